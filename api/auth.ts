@@ -1,0 +1,103 @@
+// Authentication and authorisation of import-API calls. Every call carries the user's access token
+// (a JWT from ID-porten, verified against the issuer's JWKS); every call on {orgnr} checks that the
+// person may act for that organisation in the authorisation service, and {importoerId} that the importer
+// belongs to {orgnr}.
+import type { NextFunction, Request, Response } from "express";
+import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
+import type { Db } from "../db";
+import { ah, forbidden, parseId, parseOrgnr, unauthorized } from "./http";
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  /** Key source; by default the issuer's JWKS from its discovery document. */
+  jwks?: JWTVerifyGetKey;
+}
+
+export interface Innlogget {
+  pid: string;
+}
+
+export type AuthedRequest = Request & { innlogget: Innlogget };
+
+export function createTokenVerifier(opts: TokenVerifierOptions): (token: string) => Promise<Innlogget> {
+  let keys = opts.jwks;
+  const getKeys = async (): Promise<JWTVerifyGetKey> => {
+    if (keys) return keys;
+    const res = await fetch(`${opts.issuer}/.well-known/openid-configuration`);
+    if (!res.ok) throw new Error(`Fant ikke OIDC-konfigurasjon for ${opts.issuer}`);
+    const { jwks_uri } = (await res.json()) as { jwks_uri: string };
+    keys = createRemoteJWKSet(new URL(jwks_uri));
+    return keys;
+  };
+  return async (token) => {
+    const { payload } = await jwtVerify(token, await getKeys(), {
+      issuer: opts.issuer,
+      audience: opts.audience,
+      algorithms: ["RS256", "ES256", "PS256"],
+    });
+    const pid = typeof payload.pid === "string" ? payload.pid : undefined;
+    if (!pid || !/^\d{11}$/.test(pid)) throw new Error("Tokenet mangler pid");
+    return { pid };
+  };
+}
+
+export function requireToken(verify: (token: string) => Promise<Innlogget>) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const header = req.headers.authorization ?? "";
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) return next(unauthorized());
+    try {
+      (req as AuthedRequest).innlogget = await verify(match[1]);
+      next();
+    } catch {
+      next(unauthorized("Ugyldig eller utløpt tilgangstoken"));
+    }
+  };
+}
+
+/** May the person act for this organisation (a delegation in the authorisation service)? */
+export async function kanRepresentere(db: Db, pid: string, orgnr: string): Promise<boolean> {
+  const rad = await db
+    .selectFrom("delegering")
+    .innerJoin("enhet", "enhet.id", "delegering.enhet_id")
+    .select("enhet.id")
+    .where("delegering.pid", "=", pid)
+    .where("enhet.organisasjonsnummer", "=", orgnr)
+    .executeTakeFirst();
+  return !!rad;
+}
+
+export type OrgRequest = AuthedRequest & { orgnr: string };
+export type ImportoerRequest = OrgRequest & { importoerId: number };
+
+/** Middleware for routes with :orgnr: 403 unless the person may act for it. */
+export function requireOrg(db: Db) {
+  return ah(async (req, _res, next) => {
+    const r = req as OrgRequest;
+    const orgnr = parseOrgnr(req.params.orgnr);
+    if (!(await kanRepresentere(db, r.innlogget.pid, orgnr))) throw forbidden();
+    r.orgnr = orgnr;
+    next();
+  });
+}
+
+/** Middleware for routes with :orgnr/:importoerId: the importer must belong to {orgnr}. */
+export function requireImportoer(db: Db) {
+  return ah(async (req, _res, next) => {
+    const r = req as ImportoerRequest;
+    const orgnr = parseOrgnr(req.params.orgnr);
+    const importoerId = parseId(req.params.importoerId, "importør-id");
+    if (!(await kanRepresentere(db, r.innlogget.pid, orgnr))) throw forbidden();
+    const importoer = await db
+      .selectFrom("importoer")
+      .select("id")
+      .where("id", "=", importoerId)
+      .where("organisasjonsnummer", "=", orgnr)
+      .executeTakeFirst();
+    if (!importoer) throw forbidden("Importøren tilhører ikke denne virksomheten");
+    r.orgnr = orgnr;
+    r.importoerId = importoerId;
+    next();
+  });
+}

@@ -1,0 +1,55 @@
+// Small HTTP helpers shared by the API's routers: errors as { status, melding } (SPEC §8), async handlers.
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { ZodError } from "zod";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    melding: string,
+  ) {
+    super(melding);
+  }
+}
+
+export const badRequest = (melding: string) => new ApiError(400, melding);
+export const notFound = (melding: string) => new ApiError(404, melding);
+export const forbidden = (melding = "Du har ikke tilgang til denne virksomheten") =>
+  new ApiError(403, melding);
+export const unauthorized = (melding = "Mangler gyldig tilgangstoken") => new ApiError(401, melding);
+export const conflict = (melding: string) => new ApiError(409, melding);
+
+/** Wraps an async handler so rejections reach the error middleware. */
+export function ah<R extends Request = Request>(
+  fn: (req: R, res: Response, next: NextFunction) => Promise<unknown>,
+): RequestHandler {
+  return (req, res, next) => {
+    fn(req as R, res, next).catch(next);
+  };
+}
+
+export function sendError(res: Response, status: number, melding: string): void {
+  res.status(status).json({ status, melding });
+}
+
+/** The last middleware: every error becomes { status, melding }; unknown errors are logged, not leaked. */
+export function errorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  const e = err as { type?: string };
+  if (err instanceof ApiError) sendError(res, err.status, err.message);
+  else if (err instanceof ZodError) sendError(res, 400, err.issues[0]?.message ?? "Ugyldig forespørsel");
+  else if (e?.type === "entity.parse.failed") sendError(res, 400, "Ugyldig JSON i forespørselen");
+  else if (e?.type === "entity.too.large") sendError(res, 413, "Forespørselen er for stor");
+  else {
+    console.error("API-feil", err);
+    sendError(res, 500, "Noe gikk galt på serveren");
+  }
+}
+
+export function parseOrgnr(value: string | undefined): string {
+  if (!value || !/^\d{9}$/.test(value)) throw badRequest("Ugyldig organisasjonsnummer");
+  return value;
+}
+
+export function parseId(value: string | undefined, hva = "id"): number {
+  if (!value || !/^\d{1,15}$/.test(value)) throw badRequest(`Ugyldig ${hva}`);
+  return Number(value);
+}

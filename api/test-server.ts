@@ -1,0 +1,67 @@
+// Test support: the import API on a real HTTP port and a real database, with access tokens signed by a
+// local key (the API verifies them exactly as it verifies ID-porten's).
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
+import type { DatabaseHandle } from "../db";
+import { createTestDatabase } from "../db/test-db";
+import { createApi } from "./index";
+
+export const TEST_ISSUER = "https://test-idporten.example";
+export const TEST_AUDIENCE = "test-import-api";
+
+export interface TestApi {
+  url: string;
+  handle: DatabaseHandle;
+  token(
+    pid: string,
+    overrides?: { audience?: string; issuer?: string; expiresIn?: string | number },
+  ): Promise<string>;
+  fetch(path: string, init?: RequestInit & { pid?: string; json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestApi(): Promise<TestApi> {
+  const handle = await createTestDatabase();
+  const { publicKey, privateKey } = await generateKeyPair("RS256");
+  const jwk = { ...(await exportJWK(publicKey)), kid: "test", alg: "RS256" };
+  const app = express();
+  app.use(
+    createApi({
+      db: handle.db,
+      auth: { issuer: TEST_ISSUER, audience: TEST_AUDIENCE, jwks: createLocalJWKSet({ keys: [jwk] }) },
+    }),
+  );
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const token: TestApi["token"] = (pid, o = {}) =>
+    new SignJWT({ pid, acr: "idporten-loa-substantial" })
+      .setProtectedHeader({ alg: "RS256", kid: "test" })
+      .setIssuer(o.issuer ?? TEST_ISSUER)
+      .setAudience(o.audience ?? TEST_AUDIENCE)
+      .setSubject(pid)
+      .setIssuedAt()
+      .setExpirationTime(o.expiresIn ?? "10m")
+      .sign(privateKey);
+  return {
+    url,
+    handle,
+    token,
+    async fetch(path, init = {}) {
+      const { pid, json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (pid) headers.set("authorization", `Bearer ${await token(pid)}`);
+      if (json !== undefined) headers.set("content-type", "application/json");
+      return fetch(`${url}${path}`, {
+        ...rest,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiFeil, createApiClient } from "./api.server";
+
+let server: Server;
+let base: string;
+const seen: Array<{ method?: string; url?: string; auth?: string; body: string }> = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => {
+      body += c;
+    });
+    req.on("end", () => {
+      seen.push({ method: req.method, url: req.url, auth: req.headers.authorization, body });
+      const path = req.url?.split("?")[0];
+      if (path === "/ok") return res.writeHead(200, { "content-type": "application/json" }).end('{"a":1}');
+      if (path === "/tekst") return res.writeHead(200).end("hei");
+      if (path === "/ugyldig")
+        return res.writeHead(200, { "content-type": "application/json" }).end("{ikke json");
+      if (path === "/feil") {
+        return res
+          .writeHead(400, { "content-type": "application/json" })
+          .end('{"status":400,"melding":"Ugyldig svar"}');
+      }
+      if (path === "/html-feil") return res.writeHead(502).end("<html>Bad gateway</html>");
+      if (path === "/uautorisert") return res.writeHead(401).end();
+      if (path === "/tom") return res.writeHead(204).end();
+      res.writeHead(404).end();
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+async function fang(p: Promise<unknown>): Promise<ApiFeil & Response> {
+  try {
+    await p;
+  } catch (e) {
+    return e as ApiFeil & Response;
+  }
+  throw new Error("forventet en feil");
+}
+
+describe("kallhjelperen", () => {
+  const api = () => createApiClient(base, "tok");
+
+  it("sender token og søkeparametre, og leser JSON og tekst", async () => {
+    expect(
+      await api().getJson("/ok", { searchParams: { avsenderland: ["NL", "DE"], sidenummer: 0, tom: "" } }),
+    ).toEqual({ a: 1 });
+    const kall = seen.at(-1)!;
+    expect(kall.auth).toBe("Bearer tok");
+    expect(kall.url).toBe("/ok?avsenderland=NL&avsenderland=DE&sidenummer=0");
+    expect(await api().getText("/tekst")).toBe("hei");
+  });
+
+  it("sender JSON-kropp på PUT og POST, og godtar svar uten innhold", async () => {
+    await api().put("/tom", { egenReferanse: "X" });
+    expect(seen.at(-1)).toMatchObject({ method: "PUT", body: '{"egenReferanse":"X"}' });
+    await api().post("/tom", { a: 1 });
+    await api().delete("/tom");
+    expect(seen.at(-1)?.method).toBe("DELETE");
+  });
+
+  it("kaster 'Parsing data failed' når et vellykket svar ikke er JSON", async () => {
+    await expect(api().getJson("/ugyldig")).rejects.toThrow("Parsing data failed");
+  });
+
+  it("gir en feil med status og melding fra serveren", async () => {
+    const feil = await fang(api().putJson("/feil", {}));
+    expect(feil).toBeInstanceOf(ApiFeil);
+    expect(feil.status).toBe(400);
+    expect(feil.cause).toBe(400);
+    expect(feil.message).toBe("Ugyldig svar");
+    expect(feil.body).toEqual({ status: 400, melding: "Ugyldig svar" });
+  });
+
+  it("gir bare status når feilsvaret ikke er JSON", async () => {
+    const feil = await fang(api().getJson("/html-feil"));
+    expect(feil.status).toBe(502);
+    expect(feil.body).toBeUndefined();
+    expect(feil.melding).toBeUndefined();
+  });
+
+  it("omdirigerer til oppgitt rute ved 401, ellers en feil med status 401", async () => {
+    const svar = await fang(api().getJson("/uautorisert", { redirectOn401: "/mangler-autorisasjon" }));
+    expect(svar).toBeInstanceOf(Response);
+    expect(svar.status).toBe(302);
+    expect(svar.headers.get("Location")).toBe("/mangler-autorisasjon");
+    const feil = await fang(api().getJson("/uautorisert"));
+    expect(feil.status).toBe(401);
+  });
+});

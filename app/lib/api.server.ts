@@ -1,0 +1,108 @@
+// The call helper (SPEC §7 "Generic behaviour of the call helper", §8 "Transport level"): the app talks
+// to the import API over HTTP with the user's access token.
+import { redirect } from "@remix-run/node";
+
+export class ApiFeil extends Error {
+  readonly status: number;
+  /** The parsed JSON error body, when there was one ({ status, melding } from our API). */
+  readonly body?: unknown;
+  constructor(melding: string, status: number, body?: unknown) {
+    super(melding, { cause: status });
+    this.status = status;
+    this.body = body;
+  }
+  get melding(): string | undefined {
+    const m = (this.body as { melding?: unknown } | undefined)?.melding;
+    return typeof m === "string" ? m : undefined;
+  }
+}
+
+export interface CallOptions {
+  searchParams?: URLSearchParams | Record<string, string | number | boolean | string[] | undefined>;
+  headers?: HeadersInit;
+  signal?: AbortSignal;
+  /** Route to redirect to when the API answers 401. */
+  redirectOn401?: string;
+}
+
+export interface ApiClient {
+  getJson<T>(path: string, opts?: CallOptions): Promise<T>;
+  getText(path: string, opts?: CallOptions): Promise<string>;
+  getRaw(path: string, opts?: CallOptions): Promise<Response>;
+  postJson<T>(path: string, body: unknown, opts?: CallOptions): Promise<T>;
+  post(path: string, body: unknown, opts?: CallOptions): Promise<void>;
+  putJson<T>(path: string, body: unknown, opts?: CallOptions): Promise<T>;
+  put(path: string, body: unknown, opts?: CallOptions): Promise<void>;
+  delete(path: string, opts?: CallOptions): Promise<void>;
+}
+
+function toQuery(sp: CallOptions["searchParams"]): string {
+  if (!sp) return "";
+  const params = sp instanceof URLSearchParams ? sp : new URLSearchParams();
+  if (!(sp instanceof URLSearchParams)) {
+    for (const [k, v] of Object.entries(sp)) {
+      if (v === undefined || v === "") continue;
+      if (Array.isArray(v)) for (const item of v) params.append(k, item);
+      else params.set(k, String(v));
+    }
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+export function createApiClient(baseUrl: string, accessToken?: string): ApiClient {
+  async function call(
+    method: string,
+    path: string,
+    body: unknown,
+    opts: CallOptions = {},
+  ): Promise<Response> {
+    const headers = new Headers(opts.headers);
+    if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
+    if (!headers.has("Accept")) headers.set("Accept", "application/json");
+    if (body !== undefined) headers.set("Content-Type", "application/json");
+    const res = await fetch(`${baseUrl}${path}${toQuery(opts.searchParams)}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: opts.signal,
+    });
+    if (res.status === 401 && opts.redirectOn401) throw redirect(opts.redirectOn401);
+    if (!res.ok) {
+      const text = await res.text().catch(() => "");
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      const melding = (parsed as { melding?: unknown } | undefined)?.melding;
+      throw new ApiFeil(typeof melding === "string" ? melding : `HTTP ${res.status}`, res.status, parsed);
+    }
+    return res;
+  }
+  async function json<T>(res: Response): Promise<T> {
+    const text = await res.text();
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new Error("Parsing data failed", { cause: res.status });
+    }
+  }
+  return {
+    getJson: async (path, opts) => json(await call("GET", path, undefined, opts)),
+    getText: async (path, opts) => (await call("GET", path, undefined, opts)).text(),
+    getRaw: (path, opts) => call("GET", path, undefined, opts),
+    postJson: async (path, body, opts) => json(await call("POST", path, body, opts)),
+    post: async (path, body, opts) => {
+      await (await call("POST", path, body, opts)).body?.cancel();
+    },
+    putJson: async (path, body, opts) => json(await call("PUT", path, body, opts)),
+    put: async (path, body, opts) => {
+      await (await call("PUT", path, body, opts)).body?.cancel();
+    },
+    delete: async (path, opts) => {
+      await (await call("DELETE", path, undefined, opts)).body?.cancel();
+    },
+  };
+}

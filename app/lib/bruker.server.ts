@@ -1,0 +1,174 @@
+// Guards and the chosen organisation (SPEC §6): protected pages need a logged-in user (else the login
+// page, and back here afterwards: docs/decisions/005-login-guard.md); most need a chosen organisation
+// (else /velg-virksomhet). The importer profile is fetched by organisation number and registered on 404.
+import { type AppLoadContext, redirect } from "@remix-run/node";
+import { formaterOrganisasjonsnummer } from "../../domain/format";
+import { type ApiClient, ApiFeil, createApiClient } from "./api.server";
+import {
+  type AppSession,
+  getSession,
+  harSesjonsCookie,
+  type InnloggetBruker,
+  type ValgtVirksomhet,
+} from "./session.server";
+
+export interface Avgiver {
+  altinn: {
+    type: "Bedrift" | "Foretak" | "Person";
+    organisasjonsnummer: string | null;
+    hovedenhet: string | null;
+    navn: string;
+    organisasjonsform: string | null;
+    personnummer: string | null;
+  };
+  brreg: { adresse: { adresselinje?: string[]; postnummer?: string; poststed?: string } | null };
+}
+
+export interface Importoer {
+  id: number;
+  organisasjonsnummer: string;
+  navn: string;
+  harLestRegelverk: boolean;
+  erMottakskontrolloer: boolean;
+  skalHaEpost: boolean;
+  epostadresser: { id: number; epostadresse: string }[];
+  mottakskontrolloerer: { id: number; navn: string; organisasjonsnummer: string }[];
+  mottakskontrolloerFor: { id: number; navn: string; organisasjonsnummer: string }[];
+}
+
+export const VALGT_VIRKSOMHET_COOKIE = "valgt-virksomhet";
+export const MANGLER_AUTORISASJON = "/mangler-autorisasjon";
+
+function stiMedSok(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+export function loginUrl(request: Request, utloept = false): string {
+  const p = new URLSearchParams({ returnTo: stiMedSok(request) });
+  if (utloept) p.set("utloept", "1");
+  return `/logg-inn?${p}`;
+}
+
+export function apiFor(context: AppLoadContext, bruker: InnloggetBruker): ApiClient {
+  return createApiClient(context.config.importApiUrl, bruker.accessToken);
+}
+
+export interface MedBruker {
+  session: AppSession;
+  bruker: InnloggetBruker;
+  api: ApiClient;
+}
+
+export async function hentInnlogget(
+  request: Request,
+  context: AppLoadContext,
+): Promise<MedBruker | undefined> {
+  const session = await getSession(request, context);
+  const bruker = session.get("bruker");
+  if (!bruker || bruker.accessTokenUtloeper <= Date.now()) return undefined;
+  return { session, bruker, api: apiFor(context, bruker) };
+}
+
+export async function requireBruker(request: Request, context: AppLoadContext): Promise<MedBruker> {
+  const innlogget = await hentInnlogget(request, context);
+  if (!innlogget) throw redirect(loginUrl(request, harSesjonsCookie(request, context)));
+  return innlogget;
+}
+
+export interface MedVirksomhet extends MedBruker {
+  avgiver: ValgtVirksomhet;
+}
+
+export async function requireVirksomhet(request: Request, context: AppLoadContext): Promise<MedVirksomhet> {
+  const innlogget = await requireBruker(request, context);
+  const avgiver = innlogget.session.get("avgiver");
+  if (!avgiver) throw redirect(`/velg-virksomhet?${new URLSearchParams({ returnTo: stiMedSok(request) })}`);
+  return { ...innlogget, avgiver };
+}
+
+/** The entities the person may act for; a 401 goes to missing authorisation (SPEC §7). */
+export function hentAvgivere(api: ApiClient): Promise<Avgiver[]> {
+  return api.getJson<Avgiver[]>("/gateway/auth/avgiver", { redirectOn401: MANGLER_AUTORISASJON });
+}
+
+export function kanVelges(a: Avgiver): boolean {
+  return a.altinn.type === "Bedrift" && !!a.altinn.organisasjonsnummer;
+}
+
+function formaterAdresse(a: Avgiver["brreg"]["adresse"]): string | null {
+  if (!a) return null;
+  const deler = [...(a.adresselinje ?? []), [a.postnummer, a.poststed].filter(Boolean).join(" ")].filter(
+    Boolean,
+  );
+  return deler.length ? deler.join(", ") : null;
+}
+
+/** Fetches the importer by organisation number; a 404 registers it from the business's data (SPEC §6). */
+export async function hentEllerRegistrerImportoer(
+  api: ApiClient,
+  valgt: Avgiver,
+  hovedenhetNavn: string | null,
+) {
+  const orgnr = valgt.altinn.organisasjonsnummer!;
+  try {
+    return await api.getJson<Importoer>(`/import/register/v1/${orgnr}`);
+  } catch (e) {
+    if (!(e instanceof ApiFeil) || e.status !== 404) throw e;
+  }
+  return api.postJson<Importoer>(`/import/register/v1/${orgnr}`, {
+    hovedenhetNavn,
+    hovedenhetOrganisasjonsnummer: valgt.altinn.hovedenhet,
+    navn: valgt.altinn.navn,
+    organisasjonsnummer: orgnr,
+  });
+}
+
+/**
+ * Chooses an organisation for the session: it must be a Bedrift the person may act for. Returns
+ * undefined when it is not selectable; throws a redirect to missing authorisation when the importer
+ * profile cannot be loaded.
+ */
+export async function velgVirksomhet(
+  api: ApiClient,
+  orgnr: string,
+  avgivere?: Avgiver[],
+): Promise<ValgtVirksomhet | undefined> {
+  const liste = avgivere ?? (await hentAvgivere(api));
+  const valgt = liste.find((a) => kanVelges(a) && a.altinn.organisasjonsnummer === orgnr);
+  if (!valgt) return undefined;
+  const hovedenhetNavn =
+    liste.find((a) => a.altinn.organisasjonsnummer === valgt.altinn.hovedenhet && a.altinn.type !== "Person")
+      ?.altinn.navn ?? null;
+  let importoer: Importoer;
+  try {
+    importoer = await hentEllerRegistrerImportoer(api, valgt, hovedenhetNavn);
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    console.error("Klarte ikke å hente importørprofil", e);
+    throw redirect(MANGLER_AUTORISASJON);
+  }
+  return {
+    navn: valgt.altinn.navn,
+    organisasjonsnummer: orgnr,
+    formatertOrganisasjonsnummer: formaterOrganisasjonsnummer(orgnr),
+    adresse: formaterAdresse(valgt.brreg.adresse),
+    hovedenhet: valgt.altinn.hovedenhet,
+    hovedenhetnavn: hovedenhetNavn,
+    importoerId: importoer.id,
+  };
+}
+
+export function husketVirksomhet(request: Request): string | undefined {
+  const c = (request.headers.get("Cookie") ?? "")
+    .split(/;\s*/)
+    .find((x) => x.startsWith(`${VALGT_VIRKSOMHET_COOKIE}=`));
+  const v = c?.slice(VALGT_VIRKSOMHET_COOKIE.length + 1);
+  return v && /^\d{9}$/.test(v) ? v : undefined;
+}
+
+export function huskVirksomhetCookie(orgnr: string, secure: boolean): string {
+  return `${VALGT_VIRKSOMHET_COOKIE}=${orgnr}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+export { getSession };

@@ -1,0 +1,121 @@
+import themeCss from "@digdir/designsystemet-css/theme.css?url";
+import designsystemetCss from "@digdir/designsystemet-css?url";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Brodsmuler } from "./components/brodsmuler";
+import { Bunntekst } from "./components/bunntekst";
+import { Informasjonskapsler } from "./components/informasjonskapsler";
+import { Meny } from "./components/meny";
+import { useNonce } from "./components/nonce";
+import { IngenTilgang, NoeGikkFeil } from "./components/panels";
+import { hentFlagg, hentSamtykke, menyErApen } from "./lib/preferanser.server";
+import { commitSession, getSession, nyCsrfToken } from "./lib/session.server";
+import appCss from "./styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: designsystemetCss },
+  { rel: "stylesheet", href: themeCss },
+  { rel: "stylesheet", href: appCss },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(request, context);
+  const headers = new Headers();
+  let csrf = session.get("csrf");
+  if (!csrf) {
+    csrf = nyCsrfToken();
+    session.set("csrf", csrf);
+    headers.append("Set-Cookie", await commitSession(session, context));
+  }
+  const bruker = session.get("bruker");
+  const innlogget = !!bruker && bruker.accessTokenUtloeper > Date.now();
+  const url = new URL(request.url);
+  return json(
+    {
+      csrf,
+      bruker: innlogget ? { navn: bruker.navn } : null,
+      avgiver: innlogget ? (session.get("avgiver") ?? null) : null,
+      flagg: hentFlagg(request, context),
+      menyApen: menyErApen(request),
+      samtykke: hentSamtykke(request) ?? null,
+      sti: url.pathname + url.search,
+    },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Digital forhåndsmelding" }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="nb" data-color-scheme="light">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="ds-skip-link" href="#hovedinnhold">
+          Hopp til hovedinnhold
+        </a>
+        <header className="app-header">
+          <div className="app-header__innhold">
+            <a className="app-logo" href="/">
+              <img src="/logo.svg" alt="" width="36" height="36" />
+              <span>Digital forhåndsmelding</span>
+            </a>
+            {data?.avgiver ? <span className="app-header__virksomhet">{data.avgiver.navn}</span> : null}
+            {data?.bruker ? (
+              <Meny
+                bruker={data.bruker}
+                avgiver={data.avgiver}
+                apen={data.menyApen}
+                sti={data.sti}
+                visImportmelding={data.flagg.visImportmelding}
+              />
+            ) : null}
+          </div>
+        </header>
+        {data && !data.samtykke ? <Informasjonskapsler sti={data.sti} /> : null}
+        <div className="app-side">
+          <Brodsmuler />
+          <main id="hovedinnhold" tabIndex={-1}>
+            {children}
+          </main>
+        </div>
+        <Bunntekst />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+    return <IngenTilgang />;
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <NoeGikkFeil tekst="Siden kunne ikke vises. Prøv å laste den inn på nytt." />;
+}

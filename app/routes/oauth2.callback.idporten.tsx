@@ -1,0 +1,47 @@
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { IngenTilgang } from "../components/panels";
+import { getIdporten, slettOauth2Cookies, tryggReturnTo } from "../lib/auth.server";
+import {
+  commitSession,
+  destroySession,
+  getSession,
+  getSessionStorage,
+  nyCsrfToken,
+} from "../lib/session.server";
+
+/**
+ * The callback from ID-porten: the strategy checks state and exchanges the code with the PKCE verifier;
+ * our verify function checks the id_token. The session is rotated (new id), the oauth2:* cookies are
+ * deleted, and the user returns to the page first asked for. A failed login shows 'Ingen tilgang'.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const oauthCookies = slettOauth2Cookies(request, context.config.secureCookies);
+  const gammel = await getSession(request, context);
+  const returnTo = tryggReturnTo(gammel.get("returnTo"));
+  let bruker: Awaited<ReturnType<Awaited<ReturnType<typeof getIdporten>>["authenticator"]["authenticate"]>>;
+  try {
+    const { authenticator } = await getIdporten(context);
+    bruker = await authenticator.authenticate("idporten", request);
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    console.warn("Innlogging feilet:", e instanceof Error ? e.message : e);
+    const headers = new Headers();
+    for (const c of oauthCookies) headers.append("Set-Cookie", c);
+    return json({ feilet: true }, { status: 401, headers });
+  }
+  const headers = new Headers();
+  for (const c of oauthCookies) headers.append("Set-Cookie", c);
+  // Rotate: the pre-login session (and its id) is destroyed; a new one carries the user.
+  if (gammel.id) await destroySession(gammel, context);
+  const ny = await getSessionStorage(context).getSession();
+  ny.set("csrf", nyCsrfToken());
+  ny.set("bruker", bruker);
+  headers.append("Set-Cookie", await commitSession(ny, context));
+  return redirect(returnTo, { headers });
+}
+
+export default function Callback() {
+  return <IngenTilgang />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Ingen tilgang – Digital forhåndsmelding" }];

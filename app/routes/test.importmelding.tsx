@@ -1,0 +1,96 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { CsrfInput } from "../components/csrf-input";
+import { lesSkjema } from "../lib/csrf.server";
+import { FLAGG_COOKIE, hentFlagg, settCookie } from "../lib/preferanser.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json({ flagg: hentFlagg(request, context), server: context.config.features });
+}
+
+/** Saves this browser's override of the feature flags in a cookie (SPEC §2 /test/importmelding). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { formData } = await lesSkjema(request, context);
+  if (formData.get("intent") === "tilbakestill") {
+    return redirect("/test/importmelding", {
+      headers: { "Set-Cookie": settCookie(FLAGG_COOKIE, "", context, 0) },
+    });
+  }
+  const verdi = {
+    visImportmelding: formData.get("visImportmelding") === "på",
+    visRisikovurdering: formData.get("visRisikovurdering") === "på",
+  };
+  return redirect("/test/importmelding?lagret=1", {
+    headers: { "Set-Cookie": settCookie(FLAGG_COOKIE, JSON.stringify(verdi), context) },
+  });
+}
+
+export default function TestImportmelding() {
+  const { flagg, server } = useLoaderData<typeof loader>();
+  return (
+    <div className="smal">
+      <h1 className="ds-heading" data-size="lg">
+        Funksjonsbrytere
+      </h1>
+      <p className="ds-paragraph">
+        Her kan du slå funksjoner av eller på for denne nettleseren. Valget lagres i en informasjonskapsel.
+      </p>
+      <Form method="post" className="skjema">
+        <CsrfInput />
+        <fieldset className="ds-fieldset">
+          <legend>Funksjoner</legend>
+          <div className="ds-field">
+            <input
+              className="ds-input"
+              type="checkbox"
+              id="visImportmelding"
+              name="visImportmelding"
+              value="på"
+              defaultChecked={flagg.visImportmelding}
+            />
+            <label className="ds-label" htmlFor="visImportmelding">
+              Vis forhåndsmeldinger (visImportmelding)
+              {server.visImportmelding ? " – på i serveroppsettet" : ""}
+            </label>
+          </div>
+          <div className="ds-field">
+            <input
+              className="ds-input"
+              type="checkbox"
+              id="visRisikovurdering"
+              name="visRisikovurdering"
+              value="på"
+              defaultChecked={flagg.visRisikovurdering}
+            />
+            <label className="ds-label" htmlFor="visRisikovurdering">
+              Vis risikovurderinger (visRisikovurdering)
+              {server.visRisikovurdering ? " – på i serveroppsettet" : ""}
+            </label>
+          </div>
+        </fieldset>
+        <div className="knapperad">
+          <button className="ds-button" data-variant="primary" type="submit" name="intent" value="lagre">
+            Lagre
+          </button>
+          <button
+            className="ds-button"
+            data-variant="secondary"
+            type="submit"
+            name="intent"
+            value="tilbakestill"
+          >
+            Bruk serveroppsettet
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Funksjonsbrytere – Digital forhåndsmelding" }];

@@ -1,0 +1,77 @@
+// Database access: PGlite (embedded, a directory under data/) by default, a PostgreSQL server when
+// DATABASE_URL is set. Same SQL and migrations on both; type parsers aligned so int8, numeric and date
+// come back identically (STACK.md gotcha 12).
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import pg from "pg";
+import { migrateToLatest } from "./migrate";
+import type { Database } from "./schema";
+
+export type { Database } from "./schema";
+export type Db = Kysely<Database>;
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+
+/** int8 as number (ids and counts stay far below 2^53), numeric as number, date as 'YYYY-MM-DD'. */
+const parsers: Record<number, (value: string) => unknown> = {
+  [INT8]: (v) => Number(v),
+  [NUMERIC]: (v) => Number.parseFloat(v),
+  [DATE]: (v) => v,
+};
+
+export interface OpenOptions {
+  /** postgres:// URL of a PostgreSQL server; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; "memory://" or undefined for an in-memory database. */
+  dataDir?: string;
+  /** A PGlite instance to use as it is (tests clone a seeded template). */
+  pglite?: PGlite;
+  migrate?: boolean;
+}
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: "text" | "binary") => {
+          const custom = parsers[oid];
+          if (custom && format !== "binary") return custom;
+          return pg.types.getTypeParser(oid, format as "text");
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    handle = { db, kind: "postgres", close: () => db.destroy() };
+  } else {
+    const pglite =
+      opts.pglite ??
+      (await PGlite.create(opts.dataDir && opts.dataDir !== "memory://" ? opts.dataDir : undefined, {
+        parsers,
+      }));
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    handle = {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await db.destroy();
+        if (!pglite.closed) await pglite.close();
+      },
+    };
+  }
+  if (opts.migrate !== false) await migrateToLatest(handle.db);
+  return handle;
+}
+
+export { parsers as pgliteParsers };

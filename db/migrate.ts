@@ -1,0 +1,23 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import * as m001 from "./migrations/001-foundation";
+
+// Migrations are imported statically so they work the same under tsx, vite and a bundle.
+const migrations: Record<string, Migration> = {
+  "001-foundation": m001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === "Error") console.error(`migrering ${r.migrationName} feilet`);
+  }
+  if (error) throw error;
+}

@@ -1,0 +1,39 @@
+// A fresh, migrated and seeded database for a test file: an in-memory PGlite by default, or a new
+// database on the PostgreSQL server in TEST_DATABASE_URL (CI runs the API tests against both).
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { seedDemoData } from "../dev/seed";
+import { type DatabaseHandle, openDatabase } from "./index";
+
+export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let handle: DatabaseHandle;
+  let drop: (() => Promise<void>) | undefined;
+  if (serverUrl) {
+    const name = `test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    handle = await openDatabase({ databaseUrl: url.toString() });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    handle = await openDatabase({ dataDir: "memory://" });
+  }
+  if (opts.seed !== false) await seedDemoData(handle.db);
+  const close = handle.close;
+  return {
+    ...handle,
+    close: async () => {
+      await close();
+      await drop?.();
+    },
+  };
+}

@@ -1,0 +1,195 @@
+// Demo data playing the national authorisation service (who may act for whom) and the business
+// register. Test persons use synthetic national identity numbers (Tenor style, month + 80).
+import type { Adresse, EnhetType } from "../db/schema";
+
+export interface DemoPerson {
+  pid: string;
+  navn: string;
+  telefonnummer?: string;
+  /** What this person is for, printed by `npm start`. */
+  beskrivelse: string;
+}
+
+export interface DemoEnhet {
+  type: EnhetType;
+  organisasjonsnummer?: string;
+  personnummer?: string;
+  navn: string;
+  organisasjonsform?: string;
+  hovedenhet?: string;
+  adresse?: Adresse;
+}
+
+export const DEMO_PERSONER: DemoPerson[] = [
+  {
+    pid: "26849612378",
+    navn: "Kari Nordmann",
+    telefonnummer: "91234567",
+    beskrivelse: "importør med flere virksomheter (hoved- og underenheter) og eget personforetak",
+  },
+  {
+    pid: "04867199549",
+    navn: "Ola Hansen",
+    telefonnummer: "92345678",
+    beskrivelse: "mottakskontrollør (Grønt Mottak AS) og importør for Hageland Import AS avd. Drammen",
+  },
+  {
+    pid: "12825098397",
+    navn: "Ingrid Berg",
+    telefonnummer: "93456789",
+    beskrivelse: "importør som ikke har bekreftet regelverket, og et enkeltpersonforetak",
+  },
+  {
+    pid: "17912099997",
+    navn: "Per Utentilgang",
+    beskrivelse: "har ingen virksomheter delegert (viser 'Ingen enheter funnet')",
+  },
+];
+
+const adr = (linje: string, postnummer: string, poststed: string): Adresse => ({
+  adresselinje: [linje],
+  postnummer,
+  poststed,
+  land: "Norge",
+});
+
+export const ORG = {
+  hagelandHoved: "912345602",
+  hagelandDrammen: "912345742",
+  hagelandStavanger: "912345815",
+  nordiskPlantesalg: "912345882",
+  grontMottakHoved: "912345955",
+  grontMottakOslo: "912346021",
+  blomsterbudHoved: "912346099",
+  blomsterbudBergen: "912346161",
+  fjordblomster: "912346234",
+} as const;
+
+export const DEMO_ENHETER: DemoEnhet[] = [
+  {
+    type: "Foretak",
+    organisasjonsnummer: ORG.hagelandHoved,
+    navn: "Hageland Import AS",
+    organisasjonsform: "AS",
+    adresse: adr("Lierstranda 12", "3414", "Lierstranda"),
+  },
+  {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.hagelandDrammen,
+    navn: "Hageland Import AS avd. Drammen",
+    organisasjonsform: "BEDR",
+    hovedenhet: ORG.hagelandHoved,
+    adresse: adr("Tollbugata 40", "3044", "Drammen"),
+  },
+  {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.hagelandStavanger,
+    navn: "Hageland Import AS avd. Stavanger",
+    organisasjonsform: "BEDR",
+    hovedenhet: ORG.hagelandHoved,
+    adresse: adr("Forusbeen 78", "4033", "Stavanger"),
+  },
+  {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.nordiskPlantesalg,
+    navn: "Nordisk Plantesalg AS avd. Moss",
+    organisasjonsform: "BEDR",
+    hovedenhet: "912346307",
+    adresse: adr("Værftsgata 3", "1511", "Moss"),
+  },
+  {
+    type: "Foretak",
+    organisasjonsnummer: ORG.grontMottakHoved,
+    navn: "Grønt Mottak AS",
+    organisasjonsform: "AS",
+    adresse: adr("Alnabruveien 20", "0668", "Oslo"),
+  },
+  {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.grontMottakOslo,
+    navn: "Grønt Mottak AS avd. Alnabru",
+    organisasjonsform: "BEDR",
+    hovedenhet: ORG.grontMottakHoved,
+    adresse: adr("Alnabruveien 20", "0668", "Oslo"),
+  },
+  {
+    type: "Foretak",
+    organisasjonsnummer: ORG.blomsterbudHoved,
+    navn: "Blomsterbud Vest AS",
+    organisasjonsform: "AS",
+    adresse: adr("Strandkaien 2", "5013", "Bergen"),
+  },
+  {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.blomsterbudBergen,
+    navn: "Blomsterbud Vest AS avd. Bergen",
+    organisasjonsform: "BEDR",
+    hovedenhet: ORG.blomsterbudHoved,
+    adresse: adr("Kokstadflaten 5", "5257", "Kokstad"),
+  },
+  {
+    type: "Foretak",
+    organisasjonsnummer: ORG.fjordblomster,
+    navn: "Fjordblomster Ingrid Berg",
+    organisasjonsform: "ENK",
+    adresse: adr("Fjordvegen 8", "6856", "Sogndal"),
+  },
+  { type: "Person", personnummer: "26849612378", navn: "Kari Nordmann" },
+  { type: "Person", personnummer: "12825098397", navn: "Ingrid Berg" },
+];
+
+/** Which person may act for which entity (organisation number, or personnummer for persons). */
+export const DEMO_DELEGERINGER: Array<{ pid: string; enheter: string[] }> = [
+  {
+    pid: "26849612378",
+    enheter: [
+      ORG.hagelandHoved,
+      ORG.hagelandDrammen,
+      ORG.hagelandStavanger,
+      ORG.nordiskPlantesalg,
+      "26849612378",
+    ],
+  },
+  { pid: "04867199549", enheter: [ORG.grontMottakHoved, ORG.grontMottakOslo, ORG.hagelandDrammen] },
+  {
+    pid: "12825098397",
+    enheter: [ORG.blomsterbudHoved, ORG.blomsterbudBergen, ORG.fjordblomster, "12825098397"],
+  },
+];
+
+/** Importers already in the register (others are registered on first choice). */
+export const DEMO_IMPORTOERER = [
+  {
+    organisasjonsnummer: ORG.hagelandDrammen,
+    navn: "Hageland Import AS avd. Drammen",
+    hovedenhetNavn: "Hageland Import AS",
+    hovedenhetOrganisasjonsnummer: ORG.hagelandHoved,
+    harLestRegelverk: true,
+    erMottakskontrolloer: false,
+    epost: ["import@hageland.example.no"],
+  },
+  {
+    organisasjonsnummer: ORG.grontMottakOslo,
+    navn: "Grønt Mottak AS avd. Alnabru",
+    hovedenhetNavn: "Grønt Mottak AS",
+    hovedenhetOrganisasjonsnummer: ORG.grontMottakHoved,
+    harLestRegelverk: true,
+    erMottakskontrolloer: true,
+    epost: ["mottak@grontmottak.example.no"],
+  },
+  {
+    organisasjonsnummer: ORG.blomsterbudBergen,
+    navn: "Blomsterbud Vest AS avd. Bergen",
+    hovedenhetNavn: "Blomsterbud Vest AS",
+    hovedenhetOrganisasjonsnummer: ORG.blomsterbudHoved,
+    harLestRegelverk: false,
+    erMottakskontrolloer: false,
+    epost: [],
+  },
+];
+
+/** importer (orgnr) → appointed reception controllers (orgnr). */
+export const DEMO_MOTTAKSKONTROLLOER_AVTALER: Array<[string, string]> = [
+  [ORG.hagelandDrammen, ORG.grontMottakOslo],
+  [ORG.blomsterbudBergen, ORG.grontMottakOslo],
+];

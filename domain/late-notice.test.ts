@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { REGELDATO_SEN_MELDING, senMeldingTekst, skalViseSenMeldingDialog } from "./late-notice";
+
+describe("skalViseSenMeldingDialog", () => {
+  it.each([
+    ["2026-05-01", "06:00", true],
+    [" 2026-05-01 ", "18:00", true],
+    ["2026-05-01", undefined, false],
+    [undefined, "06:00", false],
+    ["", "06:00", false],
+    ["2026-05-01", "", false],
+    ["2026-02-30", "06:00", false],
+    ["01.05.2026", "06:00", false],
+    ["2026-05-01", "25:00", false],
+    [null, null, false],
+  ])("%j %j → %s", (dato, klokkeslett, ut) => {
+    expect(skalViseSenMeldingDialog(dato, klokkeslett)).toBe(ut);
+  });
+});
+
+describe("senMeldingTekst", () => {
+  it("has the rule date 1 April 2026", () => {
+    expect(REGELDATO_SEN_MELDING).toBe("2026-04-01");
+  });
+
+  it("says the notice must reach Mattilsynet before the border, in both periods", () => {
+    for (const now of [new Date("2026-01-10T12:00:00Z"), new Date("2026-06-10T12:00:00Z")]) {
+      const { tittel, tekst } = senMeldingTekst(now);
+      expect(tittel).toBe("Forhåndsmeldingen må være mottatt før varene passerer grensen");
+      expect(tekst).toContain(
+        "Forhåndsmeldingen må være mottatt av Mattilsynet før varene passerer grensen.",
+      );
+      expect(tekst).toContain("bli stoppet på grensen");
+    }
+  });
+
+  it("announces the rule date before it has come", () => {
+    const { tekst } = senMeldingTekst(new Date("2026-03-31T21:59:00Z")); // 23:59 in Oslo, 31 March
+    expect(tekst).toContain("Fra og med 1. april 2026 kan varer som ikke er forhåndsmeldt i tide");
+  });
+
+  it("states the rule plainly from the rule date on (Oslo time)", () => {
+    const { tekst } = senMeldingTekst(new Date("2026-03-31T22:00:00Z")); // 00:00 in Oslo, 1 April
+    expect(tekst).not.toContain("1. april 2026");
+    expect(tekst).toContain("Varer som ikke er forhåndsmeldt i tide, kan bli stoppet på grensen.");
+  });
+});

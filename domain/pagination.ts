@@ -1,0 +1,37 @@
+// Page numbers (SPEC §5 display rules, §9): shown one-based, sent zero-based, at most 9 numbers shown.
+
+export const MAKS_SIDETALL = 9;
+
+/** The query value `sidenummer` as a page number: an integer of at least 1, otherwise 1. */
+export function parseSidenummer(value: string | null | undefined): number {
+  const tekst = (value ?? "").trim();
+  if (!/^\d+$/.test(tekst)) return 1;
+  const side = Number(tekst);
+  return Number.isSafeInteger(side) && side >= 1 ? side : 1;
+}
+
+/** The zero-based page number the server expects. */
+export function tilServerSide(side: number): number {
+  return Number.isFinite(side) ? Math.max(0, Math.trunc(side) - 1) : 0;
+}
+
+/** The page clamped to [1, antallSider] (1 when there are no pages). */
+export function klemSide(side: number, antallSider: number): number {
+  const sider = Number.isFinite(antallSider) ? Math.max(0, Math.trunc(antallSider)) : 0;
+  const s = Number.isFinite(side) ? Math.trunc(side) : 1;
+  return Math.max(1, Math.min(s, sider));
+}
+
+/**
+ * The page numbers to show: at most `maks`, centred on the (clamped) active page and moved to stay inside
+ * [1, antallSider]. With an even count the extra number goes after the active page. Empty when there are no
+ * pages.
+ */
+export function sidetall(aktiv: number, antallSider: number, maks: number = MAKS_SIDETALL): number[] {
+  const sider = Number.isFinite(antallSider) ? Math.max(0, Math.trunc(antallSider)) : 0;
+  if (sider === 0) return [];
+  const antall = Math.min(Math.max(1, Math.trunc(maks) || 1), sider);
+  const side = klemSide(aktiv, sider);
+  const start = Math.min(Math.max(1, side - Math.floor((antall - 1) / 2)), sider - antall + 1);
+  return Array.from({ length: antall }, (_, i) => start + i);
+}

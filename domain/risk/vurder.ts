@@ -1,0 +1,598 @@
+// Risk assessment per goods line and per certificate, and the notification-requirement assessment
+// (SPEC §3 varelinje.alvorlighetsgrad/risikoVurdering, sertifikat.risikoVurdering/meldepliktigVurdering,
+// §4 severity and meldepliktigVurdering, §8 "Certificate risk messages").
+// The rules are data (tabeller/regler.json); see docs/decisions/004-risk-and-notification-rules.md.
+
+import { type Alvorlighetsgrad, alvorlighetsgradRekkefoelge, type MeldepliktigVurdering } from "../status";
+import { rensTekst } from "../text";
+import { finnEppoTakson, slektAv, slektensEppoKode } from "./eppo";
+import { LAND_I_GRUPPE, REGELVERK_INFO, REGLER, type Regel, type Regelverk, regelLenke } from "./regler";
+
+// ---------------------------------------------------------------------------------------------------
+// Types
+
+export type VarelinjeForVurdering = {
+  id?: string | number;
+  botaniskNavn?: string | null;
+  /** ISO 3166-1 alpha-2 codes. */
+  opprinnelsesland: readonly string[];
+  tilsiktetBruk?: string | null;
+  plantedel?: string | null;
+};
+
+export type SertifikatForVurdering = { varelinjer: readonly VarelinjeForVurdering[] };
+
+export const RISIKO_KODER = [
+  "VEDLEGG_3_FORBUD",
+  "VEDLEGG_4A_VARSEL",
+  "RAMORUM_FORBUD",
+  "RAMORUM_VARSEL",
+  "MANGLER_BOTANISK_NAVN",
+  "MANGLER_EPPO",
+  "MANGLER_OPPRINNELSESLAND",
+  "MANGLER_TILSIKTET_BRUK",
+] as const;
+export type RisikoKode = (typeof RISIKO_KODER)[number];
+
+/** The certificate-list filter parameters (SPEC §3 "List and search parameter names") and their codes. */
+export const RISIKO_FILTER: Record<
+  "vedlegg3Forbud" | "vedlegg4aVarsel" | "vedleggRamorumForbud" | "vedleggRamorumVarsel",
+  RisikoKode
+> = {
+  vedlegg3Forbud: "VEDLEGG_3_FORBUD",
+  vedlegg4aVarsel: "VEDLEGG_4A_VARSEL",
+  vedleggRamorumForbud: "RAMORUM_FORBUD",
+  vedleggRamorumVarsel: "RAMORUM_VARSEL",
+};
+
+export type RisikoFunn = {
+  kode: RisikoKode;
+  alvorlighetsgrad: Alvorlighetsgrad;
+  regelId?: string;
+  lovdataList: { nummer: string }[];
+  tekst: string;
+  /** Link to the regulation text (rule findings only). */
+  lenke?: string;
+};
+
+export type VarelinjeVurdering = {
+  alvorlighetsgrad: Alvorlighetsgrad;
+  eppoKode?: string;
+  funn: RisikoFunn[];
+};
+
+export type RisikoType = "INGEN_VARELINJER" | "RAMORUM" | "PLANTEHELSE" | "UIDENTIFISERT";
+
+export type Risikovurdering = {
+  type: RisikoType;
+  alvorlighetsgrad: Alvorlighetsgrad;
+  tittel: string;
+  beskrivelse: { tekst: string; lenke?: string }[];
+  /** The ids of the lines concerned (the line's `id`, or its 1-based position when it has none). */
+  varelinjer: (string | number)[];
+};
+
+export type SertifikatVurdering = {
+  alvorlighetsgrad: Alvorlighetsgrad;
+  meldepliktigVurdering: MeldepliktigVurdering;
+  /** Banners, in display order: danger, warning, neutral. */
+  risikoVurdering: Risikovurdering[];
+  /** One result per goods line, in input order, with the line's id (or 1-based position). */
+  varelinjer: (VarelinjeVurdering & { id: string | number })[];
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Vocabulary: plant parts, intended uses and country codes are compared after normalisation, so that the
+// ePhyto English class names, Norwegian labels and small variations all meet the rule table's values.
+
+function noekkel(s: string): string {
+  return s.replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+function lagOppslag(aliaser: Record<string, readonly string[]>): Map<string, string> {
+  const oppslag = new Map<string, string>();
+  for (const [kanonisk, liste] of Object.entries(aliaser)) {
+    oppslag.set(noekkel(kanonisk), kanonisk);
+    for (const alias of liste) oppslag.set(noekkel(alias), kanonisk);
+  }
+  return oppslag;
+}
+
+/** Plant parts known to the engine (canonical name -> accepted spellings). */
+export const PLANTEDELER: Record<string, readonly string[]> = {
+  "Plants for planting": [
+    "plants",
+    "plant",
+    "live plants",
+    "living plants",
+    "young plants",
+    "cuttings",
+    "rooted cuttings",
+    "unrooted cuttings",
+    "planter",
+    "planter for planting",
+    "planter til planting",
+    "stiklinger",
+    "småplanter",
+  ],
+  Seeds: ["seed", "frø", "såfrø", "seeds for sowing"],
+  Fruits: [
+    "fruit",
+    "fruits and vegetables",
+    "vegetables",
+    "frukt",
+    "frukt og grønnsaker",
+    "grønnsaker",
+    "bær",
+  ],
+  "Cut flowers": [
+    "cut flowers and branches",
+    "cut flowers and foliage",
+    "cut branches",
+    "foliage",
+    "snittblomster",
+    "avskårne blomster",
+    "snittgrønt",
+  ],
+  "Bulbs and tubers": ["bulbs", "tubers", "corms", "rhizomes", "løk og knoller", "løk", "knoller"],
+  Grain: ["grains", "cereals", "korn"],
+  Wood: [
+    "wood and wood products",
+    "timber",
+    "round wood",
+    "roundwood",
+    "sawn wood",
+    "lumber",
+    "logs",
+    "tømmer",
+    "trevirke",
+    "trelast",
+  ],
+  "Wood chips": ["chips", "flis", "treflis"],
+  Bark: ["isolated bark", "isolert bark"],
+  "Growing medium": [
+    "growing media",
+    "soil",
+    "soil and growing media",
+    "jord",
+    "dyrkingsmedium",
+    "dyrkingsmedier",
+    "vekstmedium",
+  ],
+  "Plant tissue cultures": ["tissue cultures", "tissue culture", "in vitro plants", "vevskultur"],
+  Pollen: [],
+  "Stored products": ["dried plant products", "tørkede planteprodukter"],
+};
+
+/** Intended uses (SPEC §9: planting, decoration, consumption, sprouting for consumption, processing, research). */
+export const TILSIKTEDE_BRUK: Record<string, readonly string[]> = {
+  Planting: ["for planting", "plantning", "til planting", "propagation", "formering", "dyrking"],
+  Decoration: ["decorative", "ornamental", "dekorasjon", "pynt", "prydformål"],
+  Consumption: ["human consumption", "konsum", "forbruk", "mat"],
+  "Sprouting for consumption": ["sprouting", "spiring for konsum", "spiring"],
+  Processing: [
+    "industrial processing",
+    "bearbeiding",
+    "prosessering",
+    "foredling",
+    "industriell bearbeiding",
+  ],
+  Research: ["research purposes", "scientific purposes", "forskning", "forsøk"],
+};
+
+const PLANTEDEL_OPPSLAG = lagOppslag(PLANTEDELER);
+const BRUK_OPPSLAG = lagOppslag(TILSIKTEDE_BRUK);
+
+/** Canonical plant part ("frø" -> "Seeds"); unknown values are returned lower-cased; empty -> undefined. */
+export function normaliserPlantedel(s: string | null | undefined): string | undefined {
+  const renset = rensTekst(s);
+  if (renset === undefined) return undefined;
+  return PLANTEDEL_OPPSLAG.get(noekkel(renset)) ?? noekkel(renset);
+}
+
+/** Canonical intended use ("konsum" -> "Consumption"); unknown values lower-cased; empty -> undefined. */
+export function normaliserTilsiktetBruk(s: string | null | undefined): string | undefined {
+  const renset = rensTekst(s);
+  if (renset === undefined) return undefined;
+  return BRUK_OPPSLAG.get(noekkel(renset)) ?? noekkel(renset);
+}
+
+const LANDKODE_ALIAS: Record<string, string> = { UK: "GB", EL: "GR" };
+
+/** Upper-cased alpha-2 code ("uk" and "EL" become GB and GR); empty -> undefined. */
+export function normaliserLandkode(s: string | null | undefined): string | undefined {
+  const renset = rensTekst(s)?.toUpperCase();
+  if (renset === undefined) return undefined;
+  return LANDKODE_ALIAS[renset] ?? renset;
+}
+
+/** Genus key: lower-cased, without a hybrid sign ("x Triticosecale" and "Triticosecale" meet). */
+function slektNoekkel(s: string): string {
+  return noekkel(s)
+    .replace(/^(x|×)\s*/, "")
+    .trim();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Severity
+
+/** The worst severity in display order (FORBUD > VARSEL > UFULLSTENDIG > ALT_OK); ALT_OK for none. */
+export function verstAlvorlighetsgrad(grader: Iterable<Alvorlighetsgrad>): Alvorlighetsgrad {
+  let verst: Alvorlighetsgrad = "ALT_OK";
+  for (const grad of grader) {
+    if (alvorlighetsgradRekkefoelge(grad) < alvorlighetsgradRekkefoelge(verst)) verst = grad;
+  }
+  return verst;
+}
+
+function etterAlvorlighet<T extends { alvorlighetsgrad: Alvorlighetsgrad }>(a: T, b: T): number {
+  return alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Matching
+
+type Fakta = {
+  eppoKoder: ReadonlySet<string>;
+  slekter: ReadonlySet<string>;
+  plantedel: string | undefined;
+  tilsiktetBruk: string | undefined;
+  land: readonly string[];
+};
+
+function inneholderNoen(
+  liste: readonly string[] | undefined,
+  sett: ReadonlySet<string>,
+  f: (s: string) => string,
+) {
+  return liste?.some((v) => sett.has(f(v))) ?? false;
+}
+
+function likPlantedel(liste: readonly string[], plantedel: string): boolean {
+  return liste.some((v) => normaliserPlantedel(v) === plantedel);
+}
+
+function opprinnelseTreffer(regel: Regel, land: readonly string[]): boolean {
+  const { land: liste, unntattLand, alleUtenfor } = regel.opprinnelse;
+  const harKriterium = Boolean(liste?.length || unntattLand?.length || alleUtenfor);
+  if (!harKriterium) return true;
+  // An origin criterion cannot be met by a line without origin (that line gets MANGLER_OPPRINNELSESLAND).
+  return land.some((kode) => {
+    if (unntattLand?.includes(kode)) return false;
+    if (liste?.includes(kode)) return true;
+    if (alleUtenfor) return !LAND_I_GRUPPE[alleUtenfor].has(kode);
+    return !liste?.length;
+  });
+}
+
+/** Whether a rule applies to a line's facts (see the ADR for the semantics of each criterion). */
+function regelTreffer(regel: Regel, fakta: Fakta): boolean {
+  const { match } = regel;
+  const opp = (s: string) => s.trim().toUpperCase();
+
+  const harTaksonKriterium = Boolean(match.eppoKoder || match.slekter);
+  if (harTaksonKriterium) {
+    const takson =
+      inneholderNoen(match.eppoKoder, fakta.eppoKoder, opp) ||
+      inneholderNoen(match.slekter, fakta.slekter, slektNoekkel);
+    if (!takson) return false;
+  }
+  if (inneholderNoen(match.unntattEppoKoder, fakta.eppoKoder, opp)) return false;
+
+  // Plant part: a line without one is not excluded (precaution; no message covers a missing part),
+  // except by a rule that names no taxon (e.g. soil), where the plant part is all that identifies the goods.
+  if (fakta.plantedel === undefined) {
+    if (!harTaksonKriterium) return false;
+  } else {
+    if (match.plantedeler && !likPlantedel(match.plantedeler, fakta.plantedel)) return false;
+    if (match.unntattPlantedeler && likPlantedel(match.unntattPlantedeler, fakta.plantedel)) return false;
+  }
+
+  // Intended use: only met when stated (a line without one gets MANGLER_TILSIKTET_BRUK).
+  if (match.tilsiktetBruk) {
+    if (fakta.tilsiktetBruk === undefined) return false;
+    if (!match.tilsiktetBruk.some((v) => normaliserTilsiktetBruk(v) === fakta.tilsiktetBruk)) return false;
+  }
+
+  return opprinnelseTreffer(regel, fakta.land);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Texts
+
+const FUNNKODE: Record<Regelverk, Record<"FORBUD" | "VARSEL", RisikoKode>> = {
+  PLANTEHELSE_VEDLEGG_3: { FORBUD: "VEDLEGG_3_FORBUD", VARSEL: "VEDLEGG_4A_VARSEL" },
+  PLANTEHELSE_VEDLEGG_4A: { FORBUD: "VEDLEGG_3_FORBUD", VARSEL: "VEDLEGG_4A_VARSEL" },
+  RAMORUM: { FORBUD: "RAMORUM_FORBUD", VARSEL: "RAMORUM_VARSEL" },
+};
+
+const setning = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
+const stor = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const antallLinjer = (n: number) => (n === 1 ? "1 varelinje" : `${n} varelinjer`);
+
+function regelTekst(regel: Regel): string {
+  const { forskrift } = REGELVERK_INFO[regel.regelverk];
+  const hva =
+    regel.alvorlighetsgrad === "FORBUD"
+      ? "importforbud"
+      : regel.regelverk === "RAMORUM"
+        ? "særskilte krav"
+        : "særskilte krav ved import";
+  const merknad = regel.merknad ? ` ${setning(regel.merknad)}` : "";
+  return `Varelinjen omfattes av ${hva} i ${forskrift} ${regel.punkt}: ${setning(regel.beskrivelse)}${merknad}`;
+}
+
+const MANGLER_TEKST = {
+  MANGLER_BOTANISK_NAVN: () => "Varelinjen mangler botanisk navn og kan ikke vurderes.",
+  MANGLER_EPPO: (navn: string) =>
+    `Fant ikke «${navn}» i planteskadegjørerdatabasen (EPPO). Varelinjen kan ikke vurderes.`,
+  MANGLER_OPPRINNELSESLAND: () => "Varelinjen mangler opprinnelsesland og kan ikke vurderes.",
+  MANGLER_TILSIKTET_BRUK: () => "Varelinjen mangler tilsiktet bruk og kan ikke vurderes.",
+} as const;
+
+function manglerFunn(kode: keyof typeof MANGLER_TEKST, tekst: string): RisikoFunn {
+  return { kode, alvorlighetsgrad: "UFULLSTENDIG", lovdataList: [], tekst };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Goods line
+
+/**
+ * Assesses one goods line against the rule table (default: tabeller/regler.json). Missing botanical name,
+ * unknown name (not in the EPPO table), missing origin and missing intended use each give an
+ * UFULLSTENDIG finding; every matching rule gives a FORBUD or VARSEL finding. The line's severity is
+ * the worst of its findings, ALT_OK when there are none. Findings are sorted worst first.
+ */
+export function vurderVarelinje(
+  linje: VarelinjeForVurdering,
+  regler: readonly Regel[] = REGLER,
+): VarelinjeVurdering {
+  const funn: RisikoFunn[] = [];
+
+  const navn = rensTekst(linje.botaniskNavn);
+  const takson = navn === undefined ? undefined : finnEppoTakson(navn);
+  if (navn === undefined)
+    funn.push(manglerFunn("MANGLER_BOTANISK_NAVN", MANGLER_TEKST.MANGLER_BOTANISK_NAVN()));
+  else if (takson === undefined) funn.push(manglerFunn("MANGLER_EPPO", MANGLER_TEKST.MANGLER_EPPO(navn)));
+
+  const land = [
+    ...new Set(linje.opprinnelsesland.map(normaliserLandkode).filter((k): k is string => k !== undefined)),
+  ];
+  if (land.length === 0) {
+    funn.push(manglerFunn("MANGLER_OPPRINNELSESLAND", MANGLER_TEKST.MANGLER_OPPRINNELSESLAND()));
+  }
+
+  const tilsiktetBruk = normaliserTilsiktetBruk(linje.tilsiktetBruk);
+  if (tilsiktetBruk === undefined) {
+    funn.push(manglerFunn("MANGLER_TILSIKTET_BRUK", MANGLER_TEKST.MANGLER_TILSIKTET_BRUK()));
+  }
+
+  const slekter = [slektAv(navn), takson?.slekt].filter((s): s is string => s !== undefined);
+  const eppoKoder = [takson?.eppoKode, ...slekter.map((s) => slektensEppoKode(s))].filter(
+    (k): k is string => k !== undefined,
+  );
+  const fakta: Fakta = {
+    eppoKoder: new Set(eppoKoder),
+    slekter: new Set(slekter.map(slektNoekkel)),
+    plantedel: normaliserPlantedel(linje.plantedel),
+    tilsiktetBruk,
+    land,
+  };
+
+  for (const regel of regler) {
+    if (!regelTreffer(regel, fakta)) continue;
+    funn.push({
+      kode: FUNNKODE[regel.regelverk][regel.alvorlighetsgrad],
+      alvorlighetsgrad: regel.alvorlighetsgrad,
+      regelId: regel.id,
+      lovdataList: [{ nummer: regel.punkt }],
+      tekst: regelTekst(regel),
+      lenke: regelLenke(regel),
+    });
+  }
+
+  funn.sort(etterAlvorlighet);
+  return {
+    alvorlighetsgrad: verstAlvorlighetsgrad(funn.map((f) => f.alvorlighetsgrad)),
+    ...(takson ? { eppoKode: takson.eppoKode } : {}),
+    funn,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Certificate
+
+const ER_REGELFUNN: ReadonlySet<RisikoKode> = new Set([
+  "VEDLEGG_3_FORBUD",
+  "VEDLEGG_4A_VARSEL",
+  "RAMORUM_FORBUD",
+  "RAMORUM_VARSEL",
+]);
+
+/**
+ * The notification requirement: IKKE_VURDERT without goods lines; MELDEPLIKTIG when any line matches a
+ * rule (annex 3, annex 4A or Ramorum); otherwise UFULLSTENDIG when any line could not be assessed;
+ * otherwise IKKE_MELDEPLIKTIG.
+ */
+export function meldepliktigVurdering(linjer: readonly VarelinjeVurdering[]): MeldepliktigVurdering {
+  if (linjer.length === 0) return "IKKE_VURDERT";
+  const alleFunn = linjer.flatMap((l) => l.funn);
+  if (alleFunn.some((f) => ER_REGELFUNN.has(f.kode))) return "MELDEPLIKTIG";
+  if (alleFunn.some((f) => f.alvorlighetsgrad === "UFULLSTENDIG")) return "UFULLSTENDIG";
+  return "IKKE_MELDEPLIKTIG";
+}
+
+type LinjeMedId = VarelinjeVurdering & { id: string | number };
+
+const TYPE_REKKEFOELGE: Record<RisikoType, number> = {
+  INGEN_VARELINJER: 0,
+  RAMORUM: 1,
+  PLANTEHELSE: 2,
+  UIDENTIFISERT: 3,
+};
+
+type Regelbanner = {
+  type: "RAMORUM" | "PLANTEHELSE";
+  forbud: RisikoKode;
+  varsel: RisikoKode;
+  tittel: Record<"FORBUD" | "VARSEL", (antall: number) => string>;
+};
+
+const REGELBANNERE: readonly Regelbanner[] = [
+  {
+    type: "RAMORUM",
+    forbud: "RAMORUM_FORBUD",
+    varsel: "RAMORUM_VARSEL",
+    tittel: {
+      FORBUD: (n) =>
+        `${antallLinjer(n)} omfattes av importforbud i forskrift om tiltak mot Phytophthora ramorum`,
+      VARSEL: (n) =>
+        `${antallLinjer(n)} omfattes av særskilte krav i forskrift om tiltak mot Phytophthora ramorum`,
+    },
+  },
+  {
+    type: "PLANTEHELSE",
+    forbud: "VEDLEGG_3_FORBUD",
+    varsel: "VEDLEGG_4A_VARSEL",
+    tittel: {
+      FORBUD: (n) => `${antallLinjer(n)} omfattes av importforbud i forskrift om plantehelse vedlegg 3`,
+      VARSEL: (n) =>
+        `${antallLinjer(n)} omfattes av særskilte importkrav i forskrift om plantehelse vedlegg 4A`,
+    },
+  },
+];
+
+/** One banner for the lines with findings of `kode`, with one description item per rule. */
+function regelbanner(
+  type: "RAMORUM" | "PLANTEHELSE",
+  grad: "FORBUD" | "VARSEL",
+  tittel: (antall: number) => string,
+  linjer: readonly LinjeMedId[],
+  kode: RisikoKode,
+  regler: readonly Regel[],
+): Risikovurdering | undefined {
+  if (linjer.length === 0) return undefined;
+  const perRegel = new Map<string, Set<string | number>>();
+  for (const linje of linjer) {
+    for (const f of linje.funn) {
+      if (f.kode !== kode || f.regelId === undefined) continue;
+      const sett = perRegel.get(f.regelId) ?? new Set();
+      sett.add(linje.id);
+      perRegel.set(f.regelId, sett);
+    }
+  }
+  const beskrivelse = regler
+    .filter((r) => perRegel.has(r.id))
+    .map((r) => ({
+      tekst: `${stor(r.punkt)}: ${setning(r.beskrivelse)} Gjelder ${antallLinjer(perRegel.get(r.id)?.size ?? 0)}.`,
+      lenke: regelLenke(r),
+    }));
+  return {
+    type,
+    alvorlighetsgrad: grad,
+    tittel: tittel(linjer.length),
+    beskrivelse,
+    varelinjer: linjer.map((l) => l.id),
+  };
+}
+
+const UIDENTIFISERT_TEKST: Record<keyof typeof MANGLER_TEKST, (n: number) => string> = {
+  MANGLER_BOTANISK_NAVN: (n) => `Botanisk navn mangler på ${antallLinjer(n)}.`,
+  MANGLER_EPPO: (n) =>
+    `${stor(antallLinjer(n))} har botanisk navn som ikke finnes i planteskadegjørerdatabasen (EPPO).`,
+  MANGLER_OPPRINNELSESLAND: (n) => `Opprinnelsesland mangler på ${antallLinjer(n)}.`,
+  MANGLER_TILSIKTET_BRUK: (n) => `Tilsiktet bruk mangler på ${antallLinjer(n)}.`,
+};
+
+function uidentifisertBanner(linjer: readonly LinjeMedId[]): Risikovurdering | undefined {
+  const beroerte = linjer.filter((l) => l.funn.some((f) => f.alvorlighetsgrad === "UFULLSTENDIG"));
+  if (beroerte.length === 0) return undefined;
+  const beskrivelse = (Object.keys(UIDENTIFISERT_TEKST) as (keyof typeof MANGLER_TEKST)[]).flatMap((kode) => {
+    const antall = beroerte.filter((l) => l.funn.some((f) => f.kode === kode)).length;
+    return antall > 0 ? [{ tekst: UIDENTIFISERT_TEKST[kode](antall) }] : [];
+  });
+  return {
+    type: "UIDENTIFISERT",
+    alvorlighetsgrad: "UFULLSTENDIG",
+    tittel: `${stor(antallLinjer(beroerte.length))} kan ikke identifiseres eller vurderes`,
+    beskrivelse: [
+      ...beskrivelse,
+      { tekst: "Risikoen for disse varelinjene må vurderes ut fra opplysningene i sertifikatet." },
+    ],
+    varelinjer: beroerte.map((l) => l.id),
+  };
+}
+
+/**
+ * Assesses a certificate: every goods line (see {@link vurderVarelinje}), the certificate's severity
+ * (the worst line; UFULLSTENDIG without lines), the notification requirement (see
+ * {@link meldepliktigVurdering}) and the banners of SPEC §8, sorted danger, warning, neutral:
+ * - INGEN_VARELINJER when there are no goods lines (the certificate cannot be processed);
+ * - RAMORUM and PLANTEHELSE, one banner per severity (a line with a prohibition is not repeated in the
+ *   warning banner of the same regulation), with one description item and link per matching rule;
+ * - UIDENTIFISERT (neutral) for lines that could not be identified or assessed.
+ */
+export function vurderSertifikat(
+  sert: SertifikatForVurdering,
+  regler: readonly Regel[] = REGLER,
+): SertifikatVurdering {
+  const linjer: LinjeMedId[] = sert.varelinjer.map((linje, i) => ({
+    id: linje.id ?? i + 1,
+    ...vurderVarelinje(linje, regler),
+  }));
+
+  if (linjer.length === 0) {
+    return {
+      alvorlighetsgrad: "UFULLSTENDIG",
+      meldepliktigVurdering: "IKKE_VURDERT",
+      risikoVurdering: [
+        {
+          type: "INGEN_VARELINJER",
+          alvorlighetsgrad: "UFULLSTENDIG",
+          tittel: "Sertifikatet har ingen varelinjer",
+          beskrivelse: [{ tekst: "Sertifikatet har ingen varelinjer og kan derfor ikke behandles." }],
+          varelinjer: [],
+        },
+      ],
+      varelinjer: [],
+    };
+  }
+
+  const risikoVurdering: Risikovurdering[] = [];
+  for (const banner of REGELBANNERE) {
+    const harKode = (l: LinjeMedId, kode: RisikoKode) => l.funn.some((f) => f.kode === kode);
+    const forbudLinjer = linjer.filter((l) => harKode(l, banner.forbud));
+    const varselLinjer = linjer.filter((l) => harKode(l, banner.varsel) && !harKode(l, banner.forbud));
+    const forbud = regelbanner(
+      banner.type,
+      "FORBUD",
+      banner.tittel.FORBUD,
+      forbudLinjer,
+      banner.forbud,
+      regler,
+    );
+    const varsel = regelbanner(
+      banner.type,
+      "VARSEL",
+      banner.tittel.VARSEL,
+      varselLinjer,
+      banner.varsel,
+      regler,
+    );
+    if (forbud) risikoVurdering.push(forbud);
+    if (varsel) risikoVurdering.push(varsel);
+  }
+  const uidentifisert = uidentifisertBanner(linjer);
+  if (uidentifisert) risikoVurdering.push(uidentifisert);
+
+  risikoVurdering.sort(
+    (a, b) => etterAlvorlighet(a, b) || TYPE_REKKEFOELGE[a.type] - TYPE_REKKEFOELGE[b.type],
+  );
+
+  return {
+    alvorlighetsgrad: verstAlvorlighetsgrad(linjer.map((l) => l.alvorlighetsgrad)),
+    meldepliktigVurdering: meldepliktigVurdering(linjer),
+    risikoVurdering,
+    varelinjer: linjer,
+  };
+}

@@ -1,0 +1,54 @@
+// Zod building blocks shared by the forms (CONVENTIONS §3). conform sends an empty field as undefined, so
+// every required field gives the same message for undefined, "" and whitespace only.
+
+import { z } from "zod";
+import { erIsoDato } from "../format";
+
+export const POSTNUMMER_MELDINGER = {
+  paakrevd: "Postnummer er påkrevd",
+  forLang: "Postnummer kan ikke være lengre enn 4 tegn",
+  ikkeSiffer: "Postnummer må bestå av siffer",
+} as const;
+
+/** Required text, trimmed; missing, empty or blank gives `melding`. */
+export function tekstFelt(melding: string) {
+  return z.string({ error: melding }).trim().min(1, { error: melding });
+}
+
+/** Optional text, trimmed; missing, empty or blank becomes undefined. */
+export function valgfriTekst() {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v));
+}
+
+/** Required e-mail address, trimmed; `melding` both when missing and when invalid. */
+export function epost(melding: string) {
+  return z
+    .string({ error: melding })
+    .trim()
+    .min(1, { error: melding, abort: true })
+    .pipe(z.email({ error: melding }));
+}
+
+/** Required postal code: at most 4 characters, digits only. */
+export const postnummer = z
+  .string({ error: POSTNUMMER_MELDINGER.paakrevd })
+  .trim()
+  .min(1, { error: POSTNUMMER_MELDINGER.paakrevd, abort: true })
+  .max(4, { error: POSTNUMMER_MELDINGER.forLang })
+  .regex(/^\d+$/, { error: POSTNUMMER_MELDINGER.ikkeSiffer });
+
+/**
+ * Required date `YYYY-MM-DD` that is a real calendar date. `melding` when missing; `ugyldigMelding`
+ * (default `melding`) when it is not a valid date.
+ */
+export function isoDato(melding: string, ugyldigMelding: string = melding) {
+  return z
+    .string({ error: melding })
+    .trim()
+    .min(1, { error: melding, abort: true })
+    .refine(erIsoDato, { error: ugyldigMelding });
+}

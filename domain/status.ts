@@ -1,0 +1,135 @@
+// Notification statuses, list categories and assessment codes (SPEC §4).
+
+export const IMPORTMELDING_STATUSER = [
+  "UNDER_REGISTRERING",
+  "REGISTRERT",
+  "ANKOMMET",
+  "FRIGITT",
+  "AUTOMATISK_FRIGITT",
+  "AVVIST",
+  "DELVIS_AVVIST",
+  "TILBAKETRUKKET",
+  "SLETTET",
+] as const;
+export type ImportmeldingStatus = (typeof IMPORTMELDING_STATUSER)[number];
+
+export function erImportmeldingStatus(value: unknown): value is ImportmeldingStatus {
+  return typeof value === "string" && (IMPORTMELDING_STATUSER as readonly string[]).includes(value);
+}
+
+/** Short label used in badges and detail pages. */
+export const STATUS_TEKST: Record<ImportmeldingStatus, string> = {
+  UNDER_REGISTRERING: "Påbegynt",
+  REGISTRERT: "Registrert",
+  ANKOMMET: "Avventer vurdering",
+  FRIGITT: "Frigitt",
+  AUTOMATISK_FRIGITT: "Frigitt",
+  AVVIST: "Avvist",
+  DELVIS_AVVIST: "Delvis avvist",
+  TILBAKETRUKKET: "Tilbaketrukket",
+  SLETTET: "Slettet",
+};
+
+/** Labels of the status filter on the notification list (SPEC §2). */
+export const STATUS_FILTER_TEKST = {
+  UNDER_REGISTRERING: "Påbegynt",
+  REGISTRERT: "Forhåndsmeldt",
+  ANKOMMET: "Venter på vurdering",
+  VURDERT: "Vurdert",
+} as const;
+
+export type Farge = "success" | "info" | "danger" | "neutral" | "warning";
+
+/** Badge colours (SPEC §4). */
+export function statusFarge(status: ImportmeldingStatus): Farge {
+  switch (status) {
+    case "FRIGITT":
+    case "AUTOMATISK_FRIGITT":
+      return "success";
+    case "ANKOMMET":
+    case "REGISTRERT":
+      return "info";
+    case "AVVIST":
+    case "DELVIS_AVVIST":
+      return "danger";
+    default:
+      return "neutral";
+  }
+}
+
+export const INNSENDTE_STATUSER: readonly ImportmeldingStatus[] = [
+  "REGISTRERT",
+  "ANKOMMET",
+  "FRIGITT",
+  "AVVIST",
+  "DELVIS_AVVIST",
+  "TILBAKETRUKKET",
+  "AUTOMATISK_FRIGITT",
+];
+export const ANKOMNE_STATUSER: readonly ImportmeldingStatus[] = [
+  "ANKOMMET",
+  "FRIGITT",
+  "AVVIST",
+  "DELVIS_AVVIST",
+  "AUTOMATISK_FRIGITT",
+];
+export const VURDERTE_STATUSER: readonly ImportmeldingStatus[] = [
+  "FRIGITT",
+  "AVVIST",
+  "DELVIS_AVVIST",
+  "AUTOMATISK_FRIGITT",
+];
+
+export const erInnsendt = (s: ImportmeldingStatus) => INNSENDTE_STATUSER.includes(s);
+export const erAnkommet = (s: ImportmeldingStatus) => ANKOMNE_STATUSER.includes(s);
+export const erVurdert = (s: ImportmeldingStatus) => VURDERTE_STATUSER.includes(s);
+
+export type Kategori = "PAABEGYNT" | "REGISTRERT" | "TIL_VURDERING" | "VURDERT";
+
+/** Archive list category (SPEC §4 "List categories"). */
+export function kategori(status: ImportmeldingStatus): Kategori {
+  switch (status) {
+    case "AVVIST":
+    case "DELVIS_AVVIST":
+    case "FRIGITT":
+    case "AUTOMATISK_FRIGITT":
+    case "TILBAKETRUKKET":
+      return "VURDERT";
+    case "REGISTRERT":
+      return "REGISTRERT";
+    case "UNDER_REGISTRERING":
+      return "PAABEGYNT";
+    default:
+      return "TIL_VURDERING";
+  }
+}
+
+export const ALVORLIGHETSGRADER = ["ALT_OK", "VARSEL", "FORBUD", "UFULLSTENDIG"] as const;
+export type Alvorlighetsgrad = (typeof ALVORLIGHETSGRADER)[number];
+
+export const ALVORLIGHETSGRAD_FARGE: Record<Alvorlighetsgrad, Farge> = {
+  ALT_OK: "success",
+  VARSEL: "warning",
+  FORBUD: "danger",
+  UFULLSTENDIG: "neutral",
+};
+
+/** Display order: danger, then warning, then neutral (then success). */
+export function alvorlighetsgradRekkefoelge(grad: Alvorlighetsgrad): number {
+  return { FORBUD: 0, VARSEL: 1, UFULLSTENDIG: 2, ALT_OK: 3 }[grad];
+}
+
+export const MELDEPLIKTIG_VURDERINGER = [
+  "MELDEPLIKTIG",
+  "UFULLSTENDIG",
+  "IKKE_VURDERT",
+  "IKKE_MELDEPLIKTIG",
+] as const;
+export type MeldepliktigVurdering = (typeof MELDEPLIKTIG_VURDERINGER)[number];
+
+export const MELDEPLIKTIG_TEKST: Record<MeldepliktigVurdering, string> = {
+  MELDEPLIKTIG: "Meldepliktig",
+  UFULLSTENDIG: "Mulig meldepliktig",
+  IKKE_VURDERT: "Mulig meldepliktig",
+  IKKE_MELDEPLIKTIG: "Ikke meldepliktig",
+};

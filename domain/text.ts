@@ -1,0 +1,59 @@
+// Text clean-up and Norwegian sorting (SPEC §5 "Display and text rules", §2 goods-line sorting).
+
+// C0 controls except tab (U+0009) and line feed (U+000A), DEL and C1 controls, and the bidirectional
+// marks, embeddings, overrides and isolates (LRM, RLM, ALM, LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI).
+const UONSKEDE_TEGN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Strips control characters (keeping newline and tab) and bidirectional-override characters, and trims.
+ * CR LF and lone CR become LF. An empty result is `undefined` ("empty strings count as missing").
+ */
+export function rensTekst(s: string | null | undefined): string | undefined {
+  if (typeof s !== "string") return undefined;
+  const renset = s.replace(/\r\n?/g, "\n").replace(UONSKEDE_TEGN, "").trim();
+  return renset === "" ? undefined : renset;
+}
+
+/** True when the text has content after {@link rensTekst}. */
+export function harVerdi(s: string | null | undefined): boolean {
+  return rensTekst(s) !== undefined;
+}
+
+const kollator = new Intl.Collator("nb", { numeric: true });
+
+/** Norwegian collation (æ, ø, å after z). Missing values sort after present ones. */
+export function sammenlignNorsk(a: string | null | undefined, b: string | null | undefined): number {
+  const aMangler = a === null || a === undefined || a === "";
+  const bMangler = b === null || b === undefined || b === "";
+  if (aMangler || bMangler) return aMangler === bMangler ? 0 : aMangler ? 1 : -1;
+  return kollator.compare(a, b);
+}
+
+export type Sorteringsretning = "ASC" | "DESC";
+
+type Tekstnoekkel<T> = { [K in keyof T]: T[K] extends string | null | undefined ? K : never }[keyof T];
+
+/**
+ * A stable, sorted copy of `items` by a text key (a property name or a function), in Norwegian collation.
+ * Items with a missing key come last in both directions.
+ */
+export function sorterNorsk<T>(
+  items: readonly T[],
+  key: Tekstnoekkel<T> | ((item: T) => string | null | undefined),
+  retning: Sorteringsretning = "ASC",
+): T[] {
+  const hent =
+    typeof key === "function" ? key : (item: T) => item[key as Tekstnoekkel<T>] as string | null | undefined;
+  const faktor = retning === "DESC" ? -1 : 1;
+  return items
+    .map((item, indeks) => ({ item, indeks, verdi: rensTekst(hent(item)) }))
+    .sort((a, b) => {
+      if (a.verdi === undefined || b.verdi === undefined) {
+        return sammenlignNorsk(a.verdi, b.verdi) || a.indeks - b.indeks;
+      }
+      return faktor * kollator.compare(a.verdi, b.verdi) || a.indeks - b.indeks;
+    })
+    .map((x) => x.item);
+}

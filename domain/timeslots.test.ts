@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import {
+  ankomsttidUtc,
+  erTidsromKlokkeslett,
+  fraAnkomsttid,
+  STANDARD_KLOKKESLETT,
+  TIDSROM,
+  tidsromForKlokkeslett,
+  tidsromForTime,
+} from "./timeslots";
+
+describe("TIDSROM", () => {
+  it("holds the four slots of SPEC §9 in order, Morgen being the default", () => {
+    expect(TIDSROM).toEqual([
+      { klokkeslett: "06:00", navn: "Morgen", spenn: "Før 08" },
+      { klokkeslett: "10:00", navn: "Formiddag", spenn: "08-12" },
+      { klokkeslett: "14:00", navn: "Ettermiddag", spenn: "12-16" },
+      { klokkeslett: "18:00", navn: "Kveld", spenn: "Etter 16" },
+    ]);
+    expect(STANDARD_KLOKKESLETT).toBe("06:00");
+  });
+
+  it("recognises slot times only", () => {
+    expect(erTidsromKlokkeslett("10:00")).toBe(true);
+    expect(erTidsromKlokkeslett("10:30")).toBe(false);
+    expect(erTidsromKlokkeslett(undefined)).toBe(false);
+  });
+});
+
+describe("tidsromForTime", () => {
+  it.each([
+    [0, "Morgen"],
+    [6, "Morgen"],
+    [7, "Morgen"],
+    [8, "Formiddag"],
+    [11, "Formiddag"],
+    [12, "Ettermiddag"],
+    [15, "Ettermiddag"],
+    [16, "Kveld"],
+    [23, "Kveld"],
+  ])("%d → %s", (time, navn) => {
+    expect(tidsromForTime(time).navn).toBe(navn);
+  });
+
+  it("maps each slot's own time to itself", () => {
+    for (const t of TIDSROM) expect(tidsromForKlokkeslett(t.klokkeslett)).toBe(t);
+  });
+
+  it("gives undefined for an invalid time", () => {
+    expect(tidsromForKlokkeslett("25:00")).toBeUndefined();
+    expect(tidsromForKlokkeslett(undefined)).toBeUndefined();
+    expect(tidsromForKlokkeslett("07:59")?.navn).toBe("Morgen");
+  });
+});
+
+describe("ankomsttidUtc", () => {
+  it.each([
+    // ordinary winter day (CET, UTC+1)
+    ["2026-01-15", "06:00", "2026-01-15T05:00:00.000Z"],
+    ["2026-01-15", "18:00", "2026-01-15T17:00:00.000Z"],
+    // ordinary summer day (CEST, UTC+2)
+    ["2026-07-15", "06:00", "2026-07-15T04:00:00.000Z"],
+    ["2026-07-15", "14:00", "2026-07-15T12:00:00.000Z"],
+    // spring forward, 29 March 2026
+    ["2026-03-28", "06:00", "2026-03-28T05:00:00.000Z"],
+    ["2026-03-29", "00:00", "2026-03-28T23:00:00.000Z"],
+    ["2026-03-29", "06:00", "2026-03-29T04:00:00.000Z"],
+    ["2026-03-29", "10:00", "2026-03-29T08:00:00.000Z"],
+    // fall back, 25 October 2026
+    ["2026-10-24", "06:00", "2026-10-24T04:00:00.000Z"],
+    ["2026-10-25", "00:00", "2026-10-24T22:00:00.000Z"],
+    ["2026-10-25", "06:00", "2026-10-25T05:00:00.000Z"],
+    ["2026-10-25", "18:00", "2026-10-25T17:00:00.000Z"],
+    // midnight crossing into the previous UTC day
+    ["2026-01-01", "00:30", "2025-12-31T23:30:00.000Z"],
+  ])("%s %s Oslo → %s", (dato, klokkeslett, utc) => {
+    expect(ankomsttidUtc(dato, klokkeslett)).toBe(utc);
+  });
+
+  it("gives the later instant for an ambiguous autumn time", () => {
+    expect(ankomsttidUtc("2026-10-25", "02:30")).toBe("2026-10-25T01:30:00.000Z");
+  });
+
+  it.each([
+    ["2026-02-30", "06:00"],
+    ["26-01-01", "06:00"],
+    ["2026-01-01", "6:00"],
+    ["2026-01-01", "24:00"],
+    ["", ""],
+  ])("throws for %j %j", (dato, klokkeslett) => {
+    expect(() => ankomsttidUtc(dato, klokkeslett)).toThrow(RangeError);
+  });
+});
+
+describe("fraAnkomsttid", () => {
+  it.each([
+    ["2026-01-15T05:00:00.000Z", "2026-01-15", "06:00", "Morgen"],
+    ["2026-07-15T12:00:00.000Z", "2026-07-15", "14:00", "Ettermiddag"],
+    ["2026-03-29T04:00:00.000Z", "2026-03-29", "06:00", "Morgen"],
+    ["2026-10-25T05:00:00.000Z", "2026-10-25", "06:00", "Morgen"],
+    ["2026-10-24T22:00:00.000Z", "2026-10-25", "00:00", "Morgen"],
+    ["2026-10-25T17:00:00.000Z", "2026-10-25", "18:00", "Kveld"],
+    ["2026-06-01T07:59:00Z", "2026-06-01", "09:59", "Formiddag"],
+  ])("%s → %s %s %s", (iso, dato, klokkeslett, navn) => {
+    const r = fraAnkomsttid(iso);
+    expect(r.dato).toBe(dato);
+    expect(r.klokkeslett).toBe(klokkeslett);
+    expect(r.tidsrom.navn).toBe(navn);
+  });
+
+  it("round-trips every slot on both DST change days and ordinary days", () => {
+    for (const dato of ["2026-01-15", "2026-03-29", "2026-07-15", "2026-10-25", "2026-12-31"]) {
+      for (const t of TIDSROM) {
+        const r = fraAnkomsttid(ankomsttidUtc(dato, t.klokkeslett));
+        expect(r).toEqual({ dato, klokkeslett: t.klokkeslett, tidsrom: t });
+      }
+    }
+  });
+
+  it("accepts a Date and throws for an unparsable timestamp", () => {
+    expect(fraAnkomsttid(new Date("2026-01-15T13:00:00Z")).tidsrom.navn).toBe("Ettermiddag");
+    expect(() => fraAnkomsttid("ikke en tid")).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,55 @@
+// Arrival time slots (SPEC §9 table, §4 "Time-of-day labels") and the UTC arrival timestamp (SPEC §5).
+
+import { fromZonedTime } from "date-fns-tz";
+import { erIsoDato, erKlokkeslett, osloDeler, TIDSSONE } from "./format";
+
+export const TIDSROM = [
+  { klokkeslett: "06:00", navn: "Morgen", spenn: "Før 08" },
+  { klokkeslett: "10:00", navn: "Formiddag", spenn: "08-12" },
+  { klokkeslett: "14:00", navn: "Ettermiddag", spenn: "12-16" },
+  { klokkeslett: "18:00", navn: "Kveld", spenn: "Etter 16" },
+] as const;
+
+export type Tidsrom = (typeof TIDSROM)[number];
+export type TidsromKlokkeslett = Tidsrom["klokkeslett"];
+
+export const STANDARD_KLOKKESLETT: TidsromKlokkeslett = "06:00";
+
+export function erTidsromKlokkeslett(value: unknown): value is TidsromKlokkeslett {
+  return TIDSROM.some((t) => t.klokkeslett === value);
+}
+
+/** Before 8 Morgen, before 12 Formiddag, before 16 Ettermiddag, otherwise Kveld. */
+export function tidsromForTime(hour: number): Tidsrom {
+  if (hour < 8) return TIDSROM[0];
+  if (hour < 12) return TIDSROM[1];
+  if (hour < 16) return TIDSROM[2];
+  return TIDSROM[3];
+}
+
+/** The slot of an "HH:MM" wall-clock time, or undefined when the text is not a valid time. */
+export function tidsromForKlokkeslett(klokkeslett: string | null | undefined): Tidsrom | undefined {
+  return erKlokkeslett(klokkeslett) ? tidsromForTime(Number(klokkeslett.slice(0, 2))) : undefined;
+}
+
+/**
+ * The UTC ISO timestamp (e.g. "2026-03-29T04:00:00.000Z") of a wall-clock time in Europe/Oslo.
+ * An ambiguous autumn time gives the later instant (date-fns-tz); a skipped spring time moves forward.
+ * Throws a RangeError for an invalid date or time.
+ */
+export function ankomsttidUtc(dato: string, klokkeslett: string): string {
+  if (!erIsoDato(dato)) throw new RangeError(`Ugyldig dato: ${dato}`);
+  if (!erKlokkeslett(klokkeslett)) throw new RangeError(`Ugyldig klokkeslett: ${klokkeslett}`);
+  return fromZonedTime(`${dato}T${klokkeslett}:00`, TIDSSONE).toISOString();
+}
+
+/**
+ * Back from a stored arrival timestamp to the Oslo date, the Oslo wall-clock time and its slot.
+ * Throws a RangeError for a timestamp that cannot be parsed.
+ */
+export function fraAnkomsttid(iso: string | Date): { dato: string; klokkeslett: string; tidsrom: Tidsrom } {
+  const tid = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(tid.getTime())) throw new RangeError(`Ugyldig ankomsttid: ${String(iso)}`);
+  const { dato, klokkeslett, time } = osloDeler(tid);
+  return { dato, klokkeslett, tidsrom: tidsromForTime(time) };
+}

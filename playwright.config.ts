@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+// Debian's Chromium where it is installed (this project's machines and CI); Playwright's own browser on
+// a developer machine that has run `npx playwright install`.
+const systemChromium = "/usr/bin/chromium";
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    locale: "nb-NO",
+    timezoneId: "Europe/Oslo",
+    trace: "retain-on-failure",
+    launchOptions: existsSync(systemChromium)
+      ? {
+          executablePath: systemChromium,
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        }
+      : {},
+  },
+  projects: [
+    { name: "js-pa", use: { javaScriptEnabled: true } },
+    { name: "js-av", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${baseURL}/logg-inn`,
+    timeout: 120_000,
+    reuseExistingServer: !process.env.CI,
+    env: {
+      PORT: String(port),
+      APP_URL: baseURL,
+      DATA_DIR: ".cache/e2e/pglite",
+      NODE_ENV: "test",
+    },
+  },
+});

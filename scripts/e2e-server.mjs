@@ -1,0 +1,8 @@
+// The server the e2e suite runs against: the production build on a fresh embedded database with demo data.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+
+rmSync(".cache/e2e", { recursive: true, force: true });
+const child = spawn("npx", ["tsx", "server.ts"], { stdio: "inherit", env: process.env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

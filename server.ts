@@ -1,0 +1,198 @@
+// Composes the service on one port: the Remix app, and in embedded mode also the import API (api/) and
+// the development ID-porten (dev/). IMPORT_API_URL, OIDC_ISSUER and DATABASE_URL switch each part to a
+// real one (README.md "Konfigurasjon").
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { API_PREFIXES, createApi } from "./api";
+import { slettUtloepteSesjoner } from "./app/lib/session.server";
+import { type Config, loadConfig } from "./config";
+import { type DatabaseHandle, openDatabase } from "./db";
+import { DEMO_PERSONER } from "./dev/demo-data";
+import { createDevIdporten } from "./dev/idporten";
+import { erTom, seedDemoData } from "./dev/seed";
+
+/** In embedded mode a generated session secret is kept in the data directory, so restarts keep sessions. */
+function sessionSecret(config: Config): string {
+  if (process.env.SESSION_SECRET || config.databaseUrl) return config.sessionSecret;
+  const file = path.join(path.dirname(config.dataDir), ".session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function securityHeaders(config: Config) {
+  const issuerOrigin = new URL(config.oidc.issuer).origin;
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    const dev = !config.production && process.env.VITE_DEV === "1";
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
+        dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        dev ? "connect-src 'self' ws:" : "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        `form-action 'self' ${issuerOrigin}`,
+        "frame-ancestors 'none'",
+      ].join("; "),
+    );
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (config.secureCookies)
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/** Cross-site POSTs are refused by their Origin / Sec-Fetch-Site headers (docs/decisions/003-csrf.md). */
+function sameOriginPosts(config: Config) {
+  const appOrigin = new URL(config.appUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const site = req.headers["sec-fetch-site"];
+    const origin = req.headers.origin;
+    const ownOrigin = `${req.protocol}://${req.headers.host}`;
+    const siteOk = !site || site === "same-origin" || site === "none";
+    const originOk = !origin || origin === appOrigin || origin === ownOrigin;
+    if (siteOk && originOk) return next();
+    res
+      .status(403)
+      .type("text/plain; charset=utf-8")
+      .send("Forespørselen kom fra et annet nettsted og ble avvist.");
+  };
+}
+
+export interface StartedServer {
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+  url: string;
+}
+
+export async function startServer(config: Config = loadConfig()): Promise<StartedServer> {
+  config.sessionSecret = sessionSecret(config);
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (config.seedDemoData && (await erTom(database.db))) {
+    console.log("Tom database: legger inn demodata …");
+    await seedDemoData(database.db);
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(securityHeaders(config));
+
+  if (config.embeddedIdporten) {
+    const issuer = new URL(config.oidc.issuer);
+    app.use(
+      issuer.pathname,
+      await createDevIdporten({
+        issuer: config.oidc.issuer,
+        clients: [
+          {
+            client_id: config.oidc.clientId,
+            client_secret: config.oidc.clientSecret,
+            redirect_uris: [config.oidc.redirectUri],
+            post_logout_redirect_uris: [config.oidc.postLogoutRedirectUri],
+          },
+        ],
+        persons: DEMO_PERSONER,
+        apiAudience: config.apiAudience,
+        cookieKeys: [config.sessionSecret],
+        accessTokenTtlSeconds: 2 * 60 * 60,
+      }),
+    );
+  }
+  if (config.embeddedApi) {
+    const api = createApi({
+      db: database.db,
+      auth: { issuer: config.oidc.issuer, audience: config.apiAudience },
+    });
+    // Mounted without stripping the prefix: the API answers exactly the paths of SPEC §7.
+    app.use((req, res, next) =>
+      API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`)) ? api(req, res, next) : next(),
+    );
+  }
+
+  app.use(sameOriginPosts(config));
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  const viteDev = !config.production && process.env.VITE_DEV === "1";
+  if (viteDev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else {
+    const serverBuild = path.resolve("build/server/index.js");
+    build = (await import(serverBuild)) as ServerBuild;
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: config.production ? "production" : "development",
+      getLoadContext: (_req, res) => ({ config, db: database.db, cspNonce: String(res.locals.cspNonce) }),
+    }),
+  );
+
+  const cleanup = setInterval(
+    () => {
+      slettUtloepteSesjoner(database.db).catch((e) => console.error("Sletting av sesjoner feilet", e));
+    },
+    10 * 60 * 1000,
+  );
+  cleanup.unref();
+
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  return {
+    config,
+    database,
+    url: config.appUrl,
+    async close() {
+      clearInterval(cleanup);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
+
+const isMain =
+  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  startServer()
+    .then(({ config }) => {
+      console.log(`\nDigital forhåndsmelding kjører på ${config.appUrl}`);
+      if (config.embeddedIdporten) {
+        console.log("\nTestpersoner i utviklings-ID-porten:");
+        for (const p of DEMO_PERSONER) console.log(`  ${p.pid}  ${p.navn.padEnd(16)} ${p.beskrivelse}`);
+      }
+      console.log("");
+    })
+    .catch((e) => {
+      console.error("Oppstart feilet:", e);
+      process.exit(1);
+    });
+}

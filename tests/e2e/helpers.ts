@@ -1,0 +1,72 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+
+export const PERSONER = {
+  kari: { pid: "26849612378", navn: "Kari Nordmann" },
+  ola: { pid: "04867199549", navn: "Ola Hansen" },
+  ingrid: { pid: "12825098397", navn: "Ingrid Berg" },
+  per: { pid: "17912099997", navn: "Per Utentilgang" },
+} as const;
+
+export const jsPaa = () => test.info().project.name === "js-pa";
+
+/**
+ * axe on the page as it is now: 0 violations (WCAG 2.1 A/AA and best practice). With JavaScript off the
+ * page cannot run axe, so its HTML is checked in a JavaScript-enabled page of its own (same URL, no
+ * scripts of the app run there since the HTML is static).
+ */
+export async function sjekkUu(page: Page, browser?: Browser) {
+  let target = page;
+  let close: (() => Promise<void>) | undefined;
+  if (!jsPaa()) {
+    const b = browser ?? page.context().browser();
+    if (!b) throw new Error("mangler nettleser for axe");
+    const ctx = await b.newContext({ javaScriptEnabled: true, baseURL: new URL(page.url()).origin });
+    const kopi = await ctx.newPage();
+    await kopi.route("**/*", (route) =>
+      route.request().resourceType() === "script" ? route.abort() : route.continue(),
+    );
+    await kopi.goto(page.url().replace(/#.*$/, ""), { waitUntil: "commit" }).catch(() => undefined);
+    await kopi.setContent(await page.content(), { waitUntil: "load" });
+    target = kopi;
+    close = () => ctx.close();
+  }
+  const resultat = await new AxeBuilder({ page: target })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  await close?.();
+  const funn = resultat.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(funn, `axe på ${page.url()}`).toEqual([]);
+}
+
+/** Keyboard only: Tab until the element has focus (at most `maks` presses). */
+export async function tabTil(page: Page, locator: Locator, maks = 60) {
+  for (let i = 0; i < maks; i++) {
+    if (await locator.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Nådde ikke elementet med Tab: ${locator}`);
+}
+
+/** Logs in through the development ID-porten as one of the test persons, by mouse or keyboard only. */
+export async function loggInn(page: Page, person: { pid: string; navn: string }, tastatur = false) {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/logg-inn/);
+  const lenke = page.getByRole("link", { name: "Logg inn med ID-porten" });
+  if (tastatur) {
+    await tabTil(page, lenke);
+    await page.keyboard.press("Enter");
+  } else {
+    await lenke.click();
+  }
+  await expect(page.getByRole("heading", { name: "Velg testperson" })).toBeVisible();
+  const knapp = page.getByRole("button", { name: new RegExp(person.navn) });
+  if (tastatur) {
+    await tabTil(page, knapp);
+    await page.keyboard.press("Enter");
+  } else {
+    await knapp.click();
+  }
+}
