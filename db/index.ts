@@ -57,7 +57,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
   } else {
     const pglite =
       opts.pglite ??
-      (await PGlite.create(opts.dataDir && opts.dataDir !== "memory://" ? opts.dataDir : undefined, {
+      (await PGlite.create({
+        dataDir: opts.dataDir && opts.dataDir !== "memory://" ? opts.dataDir : undefined,
         parsers,
       }));
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -1,9 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as m001 from "./migrations/001-foundation";
+import * as m002 from "./migrations/002-sertifikater";
+import * as m003 from "./migrations/003-importmeldinger";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
   "001-foundation": m001,
+  "002-sertifikater": m002,
+  "003-importmeldinger": m003,
 };
 
 class StaticProvider implements MigrationProvider {

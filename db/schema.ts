@@ -73,3 +73,116 @@ export interface Database {
   importoer_epost: ImportoerEpostTable;
   mottakskontrolloer_avtale: MottakskontrolloerAvtaleTable;
 }
+
+type Jsonb<T> = ColumnType<T, string, string>;
+
+export interface SertifikatTable {
+  id: Generated<number>;
+  nummer: string;
+  eksportland: string;
+  utstedt_dato: string;
+  type: string;
+  status_kode: string | null;
+  avsender_navn: string | null;
+  mottaker_navn: string | null;
+  mottaker_navn_norm: string | null;
+  mottaker_orgnr: string | null;
+  meldepliktig_vurdering: string;
+  alvorlighetsgrad: string;
+  data: Jsonb<unknown>;
+  vurdering: Jsonb<unknown>;
+  innhold_hash: string;
+  erstatter_nummer: string | null;
+  erstattet_av_id: number | null;
+  mottatt: Generated<Date>;
+  status_sist_endret: Generated<Date>;
+}
+
+export interface VedleggTable {
+  id: Generated<string>;
+  sertifikat_id: number;
+  rekkefoelge: number;
+  filnavn: string | null;
+  mimetype: string;
+  identifikator: string | null;
+  informasjon: string | null;
+  stoerrelse: number;
+  data: Uint8Array;
+}
+
+export interface SertifikatTilgangTable {
+  sertifikat_id: number;
+  importoer_id: number;
+  opprettet: Generated<Date>;
+}
+
+export interface ImportmeldingTable {
+  id: Generated<number>;
+  nummer: string;
+  sertifikat_id: number;
+  ansvarlig_importoer_id: number;
+  ansvarlig_dokumentkontroll_id: number | null;
+  opprettet_av_importoer_id: number;
+  status: string;
+  status_endret: Generated<Date>;
+  opprettet: Generated<Date>;
+  egen_referanse: string | null;
+  innmelder: Jsonb<{ navn: string; epost: string; telefonnummer?: string | null } | null>;
+  kun_dokumentkontroll: Generated<boolean>;
+  versjon: Generated<number>;
+  vurdering_begrunnelse: string | null;
+  faktisk_ankommet: Date | null;
+}
+
+export interface KontrollspoersmaalTable {
+  id: Generated<number>;
+  importmelding_id: number;
+  kategori: "DOKUMENT" | "MOTTAK";
+  kode: string;
+  rekkefoelge: number;
+  svar: string | null;
+  kommentar: string | null;
+  avvik: Generated<boolean>;
+}
+
+export interface AnkomstinfoTable {
+  id: Generated<number>;
+  importmelding_id: number;
+  ankomsttid: Date | null;
+  adresse_linje1: string | null;
+  adresse_linje2: string | null;
+  postnummer: string | null;
+  poststed: string | null;
+  mottakskontrolloer_id: number | null;
+  mottakskontrolloer_navn: string | null;
+  mottakskontrolloer_telefon: string | null;
+  sending_ankommet: Generated<boolean>;
+}
+
+export interface FaktiskMengdeTable {
+  importmelding_id: number;
+  varelinje: number;
+  felt: string;
+  faktisk_verdi: number;
+}
+
+export interface ImportmeldingHendelseTable {
+  id: Generated<number>;
+  importmelding_id: number;
+  tidspunkt: Generated<Date>;
+  utfoert_av: string;
+  fra_status: string | null;
+  til_status: string;
+  merknad: string | null;
+}
+
+export interface Database {
+  sertifikat: SertifikatTable;
+  vedlegg: VedleggTable;
+  sertifikat_tilgang: SertifikatTilgangTable;
+  importmelding: ImportmeldingTable;
+  kontrollspoersmaal: KontrollspoersmaalTable;
+  ankomstinfo: AnkomstinfoTable;
+  faktisk_mengde: FaktiskMengdeTable;
+  importmelding_hendelse: ImportmeldingHendelseTable;
+}

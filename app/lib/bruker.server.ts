@@ -116,12 +116,19 @@ export async function hentEllerRegistrerImportoer(
   } catch (e) {
     if (!(e instanceof ApiFeil) || e.status !== 404) throw e;
   }
-  return api.postJson<Importoer>(`/import/register/v1/${orgnr}`, {
-    hovedenhetNavn,
-    hovedenhetOrganisasjonsnummer: valgt.altinn.hovedenhet,
-    navn: valgt.altinn.navn,
-    organisasjonsnummer: orgnr,
-  });
+  try {
+    return await api.postJson<Importoer>(`/import/register/v1/${orgnr}`, {
+      hovedenhetNavn,
+      hovedenhetOrganisasjonsnummer: valgt.altinn.hovedenhet,
+      navn: valgt.altinn.navn,
+      organisasjonsnummer: orgnr,
+    });
+  } catch (e) {
+    // Registered in the meantime (another tab or colleague): use that one.
+    if (e instanceof ApiFeil && e.status === 409)
+      return api.getJson<Importoer>(`/import/register/v1/${orgnr}`);
+    throw e;
+  }
 }
 
 /**

@@ -39,7 +39,7 @@ export interface SessionData {
 
 export type AppSession = Session<SessionData, SessionData>;
 
-const storages = new WeakMap<Db, SessionStorage<SessionData, SessionData>>();
+const storages = new WeakMap<Db, Map<string, SessionStorage<SessionData, SessionData>>>();
 
 export function sessionCookieName(secure: boolean): string {
   return secure ? "__Host-forhaandsmelding" : "forhaandsmelding";
@@ -47,7 +47,13 @@ export function sessionCookieName(secure: boolean): string {
 
 export function getSessionStorage(context: AppLoadContext): SessionStorage<SessionData, SessionData> {
   const { db, config } = context;
-  let storage = storages.get(db);
+  const key = `${config.secureCookies}|${config.sessionSecret}`;
+  let perDb = storages.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    storages.set(db, perDb);
+  }
+  let storage = perDb.get(key);
   if (storage) return storage;
   storage = createSessionStorage<SessionData, SessionData>({
     cookie: {
@@ -101,7 +107,7 @@ export function getSessionStorage(context: AppLoadContext): SessionStorage<Sessi
       await db.deleteFrom("sesjon").where("id", "=", id).execute();
     },
   });
-  storages.set(db, storage);
+  perDb.set(key, storage);
   return storage;
 }
 

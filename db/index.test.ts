@@ -1,0 +1,47 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "./index";
+import { createTestDatabase } from "./test-db";
+
+// Runs on PGlite by default and on a PostgreSQL server when TEST_DATABASE_URL is set (.ci/run does both):
+// the type handling must be identical.
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("gir int8, count(*) og identity-id som tall", async () => {
+    const { rows } = await sql<{
+      n: number;
+      stor: number;
+    }>`select count(*) as n, 9007199254740991::int8 as stor from importoer`.execute(handle.db);
+    expect(typeof rows[0]!.n).toBe("number");
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    expect(rows[0]!.stor).toBe(Number.MAX_SAFE_INTEGER);
+    const importoer = await handle.db.selectFrom("importoer").select("id").executeTakeFirstOrThrow();
+    expect(typeof importoer.id).toBe("number");
+  });
+
+  it("gir date som 'YYYY-MM-DD', numeric som tall og timestamptz som Date", async () => {
+    const { rows } = await sql<{
+      d: string;
+      n: number;
+      t: Date;
+      j: { a: number };
+    }>`select date '2026-03-29' as d, 12.5::numeric as n, timestamptz '2026-03-29T01:30:00Z' as t, '{"a":1}'::jsonb as j`.execute(
+      handle.db,
+    );
+    expect(rows[0]).toEqual({ d: "2026-03-29", n: 12.5, t: new Date("2026-03-29T01:30:00Z"), j: { a: 1 } });
+  });
+
+  it("har kjørt alle migreringer", async () => {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+      handle.db,
+    );
+    expect(rows.map((r) => r.name)).toEqual(["001-foundation", "002-sertifikater", "003-importmeldinger"]);
+  });
+});

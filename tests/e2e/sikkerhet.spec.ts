@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { sjekkUu } from "./helpers";
+
+test("sikkerhetshoder på alle svar, og ingen eksterne ressurser", async ({ page }) => {
+  const eksterne: string[] = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith("http://localhost")) eksterne.push(r.url());
+  });
+  const svar = await page.goto("/logg-inn");
+  const h = svar!.headers();
+  expect(h["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(h["x-content-type-options"]).toBe("nosniff");
+  expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  await expect(page.getByRole("heading", { name: "Logg inn" })).toBeVisible();
+  expect(eksterne).toEqual([]);
+});
+
+test("POST fra et annet nettsted eller uten gyldig skjematoken avvises", async ({ page, request }) => {
+  // a cross-site form post (Origin / Sec-Fetch-Site) is refused before it reaches the app
+  const kryss = await request.post("/meny", {
+    form: { meny: "aapne", returnTo: "/" },
+    headers: { Origin: "https://angriper.example", "Sec-Fetch-Site": "cross-site" },
+    maxRedirects: 0,
+  });
+  expect(kryss.status()).toBe(403);
+
+  // same site, but without the session-bound token
+  await page.goto("/logg-inn");
+  const utenToken = await page.request.post("/informasjonskapsler", {
+    form: { valg: "alle", returnTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(utenToken.status()).toBe(403);
+  const feilToken = await page.request.post("/informasjonskapsler", {
+    form: { valg: "alle", returnTo: "/", csrf: "feil-token" },
+    maxRedirects: 0,
+  });
+  expect(feilToken.status()).toBe(403);
+  // the choice was not stored
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Informasjonskapsler" })).toBeVisible();
+});
+
+test("avbrutt innlogging viser 'Ingen tilgang'", async ({ page }) => {
+  await page.goto("/logg-inn");
+  await page.getByRole("link", { name: "Logg inn med ID-porten" }).click();
+  await page.getByRole("button", { name: "Avbryt" }).click();
+  await expect(page.getByRole("heading", { name: "Ingen tilgang" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Logg inn" })).toHaveAttribute("href", "/logg-inn");
+  await sjekkUu(page);
+  // the state cookies of the attempt are gone
+  const cookies = await page.context().cookies();
+  expect(cookies.filter((c) => c.name.startsWith("oauth2"))).toEqual([]);
+});
+
+test("et tilbakekall med forfalsket state gir 'Ingen tilgang'", async ({ page }) => {
+  await page.goto("/oauth2/callback/idporten?code=falsk&state=falsk");
+  await expect(page.getByRole("heading", { name: "Ingen tilgang" })).toBeVisible();
+});
