@@ -46,7 +46,7 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ["1", "true", "on", "yes", "ja"].includes(value.toLowerCase());
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
   const production = env.NODE_ENV === "production";

@@ -122,6 +122,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     const api = createApi({
       db: database.db,
       auth: { issuer: config.oidc.issuer, audience: config.apiAudience },
+      hubApiKey: config.hubApiKey,
+      myndighetApiKey: config.myndighetApiKey,
     });
     // Mounted without stripping the prefix: the API answers exactly the paths of SPEC §7.
     app.use((req, res, next) =>

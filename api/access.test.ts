@@ -161,3 +161,26 @@ describe("importørregisteret", () => {
     expect(rader).toEqual([]);
   });
 });
+
+describe("bekreftelse av regelverket", () => {
+  it("kan gis av egen virksomhet, ikke trekkes tilbake, og ikke settes for en fremmed importør", async () => {
+    const ingrid = DEMO_PERSONER[2]!.pid;
+    const id = await importoerId(ORG.blomsterbudBergen);
+    const sti = `/import/register/v1/${ORG.blomsterbudBergen}/${id}/lestregelverk`;
+    expect(
+      (await api.fetch(sti, { pid: kari, method: "PUT", json: { harLestRegelverk: true } })).status,
+    ).toBe(403);
+    expect(
+      (await api.fetch(sti, { pid: ingrid, method: "PUT", json: { harLestRegelverk: "ja" } })).status,
+    ).toBe(400);
+    expect(
+      (await api.fetch(sti, { pid: ingrid, method: "PUT", json: { harLestRegelverk: true } })).status,
+    ).toBe(204);
+    const tilbake = await api.fetch(sti, { pid: ingrid, method: "PUT", json: { harLestRegelverk: false } });
+    expect(tilbake.status).toBe(400);
+    const profil = await (
+      await api.fetch(`/import/register/v1/${ORG.blomsterbudBergen}`, { pid: ingrid })
+    ).json();
+    expect(profil.harLestRegelverk).toBe(true);
+  });
+});

@@ -139,5 +139,33 @@ export function importoerRegisterRouter(db: Db): Router {
     }),
   );
 
+  // The regulation confirmation (SPEC §5): it can be given, never taken back.
+  router.put(
+    "/import/register/v1/:orgnr/:importoerId/lestregelverk",
+    requireImportoer(db),
+    ah(async (req, res) => {
+      const { importoerId } = req as ImportoerRequest;
+      const { harLestRegelverk } = z
+        .object({ harLestRegelverk: z.boolean({ error: "harLestRegelverk må være true eller false" }) })
+        .parse(req.body ?? {});
+      if (!harLestRegelverk) {
+        const rad = await db
+          .selectFrom("importoer")
+          .select("har_lest_regelverk")
+          .where("id", "=", importoerId)
+          .executeTakeFirstOrThrow();
+        if (rad.har_lest_regelverk) throw badRequest("Bekreftelsen av regelverket kan ikke trekkes tilbake");
+        res.status(204).end();
+        return;
+      }
+      await db
+        .updateTable("importoer")
+        .set({ har_lest_regelverk: true })
+        .where("id", "=", importoerId)
+        .execute();
+      res.status(204).end();
+    }),
+  );
+
   return router;
 }

@@ -5,23 +5,41 @@ import type { Db } from "../db";
 import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
 import { gatewayRouter } from "./gateway";
 import { errorHandler, sendError } from "./http";
+import { myndighetRouter } from "./importmelding/myndighet";
+import { importmeldingRouter } from "./importmelding/router";
 import { importoerRegisterRouter } from "./importoer-register";
+import { hubRouter } from "./sertifikat/hub";
+import { sertifikatRouter } from "./sertifikat/router";
 
 export interface ApiOptions {
   db: Db;
   auth: TokenVerifierOptions;
+  /** API key of the ePhyto Hub side (POST /import/ephyto/v1/sertifikat); the endpoint is closed without. */
+  hubApiKey?: string;
+  /** API key of the authority's case-handling side (POST /myndighet/v1/importmelding/{id}/vurdering). */
+  myndighetApiKey?: string;
 }
 
-/** Path prefixes the API answers; server.ts routes these to the API and everything else to the app. */
-export const API_PREFIXES = ["/import", "/gateway", "/dokument"];
+/**
+ * Path prefixes the API answers; server.ts routes these to the API and everything else to the app.
+ * "/dokument/..." (SPEC §2 document links) belongs to the app: its routes fetch the files from /import/...
+ * with the user's token, which a browser link cannot carry.
+ */
+export const API_PREFIXES = ["/import", "/gateway", "/myndighet"];
 
 export function createApi(opts: ApiOptions): Router {
   const { db } = opts;
   const api = Router();
+  // The Hub authenticates with an API key, not a person's token: before the token middleware.
+  api.use(hubRouter(db, opts.hubApiKey));
+  // The authority's case handling is a system with an API key too.
+  api.use(myndighetRouter(db, opts.myndighetApiKey));
   api.use(express.json({ limit: "1mb" }));
   api.use(requireToken(createTokenVerifier(opts.auth)));
   api.use(gatewayRouter(db));
   api.use(importoerRegisterRouter(db));
+  api.use(sertifikatRouter(db));
+  api.use(importmeldingRouter(db));
   api.use((_req, res) => sendError(res, 404, "Fant ikke ressursen"));
   api.use(errorHandler);
   return api;

@@ -9,6 +9,10 @@ import { createApi } from "./index";
 
 export const TEST_ISSUER = "https://test-idporten.example";
 export const TEST_AUDIENCE = "test-import-api";
+/** The ePhyto Hub key the test API accepts (X-Api-Key on POST /import/ephyto/v1/sertifikat). */
+export const TEST_HUB_API_KEY = "test-hub-nokkel";
+/** The authority's key the test API accepts (X-Api-Key on POST /myndighet/v1/importmelding/{id}/vurdering). */
+export const TEST_MYNDIGHET_API_KEY = "test-myndighet-nokkel";
 
 export interface TestApi {
   url: string;
@@ -21,7 +25,14 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestApi(): Promise<TestApi> {
+export interface TestApiOptions {
+  /** Default TEST_HUB_API_KEY. */
+  hubApiKey?: string;
+  /** Default TEST_MYNDIGHET_API_KEY. */
+  myndighetApiKey?: string;
+}
+
+export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
   const handle = await createTestDatabase();
   const { publicKey, privateKey } = await generateKeyPair("RS256");
   const jwk = { ...(await exportJWK(publicKey)), kid: "test", alg: "RS256" };
@@ -30,6 +41,8 @@ export async function startTestApi(): Promise<TestApi> {
     createApi({
       db: handle.db,
       auth: { issuer: TEST_ISSUER, audience: TEST_AUDIENCE, jwks: createLocalJWKSet({ keys: [jwk] }) },
+      hubApiKey: opts.hubApiKey ?? TEST_HUB_API_KEY,
+      myndighetApiKey: opts.myndighetApiKey ?? TEST_MYNDIGHET_API_KEY,
     }),
   );
   const server = app.listen(0, "127.0.0.1");

@@ -9,10 +9,12 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useContext } from "react";
+import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { Brodsmuler } from "./components/brodsmuler";
 import { Bunntekst } from "./components/bunntekst";
 import { Informasjonskapsler } from "./components/informasjonskapsler";
@@ -58,6 +60,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Digital forhåndsmelding" }];
 
+/** A form answered with errors: the title is prefixed "Feil: " (GOV.UK), also without JavaScript. */
+function harSkjemafeil(d: unknown): boolean {
+  const a = d as { result?: { status?: string }; lagreFeil?: unknown } | undefined;
+  return a?.result?.status === "error" || !!a?.lagreFeil;
+}
+
+function FeilTittel() {
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  const matches = useMatches();
+  if (!Object.values(state?.actionData ?? {}).some(harSkjemafeil)) return null;
+  const tittel = [...matches]
+    .reverse()
+    .map((m) => (m.handle as { tittel?: string } | undefined)?.tittel)
+    .find(Boolean);
+  return <title>{`Feil: ${tittel ?? "Skjema"} – Digital forhåndsmelding`}</title>;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
@@ -66,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <FeilTittel />
         <Meta />
         <Links />
       </head>

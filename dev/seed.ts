@@ -8,6 +8,7 @@ import {
   DEMO_MOTTAKSKONTROLLOER_AVTALER,
   DEMO_PERSONER,
 } from "./demo-data";
+import { seedSertifikater } from "./seed-sertifikater";
 
 export async function erTom(db: Db): Promise<boolean> {
   const rad = await db.selectFrom("person").select("pid").limit(1).executeTakeFirst();
@@ -100,4 +101,6 @@ export async function seedDemoData(db: Db): Promise<void> {
         .execute();
     }
   });
+  // Demo certificates, through the ingestion code path (its own transaction per certificate).
+  await seedSertifikater(db);
 }

@@ -109,7 +109,4 @@ export function slektensEppoKode(
   return tabell.get(noekkel(slekt))?.eppoKode;
 }
 
-/** Link to the taxon in the EPPO Global Database (the pest database). */
-export function eppoLenke(kode: string): string {
-  return `https://gd.eppo.int/taxon/${encodeURIComponent(kode.trim().toUpperCase())}`;
-}
+export { eppoLenke } from "./eppo-lenke";

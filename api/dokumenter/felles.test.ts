@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import {
+  behandlingerTekst,
+  datoTekst,
+  dokumenttittel,
+  landTekst,
+  meldepliktTekst,
+  mengdeTekst,
+  pakkerTekst,
+  reeksportTekst,
+  synligMengde,
+  tilsiktetBrukTekst,
+  totalMengde,
+  transportTekster,
+  utstedtDato,
+} from "./felles";
+import { reeksportNl, syntetiskVarelinje } from "./testdata";
+
+describe("felles", () => {
+  it("shows a quantity only with a unit and when not negative; unknown units as they are", () => {
+    expect(mengdeTekst({ verdi: 1234.5, enhet: "KGM" })).toBe("1\u00a0234,5 kg");
+    expect(mengdeTekst({ verdi: 3, enhet: "XYZ" })).toBe("3 XYZ");
+    expect(mengdeTekst({ verdi: 3 })).toBeUndefined();
+    expect(mengdeTekst({ verdi: 3, enhet: " " })).toBeUndefined();
+    expect(mengdeTekst({ verdi: -1, enhet: "KGM" })).toBeUndefined();
+    expect(synligMengde({ verdi: 0, enhet: "MTQ" })).toEqual({ verdi: 0, enhet: "m³" });
+  });
+
+  it("sums quantities per type and display unit", () => {
+    const linjer = [syntetiskVarelinje(1), syntetiskVarelinje(2), syntetiskVarelinje(3)];
+    expect(totalMengde(linjer)).toEqual([
+      { felt: "antall", etikett: "Antall", tekst: "60 stk" },
+      { felt: "nettoVekt", etikett: "Nettovekt", tekst: "3\u00a0006 kg" },
+      { felt: "bruttoVekt", etikett: "Bruttovekt", tekst: "6\u00a0006 kg" },
+    ]);
+    const blandet = [
+      { mengde: { nettoVekt: { verdi: 0.1, enhet: "KGM" } } },
+      { mengde: { nettoVekt: { verdi: 0.2, enhet: "KGM" } } },
+      { mengde: { nettoVekt: { verdi: 500, enhet: "GRM" } } },
+    ];
+    expect(totalMengde(blandet)).toEqual([
+      { felt: "nettoVekt", etikett: "Nettovekt", tekst: "0,3 kg + 500 g" },
+    ]);
+    expect(totalMengde([])).toEqual([]);
+  });
+
+  it("names countries in Norwegian, falling back to the certificate's name or the code", () => {
+    expect(landTekst({ kode: "NL", navn: "Netherlands" })).toBe("Nederland");
+    expect(landTekst({ kode: "KE", landsdel: "Naivasha" })).toBe("Kenya (Naivasha)");
+    expect(landTekst({ kode: "QQ", navn: "Atlantis" })).toBe("Atlantis");
+    expect(landTekst({ kode: "QQ" })).toBe("QQ");
+    expect(landTekst({})).toBeUndefined();
+  });
+
+  it("formats packages, intended use, dates and transport", () => {
+    expect(
+      pakkerTekst([
+        { sorteringsnummer: 1, pakkeKode: "BX", antall: 120 },
+        { sorteringsnummer: 2, pakkeKode: "ZZ9" },
+      ]),
+    ).toBe("120 Box, ZZ9");
+    expect(pakkerTekst([])).toBeUndefined();
+    const linje = syntetiskVarelinje(1);
+    expect(tilsiktetBrukTekst(linje)).toBe("Planting");
+    linje.klassifisering = {
+      ...linje.klassifisering,
+      tilsiktetBrukKode: undefined,
+      tilsiktetBruk: "Til pynt",
+    };
+    expect(tilsiktetBrukTekst(linje)).toBe("Til pynt");
+    expect(datoTekst("2025-03-09")).toBe("09.03.2025");
+    expect(datoTekst("ved ankomst")).toBe("ved ankomst");
+    expect(datoTekst("")).toBeUndefined();
+    expect(utstedtDato({ utstedtDag: "2025-03-10" })).toEqual(new Date("2025-03-10T00:00:00Z"));
+    expect(
+      transportTekster({ transportmidler: [{ transportMetode: "Lufttransport", id: "KL1234" }] }),
+    ).toEqual(["Lufttransport – KL1234"]);
+  });
+
+  it("writes titles, treatments, the re-export text and the notification requirement", () => {
+    expect(dokumenttittel({ type: "Reeksport" })).toBe("Plantesunnhetssertifikat for reeksport");
+    expect(dokumenttittel({ type: undefined })).toBe("Plantesunnhetssertifikat");
+
+    const nl = reeksportNl();
+    const [rose, krysantemum] = nl.varelinjer;
+    expect(behandlingerTekst(rose?.behandlinger ?? [])).toBe(
+      "Kjemisk behandling (Dypping), temperatur 20 °C, varighet 10 min, konsentrasjon 0,5 g/l " +
+        "(kjemikalier: Spinosad, Abamectin; periode: 05.03.2025; tilleggsinformasjon: Post-harvest dip)",
+    );
+    expect(behandlingerTekst([])).toBeUndefined();
+
+    const reeksport = rose?.reeksportSertifiseringsErklaering;
+    expect(reeksport).toBeDefined();
+    const t = reeksport ? reeksportTekst(nl, reeksport) : "";
+    expect(t).toContain(
+      "importert til Nederland fra Kenya med plantesunnhetssertifikat nr. KE-KEPHIS-2025-0412.",
+    );
+    expect(t).toContain("Originalen av dette sertifikatet er vedlagt.");
+    expect(t).toContain("Varene er ompakket i nye containere.");
+    expect(t).toContain("På grunnlag av det opprinnelige plantesunnhetssertifikatet og tilleggsinspeksjon");
+    const ukjent = krysantemum?.reeksportSertifiseringsErklaering;
+    expect(ukjent ? reeksportTekst(nl, ukjent) : "").toContain("nr. ukjent nummer");
+
+    expect(meldepliktTekst("MELDEPLIKTIG", undefined)).toBe("Meldepliktig");
+    expect(meldepliktTekst("IKKE_VURDERT", undefined)).toBe("Mulig meldepliktig");
+    expect(meldepliktTekst("Egen tekst", undefined)).toBe("Egen tekst");
+    expect(meldepliktTekst("", undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,181 @@
+// The status changes of SPEC §4 with their preconditions and the automatic-release rule (ADR 007), on top
+// of tilstand.ts. Used by the notification router, the authority's endpoint and scripts/myndighet-vurder.ts.
+import type { Db } from "../../db";
+import { alleBesvart, ankomstErRegistrert } from "../../domain/importmelding";
+import type { KlientStatus, MyndighetStatus } from "../../domain/schemas/importmelding";
+import type { ImportmeldingStatus } from "../../domain/status";
+import { fraAnkomsttid } from "../../domain/timeslots";
+import { badRequest } from "../http";
+import { sjekkSertifikatGyldig } from "./opprett";
+import { harLestRegelverk, REGELVERK_IKKE_BEKREFTET_REGISTRER } from "./tilgang";
+import { endreStatus, type ImportmeldingRad, type Trx } from "./tilstand";
+
+export const MANGLER_INNMELDER = "Du må fylle ut innmelder før forhåndsmeldingen kan sendes inn";
+export const DOKUMENTKONTROLL_IKKE_FERDIG =
+  "Du må svare på alle spørsmålene i dokumentkontrollen før forhåndsmeldingen kan sendes inn";
+export const ANKOMST_IKKE_REGISTRERT =
+  "Du må fylle ut ankomststed, dato og tidspunkt før forhåndsmeldingen kan sendes inn";
+export const MOTTAKSKONTROLLOER_IKKE_VALGT = "Du er nødt til å velge en mottakskontrollør.";
+export const MOTTAKSKONTROLL_IKKE_FERDIG =
+  "Du må svare på alle spørsmålene i mottakskontrollen før sendingen kan registreres som ankommet";
+export const KUN_DOKUMENTKONTROLL =
+  "Forhåndsmeldingen gjelder bare dokumentkontroll, og sendingen skal ikke ha fysisk mottakskontroll";
+
+async function spoersmaal(trx: Trx, id: number) {
+  return trx
+    .selectFrom("kontrollspoersmaal")
+    .select(["kategori", "svar", "avvik"])
+    .where("importmelding_id", "=", id)
+    .execute();
+}
+
+async function sertifikatFor(trx: Trx, rad: ImportmeldingRad) {
+  return trx
+    .selectFrom("sertifikat")
+    .select(["status_kode", "erstattet_av_id", "eksportland", "alvorlighetsgrad"])
+    .where("id", "=", rad.sertifikat_id)
+    .executeTakeFirstOrThrow();
+}
+
+/** Checks for REGISTRERT (SPEC §4, §5): regulations, certificate still valid, innmelder, answers, arrival. */
+async function kanRegistreres(trx: Trx, rad: ImportmeldingRad, importoerId: number): Promise<void> {
+  for (const iid of new Set([rad.ansvarlig_importoer_id, importoerId])) {
+    if (!(await harLestRegelverk(trx, iid))) throw badRequest(REGELVERK_IKKE_BEKREFTET_REGISTRER);
+  }
+  sjekkSertifikatGyldig(await sertifikatFor(trx, rad));
+  if (!rad.innmelder) throw badRequest(MANGLER_INNMELDER);
+  const dokument = (await spoersmaal(trx, rad.id)).filter((s) => s.kategori === "DOKUMENT");
+  if (!alleBesvart(dokument.map((s) => ({ kontrollSvar: s.svar }))))
+    throw badRequest(DOKUMENTKONTROLL_IKKE_FERDIG);
+  const ankomst = await trx
+    .selectFrom("ankomstinfo")
+    .selectAll()
+    .where("importmelding_id", "=", rad.id)
+    .orderBy("id")
+    .executeTakeFirst();
+  const tid = ankomst?.ankomsttid ? fraAnkomsttid(ankomst.ankomsttid) : null;
+  const registrert =
+    ankomst !== undefined &&
+    ankomstErRegistrert({
+      ankomstTid: tid,
+      kontrollAdresse: {
+        linje1: ankomst.adresse_linje1,
+        postnummer: ankomst.postnummer,
+        poststed: ankomst.poststed,
+      },
+    });
+  if (!registrert) throw badRequest(ANKOMST_IKKE_REGISTRERT);
+  if (!rad.kun_dokumentkontroll && ankomst.mottakskontrolloer_id === null) {
+    throw badRequest(MOTTAKSKONTROLLOER_IKKE_VALGT);
+  }
+}
+
+/**
+ * Automatic release (ADR 007): after REGISTRERT when the notification is document control only, no
+ * document answer is a deviation and the certificate's severity is ALT_OK; after ANKOMMET when no answer
+ * at all is a deviation and the certificate is ALT_OK.
+ */
+export async function skalFrigisAutomatisk(
+  trx: Trx,
+  rad: ImportmeldingRad,
+  etter: "REGISTRERT" | "ANKOMMET",
+): Promise<boolean> {
+  const sert = await sertifikatFor(trx, rad);
+  if (sert.alvorlighetsgrad !== "ALT_OK") return false;
+  const svar = await spoersmaal(trx, rad.id);
+  if (etter === "REGISTRERT") {
+    return rad.kun_dokumentkontroll && !svar.some((s) => s.kategori === "DOKUMENT" && s.avvik);
+  }
+  return !svar.some((s) => s.avvik);
+}
+
+export function utfoertAv(importoerId: number, pid: string): string {
+  return `importoer:${importoerId} person:${pid}`;
+}
+
+/** A status change requested by the importer's client (PUT .../status). */
+export async function endreKlientStatus(
+  db: Db,
+  args: { id: number; til: KlientStatus; importoerId: number; pid: string; versjon?: number },
+): Promise<ImportmeldingRad> {
+  const felles = {
+    id: args.id,
+    av: "KLIENT" as const,
+    utfoertAv: utfoertAv(args.importoerId, args.pid),
+    versjon: args.versjon,
+  };
+  switch (args.til) {
+    case "REGISTRERT":
+      return endreStatus(db, {
+        ...felles,
+        til: "REGISTRERT",
+        forutsetninger: (trx, rad) => kanRegistreres(trx, rad, args.importoerId),
+        automatiskFrigivelse: (trx, rad) => skalFrigisAutomatisk(trx, rad, "REGISTRERT"),
+      });
+    case "ANKOMMET":
+      return endreStatus(db, {
+        ...felles,
+        til: "ANKOMMET",
+        sett: { faktisk_ankommet: new Date() },
+        forutsetninger: async (trx, rad) => {
+          if (rad.kun_dokumentkontroll) throw badRequest(KUN_DOKUMENTKONTROLL);
+          if (!(await harLestRegelverk(trx, args.importoerId)))
+            throw badRequest(REGELVERK_IKKE_BEKREFTET_REGISTRER);
+          const mottak = (await spoersmaal(trx, rad.id)).filter((s) => s.kategori === "MOTTAK");
+          if (mottak.length === 0 || !alleBesvart(mottak.map((s) => ({ kontrollSvar: s.svar })))) {
+            throw badRequest(MOTTAKSKONTROLL_IKKE_FERDIG);
+          }
+        },
+        etter: async (trx, rad) => {
+          await trx
+            .updateTable("ankomstinfo")
+            .set({ sending_ankommet: true })
+            .where("importmelding_id", "=", rad.id)
+            .execute();
+        },
+        automatiskFrigivelse: (trx, rad) => skalFrigisAutomatisk(trx, rad, "ANKOMMET"),
+      });
+    case "TILBAKETRUKKET":
+      return endreStatus(db, { ...felles, til: "TILBAKETRUKKET" });
+  }
+}
+
+export const BARE_UTKAST_KAN_SLETTES = "Bare påbegynte forhåndsmeldinger kan slettes";
+
+/** DELETE: a draft becomes SLETTET (kept for the audit trail, gone from every list). */
+export async function slettUtkast(
+  db: Db,
+  args: { id: number; importoerId: number; pid: string },
+): Promise<void> {
+  await endreStatus(db, {
+    id: args.id,
+    til: "SLETTET",
+    av: "KLIENT",
+    utfoertAv: utfoertAv(args.importoerId, args.pid),
+    forutsetninger: async (_trx, rad) => {
+      if (rad.status !== "UNDER_REGISTRERING") throw badRequest(BARE_UTKAST_KAN_SLETTES);
+    },
+  });
+}
+
+/** The authority's assessment (POST /myndighet/v1/importmelding/{id}/vurdering, the command line). */
+export async function vurderImportmelding(
+  db: Db,
+  args: { id: number; status: MyndighetStatus; begrunnelse?: string; utfoertAv?: string },
+): Promise<ImportmeldingRad> {
+  return endreStatus(db, {
+    id: args.id,
+    til: args.status,
+    av: "MYNDIGHET",
+    utfoertAv: args.utfoertAv ?? "myndighet",
+    merknad: args.begrunnelse,
+    sett: { vurdering_begrunnelse: args.begrunnelse ?? null },
+  });
+}
+
+export function statusSvar(rad: ImportmeldingRad): { status: ImportmeldingStatus; statusEndret: string } {
+  return {
+    status: rad.status as ImportmeldingStatus,
+    statusEndret: new Date(rad.status_endret).toISOString(),
+  };
+}

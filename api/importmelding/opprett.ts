@@ -1,0 +1,187 @@
+// Creating a notification from a certificate (SPEC §7 POST on the base path; §5 "Certificates", §9):
+// the refusals, then the notification, its control questions and one empty arrival entry, in one
+// transaction with an audit row. The partial unique index allows one live notification per certificate.
+import { sql } from "kysely";
+import type { Db } from "../../db";
+import { osloDato } from "../../domain/format";
+import { utledKontrollspoersmaal } from "../../domain/kontrollspoersmaal-utledning";
+import { erPapirloestLand, landNavn } from "../../domain/reference";
+import type { SertifikatVurdering } from "../../domain/risk/vurder";
+import type { OpprettImportmeldingVerdier } from "../../domain/schemas/importmelding";
+import {
+  dagerMellom,
+  erSertifikatForGammelt,
+  FOR_GAMMELT_SERTIFIKAT_MELDING,
+  type LagretSertifikat,
+} from "../../domain/sertifikat";
+import { ApiError, badRequest, forbidden, notFound } from "../http";
+import { hentImportoerMatch, kanSe } from "../sertifikat/synlighet";
+import { REGELVERK_IKKE_BEKREFTET_OPPRETT } from "./tilgang";
+import { skrivHendelse } from "./tilstand";
+
+export const FANT_IKKE_SERTIFIKAT = "Fant ikke sertifikatet";
+export const FINNES_ALLEREDE = "Det finnes allerede en forhåndsmelding for dette sertifikatet";
+export const IKKE_ANSVARLIG = "Du kan ikke melde import på vegne av denne importøren";
+export const UGYLDIG_DOKUMENTKONTROLL =
+  "Ansvarlig for dokumentkontroll må være din virksomhet eller ansvarlig importør";
+export const TRUKKET_TILBAKE = "Sertifikatet er trukket tilbake av eksportlandet og kan ikke meldes";
+export const ERSTATTET =
+  "Sertifikatet er erstattet av et nyere sertifikat. Meld det nye sertifikatet i stedet.";
+export const ikkePapirloest = (kode: string) =>
+  `Sertifikater fra ${landNavn(kode)} kan ikke meldes digitalt. Landet har ikke avtale med Mattilsynet om fullt digitale sertifikater.`;
+
+/** Certificate status code 40: withdrawn by the export country. */
+export const TRUKKET_TILBAKE_KODE = "40";
+
+/** A 409 that names the live notification of the certificate. */
+export class FinnesAlleredeFeil extends ApiError {
+  constructor(readonly importMeldingId: number) {
+    super(409, FINNES_ALLEREDE);
+  }
+}
+
+const LEVENDE_UNNTATT = ["SLETTET", "TILBAKETRUKKET"];
+
+/** The certificate may still be notified: not withdrawn, not replaced, from a paperless country. */
+export function sjekkSertifikatGyldig(s: {
+  status_kode: string | null;
+  erstattet_av_id: number | null;
+  eksportland: string;
+}) {
+  if (!erPapirloestLand(s.eksportland)) throw badRequest(ikkePapirloest(s.eksportland));
+  if ((s.status_kode ?? "").trim().replace(/^0+(?=\d)/, "") === TRUKKET_TILBAKE_KODE)
+    throw badRequest(TRUKKET_TILBAKE);
+  if (s.erstattet_av_id !== null) throw badRequest(ERSTATTET);
+}
+
+/** The importers `importoerId` may make responsible: itself, and those it is an active controller for. */
+export async function tillatteAnsvarlige(db: Db, importoerId: number): Promise<number[]> {
+  const rader = await db
+    .selectFrom("mottakskontrolloer_avtale as a")
+    .innerJoin("importoer as k", "k.id", "a.mottakskontrolloer_id")
+    .select("a.importoer_id")
+    .where("a.mottakskontrolloer_id", "=", importoerId)
+    .where("k.er_mottakskontrolloer", "=", true)
+    .execute();
+  return [importoerId, ...rader.map((r) => r.importoer_id)];
+}
+
+export async function opprettImportmelding(
+  db: Db,
+  args: {
+    importoerId: number;
+    utfoertAv: string;
+    body: OpprettImportmeldingVerdier;
+    naa?: Date;
+  },
+): Promise<{ id: number }> {
+  const { importoerId, body } = args;
+  const naa = args.naa ?? new Date();
+
+  // (export country, number) is unique; the date must match the certificate's within the slack the
+  // certificate search allows (NL certificates may be dated ±2 days, SPEC §2).
+  const sert = await db
+    .selectFrom("sertifikat")
+    .selectAll()
+    .where("eksportland", "=", body.eksportLand)
+    .where(sql<boolean>`upper(nummer) = upper(${body.nummer})`)
+    .executeTakeFirst();
+  const datoAvvik = sert ? Math.abs(dagerMellom(sert.utstedt_dato, body.utstedtDato)) : Number.NaN;
+  if (!sert || !(datoAvvik <= 2) || !(await kanSe(db, await hentImportoerMatch(db, importoerId), sert))) {
+    throw notFound(FANT_IKKE_SERTIFIKAT);
+  }
+
+  const ansvarligId = body.ansvarligImportoerId;
+  if (!(await tillatteAnsvarlige(db, importoerId)).includes(ansvarligId)) throw forbidden(IKKE_ANSVARLIG);
+  const dokumentkontrollId = body.ansvarligDokumentkontrollId;
+  if (
+    dokumentkontrollId !== undefined &&
+    dokumentkontrollId !== importoerId &&
+    dokumentkontrollId !== ansvarligId
+  ) {
+    throw badRequest(UGYLDIG_DOKUMENTKONTROLL);
+  }
+
+  const importoerer = await db
+    .selectFrom("importoer")
+    .select(["id", "har_lest_regelverk"])
+    .where("id", "in", [importoerId, ansvarligId])
+    .execute();
+  if (importoerer.length === 0 || importoerer.some((i) => !i.har_lest_regelverk)) {
+    throw badRequest(REGELVERK_IKKE_BEKREFTET_OPPRETT);
+  }
+
+  sjekkSertifikatGyldig(sert);
+  if (erSertifikatForGammelt(sert.utstedt_dato, osloDato(naa)))
+    throw badRequest(FOR_GAMMELT_SERTIFIKAT_MELDING);
+
+  const finnLevende = (q: Db) =>
+    q
+      .selectFrom("importmelding")
+      .select("id")
+      .where("sertifikat_id", "=", sert.id)
+      .where("status", "not in", LEVENDE_UNNTATT)
+      .executeTakeFirst();
+  const eksisterende = await finnLevende(db);
+  if (eksisterende) throw new FinnesAlleredeFeil(eksisterende.id);
+
+  const data = sert.data as LagretSertifikat;
+  const spoersmaal = utledKontrollspoersmaal(data, sert.vurdering as SertifikatVurdering);
+  const aar = osloDato(naa).slice(0, 4);
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { nr } = await sql<{ nr: number }>`select nextval('importmelding_nummer_seq')::int as nr`
+        .execute(trx)
+        .then((r) => r.rows[0] ?? { nr: 0 });
+      const melding = await trx
+        .insertInto("importmelding")
+        .values({
+          nummer: `IM-${aar}-${nr}`,
+          sertifikat_id: sert.id,
+          ansvarlig_importoer_id: ansvarligId,
+          ansvarlig_dokumentkontroll_id: dokumentkontrollId ?? null,
+          opprettet_av_importoer_id: importoerId,
+          status: "UNDER_REGISTRERING",
+          innmelder: sql<string>`null`,
+          kun_dokumentkontroll: spoersmaal.kunDokumentkontroll,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const rader = [
+        ...spoersmaal.dokument.map((s) => ({ ...s, kategori: "DOKUMENT" as const })),
+        ...spoersmaal.mottak.map((s) => ({ ...s, kategori: "MOTTAK" as const })),
+      ];
+      if (rader.length > 0) {
+        await trx
+          .insertInto("kontrollspoersmaal")
+          .values(
+            rader.map((s) => ({
+              importmelding_id: melding.id,
+              kategori: s.kategori,
+              kode: s.kode,
+              rekkefoelge: s.rekkefoelge,
+            })),
+          )
+          .execute();
+      }
+      await trx.insertInto("ankomstinfo").values({ importmelding_id: melding.id }).execute();
+      await skrivHendelse(
+        trx,
+        melding.id,
+        args.utfoertAv,
+        null,
+        "UNDER_REGISTRERING",
+        `Opprettet for sertifikat ${sert.nummer}`,
+      );
+      return { id: melding.id };
+    });
+  } catch (feil) {
+    // Created by a concurrent request since we looked (the partial unique index).
+    if ((feil as { code?: string }).code === "23505") {
+      const naa = await finnLevende(db);
+      if (naa) throw new FinnesAlleredeFeil(naa.id);
+    }
+    throw feil;
+  }
+}

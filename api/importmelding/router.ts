@@ -1,0 +1,366 @@
+// The notification API (SPEC §7 "Notifications", base /import/importmelding/v2/{orgnr}/{importoerId}).
+// Every route: a verified token and a person who may act for {orgnr}, whose importer {importoerId} is; then
+// the notification's access rule (tilgang.ts). Bodies are validated with the domain schemas, so the API
+// gives the forms' messages. Every change goes through tilstand.ts (atomic, versioned, audited).
+import { Router } from "express";
+import type { Db } from "../../db";
+import { erSpoersmaalKode, kreverFaktiskMengde, type SvarKode } from "../../domain/kontrollspoersmaal";
+import {
+  ANKOMST_MELDINGER,
+  ankomstinfoBodySkjema,
+  egenReferanseBodySkjema,
+  innmelderBodySkjema,
+  kontrollsvarBodySkjema,
+  mottakskontrollBodySkjema,
+  mottakskontrolloerAnkomstBodySkjema,
+  opprettImportmeldingBodySkjema,
+  sjekkFaktiskeMengder,
+  statusBodySkjema,
+} from "../../domain/schemas/importmelding";
+import type { LagretSertifikat } from "../../domain/sertifikat";
+import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
+import { type ImportoerRequest, requireImportoer } from "../auth";
+import { lagKvitteringPdf } from "../dokumenter/kvittering-pdf";
+import { ah, badRequest, forbidden, notFound, parseId } from "../http";
+import { BARE_UTKAST_KAN_SLETTES, endreKlientStatus, slettUtkast, statusSvar, utfoertAv } from "./handlinger";
+import { FinnesAlleredeFeil, opprettImportmelding } from "./opprett";
+import {
+  harLestRegelverk,
+  hentMedTilgang,
+  INGEN_TILGANG,
+  REGELVERK_IKKE_BEKREFTET_REGISTRER,
+  type Tilgangskrav,
+} from "./tilgang";
+import { endreInnhold } from "./tilstand";
+import { hentImportmeldingVisning, varelinjeVisninger } from "./visning";
+
+export const BASE = "/import/importmelding/v2/:orgnr/:importoerId";
+const MED_ID = `${BASE}/:id(\\d+)`;
+
+export const FANT_IKKE_SPOERSMAAL = "Fant ikke kontrollspørsmålet";
+export const FANT_IKKE_ANKOMSTINFO = "Fant ikke ankomstinformasjonen";
+export const ULIK_ID = "Id-en i forespørselen stemmer ikke med adressen";
+export const KVITTERING_BARE_INNSENDT = "Kvittering finnes bare for en innsendt forhåndsmelding";
+
+/** The importers an importer may choose as reception controller: itself if it is one, and its appointed ones. */
+export async function mottakskontrolloerValg(db: Db, ansvarligId: number) {
+  const [ansvarlig, avtaler] = await Promise.all([
+    db
+      .selectFrom("importoer")
+      .select(["id", "navn", "organisasjonsnummer", "er_mottakskontrolloer"])
+      .where("id", "=", ansvarligId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("mottakskontrolloer_avtale as a")
+      .innerJoin("importoer as k", "k.id", "a.mottakskontrolloer_id")
+      .select(["k.id", "k.navn", "k.organisasjonsnummer"])
+      .where("a.importoer_id", "=", ansvarligId)
+      .where("k.er_mottakskontrolloer", "=", true)
+      .where("k.id", "<>", ansvarligId)
+      .orderBy("k.navn")
+      .execute(),
+  ]);
+  const liste = ansvarlig?.er_mottakskontrolloer ? [ansvarlig, ...avtaler] : avtaler;
+  return liste.map((i) => ({ importoerId: i.id, navn: i.navn, organisasjonsnummer: i.organisasjonsnummer }));
+}
+
+function versjonFraQuery(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== "string" || !/^\d{1,9}$/.test(v) || Number(v) < 1) throw badRequest("Ugyldig versjon");
+  return Number(v);
+}
+
+export function importmeldingRouter(db: Db): Router {
+  const router = Router();
+  const kontekst = async (req: ImportoerRequest, krav: Tilgangskrav) => {
+    const id = parseId(req.params.id, "id for forhåndsmelding");
+    return { id, ...(await hentMedTilgang(db, id, req.importoerId, krav)) };
+  };
+
+  router.post(
+    BASE,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const body = opprettImportmeldingBodySkjema.parse(req.body ?? {});
+      try {
+        const { id } = await opprettImportmelding(db, {
+          importoerId: req.importoerId,
+          utfoertAv: utfoertAv(req.importoerId, req.innlogget.pid),
+          body,
+        });
+        res.status(201).json({ id });
+      } catch (feil) {
+        if (feil instanceof FinnesAlleredeFeil) {
+          res.status(409).json({ status: 409, melding: feil.message, importMeldingId: feil.importMeldingId });
+          return;
+        }
+        throw feil;
+      }
+    }),
+  );
+
+  router.get(
+    MED_ID,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const { id, eier, mottakskontrolloer } = await kontekst(req, "mottak");
+      res.json(await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer }));
+    }),
+  );
+
+  router.delete(
+    MED_ID,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const { id, rad } = await kontekst(req, "eier");
+      if (rad.status !== "UNDER_REGISTRERING") throw badRequest(BARE_UTKAST_KAN_SLETTES);
+      await slettUtkast(db, { id, importoerId: req.importoerId, pid: req.innlogget.pid });
+      res.status(204).end();
+    }),
+  );
+
+  router.put(
+    `${MED_ID}/innmelder`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const { id } = await kontekst(req, "eier");
+      const body = innmelderBodySkjema.parse(req.body ?? {});
+      await endreInnhold(db, { id, del: "innmelder", versjon: body.versjon }, async (trx) => {
+        const innmelder = { navn: body.navn, epost: body.epost, telefonnummer: body.telefonnummer ?? null };
+        await trx
+          .updateTable("importmelding")
+          .set({ innmelder: JSON.stringify(innmelder) })
+          .where("id", "=", id)
+          .execute();
+      });
+      res.status(204).end();
+    }),
+  );
+
+  router.put(
+    `${MED_ID}/egenreferanse`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const { id } = await kontekst(req, "eier");
+      const body = egenReferanseBodySkjema.parse(req.body ?? {});
+      await endreInnhold(db, { id, del: "egenReferanse", versjon: body.versjon }, async (trx) => {
+        await trx
+          .updateTable("importmelding")
+          .set({ egen_referanse: body.egenReferanse ?? null })
+          .where("id", "=", id)
+          .execute();
+      });
+      res.status(204).end();
+    }),
+  );
+
+  router.put(
+    `${MED_ID}/kontrollspoersmaal/:spoersmaalId(\\d+)`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const id = parseId(req.params.id, "id for forhåndsmelding");
+      const spoersmaalId = parseId(req.params.spoersmaalId, "id for kontrollspørsmål");
+      const spm = await db
+        .selectFrom("kontrollspoersmaal")
+        .select(["id", "kategori", "kode"])
+        .where("id", "=", spoersmaalId)
+        .where("importmelding_id", "=", id)
+        .executeTakeFirst();
+      const mottak = spm?.kategori === "MOTTAK";
+      await hentMedTilgang(db, id, req.importoerId, mottak ? "mottak" : "eier");
+      if (!spm || !erSpoersmaalKode(spm.kode)) throw notFound(FANT_IKKE_SPOERSMAAL);
+      const body = kontrollsvarBodySkjema(spm.kode).parse(req.body ?? {});
+      if (body.id !== undefined && body.id !== spoersmaalId) throw badRequest(ULIK_ID);
+      if (mottak && !(await harLestRegelverk(db, req.importoerId))) {
+        throw badRequest(REGELVERK_IKKE_BEKREFTET_REGISTRER);
+      }
+      await endreInnhold(
+        db,
+        { id, del: mottak ? "mottakskontroll" : "dokumentkontroll", versjon: body.versjon },
+        async (trx, rad) => {
+          if (mottak && rad.kun_dokumentkontroll)
+            throw badRequest("Forhåndsmeldingen har ingen mottakskontroll");
+          await trx
+            .updateTable("kontrollspoersmaal")
+            .set({ svar: body.kontrollSvar, kommentar: body.kommentar ?? null, avvik: body.avvik })
+            .where("id", "=", spoersmaalId)
+            .execute();
+          // The actual quantities belong to the lower-quantity answer only; another answer resets them.
+          if (spm.kode === "MOTTAK_INNHOLD_SAMSVARER" && !kreverFaktiskMengde(body.kontrollSvar)) {
+            await trx.deleteFrom("faktisk_mengde").where("importmelding_id", "=", id).execute();
+          }
+        },
+      );
+      res.status(204).end();
+    }),
+  );
+
+  router.put(
+    `${MED_ID}/ankomstinfo/:ankomstInfoId(\\d+)`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const { id, rad, eier } = await kontekst(req, "mottak");
+      const ankomstInfoId = parseId(req.params.ankomstInfoId, "id for ankomstinformasjon");
+      const info = await db
+        .selectFrom("ankomstinfo")
+        .selectAll()
+        .where("id", "=", ankomstInfoId)
+        .where("importmelding_id", "=", id)
+        .executeTakeFirst();
+      if (!info) throw notFound(FANT_IKKE_ANKOMSTINFO);
+
+      if (!eier) {
+        // The appointed reception controller: only the person's name and phone.
+        const body = mottakskontrolloerAnkomstBodySkjema.parse(req.body ?? {});
+        if (body.mottakskontrolloer.importoerId !== req.importoerId)
+          throw forbidden("Du kan bare oppgi deg selv som mottakskontrollør");
+        await endreInnhold(db, { id, del: "ankomstinfo", versjon: body.versjon }, async (trx) => {
+          const n = await trx
+            .updateTable("ankomstinfo")
+            .set({
+              mottakskontrolloer_navn: body.mottakskontrolloer.navn,
+              mottakskontrolloer_telefon: body.mottakskontrolloer.telefonnummer,
+            })
+            .where("id", "=", ankomstInfoId)
+            .where("mottakskontrolloer_id", "=", req.importoerId)
+            .executeTakeFirst();
+          if (Number(n.numUpdatedRows) === 0)
+            throw forbidden("Du er ikke mottakskontrollør for denne forhåndsmeldingen");
+        });
+        res.status(204).end();
+        return;
+      }
+
+      const body = ankomstinfoBodySkjema({ kunDokumentkontroll: rad.kun_dokumentkontroll }).parse(
+        req.body ?? {},
+      );
+      if (body.id !== undefined && body.id !== ankomstInfoId) throw badRequest(ULIK_ID);
+      const kontrolloer = body.mottakskontrolloer ?? undefined;
+      if (kontrolloer) {
+        const valg = await mottakskontrolloerValg(db, rad.ansvarlig_importoer_id);
+        if (!valg.some((v) => v.importoerId === kontrolloer.importoerId)) {
+          throw badRequest(ANKOMST_MELDINGER.mottakskontrolloerIkkeFunnet);
+        }
+      }
+      await endreInnhold(db, { id, del: "ankomstinfo", versjon: body.versjon }, async (trx) => {
+        const naa = await trx
+          .selectFrom("ankomstinfo")
+          .selectAll()
+          .where("id", "=", ankomstInfoId)
+          .executeTakeFirstOrThrow();
+        const sammeKontrolloer =
+          kontrolloer !== undefined && naa.mottakskontrolloer_id === kontrolloer.importoerId;
+        await trx
+          .updateTable("ankomstinfo")
+          .set({
+            ankomsttid: new Date(body.ankomsttid),
+            adresse_linje1: body.kontrollAdresse.linje1,
+            adresse_linje2: body.kontrollAdresse.linje2 ?? null,
+            postnummer: body.kontrollAdresse.postnummer,
+            poststed: body.kontrollAdresse.poststed,
+            mottakskontrolloer_id: kontrolloer?.importoerId ?? null,
+            mottakskontrolloer_navn:
+              kontrolloer?.navn ?? (sammeKontrolloer ? naa.mottakskontrolloer_navn : null),
+            mottakskontrolloer_telefon:
+              kontrolloer?.telefonnummer ?? (sammeKontrolloer ? naa.mottakskontrolloer_telefon : null),
+          })
+          .where("id", "=", ankomstInfoId)
+          .execute();
+      });
+      res.status(204).end();
+    }),
+  );
+
+  router.get(
+    `${MED_ID}/mottakskontrolloerer`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const { rad } = await kontekst(req, "eier");
+      res.json(await mottakskontrolloerValg(db, rad.ansvarlig_importoer_id));
+    }),
+  );
+
+  router.put(
+    `${MED_ID}/mottakskontroll`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const { id, rad } = await kontekst(req, "mottak");
+      const versjon = versjonFraQuery(req.query.versjon);
+      const body = mottakskontrollBodySkjema.parse(req.body ?? null);
+      if (!(await harLestRegelverk(db, req.importoerId)))
+        throw badRequest(REGELVERK_IKKE_BEKREFTET_REGISTRER);
+      const sert = await db
+        .selectFrom("sertifikat")
+        .select("data")
+        .where("id", "=", rad.sertifikat_id)
+        .executeTakeFirstOrThrow();
+      const varelinjer = varelinjeVisninger(sert.data as LagretSertifikat, []);
+      await endreInnhold(db, { id, del: "faktiskMengde", versjon }, async (trx) => {
+        const innhold = await trx
+          .selectFrom("kontrollspoersmaal")
+          .select("svar")
+          .where("importmelding_id", "=", id)
+          .where("kode", "=", "MOTTAK_INNHOLD_SAMSVARER")
+          .executeTakeFirst();
+        await trx.deleteFrom("faktisk_mengde").where("importmelding_id", "=", id).execute();
+        if (!kreverFaktiskMengde(innhold?.svar as SvarKode | null | undefined)) return;
+        const feil = sjekkFaktiskeMengder(body, varelinjer);
+        if (feil) throw badRequest(feil);
+        const rader = body.flatMap((l) =>
+          l.faktiskeVerdier.map((v) => ({
+            importmelding_id: id,
+            varelinje: l.varelinjeId,
+            felt: v.id,
+            faktisk_verdi: v.faktiskVerdi,
+          })),
+        );
+        if (rader.length > 0) await trx.insertInto("faktisk_mengde").values(rader).execute();
+      });
+      res.status(204).end();
+    }),
+  );
+
+  router.put(
+    `${MED_ID}/status`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      // The reception controller may only set ANKOMMET; access is checked before the body.
+      const { id, eier } = await kontekst(req, "mottak");
+      const body = statusBodySkjema.parse(req.body ?? {});
+      if (!eier && body.status !== "ANKOMMET") throw forbidden(INGEN_TILGANG);
+      const rad = await endreKlientStatus(db, {
+        id,
+        til: body.status,
+        importoerId: req.importoerId,
+        pid: req.innlogget.pid,
+        versjon: body.versjon,
+      });
+      res.json(statusSvar(rad));
+    }),
+  );
+
+  const kvittering = ah<ImportoerRequest>(async (req, res) => {
+    const { id, eier, mottakskontrolloer, rad } = await kontekst(req, "mottak");
+    if (!erInnsendt(rad.status as ImportmeldingStatus)) throw badRequest(KVITTERING_BARE_INNSENDT);
+    const visning = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer });
+    const hendelser = await db
+      .selectFrom("importmelding_hendelse")
+      .select(["tidspunkt", "til_status as tilStatus"])
+      .where("importmelding_id", "=", id)
+      .orderBy("id")
+      .execute();
+    const pdf = await lagKvitteringPdf(visning, { hendelser });
+    res
+      .status(200)
+      .type("application/pdf")
+      .setHeader(
+        "Content-Disposition",
+        `inline; filename="kvittering-${visning.nummer.replace(/[^A-Za-z0-9-]/g, "-")}.pdf"`,
+      )
+      .setHeader("Cache-Control", "private, no-store")
+      .send(pdf);
+  });
+  router.get(`${MED_ID}/kvittering`, requireImportoer(db), kvittering);
+
+  return router;
+}

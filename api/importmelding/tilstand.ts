@@ -1,0 +1,214 @@
+// The notification's state machine (SPEC §4; docs/decisions/007-importmelding-rules.md): the transition
+// table, the statuses in which each part may be edited, and the two atomic operations every change goes
+// through — a status change (row lock, preconditions, `UPDATE … WHERE status = <expected>`, audit row,
+// automatic release) and a content change (`UPDATE … SET versjon = versjon + 1 WHERE status IN (…)
+// [AND versjon = ?]` before the edit, in the same transaction). Nothing else writes `importmelding.status`.
+import { type Selectable, sql, type Transaction } from "kysely";
+import type { Database, Db } from "../../db";
+import type { ImportmeldingTable } from "../../db/schema";
+import { erInnsendt, type ImportmeldingStatus, STATUS_TEKST } from "../../domain/status";
+import { type ApiError, badRequest, conflict, notFound } from "../http";
+
+export type Trx = Transaction<Database>;
+export type ImportmeldingRad = Selectable<ImportmeldingTable>;
+
+/** Who asks for a change: the importer's client, the authority, or the server itself. */
+export type Aktoer = "KLIENT" | "MYNDIGHET" | "SYSTEM";
+
+export interface Overgang {
+  fra: ImportmeldingStatus;
+  til: ImportmeldingStatus;
+  av: Aktoer;
+}
+
+const VURDERINGER = ["FRIGITT", "AVVIST", "DELVIS_AVVIST"] as const;
+
+/** Every allowed transition. Anything not listed is refused. */
+export const OVERGANGER: readonly Overgang[] = [
+  { fra: "UNDER_REGISTRERING", til: "REGISTRERT", av: "KLIENT" },
+  { fra: "UNDER_REGISTRERING", til: "SLETTET", av: "KLIENT" },
+  { fra: "REGISTRERT", til: "TILBAKETRUKKET", av: "KLIENT" },
+  { fra: "REGISTRERT", til: "ANKOMMET", av: "KLIENT" },
+  ...VURDERINGER.flatMap((til) => [
+    { fra: "REGISTRERT" as const, til, av: "MYNDIGHET" as const },
+    { fra: "ANKOMMET" as const, til, av: "MYNDIGHET" as const },
+  ]),
+  { fra: "REGISTRERT", til: "AUTOMATISK_FRIGITT", av: "SYSTEM" },
+  { fra: "ANKOMMET", til: "AUTOMATISK_FRIGITT", av: "SYSTEM" },
+];
+
+export function erLovligOvergang(fra: ImportmeldingStatus, til: ImportmeldingStatus, av: Aktoer): boolean {
+  return OVERGANGER.some((o) => o.fra === fra && o.til === til && o.av === av);
+}
+
+/** The parts of a notification and the statuses in which they may be changed. */
+export const REDIGERBAR_I = {
+  innmelder: ["UNDER_REGISTRERING"],
+  egenReferanse: ["UNDER_REGISTRERING", "REGISTRERT", "ANKOMMET"],
+  dokumentkontroll: ["UNDER_REGISTRERING"],
+  mottakskontroll: ["REGISTRERT"],
+  ankomstinfo: ["UNDER_REGISTRERING", "REGISTRERT"],
+  faktiskMengde: ["REGISTRERT"],
+} as const satisfies Record<string, readonly ImportmeldingStatus[]>;
+export type Del = keyof typeof REDIGERBAR_I;
+
+export const ENDRET_AV_ANDRE =
+  "Forhåndsmeldingen er endret i en annen fane eller av en annen bruker. Last inn siden på nytt.";
+export const ALLEREDE_SENDT_INN = "Forhåndsmeldingen er allerede sendt inn";
+export const FANT_IKKE_MELDING = "Fant ikke forhåndsmeldingen";
+
+export function kanIkkeEndres(status: ImportmeldingStatus): ApiError {
+  return badRequest(`Forhåndsmeldingen kan ikke endres i status ${STATUS_TEKST[status]} (${status})`);
+}
+
+const ALLEREDE: Partial<Record<ImportmeldingStatus, string>> = {
+  REGISTRERT: ALLEREDE_SENDT_INN,
+  ANKOMMET: "Forhåndsmeldingen er allerede registrert som ankommet",
+  TILBAKETRUKKET: "Forhåndsmeldingen er allerede trukket tilbake",
+  SLETTET: "Forhåndsmeldingen er allerede slettet",
+};
+
+function status(rad: { status: string }): ImportmeldingStatus {
+  return rad.status as ImportmeldingStatus;
+}
+
+async function hendelse(
+  trx: Trx,
+  id: number,
+  utfoertAv: string,
+  fra: ImportmeldingStatus | null,
+  til: ImportmeldingStatus,
+  merknad?: string,
+): Promise<void> {
+  await trx
+    .insertInto("importmelding_hendelse")
+    .values({
+      importmelding_id: id,
+      utfoert_av: utfoertAv,
+      fra_status: fra,
+      til_status: til,
+      merknad: merknad ?? null,
+    })
+    .execute();
+}
+
+export { hendelse as skrivHendelse };
+
+export interface StatusEndring {
+  id: number;
+  til: ImportmeldingStatus;
+  av: Aktoer;
+  /** Audit: who did it ("importoer:12 person:…", "myndighet", "system"). */
+  utfoertAv: string;
+  /** The client's version; a stale one gives 409 and changes nothing. */
+  versjon?: number;
+  merknad?: string;
+  /** Other columns set in the same UPDATE (e.g. faktisk_ankommet, vurdering_begrunnelse). */
+  sett?: Partial<{ faktisk_ankommet: Date; vurdering_begrunnelse: string | null }>;
+  /** Checks run under the row lock before the change; throw an ApiError to refuse. */
+  forutsetninger?: (trx: Trx, rad: ImportmeldingRad) => Promise<void>;
+  /** Runs after the change in the same transaction (e.g. marking the shipment arrived). */
+  etter?: (trx: Trx, rad: ImportmeldingRad) => Promise<void>;
+  /** The automatic-release rule after this change: true → AUTOMATISK_FRIGITT in the same transaction. */
+  automatiskFrigivelse?: (trx: Trx, rad: ImportmeldingRad) => Promise<boolean>;
+}
+
+/** One guarded UPDATE: only from `fra` (and `versjon`), bumping the version; undefined when 0 rows. */
+async function oppdaterStatus(
+  trx: Trx,
+  rad: ImportmeldingRad,
+  til: ImportmeldingStatus,
+  versjon: number | undefined,
+  sett: StatusEndring["sett"],
+): Promise<ImportmeldingRad | undefined> {
+  let q = trx
+    .updateTable("importmelding")
+    .set({
+      ...sett,
+      status: til,
+      status_endret: sql<Date>`now()`,
+      versjon: sql<number>`versjon + 1`,
+    })
+    .where("id", "=", rad.id)
+    .where("status", "=", rad.status);
+  if (versjon !== undefined) q = q.where("versjon", "=", versjon);
+  return q.returningAll().executeTakeFirst();
+}
+
+/**
+ * Changes the status atomically. Under a row lock (`SELECT … FOR UPDATE`): the same status again → 409
+ * (a second REGISTRERT: 'Forhåndsmeldingen er allerede sendt inn'); a transition not in the table → 400;
+ * a stale version → 409; then the preconditions, the guarded UPDATE (0 rows → 409), the audit row and the
+ * automatic release. All or nothing.
+ */
+export async function endreStatus(db: Db, e: StatusEndring): Promise<ImportmeldingRad> {
+  return db.transaction().execute(async (trx) => {
+    const rad = await trx
+      .selectFrom("importmelding")
+      .selectAll()
+      .where("id", "=", e.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!rad) throw notFound(FANT_IKKE_MELDING);
+    const fra = status(rad);
+    if (fra === e.til)
+      throw conflict(ALLEREDE[e.til] ?? `Forhåndsmeldingen har allerede status ${STATUS_TEKST[fra]}`);
+    if (e.til === "REGISTRERT" && erInnsendt(fra)) throw conflict(ALLEREDE_SENDT_INN);
+    if (!erLovligOvergang(fra, e.til, e.av)) throw kanIkkeEndres(fra);
+    if (e.versjon !== undefined && e.versjon !== rad.versjon) throw conflict(ENDRET_AV_ANDRE);
+    await e.forutsetninger?.(trx, rad);
+
+    const ny = await oppdaterStatus(trx, rad, e.til, e.versjon, e.sett);
+    if (!ny) {
+      const naa = await trx
+        .selectFrom("importmelding")
+        .select(["status"])
+        .where("id", "=", e.id)
+        .executeTakeFirst();
+      throw conflict(naa && status(naa) === e.til ? (ALLEREDE[e.til] ?? ENDRET_AV_ANDRE) : ENDRET_AV_ANDRE);
+    }
+    await hendelse(trx, ny.id, e.utfoertAv, fra, e.til, e.merknad);
+    await e.etter?.(trx, ny);
+
+    if (e.automatiskFrigivelse && (await e.automatiskFrigivelse(trx, ny))) {
+      const frigitt = await oppdaterStatus(trx, ny, "AUTOMATISK_FRIGITT", undefined, undefined);
+      if (!frigitt) throw conflict(ENDRET_AV_ANDRE);
+      await hendelse(trx, ny.id, "system", e.til, "AUTOMATISK_FRIGITT", "Automatisk frigitt (ADR 007)");
+      return frigitt;
+    }
+    return ny;
+  });
+}
+
+/**
+ * A content change: claims the row with `UPDATE … SET versjon = versjon + 1 WHERE id = ? AND status IN
+ * (allowed) [AND versjon = ?]` (which also locks it), then runs `endre` in the same transaction. 0 rows →
+ * 404 (no such notification), 400 (not editable in its status) or 409 (stale version); nothing changes.
+ */
+export async function endreInnhold<T>(
+  db: Db,
+  args: { id: number; del: Del; versjon?: number },
+  endre: (trx: Trx, rad: ImportmeldingRad) => Promise<T>,
+): Promise<T> {
+  const tillatt: readonly ImportmeldingStatus[] = REDIGERBAR_I[args.del];
+  return db.transaction().execute(async (trx) => {
+    let q = trx
+      .updateTable("importmelding")
+      .set({ versjon: sql<number>`versjon + 1` })
+      .where("id", "=", args.id)
+      .where("status", "in", tillatt);
+    if (args.versjon !== undefined) q = q.where("versjon", "=", args.versjon);
+    const rad = await q.returningAll().executeTakeFirst();
+    if (!rad) {
+      const naa = await trx
+        .selectFrom("importmelding")
+        .select(["status"])
+        .where("id", "=", args.id)
+        .executeTakeFirst();
+      if (!naa) throw notFound(FANT_IKKE_MELDING);
+      if (!tillatt.includes(status(naa))) throw kanIkkeEndres(status(naa));
+      throw conflict(ENDRET_AV_ANDRE);
+    }
+    return endre(trx, rad);
+  });
+}

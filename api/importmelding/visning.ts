@@ -1,0 +1,342 @@
+// The notification detail (domain/importmelding ImportmeldingVisning) built from the notification, its
+// questions, arrival info and actual quantities, and the stored certificate.
+import type { Db } from "../../db";
+import {
+  type AnkomstInfoVisning,
+  alleBesvart,
+  ankomstErRegistrert,
+  type ImportmeldingVisning,
+  type KontrollspoersmaalVisning,
+  type LandKodeNavn,
+  MENGDE_FELTER,
+  type PartVisning,
+  type VarelinjeVisning,
+} from "../../domain/importmelding";
+import {
+  erAvvik,
+  erSpoersmaalKode,
+  erSvarKode,
+  SPOERSMAAL,
+  type SpoersmaalKategori,
+  SVAR_TEKST,
+} from "../../domain/kontrollspoersmaal";
+import { visningsMengde } from "../../domain/quantity";
+import { finnEnhet, finnLand, landNavn } from "../../domain/reference";
+import type { LagretSertifikat, SertifikatPart } from "../../domain/sertifikat";
+import {
+  erAnkommet,
+  erInnsendt,
+  erVurdert,
+  type ImportmeldingStatus,
+  kategori,
+  STATUS_TEKST,
+  statusFarge,
+} from "../../domain/status";
+import { fraAnkomsttid } from "../../domain/timeslots";
+import { notFound } from "../http";
+import { FANT_IKKE_MELDING } from "./tilstand";
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+const tomTilNull = (s: string | null | undefined) =>
+  s === undefined || s === null || s.trim() === "" ? null : s;
+
+function part(p: SertifikatPart | undefined): PartVisning {
+  const a = p?.adresse;
+  return {
+    navn: tomTilNull(p?.navn),
+    adresse: {
+      linje1: tomTilNull(a?.linje1),
+      linje2: tomTilNull(a?.linje2),
+      linje3: tomTilNull(a?.linje3),
+      linje4: tomTilNull(a?.linje4),
+      linje5: tomTilNull(a?.linje5),
+    },
+  };
+}
+
+function land(kode: string | undefined, navn: string | undefined): LandKodeNavn | undefined {
+  const alpha2 = finnLand(kode)?.alpha2 ?? kode;
+  if (!alpha2) return navn ? { kode: "", navn } : undefined;
+  return { kode: alpha2, navn: landNavn(alpha2) ?? navn ?? alpha2 };
+}
+
+export interface KontrollspoersmaalRad {
+  id: number;
+  kategori: SpoersmaalKategori;
+  kode: string;
+  rekkefoelge: number;
+  svar: string | null;
+  kommentar: string | null;
+  avvik: boolean;
+}
+
+export function spoersmaalVisning(r: KontrollspoersmaalRad): KontrollspoersmaalVisning | undefined {
+  if (!erSpoersmaalKode(r.kode)) return undefined;
+  const def = SPOERSMAAL[r.kode];
+  return {
+    id: r.id,
+    kategori: r.kategori,
+    kode: r.kode,
+    path: def.path,
+    kontrollSpoersmaal: def.tekst,
+    referanse: def.referanse ?? null,
+    rekkefoelge: r.rekkefoelge,
+    svarAlternativer: def.svarAlternativer.map((s) => ({
+      kontrollSvar: s,
+      tekst: SVAR_TEKST[s],
+      erAvvik: erAvvik(s),
+    })),
+    kontrollSvar:
+      r.svar !== null && erSvarKode(r.svar)
+        ? { kontrollSvar: r.svar, tekst: SVAR_TEKST[r.svar], kommentar: r.kommentar, avvik: r.avvik }
+        : null,
+  };
+}
+
+/** The stated quantities of the certificate's goods lines, with the actual values registered. */
+export function varelinjeVisninger(
+  sertifikat: LagretSertifikat,
+  faktiske: readonly { varelinje: number; felt: string; faktisk_verdi: number }[],
+): VarelinjeVisning[] {
+  return sertifikat.varelinjer.map((l) => {
+    const mengde: VarelinjeVisning["mengde"] = {};
+    for (const felt of MENGDE_FELTER) {
+      const m = l.mengde[felt];
+      if (!m) continue;
+      const faktisk = faktiske.find((f) => f.varelinje === l.sorteringsnummer && f.felt === felt);
+      mengde[felt] = {
+        verdi: m.verdi,
+        enhet: m.enhet ?? null,
+        faktiskVerdi: faktisk ? faktisk.faktisk_verdi : null,
+        visningsMengde: visningsMengde(m.verdi, m.enhet, (k) => finnEnhet(k)?.visning) ?? null,
+      };
+    }
+    return {
+      sorteringsnummer: l.sorteringsnummer,
+      navn: tomTilNull(l.navn),
+      botaniskNavn: tomTilNull(l.botaniskNavn),
+      beskrivelse: tomTilNull(l.beskrivelse),
+      klassifisering: l.klassifisering,
+      mengde,
+      opprinnelsesland: l.opprinnelsesland.map((o) => ({
+        kode: tomTilNull(o.kode),
+        navn: o.kode ? landNavn(o.kode) : tomTilNull(o.navn),
+        landsdel: tomTilNull(o.landsdel),
+      })),
+      harTilleggserklaeringer: l.harTilleggserklaeringer,
+      varelinjeTilleggserklaering: l.varelinjeTilleggserklaering,
+    };
+  });
+}
+
+export interface AnkomstinfoRad {
+  id: number;
+  ankomsttid: Date | null;
+  adresse_linje1: string | null;
+  adresse_linje2: string | null;
+  postnummer: string | null;
+  poststed: string | null;
+  mottakskontrolloer_id: number | null;
+  mottakskontrolloer_navn: string | null;
+  mottakskontrolloer_telefon: string | null;
+  sending_ankommet: boolean;
+  kontrolloer_virksomhet?: string | null;
+  kontrolloer_orgnr?: string | null;
+}
+
+export function ankomstVisning(a: AnkomstinfoRad): AnkomstInfoVisning {
+  const tid = a.ankomsttid ? fraAnkomsttid(a.ankomsttid) : undefined;
+  const info = {
+    id: a.id,
+    ankomsttid: a.ankomsttid ? iso(a.ankomsttid) : null,
+    ankomstTid: tid ? { dato: tid.dato, klokkeslett: tid.klokkeslett } : null,
+    kontrollAdresse: {
+      linje1: a.adresse_linje1,
+      linje2: a.adresse_linje2,
+      postnummer: a.postnummer,
+      poststed: a.poststed,
+    },
+    mottakskontrolloer:
+      a.mottakskontrolloer_id === null
+        ? null
+        : {
+            importoerId: a.mottakskontrolloer_id,
+            navn: a.mottakskontrolloer_navn,
+            telefonnummer: a.mottakskontrolloer_telefon,
+            virksomhetNavn: a.kontrolloer_virksomhet ?? null,
+            organisasjonsnummer: a.kontrolloer_orgnr ?? null,
+          },
+    sendingAnkommet: a.sending_ankommet,
+  };
+  return { ...info, erRegistrert: ankomstErRegistrert(info) };
+}
+
+export async function hentAnkomstinfo(db: Db, importmeldingId: number): Promise<AnkomstInfoVisning[]> {
+  const rader = await db
+    .selectFrom("ankomstinfo as a")
+    .leftJoin("importoer as k", "k.id", "a.mottakskontrolloer_id")
+    .select([
+      "a.id",
+      "a.ankomsttid",
+      "a.adresse_linje1",
+      "a.adresse_linje2",
+      "a.postnummer",
+      "a.poststed",
+      "a.mottakskontrolloer_id",
+      "a.mottakskontrolloer_navn",
+      "a.mottakskontrolloer_telefon",
+      "a.sending_ankommet",
+      "k.navn as kontrolloer_virksomhet",
+      "k.organisasjonsnummer as kontrolloer_orgnr",
+    ])
+    .where("a.importmelding_id", "=", importmeldingId)
+    .orderBy("a.id")
+    .execute();
+  return rader.map(ankomstVisning);
+}
+
+export async function hentSpoersmaal(db: Db, importmeldingId: number): Promise<KontrollspoersmaalVisning[]> {
+  const rader = await db
+    .selectFrom("kontrollspoersmaal")
+    .select(["id", "kategori", "kode", "rekkefoelge", "svar", "kommentar", "avvik"])
+    .where("importmelding_id", "=", importmeldingId)
+    .orderBy("kategori")
+    .orderBy("rekkefoelge")
+    .execute();
+  return rader.flatMap((r) => spoersmaalVisning(r) ?? []);
+}
+
+/** The detail view of a notification, as the importer `importoerId` sees it. */
+export async function hentImportmeldingVisning(
+  db: Db,
+  id: number,
+  tilgang: { eier: boolean; mottakskontrolloer: boolean },
+): Promise<ImportmeldingVisning> {
+  const rad = await db.selectFrom("importmelding").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!rad) throw notFound(FANT_IKKE_MELDING);
+  const [sert, importoerer, spoersmaal, ankomstInfo, faktiske, vedlegg] = await Promise.all([
+    db.selectFrom("sertifikat").selectAll().where("id", "=", rad.sertifikat_id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("importoer")
+      .select(["id", "navn", "organisasjonsnummer", "har_lest_regelverk"])
+      .where(
+        "id",
+        "in",
+        [rad.ansvarlig_importoer_id, rad.ansvarlig_dokumentkontroll_id].filter(
+          (v): v is number => v !== null,
+        ),
+      )
+      .execute(),
+    hentSpoersmaal(db, id),
+    hentAnkomstinfo(db, id),
+    db
+      .selectFrom("faktisk_mengde")
+      .select(["varelinje", "felt", "faktisk_verdi"])
+      .where("importmelding_id", "=", id)
+      .execute(),
+    db
+      .selectFrom("vedlegg")
+      .select(["id", "rekkefoelge", "filnavn", "mimetype", "identifikator", "informasjon"])
+      .where("sertifikat_id", "=", rad.sertifikat_id)
+      .orderBy("rekkefoelge")
+      .execute(),
+  ]);
+  const data = sert.data as LagretSertifikat;
+  const status = rad.status as ImportmeldingStatus;
+  const importoer = (iid: number | null) => {
+    const i = importoerer.find((x) => x.id === iid);
+    return i ? { id: i.id, navn: i.navn, organisasjonsnummer: i.organisasjonsnummer } : null;
+  };
+  const ansvarlig = importoerer.find((x) => x.id === rad.ansvarlig_importoer_id);
+
+  const dokument = spoersmaal.filter((s) => s.kategori === "DOKUMENT");
+  const mottak = spoersmaal.filter((s) => s.kategori === "MOTTAK");
+  const dokumentkontrollFerdig = alleBesvart(dokument);
+  const foerste = ankomstInfo[0];
+  const ankomstRegistrert =
+    foerste?.erRegistrert === true && (rad.kun_dokumentkontroll || foerste.mottakskontrolloer !== null);
+
+  const opprinnelsesland = new Map<string, LandKodeNavn>();
+  for (const l of data.varelinjer) {
+    for (const o of l.opprinnelsesland) {
+      const x = land(o.kode, o.navn);
+      if (x && !opprinnelsesland.has(x.kode || x.navn)) opprinnelsesland.set(x.kode || x.navn, x);
+    }
+  }
+
+  return {
+    id: rad.id,
+    nummer: rad.nummer,
+    egenReferanse: rad.egen_referanse,
+    status,
+    statusTekst: STATUS_TEKST[status],
+    statusFarge: statusFarge(status),
+    statusEndret: iso(rad.status_endret),
+    kategori: kategori(status),
+    versjon: rad.versjon,
+    opprettet: iso(rad.opprettet),
+    utstedtDato: sert.utstedt_dato,
+    eksportLand: { kode: sert.eksportland, navn: landNavn(sert.eksportland) },
+    alleOpprinnelsesland: [...opprinnelsesland.values()],
+    avsender: part(data.avsender),
+    mottaker: part(data.mottaker),
+    ansvarligImportoer: importoer(rad.ansvarlig_importoer_id) ?? {
+      id: rad.ansvarlig_importoer_id,
+      navn: "",
+      organisasjonsnummer: "",
+    },
+    ansvarligDokumentkontroll: importoer(rad.ansvarlig_dokumentkontroll_id),
+    harLestRegelverk: ansvarlig?.har_lest_regelverk === true,
+    innmelder: rad.innmelder
+      ? {
+          navn: rad.innmelder.navn,
+          epost: rad.innmelder.epost,
+          telefonnummer: rad.innmelder.telefonnummer ?? null,
+        }
+      : null,
+    kunDokumentkontroll: rad.kun_dokumentkontroll,
+    ankomstInfo,
+    dokumentkontrollSpoersmaal: dokument,
+    mottakskontrollSpoersmaal: mottak,
+    varelinjer: varelinjeVisninger(data, faktiske),
+    vedlegg: vedlegg.map((v) => {
+      const lagret = data.vedlegg[v.rekkefoelge - 1];
+      return {
+        id: v.id,
+        filnavn: v.filnavn,
+        mimetype: v.mimetype,
+        filtype: lagret?.filtype ?? "",
+        kanAapneVedlegg: lagret?.kanAapneVedlegg ?? false,
+        identifikator: v.identifikator,
+        informasjon: v.informasjon,
+      };
+    }),
+    tilleggserklaering: {
+      tilleggserklaeringer: data.tilleggserklaering?.tilleggserklaeringer ?? [],
+      offisiellTilleggsinformasjon: data.tilleggserklaering?.offisiellTilleggsinformasjon ?? [],
+      importtillatelse: tomTilNull(data.tilleggserklaering?.importtillatelse),
+      datoForInspeksjon: tomTilNull(data.tilleggserklaering?.datoForInspeksjon),
+    },
+    sertifikat: {
+      id: sert.id,
+      nummer: sert.nummer,
+      utstedtDato: sert.utstedt_dato,
+      avsenderland: sert.eksportland,
+      type: sert.type === "Eksport" || sert.type === "Reeksport" ? sert.type : null,
+    },
+    erRegistrert: erInnsendt(status),
+    erAnkommet: erAnkommet(status),
+    erVurdert: erVurdert(status),
+    dokumentkontrollFerdig,
+    mottakskontrollFerdig: alleBesvart(mottak),
+    ankomstRegistrert,
+    kanSendesInn:
+      status === "UNDER_REGISTRERING" &&
+      rad.innmelder !== null &&
+      dokumentkontrollFerdig &&
+      ankomstRegistrert,
+    faktiskAnkommet: rad.faktisk_ankommet ? iso(rad.faktisk_ankommet) : null,
+    vurderingBegrunnelse: rad.vurdering_begrunnelse,
+    tilgang,
+  };
+}

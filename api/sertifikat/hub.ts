@@ -1,0 +1,58 @@
+// The ePhyto Hub side: POST /import/ephyto/v1/sertifikat with the certificate XML as the raw body and the
+// Hub's API key in X-Api-Key. Mounted before the bearer-token middleware (the Hub is a system, not a person).
+import { createHash, timingSafeEqual } from "node:crypto";
+import express, { type NextFunction, type Request, type Response, Router } from "express";
+import type { Db } from "../../db";
+import { EphytoParseError, STANDARD_MAKS_BYTES } from "../ephyto/parse";
+import { ApiError, ah, unauthorized } from "../http";
+import { ingestSertifikat } from "./ingest";
+
+export const HUB_INGEST_STI = "/import/ephyto/v1/sertifikat";
+
+/** Constant-time comparison (both sides hashed first, so the lengths are equal too). */
+export function likNoekkel(gitt: string, forventet: string): boolean {
+  const a = createHash("sha256").update(gitt).digest();
+  const b = createHash("sha256").update(forventet).digest();
+  return timingSafeEqual(a, b);
+}
+
+function krevHubNoekkel(hubApiKey: string | undefined) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const gitt = req.get("x-api-key");
+    // Without a configured key the endpoint is closed.
+    if (!hubApiKey || !gitt || !likNoekkel(gitt, hubApiKey)) {
+      return next(unauthorized("Mangler eller ugyldig API-nøkkel"));
+    }
+    next();
+  };
+}
+
+const erXml = (req: Request) => {
+  const type = (req.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/xml" || type === "text/xml" || type.endsWith("+xml");
+};
+
+export function hubRouter(db: Db, hubApiKey: string | undefined): Router {
+  const router = Router();
+  router.post(
+    HUB_INGEST_STI,
+    krevHubNoekkel(hubApiKey),
+    (req, _res, next) =>
+      erXml(req) ? next() : next(new ApiError(415, "Sertifikatet må sendes som application/xml")),
+    express.raw({ type: () => true, limit: STANDARD_MAKS_BYTES }),
+    ah(async (req, res) => {
+      const body: unknown = req.body;
+      const xml = body instanceof Uint8Array ? body : new Uint8Array();
+      try {
+        const { id, nummer, resultat } = await ingestSertifikat(db, xml);
+        res.status(resultat === "uendret" ? 200 : 201).json({ id, nummer, resultat });
+      } catch (feil) {
+        if (feil instanceof EphytoParseError) {
+          throw new ApiError(feil.kode === "FOR_STORT" ? 413 : 400, feil.message);
+        }
+        throw feil;
+      }
+    }),
+  );
+  return router;
+}

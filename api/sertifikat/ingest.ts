@@ -1,0 +1,219 @@
+// Ingestion of ePhyto certificates (ARCHITECTURE "Data that flows through"): parse, assess the risk per goods
+// line, and store keyed by (export country, number) in one transaction. Re-sending the same certificate
+// changes nothing; a changed one replaces the stored data and attachments. Used by the Hub endpoint, the
+// command-line import and the demo seed alike.
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "../../db";
+import { erIsoDato } from "../../domain/format";
+import { finnLand } from "../../domain/reference";
+import { vurderSertifikat } from "../../domain/risk/vurder";
+import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/sertifikat";
+import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdata } from "../ephyto/parse";
+
+export type IngestResultatType = "ny" | "uendret" | "oppdatert";
+
+export interface IngestResultat {
+  resultat: IngestResultatType;
+  id: number;
+  nummer: string;
+}
+
+export type IngestOptions = ParseEphytoOptions;
+
+/** A value with object keys sorted and undefined dropped; bytes as base64. */
+function kanonisk(verdi: unknown): unknown {
+  if (verdi instanceof Uint8Array)
+    return Buffer.from(verdi.buffer, verdi.byteOffset, verdi.byteLength).toString("base64");
+  if (Array.isArray(verdi)) return verdi.map(kanonisk);
+  if (verdi !== null && typeof verdi === "object") {
+    const ut: Record<string, unknown> = {};
+    for (const noekkel of Object.keys(verdi).sort()) {
+      const v = (verdi as Record<string, unknown>)[noekkel];
+      if (v !== undefined) ut[noekkel] = kanonisk(v);
+    }
+    return ut;
+  }
+  return verdi;
+}
+
+/**
+ * sha256 of the canonical parsed content, attachments included. The Hub envelope (delivery number and the
+ * like) is left out: the same certificate delivered twice is the same certificate.
+ */
+export function innholdHash(sertifikat: ParsedCertificate): string {
+  const { konvolutt: _konvolutt, ...innhold } = sertifikat;
+  return createHash("sha256")
+    .update(JSON.stringify(kanonisk(innhold)))
+    .digest("hex");
+}
+
+/** The parsed certificate's keys, or an EphytoParseError in Norwegian when one is missing. */
+function noekler(sertifikat: ParsedCertificate): { eksportland: string; utstedtDag: string } {
+  const kode = sertifikat.eksportLand?.kode;
+  if (kode === undefined) {
+    throw new EphytoParseError("MANGLER_EKSPORTLAND", "Sertifikatet mangler eksportland og kan ikke lagres");
+  }
+  const land = finnLand(kode);
+  if (!land) {
+    throw new EphytoParseError(
+      "MANGLER_EKSPORTLAND",
+      `Sertifikatet har et ukjent eksportland (${kode}) og kan ikke lagres`,
+    );
+  }
+  const utstedtDag = sertifikat.utstedtDag;
+  if (utstedtDag === undefined || !erIsoDato(utstedtDag)) {
+    throw new EphytoParseError(
+      "MANGLER_UTSTEDT_DATO",
+      "Sertifikatet mangler utstedelsesdato og kan ikke lagres",
+    );
+  }
+  return { eksportland: land.alpha2, utstedtDag };
+}
+
+/** Risk assessment of the parsed certificate (domain/risk): each line by its sorteringsnummer. */
+export function vurder(sertifikat: ParsedCertificate) {
+  return vurderSertifikat({
+    varelinjer: sertifikat.varelinjer.map((v) => ({
+      id: v.sorteringsnummer,
+      botaniskNavn: v.botaniskNavn,
+      opprinnelsesland: v.opprinnelsesland.flatMap((o) => {
+        const alpha2 = finnLand(o.kode)?.alpha2 ?? o.kode;
+        return alpha2 ? [alpha2] : [];
+      }),
+      tilsiktetBruk: v.klassifisering.tilsiktetBruk,
+      plantedel: v.klassifisering.plantedel,
+    })),
+  });
+}
+
+/**
+ * Parses, assesses and stores one certificate. Throws EphytoParseError (Norwegian message) for input that
+ * cannot be read or lacks export country or issue date; nothing is stored then.
+ */
+export async function ingestSertifikat(
+  db: Db,
+  xml: string | Uint8Array,
+  opts: IngestOptions = {},
+): Promise<IngestResultat> {
+  const parsed = parseEphyto(xml, opts);
+  const { eksportland, utstedtDag } = noekler(parsed);
+  const vurdering = vurder(parsed);
+  const hash = innholdHash(parsed);
+  const nummer = parsed.nummer;
+  const erstatterNummer = parsed.erstatter?.nummer ?? null;
+  const statusKode = parsed.statusKode ?? null;
+
+  const kolonner = {
+    utstedt_dato: utstedtDag,
+    type: parsed.type ?? parsed.typeKode ?? "Ukjent",
+    status_kode: statusKode,
+    avsender_navn: parsed.avsender?.navn ?? null,
+    mottaker_navn: parsed.mottaker?.navn ?? null,
+    mottaker_navn_norm: normaliserMottakerNavn(parsed.mottaker?.navn) ?? null,
+    mottaker_orgnr: parsed.mottaker?.organisasjonsnummer ?? null,
+    meldepliktig_vurdering: vurdering.meldepliktigVurdering,
+    alvorlighetsgrad: vurdering.alvorlighetsgrad,
+    data: JSON.stringify(utenVedleggsdata(parsed)),
+    vurdering: JSON.stringify(vurdering),
+    innhold_hash: hash,
+    erstatter_nummer: erstatterNummer,
+  };
+
+  return db.transaction().execute(async (trx) => {
+    const finn = () =>
+      trx
+        .selectFrom("sertifikat")
+        .select(["id", "innhold_hash", "status_kode", "erstatter_nummer"])
+        .where("eksportland", "=", eksportland)
+        .where("nummer", "=", nummer)
+        .forUpdate()
+        .executeTakeFirst();
+
+    /** Attachments and replacement links of the stored row. */
+    const lagreResten = async (id: number, resultat: IngestResultatType): Promise<IngestResultat> => {
+      if (parsed.vedlegg.length > 0) {
+        await trx
+          .insertInto("vedlegg")
+          .values(
+            parsed.vedlegg.map((v, i) => ({
+              sertifikat_id: id,
+              rekkefoelge: i + 1,
+              filnavn: v.filnavn ?? null,
+              mimetype: v.mimetype,
+              identifikator: v.identifikator ?? null,
+              informasjon: v.informasjon ?? null,
+              stoerrelse: v.stoerrelse,
+              data: Buffer.from(v.data.buffer, v.data.byteOffset, v.data.byteLength),
+            })),
+          )
+          .execute();
+      }
+      // This certificate replaces an earlier one (same export country): link that one to us.
+      if (erstatterNummer !== null && erstatterNummer !== nummer) {
+        await trx
+          .updateTable("sertifikat")
+          .set({ erstattet_av_id: id })
+          .where("eksportland", "=", eksportland)
+          .where("nummer", "=", erstatterNummer)
+          .where("id", "<>", id)
+          .execute();
+      }
+      // A certificate that says it replaces this one arrived first: link us to it now.
+      const erstatning = await trx
+        .selectFrom("sertifikat")
+        .select("id")
+        .where("eksportland", "=", eksportland)
+        .where("erstatter_nummer", "=", nummer)
+        .where("id", "<>", id)
+        .orderBy("utstedt_dato", "desc")
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      if (erstatning) {
+        await trx
+          .updateTable("sertifikat")
+          .set({ erstattet_av_id: erstatning.id })
+          .where("id", "=", id)
+          .execute();
+      }
+      return { resultat, id, nummer };
+    };
+
+    let rad = await finn();
+    if (!rad) {
+      const ny = await trx
+        .insertInto("sertifikat")
+        .values({ nummer, eksportland, ...kolonner })
+        .onConflict((oc) => oc.columns(["eksportland", "nummer"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (ny) return lagreResten(ny.id, "ny");
+      // Inserted by a concurrent ingest of the same certificate since we looked.
+      rad = await finn();
+      if (!rad) throw new Error(`Fant ikke sertifikat ${eksportland}/${nummer} etter konflikt`);
+    }
+    if (rad.innhold_hash === hash) return { resultat: "uendret", id: rad.id, nummer };
+
+    await trx
+      .updateTable("sertifikat")
+      .set({
+        ...kolonner,
+        ...(rad.status_kode !== statusKode ? { status_sist_endret: sql<Date>`now()` } : {}),
+      })
+      .where("id", "=", rad.id)
+      .execute();
+    await trx.deleteFrom("vedlegg").where("sertifikat_id", "=", rad.id).execute();
+    // A changed replacement note: the certificate it named before is no longer replaced by this one.
+    if (rad.erstatter_nummer !== null && rad.erstatter_nummer !== erstatterNummer) {
+      await trx
+        .updateTable("sertifikat")
+        .set({ erstattet_av_id: null })
+        .where("eksportland", "=", eksportland)
+        .where("nummer", "=", rad.erstatter_nummer)
+        .where("erstattet_av_id", "=", rad.id)
+        .execute();
+    }
+    return lagreResten(rad.id, "oppdatert");
+  });
+}

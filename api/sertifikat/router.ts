@@ -1,0 +1,134 @@
+// The certificate API (SPEC §7 "Certificates and data"). Every route needs a verified token; routes with
+// {orgnr}/{importoerId} also that the person may act for the importer.
+import { Router } from "express";
+import type { Db } from "../../db";
+import { type AuthedRequest, type ImportoerRequest, requireImportoer } from "../auth";
+import { contentDisposition, dokumentFilnavn } from "../dokumenter/filnavn";
+import { lagSertifikatExcel } from "../dokumenter/sertifikat-excel";
+import { lagSertifikatPdf } from "../dokumenter/sertifikat-pdf";
+import { ah, badRequest, notFound } from "../http";
+import { importoererForPerson, kanSe } from "./synlighet";
+import {
+  hentEksportland,
+  hentSertifikatListe,
+  hentSertifikatVisning,
+  lesListeParametre,
+  lesSertifikatNoekler,
+} from "./visning";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const FANT_IKKE_VEDLEGG = "Fant ikke vedlegget";
+
+export function sertifikatRouter(db: Db): Router {
+  const router = Router();
+
+  router.get(
+    "/import/v2/eksportland",
+    ah(async (_req, res) => {
+      res.json(await hentEksportland(db));
+    }),
+  );
+
+  router.get(
+    "/import/v2/:orgnr/:importoerId/sertifikater",
+    requireImportoer(db),
+    ah(async (req, res) => {
+      const { importoerId } = req as ImportoerRequest;
+      res.json(await hentSertifikatListe(db, importoerId, lesListeParametre(req.query)));
+    }),
+  );
+
+  router.get(
+    "/import/v2/:orgnr/:importoerId/sertifikat",
+    requireImportoer(db),
+    ah(async (req, res) => {
+      const { importoerId } = req as ImportoerRequest;
+      res.json(await hentSertifikatVisning(db, importoerId, lesSertifikatNoekler(req.query)));
+    }),
+  );
+
+  // The certificate as a PDF and its goods lines as an .xlsx (SPEC §2 document downloads; the app serves
+  // the browser links /dokument/import/v2/... and streams these).
+  router.get(
+    "/import/v2/:orgnr/:importoerId/sertifikat/:format(pdf|excel)",
+    requireImportoer(db),
+    ah(async (req, res) => {
+      const { importoerId } = req as ImportoerRequest;
+      const s = await hentSertifikatVisning(db, importoerId, lesSertifikatNoekler(req.query), {
+        giTilgang: false,
+      });
+      const { vurdering, vedlegg, erstattetAvSertifikat, meldepliktigVurdering } = s;
+      if (req.params.format === "pdf") {
+        const pdf = await lagSertifikatPdf({
+          sertifikat: { ...s, vedlegg: [] },
+          vurdering,
+          meldepliktigVurdering: meldepliktigVurdering.kode,
+          erstattetAv: erstattetAvSertifikat ? { nummer: erstattetAvSertifikat.nummer } : undefined,
+          vedlegg,
+        });
+        res
+          .type("application/pdf")
+          .setHeader("Content-Disposition", contentDisposition(dokumentFilnavn(s.nummer, "pdf"), true))
+          .send(pdf);
+        return;
+      }
+      const xlsx = await lagSertifikatExcel({ sertifikat: { ...s, vedlegg: [] }, vurdering });
+      res
+        .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .setHeader("Content-Disposition", contentDisposition(dokumentFilnavn(s.nummer, "xlsx"), false))
+        .send(xlsx);
+    }),
+  );
+
+  // The file as base64 text (SPEC §7), for a person who acts for an importer that sees the certificate.
+  // Anyone else gets 404, as if it did not exist.
+  router.get(
+    "/import/v1/vedlegg/:id",
+    ah(async (req, res) => {
+      const id = req.params.id ?? "";
+      if (!UUID.test(id)) throw badRequest("Ugyldig vedlegg-id");
+      const vedlegg = await db
+        .selectFrom("vedlegg as v")
+        .innerJoin("sertifikat as s", "s.id", "v.sertifikat_id")
+        .select([
+          "v.filnavn",
+          "v.mimetype",
+          "s.id as sertifikat_id",
+          "s.mottaker_orgnr",
+          "s.mottaker_navn_norm",
+        ])
+        .where("v.id", "=", id)
+        .executeTakeFirst();
+      if (!vedlegg) throw notFound(FANT_IKKE_VEDLEGG);
+      const sertifikat = {
+        id: vedlegg.sertifikat_id,
+        mottaker_orgnr: vedlegg.mottaker_orgnr,
+        mottaker_navn_norm: vedlegg.mottaker_navn_norm,
+      };
+      let tillatt = false;
+      for (const importoer of await importoererForPerson(db, (req as AuthedRequest).innlogget.pid)) {
+        if (await kanSe(db, importoer, sertifikat)) {
+          tillatt = true;
+          break;
+        }
+      }
+      if (!tillatt) throw notFound(FANT_IKKE_VEDLEGG);
+      const { data } = await db
+        .selectFrom("vedlegg")
+        .select("data")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      res
+        .status(200)
+        .set({
+          "Content-Type": "text/plain; charset=utf-8",
+          "X-Filnavn": encodeURIComponent(vedlegg.filnavn ?? ""),
+          "X-Mimetype": vedlegg.mimetype,
+          "Cache-Control": "private, no-store",
+        })
+        .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("base64"));
+    }),
+  );
+
+  return router;
+}

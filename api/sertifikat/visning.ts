@@ -1,0 +1,427 @@
+// Reading certificates for the certificate API (SPEC §7 "Certificates and data"): the list, the page
+// (SertifikatVisning, also the source of the PDF/Excel documents) and the export-country list.
+import { sql } from "kysely";
+import type { Db } from "../../db";
+import { filtype, kanAapneVedlegg } from "../../domain/attachments";
+import { erIsoDato, osloDato } from "../../domain/format";
+import {
+  allePapirloeseLand,
+  erPapirloestLand,
+  finnLand,
+  landNavn,
+  sertifikatstatusTekst,
+} from "../../domain/reference";
+import type { SertifikatVurdering } from "../../domain/risk/vurder";
+import {
+  type Eksportland,
+  erSertifikatForGammelt,
+  type KandidatImportoer,
+  type LagretSertifikat,
+  mengdeOppsummering,
+  type SertifikatListe,
+  type SertifikatListeElement,
+  type SertifikatNoekler,
+  type SertifikatType,
+  type SertifikatVisning,
+} from "../../domain/sertifikat";
+import {
+  type Alvorlighetsgrad,
+  type ImportmeldingStatus,
+  MELDEPLIKTIG_TEKST,
+  MELDEPLIKTIG_VURDERINGER,
+  type MeldepliktigVurdering,
+} from "../../domain/status";
+import { badRequest, notFound } from "../http";
+import {
+  erPaaSertifikatet,
+  hentImportoerMatch,
+  hentImportoerMatcher,
+  type ImportoerMatch,
+  synligFor,
+} from "./synlighet";
+
+export const SOEK_MANGLER_FELT = "Du må fylle ut land, sertifikatnummer og dato";
+export const SOEK_INGEN_TREFF = "Ingen treff basert på dine søkekriterier";
+
+/** Notification statuses that are no longer live (a new notification may be created). */
+const IKKE_LEVENDE: ImportmeldingStatus[] = ["SLETTET", "TILBAKETRUKKET"];
+const KAN_ENDRES: ImportmeldingStatus[] = ["UNDER_REGISTRERING", "REGISTRERT"];
+/** UN/CEFACT 1373 "withdrawn". */
+const TRUKKET_TILBAKE = "40";
+/** Days the issue date may differ for certificates from the Netherlands (SPEC §2 "Certificate search"). */
+const NL_SLINGRINGSMONN_DAGER = 2;
+
+export const STANDARD_SIDESTOERRELSE = 15;
+export const MAKS_SIDESTOERRELSE = 100;
+
+const kollator = new Intl.Collator("nb");
+
+function somListe(verdi: unknown, navn: string): string[] {
+  if (verdi === undefined) return [];
+  const liste = Array.isArray(verdi) ? verdi : [verdi];
+  if (!liste.every((v): v is string => typeof v === "string")) throw badRequest(`Ugyldig ${navn}`);
+  return liste.map((v) => v.trim()).filter((v) => v !== "");
+}
+
+function somTekst(verdi: unknown, navn: string): string | undefined {
+  if (verdi === undefined) return undefined;
+  if (typeof verdi !== "string") throw badRequest(`Ugyldig ${navn}`);
+  const t = verdi.trim();
+  return t === "" ? undefined : t;
+}
+
+function somHeltall(verdi: unknown, navn: string, standard: number, min: number, max: number): number {
+  const t = somTekst(verdi, navn);
+  if (t === undefined) return standard;
+  if (!/^\d{1,9}$/.test(t)) throw badRequest(`Ugyldig ${navn}`);
+  const n = Number(t);
+  if (n < min || n > max) throw badRequest(`Ugyldig ${navn}`);
+  return n;
+}
+
+/** Alpha-2 code for a country code (alpha-2/-3/numeric); an unknown code upper-cased as it is. */
+function landkode(kode: string): string {
+  return finnLand(kode)?.alpha2 ?? kode.toUpperCase();
+}
+
+function iso(d: Date | string): string {
+  return d instanceof Date ? d.toISOString() : new Date(d).toISOString();
+}
+
+function pluss(dato: string, dager: number): string {
+  const [y, m, d] = dato.split("-").map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + dager)).toISOString().slice(0, 10);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+// ---------------------------------------------------------------------------------------------------------
+// The list
+// ---------------------------------------------------------------------------------------------------------
+
+export interface ListeParametre {
+  avsender?: string;
+  sertifikatnummer?: string;
+  avsenderland: string[];
+  meldepliktigVurdering: MeldepliktigVurdering[];
+  sidenummer: number;
+  antall: number;
+}
+
+/** The list's query (SPEC §3 "List and search parameter names"); 400 for values that make no sense. */
+export function lesListeParametre(query: Record<string, unknown>): ListeParametre {
+  const vurderinger = somListe(query.meldepliktigVurdering, "meldepliktigVurdering");
+  for (const v of vurderinger) {
+    if (!(MELDEPLIKTIG_VURDERINGER as readonly string[]).includes(v)) {
+      throw badRequest("Ugyldig meldepliktigVurdering");
+    }
+  }
+  return {
+    avsender: somTekst(query.avsender, "avsender"),
+    sertifikatnummer: somTekst(query.sertifikatnummer, "sertifikatnummer"),
+    avsenderland: [...new Set(somListe(query.avsenderland, "avsenderland").map(landkode))],
+    meldepliktigVurdering: [...new Set(vurderinger as MeldepliktigVurdering[])],
+    sidenummer: somHeltall(query.sidenummer, "sidenummer", 0, 0, 1_000_000),
+    antall: somHeltall(query.antall, "antall", STANDARD_SIDESTOERRELSE, 1, MAKS_SIDESTOERRELSE),
+  };
+}
+
+/** The live notification of certificate `s` this importer may see, as a lateral subquery `im`. */
+function synligImportmelding(importoerId: number) {
+  return sql`lateral (
+    select m.id, m.status from importmelding m
+    where m.sertifikat_id = s.id and m.status not in ('SLETTET', 'TILBAKETRUKKET')
+      and (m.ansvarlig_importoer_id = ${importoerId} or m.opprettet_av_importoer_id = ${importoerId}
+        or m.ansvarlig_dokumentkontroll_id = ${importoerId})
+    limit 1)`;
+}
+
+/** The certificates this importer sees, newest issue date first, one page. */
+export async function hentSertifikatListe(
+  db: Db,
+  importoerId: number,
+  p: ListeParametre,
+): Promise<SertifikatListe> {
+  const m = await hentImportoerMatch(db, importoerId);
+  let utvalg = db.selectFrom("sertifikat as s").where(synligFor(m));
+  if (p.avsender) utvalg = utvalg.where("s.avsender_navn", "ilike", `%${escapeLike(p.avsender)}%`);
+  if (p.sertifikatnummer) utvalg = utvalg.where("s.nummer", "ilike", `%${escapeLike(p.sertifikatnummer)}%`);
+  if (p.avsenderland.length > 0) utvalg = utvalg.where("s.eksportland", "in", p.avsenderland);
+  if (p.meldepliktigVurdering.length > 0) {
+    utvalg = utvalg.where("s.meldepliktig_vurdering", "in", p.meldepliktigVurdering);
+  }
+
+  const { antall } = await utvalg
+    .select((eb) => eb.fn.countAll<number>().as("antall"))
+    .executeTakeFirstOrThrow();
+  // The page's ids first (index-friendly sort and limit), then the columns that need the JSON data or a join
+  // for those rows only.
+  const side = utvalg
+    .select(["s.id"])
+    .orderBy("s.utstedt_dato", "desc")
+    .orderBy("s.id", "desc")
+    .limit(p.antall)
+    .offset(p.sidenummer * p.antall)
+    .as("side");
+  const rader = await db
+    .selectFrom(side)
+    .innerJoin("sertifikat as s", "s.id", "side.id")
+    .leftJoin(synligImportmelding(importoerId).as("im"), (join) => join.onTrue())
+    .select([
+      "s.id",
+      "s.nummer",
+      "s.utstedt_dato",
+      "s.type",
+      "s.eksportland",
+      "s.avsender_navn",
+      "s.mottaker_navn",
+      "s.meldepliktig_vurdering",
+      "s.alvorlighetsgrad",
+      "s.erstattet_av_id",
+      "s.mottatt",
+      sql<number>`coalesce(jsonb_array_length(s.data -> 'varelinjer'), 0)`.as("antall_varelinjer"),
+      sql<number | null>`im.id`.as("importmelding_id"),
+      sql<string | null>`im.status`.as("importmelding_status"),
+    ])
+    .orderBy("s.utstedt_dato", "desc")
+    .orderBy("s.id", "desc")
+    .execute();
+
+  const antallElementer = Number(antall);
+  return {
+    sertifikatListe: rader.map(
+      (r): SertifikatListeElement => ({
+        id: r.id,
+        nummer: r.nummer,
+        utstedtDato: r.utstedt_dato,
+        type: r.type === "Eksport" || r.type === "Reeksport" ? (r.type as SertifikatType) : null,
+        eksportLand: { kode: r.eksportland, navn: landNavn(r.eksportland) },
+        avsender: r.avsender_navn,
+        mottaker: r.mottaker_navn,
+        meldepliktigVurdering: {
+          kode: r.meldepliktig_vurdering as MeldepliktigVurdering,
+          visningstekst: MELDEPLIKTIG_TEKST[r.meldepliktig_vurdering as MeldepliktigVurdering],
+        },
+        alvorlighetsgrad: r.alvorlighetsgrad as Alvorlighetsgrad,
+        antallVarelinjer: Number(r.antall_varelinjer),
+        erstattet: r.erstattet_av_id !== null,
+        importMeldingId: r.importmelding_id === null ? null : Number(r.importmelding_id),
+        importMeldingStatus: r.importmelding_status as ImportmeldingStatus | null,
+        mottatt: iso(r.mottatt),
+      }),
+    ),
+    paginering: {
+      sidenummer: p.sidenummer,
+      antallSider: Math.ceil(antallElementer / p.antall),
+      antallElementer,
+      antallElementerPerSide: p.antall,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// One certificate
+// ---------------------------------------------------------------------------------------------------------
+
+/** The search keys from the query; all three are required (SPEC §2 "Certificate search"). */
+export function lesSertifikatNoekler(query: Record<string, unknown>): SertifikatNoekler {
+  const sertifikatnummer = somTekst(query.sertifikatnummer, "sertifikatnummer");
+  const dato = somTekst(query.dato, "dato");
+  const avsenderland = somTekst(query.avsenderland, "avsenderland");
+  if (!sertifikatnummer || !dato || !avsenderland) throw badRequest(SOEK_MANGLER_FELT);
+  if (!erIsoDato(dato)) throw badRequest("Ugyldig dato (bruk ÅÅÅÅ-MM-DD)");
+  return { sertifikatnummer, dato, avsenderland: landkode(avsenderland) };
+}
+
+export interface SertifikatOppslagValg {
+  /** Now, for the 14-day rule (tests and benchmarks set it). */
+  naa?: Date;
+  /** Grant the importer access when it does not see the certificate yet (default true). */
+  giTilgang?: boolean;
+}
+
+/**
+ * The certificate page for the importer, found by its exact keys: the number trimmed and case-insensitive,
+ * the issue date exact (±2 days for NL). Any importer may read a certificate it has the keys of; it is then
+ * added to that importer's list. 404 'Ingen treff basert på dine søkekriterier' when there is none.
+ */
+export async function hentSertifikatVisning(
+  db: Db,
+  importoerId: number,
+  noekler: SertifikatNoekler,
+  valg: SertifikatOppslagValg = {},
+): Promise<SertifikatVisning> {
+  const slingring = noekler.avsenderland === "NL" ? NL_SLINGRINGSMONN_DAGER : 0;
+  const rad = await db
+    .selectFrom("sertifikat as s")
+    .selectAll("s")
+    .where("s.eksportland", "=", noekler.avsenderland)
+    .where("s.utstedt_dato", ">=", pluss(noekler.dato, -slingring))
+    .where("s.utstedt_dato", "<=", pluss(noekler.dato, slingring))
+    .where(sql<boolean>`upper(s.nummer) = upper(${noekler.sertifikatnummer})`)
+    .orderBy(sql`abs(s.utstedt_dato - ${noekler.dato}::date)`)
+    .orderBy("s.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!rad) throw notFound(SOEK_INGEN_TREFF);
+
+  const m = await hentImportoerMatch(db, importoerId);
+  if (valg.giTilgang !== false && !erPaaSertifikatet(m, rad)) {
+    await db
+      .insertInto("sertifikat_tilgang")
+      .values({ sertifikat_id: rad.id, importoer_id: importoerId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  const [vedlegg, erstattet, erstatter, melding, kandidater] = await Promise.all([
+    db
+      .selectFrom("vedlegg")
+      .select(["id", "filnavn", "mimetype", "identifikator", "informasjon", "stoerrelse"])
+      .where("sertifikat_id", "=", rad.id)
+      .orderBy("rekkefoelge")
+      .execute(),
+    rad.erstattet_av_id === null
+      ? undefined
+      : db
+          .selectFrom("sertifikat")
+          .select(["nummer", "utstedt_dato", "eksportland"])
+          .where("id", "=", rad.erstattet_av_id)
+          .executeTakeFirst(),
+    rad.erstatter_nummer === null
+      ? undefined
+      : db
+          .selectFrom("sertifikat")
+          .select(["nummer", "utstedt_dato", "eksportland"])
+          .where("eksportland", "=", rad.eksportland)
+          .where("nummer", "=", rad.erstatter_nummer)
+          .executeTakeFirst(),
+    db
+      .selectFrom("importmelding")
+      .select([
+        "id",
+        "status",
+        "ansvarlig_importoer_id",
+        "opprettet_av_importoer_id",
+        "ansvarlig_dokumentkontroll_id",
+      ])
+      .where("sertifikat_id", "=", rad.id)
+      .where("status", "not in", IKKE_LEVENDE)
+      .executeTakeFirst(),
+    hentKandidater(db, m),
+  ]);
+
+  const data = rad.data as LagretSertifikat;
+  const vurdering = rad.vurdering as SertifikatVurdering;
+  const meldepliktig = rad.meldepliktig_vurdering as MeldepliktigVurdering;
+  const minMelding =
+    melding &&
+    [
+      melding.ansvarlig_importoer_id,
+      melding.opprettet_av_importoer_id,
+      melding.ansvarlig_dokumentkontroll_id,
+    ].includes(importoerId)
+      ? melding
+      : undefined;
+  const erPapirloest = erPapirloestLand(rad.eksportland);
+  const idag = osloDato(valg.naa ?? new Date());
+
+  const erstatterData = data.erstatter;
+  const harErstatter = erstatterData !== undefined || rad.erstatter_nummer !== null;
+
+  return {
+    ...data,
+    id: rad.id,
+    statusTekst: sertifikatstatusTekst(rad.status_kode ?? undefined),
+    vurdering,
+    meldepliktigVurdering: { kode: meldepliktig, visningstekst: MELDEPLIKTIG_TEKST[meldepliktig] },
+    alvorlighetsgrad: rad.alvorlighetsgrad as Alvorlighetsgrad,
+    mottatt: iso(rad.mottatt),
+    statusSistEndret: iso(rad.status_sist_endret),
+    erstatterSertifikat: harErstatter
+      ? {
+          nummer: erstatterData?.nummer ?? rad.erstatter_nummer ?? undefined,
+          grunn: erstatterData?.aarsak,
+          dato: erstatterData?.dato,
+          lenke: erstatter
+            ? {
+                sertifikatnummer: erstatter.nummer,
+                dato: erstatter.utstedt_dato,
+                avsenderland: erstatter.eksportland,
+              }
+            : undefined,
+        }
+      : undefined,
+    erstattetAvSertifikat: erstattet
+      ? { nummer: erstattet.nummer, dato: erstattet.utstedt_dato, avsenderland: erstattet.eksportland }
+      : undefined,
+    vedlegg: vedlegg.map((v) => ({
+      id: v.id,
+      filnavn: v.filnavn,
+      mimetype: v.mimetype,
+      filtype: filtype(v.filnavn, v.mimetype),
+      kanAapneVedlegg: kanAapneVedlegg(v.mimetype),
+      identifikator: v.identifikator,
+      informasjon: v.informasjon,
+      stoerrelse: v.stoerrelse,
+    })),
+    mengdeOppsummering: mengdeOppsummering(data.varelinjer),
+    erPapirloest,
+    erForGammel: erSertifikatForGammelt(rad.utstedt_dato, idag),
+    importMeldingId: minMelding ? minMelding.id : null,
+    importMeldingStatus: minMelding ? (minMelding.status as ImportmeldingStatus) : null,
+    kanEndreImportmelding:
+      minMelding !== undefined && KAN_ENDRES.includes(minMelding.status as ImportmeldingStatus),
+    kanOppretteImportmelding:
+      melding === undefined &&
+      rad.status_kode !== TRUKKET_TILBAKE &&
+      rad.erstattet_av_id === null &&
+      erPapirloest,
+    kandidatImportoerer: kandidater
+      .map((k) => ({
+        id: k.id,
+        navn: k.navn,
+        organisasjonsnummer: k.organisasjonsnummer,
+        paaSertifikatet: erPaaSertifikatet(k, rad),
+      }))
+      .sort(
+        (a: KandidatImportoer, b: KandidatImportoer) =>
+          Number(b.paaSertifikatet) - Number(a.paaSertifikatet) ||
+          Number(b.id === importoerId) - Number(a.id === importoerId) ||
+          kollator.compare(a.navn, b.navn),
+      ),
+  };
+}
+
+/** This importer, and the importers it is reception controller for (when it is a reception controller). */
+async function hentKandidater(db: Db, m: ImportoerMatch): Promise<ImportoerMatch[]> {
+  if (!m.erMottakskontrolloer) return [m];
+  const avtaler = await db
+    .selectFrom("mottakskontrolloer_avtale")
+    .select("importoer_id")
+    .where("mottakskontrolloer_id", "=", m.id)
+    .execute();
+  const andre = await hentImportoerMatcher(
+    db,
+    avtaler.map((a) => a.importoer_id).filter((id) => id !== m.id),
+  );
+  return [m, ...andre];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Export countries
+// ---------------------------------------------------------------------------------------------------------
+
+/** Countries certificates exist from (with counts) and the paperless-agreement countries, by Norwegian name. */
+export async function hentEksportland(db: Db): Promise<Eksportland[]> {
+  const rader = await db
+    .selectFrom("sertifikat")
+    .select(["eksportland", (eb) => eb.fn.countAll<number>().as("antall")])
+    .groupBy("eksportland")
+    .execute();
+  const antall = new Map<string, number>(rader.map((r) => [r.eksportland, Number(r.antall)]));
+  for (const l of allePapirloeseLand()) if (!antall.has(l.alpha2)) antall.set(l.alpha2, 0);
+  return [...antall]
+    .map(([kode, n]) => ({ kode, navn: landNavn(kode), antall: n }))
+    .sort((a, b) => kollator.compare(a.navn, b.navn) || a.kode.localeCompare(b.kode));
+}

@@ -1,0 +1,236 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { formaterOrganisasjonsnummer } from "../../domain/format";
+import type { ImportmeldingVisning, MottakskontrolloerValg } from "../../domain/importmelding";
+import { ankomstSkjema } from "../../domain/schemas/importmelding";
+import { STANDARD_KLOKKESLETT, TIDSROM } from "../../domain/timeslots";
+import { CsrfInput } from "./csrf-input";
+import { Dialog } from "./dialog";
+import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstfelt } from "./skjema";
+import { Varsel } from "./ui";
+
+export interface AnkomstData {
+  kontrolloerer: MottakskontrolloerValg[];
+  kontrolloerFeil: boolean;
+  tekst: { tittel: string; tekst: string };
+  idag: string;
+}
+
+export interface AnkomstActionData {
+  result?: SubmissionResult<string[]> | null;
+  senMelding?: boolean;
+  lagreFeil?: string | null;
+}
+
+/** The arrival form (SPEC §5 "Arrival form") with the late-notice dialog, for the wizard and for 'Endre'. */
+export function AnkomstSkjema({
+  melding: m,
+  data,
+  actionData,
+  tittel,
+  ingress,
+  tilbake,
+  tilbakeTekst,
+  lagreTekst,
+}: {
+  melding: ImportmeldingVisning;
+  data: AnkomstData;
+  actionData: AnkomstActionData | undefined;
+  tittel: string;
+  ingress: string;
+  tilbake: string;
+  tilbakeTekst: string;
+  lagreTekst: string;
+}) {
+  const { pathname, search } = useLocation();
+  const ankomst = m.ankomstInfo[0];
+  const [visSenMelding, setVisSenMelding] = useState(!!actionData?.senMelding);
+  useEffect(() => setVisSenMelding(!!actionData?.senMelding), [actionData]);
+  const [form, fields] = useForm({
+    id: "ankomstskjema",
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: {
+      adresselinje1: ankomst?.kontrollAdresse.linje1 ?? "",
+      adresselinje2: ankomst?.kontrollAdresse.linje2 ?? "",
+      postnummer: ankomst?.kontrollAdresse.postnummer ?? "",
+      poststed: ankomst?.kontrollAdresse.poststed ?? "",
+      dato: ankomst?.ankomstTid?.dato ?? "",
+      klokkeslett: ankomst?.ankomstTid?.klokkeslett ?? STANDARD_KLOKKESLETT,
+      mottakskontrolloerId: ankomst?.mottakskontrolloer ? String(ankomst.mottakskontrolloer.importoerId) : "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: ankomstSkjema({ kunDokumentkontroll: m.kunDokumentkontroll }) }),
+  });
+  const feil = feilFra([
+    fields.adresselinje1,
+    fields.postnummer,
+    fields.poststed,
+    fields.dato,
+    fields.klokkeslett,
+    fields.mottakskontrolloerId,
+  ]);
+  const { kontrolloerer, kontrolloerFeil, tekst, idag } = data;
+  return (
+    <div className="smal">
+      <FeilOppsummering feil={feil} />
+      <h1 className="ds-heading" data-size="lg">
+        {tittel}
+      </h1>
+      <p className="ds-paragraph">{ingress}</p>
+      {actionData?.lagreFeil ? (
+        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
+          <p className="ds-paragraph">{actionData.lagreFeil}</p>
+        </Varsel>
+      ) : null}
+      <Dialog
+        apen={visSenMelding}
+        tittel={tekst.tittel}
+        lukkTil={pathname + search}
+        vedLukk={() => setVisSenMelding(false)}
+        farge="warning"
+      >
+        <p className="ds-paragraph">{tekst.tekst}</p>
+        <div className="knapperad">
+          <button
+            className="ds-button"
+            data-variant="primary"
+            type="submit"
+            form="ankomstskjema"
+            name="intent"
+            value="ankomst-bekreft"
+          >
+            Jeg forstår – lagre
+          </button>
+          <button
+            className="ds-button"
+            data-variant="secondary"
+            type="submit"
+            form="ankomstskjema"
+            name="intent"
+            value="ankomst-avbryt"
+          >
+            Avbryt
+          </button>
+        </div>
+      </Dialog>
+      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
+        <CsrfInput />
+        <input type="hidden" name="versjon" value={m.versjon} />
+        <fieldset className="ds-fieldset">
+          <legend className="ds-heading" data-size="xs">
+            Kontrollsted
+          </legend>
+          <Tekstfelt felt={fields.adresselinje1} etikett="Adresselinje 1" autoComplete="address-line1" />
+          <Tekstfelt
+            felt={fields.adresselinje2}
+            etikett="Adresselinje 2"
+            valgfri
+            autoComplete="address-line2"
+          />
+          <Tekstfelt
+            felt={fields.postnummer}
+            etikett="Postnummer"
+            bredde="kort"
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="postal-code"
+          />
+          <Tekstfelt felt={fields.poststed} etikett="Poststed" autoComplete="address-level2" />
+        </fieldset>
+        <fieldset className="ds-fieldset">
+          <legend className="ds-heading" data-size="xs">
+            Forventet ankomst
+          </legend>
+          <Tekstfelt
+            felt={fields.dato}
+            etikett="Dato"
+            type="date"
+            bredde="middels"
+            beskrivelse={`For eksempel ${idag}.`}
+          />
+          <Radiogruppe
+            felt={fields.klokkeslett}
+            legende="Tidspunkt"
+            valg={TIDSROM.map((t) => ({
+              verdi: t.klokkeslett,
+              tekst: `${t.navn} (${t.spenn.toLowerCase()})`,
+            }))}
+          />
+        </fieldset>
+        {m.kunDokumentkontroll ? (
+          <p className="ds-paragraph">
+            Sendingen skal bare ha dokumentkontroll. Du trenger ikke å velge mottakskontrollør.
+          </p>
+        ) : kontrolloerFeil ? (
+          <Varsel farge="danger" tittel="Noe gikk galt">
+            <p className="ds-paragraph">
+              Vi klarte ikke å hente tilgjengelige mottakskontrollører for denne importmeldingen.
+            </p>
+            <a className="ds-button" data-variant="secondary" href={pathname + search}>
+              Prøv igjen
+            </a>
+          </Varsel>
+        ) : kontrolloerer.length === 0 ? (
+          <Varsel farge="warning" tittel="Mottakskontrollør ikke valgt">
+            <p className="ds-paragraph">
+              Du har ingen registrerte mottakskontrollører. Legg til en mottakskontrollør under{" "}
+              <Link className="ds-link" to="/innstillinger">
+                Innstillinger
+              </Link>
+              .
+            </p>
+          </Varsel>
+        ) : (
+          <Radiogruppe
+            felt={fields.mottakskontrolloerId}
+            legende="Mottakskontrollør"
+            beskrivelse="Virksomheten som skal gjøre den fysiske kontrollen når sendingen har kommet."
+            valg={kontrolloerer.map((k) => ({
+              verdi: String(k.importoerId),
+              tekst: `${k.navn} (org.nr. ${formaterOrganisasjonsnummer(k.organisasjonsnummer)})`,
+            }))}
+          />
+        )}
+        <div className="knapperad">
+          <Link className="ds-button" data-variant="secondary" to={tilbake}>
+            {tilbakeTekst}
+          </Link>
+          <SendKnapp name="intent" value="ankomst-lagre">
+            {lagreTekst}
+          </SendKnapp>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** 'Endre' on the registered page: the same form, back to the registered page. */
+export function AnkomstRedigering({
+  melding,
+  data,
+  actionData,
+  tilbake,
+}: {
+  melding: ImportmeldingVisning;
+  data: AnkomstData;
+  actionData: unknown;
+  tilbake: string;
+}) {
+  return (
+    <AnkomstSkjema
+      melding={melding}
+      data={data}
+      actionData={actionData as AnkomstActionData | undefined}
+      tittel="Endre ankomst"
+      ingress={`Endre kontrollsted, forventet ankomst eller mottakskontrollør for forhåndsmelding ${melding.nummer}.`}
+      tilbake={tilbake}
+      tilbakeTekst="Avbryt"
+      lagreTekst="Lagre endringene"
+    />
+  );
+}

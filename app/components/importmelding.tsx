@@ -1,0 +1,143 @@
+import { Link } from "@remix-run/react";
+import { formaterDato } from "../../domain/format";
+import type { ImportmeldingVisning, PartVisning } from "../../domain/importmelding";
+import type { StepperSteg } from "../../domain/importmelding-ruting";
+import { landNavn } from "../../domain/reference";
+import { Merke } from "./ui";
+
+/** The wizard's stepper: completed steps are links; the current one is marked. */
+export function Stepper({ steg, id }: { steg: StepperSteg[]; id: number }) {
+  return (
+    <nav className="stepper" aria-label="Steg i forhåndsmeldingen">
+      <ol>
+        {steg.map((s, i) => (
+          <li key={s.navn} className={s.aktiv ? "stepper__steg stepper__steg--aktiv" : "stepper__steg"}>
+            <span className="stepper__nummer" aria-hidden="true">
+              {s.fullfoert && !s.aktiv ? "✓" : i + 1}
+            </span>
+            {s.fullfoert && !s.aktiv ? (
+              <Link to={`/importmelding/${id}/${s.sti}`}>
+                {s.navn}
+                <span className="skjult"> (fullført)</span>
+              </Link>
+            ) : (
+              <span aria-current={s.aktiv ? "step" : undefined}>{s.navn}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** A flag from the country code's regional indicator symbols (decorative). */
+export function Flagg({ kode }: { kode: string }) {
+  if (!/^[A-Z]{2}$/.test(kode)) return null;
+  const flagg = String.fromCodePoint(...[...kode].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+  return (
+    <span className="flagg" aria-hidden="true">
+      {flagg}
+    </span>
+  );
+}
+
+export function Part({ part, tittel }: { part: PartVisning; tittel: string }) {
+  const a = part.adresse;
+  const linjer = [a.linje1, a.linje2, a.linje3, a.linje4, a.linje5].filter((l): l is string => !!l);
+  return (
+    <div className="part">
+      <h3 className="ds-heading" data-size="2xs">
+        {tittel}
+      </h3>
+      <p className="ds-paragraph adresse">
+        <strong>{part.navn ?? "Ikke oppgitt"}</strong>
+        {linjer.map((l) => (
+          <span key={l} className="adresselinje">
+            {l}
+          </span>
+        ))}
+      </p>
+    </div>
+  );
+}
+
+export function sertifikatUrl(m: ImportmeldingVisning): string {
+  return `/sertifikat?${new URLSearchParams({
+    sertifikatnummer: m.sertifikat.nummer,
+    dato: m.sertifikat.utstedtDato,
+    avsenderland: m.sertifikat.avsenderland,
+  })}`;
+}
+
+/** Sender, export country, receiver and goods lines: the rest of the summary. */
+export function Sendingsoversikt({ melding: m }: { melding: ImportmeldingVisning }) {
+  return (
+    <>
+      <section className="seksjon" aria-labelledby="sending-tittel">
+        <h2 id="sending-tittel" className="ds-heading" data-size="sm">
+          Sendingen
+        </h2>
+        <div className="to-kolonner">
+          <Part part={m.avsender} tittel="Avsender" />
+          <Part part={m.mottaker} tittel="Mottaker" />
+        </div>
+        <dl className="opplysninger">
+          <div className="opplysninger__rad">
+            <dt>Eksportland</dt>
+            <dd>
+              <Flagg kode={m.eksportLand.kode} /> {m.eksportLand.navn || landNavn(m.eksportLand.kode)}
+            </dd>
+          </div>
+          <div className="opplysninger__rad">
+            <dt>Sertifikat</dt>
+            <dd>
+              <a className="ds-link" href={sertifikatUrl(m)} target="_blank" rel="noreferrer">
+                {m.sertifikat.nummer}
+                <span className="skjult"> (åpnes i ny fane)</span>
+              </a>{" "}
+              utstedt {formaterDato(m.utstedtDato)}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section className="seksjon" aria-labelledby="varer-tittel">
+        <h2 id="varer-tittel" className="ds-heading" data-size="sm">
+          Varelinjer
+        </h2>
+        <div className="tabellramme">
+          <table className="ds-table" data-border>
+            <thead>
+              <tr>
+                <th scope="col">Nr.</th>
+                <th scope="col">Navn</th>
+                <th scope="col">Botanisk navn</th>
+                <th scope="col">Mengde</th>
+                <th scope="col">Opprinnelse</th>
+              </tr>
+            </thead>
+            <tbody>
+              {m.varelinjer.map((l) => (
+                <tr key={l.sorteringsnummer}>
+                  <td>{l.sorteringsnummer}</td>
+                  <td>{l.navn ?? "–"}</td>
+                  <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+                  <td>
+                    {Object.values(l.mengde)
+                      .map((q) => q?.visningsMengde)
+                      .filter(Boolean)
+                      .join(", ") || "–"}
+                  </td>
+                  <td>{l.opprinnelsesland.map((o) => o.navn ?? o.kode).join(", ") || "Mangler"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function StatusMerke({ melding }: { melding: ImportmeldingVisning }) {
+  return <Merke farge={melding.statusFarge}>{melding.statusTekst}</Merke>;
+}

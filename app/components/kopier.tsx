@@ -1,0 +1,35 @@
+import { useState } from "react";
+import { useHydrert } from "./hydrert";
+
+/**
+ * A value that can be copied (SPEC §2): with JavaScript a button copies it and says
+ * '"{value}" kopiert til utklippstavle'; without, the value is plain, selectable text.
+ */
+export function CopyVerdi({ verdi }: { verdi: string }) {
+  const hydrert = useHydrert();
+  const [kopiert, setKopiert] = useState(false);
+  return (
+    <span className="kopier">
+      <span className="kopier__verdi">{verdi}</span>
+      {hydrert ? (
+        <button
+          type="button"
+          className="ds-button kopier__knapp"
+          data-variant="tertiary"
+          data-size="sm"
+          onClick={() => {
+            navigator.clipboard
+              ?.writeText(verdi)
+              .then(() => setKopiert(true))
+              .catch(() => setKopiert(false));
+          }}
+        >
+          Kopier<span className="skjult"> {verdi}</span>
+        </button>
+      ) : null}
+      <span className="kopier__melding" role="status">
+        {kopiert ? `"${verdi}" kopiert til utklippstavle` : ""}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,239 @@
+// Form building blocks (CONVENTIONS.md "Validation UX"): ARIA attributes are rendered on the server from
+// conform's field metadata, so they are right with JavaScript off.
+import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
+
+// biome-ignore lint/suspicious/noExplicitAny: a field of any form
+export type Felt = FieldMetadata<any, any, any>;
+
+export interface FeilLenke {
+  id: string;
+  melding: string;
+}
+
+/** Collects the first error of each field, in the given order, for the error summary. */
+export function feilFra(felter: Array<Felt | undefined>): FeilLenke[] {
+  return felter
+    .filter((f): f is Felt => !!f?.errors?.length)
+    .map((f) => ({ id: f.id, melding: f.errors![0]! }));
+}
+
+/**
+ * The error summary above the heading (GOV.UK pattern): heading, a link to each field, focused when it
+ * appears so screen readers and keyboard users land on it.
+ */
+export function FeilOppsummering({ feil }: { feil: FeilLenke[] }) {
+  const ref = useRef<HTMLElement>(null);
+  const antall = feil.length;
+  useEffect(() => {
+    if (antall > 0) ref.current?.focus();
+  }, [antall]);
+  if (antall === 0) return null;
+  return (
+    <section
+      className="ds-error-summary feiloppsummering"
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="feiloppsummering-tittel"
+    >
+      <h2 id="feiloppsummering-tittel" className="ds-heading" data-size="xs">
+        Det er en feil i skjemaet
+      </h2>
+      <ul className="ds-list">
+        {feil.map((f) => (
+          <li key={f.id}>
+            <a className="ds-link" href={`#${f.id}`}>
+              {f.melding}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Feilmelding({ felt }: { felt: Felt }) {
+  if (!felt.errors?.length) return null;
+  return (
+    <p className="ds-validation-message feilmelding" id={felt.errorId} data-color="danger">
+      {felt.errors[0]}
+    </p>
+  );
+}
+
+export function Tekstfelt({
+  felt,
+  etikett,
+  beskrivelse,
+  type = "text",
+  valgfri,
+  autoComplete,
+  bredde,
+  inputMode,
+  maxLength,
+}: {
+  felt: Felt;
+  etikett: string;
+  beskrivelse?: ReactNode;
+  type?: "text" | "email" | "tel" | "date";
+  valgfri?: boolean;
+  autoComplete?: string;
+  bredde?: "kort" | "middels";
+  inputMode?: "numeric" | "decimal" | "tel" | "email" | "text";
+  maxLength?: number;
+}) {
+  const props = getInputProps(felt, { type, ariaDescribedBy: beskrivelse ? felt.descriptionId : undefined });
+  return (
+    <div className="ds-field felt" data-bredde={bredde}>
+      <label className="ds-label" htmlFor={felt.id}>
+        {etikett}
+        {valgfri ? <span className="valgfri"> (valgfritt)</span> : null}
+      </label>
+      {beskrivelse ? (
+        <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
+          {beskrivelse}
+        </p>
+      ) : null}
+      <Feilmelding felt={felt} />
+      <input
+        className="ds-input"
+        {...props}
+        key={props.key}
+        aria-required={valgfri ? undefined : true}
+        required={undefined}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+      />
+    </div>
+  );
+}
+
+export function Tekstomraade({
+  felt,
+  etikett,
+  beskrivelse,
+  valgfri,
+}: {
+  felt: Felt;
+  etikett: string;
+  beskrivelse?: ReactNode;
+  valgfri?: boolean;
+}) {
+  const props = getTextareaProps(felt, { ariaDescribedBy: beskrivelse ? felt.descriptionId : undefined });
+  return (
+    <div className="ds-field felt">
+      <label className="ds-label" htmlFor={felt.id}>
+        {etikett}
+        {valgfri ? <span className="valgfri"> (valgfritt)</span> : null}
+      </label>
+      {beskrivelse ? (
+        <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
+          {beskrivelse}
+        </p>
+      ) : null}
+      <Feilmelding felt={felt} />
+      <textarea className="ds-input" rows={4} {...props} key={props.key} required={undefined} />
+    </div>
+  );
+}
+
+/** A radio group as a fieldset; `avvik` marks options that open the deviation box (CSS :has). */
+export function Radiogruppe({
+  felt,
+  legende,
+  valg,
+  beskrivelse,
+  storLegende,
+}: {
+  felt: Felt;
+  legende: ReactNode;
+  valg: Array<{ verdi: string; tekst: ReactNode; avvik?: boolean; lavere?: boolean; hint?: ReactNode }>;
+  beskrivelse?: ReactNode;
+  storLegende?: boolean;
+}) {
+  const valgt = felt.initialValue as string | undefined;
+  const beskrevetAv = [
+    felt.errors?.length ? felt.errorId : undefined,
+    beskrivelse ? felt.descriptionId : undefined,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <fieldset
+      className="ds-fieldset radiogruppe"
+      id={felt.id}
+      aria-invalid={felt.errors?.length ? true : undefined}
+      aria-describedby={beskrevetAv || undefined}
+      tabIndex={-1}
+    >
+      <legend className={storLegende ? "ds-heading radiogruppe__legende--stor" : "ds-label"}>
+        {legende}
+      </legend>
+      {beskrivelse ? (
+        <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
+          {beskrivelse}
+        </p>
+      ) : null}
+      <Feilmelding felt={felt} />
+      {valg.map((v) => {
+        const id = `${felt.id}-${v.verdi}`;
+        return (
+          <div className="ds-field radio" key={v.verdi}>
+            <input
+              className="ds-input"
+              type="radio"
+              id={id}
+              name={felt.name}
+              value={v.verdi}
+              defaultChecked={valgt === v.verdi}
+              data-avvik={v.avvik ? "" : undefined}
+              data-lavere={v.lavere ? "" : undefined}
+              aria-describedby={v.hint ? `${id}-hint` : undefined}
+            />
+            <label className="ds-label" data-weight="regular" htmlFor={id}>
+              {v.tekst}
+            </label>
+            {v.hint ? (
+              <p className="ds-paragraph radio__hint" data-size="sm" id={`${id}-hint`}>
+                {v.hint}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** The primary submit button; disabled while the form is being sent (no double submit by double-click). */
+export function SendKnapp({
+  children,
+  name,
+  value,
+  variant = "primary",
+  disabled,
+}: {
+  children: ReactNode;
+  name?: string;
+  value?: string;
+  variant?: "primary" | "secondary" | "tertiary";
+  disabled?: boolean;
+}) {
+  const navigation = useNavigation();
+  const sender = navigation.state === "submitting";
+  return (
+    <button
+      className="ds-button"
+      data-variant={variant}
+      type="submit"
+      name={name}
+      value={value}
+      disabled={disabled || sender}
+      aria-busy={sender || undefined}
+    >
+      {children}
+    </button>
+  );
+}

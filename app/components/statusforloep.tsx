@@ -1,0 +1,28 @@
+import type { ImportmeldingVisning } from "../../domain/importmelding";
+
+/** The status tracker: Registrert, Ankommet (hidden when only document control), Vurdert (SPEC §2). */
+export function Statusforloep({ melding: m }: { melding: ImportmeldingVisning }) {
+  const steg = [
+    { navn: "Registrert", ferdig: m.erRegistrert },
+    ...(m.kunDokumentkontroll ? [] : [{ navn: "Ankommet", ferdig: m.erAnkommet }]),
+    { navn: "Vurdert", ferdig: m.erVurdert },
+  ];
+  const aktiv = steg.findIndex((s) => !s.ferdig);
+  return (
+    <ol className="statusforloep" aria-label="Status for forhåndsmeldingen">
+      {steg.map((s, i) => (
+        <li
+          key={s.navn}
+          className={s.ferdig ? "statusforloep__steg statusforloep__steg--ferdig" : "statusforloep__steg"}
+          aria-current={i === aktiv ? "step" : undefined}
+        >
+          <span aria-hidden="true" className="statusforloep__merke">
+            {s.ferdig ? "✓" : i + 1}
+          </span>
+          {s.navn}
+          <span className="skjult">{s.ferdig ? " (fullført)" : i === aktiv ? " (neste)" : ""}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

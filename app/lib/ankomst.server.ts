@@ -1,0 +1,71 @@
+// The arrival form's server side, shared by the wizard (ankomst-info) and the registered page (Endre).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { osloDato } from "../../domain/format";
+import type { MottakskontrolloerValg } from "../../domain/importmelding";
+import { senMeldingTekst, skalViseSenMeldingDialog } from "../../domain/late-notice";
+import { ankomstSkjema, tilAnkomstinfoBody } from "../../domain/schemas/importmelding";
+import { loginUrl } from "./bruker.server";
+import { hentMelding, lagreFeilet, lesMeldingSkjema, requireMelding } from "./importmelding.server";
+
+export const ANKOMST_LAGRE_FEILET = "Vi klarte ikke å oppdatere ankomstinformasjonen.";
+
+export async function ankomstLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, base } = await requireMelding(request, context, params);
+  const tekst = senMeldingTekst(new Date());
+  const idag = osloDato(new Date());
+  try {
+    const kontrolloerer = await api.getJson<MottakskontrolloerValg[]>(`${base}/mottakskontrolloerer`, {
+      redirectOn401: loginUrl(request),
+    });
+    return { kontrolloerer, kontrolloerFeil: false, tekst, idag };
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    return { kontrolloerer: [] as MottakskontrolloerValg[], kontrolloerFeil: true, tekst, idag };
+  }
+}
+export type AnkomstLoaderData = Awaited<ReturnType<typeof ankomstLoader>>;
+
+/**
+ * Intents: 'ankomst-lagre' validates and, when date and time are given, answers with the late-notice
+ * dialog (a page section without JavaScript, a modal with it); 'ankomst-bekreft' saves and goes to
+ * `etterLagring`; 'ankomst-avbryt' closes the dialog with the input kept.
+ */
+export async function ankomstAction({ request, context, params }: ActionFunctionArgs, etterLagring: string) {
+  const { api, base, formData, versjon } = await lesMeldingSkjema(request, context, params);
+  const melding = await hentMelding(request, api, base);
+  const submission = parseWithZod(formData, {
+    schema: ankomstSkjema({ kunDokumentkontroll: melding.kunDokumentkontroll }),
+  });
+  if (submission.status !== "success") {
+    return json(
+      { result: submission.reply(), senMelding: false, lagreFeil: null as string | null },
+      { status: 400 },
+    );
+  }
+  const intent = formData.get("intent");
+  if (intent === "ankomst-avbryt")
+    return json({ result: submission.reply(), senMelding: false, lagreFeil: null });
+  if (
+    intent !== "ankomst-bekreft" &&
+    skalViseSenMeldingDialog(submission.value.dato, submission.value.klokkeslett)
+  ) {
+    return json({ result: submission.reply(), senMelding: true, lagreFeil: null });
+  }
+  const ankomst = melding.ankomstInfo[0];
+  if (!ankomst) {
+    return json(
+      { result: submission.reply(), senMelding: false, lagreFeil: ANKOMST_LAGRE_FEILET },
+      { status: 400 },
+    );
+  }
+  try {
+    await api.put(
+      `${base}/ankomstinfo/${ankomst.id}`,
+      tilAnkomstinfoBody(submission.value, ankomst.id, versjon),
+    );
+  } catch (e) {
+    return lagreFeilet(e, ANKOMST_LAGRE_FEILET, { result: submission.reply(), senMelding: false });
+  }
+  return redirect(etterLagring);
+}

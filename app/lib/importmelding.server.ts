@@ -1,0 +1,64 @@
+// Loading and saving a notification through the import API (SPEC §7 "Notifications") for the wizard and
+// the pages after registration.
+import { type AppLoadContext, json, redirect } from "@remix-run/node";
+import type { ImportmeldingVisning } from "../../domain/importmelding";
+import { type ApiClient, ApiFeil } from "./api.server";
+import { loginUrl, type MedVirksomhet, requireVirksomhet } from "./bruker.server";
+import { lesSkjema } from "./csrf.server";
+
+export function meldingBase(avgiver: MedVirksomhet["avgiver"]): string {
+  return `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}`;
+}
+
+export interface MedMelding extends MedVirksomhet {
+  id: number;
+  base: string;
+}
+
+/** The guard of every notification page and action: login, chosen organisation and a numeric id. */
+export async function requireMelding(
+  request: Request,
+  context: AppLoadContext,
+  params: { id?: string },
+): Promise<MedMelding> {
+  const m = await requireVirksomhet(request, context);
+  if (!params.id || !/^\d{1,15}$/.test(params.id)) throw redirect("/");
+  return { ...m, id: Number(params.id), base: `${meldingBase(m.avgiver)}/${params.id}` };
+}
+
+/** GET the notification; 404 goes home, 401 to login, 403 shows 'Ingen tilgang'. */
+export async function hentMelding(
+  request: Request,
+  api: ApiClient,
+  base: string,
+): Promise<ImportmeldingVisning> {
+  try {
+    return await api.getJson<ImportmeldingVisning>(base, { redirectOn401: loginUrl(request) });
+  } catch (e) {
+    if (e instanceof ApiFeil && e.status === 404) throw redirect("/");
+    if (e instanceof ApiFeil && e.status === 403) throw new Response("Ingen tilgang", { status: 403 });
+    throw e;
+  }
+}
+
+/** Reads a posted form (CSRF-checked) with the notification's guard. */
+export async function lesMeldingSkjema(request: Request, context: AppLoadContext, params: { id?: string }) {
+  const m = await requireMelding(request, context, params);
+  const { formData } = await lesSkjema(request, context, m.session);
+  const versjon = Number(formData.get("versjon"));
+  return { ...m, formData, versjon: Number.isInteger(versjon) && versjon > 0 ? versjon : undefined };
+}
+
+/** The message of an API error for the user (the server's Norwegian message, or the fallback). */
+export function feilmelding(e: unknown, reserve: string): string {
+  if (e instanceof ApiFeil) return e.melding ?? reserve;
+  return reserve;
+}
+
+/** Answer for a failed save: the server's message shown above the form, input kept. */
+export function lagreFeilet<E extends Record<string, unknown>>(e: unknown, reserve: string, ekstra?: E) {
+  if (e instanceof Response) throw e;
+  if (!(e instanceof ApiFeil)) console.error(reserve, e);
+  const status = e instanceof ApiFeil && e.status === 409 ? 409 : 400;
+  return json({ ...(ekstra as E), lagreFeil: feilmelding(e, reserve) as string | null }, { status });
+}

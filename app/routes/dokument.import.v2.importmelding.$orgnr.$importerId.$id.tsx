@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ApiFeil } from "../lib/api.server";
+import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
+
+/** The receipt PDF link (SPEC §2): streams the receipt the import API generates for the chosen importer. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, avgiver } = await requireVirksomhet(request, context);
+  const { orgnr, importerId, id } = params;
+  if (
+    orgnr !== avgiver.organisasjonsnummer ||
+    importerId !== String(avgiver.importoerId) ||
+    !/^\d+$/.test(id ?? "")
+  ) {
+    throw new Response("Ingen tilgang", { status: 403 });
+  }
+  try {
+    const res = await api.getRaw(`/import/importmelding/v2/${orgnr}/${importerId}/${id}/kvittering`, {
+      headers: { Accept: "application/pdf" },
+      redirectOn401: loginUrl(request),
+    });
+    const headers = new Headers({ "Cache-Control": "private, no-store" });
+    for (const h of ["Content-Type", "Content-Disposition", "Content-Length"]) {
+      const v = res.headers.get(h);
+      if (v) headers.set(h, v);
+    }
+    return new Response(res.body, { headers });
+  } catch (e) {
+    if (e instanceof ApiFeil)
+      throw new Response(e.melding ?? "Fant ikke kvitteringen", { status: e.status === 403 ? 403 : 404 });
+    throw e;
+  }
+}

@@ -1,0 +1,4 @@
+/** Unknown subpages: the layout's routing rules redirect them before this renders. */
+export default function UkjentSide() {
+  return null;
+}

@@ -1,0 +1,175 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
+import { MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
+import { formaterTall } from "../../domain/quantity";
+import { Dialog } from "../components/dialog";
+import { Sendingsoversikt, StatusMerke, sertifikatUrl } from "../components/importmelding";
+import { Ankomststed, Kontrollsvar } from "../components/kontrollsvar";
+import { CopyVerdi } from "../components/kopier";
+import { Statusforloep } from "../components/statusforloep";
+import { Varsel } from "../components/ui";
+import type { loader as meldingLoader } from "./importmelding.$id";
+
+/** The arrived page (SPEC §2 "Arrived page"): the assessment, the controls and the shipment. */
+export default function Ankommet() {
+  const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  const { search, pathname } = useLocation();
+  if (!data) return null;
+  const m = data.melding;
+  const frigitt = m.status === "FRIGITT" || m.status === "AUTOMATISK_FRIGITT";
+  const avvist = m.status === "AVVIST" || m.status === "DELVIS_AVVIST";
+  const visFrigitt = frigitt && new URLSearchParams(search).get("frigitt") === "1";
+  const ankomst = m.ankomstInfo[0];
+  const faktiske = m.varelinjer.flatMap((l) =>
+    MENGDE_FELTER.filter(
+      (f) => l.mengde[f]?.faktiskVerdi !== null && l.mengde[f]?.faktiskVerdi !== undefined,
+    ).map((f) => ({
+      linje: l,
+      felt: f,
+      q: l.mengde[f]!,
+    })),
+  );
+  return (
+    <div className="registrert">
+      <p className="ds-paragraph sertifikat__overtittel">Digital forhåndsmelding</p>
+      <h1 className="ds-heading" data-size="lg">
+        <CopyVerdi verdi={m.nummer} />
+      </h1>
+      <div className="merkerad">
+        <StatusMerke melding={m} />
+        <span className="ds-paragraph" data-size="sm">
+          Sist endret {formaterDatoTid(m.statusEndret)}
+        </span>
+      </div>
+      <Statusforloep melding={m} />
+      <Dialog apen={visFrigitt} tittel="Importmeldingen er frigitt" lukkTil={pathname} farge="success">
+        <p className="ds-paragraph">Mattilsynet har frigitt sendingen {m.nummer}. Varene kan tas i bruk.</p>
+        <Link className="ds-button" data-variant="primary" to={pathname} replace>
+          Lukk
+        </Link>
+      </Dialog>
+      <section className="kort" aria-labelledby="vurdering-tittel">
+        <h2 id="vurdering-tittel" className="ds-heading" data-size="sm">
+          Vurdering
+        </h2>
+        {m.status === "ANKOMMET" ? (
+          <p className="ds-paragraph">
+            Avventer vurdering. Mattilsynet vurderer forhåndsmeldingen og resultatet av mottakskontrollen.
+          </p>
+        ) : frigitt ? (
+          <Varsel
+            farge="success"
+            tittel={m.status === "AUTOMATISK_FRIGITT" ? "Frigitt automatisk" : "Frigitt"}
+          >
+            <p className="ds-paragraph">Sendingen er frigitt {formaterDatoTid(m.statusEndret)}.</p>
+          </Varsel>
+        ) : avvist ? (
+          <Varsel farge="danger" tittel={m.statusTekst}>
+            <p className="ds-paragraph">
+              {m.status === "AVVIST" ? "Sendingen er avvist." : "Deler av sendingen er avvist."} Vedtaksbrev
+              med begrunnelse og klageadgang kommer separat.
+            </p>
+            {m.vurderingBegrunnelse ? (
+              <p className="ds-paragraph">Begrunnelse: {m.vurderingBegrunnelse}</p>
+            ) : null}
+          </Varsel>
+        ) : (
+          <p className="ds-paragraph">{m.statusTekst}</p>
+        )}
+      </section>
+      <section className="kort" aria-labelledby="ansvarlig-tittel">
+        <h2 id="ansvarlig-tittel" className="ds-heading" data-size="sm">
+          Ansvarlig importør
+        </h2>
+        <p className="ds-paragraph">
+          {m.ansvarligImportoer.navn} (org.nr.{" "}
+          {formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer)})
+        </p>
+        <p className="ds-paragraph">Egen referanse: {m.egenReferanse ?? "Ikke angitt"}</p>
+      </section>
+      {m.dokumentkontrollSpoersmaal.length ? (
+        <section className="kort" aria-labelledby="dokument-tittel">
+          <h2 id="dokument-tittel" className="ds-heading" data-size="sm">
+            Dokumentkontroll
+          </h2>
+          <Kontrollsvar spoersmaal={m.dokumentkontrollSpoersmaal} />
+        </section>
+      ) : null}
+      {!m.kunDokumentkontroll ? (
+        <section className="kort" aria-labelledby="fysisk-tittel">
+          <h2 id="fysisk-tittel" className="ds-heading" data-size="sm">
+            Fysisk kontroll
+          </h2>
+          <dl className="opplysninger">
+            <div className="opplysninger__rad">
+              <dt>Kontrollsted</dt>
+              <dd>
+                <Ankomststed ankomst={ankomst} />
+              </dd>
+            </div>
+            <div className="opplysninger__rad">
+              <dt>Ankommet</dt>
+              <dd>{m.faktiskAnkommet ? formaterDatoTid(m.faktiskAnkommet) : "--"}</dd>
+            </div>
+            <div className="opplysninger__rad">
+              <dt>Mottakskontrollør</dt>
+              <dd>
+                {[
+                  ankomst?.mottakskontrolloer?.virksomhetNavn,
+                  ankomst?.mottakskontrolloer?.navn,
+                  ankomst?.mottakskontrolloer?.telefonnummer,
+                ]
+                  .filter(Boolean)
+                  .join(", ") || "Ikke valgt"}
+              </dd>
+            </div>
+          </dl>
+          <Kontrollsvar spoersmaal={m.mottakskontrollSpoersmaal} ikkeBesvart="Ikke gjennomført" />
+          {faktiske.length ? (
+            <table className="ds-table" data-border>
+              <caption className="ds-heading tabelltittel" data-size="2xs">
+                Faktisk mengde
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Varelinje</th>
+                  <th scope="col">Mengde</th>
+                  <th scope="col">Oppgitt</th>
+                  <th scope="col">Faktisk</th>
+                </tr>
+              </thead>
+              <tbody>
+                {faktiske.map(({ linje, felt, q }) => (
+                  <tr key={`${linje.sorteringsnummer}-${felt}`}>
+                    <td>
+                      {linje.sorteringsnummer}: {linje.navn ?? linje.botaniskNavn}
+                    </td>
+                    <td>{MENGDE_FELT_TEKST[felt]}</td>
+                    <td>{q.visningsMengde ?? formaterTall(q.verdi)}</td>
+                    <td>{formaterTall(q.faktiskVerdi ?? 0)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </section>
+      ) : null}
+      <section className="kort" aria-labelledby="sertifikat-tittel">
+        <h2 id="sertifikat-tittel" className="ds-heading" data-size="sm">
+          Sertifikat
+        </h2>
+        <p className="ds-paragraph">
+          {m.sertifikat.nummer}, {m.eksportLand.navn}.{" "}
+          <a className="ds-link" href={sertifikatUrl(m)} target="_blank" rel="noreferrer">
+            Åpne sertifikatet
+            <span className="skjult"> (åpnes i ny fane)</span>
+          </a>
+        </p>
+      </section>
+      <Sendingsoversikt melding={m} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Forhåndsmelding – Digital forhåndsmelding" }];

@@ -1,0 +1,53 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { wizardSteg } from "../../domain/importmelding-ruting";
+import { Flagg, Part, sertifikatUrl } from "../components/importmelding";
+import { Varsel } from "../components/ui";
+import type { loader as meldingLoader } from "./importmelding.$id";
+
+/** Step 1: confirm sender and receiver as the certificate gives them (SPEC §2 "Avsender step"). */
+export default function Avsender() {
+  const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  if (!data) return null;
+  const m = data.melding;
+  const steg = wizardSteg(m);
+  return (
+    <div className="smal">
+      <h1 className="ds-heading" data-size="lg">
+        Bekreft avsender og mottaker
+      </h1>
+      <p className="ds-paragraph">
+        Opplysningene er hentet fra sertifikatet{" "}
+        <a className="ds-link" href={sertifikatUrl(m)} target="_blank" rel="noreferrer">
+          {m.sertifikat.nummer}
+          <span className="skjult"> (åpnes i ny fane)</span>
+        </a>
+        . Kontroller at de stemmer med sendingen.
+      </p>
+      <div className="to-kolonner">
+        <Part part={m.avsender} tittel="Avsender (eksportør)" />
+        <Part part={m.mottaker} tittel="Mottaker (importør)" />
+      </div>
+      <p className="ds-paragraph">
+        Eksportland: <Flagg kode={m.eksportLand.kode} /> {m.eksportLand.navn}
+      </p>
+      <Varsel farge="info" tittel="Stemmer ikke opplysningene?">
+        <p className="ds-paragraph">
+          Ta kontakt med eksportøren og be om et erstattende sertifikat. Du kan ikke endre opplysningene i
+          sertifikatet her.
+        </p>
+      </Varsel>
+      <div className="knapperad">
+        <Link
+          className="ds-button"
+          data-variant="primary"
+          to={steg.url(steg.neste("avsender") ?? "innmelder")}
+        >
+          Bekreft og gå videre
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Avsender – Digital forhåndsmelding" }];

@@ -1,0 +1,283 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, json, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useParams, useRouteLoaderData } from "@remix-run/react";
+import type { ImportmeldingVisning, KontrollspoersmaalVisning } from "../../domain/importmelding";
+import { wizardSteg } from "../../domain/importmelding-ruting";
+import { kontrollsvarSkjema, tilKontrollsvarBody } from "../../domain/schemas/importmelding";
+import { CsrfInput } from "../components/csrf-input";
+import { Flagg } from "../components/importmelding";
+import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstomraade } from "../components/skjema";
+import { Varsel } from "../components/ui";
+import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
+import type { loader as meldingLoader } from "./importmelding.$id";
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, base, formData, versjon } = await lesMeldingSkjema(request, context, params);
+  const melding = await hentMelding(request, api, base);
+  const spoersmaal = melding.dokumentkontrollSpoersmaal.find((s) => s.path === params.spoersmaal);
+  if (!spoersmaal) throw redirect(`/importmelding/${melding.id}`);
+  const submission = parseWithZod(formData, { schema: kontrollsvarSkjema(spoersmaal.kode) });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), lagreFeil: null }, { status: 400 });
+  try {
+    await api.put(
+      `${base}/kontrollspoersmaal/${spoersmaal.id}`,
+      tilKontrollsvarBody(submission.value, spoersmaal.id, versjon),
+    );
+  } catch (e) {
+    return lagreFeilet(e, "Klarte ikke å lagre svaret", { result: submission.reply() });
+  }
+  const steg = wizardSteg(melding);
+  const sti = `dokumentkontroll/${spoersmaal.path}`;
+  return redirect(steg.url(steg.neste(sti) ?? "ankomst-info"));
+}
+
+/** What the question is about, shown above the answers (SPEC §2 "Document question pages"). */
+function Grunnlag({
+  melding: m,
+  spoersmaal,
+}: {
+  melding: ImportmeldingVisning;
+  spoersmaal: KontrollspoersmaalVisning;
+}) {
+  switch (spoersmaal.kode) {
+    case "DOKUMENT_REEKSPORT":
+      return (
+        <>
+          <h2 className="ds-heading" data-size="xs">
+            Opprinnelsesland
+          </h2>
+          <ul className="landliste">
+            {m.alleOpprinnelsesland.map((l) => (
+              <li key={l.kode}>
+                <Flagg kode={l.kode} /> {l.navn}
+              </li>
+            ))}
+          </ul>
+          <h2 className="ds-heading" data-size="xs">
+            Vedlegg
+          </h2>
+          {m.vedlegg.length === 0 ? (
+            <p className="ds-paragraph">Ingen vedlegg</p>
+          ) : (
+            <ul className="vedleggsliste">
+              {m.vedlegg.map((v) => (
+                <li key={v.id}>
+                  <span className="vedlegg__navn">{v.filnavn ?? "Vedlegg"}</span>
+                  {v.identifikator ? <span> ({v.identifikator})</span> : null}{" "}
+                  <a
+                    className="ds-link"
+                    href={v.kanAapneVedlegg ? `/vedlegg/${v.id}` : `/vedlegg/${v.id}?last-ned=1`}
+                    target={v.kanAapneVedlegg ? "_blank" : undefined}
+                    rel="noreferrer"
+                  >
+                    {v.kanAapneVedlegg ? "Åpne" : "Last ned"}
+                    <span className="skjult"> {v.filnavn}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Varsel farge="info">
+            <p className="ds-paragraph">
+              Ved reeksport med flere opprinnelsessertifikater oppgir noen EU-land bare ett av dem. Kontroller
+              dokumentene for hvert land som står oppført.
+            </p>
+          </Varsel>
+        </>
+      );
+    case "DOKUMENT_TILLEGGSERKLAERING":
+      return (
+        <>
+          <h2 className="ds-heading" data-size="xs">
+            Generelle tilleggserklæringer
+          </h2>
+          {m.tilleggserklaering.tilleggserklaeringer.length ||
+          m.tilleggserklaering.offisiellTilleggsinformasjon.length ? (
+            <ul className="ds-list">
+              {[
+                ...m.tilleggserklaering.tilleggserklaeringer,
+                ...m.tilleggserklaering.offisiellTilleggsinformasjon,
+              ].map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="ds-paragraph">Ingen generelle tilleggserklæringer.</p>
+          )}
+          <div className="tabellramme">
+            <table className="ds-table" data-border>
+              <caption className="ds-heading tabelltittel" data-size="2xs">
+                Tilleggserklæringer per varelinje
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Nr.</th>
+                  <th scope="col">Botanisk navn</th>
+                  <th scope="col">Tilleggserklæring</th>
+                </tr>
+              </thead>
+              <tbody>
+                {m.varelinjer.map((l) => (
+                  <tr key={l.sorteringsnummer}>
+                    <td>{l.sorteringsnummer}</td>
+                    <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+                    <td>
+                      {[
+                        ...l.varelinjeTilleggserklaering.tilleggserklaeringer,
+                        ...l.varelinjeTilleggserklaering.offisiellTilleggsInformasjon,
+                      ].join(" ") || "Ingen"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      );
+    case "DOKUMENT_TILSIKTET_BRUK":
+      return (
+        <div className="tabellramme">
+          <table className="ds-table" data-border>
+            <caption className="ds-heading tabelltittel" data-size="2xs">
+              Tilsiktet bruk per varelinje
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Nr.</th>
+                <th scope="col">Botanisk navn</th>
+                <th scope="col">Tilsiktet bruk</th>
+              </tr>
+            </thead>
+            <tbody>
+              {m.varelinjer.map((l) => (
+                <tr key={l.sorteringsnummer}>
+                  <td>{l.sorteringsnummer}</td>
+                  <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+                  <td>{l.klassifisering.tilsiktetBruk ?? "Ikke oppgitt"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    default:
+      return (
+        <div className="tabellramme">
+          <table className="ds-table" data-border>
+            <caption className="ds-heading tabelltittel" data-size="2xs">
+              Opprinnelse per varelinje
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Nr.</th>
+                <th scope="col">Botanisk navn</th>
+                <th scope="col">Opprinnelsesland og -sted</th>
+              </tr>
+            </thead>
+            <tbody>
+              {m.varelinjer.map((l) => (
+                <tr key={l.sorteringsnummer}>
+                  <td>{l.sorteringsnummer}</td>
+                  <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+                  <td>
+                    {l.opprinnelsesland
+                      .map((o) => [o.navn ?? o.kode, o.landsdel].filter(Boolean).join(", "))
+                      .join("; ") || "Ikke oppgitt"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  }
+}
+
+export default function Dokumentkontroll() {
+  const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  const actionData = useActionData<typeof action>();
+  const params = useParams();
+  const m = data?.melding;
+  const spoersmaal = m?.dokumentkontrollSpoersmaal.find((s) => s.path === params.spoersmaal);
+  const [form, fields] = useForm({
+    id: `spoersmaal-${spoersmaal?.id}`,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    defaultValue: {
+      svar: spoersmaal?.kontrollSvar?.kontrollSvar ?? "",
+      kommentar: spoersmaal?.kontrollSvar?.kommentar ?? "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: kontrollsvarSkjema(spoersmaal?.kode ?? "DOKUMENT_TILSIKTET_BRUK") }),
+  });
+  if (!m || !spoersmaal) return null;
+  const steg = wizardSteg(m);
+  const sti = `dokumentkontroll/${spoersmaal.path}`;
+  const nummer = steg.spoersmaalNummer(spoersmaal.path);
+  const forrige = steg.forrige(sti) ?? "innmelder";
+  const kommentarValgfri = spoersmaal.kode === "DOKUMENT_OPPRINNELSESSTED";
+  return (
+    <div className="smal spoersmaal">
+      <Link className="ds-link tilbakelenke" to={steg.url(forrige)}>
+        Tilbake
+      </Link>
+      <FeilOppsummering feil={feilFra([fields.svar, fields.kommentar])} />
+      <p className="ds-paragraph spoersmaal__nummer">
+        Dokumentkontroll – Spørsmål {nummer?.nummer} av {nummer?.antall}
+      </p>
+      <h1 className="ds-heading" data-size="md" id="spoersmaal-tittel">
+        {spoersmaal.kontrollSpoersmaal}
+      </h1>
+      {spoersmaal.referanse ? (
+        <p className="ds-paragraph" data-size="sm">
+          Se {spoersmaal.referanse}.
+        </p>
+      ) : null}
+      <Grunnlag melding={m} spoersmaal={spoersmaal} />
+      {actionData?.lagreFeil ? (
+        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
+          <p className="ds-paragraph">{actionData.lagreFeil}</p>
+        </Varsel>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
+        <CsrfInput />
+        <input type="hidden" name="versjon" value={m.versjon} />
+        <Radiogruppe
+          felt={fields.svar}
+          legende="Hva viser kontrollen av sertifikatet?"
+          valg={spoersmaal.svarAlternativer.map((a) => ({
+            verdi: a.kontrollSvar,
+            tekst: a.tekst,
+            avvik: a.erAvvik,
+          }))}
+        />
+        <div className="avviksboks">
+          <Varsel farge="warning" tittel="Tiltak på grunn av mangelfullt sertifikat">
+            <p className="ds-paragraph">
+              Be eksportøren om et erstattende sertifikat som retter avviket. Beskriv avviket for Mattilsynet
+              {kommentarValgfri ? " hvis du har noe å tilføye." : "."}
+            </p>
+          </Varsel>
+          <Tekstomraade
+            felt={fields.kommentar}
+            etikett="Melding til Mattilsynet"
+            valgfri={kommentarValgfri}
+            beskrivelse={kommentarValgfri ? undefined : "Påkrevd når du svarer at det er avvik."}
+          />
+        </div>
+        <div className="knapperad">
+          <Link className="ds-button" data-variant="secondary" to={steg.url(forrige)}>
+            Forrige
+          </Link>
+          <SendKnapp>Lagre og gå videre</SendKnapp>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const handle = { tittel: "Dokumentkontroll" };
+export const meta: MetaFunction = () => [{ title: "Dokumentkontroll – Digital forhåndsmelding" }];

@@ -1,0 +1,121 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { wizardSteg } from "../../domain/importmelding-ruting";
+import { innmelderSkjema } from "../../domain/schemas/importmelding";
+import { CsrfInput } from "../components/csrf-input";
+import { sertifikatUrl } from "../components/importmelding";
+import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/skjema";
+import { Varsel } from "../components/ui";
+import { loginUrl, requireBruker } from "../lib/bruker.server";
+import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
+import type { loader as meldingLoader } from "./importmelding.$id";
+
+/** Prefill from the logged-in person's contact info (SPEC §7 brukerInfo) when nothing is saved yet. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, bruker } = await requireBruker(request, context);
+  const info = await api
+    .getJson<{ navn: string | null; telefonnummer: string | null }>("/gateway/auth/session/brukerInfo", {
+      redirectOn401: loginUrl(request),
+    })
+    .catch(() => ({ navn: bruker.navn, telefonnummer: null }));
+  return json({ brukerInfo: { navn: info.navn ?? bruker.navn, telefonnummer: info.telefonnummer } });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, base, formData, versjon } = await lesMeldingSkjema(request, context, params);
+  const submission = parseWithZod(formData, { schema: innmelderSkjema });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), lagreFeil: null }, { status: 400 });
+  const { navn, epost, telefonnummer, egenReferanse } = submission.value;
+  try {
+    await api.put(`${base}/innmelder`, { navn, epost, telefonnummer, versjon });
+    const melding = await hentMelding(request, api, base);
+    await api.put(`${base}/egenreferanse`, {
+      egenReferanse: egenReferanse ?? null,
+      versjon: melding.versjon,
+    });
+    const steg = wizardSteg(melding);
+    return redirect(steg.url(steg.neste("innmelder") ?? "oppsummering"));
+  } catch (e) {
+    return lagreFeilet(e, "Klarte ikke å lagre innmelderen", { result: submission.reply() });
+  }
+}
+
+export default function Innmelder() {
+  const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  const { brukerInfo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const m = data?.melding;
+  const [form, fields] = useForm({
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    defaultValue: {
+      navn: m?.innmelder?.navn ?? brukerInfo.navn ?? "",
+      epost: m?.innmelder?.epost ?? "",
+      telefonnummer: m?.innmelder?.telefonnummer ?? brukerInfo.telefonnummer ?? "",
+      egenReferanse: m?.egenReferanse ?? "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: innmelderSkjema }),
+  });
+  if (!m) return null;
+  const steg = wizardSteg(m);
+  const feil = feilFra([fields.navn, fields.epost, fields.telefonnummer, fields.egenReferanse]);
+  return (
+    <div className="smal">
+      <FeilOppsummering feil={feil} />
+      <h1 className="ds-heading" data-size="lg">
+        Hvem melder inn?
+      </h1>
+      <p className="ds-paragraph">
+        Mattilsynet kontakter deg ved spørsmål om forhåndsmeldingen.{" "}
+        <a className="ds-link" href={sertifikatUrl(m)} target="_blank" rel="noreferrer">
+          Se sertifikatet
+          <span className="skjult"> (åpnes i ny fane)</span>
+        </a>
+      </p>
+      {actionData?.lagreFeil ? (
+        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
+          <p className="ds-paragraph">{actionData.lagreFeil}</p>
+        </Varsel>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
+        <CsrfInput />
+        <input type="hidden" name="versjon" value={m.versjon} />
+        <Tekstfelt felt={fields.navn} etikett="Navn" autoComplete="name" />
+        <Tekstfelt felt={fields.epost} etikett="E-post" type="email" autoComplete="email" />
+        <Tekstfelt
+          felt={fields.telefonnummer}
+          etikett="Telefonnummer"
+          type="tel"
+          valgfri
+          autoComplete="tel"
+          bredde="middels"
+        />
+        <Tekstfelt
+          felt={fields.egenReferanse}
+          etikett="Egen referanse"
+          valgfri
+          beskrivelse="For eksempel ordrenummer eller annen intern referanse. Vises bare for dere."
+        />
+        <div className="knapperad">
+          <Link className="ds-button" data-variant="secondary" to={steg.url("avsender")}>
+            Forrige
+          </Link>
+          <SendKnapp>Lagre og gå videre</SendKnapp>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const handle = { tittel: "Innmelder" };
+export const meta: MetaFunction = () => [{ title: "Innmelder – Digital forhåndsmelding" }];

@@ -1,0 +1,280 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useParams,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { KeyboardEvent } from "react";
+import { MENGDE_FELT_TEKST, MENGDE_FELTER, type StatusSvar } from "../../domain/importmelding";
+import { harKommentarfelt, kreverFaktiskMengde, LAVERE_MENGDE_SVAR } from "../../domain/kontrollspoersmaal";
+import { formaterTall } from "../../domain/quantity";
+import { enhetVisning } from "../../domain/reference";
+import {
+  innholdSamsvarerSkjema,
+  kontrollsvarSkjema,
+  tilKontrollsvarBody,
+} from "../../domain/schemas/importmelding";
+import { CsrfInput } from "../components/csrf-input";
+import { Dialog } from "../components/dialog";
+import {
+  type FeilLenke,
+  FeilOppsummering,
+  feilFra,
+  Radiogruppe,
+  SendKnapp,
+  Tekstomraade,
+} from "../components/skjema";
+import { Varsel } from "../components/ui";
+import { type Importoer, loginUrl } from "../lib/bruker.server";
+import { hentMelding, lagreFeilet, lesMeldingSkjema, requireMelding } from "../lib/importmelding.server";
+import type { loader as meldingLoader } from "./importmelding.$id";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, avgiver } = await requireMelding(request, context, params);
+  const importoer = await api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`, {
+    redirectOn401: loginUrl(request),
+  });
+  return json({ harLestRegelverk: importoer.harLestRegelverk });
+}
+
+function varelinjerMedMengde(melding: Awaited<ReturnType<typeof hentMelding>>) {
+  return melding.varelinjer.map((l) => ({
+    sorteringsnummer: l.sorteringsnummer,
+    mengde: Object.fromEntries(
+      MENGDE_FELTER.filter((f) => l.mengde[f]).map((f) => [f, { verdi: l.mengde[f]!.verdi }]),
+    ),
+  }));
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, base, formData, versjon, avgiver, id } = await lesMeldingSkjema(request, context, params);
+  const melding = await hentMelding(request, api, base);
+  const alle = melding.mottakskontrollSpoersmaal;
+  const indeks = alle.findIndex((s) => s.path === params.spoersmaal);
+  const spoersmaal = alle[indeks];
+  if (!spoersmaal) throw redirect(`/importmelding/${id}`);
+  const importoer = await api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`);
+  // SPEC §5: reception questions cannot be submitted before the regulations are confirmed.
+  if (!importoer.harLestRegelverk) return json({ result: null, lagreFeil: null, profil: true });
+  const innhold = spoersmaal.kode === "MOTTAK_INNHOLD_SAMSVARER";
+  const submission = parseWithZod(formData, {
+    schema: innhold
+      ? innholdSamsvarerSkjema(varelinjerMedMengde(melding))
+      : kontrollsvarSkjema(spoersmaal.kode),
+  });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), lagreFeil: null, profil: false }, { status: 400 });
+  }
+  try {
+    await api.put(
+      `${base}/kontrollspoersmaal/${spoersmaal.id}`,
+      tilKontrollsvarBody(submission.value, spoersmaal.id, versjon),
+    );
+    if (innhold) {
+      const mengder = "faktiskeMengder" in submission.value ? submission.value.faktiskeMengder : [];
+      await api.put(`${base}/mottakskontroll`, mengder);
+    }
+    const neste = alle[indeks + 1];
+    if (neste) return redirect(`/importmelding/${id}/mottakskontroll/${neste.path}`);
+    const svar = await api.putJson<StatusSvar>(`${base}/status`, { status: "ANKOMMET" });
+    const frigitt = svar.status === "FRIGITT" || svar.status === "AUTOMATISK_FRIGITT";
+    return redirect(`/importmelding/${id}/ankommet${frigitt ? "?frigitt=1" : ""}`);
+  } catch (e) {
+    return lagreFeilet(e, "Klarte ikke å lagre svaret", { result: submission.reply(), profil: false });
+  }
+}
+
+/** Escape puts the stored value back (SPEC §5 actual quantity fields). */
+function tilbakestillVedEscape(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key === "Escape") e.currentTarget.value = e.currentTarget.defaultValue;
+}
+
+export default function Mottakskontroll() {
+  const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  const { harLestRegelverk } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const params = useParams();
+  const { pathname } = useLocation();
+  const m = data?.melding;
+  const alle = m?.mottakskontrollSpoersmaal ?? [];
+  const indeks = alle.findIndex((s) => s.path === params.spoersmaal);
+  const spoersmaal = alle[indeks];
+  const erInnhold = spoersmaal?.kode === "MOTTAK_INNHOLD_SAMSVARER";
+  const [form, fields] = useForm({
+    id: `mottak-${spoersmaal?.id}`,
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: {
+      svar: spoersmaal?.kontrollSvar?.kontrollSvar ?? "",
+      kommentar: spoersmaal?.kontrollSvar?.kommentar ?? "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  if (!m || !spoersmaal) return null;
+  const sist = indeks === alle.length - 1;
+  const forrige =
+    indeks > 0
+      ? `/importmelding/${m.id}/mottakskontroll/${alle[indeks - 1]!.path}`
+      : `/importmelding/${m.id}/mottakskontrolloer`;
+  const allErrors = form.allErrors as Record<string, string[] | undefined>;
+  const mengdeFeil: FeilLenke[] = [];
+  m.varelinjer.forEach((l, i) => {
+    for (const f of MENGDE_FELTER) {
+      const melding = allErrors[`faktisk[${i}].${f}`]?.[0];
+      if (melding && l.mengde[f]) mengdeFeil.push({ id: `faktisk-${i}-${f}`, melding });
+    }
+  });
+  const profilDialog = !!(actionData && "profil" in actionData && actionData.profil);
+  // With JavaScript, choosing another answer than the lower quantity resets the quantity fields.
+  const vedEndring = (e: React.FormEvent<HTMLFormElement>) => {
+    const t = e.target as HTMLInputElement;
+    if (t.name === "svar" && t.value !== LAVERE_MENGDE_SVAR) {
+      for (const input of e.currentTarget.querySelectorAll<HTMLInputElement>("input[data-mengde]"))
+        input.value = input.defaultValue;
+    }
+  };
+  return (
+    <div className="smal spoersmaal">
+      <Link className="ds-link tilbakelenke" to={forrige}>
+        Tilbake
+      </Link>
+      <FeilOppsummering feil={[...feilFra([fields.svar, fields.kommentar]), ...mengdeFeil]} />
+      <p className="ds-paragraph spoersmaal__nummer">
+        Mottakskontroll – Spørsmål {indeks + 1} av {alle.length}
+      </p>
+      <h1 className="ds-heading" data-size="md">
+        {spoersmaal.kontrollSpoersmaal}
+      </h1>
+      {spoersmaal.referanse ? (
+        <p className="ds-paragraph" data-size="sm">
+          Se {spoersmaal.referanse}.
+        </p>
+      ) : null}
+      {!harLestRegelverk ? (
+        <Varsel farge="info">
+          <p className="ds-paragraph">
+            Virksomheten har ikke bekreftet kjennskap til regelverket.{" "}
+            <Link className="ds-link" to="/innstillinger">
+              Gå til profilen
+            </Link>
+          </p>
+        </Varsel>
+      ) : null}
+      {actionData?.lagreFeil ? (
+        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
+          <p className="ds-paragraph">{actionData.lagreFeil}</p>
+        </Varsel>
+      ) : null}
+      <Dialog apen={profilDialog} tittel="Du må oppdatere din profil for å gå videre" lukkTil={pathname}>
+        <p className="ds-paragraph">
+          Før mottakskontrollen kan registreres, må virksomheten bekrefte at den kjenner regelverket for
+          import av planter.
+        </p>
+        <div className="knapperad">
+          <Link className="ds-button" data-variant="primary" to="/innstillinger">
+            Gå til Profil
+          </Link>
+          <Link className="ds-button" data-variant="secondary" to={pathname} replace>
+            Avbryt
+          </Link>
+        </div>
+      </Dialog>
+      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet" onChange={vedEndring}>
+        <CsrfInput />
+        <input type="hidden" name="versjon" value={m.versjon} />
+        <Radiogruppe
+          felt={fields.svar}
+          legende="Hva viste kontrollen?"
+          valg={spoersmaal.svarAlternativer.map((a) => ({
+            verdi: a.kontrollSvar,
+            tekst: a.tekst,
+            avvik: harKommentarfelt(a.kontrollSvar),
+            lavere: kreverFaktiskMengde(a.kontrollSvar),
+          }))}
+        />
+        {erInnhold ? (
+          <div className="mengdeboks">
+            <h2 className="ds-heading" data-size="xs">
+              Faktisk mengde
+            </h2>
+            <p className="ds-paragraph" data-size="sm">
+              Fyll ut mengden som faktisk kom, per varelinje. Bruk komma som desimaltegn. Tomt felt regnes som
+              0.
+            </p>
+            {m.varelinjer.map((l, i) => (
+              <fieldset key={l.sorteringsnummer} className="ds-fieldset mengdelinje">
+                <legend className="ds-label">
+                  Varelinje {l.sorteringsnummer}: {l.navn ?? l.botaniskNavn ?? "uten navn"}
+                </legend>
+                <input type="hidden" name={`faktisk[${i}].varelinjeId`} value={l.sorteringsnummer} />
+                {MENGDE_FELTER.filter((f) => l.mengde[f]).map((f) => {
+                  const q = l.mengde[f]!;
+                  const id = `faktisk-${i}-${f}`;
+                  const feil = allErrors[`faktisk[${i}].${f}`]?.[0];
+                  const standard = String(q.faktiskVerdi ?? q.verdi).replace(".", ",");
+                  return (
+                    <div className="ds-field felt" key={f} data-bredde="middels">
+                      <label className="ds-label" htmlFor={id}>
+                        Faktisk {MENGDE_FELT_TEKST[f].toLowerCase()} (oppgitt{" "}
+                        {q.visningsMengde ?? formaterTall(q.verdi)}
+                        {q.enhet && !q.visningsMengde ? ` ${enhetVisning(q.enhet)}` : ""})
+                      </label>
+                      {feil ? (
+                        <p
+                          className="ds-validation-message feilmelding"
+                          id={`${id}-feil`}
+                          data-color="danger"
+                        >
+                          {feil}
+                        </p>
+                      ) : null}
+                      <input
+                        className="ds-input"
+                        id={id}
+                        name={`faktisk[${i}].${f}`}
+                        inputMode="decimal"
+                        defaultValue={standard}
+                        data-mengde=""
+                        aria-invalid={feil ? true : undefined}
+                        aria-describedby={feil ? `${id}-feil` : undefined}
+                        onKeyDown={tilbakestillVedEscape}
+                      />
+                    </div>
+                  );
+                })}
+              </fieldset>
+            ))}
+          </div>
+        ) : null}
+        <div className="avviksboks">
+          <Tekstomraade
+            felt={fields.kommentar}
+            etikett="Melding til Mattilsynet"
+            beskrivelse="Beskriv avviket. Påkrevd når du svarer at det er avvik."
+          />
+        </div>
+        <div className="knapperad">
+          <Link className="ds-button" data-variant="secondary" to={forrige}>
+            Forrige
+          </Link>
+          <SendKnapp>{sist ? "Fullfør fysisk kontroll" : "Bekreft"}</SendKnapp>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const handle = { tittel: "Mottakskontroll" };
+export const meta: MetaFunction = () => [{ title: "Mottakskontroll – Digital forhåndsmelding" }];

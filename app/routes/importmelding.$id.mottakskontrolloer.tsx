@@ -1,0 +1,122 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { mottakskontrolloerSkjema } from "../../domain/schemas/importmelding";
+import { CsrfInput } from "../components/csrf-input";
+import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/skjema";
+import { Varsel } from "../components/ui";
+import { loginUrl, requireBruker } from "../lib/bruker.server";
+import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
+import type { loader as meldingLoader } from "./importmelding.$id";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, bruker } = await requireBruker(request, context);
+  const info = await api
+    .getJson<{ navn: string | null; telefonnummer: string | null }>("/gateway/auth/session/brukerInfo", {
+      redirectOn401: loginUrl(request),
+    })
+    .catch(() => ({ navn: bruker.navn, telefonnummer: null }));
+  return json({ navn: info.navn ?? bruker.navn, telefonnummer: info.telefonnummer });
+}
+
+/** The person who does the reception control: name and phone (SPEC §2 "Reception controller page"). */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, base, formData, versjon, avgiver, id } = await lesMeldingSkjema(request, context, params);
+  const submission = parseWithZod(formData, { schema: mottakskontrolloerSkjema });
+  if (submission.status !== "success")
+    return json({ result: submission.reply(), lagreFeil: null }, { status: 400 });
+  const melding = await hentMelding(request, api, base);
+  const ankomst = melding.ankomstInfo[0];
+  const kontrolloerId = ankomst?.mottakskontrolloer?.importoerId;
+  if (!ankomst || !kontrolloerId) {
+    return json(
+      { result: submission.reply(), lagreFeil: "Forhåndsmeldingen har ingen mottakskontrollør." },
+      { status: 400 },
+    );
+  }
+  const person = { importoerId: kontrolloerId, ...submission.value };
+  const body = melding.tilgang.eier
+    ? {
+        id: ankomst.id,
+        ankomsttid: ankomst.ankomsttid,
+        kontrollAdresse: ankomst.kontrollAdresse,
+        mottakskontrolloer: person,
+        versjon,
+      }
+    : { mottakskontrolloer: { ...person, importoerId: avgiver.importoerId }, versjon };
+  try {
+    await api.put(`${base}/ankomstinfo/${ankomst.id}`, body);
+  } catch (e) {
+    return lagreFeilet(e, "Vi klarte ikke å oppdatere ankomstinformasjonen.", { result: submission.reply() });
+  }
+  const foerste = melding.mottakskontrollSpoersmaal[0];
+  return redirect(
+    foerste ? `/importmelding/${id}/mottakskontroll/${foerste.path}` : `/importmelding/${id}/registrert`,
+  );
+}
+
+export default function Mottakskontrolloer() {
+  const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  const person = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const kontrolloer = data?.melding.ankomstInfo[0]?.mottakskontrolloer;
+  const [form, fields] = useForm({
+    id: "mottakskontrolloer",
+    lastResult: actionData?.result,
+    defaultValue: {
+      navn: kontrolloer?.navn ?? person.navn ?? "",
+      telefonnummer: kontrolloer?.telefonnummer ?? person.telefonnummer ?? "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mottakskontrolloerSkjema }),
+  });
+  if (!data) return null;
+  const m = data.melding;
+  return (
+    <div className="smal">
+      <FeilOppsummering feil={feilFra([fields.navn, fields.telefonnummer])} />
+      <p className="ds-paragraph sertifikat__overtittel">Fysisk kontroll av {m.nummer}</p>
+      <h1 className="ds-heading" data-size="lg">
+        Hvem gjør mottakskontrollen?
+      </h1>
+      <p className="ds-paragraph">
+        {kontrolloer?.virksomhetNavn ? `Mottakskontrollør: ${kontrolloer.virksomhetNavn}. ` : ""}Oppgi hvem
+        Mattilsynet kan kontakte om kontrollen.
+      </p>
+      {actionData?.lagreFeil ? (
+        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
+          <p className="ds-paragraph">{actionData.lagreFeil}</p>
+        </Varsel>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
+        <CsrfInput />
+        <input type="hidden" name="versjon" value={m.versjon} />
+        <Tekstfelt felt={fields.navn} etikett="Navn" autoComplete="name" />
+        <Tekstfelt
+          felt={fields.telefonnummer}
+          etikett="Telefonnummer"
+          type="tel"
+          autoComplete="tel"
+          bredde="middels"
+        />
+        <div className="knapperad">
+          <Link className="ds-button" data-variant="secondary" to={`/importmelding/${m.id}/registrert`}>
+            Forrige
+          </Link>
+          <SendKnapp>Start mottakskontrollen</SendKnapp>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const handle = { tittel: "Mottakskontrollør" };
+export const meta: MetaFunction = () => [{ title: "Mottakskontrollør – Digital forhåndsmelding" }];

@@ -1,0 +1,366 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
+import type { ImportmeldingVisning, StatusSvar } from "../../domain/importmelding";
+import { egenReferanseSkjema } from "../../domain/schemas/importmelding";
+import { AnkomstRedigering } from "../components/ankomst-skjema";
+import { CsrfInput } from "../components/csrf-input";
+import { Dialog } from "../components/dialog";
+import { Sendingsoversikt, StatusMerke, sertifikatUrl } from "../components/importmelding";
+import { Ankomststed, ForventetAnkomst, Kontrollsvar } from "../components/kontrollsvar";
+import { CopyVerdi } from "../components/kopier";
+import { SendKnapp } from "../components/skjema";
+import { Statusforloep } from "../components/statusforloep";
+import { Varsel } from "../components/ui";
+import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
+import { feilmelding, lesMeldingSkjema } from "../lib/importmelding.server";
+import { lesCookie, settCookie } from "../lib/preferanser.server";
+import type { loader as rootLoader } from "../root";
+import type { loader as meldingLoader } from "./importmelding.$id";
+
+export const SKJUL_SENDT_DIALOG_COOKIE = "skjulImportmeldingOpprettetModal";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const skjulSendt = lesCookie(args.request, SKJUL_SENDT_DIALOG_COOKIE) === "ja";
+  const ankomst = url.searchParams.get("endre") === "ankomst" ? await ankomstLoader(args) : null;
+  return json({ skjulSendt, ankomst });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context, params } = args;
+  const cloned = request.clone();
+  const { api, base, formData, versjon, id } = await lesMeldingSkjema(request, context, params);
+  const intent = formData.get("intent");
+  switch (intent) {
+    case "egenreferanse": {
+      const submission = parseWithZod(formData, { schema: egenReferanseSkjema });
+      if (submission.status === "success") {
+        try {
+          await api.put(`${base}/egenreferanse`, {
+            egenReferanse: submission.value.egenReferanse ?? null,
+            versjon,
+          });
+        } catch (e) {
+          if (e instanceof Response) throw e;
+          // SPEC §8: a failure to save the own reference is only logged.
+          console.warn("Lagring av egen referanse feilet", e);
+        }
+      }
+      return redirect(`/importmelding/${id}/registrert`);
+    }
+    case "trekk-tilbake": {
+      try {
+        await api.putJson<StatusSvar>(`${base}/status`, { status: "TILBAKETRUKKET", versjon });
+      } catch (e) {
+        if (e instanceof Response) throw e;
+        return json(
+          { feil: feilmelding(e, "Klarte ikke å trekke tilbake forhåndsmeldingen") },
+          { status: 400 },
+        );
+      }
+      return redirect(`/importmelding/${id}/registrert`);
+    }
+    case "skjul-sendt": {
+      const headers = new Headers();
+      if (formData.get("ikkeVisIgjen") === "ja") {
+        headers.append("Set-Cookie", settCookie(SKJUL_SENDT_DIALOG_COOKIE, "ja", context));
+      }
+      return redirect(`/importmelding/${id}/registrert`, { headers });
+    }
+    case "ankomst-lagre":
+    case "ankomst-bekreft":
+    case "ankomst-avbryt":
+      return ankomstAction({ ...args, request: cloned }, `/importmelding/${id}/registrert?endret=ankomst`);
+    default:
+      return json({ feil: "Ukjent handling" }, { status: 400 });
+  }
+}
+
+function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean }) {
+  const ankomst = m.ankomstInfo[0];
+  const kanEndres = m.status === "REGISTRERT" && !m.erAnkommet;
+  const harKontrolloer = !!ankomst?.mottakskontrolloer;
+  return (
+    <section className="kort" aria-labelledby="fysisk-tittel">
+      <h2 id="fysisk-tittel" className="ds-heading" data-size="sm">
+        Fysisk kontroll
+      </h2>
+      <dl className="opplysninger">
+        <div className="opplysninger__rad">
+          <dt>Kontrollsted</dt>
+          <dd>
+            <Ankomststed ankomst={ankomst} />
+          </dd>
+        </div>
+        <div className="opplysninger__rad">
+          <dt>Forventet ankomst</dt>
+          <dd>
+            <ForventetAnkomst ankomst={ankomst} />
+          </dd>
+        </div>
+        <div className="opplysninger__rad">
+          <dt>Mottakskontrollør</dt>
+          <dd>
+            {ankomst?.mottakskontrolloer?.virksomhetNavn ?? ankomst?.mottakskontrolloer?.navn ?? "Ikke valgt"}
+          </dd>
+        </div>
+        <div className="opplysninger__rad">
+          <dt>Mottakskontroll</dt>
+          <dd>
+            {m.erAnkommet ? (
+              <Kontrollsvar spoersmaal={m.mottakskontrollSpoersmaal} ikkeBesvart="Ikke gjennomført" />
+            ) : (
+              "Gjennomføres når forsendelsen har kommet"
+            )}
+          </dd>
+        </div>
+      </dl>
+      {kanEndres && !sendt ? (
+        <div className="knapperad">
+          {m.status === "REGISTRERT" && harKontrolloer ? (
+            <Link
+              className="ds-button"
+              data-variant="primary"
+              to={`/importmelding/${m.id}/mottakskontrolloer`}
+            >
+              Start kontroll
+            </Link>
+          ) : (
+            <button className="ds-button" data-variant="primary" type="button" disabled>
+              Start kontroll
+            </button>
+          )}
+          <Link
+            className="ds-button"
+            data-variant="secondary"
+            to={`/importmelding/${m.id}/registrert?endre=ankomst`}
+          >
+            Endre
+            <span className="skjult"> ankomstinformasjon</span>
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export default function Registrert() {
+  const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  const rot = useRouteLoaderData<typeof rootLoader>("root");
+  const { skjulSendt, ankomst } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search, pathname } = useLocation();
+  if (!data) return null;
+  const m = data.melding;
+  const sok = new URLSearchParams(search);
+  const tilbaketrukket = m.status === "TILBAKETRUKKET";
+  const registrert = m.status === "REGISTRERT";
+  const visSendt = sok.get("sendt") === "1" && !skjulSendt && registrert;
+  const avgiver = rot?.avgiver;
+  const kvittering = avgiver
+    ? `/dokument/import/v2/importmelding/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/${m.id}`
+    : undefined;
+  const feil = actionData && "feil" in actionData ? actionData.feil : null;
+  if (ankomst && registrert) {
+    return <AnkomstRedigering melding={m} data={ankomst} actionData={actionData} tilbake={pathname} />;
+  }
+  return (
+    <div className="registrert">
+      <p className="ds-paragraph sertifikat__overtittel">Digital forhåndsmelding</p>
+      <h1 className="ds-heading" data-size="lg">
+        <CopyVerdi verdi={m.nummer} />
+      </h1>
+      <div className="merkerad">
+        <StatusMerke melding={m} />
+        <span className="ds-paragraph" data-size="sm">
+          Sist endret {formaterDatoTid(m.statusEndret)}
+        </span>
+      </div>
+      {sok.get("alleredeSendt") === "1" ? (
+        <Varsel farge="info" rolle="status" tittel="Forhåndsmeldingen er allerede sendt inn">
+          <p className="ds-paragraph">
+            Den ble sendt inn fra en annen fane eller av en annen bruker. Den er ikke sendt inn på nytt.
+          </p>
+        </Varsel>
+      ) : null}
+      {feil ? (
+        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
+          <p className="ds-paragraph">{feil}</p>
+        </Varsel>
+      ) : null}
+      {tilbaketrukket ? (
+        <Varsel farge="warning" tittel="Forhåndsmeldingen er trukket tilbake">
+          <p className="ds-paragraph">Forhåndsmeldingen vil ikke bli behandlet videre av Mattilsynet.</p>
+        </Varsel>
+      ) : null}
+      <Statusforloep melding={m} />
+
+      <Dialog apen={visSendt} tittel="Forhåndsmeldingen ble sendt" lukkTil={pathname} farge="success">
+        <p className="ds-paragraph">
+          Mattilsynet har mottatt forhåndsmeldingen {m.nummer}. Du kan endre ankomststed og tidspunkt helt til
+          mottakskontrollen er gjort.
+        </p>
+        <Form method="post" className="skjema">
+          <CsrfInput />
+          <div className="ds-field radio">
+            <input className="ds-input" type="checkbox" id="ikkeVisIgjen" name="ikkeVisIgjen" value="ja" />
+            <label className="ds-label" data-weight="regular" htmlFor="ikkeVisIgjen">
+              Ikke vis denne meldingen igjen
+            </label>
+          </div>
+          <SendKnapp name="intent" value="skjul-sendt">
+            Lukk
+          </SendKnapp>
+        </Form>
+      </Dialog>
+
+      <section className="kort" aria-labelledby="ansvarlig-tittel">
+        <h2 id="ansvarlig-tittel" className="ds-heading" data-size="sm">
+          Ansvarlig importør
+        </h2>
+        <p className="ds-paragraph">
+          {m.ansvarligImportoer.navn} (org.nr.{" "}
+          {formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer)})
+        </p>
+        <EgenReferanse m={m} redigerer={sok.get("endre") === "referanse"} />
+      </section>
+
+      {m.dokumentkontrollSpoersmaal.length ? (
+        <section className="kort" aria-labelledby="dokument-tittel">
+          <h2 id="dokument-tittel" className="ds-heading" data-size="sm">
+            Dokumentkontroll
+          </h2>
+          <Kontrollsvar spoersmaal={m.dokumentkontrollSpoersmaal} />
+        </section>
+      ) : null}
+      {!m.kunDokumentkontroll ? (
+        <FysiskKontroll m={m} sendt={tilbaketrukket} />
+      ) : (
+        <section className="kort" aria-labelledby="ankomst-tittel">
+          <h2 id="ankomst-tittel" className="ds-heading" data-size="sm">
+            Ankomst
+          </h2>
+          <p className="ds-paragraph">
+            Forventet ankomst: <ForventetAnkomst ankomst={m.ankomstInfo[0]} />,{" "}
+            <Ankomststed ankomst={m.ankomstInfo[0]} />
+          </p>
+          {registrert ? (
+            <Link
+              className="ds-button"
+              data-variant="secondary"
+              to={`/importmelding/${m.id}/registrert?endre=ankomst`}
+            >
+              Endre
+              <span className="skjult"> ankomstinformasjon</span>
+            </Link>
+          ) : null}
+        </section>
+      )}
+
+      <section className="kort" aria-labelledby="sertifikat-tittel">
+        <h2 id="sertifikat-tittel" className="ds-heading" data-size="sm">
+          Sertifikat
+        </h2>
+        <p className="ds-paragraph">
+          {m.sertifikat.type ?? "Sertifikat"} {m.sertifikat.nummer}, {m.eksportLand.navn}.{" "}
+          <a className="ds-link" href={sertifikatUrl(m)} target="_blank" rel="noreferrer">
+            Åpne sertifikatet
+            <span className="skjult"> (åpnes i ny fane)</span>
+          </a>
+        </p>
+      </section>
+      <Sendingsoversikt melding={m} />
+
+      {!m.erAnkommet && kvittering ? (
+        <p>
+          <a className="ds-link" href={kvittering}>
+            Kvittering (PDF)
+          </a>
+        </p>
+      ) : null}
+      {registrert ? (
+        <>
+          <Link
+            className="ds-button"
+            data-variant="secondary"
+            data-color="danger"
+            to={`${pathname}?trekk=1`}
+            preventScrollReset
+          >
+            Trekk tilbake
+          </Link>
+          <Dialog
+            apen={sok.get("trekk") === "1"}
+            tittel="Trekk forhåndsmelding"
+            lukkTil={pathname}
+            farge="danger"
+          >
+            <p className="ds-paragraph">
+              Vil du trekke tilbake forhåndsmeldingen {m.nummer}? Den blir da ikke behandlet videre av
+              Mattilsynet.
+            </p>
+            <Form method="post" className="knapperad">
+              <CsrfInput />
+              <input type="hidden" name="versjon" value={m.versjon} />
+              <SendKnapp name="intent" value="trekk-tilbake">
+                Trekk forhåndsmelding
+              </SendKnapp>
+              <Link className="ds-button" data-variant="secondary" to={pathname} replace>
+                Avbryt
+              </Link>
+            </Form>
+          </Dialog>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function EgenReferanse({ m, redigerer }: { m: ImportmeldingVisning; redigerer: boolean }) {
+  const kanEndres = m.status === "REGISTRERT" || m.status === "ANKOMMET";
+  if (redigerer && kanEndres) {
+    return (
+      <Form method="post" className="skjema egen-referanse">
+        <CsrfInput />
+        <input type="hidden" name="versjon" value={m.versjon} />
+        <div className="ds-field">
+          <label className="ds-label" htmlFor="egenReferanse">
+            Egen referanse
+          </label>
+          <input
+            className="ds-input"
+            id="egenReferanse"
+            name="egenReferanse"
+            defaultValue={m.egenReferanse ?? ""}
+            maxLength={100}
+          />
+        </div>
+        <SendKnapp name="intent" value="egenreferanse">
+          Lagre
+        </SendKnapp>
+      </Form>
+    );
+  }
+  return (
+    <p className="ds-paragraph">
+      Egen referanse: {m.egenReferanse ?? "Ikke angitt"}{" "}
+      {kanEndres ? (
+        <Link className="ds-link" to={`/importmelding/${m.id}/registrert?endre=referanse`}>
+          Endre
+          <span className="skjult"> egen referanse</span>
+        </Link>
+      ) : null}
+    </p>
+  );
+}
+
+export const handle = { tittel: "Forhåndsmelding" };
+export const meta: MetaFunction = () => [{ title: "Forhåndsmelding – Digital forhåndsmelding" }];

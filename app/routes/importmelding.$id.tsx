@@ -1,0 +1,97 @@
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
+import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
+import { CsrfInput } from "../components/csrf-input";
+import { Dialog } from "../components/dialog";
+import { StatusMerke, Stepper } from "../components/importmelding";
+import { IngenTilgang, NoeGikkFeil } from "../components/panels";
+import { SendKnapp } from "../components/skjema";
+import { hentMelding, requireMelding } from "../lib/importmelding.server";
+
+/**
+ * Every notification page (/importmelding/{id}/{subpage}/{spoersmaal}) loads the notification here and
+ * applies the routing rules of SPEC §2 (domain/importmelding-ruting.ts) before any page is shown.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, base, id } = await requireMelding(request, context, params);
+  const melding = await hentMelding(request, api, base);
+  const url = new URL(request.url);
+  const [subpage, spoersmaal] = url.pathname.split("/").slice(3).filter(Boolean);
+  const rute = rutImportmelding({
+    id: String(id),
+    status: melding.status,
+    kunDokumentkontroll: melding.kunDokumentkontroll,
+    subpage,
+    spoersmaal: spoersmaal ? decodeURIComponent(spoersmaal) : undefined,
+    mottakskontrollPaths: melding.mottakskontrollSpoersmaal.map((s) => s.path),
+    dokumentkontrollPaths: melding.dokumentkontrollSpoersmaal.map((s) => s.path),
+  });
+  if (rute && rute !== url.pathname) throw redirect(rute);
+  return json({ melding, sti: [subpage, spoersmaal].filter(Boolean).join("/") });
+}
+
+export default function ImportmeldingSide() {
+  const { melding, sti } = useLoaderData<typeof loader>();
+  const { search, pathname } = useLocation();
+  const slett = new URLSearchParams(search).get("slett") === "1";
+  if (melding.status !== "UNDER_REGISTRERING") return <Outlet />;
+  const steg = wizardSteg(melding);
+  return (
+    <div className="veiviser">
+      <div className="utkasthode">
+        <p className="ds-paragraph utkasthode__tittel">
+          Digital forhåndsmelding {melding.nummer} <StatusMerke melding={melding} />
+        </p>
+        <Link className="ds-button" data-variant="tertiary" to={`${pathname}?slett=1`} preventScrollReset>
+          Slett forhåndsmelding
+        </Link>
+      </div>
+      <Dialog apen={slett} tittel="Slett forhåndsmelding" lukkTil={pathname} farge="danger">
+        <p className="ds-paragraph">
+          Vil du slette forhåndsmeldingen {melding.nummer}? Det du har fylt ut, blir borte. Sertifikatet kan
+          meldes på nytt senere.
+        </p>
+        <Form method="post" action={`/importmelding/${melding.id}/slett`} className="knapperad">
+          <CsrfInput />
+          <input type="hidden" name="versjon" value={melding.versjon} />
+          <SendKnapp>Ja, slett forhåndsmeldingen</SendKnapp>
+          <Link className="ds-button" data-variant="secondary" to={pathname} replace preventScrollReset>
+            Avbryt
+          </Link>
+        </Form>
+      </Dialog>
+      <Stepper steg={steg.stepper(sti)} id={melding.id} />
+      <Outlet />
+    </div>
+  );
+}
+
+export const handle = {
+  brodsmule: (data: unknown) => {
+    const d = data as { melding?: { nummer: string } } | undefined;
+    return d?.melding ? `Forhåndsmelding ${d.melding.nummer}` : "Forhåndsmelding";
+  },
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data?.melding
+      ? `Forhåndsmelding ${data.melding.nummer} – Digital forhåndsmelding`
+      : "Forhåndsmelding",
+  },
+];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <IngenTilgang />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <NoeGikkFeil tekst="Klarte ikke å hente importmeldingen" />;
+}

@@ -1,0 +1,917 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { formaterDato, formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
+import { visningsMengde } from "../../domain/quantity";
+import { enhetVisning, landNavn, pakkeNavn } from "../../domain/reference";
+import { eppoLenke } from "../../domain/risk/eppo-lenke";
+import type { RisikoFunn } from "../../domain/risk/vurder";
+import type { Adresse, Behandling, Mengde, SertifikatVisning, Varelinje } from "../../domain/sertifikat";
+import {
+  ALVORLIGHETSGRAD_FARGE,
+  alvorlighetsgradRekkefoelge,
+  type Farge,
+  STATUS_TEKST,
+} from "../../domain/status";
+import { sorterNorsk } from "../../domain/text";
+import { harSammeBehandlinger } from "../../domain/treatments";
+import { CsrfInput } from "../components/csrf-input";
+import { IngenTilgang, NoeGikkFeil } from "../components/panels";
+import { Merke, Opplysninger, Varsel } from "../components/ui";
+import { ApiFeil } from "../lib/api.server";
+import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
+import { lesSkjema } from "../lib/csrf.server";
+import { hentFlagg } from "../lib/preferanser.server";
+
+const TOLLTARIFF_URL = "https://tolltariffen.toll.no/tolltariff/2024";
+
+function noekler(url: URL) {
+  return {
+    sertifikatnummer: url.searchParams.get("sertifikatnummer")?.trim() ?? "",
+    dato: url.searchParams.get("dato")?.trim() ?? "",
+    avsenderland: url.searchParams.get("avsenderland")?.trim().toUpperCase() ?? "",
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, avgiver } = await requireVirksomhet(request, context);
+  const url = new URL(request.url);
+  const sok = noekler(url);
+  const sortering =
+    url.searchParams.get("sortering") === "DESC"
+      ? "DESC"
+      : url.searchParams.get("sortering") === "ASC"
+        ? "ASC"
+        : null;
+  const flagg = hentFlagg(request, context);
+  const base = `/import/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}`;
+  try {
+    const [sertifikat, importoer] = await Promise.all([
+      api.getJson<SertifikatVisning>(`${base}/sertifikat`, {
+        searchParams: sok,
+        redirectOn401: loginUrl(request),
+      }),
+      api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`, {
+        redirectOn401: loginUrl(request),
+      }),
+    ]);
+    return json({
+      sertifikat,
+      harLestRegelverk: importoer.harLestRegelverk,
+      avgiver,
+      sok,
+      sortering,
+      flagg,
+      ikkeFunnet: null,
+    });
+  } catch (e) {
+    if (e instanceof ApiFeil && (e.status === 404 || e.status === 400)) {
+      return json(
+        {
+          sertifikat: null,
+          harLestRegelverk: false,
+          avgiver,
+          sok,
+          sortering,
+          flagg,
+          ikkeFunnet: e.melding ?? "Ingen treff basert på dine søkekriterier",
+        },
+        { status: 404 },
+      );
+    }
+    if (e instanceof ApiFeil && e.status === 403) throw new Response("Ingen tilgang", { status: 403 });
+    throw e;
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, avgiver, session } = await requireVirksomhet(request, context);
+  const { formData } = await lesSkjema(request, context, session);
+  if (formData.get("intent") !== "opprett") return json({ feil: "Ukjent handling" }, { status: 400 });
+  const ansvarlig = Number(formData.get("ansvarligImportoerId") ?? avgiver.importoerId);
+  try {
+    const { id } = await api.postJson<{ id: number }>(
+      `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}`,
+      {
+        ansvarligImportoerId: Number.isInteger(ansvarlig) && ansvarlig > 0 ? ansvarlig : avgiver.importoerId,
+        ansvarligDokumentkontrollId: avgiver.importoerId,
+        eksportLand: String(formData.get("avsenderland") ?? ""),
+        nummer: String(formData.get("sertifikatnummer") ?? ""),
+        utstedtDato: String(formData.get("dato") ?? ""),
+      },
+      { redirectOn401: loginUrl(request) },
+    );
+    return redirect(`/importmelding/${id}`);
+  } catch (e) {
+    if (e instanceof ApiFeil) {
+      const eksisterende = (e.body as { importMeldingId?: number } | undefined)?.importMeldingId;
+      if (e.status === 409 && eksisterende) return redirect(`/importmelding/${eksisterende}`);
+      return json({ feil: e.melding ?? "Feil oppstod ved oppretting av forhåndsmelding" }, { status: 400 });
+    }
+    throw e;
+  }
+}
+
+function AdresseLinjer({ adresse }: { adresse?: Adresse }) {
+  if (!adresse) return null;
+  const linjer = [
+    adresse.linje1,
+    adresse.linje2,
+    adresse.linje3,
+    adresse.linje4,
+    adresse.linje5,
+    [adresse.postnummer, adresse.poststed].filter(Boolean).join(" "),
+    adresse.land ?? (adresse.landkode ? landNavn(adresse.landkode) : undefined),
+  ].filter((l): l is string => !!l);
+  return (
+    <>
+      {linjer.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: address lines have no identity of their own
+        <span key={i} className="adresselinje">
+          {l}
+        </span>
+      ))}
+    </>
+  );
+}
+
+const mengde = (m?: Mengde) => (m ? visningsMengde(m.verdi, m.enhet ?? "H87", enhetVisning) : undefined);
+
+function Mengder({ linje }: { linje: Varelinje }) {
+  const m = linje.mengde;
+  const deler = [
+    m.antall ? `Antall ${mengde(m.antall)}` : undefined,
+    m.nettoVekt ? `Nettovekt ${mengde(m.nettoVekt)}` : undefined,
+    m.bruttoVekt ? `Bruttovekt ${mengde(m.bruttoVekt)}` : undefined,
+    m.nettoVolum ? `Nettovolum ${mengde(m.nettoVolum)}` : undefined,
+    m.bruttoVolum ? `Bruttovolum ${mengde(m.bruttoVolum)}` : undefined,
+  ].filter((d) => d && !d.endsWith("undefined"));
+  return deler.length ? deler.join(", ") : <>–</>;
+}
+
+function BehandlingListe({ behandlinger }: { behandlinger: Behandling[] }) {
+  if (behandlinger.length === 0) return <p className="ds-paragraph">Ingen behandlinger</p>;
+  return (
+    <ul className="ds-list">
+      {behandlinger.map((b, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: treatments are listed in certificate order
+        <li key={i}>
+          {b.beskrivelse ?? b.behandlingstype ?? "Behandling"}
+          {b.kjemikalier.length ? `, ${b.kjemikalier.join(", ")}` : ""}
+          {b.startdato
+            ? ` (${formaterDato(b.startdato) || b.startdato}${b.sluttdato ? `–${formaterDato(b.sluttdato) || b.sluttdato}` : ""})`
+            : ""}
+          {b.tilleggsbeskrivelse ? `. ${b.tilleggsbeskrivelse}` : ""}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Funn({ funn }: { funn: RisikoFunn[] }) {
+  const sortert = [...funn].sort(
+    (a, b) =>
+      alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad),
+  );
+  return (
+    <ul className="ds-list funnliste">
+      {sortert.map((f, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: findings are listed in display order
+        <li key={i}>
+          <Merke farge={ALVORLIGHETSGRAD_FARGE[f.alvorlighetsgrad]}>
+            {f.alvorlighetsgrad === "FORBUD"
+              ? "Forbud"
+              : f.alvorlighetsgrad === "VARSEL"
+                ? "Varsel"
+                : "Kan ikke vurderes"}
+          </Merke>{" "}
+          {f.tekst}
+          {f.lenke ? (
+            <>
+              {" "}
+              <a className="ds-link" href={f.lenke}>
+                Les regelverket
+              </a>
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function sorteringsLenke(
+  sok: { sertifikatnummer: string; dato: string; avsenderland: string },
+  retning: "ASC" | "DESC",
+) {
+  const p = new URLSearchParams({ ...sok, sortering: retning });
+  return `/sertifikat?${p}#varelinjer`;
+}
+
+export default function Sertifikat() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { sertifikat: s, flagg, sok } = data;
+  const sortering = data.sortering as "ASC" | "DESC" | null;
+  if (!s) {
+    return (
+      <div className="smal">
+        <h1 className="ds-heading" data-size="lg">
+          Sertifikat
+        </h1>
+        <Varsel farge="warning" tittel="Fant ikke sertifikatet">
+          <p className="ds-paragraph">{data.ikkeFunnet}</p>
+          <p className="ds-paragraph">
+            Søkte etter sertifikatnummer «{sok.sertifikatnummer || "–"}», dato {sok.dato || "–"} og land{" "}
+            {sok.avsenderland ? landNavn(sok.avsenderland) : "–"}.
+          </p>
+        </Varsel>
+        <p>
+          <Link className="ds-link" to="/">
+            Søk på nytt fra forsiden
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const linjeVurdering = new Map(s.vurdering.varelinjer.map((v) => [String(v.id), v]));
+  const linjer = sortering ? sorterNorsk(s.varelinjer, (l) => l.botaniskNavn, sortering) : s.varelinjer;
+  const sammeBehandlinger = harSammeBehandlinger(s.varelinjer);
+  const opprinnelse = [
+    ...new Set(s.varelinjer.flatMap((l) => l.opprinnelsesland.map((o) => o.kode ?? o.navn ?? ""))),
+  ].filter(Boolean);
+  const risikoBannere = [...s.vurdering.risikoVurdering].sort(
+    (a, b) =>
+      alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad),
+  );
+  const visHandling =
+    flagg.visImportmelding && s.erPapirloest && (s.kanOppretteImportmelding || s.kanEndreImportmelding);
+  const neste = sortering === "ASC" ? "DESC" : "ASC";
+  const dokumentSok = new URLSearchParams({
+    sertifikatnummer: s.nummer,
+    dato: s.utstedtDag ?? sok.dato,
+    avsenderland: s.eksportLand?.kode ?? sok.avsenderland,
+  });
+  const dokumentBase = `/dokument/import/v2/${data.avgiver.organisasjonsnummer}/${data.avgiver.importoerId}/sertifikat`;
+  const totaler: Array<[string, Mengde[]]> = [
+    ["Totalt antall", s.mengdeOppsummering.totaltAntall],
+    ["Total nettovekt", s.mengdeOppsummering.totalNettoVekt],
+    ["Total bruttovekt", s.mengdeOppsummering.totalBruttoVekt],
+    ["Totalt nettovolum", s.mengdeOppsummering.totalNettoVolum],
+    ["Totalt bruttovolum", s.mengdeOppsummering.totalBruttoVolum],
+  ];
+  const fargeForMeldeplikt: Farge =
+    s.meldepliktigVurdering.kode === "MELDEPLIKTIG"
+      ? "warning"
+      : s.meldepliktigVurdering.kode === "IKKE_MELDEPLIKTIG"
+        ? "success"
+        : "neutral";
+  return (
+    <article className="sertifikat">
+      <header className="sertifikat__hode">
+        <p className="ds-paragraph sertifikat__overtittel">
+          {s.type === "Reeksport" ? "Plantesunnhetssertifikat for reeksport" : "Plantesunnhetssertifikat"}
+        </p>
+        <h1 className="ds-heading" data-size="lg">
+          {s.nummer}
+        </h1>
+        <div className="merkerad">
+          {s.statusTekst ? (
+            <Merke farge={s.statusKode === "40" ? "danger" : "info"}>{s.statusTekst}</Merke>
+          ) : null}
+          {s.type ? <Merke farge="neutral">{s.type}</Merke> : null}
+          <Merke farge={fargeForMeldeplikt}>{s.meldepliktigVurdering.visningstekst}</Merke>
+        </div>
+        <Opplysninger
+          rader={[
+            ["Utstedt", s.utstedtDag ? formaterDato(s.utstedtDag) : formaterDato(s.utstedtDato)],
+            ["Status endret", formaterDatoTid(s.statusSistEndret)],
+            ["Utstedt av", s.utsteder],
+          ]}
+        />
+      </header>
+
+      {s.erstatterSertifikat ? (
+        <Varsel farge="info" tittel="Erstatter et annet sertifikat">
+          <p className="ds-paragraph">
+            Dette sertifikatet erstatter sertifikat{" "}
+            {s.erstatterSertifikat.lenke ? (
+              <Link
+                className="ds-link"
+                to={`/sertifikat?${new URLSearchParams({ ...s.erstatterSertifikat.lenke })}`}
+              >
+                {s.erstatterSertifikat.nummer ?? "unknown number"}
+              </Link>
+            ) : (
+              <strong>{s.erstatterSertifikat.nummer ?? "unknown number"}</strong>
+            )}
+            . Årsak: {s.erstatterSertifikat.grunn ?? "unknown reason"}
+            {s.erstatterSertifikat.dato
+              ? ` (${formaterDato(s.erstatterSertifikat.dato) || s.erstatterSertifikat.dato})`
+              : ""}
+            .
+          </p>
+        </Varsel>
+      ) : null}
+      {s.erstattetAvSertifikat ? (
+        <Varsel farge="warning" tittel="Sertifikatet er erstattet">
+          <p className="ds-paragraph">
+            Dette sertifikatet er erstattet av{" "}
+            <Link
+              className="ds-link"
+              to={`/sertifikat?${new URLSearchParams({
+                sertifikatnummer: s.erstattetAvSertifikat.nummer,
+                dato: s.erstattetAvSertifikat.dato,
+                avsenderland: s.erstattetAvSertifikat.avsenderland,
+              })}`}
+            >
+              {s.erstattetAvSertifikat.nummer}
+            </Link>
+            . Bruk det nye sertifikatet.
+          </p>
+        </Varsel>
+      ) : null}
+
+      {flagg.visRisikovurdering
+        ? risikoBannere.map((r) => (
+            <Varsel
+              key={`${r.type}-${r.alvorlighetsgrad}`}
+              farge={ALVORLIGHETSGRAD_FARGE[r.alvorlighetsgrad]}
+              tittel={r.tittel}
+            >
+              <ul className="ds-list">
+                {r.beskrivelse.map((b) => (
+                  <li key={b.tekst}>
+                    {b.tekst}
+                    {b.lenke ? (
+                      <>
+                        {" "}
+                        <a className="ds-link" href={b.lenke}>
+                          Les regelverket
+                        </a>
+                      </>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </Varsel>
+          ))
+        : null}
+
+      {visHandling ? (
+        <section className="handlingsomraade" aria-labelledby="handling-tittel">
+          <h2 id="handling-tittel" className="ds-heading" data-size="sm">
+            Digital forhåndsmelding
+          </h2>
+          {actionData?.feil ? (
+            <Varsel farge="danger" rolle="alert" tittel="Feil oppstod ved oppretting av forhåndsmelding">
+              <p className="ds-paragraph">{actionData.feil}</p>
+            </Varsel>
+          ) : null}
+          {s.kanEndreImportmelding && s.importMeldingId ? (
+            <Link className="ds-button" data-variant="primary" to={`/importmelding/${s.importMeldingId}`}>
+              Gå til digital forhåndsmelding
+            </Link>
+          ) : s.erForGammel ? (
+            <Varsel farge="info">
+              <p className="ds-paragraph">
+                Sertifikater som er mer enn 2 uker gamle kan ikke meldes. Be eksportør om et nytt sertifikat.
+              </p>
+            </Varsel>
+          ) : (
+            <>
+              {!data.harLestRegelverk ? (
+                <Varsel farge="warning" tittel="Bekreft kjennskap til regelverket">
+                  <p className="ds-paragraph">
+                    Før du kan melde import må virksomheten bekrefte at den kjenner regelverket for import av
+                    planter.{" "}
+                    <Link className="ds-link" to="/innstillinger?side=profil">
+                      Gå til profilen
+                    </Link>
+                  </p>
+                </Varsel>
+              ) : null}
+              <Form method="post" className="skjema">
+                <CsrfInput />
+                <input type="hidden" name="sertifikatnummer" value={s.nummer} />
+                <input type="hidden" name="dato" value={s.utstedtDag ?? sok.dato} />
+                <input type="hidden" name="avsenderland" value={s.eksportLand?.kode ?? sok.avsenderland} />
+                {s.kandidatImportoerer.length > 1 ? (
+                  <fieldset className="ds-fieldset">
+                    <legend className="ds-label">Ansvarlig importør</legend>
+                    {s.kandidatImportoerer.map((k, i) => (
+                      <div className="ds-field radio" key={k.id}>
+                        <input
+                          className="ds-input"
+                          type="radio"
+                          id={`ansvarlig-${k.id}`}
+                          name="ansvarligImportoerId"
+                          value={k.id}
+                          defaultChecked={i === 0}
+                        />
+                        <label className="ds-label" data-weight="regular" htmlFor={`ansvarlig-${k.id}`}>
+                          {k.navn} ({formaterOrganisasjonsnummer(k.organisasjonsnummer)})
+                          {k.paaSertifikatet ? " – står på sertifikatet" : ""}
+                        </label>
+                      </div>
+                    ))}
+                  </fieldset>
+                ) : (
+                  <input
+                    type="hidden"
+                    name="ansvarligImportoerId"
+                    value={s.kandidatImportoerer[0]?.id ?? data.avgiver.importoerId}
+                  />
+                )}
+                <button
+                  className="ds-button"
+                  data-variant="primary"
+                  type="submit"
+                  name="intent"
+                  value="opprett"
+                  disabled={navigation.state !== "idle"}
+                >
+                  Opprett digital forhåndsmelding
+                </button>
+              </Form>
+            </>
+          )}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="transport-tittel">
+        <h2 id="transport-tittel" className="ds-heading" data-size="sm">
+          Transport
+        </h2>
+        <ol className="transportlinje">
+          <li>
+            <span className="transportlinje__etikett">Opprinnelse</span>
+            {opprinnelse.length ? opprinnelse.map((k) => landNavn(k)).join(", ") : "–"}
+          </li>
+          <li>
+            <span className="transportlinje__etikett">Eksport</span>
+            {s.eksportLand?.kode ? landNavn(s.eksportLand.kode) : (s.eksportLand?.navn ?? "–")}
+          </li>
+          {s.transittland.length ? (
+            <li>
+              <span className="transportlinje__etikett">Transitt</span>
+              {s.transittland.map((t) => (t.kode ? landNavn(t.kode) : t.navn)).join(", ")}
+            </li>
+          ) : null}
+          <li>
+            <span className="transportlinje__etikett">Import</span>
+            {s.importLand?.kode ? landNavn(s.importLand.kode) : (s.importLand?.navn ?? "–")}
+          </li>
+        </ol>
+        <Opplysninger
+          rader={[
+            [
+              "Transportmåte",
+              s.transportmidler
+                .map((t) => [t.transportMetode, t.navn, t.id].filter(Boolean).join(", "))
+                .join("; ") || "Annen transport",
+            ],
+            [
+              "Ankomststed",
+              [s.ankomststed?.navn, s.ankomststed?.lokasjonkode].filter(Boolean).join(", ") || undefined,
+            ],
+          ]}
+        />
+      </section>
+
+      <div className="to-kolonner">
+        <section aria-labelledby="eksportoer-tittel">
+          <h2 id="eksportoer-tittel" className="ds-heading" data-size="sm">
+            Eksportør
+          </h2>
+          <p className="ds-paragraph adresse">
+            <strong>{s.avsender?.navn ?? "Ikke oppgitt"}</strong>
+            <AdresseLinjer adresse={s.avsender?.adresse} />
+          </p>
+        </section>
+        <section aria-labelledby="importoer-tittel">
+          <h2 id="importoer-tittel" className="ds-heading" data-size="sm">
+            Importør
+          </h2>
+          <p className="ds-paragraph adresse">
+            <strong>{s.mottaker?.navn ?? "Ikke oppgitt"}</strong>
+            {s.mottaker?.organisasjonsnummer ? (
+              <span className="adresselinje">
+                Org.nr. {formaterOrganisasjonsnummer(s.mottaker.organisasjonsnummer)}
+              </span>
+            ) : null}
+            <AdresseLinjer adresse={s.mottaker?.adresse} />
+          </p>
+        </section>
+      </div>
+
+      <section aria-labelledby="tillegg-tittel">
+        <h2 id="tillegg-tittel" className="ds-heading" data-size="sm">
+          Tilleggserklæringer
+        </h2>
+        {s.tilleggserklaering.tilleggserklaeringer.length ||
+        s.tilleggserklaering.offisiellTilleggsinformasjon.length ||
+        s.tilleggserklaering.importtillatelse ||
+        s.tilleggserklaering.datoForInspeksjon ? (
+          <>
+            <ul className="ds-list">
+              {s.tilleggserklaering.tilleggserklaeringer.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+              {s.tilleggserklaering.offisiellTilleggsinformasjon.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
+            <Opplysninger
+              rader={[
+                ["Importtillatelse", s.tilleggserklaering.importtillatelse],
+                [
+                  "Dato for inspeksjon",
+                  s.tilleggserklaering.datoForInspeksjon
+                    ? formaterDato(s.tilleggserklaering.datoForInspeksjon) ||
+                      s.tilleggserklaering.datoForInspeksjon
+                    : undefined,
+                ],
+              ]}
+            />
+          </>
+        ) : (
+          <p className="ds-paragraph">Ingen tilleggserklæringer på sertifikatnivå.</p>
+        )}
+      </section>
+
+      <section id="varelinjer" aria-labelledby="varelinjer-tittel">
+        <div className="seksjonshode">
+          <h2 id="varelinjer-tittel" className="ds-heading" data-size="sm">
+            Varelinjer ({s.varelinjer.length})
+          </h2>
+          <div className="knapperad">
+            <a className="ds-link" href={`${dokumentBase}/excel?${dokumentSok}`} download>
+              Last ned varelinjer (Excel)
+            </a>
+            <a className="ds-link" href={`${dokumentBase}/pdf?${dokumentSok}`}>
+              Last ned sertifikatet (PDF)
+            </a>
+          </div>
+        </div>
+        {s.varelinjer.length === 0 ? (
+          <p className="ds-paragraph">Sertifikatet har ingen varelinjer.</p>
+        ) : (
+          <div className="tabellramme">
+            <table className="ds-table varetabell" data-border>
+              <caption className="skjult">Varelinjer i sertifikatet</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Nr.</th>
+                  <th scope="col">Navn</th>
+                  <th
+                    scope="col"
+                    aria-sort={
+                      sortering === "ASC" ? "ascending" : sortering === "DESC" ? "descending" : "none"
+                    }
+                  >
+                    <Link to={sorteringsLenke(sok, neste)} preventScrollReset>
+                      Botanisk navn
+                      <span className="skjult">
+                        {sortering === "ASC"
+                          ? ", sortert stigende. Sorter synkende"
+                          : sortering === "DESC"
+                            ? ", sortert synkende. Sorter stigende"
+                            : ". Sorter stigende"}
+                      </span>
+                      <span aria-hidden="true">
+                        {sortering === "ASC" ? " ▲" : sortering === "DESC" ? " ▼" : " ↕"}
+                      </span>
+                    </Link>
+                  </th>
+                  <th scope="col">Mengde</th>
+                  <th scope="col">Opprinnelse</th>
+                  {flagg.visRisikovurdering ? <th scope="col">Vurdering</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {linjer.map((l) => {
+                  const v = linjeVurdering.get(String(l.sorteringsnummer));
+                  return (
+                    <tr key={l.sorteringsnummer}>
+                      <td>{l.sorteringsnummer}</td>
+                      <td>{l.navn ?? "–"}</td>
+                      <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+                      <td>
+                        <Mengder linje={l} />
+                      </td>
+                      <td>
+                        {l.opprinnelsesland.map((o) => (o.kode ? landNavn(o.kode) : o.navn)).join(", ") ||
+                          "Mangler"}
+                      </td>
+                      {flagg.visRisikovurdering ? (
+                        <td>
+                          {v ? (
+                            <Merke farge={ALVORLIGHETSGRAD_FARGE[v.alvorlighetsgrad]}>
+                              {v.alvorlighetsgrad === "ALT_OK"
+                                ? "OK"
+                                : v.alvorlighetsgrad === "FORBUD"
+                                  ? "Forbud"
+                                  : v.alvorlighetsgrad === "VARSEL"
+                                    ? "Varsel"
+                                    : "Ufullstendig"}
+                            </Merke>
+                          ) : null}
+                        </td>
+                      ) : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Opplysninger
+          rader={totaler.map(([k, v]) => [
+            k,
+            v
+              .map((m) => mengde(m))
+              .filter(Boolean)
+              .join(" + ") || undefined,
+          ])}
+        />
+        {linjer.map((l) => {
+          const v = linjeVurdering.get(String(l.sorteringsnummer));
+          const eppo = v?.eppoKode ?? l.klassifisering.eppoKoder[0];
+          return (
+            <details key={l.sorteringsnummer} className="ds-details varelinje-detaljer">
+              <summary>
+                Detaljer for varelinje {l.sorteringsnummer}: {l.navn ?? l.botaniskNavn ?? "uten navn"}
+              </summary>
+              <div className="varelinje-detaljer__innhold">
+                <Opplysninger
+                  rader={[
+                    ["Navn", l.navn],
+                    ["Botanisk navn", l.botaniskNavn],
+                    ["Beskrivelse", l.beskrivelse],
+                    [
+                      "EPPO-kode",
+                      eppo ? (
+                        <a key="eppo" className="ds-link" href={eppoLenke(eppo)}>
+                          {eppo} (skadegjørerdatabasen)
+                        </a>
+                      ) : undefined,
+                    ],
+                    [
+                      "Varenummer (HS)",
+                      l.klassifisering.hsKode ? (
+                        <a
+                          key="hs"
+                          className="ds-link"
+                          href={`${TOLLTARIFF_URL}/${encodeURIComponent(l.klassifisering.hsKode)}`}
+                        >
+                          {l.klassifisering.hsKode}
+                        </a>
+                      ) : undefined,
+                    ],
+                    ["Plantedel", l.klassifisering.plantedel],
+                    ["Tilstand", l.klassifisering.tilstander.join(", ") || undefined],
+                    ["Tilsiktet bruk", l.klassifisering.tilsiktetBruk],
+                    ["Mengde", <Mengder key="m" linje={l} />],
+                    [
+                      "Pakker",
+                      l.pakker
+                        .map((p) => `${p.antall ?? ""} ${p.pakkeKode ? pakkeNavn(p.pakkeKode) : ""}`.trim())
+                        .join(", ") || undefined,
+                    ],
+                    ["Pakkebeskrivelse", l.pakkebeskrivelse],
+                    ["Kjennetegn", l.kjennetegn.join(", ") || undefined],
+                    [
+                      "Opprinnelse",
+                      l.opprinnelsesland
+                        .map((o) =>
+                          [o.kode ? landNavn(o.kode) : o.navn, o.landsdel].filter(Boolean).join(", "),
+                        )
+                        .join("; ") || "Mangler",
+                    ],
+                    [
+                      "Tilleggserklæringer",
+                      l.varelinjeTilleggserklaering.tilleggserklaeringer.join(" ") || undefined,
+                    ],
+                    ["Importtillatelse", l.varelinjeTilleggserklaering.importtillatelseserklaering],
+                    [
+                      "Inspeksjonsdato",
+                      l.varelinjeTilleggserklaering.inspeksjonsdato
+                        ? formaterDato(l.varelinjeTilleggserklaering.inspeksjonsdato) ||
+                          l.varelinjeTilleggserklaering.inspeksjonsdato
+                        : undefined,
+                    ],
+                    [
+                      "Offisiell tilleggsinformasjon",
+                      l.varelinjeTilleggserklaering.offisiellTilleggsInformasjon.join(" ") || undefined,
+                    ],
+                  ]}
+                />
+                {!sammeBehandlinger ? (
+                  <>
+                    <h3 className="ds-heading" data-size="2xs">
+                      Behandlinger
+                    </h3>
+                    <BehandlingListe behandlinger={l.behandlinger} />
+                  </>
+                ) : null}
+                {l.reeksportSertifiseringsErklaering ? (
+                  <>
+                    <h3 className="ds-heading" data-size="2xs">
+                      Reeksport
+                    </h3>
+                    <Opplysninger
+                      rader={[
+                        [
+                          "Opprinnelig sertifikat",
+                          l.reeksportSertifiseringsErklaering.ephytoSertifikatReferanse,
+                        ],
+                        [
+                          "Utstedt av",
+                          l.reeksportSertifiseringsErklaering.kontraktsinngaaendePart?.kode
+                            ? landNavn(l.reeksportSertifiseringsErklaering.kontraktsinngaaendePart.kode)
+                            : l.reeksportSertifiseringsErklaering.kontraktsinngaaendePart?.navn,
+                        ],
+                        [
+                          "Grunnlag",
+                          l.reeksportSertifiseringsErklaering.originalSertifikat
+                            ? "Originalt sertifikat"
+                            : l.reeksportSertifiseringsErklaering.bekreftetKopi
+                              ? "Bekreftet kopi"
+                              : undefined,
+                        ],
+                        [
+                          "Pakking",
+                          l.reeksportSertifiseringsErklaering.ompakket
+                            ? "Ompakket"
+                            : l.reeksportSertifiseringsErklaering.pakket
+                              ? "Pakket"
+                              : undefined,
+                        ],
+                        [
+                          "Containere",
+                          l.reeksportSertifiseringsErklaering.nyeContainere
+                            ? "Nye containere"
+                            : l.reeksportSertifiseringsErklaering.originaleContainere
+                              ? "Originale containere"
+                              : undefined,
+                        ],
+                        [
+                          "Tilleggsinspeksjon",
+                          l.reeksportSertifiseringsErklaering.tilleggsinspeksjon === undefined
+                            ? undefined
+                            : l.reeksportSertifiseringsErklaering.tilleggsinspeksjon
+                              ? "Ja"
+                              : "Nei",
+                        ],
+                      ]}
+                    />
+                  </>
+                ) : null}
+                {flagg.visRisikovurdering && v?.funn.length ? (
+                  <>
+                    <h3 className="ds-heading" data-size="2xs">
+                      Risikovurdering
+                    </h3>
+                    <Funn funn={v.funn} />
+                  </>
+                ) : null}
+              </div>
+            </details>
+          );
+        })}
+      </section>
+
+      <section aria-labelledby="behandlinger-tittel">
+        <h2 id="behandlinger-tittel" className="ds-heading" data-size="sm">
+          Behandlinger
+        </h2>
+        {sammeBehandlinger ? (
+          <>
+            <p className="ds-paragraph">Alle varelinjer har de samme behandlingene:</p>
+            <BehandlingListe behandlinger={s.varelinjer[0]?.behandlinger ?? []} />
+          </>
+        ) : s.varelinjer.some((l) => l.behandlinger.length) ? (
+          <p className="ds-paragraph">Varelinjene har ulike behandlinger. Se detaljene for hver varelinje.</p>
+        ) : (
+          <p className="ds-paragraph">Ingen behandlinger</p>
+        )}
+      </section>
+
+      <section aria-labelledby="vedlegg-tittel">
+        <h2 id="vedlegg-tittel" className="ds-heading" data-size="sm">
+          Vedlegg
+        </h2>
+        {s.vedlegg.length === 0 ? (
+          <p className="ds-paragraph">Ingen vedlegg</p>
+        ) : (
+          <ul className="vedleggsliste">
+            {s.vedlegg.map((v) => (
+              <li key={v.id}>
+                <span className="vedlegg__navn">{v.filnavn ?? v.identifikator ?? "Vedlegg"}</span>
+                {v.identifikator && v.filnavn ? (
+                  <span className="vedlegg__id"> ({v.identifikator})</span>
+                ) : null}
+                {v.informasjon ? <span className="vedlegg__info"> – {v.informasjon}</span> : null}{" "}
+                {v.kanAapneVedlegg ? (
+                  <a className="ds-link" href={`/vedlegg/${v.id}`} target="_blank" rel="noreferrer">
+                    Åpne {v.filtype.toUpperCase()}
+                    <span className="skjult"> {v.filnavn} (åpnes i ny fane)</span>
+                  </a>
+                ) : (
+                  <a
+                    className="ds-link"
+                    href={`/vedlegg/${v.id}?last-ned=1`}
+                    download={v.filnavn ?? undefined}
+                  >
+                    Last ned{v.filtype ? ` ${v.filtype.toUpperCase()}` : ""}
+                    <span className="skjult"> {v.filnavn}</span>
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="erklaering-tittel">
+        <h2 id="erklaering-tittel" className="ds-heading" data-size="sm">
+          {s.type === "Reeksport" ? "Reeksporterklæring" : "Eksporterklæring"}
+        </h2>
+        {s.type === "Reeksport" ? (
+          <p className="ds-paragraph">
+            Det bekreftes at plantene, planteproduktene eller andre regulerte gjenstander beskrevet ovenfor er
+            importert til
+            {` ${s.eksportLand?.kode ? landNavn(s.eksportLand.kode) : "eksportlandet"}`} med et
+            plantesunnhetssertifikat fra opprinnelseslandet, og at de oppfyller importlandets
+            plantesunnhetskrav.
+          </p>
+        ) : (
+          <p className="ds-paragraph">
+            Det bekreftes at plantene, planteproduktene eller andre regulerte gjenstander beskrevet ovenfor er
+            inspisert og/eller testet etter gjeldende prosedyrer, og anses å være fri for
+            karanteneskadegjørere og å oppfylle importlandets plantesunnhetskrav.
+          </p>
+        )}
+        <Opplysninger rader={[["Erklæring om fri for skadegjørere", s.friForPestErklaering]]} />
+        <h3 className="ds-heading" data-size="2xs">
+          Finansiell erklæring
+        </h3>
+        <p className="ds-paragraph">Sertifikatet inneholder ingen finansiell erklæring.</p>
+      </section>
+
+      <section aria-labelledby="signatur-tittel">
+        <h2 id="signatur-tittel" className="ds-heading" data-size="sm">
+          Signatur
+        </h2>
+        <Opplysninger
+          rader={[
+            ["Signert av", s.signatur?.navn],
+            ["Sted", s.signatur?.sted],
+            ["Dato", s.signatur?.dato ? formaterDato(s.signatur.dato) || s.signatur.dato : undefined],
+            ["Myndighet", s.signatur?.organisasjon ?? s.utsteder],
+          ]}
+        />
+        {!s.signatur ? <p className="ds-paragraph">Ingen signatur oppgitt.</p> : null}
+      </section>
+      {s.importMeldingStatus && !s.kanEndreImportmelding ? (
+        <p className="ds-paragraph">Forhåndsmelding: {STATUS_TEKST[s.importMeldingStatus]}</p>
+      ) : null}
+    </article>
+  );
+}
+
+export const handle = {
+  brodsmule: (data: unknown) => {
+    const d = data as { sertifikat?: { nummer: string } | null } | undefined;
+    return d?.sertifikat ? `Sertifikat ${d.sertifikat.nummer}` : "Sertifikat";
+  },
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data?.sertifikat
+      ? `Sertifikat ${data.sertifikat.nummer} – Digital forhåndsmelding`
+      : "Sertifikat – Digital forhåndsmelding",
+  },
+];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <IngenTilgang />;
+  return <NoeGikkFeil tekst="Klarte ikke å hente sertifikatet" />;
+}

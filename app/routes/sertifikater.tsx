@@ -1,0 +1,274 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import { formaterDato } from "../../domain/format";
+import { klemSide, parseSidenummer, tilServerSide } from "../../domain/pagination";
+import type { Eksportland, SertifikatListe } from "../../domain/sertifikat";
+import { MELDEPLIKTIG_TEKST, type MeldepliktigVurdering, STATUS_TEKST } from "../../domain/status";
+import { Merke, Sidevelger, Varsel } from "../components/ui";
+import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
+import { KONTAKT_EPOST } from "../lib/kontakt";
+
+export const SIDESTOERRELSE = 15;
+
+/** The requirement filter: 'Mulig meldepliktig' covers both UFULLSTENDIG and IKKE_VURDERT (SPEC §4). */
+const MELDEPLIKT_VALG: Array<{ verdi: string; tekst: string; koder: MeldepliktigVurdering[] }> = [
+  { verdi: "MELDEPLIKTIG", tekst: MELDEPLIKTIG_TEKST.MELDEPLIKTIG, koder: ["MELDEPLIKTIG"] },
+  { verdi: "UFULLSTENDIG", tekst: MELDEPLIKTIG_TEKST.UFULLSTENDIG, koder: ["UFULLSTENDIG", "IKKE_VURDERT"] },
+  { verdi: "IKKE_MELDEPLIKTIG", tekst: MELDEPLIKTIG_TEKST.IKKE_MELDEPLIKTIG, koder: ["IKKE_MELDEPLIKTIG"] },
+];
+
+function filter(url: URL) {
+  const p = url.searchParams;
+  const tekst = (k: string) => p.get(k)?.trim() || undefined;
+  return {
+    avsender: tekst("avsender"),
+    sertifikatnummer: tekst("sertifikatnummer"),
+    avsenderland: p.getAll("avsenderland").filter((l) => /^[A-Z]{2}$/.test(l)),
+    meldepliktigVurdering: p
+      .getAll("meldepliktigVurdering")
+      .filter((m) => MELDEPLIKT_VALG.some((v) => v.verdi === m)),
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, avgiver } = await requireVirksomhet(request, context);
+  const url = new URL(request.url);
+  const f = filter(url);
+  const side = parseSidenummer(url.searchParams.get("sidenummer"));
+  const koder = f.meldepliktigVurdering.flatMap(
+    (v) => MELDEPLIKT_VALG.find((m) => m.verdi === v)?.koder ?? [],
+  );
+  try {
+    const [liste, land] = await Promise.all([
+      api.getJson<SertifikatListe>(
+        `/import/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/sertifikater`,
+        {
+          searchParams: {
+            avsender: f.avsender,
+            sertifikatnummer: f.sertifikatnummer,
+            avsenderland: f.avsenderland,
+            meldepliktigVurdering: koder,
+            sidenummer: tilServerSide(side),
+            antall: SIDESTOERRELSE,
+          },
+          redirectOn401: loginUrl(request),
+        },
+      ),
+      api.getJson<Eksportland[]>("/import/v2/eksportland", { redirectOn401: loginUrl(request) }),
+    ]);
+    const aktiv = klemSide(side, liste.paginering.antallSider);
+    return json({ liste, land, filter: f, aktiv, feil: false as const, sok: url.searchParams.toString() });
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    console.error("Henting av sertifikater feilet", e);
+    return json({
+      liste: null,
+      land: [] as Eksportland[],
+      filter: f,
+      aktiv: 1,
+      feil: true as const,
+      sok: url.searchParams.toString(),
+    });
+  }
+}
+
+export default function Sertifikater() {
+  const data = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const f = data.filter;
+  const harFilter = !!(
+    f.avsender ||
+    f.sertifikatnummer ||
+    f.avsenderland.length ||
+    f.meldepliktigVurdering.length
+  );
+  // With JavaScript the GET form submits itself on change (debounced for text); every change goes back to page 1.
+  const vedEndring = (form: HTMLFormElement | null, forsinkelse: number) => {
+    if (!form) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const fd = new FormData(form);
+      for (const k of ["avsender", "sertifikatnummer"]) if (!String(fd.get(k) ?? "").trim()) fd.delete(k);
+      submit(fd, { method: "get", replace: true, preventScrollReset: true });
+    }, forsinkelse);
+  };
+  const lenkeTilSide = (side: number) => {
+    const p = new URLSearchParams(data.sok);
+    p.set("sidenummer", String(side));
+    return `/sertifikater?${p}`;
+  };
+  const laster = navigation.state === "loading" && navigation.location.pathname === "/sertifikater";
+  return (
+    <div className="listeside">
+      <h1 className="ds-heading" data-size="lg">
+        Alle ePhytosertifikater
+      </h1>
+      <div className="listeside__oppsett">
+        <Form
+          method="get"
+          className="filterpanel"
+          aria-label="Filtrer sertifikater"
+          onChange={(e) =>
+            vedEndring(
+              e.currentTarget,
+              (e.target as HTMLElement).tagName === "INPUT" && (e.target as HTMLInputElement).type === "text"
+                ? 400
+                : 0,
+            )
+          }
+        >
+          <h2 className="ds-heading" data-size="xs">
+            Filter
+          </h2>
+          <div className="ds-field">
+            <label className="ds-label" htmlFor="avsender">
+              Avsender
+            </label>
+            <input
+              className="ds-input"
+              type="text"
+              id="avsender"
+              name="avsender"
+              defaultValue={f.avsender ?? ""}
+              autoComplete="off"
+            />
+          </div>
+          <div className="ds-field">
+            <label className="ds-label" htmlFor="sertifikatnummer">
+              Sertifikatnummer
+            </label>
+            <input
+              className="ds-input"
+              type="text"
+              id="sertifikatnummer"
+              name="sertifikatnummer"
+              defaultValue={f.sertifikatnummer ?? ""}
+              autoComplete="off"
+            />
+          </div>
+          <fieldset className="ds-fieldset">
+            <legend className="ds-label">Meldeplikt</legend>
+            {MELDEPLIKT_VALG.map((m) => (
+              <div className="ds-field radio" key={m.verdi}>
+                <input
+                  className="ds-input"
+                  type="checkbox"
+                  id={`meldeplikt-${m.verdi}`}
+                  name="meldepliktigVurdering"
+                  value={m.verdi}
+                  defaultChecked={f.meldepliktigVurdering.includes(m.verdi)}
+                />
+                <label className="ds-label" data-weight="regular" htmlFor={`meldeplikt-${m.verdi}`}>
+                  {m.tekst}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <fieldset className="ds-fieldset">
+            <legend className="ds-label">Avsenderland</legend>
+            <div className="landvalg">
+              {data.land.map((l) => (
+                <div className="ds-field radio" key={l.kode}>
+                  <input
+                    className="ds-input"
+                    type="checkbox"
+                    id={`land-${l.kode}`}
+                    name="avsenderland"
+                    value={l.kode}
+                    defaultChecked={f.avsenderland.includes(l.kode)}
+                  />
+                  <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
+                    {l.navn} ({l.antall})
+                  </label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <div className="knapperad">
+            <button className="ds-button" data-variant="primary" type="submit">
+              Bruk filter
+            </button>
+            {harFilter ? (
+              <Link className="ds-button" data-variant="tertiary" to="/sertifikater">
+                Nullstill filter
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+        <section className="resultater" aria-labelledby="resultat-tittel" aria-busy={laster}>
+          <h2 id="resultat-tittel" className="skjult">
+            Sertifikater
+          </h2>
+          {data.feil ? (
+            <Varsel farge="danger" tittel="Henting av sertifikater feilet">
+              <p className="ds-paragraph">
+                Last inn siden på nytt og sjekk at du er logget inn. Kontakt {KONTAKT_EPOST} hvis det ikke
+                hjelper.
+              </p>
+            </Varsel>
+          ) : data.liste && data.liste.sertifikatListe.length === 0 ? (
+            <p className="ds-paragraph">
+              {harFilter
+                ? "Vi fant ingen treff med gjeldende filter."
+                : "Vi fant ingen sertifikater å vise på denne siden."}
+            </p>
+          ) : data.liste ? (
+            <>
+              <p className="ds-paragraph" role="status">
+                {data.liste.paginering.antallElementer} sertifikater
+              </p>
+              <ul className="sertifikatliste">
+                {data.liste.sertifikatListe.map((s) => (
+                  <li key={s.id} className="sertifikatkort">
+                    <h3 className="ds-heading" data-size="xs">
+                      <Link
+                        to={`/sertifikat?${new URLSearchParams({ sertifikatnummer: s.nummer, dato: s.utstedtDato, avsenderland: s.eksportLand.kode })}`}
+                      >
+                        {s.nummer}
+                      </Link>
+                    </h3>
+                    <p className="ds-paragraph" data-size="sm">
+                      {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt{" "}
+                      {formaterDato(s.utstedtDato)} · {s.antallVarelinjer} varelinje
+                      {s.antallVarelinjer === 1 ? "" : "r"}
+                    </p>
+                    <div className="merkerad">
+                      <Merke
+                        farge={
+                          s.meldepliktigVurdering.kode === "MELDEPLIKTIG"
+                            ? "warning"
+                            : s.meldepliktigVurdering.kode === "IKKE_MELDEPLIKTIG"
+                              ? "success"
+                              : "neutral"
+                        }
+                      >
+                        {s.meldepliktigVurdering.visningstekst}
+                      </Merke>
+                      {s.erstattet ? <Merke farge="neutral">Erstattet</Merke> : null}
+                      {s.importMeldingStatus ? (
+                        <Merke farge="info">Forhåndsmelding: {STATUS_TEKST[s.importMeldingStatus]}</Merke>
+                      ) : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              {laster ? null : (
+                <Sidevelger
+                  aktiv={data.aktiv}
+                  antallSider={data.liste.paginering.antallSider}
+                  lenke={lenkeTilSide}
+                />
+              )}
+            </>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const handle = { brodsmule: "Sertifikater" };
+export const meta: MetaFunction = () => [{ title: "Alle ePhytosertifikater – Digital forhåndsmelding" }];

@@ -1,0 +1,287 @@
+import { describe, expect, it } from "vitest";
+import {
+  landingsside,
+  type RutingInput,
+  rutImportmelding,
+  type WizardMelding,
+  wizardSteg,
+} from "./importmelding-ruting";
+import { IMPORTMELDING_STATUSER, type ImportmeldingStatus } from "./status";
+
+const MOTTAK = ["innhold-samsvarer", "skadegjoerere"];
+const B = "/importmelding/7";
+
+function rut(
+  status: ImportmeldingStatus,
+  subpage?: string,
+  spoersmaal?: string,
+  extra: Partial<RutingInput> = {},
+): string | null {
+  return rutImportmelding({
+    id: "7",
+    status,
+    kunDokumentkontroll: false,
+    subpage,
+    spoersmaal,
+    mottakskontrollPaths: MOTTAK,
+    ...extra,
+  });
+}
+
+describe("rutImportmelding", () => {
+  it("sends a missing id home", () => {
+    expect(
+      rutImportmelding({ status: "REGISTRERT", kunDokumentkontroll: false, mottakskontrollPaths: [] }),
+    ).toBe("/");
+    expect(
+      rutImportmelding({
+        id: "",
+        status: "REGISTRERT",
+        kunDokumentkontroll: false,
+        mottakskontrollPaths: [],
+      }),
+    ).toBe("/");
+  });
+
+  it.each<[ImportmeldingStatus, string | undefined, string | undefined, Partial<RutingInput>, string | null]>(
+    [
+      // Drafts: the wizard only
+      ["UNDER_REGISTRERING", undefined, undefined, {}, `${B}/avsender`],
+      ["UNDER_REGISTRERING", "avsender", undefined, {}, null],
+      ["UNDER_REGISTRERING", "innmelder", undefined, {}, null],
+      ["UNDER_REGISTRERING", "ankomst-info", undefined, {}, null],
+      ["UNDER_REGISTRERING", "oppsummering", undefined, {}, null],
+      ["UNDER_REGISTRERING", "dokumentkontroll", "reeksport", {}, null],
+      ["UNDER_REGISTRERING", "dokumentkontroll", undefined, {}, `${B}/avsender`],
+      [
+        "UNDER_REGISTRERING",
+        "dokumentkontroll",
+        undefined,
+        { dokumentkontrollPaths: ["tilsiktetbruk"] },
+        `${B}/dokumentkontroll/tilsiktetbruk`,
+      ],
+      [
+        "UNDER_REGISTRERING",
+        "dokumentkontroll",
+        "reeksport",
+        { dokumentkontrollPaths: ["tilsiktetbruk"] },
+        `${B}/dokumentkontroll/tilsiktetbruk`,
+      ],
+      [
+        "UNDER_REGISTRERING",
+        "dokumentkontroll",
+        "tilsiktetbruk",
+        { dokumentkontrollPaths: ["tilsiktetbruk"] },
+        null,
+      ],
+      [
+        "UNDER_REGISTRERING",
+        "dokumentkontroll",
+        undefined,
+        { dokumentkontrollPaths: [] },
+        `${B}/ankomst-info`,
+      ],
+      ["UNDER_REGISTRERING", "avsender", "x", {}, `${B}/avsender`],
+      ["UNDER_REGISTRERING", "registrert", undefined, {}, `${B}/avsender`],
+      ["UNDER_REGISTRERING", "ankommet", undefined, {}, `${B}/avsender`],
+      ["UNDER_REGISTRERING", "mottakskontroll", "skadegjoerere", {}, `${B}/avsender`],
+      ["UNDER_REGISTRERING", "mottakskontrolloer", undefined, {}, `${B}/avsender`],
+      ["UNDER_REGISTRERING", "noe-annet", undefined, {}, `${B}/avsender`],
+      // Registered
+      ["REGISTRERT", undefined, undefined, {}, `${B}/registrert`],
+      ["REGISTRERT", "registrert", undefined, {}, null],
+      ["REGISTRERT", "avsender", undefined, {}, `${B}/registrert`],
+      ["REGISTRERT", "oppsummering", undefined, {}, `${B}/registrert`],
+      ["REGISTRERT", "dokumentkontroll", "reeksport", {}, `${B}/registrert`],
+      ["REGISTRERT", "ankommet", undefined, {}, `${B}/registrert`],
+      ["REGISTRERT", "mottakskontrolloer", undefined, {}, null],
+      ["REGISTRERT", "mottakskontrolloer", undefined, { kunDokumentkontroll: true }, `${B}/registrert`],
+      ["REGISTRERT", "mottakskontroll", undefined, {}, `${B}/mottakskontroll/innhold-samsvarer`],
+      ["REGISTRERT", "mottakskontroll", "skadegjoerere", {}, null],
+      ["REGISTRERT", "mottakskontroll", "ukjent", {}, `${B}/mottakskontroll/innhold-samsvarer`],
+      [
+        "REGISTRERT",
+        "mottakskontroll",
+        undefined,
+        { mottakskontrollPaths: [], kunDokumentkontroll: true },
+        B,
+      ],
+      ["REGISTRERT", "registrert", "x", {}, `${B}/registrert`],
+      // Withdrawn: a registered status
+      ["TILBAKETRUKKET", undefined, undefined, {}, `${B}/registrert`],
+      ["TILBAKETRUKKET", "registrert", undefined, {}, null],
+      ["TILBAKETRUKKET", "ankommet", undefined, {}, `${B}/registrert`],
+      ["TILBAKETRUKKET", "innmelder", undefined, {}, `${B}/registrert`],
+      // Arrived statuses
+      ["ANKOMMET", undefined, undefined, {}, `${B}/ankommet`],
+      ["ANKOMMET", "ankommet", undefined, {}, null],
+      ["ANKOMMET", "registrert", undefined, {}, `${B}/ankommet`],
+      ["ANKOMMET", "mottakskontroll", "skadegjoerere", {}, `${B}/ankommet`],
+      ["ANKOMMET", "avsender", undefined, {}, `${B}/ankommet`],
+      ["FRIGITT", "registrert", undefined, {}, `${B}/ankommet`],
+      ["AUTOMATISK_FRIGITT", undefined, undefined, {}, `${B}/ankommet`],
+      ["AVVIST", "ankommet", undefined, {}, null],
+      ["DELVIS_AVVIST", "mottakskontrolloer", undefined, {}, `${B}/ankommet`],
+      // Deleted
+      ["SLETTET", undefined, undefined, {}, "/"],
+      ["SLETTET", "avsender", undefined, {}, "/"],
+    ],
+  )("%s /%s/%s %j → %s", (status, subpage, spoersmaal, extra, forventet) => {
+    expect(rut(status, subpage, spoersmaal, extra)).toBe(forventet);
+  });
+
+  it("never redirects a page to itself", () => {
+    const sider = [
+      undefined,
+      "avsender",
+      "innmelder",
+      "registrert",
+      "ankommet",
+      "mottakskontroll",
+      "mottakskontrolloer",
+    ];
+    for (const status of IMPORTMELDING_STATUSER) {
+      for (const side of sider) {
+        const til = rut(status, side, side === "mottakskontroll" ? "skadegjoerere" : undefined);
+        if (til !== null && til !== "/")
+          expect(rut(status, ...(til.split("/").slice(3) as [string?, string?]))).toBeNull();
+      }
+    }
+  });
+});
+
+describe("landingsside", () => {
+  it.each<[ImportmeldingStatus, string]>([
+    ["UNDER_REGISTRERING", `${B}/avsender`],
+    ["REGISTRERT", `${B}/registrert`],
+    ["TILBAKETRUKKET", `${B}/registrert`],
+    ["ANKOMMET", `${B}/ankommet`],
+    ["FRIGITT", `${B}/ankommet`],
+    ["AUTOMATISK_FRIGITT", `${B}/ankommet`],
+    ["AVVIST", `${B}/ankommet`],
+    ["DELVIS_AVVIST", `${B}/ankommet`],
+    ["SLETTET", "/"],
+  ])("%s → %s", (status, sti) => {
+    expect(landingsside(7, status)).toBe(sti);
+  });
+
+  it("agrees with the routing rules for the base page", () => {
+    for (const status of IMPORTMELDING_STATUSER) {
+      expect(rut(status)).toBe(landingsside(7, status));
+    }
+  });
+});
+
+const tomAnkomst = {
+  ankomstTid: null,
+  kontrollAdresse: { linje1: null, postnummer: null, poststed: null },
+  mottakskontrolloer: null,
+};
+const fullAnkomst = {
+  ankomstTid: { dato: "2026-04-01", klokkeslett: "06:00" },
+  kontrollAdresse: { linje1: "Tollbugata 40", postnummer: "3044", poststed: "Drammen" },
+  mottakskontrolloer: { importoerId: 2 },
+};
+
+function melding(m: Partial<WizardMelding> = {}): WizardMelding {
+  return {
+    id: 7,
+    innmelder: null,
+    kunDokumentkontroll: false,
+    dokumentkontrollSpoersmaal: [
+      { path: "tilsiktetbruk", rekkefoelge: 2, kontrollSvar: null },
+      { path: "reeksport", rekkefoelge: 1, kontrollSvar: null },
+    ],
+    ankomstInfo: [tomAnkomst],
+    ...m,
+  };
+}
+
+describe("wizardSteg", () => {
+  it("orders the pages: avsender, innmelder, document questions by rekkefoelge, ankomst-info, oppsummering", () => {
+    const w = wizardSteg(melding());
+    expect(w.sider).toEqual([
+      "avsender",
+      "innmelder",
+      "dokumentkontroll/reeksport",
+      "dokumentkontroll/tilsiktetbruk",
+      "ankomst-info",
+      "oppsummering",
+    ]);
+    expect(w.neste("avsender")).toBe("innmelder");
+    expect(w.neste("innmelder")).toBe("dokumentkontroll/reeksport");
+    expect(w.neste("dokumentkontroll/tilsiktetbruk")).toBe("ankomst-info");
+    expect(w.neste("oppsummering")).toBeUndefined();
+    expect(w.forrige("oppsummering")).toBe("ankomst-info");
+    expect(w.forrige("ankomst-info")).toBe("dokumentkontroll/tilsiktetbruk");
+    expect(w.forrige("dokumentkontroll/reeksport")).toBe("innmelder");
+    expect(w.forrige("avsender")).toBeUndefined();
+    expect(w.neste("ukjent")).toBeUndefined();
+    expect(w.url("dokumentkontroll/reeksport")).toBe("/importmelding/7/dokumentkontroll/reeksport");
+    expect(w.url("ankomst-info")).toBe("/importmelding/7/ankomst-info");
+    expect(w.spoersmaalNummer("tilsiktetbruk")).toEqual({ nummer: 2, antall: 2 });
+    expect(w.spoersmaalNummer("opprinnelsessted")).toBeUndefined();
+  });
+
+  it("goes from innmelder straight to ankomst-info without document questions, and hides that step", () => {
+    const w = wizardSteg(melding({ dokumentkontrollSpoersmaal: [] }));
+    expect(w.neste("innmelder")).toBe("ankomst-info");
+    expect(w.stepper("innmelder").map((s) => s.navn)).toEqual(["Avsender", "Ankomst", "Oppsummering"]);
+    expect(w.dokumentkontrollFerdig).toBe(true);
+  });
+
+  it("marks completed and active steps", () => {
+    const ingen = wizardSteg(melding()).stepper("dokumentkontroll/reeksport");
+    expect(ingen.map((s) => [s.navn, s.sti, s.fullfoert, s.aktiv])).toEqual([
+      ["Avsender", "avsender", false, false],
+      ["Dokumentkontroll", "dokumentkontroll/reeksport", false, true],
+      ["Ankomst", "ankomst-info", false, false],
+      ["Oppsummering", "oppsummering", false, false],
+    ]);
+    const w = wizardSteg(
+      melding({
+        innmelder: { navn: "Kari" },
+        dokumentkontrollSpoersmaal: [
+          { path: "reeksport", rekkefoelge: 1, kontrollSvar: { avvik: false } },
+          { path: "tilsiktetbruk", rekkefoelge: 2, kontrollSvar: { avvik: true } },
+        ],
+        ankomstInfo: [fullAnkomst],
+      }),
+    );
+    expect(w.stepper("oppsummering").map((s) => [s.fullfoert, s.aktiv])).toEqual([
+      [true, false],
+      [true, false],
+      [true, false],
+      [false, true],
+    ]);
+    expect(w.kanSendesInn).toBe(true);
+    expect(w.foersteAvvikSti).toBe("dokumentkontroll/tilsiktetbruk");
+  });
+
+  it("is not ready to send without a controller unless document control only", () => {
+    const utenKontrolloer = { ...fullAnkomst, mottakskontrolloer: null };
+    const svar = [{ path: "tilsiktetbruk", rekkefoelge: 1, kontrollSvar: { avvik: false } }];
+    const base = {
+      innmelder: { navn: "Kari" },
+      dokumentkontrollSpoersmaal: svar,
+      ankomstInfo: [utenKontrolloer],
+    };
+    expect(wizardSteg(melding(base)).kanSendesInn).toBe(false);
+    expect(wizardSteg(melding({ ...base, kunDokumentkontroll: true })).kanSendesInn).toBe(true);
+    expect(wizardSteg(melding({ ...base, kunDokumentkontroll: true, innmelder: null })).kanSendesInn).toBe(
+      false,
+    );
+    expect(wizardSteg(melding({ ...base, kunDokumentkontroll: true })).foersteAvvikSti).toBe(
+      "dokumentkontroll/tilsiktetbruk",
+    );
+  });
+
+  it("is not ready with an unanswered question or incomplete arrival", () => {
+    const w = wizardSteg(melding({ innmelder: { navn: "Kari" }, ankomstInfo: [fullAnkomst] }));
+    expect(w.dokumentkontrollFerdig).toBe(false);
+    expect(w.kanSendesInn).toBe(false);
+    const delvis = { ...fullAnkomst, kontrollAdresse: { ...fullAnkomst.kontrollAdresse, poststed: " " } };
+    expect(wizardSteg(melding({ ankomstInfo: [delvis] })).ankomstRegistrert).toBe(false);
+    expect(wizardSteg(melding({ ankomstInfo: [] })).ankomstRegistrert).toBe(false);
+  });
+});

@@ -1,0 +1,596 @@
+// The notification's forms and API bodies (SPEC §5 "Arrival form", "Innmelder form", "Reception controller
+// form", "Document control questions", "Reception control questions", "Regulation confirmation"; §7
+// "Notifications"). One set of field rules, two shapes: the form schemas read conform's FormData values
+// (strings; an empty field arrives as undefined) and the body schemas read the API's JSON. Both give the
+// spec's messages (CONVENTIONS §3).
+
+import { z } from "zod";
+import { ankomstErRegistrert, MENGDE_FELTER, type MengdeFelt } from "../importmelding";
+import {
+  erAvvik,
+  harKommentarfelt,
+  KOMMENTAR_FOR_LANG_MELDING,
+  KOMMENTAR_MAKS_LENGDE,
+  kommentarPaakrevdMelding,
+  kreverFaktiskMengde,
+  SPOERSMAAL,
+  type SpoersmaalKode,
+  type SvarKode,
+  UGYLDIG_SVAR_MELDING,
+  VELG_SVAR_MELDING,
+} from "../kontrollspoersmaal";
+import { MENGDE_MELDINGER, parseFaktiskMengde } from "../quantity";
+import { ankomsttidUtc, STANDARD_KLOKKESLETT, TIDSROM, type TidsromKlokkeslett } from "../timeslots";
+import { epost, isoDato, postnummer, tekstFelt } from "./common";
+
+export { ankomstErRegistrert };
+
+// ---------------------------------------------------------------------------------------------------------
+// Shared field rules
+// ---------------------------------------------------------------------------------------------------------
+
+/** Optional form text, trimmed, at most `maks` characters; missing, empty or blank becomes undefined. */
+function valgfri(maks: number, melding: string) {
+  return z
+    .string()
+    .trim()
+    .max(maks, { error: melding })
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v));
+}
+
+/** The same for a JSON body, where null also means "none". */
+function valgfriJson(maks: number, melding: string) {
+  return z
+    .string()
+    .trim()
+    .max(maks, { error: melding })
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === "" ? undefined : v));
+}
+
+/** Required text with a maximum length. */
+function paakrevd(melding: string, maks: number, forLang: string) {
+  return tekstFelt(melding).max(maks, { error: forLang });
+}
+
+/** The optimistic-concurrency version a client may send with a change (ADR 007). */
+export const versjonFelt = z
+  .number({ error: "Ugyldig versjon" })
+  .int({ error: "Ugyldig versjon" })
+  .positive({ error: "Ugyldig versjon" })
+  .nullish()
+  .transform((v) => v ?? undefined);
+
+const idFelt = (melding: string) =>
+  z.number({ error: melding }).int({ error: melding }).positive({ error: melding });
+
+// ---------------------------------------------------------------------------------------------------------
+// Innmelder (SPEC §5 "Innmelder form")
+// ---------------------------------------------------------------------------------------------------------
+
+export const INNMELDER_MELDINGER = {
+  navn: "Du må angi ditt navn",
+  epost: "Du må angi en gyldig e-post",
+  navnForLangt: "Navnet kan ikke være lengre enn 200 tegn",
+  epostForLang: "E-postadressen kan ikke være lengre enn 254 tegn",
+  telefonForLangt: "Telefonnummeret kan ikke være lengre enn 30 tegn",
+  egenReferanseForLang: "Egen referanse kan ikke være lengre enn 100 tegn",
+} as const;
+
+const innmelderNavn = paakrevd(INNMELDER_MELDINGER.navn, 200, INNMELDER_MELDINGER.navnForLangt);
+const innmelderEpost = epost(INNMELDER_MELDINGER.epost).pipe(
+  z.string().max(254, { error: INNMELDER_MELDINGER.epostForLang }),
+);
+const telefonnummer = valgfri(30, INNMELDER_MELDINGER.telefonForLangt);
+const egenReferanse = valgfri(100, INNMELDER_MELDINGER.egenReferanseForLang);
+const telefonnummerJson = valgfriJson(30, INNMELDER_MELDINGER.telefonForLangt);
+const egenReferanseJson = valgfriJson(100, INNMELDER_MELDINGER.egenReferanseForLang);
+
+/** The innmelder page: name, e-mail, optional phone and own reference. */
+export const innmelderSkjema = z.object({
+  navn: innmelderNavn,
+  epost: innmelderEpost,
+  telefonnummer,
+  egenReferanse,
+});
+export type InnmelderSkjema = z.output<typeof innmelderSkjema>;
+
+/** PUT .../{id}/innmelder. */
+export const innmelderBodySkjema = z.object({
+  navn: innmelderNavn,
+  epost: innmelderEpost,
+  telefonnummer: telefonnummerJson,
+  versjon: versjonFelt,
+});
+export type InnmelderBody = z.input<typeof innmelderBodySkjema>;
+
+/** The own-reference form (registered page, Endre/Lagre). */
+export const egenReferanseSkjema = z.object({ egenReferanse });
+
+/** PUT .../{id}/egenreferanse: an empty or missing reference clears it. */
+export const egenReferanseBodySkjema = z.object({ egenReferanse: egenReferanseJson, versjon: versjonFelt });
+export type EgenReferanseBody = z.input<typeof egenReferanseBodySkjema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Arrival info (SPEC §5 "Arrival form")
+// ---------------------------------------------------------------------------------------------------------
+
+export const ANKOMST_MELDINGER = {
+  adresselinje1: "Adresselinje 1 er påkrevd",
+  postnummer: "Postnummer er påkrevd",
+  poststed: "Poststed er påkrevd",
+  dato: "Dato er påkrevd",
+  ugyldigDato: "Dato må være en gyldig dato",
+  klokkeslett: "Du må velge et tidsrom",
+  ankomsttid: "Ankomsttid må være et gyldig tidspunkt",
+  mottakskontrolloer: "Du er nødt til å velge en mottakskontrollør.",
+  /** Short form of the same message (SPEC §5 gives both). */
+  mottakskontrolloerKort: "Mottakskontrollør ikke valgt",
+  mottakskontrolloerIkkeFunnet: "Vi fant ikke mottakskontrolløren du har valgt.",
+  adresseForLang: "Adressen kan ikke være lengre enn 200 tegn",
+  poststedForLangt: "Poststed kan ikke være lengre enn 100 tegn",
+} as const;
+
+export const KLOKKESLETT_VERDIER = TIDSROM.map((t) => t.klokkeslett) as [
+  TidsromKlokkeslett,
+  ...TidsromKlokkeslett[],
+];
+
+const adresselinje1 = paakrevd(ANKOMST_MELDINGER.adresselinje1, 200, ANKOMST_MELDINGER.adresseForLang);
+const adresselinje2 = valgfri(200, ANKOMST_MELDINGER.adresseForLang);
+const poststed = paakrevd(ANKOMST_MELDINGER.poststed, 100, ANKOMST_MELDINGER.poststedForLangt);
+
+/** A controller chosen in a select or radio group: the importer id as text. */
+function kontrolloerIdFelt(paakrevd: boolean) {
+  const melding = ANKOMST_MELDINGER.mottakskontrolloer;
+  const id = z
+    .string({ error: melding })
+    .trim()
+    .regex(/^\d{1,15}$/, { error: melding })
+    .transform(Number);
+  return paakrevd ? id : id.optional();
+}
+
+/**
+ * The arrival page. The reception controller is required unless the notification is document control
+ * only (`kunDokumentkontroll`). Form fields: adresselinje1, adresselinje2, postnummer, poststed, dato
+ * (YYYY-MM-DD), klokkeslett (06:00, 10:00, 14:00 or 18:00; default 06:00), mottakskontrolloerId.
+ */
+export function ankomstSkjema({ kunDokumentkontroll }: { kunDokumentkontroll: boolean }) {
+  return z.object({
+    adresselinje1,
+    adresselinje2,
+    postnummer,
+    poststed,
+    dato: isoDato(ANKOMST_MELDINGER.dato, ANKOMST_MELDINGER.ugyldigDato),
+    klokkeslett: z
+      .enum(KLOKKESLETT_VERDIER, { error: ANKOMST_MELDINGER.klokkeslett })
+      .default(STANDARD_KLOKKESLETT),
+    mottakskontrolloerId: kontrolloerIdFelt(!kunDokumentkontroll),
+  });
+}
+export type AnkomstSkjema = z.output<ReturnType<typeof ankomstSkjema>>;
+
+const mottakskontrolloerBody = z.object(
+  {
+    importoerId: idFelt(ANKOMST_MELDINGER.mottakskontrolloer),
+    navn: valgfriJson(200, INNMELDER_MELDINGER.navnForLangt),
+    telefonnummer: telefonnummerJson,
+  },
+  { error: ANKOMST_MELDINGER.mottakskontrolloer },
+);
+
+/** PUT .../{id}/ankomstinfo/{ankomstInfoId} from the importer's side. */
+export function ankomstinfoBodySkjema({ kunDokumentkontroll }: { kunDokumentkontroll: boolean }) {
+  return z
+    .object({
+      id: idFelt("Ugyldig id for ankomstinformasjon").optional(),
+      ankomsttid: z
+        .string({ error: ANKOMST_MELDINGER.dato })
+        .trim()
+        .min(1, { error: ANKOMST_MELDINGER.dato, abort: true })
+        .pipe(z.iso.datetime({ offset: true, error: ANKOMST_MELDINGER.ankomsttid })),
+      kontrollAdresse: z.object(
+        {
+          linje1: adresselinje1,
+          linje2: valgfriJson(200, ANKOMST_MELDINGER.adresseForLang),
+          postnummer,
+          poststed,
+        },
+        { error: ANKOMST_MELDINGER.adresselinje1 },
+      ),
+      mottakskontrolloer: mottakskontrolloerBody.nullish(),
+      /** Set by the server when the status becomes ANKOMMET; a client value is ignored. */
+      sendingAnkommet: z.boolean().optional(),
+      versjon: versjonFelt,
+    })
+    .superRefine((v, ctx) => {
+      if (!kunDokumentkontroll && !v.mottakskontrolloer) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["mottakskontrolloer"],
+          message: ANKOMST_MELDINGER.mottakskontrolloer,
+        });
+      }
+    });
+}
+export type AnkomstinfoBody = z.input<ReturnType<typeof ankomstinfoBodySkjema>>;
+
+/** The PUT body of a filled-in arrival form (the UTC time is built DST-correctly in Europe/Oslo). */
+export function tilAnkomstinfoBody(form: AnkomstSkjema, id: number, versjon?: number): AnkomstinfoBody {
+  return {
+    id,
+    ankomsttid: ankomsttidUtc(form.dato, form.klokkeslett),
+    kontrollAdresse: {
+      linje1: form.adresselinje1,
+      linje2: form.adresselinje2 ?? null,
+      postnummer: form.postnummer,
+      poststed: form.poststed,
+    },
+    mottakskontrolloer:
+      form.mottakskontrolloerId === undefined ? null : { importoerId: form.mottakskontrolloerId },
+    ...(versjon === undefined ? {} : { versjon }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reception controller (SPEC §5 "Reception controller form")
+// ---------------------------------------------------------------------------------------------------------
+
+export const MOTTAKSKONTROLLOER_MELDINGER = {
+  navn: "Du må angi ditt navn",
+  telefonnummer: "Du må angi ditt telefonnummer",
+  telefonForLangt: INNMELDER_MELDINGER.telefonForLangt,
+} as const;
+
+const kontrolloerNavn = paakrevd(MOTTAKSKONTROLLOER_MELDINGER.navn, 200, INNMELDER_MELDINGER.navnForLangt);
+const kontrolloerTelefon = paakrevd(
+  MOTTAKSKONTROLLOER_MELDINGER.telefonnummer,
+  30,
+  MOTTAKSKONTROLLOER_MELDINGER.telefonForLangt,
+);
+
+/** The reception controller page: the person doing the control. */
+export const mottakskontrolloerSkjema = z.object({
+  navn: kontrolloerNavn,
+  telefonnummer: kontrolloerTelefon,
+});
+export type MottakskontrolloerSkjema = z.output<typeof mottakskontrolloerSkjema>;
+
+/**
+ * PUT .../{id}/ankomstinfo/{ankomstInfoId} from the appointed reception controller: only the person's name
+ * and phone are taken from the body (the rest of the arrival info is the importer's).
+ */
+export const mottakskontrolloerAnkomstBodySkjema = z.object({
+  mottakskontrolloer: z.object(
+    {
+      importoerId: idFelt(ANKOMST_MELDINGER.mottakskontrolloer),
+      navn: kontrolloerNavn,
+      telefonnummer: kontrolloerTelefon,
+    },
+    { error: MOTTAKSKONTROLLOER_MELDINGER.navn },
+  ),
+  versjon: versjonFelt,
+});
+
+/** The PUT body for the controller page: the stored arrival info with the person's name and phone. */
+export function tilMottakskontrolloerAnkomstBody(
+  info: {
+    id: number;
+    ankomsttid: string | null;
+    kontrollAdresse: {
+      linje1: string | null;
+      linje2: string | null;
+      postnummer: string | null;
+      poststed: string | null;
+    };
+    mottakskontrolloer: { importoerId: number } | null;
+    sendingAnkommet: boolean;
+  },
+  importoerId: number,
+  form: MottakskontrolloerSkjema,
+  versjon?: number,
+) {
+  return {
+    id: info.id,
+    ankomsttid: info.ankomsttid,
+    kontrollAdresse: info.kontrollAdresse,
+    mottakskontrolloer: { importoerId: info.mottakskontrolloer?.importoerId ?? importoerId, ...form },
+    sendingAnkommet: info.sendingAnkommet,
+    ...(versjon === undefined ? {} : { versjon }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Control answers (SPEC §5 "Document control questions", "Reception control questions")
+// ---------------------------------------------------------------------------------------------------------
+
+function svarFelt(kode: SpoersmaalKode) {
+  const tillatte: readonly string[] = SPOERSMAAL[kode].svarAlternativer;
+  return z
+    .string({ error: VELG_SVAR_MELDING })
+    .trim()
+    .min(1, { error: VELG_SVAR_MELDING, abort: true })
+    .refine((s) => tillatte.includes(s), { error: UGYLDIG_SVAR_MELDING })
+    .transform((s) => s as SvarKode);
+}
+
+const kommentarFelt = valgfri(KOMMENTAR_MAKS_LENGDE, KOMMENTAR_FOR_LANG_MELDING);
+const kommentarJson = valgfriJson(KOMMENTAR_MAKS_LENGDE, KOMMENTAR_FOR_LANG_MELDING);
+
+/** A deviation needs a comment, except where optional (checked only for an allowed answer). */
+function sjekkKommentar(
+  kode: SpoersmaalKode,
+  svar: SvarKode,
+  kommentar: string | undefined,
+  ctx: z.RefinementCtx,
+) {
+  if (!SPOERSMAAL[kode].svarAlternativer.includes(svar)) return;
+  const melding = kommentarPaakrevdMelding(svar);
+  if (melding && !kommentar) ctx.addIssue({ code: "custom", path: ["kommentar"], message: melding });
+}
+
+/** The stored comment of an answer: only a deviation keeps one. */
+export function kommentarForSvar(svar: SvarKode, kommentar: string | undefined): string | undefined {
+  return harKommentarfelt(svar) ? kommentar : undefined;
+}
+
+/** A question page: form fields `svar` (the answer code) and `kommentar`. */
+export function kontrollsvarSkjema(kode: SpoersmaalKode) {
+  return z
+    .object({ svar: svarFelt(kode), kommentar: kommentarFelt })
+    .superRefine((v, ctx) => sjekkKommentar(kode, v.svar, v.kommentar, ctx))
+    .transform((v) => ({
+      svar: v.svar,
+      kommentar: kommentarForSvar(v.svar, v.kommentar),
+      avvik: erAvvik(v.svar),
+    }));
+}
+export type KontrollsvarSkjema = z.output<ReturnType<typeof kontrollsvarSkjema>>;
+
+/** PUT .../{id}/kontrollspoersmaal/{questionId}. */
+export function kontrollsvarBodySkjema(kode: SpoersmaalKode) {
+  return z
+    .object({
+      id: idFelt("Ugyldig id for kontrollspørsmål").optional(),
+      kontrollSvar: svarFelt(kode),
+      kommentar: kommentarJson,
+      versjon: versjonFelt,
+    })
+    .superRefine((v, ctx) => sjekkKommentar(kode, v.kontrollSvar, v.kommentar, ctx))
+    .transform((v) => ({
+      id: v.id,
+      kontrollSvar: v.kontrollSvar,
+      kommentar: kommentarForSvar(v.kontrollSvar, v.kommentar),
+      avvik: erAvvik(v.kontrollSvar),
+      versjon: v.versjon,
+    }));
+}
+export type KontrollsvarBody = z.input<ReturnType<typeof kontrollsvarBodySkjema>>;
+
+/** The PUT body of an answered question page. */
+export function tilKontrollsvarBody(
+  form: KontrollsvarSkjema,
+  id: number,
+  versjon?: number,
+): KontrollsvarBody {
+  return {
+    id,
+    kontrollSvar: form.svar,
+    ...(form.kommentar === undefined ? {} : { kommentar: form.kommentar }),
+    ...(versjon === undefined ? {} : { versjon }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Regulation confirmation (SPEC §5 "Regulation confirmation")
+// ---------------------------------------------------------------------------------------------------------
+
+export const REGELVERK_MELDING = "Du må velge et alternativ";
+export const REGELVERK_AVKRYSSING_TEKST =
+  "Denne boksen må hukes av for at din bedrift skal kunne melde import.";
+export const REGELVERK_VALG = ["bekreftet", "vil-ikke-melde"] as const;
+
+export const regelverkSkjema = z.object({
+  bekreftelse: z.enum(REGELVERK_VALG, { error: REGELVERK_MELDING }),
+});
+export type RegelverkSkjema = z.output<typeof regelverkSkjema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Actual quantities at reception control (SPEC §5 "Actual quantity fields", §7 PUT mottakskontroll)
+// ---------------------------------------------------------------------------------------------------------
+
+/** The stated quantities of a goods line, as the detail view gives them. */
+export interface VarelinjeOppgittMengde {
+  sorteringsnummer: number;
+  mengde: Partial<Record<MengdeFelt, { verdi: number } | undefined>>;
+}
+
+export const FAKTISK_MENGDE_MELDINGER = {
+  ...MENGDE_MELDINGER,
+  ukjentVarelinje: "Fant ikke varelinjen i sertifikatet",
+  ukjentFelt: "Varelinjen har ikke oppgitt denne mengden i sertifikatet",
+  dobbel: "Samme mengde er oppgitt flere ganger for varelinjen",
+} as const;
+
+/** PUT .../{id}/mottakskontroll: actual values per goods line (varelinjeId = the line's sorteringsnummer). */
+export const mottakskontrollBodySkjema = z
+  .array(
+    z.object({
+      varelinjeId: idFelt(FAKTISK_MENGDE_MELDINGER.ukjentVarelinje),
+      faktiskeVerdier: z
+        .array(
+          z.object({
+            id: z.enum(MENGDE_FELTER, { error: FAKTISK_MENGDE_MELDINGER.ukjentFelt }),
+            faktiskVerdi: z
+              .number({ error: MENGDE_MELDINGER.ikkeNumerisk })
+              .refine(Number.isFinite, { error: MENGDE_MELDINGER.ikkeNumerisk })
+              .refine((n) => n >= 0, { error: MENGDE_MELDINGER.negativ }),
+          }),
+        )
+        .max(MENGDE_FELTER.length),
+    }),
+    { error: "Faktiske mengder må sendes som en liste" },
+  )
+  .max(2000);
+export type MottakskontrollBody = z.output<typeof mottakskontrollBodySkjema>;
+
+/**
+ * Checks actual values against the certificate: the line and the quantity must exist, each quantity once,
+ * and no value above the stated one. Returns the first message, or undefined when all is well.
+ */
+export function sjekkFaktiskeMengder(
+  body: MottakskontrollBody,
+  varelinjer: readonly VarelinjeOppgittMengde[],
+): string | undefined {
+  const sett = new Set<string>();
+  for (const linje of body) {
+    const oppgitt = varelinjer.find((v) => v.sorteringsnummer === linje.varelinjeId);
+    if (!oppgitt) return FAKTISK_MENGDE_MELDINGER.ukjentVarelinje;
+    for (const { id, faktiskVerdi } of linje.faktiskeVerdier) {
+      const noekkel = `${linje.varelinjeId}/${id}`;
+      if (sett.has(noekkel)) return FAKTISK_MENGDE_MELDINGER.dobbel;
+      sett.add(noekkel);
+      const mengde = oppgitt.mengde[id];
+      if (!mengde) return FAKTISK_MENGDE_MELDINGER.ukjentFelt;
+      if (faktiskVerdi > mengde.verdi) return MENGDE_MELDINGER.forStor;
+    }
+  }
+  return undefined;
+}
+
+const faktiskLinjeSkjema = z.object({
+  varelinjeId: z.string().optional(),
+  antall: z.string().optional(),
+  nettoVekt: z.string().optional(),
+  bruttoVekt: z.string().optional(),
+  nettoVolum: z.string().optional(),
+  bruttoVolum: z.string().optional(),
+});
+type FaktiskLinjeSkjema = z.output<typeof faktiskLinjeSkjema>;
+
+/**
+ * Reads the form's quantity fields `faktisk[i].varelinjeId` (the sorteringsnummer) and `faktisk[i].<felt>`
+ * for the quantities the line states; an empty field counts as 0 (SPEC §5). Issues go to the field's path.
+ */
+function lesFaktiskeMengder(
+  rader: readonly FaktiskLinjeSkjema[],
+  varelinjer: readonly VarelinjeOppgittMengde[],
+  ctx: z.RefinementCtx | undefined,
+): MottakskontrollBody {
+  const body: MottakskontrollBody = [];
+  rader.forEach((rad, i) => {
+    const oppgitt = varelinjer.find((v) => String(v.sorteringsnummer) === rad.varelinjeId?.trim());
+    if (!oppgitt) {
+      ctx?.addIssue({
+        code: "custom",
+        path: ["faktisk", i, "varelinjeId"],
+        message: FAKTISK_MENGDE_MELDINGER.ukjentVarelinje,
+      });
+      return;
+    }
+    const faktiskeVerdier: MottakskontrollBody[number]["faktiskeVerdier"] = [];
+    for (const felt of MENGDE_FELTER) {
+      const mengde = oppgitt.mengde[felt];
+      if (!mengde) continue;
+      const r = parseFaktiskMengde(rad[felt], mengde.verdi);
+      if (r.ok) faktiskeVerdier.push({ id: felt, faktiskVerdi: r.verdi });
+      else ctx?.addIssue({ code: "custom", path: ["faktisk", i, felt], message: r.melding });
+    }
+    body.push({ varelinjeId: oppgitt.sorteringsnummer, faktiskeVerdier });
+  });
+  return body;
+}
+
+/** The actual-quantity fields alone; the output is the PUT mottakskontroll body. */
+export function faktiskeMengderSkjema(varelinjer: readonly VarelinjeOppgittMengde[]) {
+  return z
+    .object({ faktisk: z.array(faktiskLinjeSkjema).optional() })
+    .superRefine((v, ctx) => {
+      lesFaktiskeMengder(v.faktisk ?? [], varelinjer, ctx);
+    })
+    .transform((v) => lesFaktiskeMengder(v.faktisk ?? [], varelinjer, undefined));
+}
+
+/**
+ * The reception question page "innhold-samsvarer": the answer, the comment for a deviation, and — only for
+ * the lower-quantity answer — the actual quantities (otherwise they are reset: `faktiskeMengder` is []).
+ */
+export function innholdSamsvarerSkjema(varelinjer: readonly VarelinjeOppgittMengde[]) {
+  return z
+    .object({
+      svar: svarFelt("MOTTAK_INNHOLD_SAMSVARER"),
+      kommentar: kommentarFelt,
+      faktisk: z.array(faktiskLinjeSkjema).optional(),
+    })
+    .superRefine((v, ctx) => {
+      sjekkKommentar("MOTTAK_INNHOLD_SAMSVARER", v.svar, v.kommentar, ctx);
+      if (kreverFaktiskMengde(v.svar)) lesFaktiskeMengder(v.faktisk ?? [], varelinjer, ctx);
+    })
+    .transform((v) => ({
+      svar: v.svar,
+      kommentar: kommentarForSvar(v.svar, v.kommentar),
+      avvik: erAvvik(v.svar),
+      faktiskeMengder: kreverFaktiskMengde(v.svar)
+        ? lesFaktiskeMengder(v.faktisk ?? [], varelinjer, undefined)
+        : [],
+    }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Creation and status (SPEC §7)
+// ---------------------------------------------------------------------------------------------------------
+
+/** POST on the base path. */
+export const opprettImportmeldingBodySkjema = z.object({
+  ansvarligDokumentkontrollId: idFelt("Ugyldig importør for dokumentkontroll")
+    .nullish()
+    .transform((v) => v ?? undefined),
+  ansvarligImportoerId: idFelt("Ansvarlig importør mangler"),
+  eksportLand: z
+    .string({ error: "Eksportland mangler" })
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: "Eksportland må være en landkode med to bokstaver" })
+    .transform((s) => s.toUpperCase()),
+  nummer: paakrevd("Sertifikatnummer mangler", 100, "Sertifikatnummeret er for langt"),
+  /** The issue date as written (YYYY-MM-DD); an ISO timestamp is accepted and cut to its date. */
+  utstedtDato: z
+    .string({ error: "Utstedelsesdato mangler" })
+    .trim()
+    .transform((s) => (/^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s))
+    .pipe(isoDato("Utstedelsesdato mangler", "Utstedelsesdato må være en gyldig dato (ÅÅÅÅ-MM-DD)")),
+});
+export type OpprettImportmeldingBody = z.input<typeof opprettImportmeldingBodySkjema>;
+export type OpprettImportmeldingVerdier = z.output<typeof opprettImportmeldingBodySkjema>;
+
+export const KLIENT_STATUSER = ["REGISTRERT", "ANKOMMET", "TILBAKETRUKKET"] as const;
+export type KlientStatus = (typeof KLIENT_STATUSER)[number];
+
+/** PUT .../{id}/status. */
+export const statusBodySkjema = z.object({
+  status: z.enum(KLIENT_STATUSER, {
+    error: "Ugyldig status. Tillatt: REGISTRERT, ANKOMMET eller TILBAKETRUKKET",
+  }),
+  versjon: versjonFelt,
+});
+export type StatusBody = z.input<typeof statusBodySkjema>;
+
+export const MYNDIGHET_STATUSER = ["FRIGITT", "AVVIST", "DELVIS_AVVIST"] as const;
+export type MyndighetStatus = (typeof MYNDIGHET_STATUSER)[number];
+export const BEGRUNNELSE_MELDING = "Begrunnelse må oppgis ved avvisning";
+
+/** POST /myndighet/v1/importmelding/{id}/vurdering. */
+export const vurderingBodySkjema = z
+  .object({
+    status: z.enum(MYNDIGHET_STATUSER, {
+      error: "Ugyldig vurdering. Tillatt: FRIGITT, AVVIST eller DELVIS_AVVIST",
+    }),
+    begrunnelse: valgfriJson(4000, "Begrunnelsen kan ikke være lengre enn 4000 tegn"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status !== "FRIGITT" && !v.begrunnelse) {
+      ctx.addIssue({ code: "custom", path: ["begrunnelse"], message: BEGRUNNELSE_MELDING });
+    }
+  });
+export type VurderingBody = z.input<typeof vurderingBodySkjema>;

@@ -1,0 +1,579 @@
+// The certificate as read from ePhyto XML (SPEC §3 "Certificate", "Goods line", "Attachment") and the
+// certificate API's response types (SPEC §7 "Certificates and data"). Types only, plus one pure helper: shared
+// by api/ (the reader in api/ephyto/parse.ts, the certificate API) and the app.
+
+import type { TilsiktetBrukKode } from "./reference";
+import type { SertifikatVurdering } from "./risk/vurder";
+import type { Alvorlighetsgrad, ImportmeldingStatus, MeldepliktigVurdering } from "./status";
+
+// ---------------------------------------------------------------------------------------------------------
+// The parsed certificate
+// ---------------------------------------------------------------------------------------------------------
+
+export type SertifikatType = "Eksport" | "Reeksport";
+
+/** A country as the certificate gives it (the code is upper-cased; the name is the certificate's own). */
+export interface SertifikatLand {
+  kode?: string;
+  navn?: string;
+}
+
+export interface Opprinnelsesland extends SertifikatLand {
+  /** Region of origin (SubordinateSPSCountrySubDivision). */
+  landsdel?: string;
+}
+
+export interface Adresse {
+  linje1?: string;
+  linje2?: string;
+  linje3?: string;
+  linje4?: string;
+  linje5?: string;
+  postnummer?: string;
+  poststed?: string;
+  landkode?: string;
+  land?: string;
+}
+
+/** An identifier of a party: `ID` (with schemeID/schemeName) or `TypeCode` with listName. */
+export interface PartIdentifikator {
+  verdi: string;
+  /** The scheme or list name, e.g. "NationalRegistrationNumber". */
+  type?: string;
+}
+
+export interface SertifikatPart {
+  navn?: string;
+  adresse?: Adresse;
+  identifikatorer: PartIdentifikator[];
+}
+
+export interface SertifikatMottaker extends SertifikatPart {
+  /** A Norwegian organisation number (nine digits, valid check digit) found among the identifiers. */
+  organisasjonsnummer?: string;
+}
+
+export interface Ankomststed {
+  navn?: string;
+  /** UN/LOCODE or other location ID. */
+  lokasjonkode?: string;
+}
+
+export interface Transportmiddel {
+  /** UN Rec 19 mode code as given, e.g. "3". */
+  modusKode?: string;
+  /** Norwegian label of the mode (SPEC §2), "Annen transport" when unknown or missing. */
+  transportMetode: string;
+  /** Name of the means of transport (vessel, flight, truck). */
+  navn?: string;
+  /** Voyage, flight or registration number. */
+  id?: string;
+}
+
+export interface Transportutstyr {
+  /** Container or equipment ID. */
+  id?: string;
+  forseglinger: string[];
+}
+
+export interface Mengde {
+  verdi: number;
+  /** The unitCode as given (UN/ECE Rec 20); missing when the certificate gives none. */
+  enhet?: string;
+}
+
+export interface Varemengde {
+  /** From the OQV/OQU notes; the unit defaults to H87 (piece). */
+  antall?: Mengde;
+  nettoVekt?: Mengde;
+  bruttoVekt?: Mengde;
+  nettoVolum?: Mengde;
+  bruttoVolum?: Mengde;
+}
+
+export interface Pakke {
+  /** 1-based position on the goods line. */
+  sorteringsnummer: number;
+  /** LevelCode (1 = outermost). */
+  nivaa?: number;
+  /** UN/ECE Rec 21 package code, e.g. "BX". */
+  pakkeKode?: string;
+  antall?: number;
+}
+
+export interface AnnenKlassifisering {
+  system?: string;
+  kode?: string;
+  navn?: string;
+}
+
+export interface Klassifisering {
+  /** Customs (HS) code, dots and spaces removed when it is numeric. */
+  hsKode?: string;
+  /** Plant part (IPPCPCVP), e.g. "Seeds". */
+  plantedel?: string;
+  /** Conditions (IPPCPCC), e.g. ["Fresh", "Rooted"]. */
+  tilstander: string[];
+  /** Intended use as written (IntendedUse). */
+  tilsiktetBruk?: string;
+  /** Intended use mapped to the reference table, when recognised. */
+  tilsiktetBrukKode?: TilsiktetBrukKode;
+  eppoKoder: string[];
+  /** Classifications of other systems, kept as they are. */
+  andre: AnnenKlassifisering[];
+}
+
+/** A note (IncludedSPSNote / AdditionalInformationSPSNote) the reader did not map. */
+export interface Merknad {
+  emne?: string;
+  innhold?: string;
+}
+
+export interface AnnenBehandlingsegenskap {
+  kode?: string;
+  verdier: string[];
+  mengde?: Mengde;
+}
+
+export interface Behandling {
+  /** AppliedSPSProcess/TypeCode as given. */
+  typeKode?: string;
+  /** TTL1: treatment type, level 1 (code or text as given). */
+  behandlingstype?: string;
+  /** TTL2: treatment type, level 2. */
+  behandlingstypeNivaa2?: string;
+  /** TTCH: chemicals (active ingredients), as given. */
+  kjemikalier: string[];
+  /** TTCO: concentration. */
+  konsentrasjon?: Mengde;
+  konsentrasjonTekst?: string;
+  /** TTTM: temperature. */
+  temperatur?: Mengde;
+  /** CompletionSPSPeriod/DurationMeasure. */
+  varighet?: Mengde;
+  /** YYYY-MM-DD as written, or the text when it is not a date. */
+  startdato?: string;
+  sluttdato?: string;
+  /** TTAI: additional information. */
+  tilleggsinformasjon?: string;
+  /** TTFT: free text. */
+  fritekst?: string;
+  /** Norwegian one-line description: type (level 2), temperature, duration, concentration. */
+  beskrivelse?: string;
+  /** TTAI and TTFT together (when the free text is not already the description). */
+  tilleggsbeskrivelse?: string;
+  andreEgenskaper: AnnenBehandlingsegenskap[];
+  merknader: Merknad[];
+}
+
+export interface VarelinjeTilleggserklaering {
+  /** ADTLIL. */
+  tilleggserklaeringer: string[];
+  /** ADIPTLIL: import permit. */
+  importtillatelseserklaering?: string;
+  /** ADDITLIL: YYYY-MM-DD when it is a date, otherwise the text. */
+  inspeksjonsdato?: string;
+  /** ADAOTLIL. */
+  offisiellTilleggsInformasjon: string[];
+}
+
+/** The re-export certification notes (RPC*) of a goods line. */
+export interface ReeksportSertifiseringsErklaering {
+  /** RPCST: statement code. */
+  reeksportErklaeringKode?: string;
+  /** RPCCO: the country (contracting party) that issued the original certificate. */
+  kontraktsinngaaendePart?: SertifikatLand;
+  /** RPCRF: number of the original phytosanitary certificate. */
+  ephytoSertifikatReferanse?: string;
+  /** RPCOR: based on the original certificate. */
+  originalSertifikat?: boolean;
+  /** RPCTC: based on a certified true copy. */
+  bekreftetKopi?: boolean;
+  /** RPCPK: packed. */
+  pakket?: boolean;
+  /** RPCRP: repacked. */
+  ompakket?: boolean;
+  /** RPCOC: in original containers. */
+  originaleContainere?: boolean;
+  /** RPCNC: in new containers. */
+  nyeContainere?: boolean;
+  /** RPCPC: the underlying document is a phytosanitary certificate. */
+  fytosanitaertSertifikat?: boolean;
+  /** RPCAI: additional inspection done. */
+  tilleggsinspeksjon?: boolean;
+  /** Every RPC* note in document order, including ones not mapped above. */
+  koder: Merknad[];
+}
+
+export interface Varelinje {
+  /** SequenceNumeric; the 1-based position when missing. */
+  sorteringsnummer: number;
+  /** CommonName. */
+  navn?: string;
+  /** ScientificName. */
+  botaniskNavn?: string;
+  beskrivelse?: string;
+  klassifisering: Klassifisering;
+  mengde: Varemengde;
+  pakker: Pakke[];
+  /** OPTND: package description. */
+  pakkebeskrivelse?: string;
+  /** DMTLIL notes and PhysicalSPSShippingMarks. */
+  kjennetegn: string[];
+  opprinnelsesland: Opprinnelsesland[];
+  behandlinger: Behandling[];
+  harTilleggserklaeringer: boolean;
+  varelinjeTilleggserklaering: VarelinjeTilleggserklaering;
+  reeksportSertifiseringsErklaering?: ReeksportSertifiseringsErklaering;
+  ukjenteMerknader: Merknad[];
+}
+
+export interface Tilleggserklaering {
+  /** ADEDL. */
+  tilleggserklaeringer: string[];
+  /** ADAOEDL. */
+  offisiellTilleggsinformasjon: string[];
+  /** ADIPEDL. */
+  importtillatelse?: string;
+  /** ADDIEDL: YYYY-MM-DD when it is a date, otherwise the text. */
+  datoForInspeksjon?: string;
+}
+
+/** ADRP/ADRPN/ADRPR/ADRD: this certificate replaces another. Unknown parts are missing. */
+export interface ErstatterSertifikat {
+  /** ADRP content (a code). */
+  kode?: string;
+  /** ADRPN: the number of the replaced certificate. */
+  nummer?: string;
+  /** ADRPR: reason. */
+  aarsak?: string;
+  /** ADRD: YYYY-MM-DD when it is a date, otherwise the text. */
+  dato?: string;
+}
+
+export interface Signatur {
+  /** The signing officer. */
+  navn?: string;
+  /** Place of issue. */
+  sted?: string;
+  /** YYYY-MM-DD as written, or the text when it is not a date. */
+  dato?: string;
+  /** ProviderSPSParty/Name. */
+  organisasjon?: string;
+  klausuler: { id?: string; innhold?: string }[];
+}
+
+/** ReferenceSPSReferencedDocument without an attached file (e.g. the original certificate of a re-export). */
+export interface ReferertDokument {
+  identifikator?: string;
+  typeKode?: string;
+  relasjonKode?: string;
+  /** YYYY-MM-DD as written, or the text when it is not a date. */
+  dato?: string;
+  informasjon?: string;
+}
+
+export interface ParsedVedlegg extends ReferertDokument {
+  filnavn?: string;
+  /** The mimeCode attribute, when given. */
+  mimeKode?: string;
+  /** Short file type ("pdf", "png", ...), "" when unknown. */
+  filtype: string;
+  /** From the content first, then the file name; application/octet-stream when unknown. */
+  mimetype: string;
+  /** Only pdf, png, jpg/jpeg and gif open in the browser (SPEC §5). */
+  kanAapneVedlegg: boolean;
+  stoerrelse: number;
+  /** The decoded file. Not JSON: store it separately (see `utenVedleggsdata`). */
+  data: Uint8Array;
+}
+
+/** The ePhyto Hub envelope header around the certificate, when there was one. */
+export interface HubKonvolutt {
+  fra?: string;
+  til?: string;
+  sertifikattype?: string;
+  sertifikatstatus?: string;
+  nppoSertifikatnummer?: string;
+  hubLeveringsnummer?: string;
+}
+
+export interface ParsedCertificate {
+  /** SPSExchangedDocument/ID (falls back to the envelope's NPPOCertificateNumber). */
+  nummer: string;
+  /** SPSExchangedDocument/Name. */
+  dokumentnavn?: string;
+  /** 851 (phytosanitary certificate) or 657 (re-export), as given. */
+  typeKode?: string;
+  type?: SertifikatType;
+  /** UN/CEFACT 1373 status code as given, e.g. "70". */
+  statusKode?: string;
+  /** Issue time as ISO 8601 UTC (a time without zone is read as UTC; a date alone as midnight UTC). */
+  utstedtDato?: string;
+  /** The issue date as written on the certificate, YYYY-MM-DD. */
+  utstedtDag?: string;
+  /** IssuerSPSParty/Name: the exporting plant-health authority. */
+  utsteder?: string;
+  avsender?: SertifikatPart;
+  mottaker?: SertifikatMottaker;
+  eksportLand?: SertifikatLand;
+  importLand?: SertifikatLand;
+  transittland: SertifikatLand[];
+  ankomststed?: Ankomststed;
+  /** ExaminationSPSEvent/OccurrenceSPSLocation/Name. */
+  inspeksjonssted?: string;
+  transportmidler: Transportmiddel[];
+  transportutstyr: Transportutstyr[];
+  varelinjer: Varelinje[];
+  /** SPSFL: the free-from-pest statement (a statement code or text, as given). */
+  friForPestErklaering?: string;
+  tilleggserklaering: Tilleggserklaering;
+  erstatter?: ErstatterSertifikat;
+  /** DMCL: distinguishing marks. */
+  kjennetegn: string[];
+  signatur?: Signatur;
+  vedlegg: ParsedVedlegg[];
+  refererteDokumenter: ReferertDokument[];
+  konvolutt?: HubKonvolutt;
+  /** Certificate-level notes with a subject the reader does not map. */
+  ukjenteMerknader: Merknad[];
+}
+
+/** A ParsedCertificate without attachment bytes: what can be stored as JSON. */
+export type LagretSertifikat = Omit<ParsedCertificate, "vedlegg"> & {
+  vedlegg: Omit<ParsedVedlegg, "data">[];
+};
+
+/** Normalised consignee name for exact-name matching (SPEC §1): NFC, trimmed, single spaces, lower case. */
+export function normaliserMottakerNavn(navn: string | null | undefined): string | undefined {
+  if (typeof navn !== "string") return undefined;
+  const norm = navn.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
+  return norm === "" ? undefined : norm;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The certificate API's responses (SPEC §7 "Certificates and data"). Timestamps are ISO 8601 strings (UTC),
+// dates are YYYY-MM-DD.
+// ---------------------------------------------------------------------------------------------------------
+
+/** A code with its Norwegian display text. */
+export interface KodeVisning<K extends string = string> {
+  kode: K;
+  visningstekst: string;
+}
+
+/** A country with its Norwegian name (domain/reference `landNavn`). */
+export interface LandVisning {
+  /** Alpha-2 code. */
+  kode: string;
+  navn: string;
+}
+
+/** GET /import/v2/eksportland: countries certificates exist from, plus the paperless-agreement countries. */
+export interface Eksportland extends LandVisning {
+  /** Number of certificates received from the country (0 for a paperless country without any). */
+  antall: number;
+}
+
+/** Paging of a list (zero-based page numbers, SPEC §3 "List element", §9). */
+export interface Paginering {
+  sidenummer: number;
+  antallSider: number;
+  antallElementer: number;
+  antallElementerPerSide: number;
+}
+
+/** One row of GET /import/v2/{orgnr}/{importoerId}/sertifikater. */
+export interface SertifikatListeElement {
+  id: number;
+  nummer: string;
+  /** Issue date as written on the certificate (the search key `dato`). */
+  utstedtDato: string;
+  /** Null when the certificate's type code is neither 851 nor 657. */
+  type: SertifikatType | null;
+  eksportLand: LandVisning;
+  /** Consignor (sender) name. */
+  avsender: string | null;
+  /** Consignee name as written on the certificate. */
+  mottaker: string | null;
+  meldepliktigVurdering: KodeVisning<MeldepliktigVurdering>;
+  alvorlighetsgrad: Alvorlighetsgrad;
+  antallVarelinjer: number;
+  /** Replaced by a newer certificate. */
+  erstattet: boolean;
+  /** The live notification (not SLETTET/TILBAKETRUKKET) this importer may see, if any. */
+  importMeldingId: number | null;
+  importMeldingStatus: ImportmeldingStatus | null;
+  /** When we received it (ISO timestamp). */
+  mottatt: string;
+}
+
+export interface SertifikatListe {
+  sertifikatListe: SertifikatListeElement[];
+  paginering: Paginering;
+}
+
+/** The keys a certificate is opened by: /sertifikat?sertifikatnummer&dato&avsenderland (SPEC §2). */
+export interface SertifikatNoekler {
+  sertifikatnummer: string;
+  /** YYYY-MM-DD. */
+  dato: string;
+  /** Alpha-2 code of the export country. */
+  avsenderland: string;
+}
+
+/** "This certificate replaces ..." banner. Missing parts show 'unknown number' / 'unknown reason'. */
+export interface ErstatterSertifikatVisning {
+  nummer?: string;
+  grunn?: string;
+  /** As written (YYYY-MM-DD when it is a date). */
+  dato?: string;
+  /** Keys of the replaced certificate, when we have received it. */
+  lenke?: SertifikatNoekler;
+}
+
+/** "This certificate was replaced by ..." banner: the replacing certificate we hold. */
+export interface ErstattetAvSertifikatVisning {
+  nummer: string;
+  /** Issue date of the replacing certificate, YYYY-MM-DD. */
+  dato: string;
+  /** Alpha-2 code of its export country. */
+  avsenderland: string;
+}
+
+/** An attachment of the certificate page; the file itself is GET /import/v1/vedlegg/{id}. */
+export interface VedleggVisning {
+  /** UUID (the spec's gcpStorageId). */
+  id: string;
+  filnavn: string | null;
+  mimetype: string;
+  /** Short type ("pdf", "png", ...), "" when unknown. */
+  filtype: string;
+  /** pdf, png, jpg/jpeg and gif only (SPEC §5). */
+  kanAapneVedlegg: boolean;
+  identifikator: string | null;
+  informasjon: string | null;
+  /** Size in bytes. */
+  stoerrelse: number;
+}
+
+/** Total quantities of all goods lines, one entry per unit (SPEC §3 "mengdeOppsummering"). */
+export interface MengdeOppsummering {
+  totaltAntall: Mengde[];
+  totalNettoVekt: Mengde[];
+  totalBruttoVekt: Mengde[];
+  totalNettoVolum: Mengde[];
+  totalBruttoVolum: Mengde[];
+}
+
+/** An importer that may be made responsible for a notification of this certificate. */
+export interface KandidatImportoer {
+  id: number;
+  navn: string;
+  organisasjonsnummer: string;
+  /** Named on the certificate (organisation number or exact consignee name); these come first. */
+  paaSertifikatet: boolean;
+}
+
+/**
+ * GET /import/v2/{orgnr}/{importoerId}/sertifikat: the certificate page. All LagretSertifikat data
+ * (`utstedtDato` is the ISO instant from the certificate, `utstedtDag` the date as written, which is the
+ * search key) with the attachments replaced by their metadata, plus what the page needs.
+ */
+export interface SertifikatVisning extends Omit<LagretSertifikat, "vedlegg"> {
+  id: number;
+  /** Norwegian text of the status code ("Utstedt", "Trukket tilbake"), undefined without status. */
+  statusTekst?: string;
+  /** The stored risk assessment (banners and per-line findings). */
+  vurdering: SertifikatVurdering;
+  meldepliktigVurdering: KodeVisning<MeldepliktigVurdering>;
+  alvorlighetsgrad: Alvorlighetsgrad;
+  mottatt: string;
+  statusSistEndret: string;
+  erstatterSertifikat?: ErstatterSertifikatVisning;
+  erstattetAvSertifikat?: ErstattetAvSertifikatVisning;
+  vedlegg: VedleggVisning[];
+  mengdeOppsummering: MengdeOppsummering;
+  /** The export country has a paperless-certificate agreement (SPEC §9). */
+  erPapirloest: boolean;
+  /** Issued more than 14 days before today (Oslo date): cannot be notified (SPEC §5, §9). */
+  erForGammel: boolean;
+  /** The live notification of this certificate, when this importer may see it. */
+  importMeldingId: number | null;
+  importMeldingStatus: ImportmeldingStatus | null;
+  /** That notification belongs to this importer and is UNDER_REGISTRERING or REGISTRERT. */
+  kanEndreImportmelding: boolean;
+  /**
+   * No live notification, not withdrawn (status 40), not replaced, and a paperless export country. The
+   * 14-day rule is reported separately (`erForGammel`) and enforced when a notification is created.
+   */
+  kanOppretteImportmelding: boolean;
+  /** This importer and the importers it is reception controller for; those on the certificate first. */
+  kandidatImportoerer: KandidatImportoer[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The 14-day rule (SPEC §5 "Certificates", §9)
+// ---------------------------------------------------------------------------------------------------------
+
+export const MAKS_SERTIFIKATALDER_DAGER = 14;
+
+export const FOR_GAMMELT_SERTIFIKAT_MELDING =
+  "Sertifikater som er mer enn 2 uker gamle kan ikke meldes. Be eksportør om et nytt sertifikat.";
+
+/** Whole days from `fra` to `til` (both YYYY-MM-DD); NaN when either is not such a date. */
+export function dagerMellom(fra: string, til: string): number {
+  const dag = (s: string) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+    return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
+  };
+  return Math.round((dag(til) - dag(fra)) / 86_400_000);
+}
+
+/**
+ * True when the issue date (YYYY-MM-DD) is more than 14 days before `idag` (the Oslo date, YYYY-MM-DD).
+ * A date that does not match YYYY-MM-DD is not checked (false), as SPEC §5 says.
+ */
+export function erSertifikatForGammelt(utstedtDato: string, idag: string): boolean {
+  const dager = dagerMellom(utstedtDato, idag);
+  return Number.isFinite(dager) && dager > MAKS_SERTIFIKATALDER_DAGER;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Total quantity (SPEC §2 goods-lines table, §3 mengdeOppsummering)
+// ---------------------------------------------------------------------------------------------------------
+
+const MENGDEFELT = [
+  ["antall", "totaltAntall"],
+  ["nettoVekt", "totalNettoVekt"],
+  ["bruttoVekt", "totalBruttoVekt"],
+  ["nettoVolum", "totalNettoVolum"],
+  ["bruttoVolum", "totalBruttoVolum"],
+] as const satisfies readonly (readonly [keyof Varemengde, keyof MengdeOppsummering])[];
+
+/**
+ * Sums each quantity of all goods lines per unit (units in order of first appearance; a quantity without a
+ * unit is summed on its own, without `enhet`). Sums are rounded to 6 decimals.
+ */
+export function mengdeOppsummering(varelinjer: readonly Pick<Varelinje, "mengde">[]): MengdeOppsummering {
+  const ut: MengdeOppsummering = {
+    totaltAntall: [],
+    totalNettoVekt: [],
+    totalBruttoVekt: [],
+    totalNettoVolum: [],
+    totalBruttoVolum: [],
+  };
+  for (const [felt, total] of MENGDEFELT) {
+    const perEnhet = new Map<string | undefined, number>();
+    for (const linje of varelinjer) {
+      const m = linje.mengde[felt];
+      if (!m || !Number.isFinite(m.verdi)) continue;
+      perEnhet.set(m.enhet, (perEnhet.get(m.enhet) ?? 0) + m.verdi);
+    }
+    ut[total] = [...perEnhet].map(([enhet, sum]) => {
+      const verdi = Math.round(sum * 1e6) / 1e6;
+      return enhet === undefined ? { verdi } : { verdi, enhet };
+    });
+  }
+  return ut;
+}

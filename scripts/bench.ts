@@ -1,0 +1,183 @@
+// `npm run bench`: throughput on an in-memory PGlite with the demo seed. Ingests N generated certificates,
+// then starts the import API (as in api/test-server.ts) and times sequential requests. Bounded loops; exits
+// by itself. Add a section by appending a step to BENCH_STEG (each step gets the shared context).
+import path from "node:path";
+import { ingestSertifikat } from "../api/sertifikat/ingest";
+import { startTestApi, type TestApi } from "../api/test-server";
+import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { lagSertifikatXml, type SertifikatInput } from "../dev/ephyto/generate";
+import { lagPdf } from "../dev/seed-sertifikater";
+
+export const ANTALL_SERTIFIKATER = 200;
+export const ANTALL_FORESPOERSLER = 300;
+
+export interface BenchKontekst {
+  api: TestApi;
+  /** Person, organisation and importer the requests are made as (Kari for Hageland Drammen). */
+  pid: string;
+  orgnr: string;
+  importoerId: number;
+  /** The generated certificates, as XML and by their search keys (filled by the ingest step). */
+  xml: string[];
+  noekler: { sertifikatnummer: string; dato: string; avsenderland: string }[];
+}
+
+export interface BenchSteg {
+  navn: string;
+  /** Runs the timed work and says how many operations it did. */
+  kjoer(ctx: BenchKontekst): Promise<{ antall: number; enhet: string }>;
+}
+
+export interface BenchResultat {
+  navn: string;
+  antall: number;
+  enhet: string;
+  ms: number;
+  perSekund: number;
+}
+
+const LAND = ["NL", "DE", "DK", "SE", "BE", "FR", "IT"] as const;
+const PLANTER = [
+  { botaniskNavn: "Rosa", plantedel: "Cut flowers", tilsiktetBruk: "Decoration" },
+  { botaniskNavn: "Rhododendron", plantedel: "Plants for planting", tilsiktetBruk: "Planting" },
+  { botaniskNavn: "Malus domestica", plantedel: "Fruits", tilsiktetBruk: "Consumption" },
+  { botaniskNavn: "Tulipa", plantedel: "Bulbs and tubers", tilsiktetBruk: "Planting" },
+];
+
+/** A realistic certificate for Hageland Drammen with a unique number. */
+export function benchSertifikat(i: number, idag = new Date()): SertifikatInput {
+  const land = LAND[i % LAND.length] ?? "NL";
+  const utstedt = new Date(
+    Date.UTC(idag.getUTCFullYear(), idag.getUTCMonth(), idag.getUTCDate() - (i % 20), 9),
+  );
+  return {
+    nummer: `PHYTO.${land}.${idag.getUTCFullYear()}.${String(9_000_000 + i).padStart(7, "0")}`,
+    utstedt,
+    utsteder: "Plant protection service",
+    avsender: { navn: `Exporter ${i % 17} B.V.`, adresse: ["Street 1", "1000 AA City"] },
+    mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: ORG.hagelandDrammen },
+    eksportland: land,
+    transport: { modus: 3, navn: "Truck", id: `TR-${i}` },
+    vedlegg: i % 4 === 0 ? [{ filnavn: "kopi.pdf", data: lagPdf(`Kopi ${i}`) }] : undefined,
+    varelinjer: Array.from({ length: 1 + (i % 3) }, (_, n) => ({
+      ...PLANTER[(i + n) % PLANTER.length],
+      navn: `Line ${n + 1}`,
+      opprinnelsesland: [land],
+      antall: { verdi: 100 * (n + 1), enhet: "H87" },
+      nettoVekt: { verdi: 12.5 * (n + 1), enhet: "KGM" },
+      behandlinger:
+        n === 0 ? [{ type: "Chemical treatment", type2: "Spraying", kjemikalier: ["Abamectin"] }] : [],
+    })),
+  };
+}
+
+async function hent(ctx: BenchKontekst, sti: string): Promise<void> {
+  const res = await ctx.api.fetch(sti, { headers: { authorization: `Bearer ${await token(ctx)}` } });
+  if (!res.ok) throw new Error(`${sti}: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+}
+
+let tokenCache: string | undefined;
+async function token(ctx: BenchKontekst): Promise<string> {
+  tokenCache ??= await ctx.api.token(ctx.pid, { expiresIn: "1h" });
+  return tokenCache;
+}
+
+export const BENCH_STEG: BenchSteg[] = [
+  {
+    navn: "Innlesing (ingestSertifikat)",
+    async kjoer(ctx) {
+      for (const xml of ctx.xml) await ingestSertifikat(ctx.api.handle.db, xml);
+      return { antall: ctx.xml.length, enhet: "sertifikater" };
+    },
+  },
+  {
+    navn: "GET sertifikat (SertifikatVisning)",
+    async kjoer(ctx) {
+      const base = `/import/v2/${ctx.orgnr}/${ctx.importoerId}/sertifikat`;
+      for (let i = 0; i < ANTALL_FORESPOERSLER; i++) {
+        const n = ctx.noekler[i % ctx.noekler.length];
+        if (!n) break;
+        await hent(ctx, `${base}?${new URLSearchParams(n)}`);
+      }
+      return { antall: ANTALL_FORESPOERSLER, enhet: "forespørsler" };
+    },
+  },
+  {
+    navn: "GET sertifikater (liste, 15 per side)",
+    async kjoer(ctx) {
+      const base = `/import/v2/${ctx.orgnr}/${ctx.importoerId}/sertifikater`;
+      const filtre = [
+        "",
+        "&avsenderland=NL&avsenderland=DE",
+        "&meldepliktigVurdering=MELDEPLIKTIG",
+        "&avsender=exporter 1",
+      ];
+      for (let i = 0; i < ANTALL_FORESPOERSLER; i++) {
+        await hent(ctx, `${base}?antall=15&sidenummer=${i % 10}${filtre[i % filtre.length]}`);
+      }
+      return { antall: ANTALL_FORESPOERSLER, enhet: "forespørsler" };
+    },
+  },
+];
+
+/** An API on a fresh in-memory PGlite with the demo seed, and the certificates to ingest. */
+export async function lagBenchKontekst(idag = new Date()): Promise<BenchKontekst> {
+  const api = await startTestApi();
+  const importoer = await api.handle.db
+    .selectFrom("importoer")
+    .select("id")
+    .where("organisasjonsnummer", "=", ORG.hagelandDrammen)
+    .executeTakeFirstOrThrow();
+  const input = Array.from({ length: ANTALL_SERTIFIKATER }, (_, i) => benchSertifikat(i, idag));
+  return {
+    api,
+    pid: DEMO_PERSONER[0]!.pid,
+    orgnr: ORG.hagelandDrammen,
+    importoerId: importoer.id,
+    xml: input.map(lagSertifikatXml),
+    noekler: input.map((s) => ({
+      sertifikatnummer: s.nummer,
+      dato: (s.utstedt as Date).toISOString().slice(0, 10),
+      avsenderland: String(s.eksportland),
+    })),
+  };
+}
+
+export async function kjoerBench(steg: readonly BenchSteg[] = BENCH_STEG): Promise<BenchResultat[]> {
+  const ctx = await lagBenchKontekst();
+  const resultater: BenchResultat[] = [];
+  try {
+    for (const s of steg) {
+      const start = performance.now();
+      const { antall, enhet } = await s.kjoer(ctx);
+      const ms = performance.now() - start;
+      resultater.push({ navn: s.navn, antall, enhet, ms, perSekund: (antall * 1000) / ms });
+    }
+  } finally {
+    await ctx.api.close();
+  }
+  return resultater;
+}
+
+export function formaterTabell(resultater: readonly BenchResultat[]): string {
+  const rader = [
+    ["Steg", "Antall", "Tid (ms)", "Per sekund"],
+    ...resultater.map((r) => [r.navn, `${r.antall} ${r.enhet}`, r.ms.toFixed(0), r.perSekund.toFixed(1)]),
+  ];
+  const bredder = rader[0]!.map((_, k) => Math.max(...rader.map((r) => r[k]?.length ?? 0)));
+  return rader
+    .map((r) =>
+      r.map((celle, k) => (k === 0 ? celle.padEnd(bredder[k]!) : celle.padStart(bredder[k]!))).join("  "),
+    )
+    .join("\n");
+}
+
+const erHoved =
+  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (erHoved) {
+  const resultater = await kjoerBench();
+  console.log(`\nYtelse (PGlite i minnet, demodata + ${ANTALL_SERTIFIKATER} sertifikater, sekvensielt)\n`);
+  console.log(formaterTabell(resultater));
+  console.log("");
+}
