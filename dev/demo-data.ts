@@ -62,6 +62,7 @@ export const ORG = {
   grontMottakOslo: "912346021",
   blomsterbudHoved: "912346099",
   blomsterbudBergen: "912346161",
+  blomsterbudAalesund: "912346374",
   fjordblomster: "912346234",
 } as const;
 
@@ -128,6 +129,14 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Kokstadflaten 5", "5257", "Kokstad"),
   },
   {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.blomsterbudAalesund,
+    navn: "Blomsterbud Vest AS avd. Ålesund",
+    organisasjonsform: "BEDR",
+    hovedenhet: ORG.blomsterbudHoved,
+    adresse: adr("Moloveien 14", "6004", "Ålesund"),
+  },
+  {
     type: "Foretak",
     organisasjonsnummer: ORG.fjordblomster,
     navn: "Fjordblomster Ingrid Berg",
@@ -153,7 +162,13 @@ export const DEMO_DELEGERINGER: Array<{ pid: string; enheter: string[] }> = [
   { pid: "04867199549", enheter: [ORG.grontMottakHoved, ORG.grontMottakOslo, ORG.hagelandDrammen] },
   {
     pid: "12825098397",
-    enheter: [ORG.blomsterbudHoved, ORG.blomsterbudBergen, ORG.fjordblomster, "12825098397"],
+    enheter: [
+      ORG.blomsterbudHoved,
+      ORG.blomsterbudBergen,
+      ORG.blomsterbudAalesund,
+      ORG.fjordblomster,
+      "12825098397",
+    ],
   },
 ];
 
@@ -186,10 +201,20 @@ export const DEMO_IMPORTOERER = [
     erMottakskontrolloer: false,
     epost: [],
   },
+  {
+    organisasjonsnummer: ORG.blomsterbudAalesund,
+    navn: "Blomsterbud Vest AS avd. Ålesund",
+    hovedenhetNavn: "Blomsterbud Vest AS",
+    hovedenhetOrganisasjonsnummer: ORG.blomsterbudHoved,
+    harLestRegelverk: false,
+    erMottakskontrolloer: false,
+    epost: [],
+  },
 ];
 
 /** importer (orgnr) → appointed reception controllers (orgnr). */
 export const DEMO_MOTTAKSKONTROLLOER_AVTALER: Array<[string, string]> = [
   [ORG.hagelandDrammen, ORG.grontMottakOslo],
   [ORG.blomsterbudBergen, ORG.grontMottakOslo],
+  [ORG.blomsterbudAalesund, ORG.grontMottakOslo],
 ];

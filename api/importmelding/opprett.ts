@@ -102,14 +102,14 @@ export async function opprettImportmelding(
     throw badRequest(UGYLDIG_DOKUMENTKONTROLL);
   }
 
-  const importoerer = await db
+  // The acting importer must have confirmed the regulations. A reception controller may prepare a
+  // notification for an importer that has not yet; that importer confirms when it submits (ADR 007).
+  const oppretter = await db
     .selectFrom("importoer")
-    .select(["id", "har_lest_regelverk"])
-    .where("id", "in", [importoerId, ansvarligId])
-    .execute();
-  if (importoerer.length === 0 || importoerer.some((i) => !i.har_lest_regelverk)) {
-    throw badRequest(REGELVERK_IKKE_BEKREFTET_OPPRETT);
-  }
+    .select("har_lest_regelverk")
+    .where("id", "=", importoerId)
+    .executeTakeFirst();
+  if (!oppretter?.har_lest_regelverk) throw badRequest(REGELVERK_IKKE_BEKREFTET_OPPRETT);
 
   sjekkSertifikatGyldig(sert);
   if (erSertifikatForGammelt(sert.utstedt_dato, osloDato(naa)))

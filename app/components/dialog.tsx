@@ -50,8 +50,8 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className="ds-dialog dialog"
-      data-color={farge}
+      className="dialog"
+      data-farge={farge}
       aria-labelledby={tittelId}
       onClose={() => (vedLukk ? vedLukk() : navigate(lukkTil, { replace: true, preventScrollReset: true }))}
     >

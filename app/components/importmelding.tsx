@@ -41,14 +41,15 @@ export function Flagg({ kode }: { kode: string }) {
   );
 }
 
-export function Part({ part, tittel }: { part: PartVisning; tittel: string }) {
+export function Part({ part, tittel, nivaa = 3 }: { part: PartVisning; tittel: string; nivaa?: 2 | 3 }) {
+  const Overskrift = nivaa === 2 ? "h2" : "h3";
   const a = part.adresse;
   const linjer = [a.linje1, a.linje2, a.linje3, a.linje4, a.linje5].filter((l): l is string => !!l);
   return (
     <div className="part">
-      <h3 className="ds-heading" data-size="2xs">
+      <Overskrift className="ds-heading" data-size="2xs">
         {tittel}
-      </h3>
+      </Overskrift>
       <p className="ds-paragraph adresse">
         <strong>{part.navn ?? "Ikke oppgitt"}</strong>
         {linjer.map((l) => (

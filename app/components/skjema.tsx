@@ -28,6 +28,9 @@ export function FeilOppsummering({ feil }: { feil: FeilLenke[] }) {
   const antall = feil.length;
   useEffect(() => {
     if (antall > 0) ref.current?.focus();
+    // Errors found in the browser (JavaScript on) prefix the title too, as the server does without it.
+    const uten = document.title.replace(/^Feil: /, "");
+    document.title = antall > 0 ? `Feil: ${uten}` : uten;
   }, [antall]);
   if (antall === 0) return null;
   return (

@@ -25,8 +25,8 @@ export default function Avsender() {
         . Kontroller at de stemmer med sendingen.
       </p>
       <div className="to-kolonner">
-        <Part part={m.avsender} tittel="Avsender (eksportør)" />
-        <Part part={m.mottaker} tittel="Mottaker (importør)" />
+        <Part part={m.avsender} tittel="Avsender (eksportør)" nivaa={2} />
+        <Part part={m.mottaker} tittel="Mottaker (importør)" nivaa={2} />
       </div>
       <p className="ds-paragraph">
         Eksportland: <Flagg kode={m.eksportLand.kode} /> {m.eksportLand.navn}

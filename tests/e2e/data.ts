@@ -1,0 +1,93 @@
+// Test data made through the real ingestion path: each test posts its own ePhyto certificate to the Hub
+// endpoint, so the two projects (JavaScript on and off) never share a certificate or a notification.
+import type { APIRequestContext } from "@playwright/test";
+import { lagSertifikatXml } from "../../dev/ephyto/generate";
+
+export const HUB_API_KEY = process.env.HUB_API_KEY ?? "dev-hub-nokkel";
+export const MYNDIGHET_API_KEY = process.env.MYNDIGHET_API_KEY ?? "dev-myndighet-nokkel";
+
+// A 1×1 PNG and a tiny Word-like zip (not openable in the browser).
+const PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const ZIP = "UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
+
+let teller = 0;
+
+export interface TestSertifikat {
+  sertifikatnummer: string;
+  dato: string;
+  avsenderland: string;
+}
+
+function osloIdag(): string {
+  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo" }).format(new Date());
+}
+
+export async function nySertifikat(
+  request: APIRequestContext,
+  opts: {
+    prosjekt: string;
+    mottaker?: { navn: string; organisasjonsnummer?: string };
+    medDeklarasjon?: boolean;
+  },
+): Promise<TestSertifikat> {
+  teller += 1;
+  const nummer = `PHYTO.NL.2026.E2E${opts.prosjekt === "js-pa" ? "1" : "2"}${Date.now() % 1_000_000}${teller}`;
+  const dato = osloIdag();
+  const xml = lagSertifikatXml({
+    nummer,
+    utstedt: `${dato}T09:00:00`,
+    utsteder: "Nederlandse Voedsel- en Warenautoriteit",
+    avsender: {
+      navn: "Zaadhandel Westland B.V.",
+      adresse: ["Naaldwijkseweg 5", "2691 RA 's-Gravenzande", "Netherlands"],
+    },
+    mottaker: opts.mottaker ?? { navn: "Testmottaker AS", adresse: ["Testveien 1", "0150 Oslo"] },
+    eksportland: "NL",
+    transport: { modus: 3, navn: "Lastebil NL-12-AB" },
+    ankomststed: { navn: "Svinesund" },
+    erklaeringer:
+      opts.medDeklarasjon === false ? [] : ["The plants were grown in a pest free place of production."],
+    signatur: { navn: "J. de Vries", sted: "Utrecht", dato },
+    vedlegg: [
+      { filnavn: "opprinnelse.png", base64: PNG, identifikator: "ORIG-1" },
+      { filnavn: "pakkliste.docx", base64: ZIP },
+    ],
+    varelinjer: [
+      {
+        navn: "Rose",
+        botaniskNavn: "Rosa canina",
+        plantedel: "Plants",
+        tilsiktetBruk: "Planting",
+        hsKode: "060240",
+        antall: { verdi: 100, enhet: "H87" },
+        nettoVekt: { verdi: 50, enhet: "KGM" },
+        opprinnelsesland: [{ kode: "NL" }],
+      },
+      {
+        navn: "Buksbom",
+        botaniskNavn: "Buxus sempervirens",
+        plantedel: "Plants",
+        tilsiktetBruk: "Planting",
+        antall: { verdi: 40, enhet: "H87" },
+        opprinnelsesland: [{ kode: "NL" }],
+      },
+      {
+        navn: "Agurkurt",
+        botaniskNavn: "Borago officinalis",
+        plantedel: "Seeds",
+        tilsiktetBruk: "Planting",
+        nettoVekt: { verdi: 2, enhet: "KGM" },
+        opprinnelsesland: [{ kode: "NL" }],
+      },
+    ],
+  } as Parameters<typeof lagSertifikatXml>[0]);
+  const res = await request.post("/import/ephyto/v1/sertifikat", {
+    headers: { "X-Api-Key": HUB_API_KEY, "Content-Type": "application/xml" },
+    data: xml,
+  });
+  if (res.status() !== 201) throw new Error(`Innlesing feilet: ${res.status()} ${await res.text()}`);
+  return { sertifikatnummer: nummer, dato, avsenderland: "NL" };
+}
+
+export const sertifikatUrl = (s: TestSertifikat) => `/sertifikat?${new URLSearchParams({ ...s })}`;

@@ -1,0 +1,67 @@
+import { expect, type Page, test } from "@playwright/test";
+import { sertifikatUrl, type TestSertifikat } from "./data";
+import { loggInn, PERSONER, sjekkUu } from "./helpers";
+
+export const prosjekt = () => test.info().project.name;
+
+export async function loggInnOgVelg(page: Page, person: { pid: string; navn: string }, virksomhet: RegExp) {
+  await loggInn(page, person);
+  await expect(page.getByRole("heading", { name: "Velg virksomhet" })).toBeVisible();
+  await page.getByRole("button", { name: virksomhet }).click();
+  await expect(page.locator(".app-header__virksomhet")).toBeVisible();
+}
+
+export const loggInnKari = (page: Page) =>
+  loggInnOgVelg(page, PERSONER.kari, /Hageland Import AS avd\. Drammen/);
+
+/** Opens the certificate and creates a notification; returns its id. */
+export async function opprett(page: Page, s: TestSertifikat, ansvarlig?: RegExp): Promise<string> {
+  await page.goto(sertifikatUrl(s));
+  await expect(page.getByRole("heading", { name: s.sertifikatnummer, level: 1 })).toBeVisible();
+  if (ansvarlig) await page.getByLabel(ansvarlig).check();
+  await page.getByRole("button", { name: "Opprett digital forhåndsmelding" }).click();
+  await expect(page).toHaveURL(/\/importmelding\/\d+\/avsender$/);
+  return /\/importmelding\/(\d+)\//.exec(page.url())![1]!;
+}
+
+/** Goes through the wizard with valid answers (no checks) up to the summary. */
+export async function fyllUt(page: Page, id: string, epost = "test@example.no") {
+  await page.goto(`/importmelding/${id}/innmelder`);
+  await page.getByLabel("E-post").fill(epost);
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(page).toHaveURL(/dokumentkontroll|ankomst-info/);
+  while (page.url().includes("/dokumentkontroll/")) {
+    const url = page.url();
+    await page.locator("input[name=svar]:not([data-avvik])").first().check();
+    await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+    await expect(page).not.toHaveURL(url);
+  }
+  await fyllAnkomst(page, {
+    adresse: "Tollbugata 40",
+    postnummer: "3044",
+    poststed: "Drammen",
+    dato: "2026-12-01",
+  });
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await page.getByRole("button", { name: "Jeg forstår – lagre" }).click();
+  await expect(page).toHaveURL(/oppsummering$/);
+}
+
+export async function fyllAnkomst(
+  page: Page,
+  a: { adresse: string; postnummer: string; poststed: string; dato: string; kontrolloer?: RegExp },
+) {
+  await page.getByLabel("Adresselinje 1").fill(a.adresse);
+  await page.getByLabel("Postnummer").fill(a.postnummer);
+  await page.getByLabel("Poststed").fill(a.poststed);
+  await page.getByLabel("Dato").fill(a.dato);
+  await page.getByLabel(/Ettermiddag/).check();
+  await page.getByLabel(a.kontrolloer ?? /Grønt Mottak AS avd\. Alnabru/).check();
+}
+
+export async function sendInn(page: Page) {
+  await page.getByRole("button", { name: "Send inn" }).click();
+  await expect(page).toHaveURL(/\/registrert/);
+  await expect(page.getByRole("heading", { name: "Forhåndsmeldingen ble sendt" })).toBeVisible();
+  await sjekkUu(page);
+}
