@@ -57,8 +57,10 @@ export default function Hjem() {
   const [felt, setFelt] = useState(sok);
   const land = SOKELAND.find((l) => l.kode === felt.avsenderland);
   const kanSoeke = !!(felt.avsenderland && felt.sertifikatnummer.trim() && felt.dato);
-  const sett = (k: keyof typeof felt) => (e: { currentTarget: { value: string } }) =>
-    setFelt((f) => ({ ...f, [k]: e.currentTarget.value }));
+  const sett = (k: keyof typeof felt) => (e: { currentTarget: { value: string } }) => {
+    const verdi = e.currentTarget.value;
+    setFelt((f) => ({ ...f, [k]: verdi }));
+  };
   return (
     <div>
       <h1 className="ds-heading" data-size="lg">

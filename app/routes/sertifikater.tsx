@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { formaterDato } from "../../domain/format";
@@ -58,6 +58,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       api.getJson<Eksportland[]>("/import/v2/eksportland", { redirectOn401: loginUrl(request) }),
     ]);
     const aktiv = klemSide(side, liste.paginering.antallSider);
+    if (aktiv !== side && liste.paginering.antallSider > 0) {
+      // Past the last page (or an invalid number): show the nearest page that exists.
+      url.searchParams.set("sidenummer", String(aktiv));
+      throw redirect(`/sertifikater?${url.searchParams}`);
+    }
     return json({ liste, land, filter: f, aktiv, feil: false as const, sok: url.searchParams.toString() });
   } catch (e) {
     if (e instanceof Response) throw e;
