@@ -7,6 +7,7 @@ import { startTestApi, type TestApi } from "../api/test-server";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../dev/ephyto/generate";
 import { lagPdf } from "../dev/seed-sertifikater";
+import { maalSertifikatside } from "./bench-side";
 
 export const ANTALL_SERTIFIKATER = 200;
 export const ANTALL_FORESPOERSLER = 300;
@@ -179,5 +180,23 @@ if (erHoved) {
   const resultater = await kjoerBench();
   console.log(`\nYtelse (PGlite i minnet, demodata + ${ANTALL_SERTIFIKATER} sertifikater, sekvensielt)\n`);
   console.log(formaterTabell(resultater));
-  console.log("");
+  const side = await maalSertifikatside();
+  console.log(
+    "\nSertifikatsiden, hele tjenesten over HTTP (produksjonsbygg, innebygd database, innlogget):\n",
+  );
+  console.log(
+    formaterTabell([
+      {
+        navn: "GET /sertifikat (HTML-side)",
+        antall: side.antall,
+        enhet: "sider",
+        ms: side.ms,
+        perSekund: side.perSekund,
+      },
+    ]),
+  );
+  console.log(
+    `\nSidestørrelse: ${(side.htmlBytes / 1024).toFixed(1)} KiB HTML, ${(side.jsBytes / 1024).toFixed(1)} KiB JavaScript i ${side.jsFiler} filer (ukomprimert)\n`,
+  );
+  process.exit(0);
 }

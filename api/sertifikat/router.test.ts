@@ -492,6 +492,7 @@ describe("flagg på sertifikatsiden", () => {
     expect(body.kandidatImportoerer.map((k) => [k.organisasjonsnummer, k.paaSertifikatet])).toEqual([
       [ORG.blomsterbudBergen, true],
       [ORG.grontMottakOslo, false],
+      [ORG.blomsterbudAalesund, false],
       [ORG.hagelandDrammen, false],
     ]);
   });
