@@ -5,12 +5,12 @@ import { useHydrert } from "./hydrert";
  * A value that can be copied (SPEC §2): with JavaScript a button copies it and says
  * '"{value}" kopiert til utklippstavle'; without, the value is plain, selectable text.
  */
-export function CopyVerdi({ verdi }: { verdi: string }) {
+export function CopyVerdi({ verdi, visVerdi = true }: { verdi: string; visVerdi?: boolean }) {
   const hydrert = useHydrert();
   const [kopiert, setKopiert] = useState(false);
   return (
     <span className="kopier">
-      <span className="kopier__verdi">{verdi}</span>
+      {visVerdi ? <span className="kopier__verdi">{verdi}</span> : null}
       {hydrert ? (
         <button
           type="button"

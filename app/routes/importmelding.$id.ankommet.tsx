@@ -32,10 +32,10 @@ export default function Ankommet() {
   );
   return (
     <div className="registrert">
-      <p className="ds-paragraph sertifikat__overtittel">Digital forhåndsmelding</p>
       <h1 className="ds-heading" data-size="lg">
-        <CopyVerdi verdi={m.nummer} />
+        Digital forhåndsmelding <span className="meldingsnummer">{m.nummer}</span>
       </h1>
+      <CopyVerdi verdi={m.nummer} visVerdi={false} />
       <div className="merkerad">
         <StatusMerke melding={m} />
         <span className="ds-paragraph" data-size="sm">
