@@ -147,3 +147,42 @@ test("trekke tilbake en forhåndsmelding", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Start kontroll" })).toHaveCount(0);
   await sjekkUu(page);
 });
+
+test("endre ankomst og mottakskontroll med bare tastaturet", async ({ page }) => {
+  await loggInnKari(page);
+  const id = await registrert(page);
+  await page.goto(`/importmelding/${id}/registrert`);
+  const trykk = async (name: string | RegExp, rolle: "button" | "link" = "button") => {
+    await tabTil(page, page.getByRole(rolle, { name }), 250);
+    await page.keyboard.press("Enter");
+  };
+  const skriv = async (felt: string | RegExp, tekst: string) => {
+    const f = page.getByLabel(felt);
+    await tabTil(page, f, 250);
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type(tekst);
+  };
+  await trykk(/Endre ankomstinformasjon/, "link");
+  await expect(page.getByRole("heading", { name: "Endre ankomst" })).toBeVisible();
+  await skriv("Adresselinje 1", "Lierstranda 12");
+  await trykk("Lagre endringene");
+  await trykk("Jeg forstår – lagre");
+  await expect(page.getByText("Lierstranda 12, 3044 Drammen")).toBeVisible();
+  await trykk("Start kontroll", "link");
+  await skriv("Telefonnummer", "98765432");
+  await trykk("Start mottakskontrollen");
+  await expect(page).toHaveURL(/innhold-samsvarer$/);
+  // arrow keys move within a radio group (and select)
+  await tabTil(page, page.locator("input[name=svar]").first(), 250);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByLabel("Det er færre varer enn oppgitt i sertifikatet")).toBeChecked();
+  await skriv(/Faktisk antall \(oppgitt 100/, "90");
+  await trykk("Bekreft");
+  await expect(page).toHaveURL(/skadegjoerere$/);
+  await tabTil(page, page.getByLabel("Sendingen er fri for planteskadegjørere"), 250);
+  await page.keyboard.press("Space");
+  await trykk("Fullfør fysisk kontroll");
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/ankommet`));
+  await expect(page.getByText(/Avventer vurdering|Frigitt/).first()).toBeVisible();
+});
