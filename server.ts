@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { API_PREFIXES, createApi } from "./api";
 import { slettUtloepteSesjoner } from "./app/lib/session.server";
@@ -96,6 +97,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(securityHeaders(config));
+  app.use(compression());
 
   if (config.embeddedIdporten) {
     const issuer = new URL(config.oidc.issuer);

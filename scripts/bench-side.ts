@@ -4,6 +4,7 @@
 // size of the HTML and of the JavaScript the page loads.
 import { execSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { loadConfig } from "../config";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { startServer } from "../server";
@@ -82,7 +83,12 @@ export async function maalSertifikatside(antall = ANTALL_SIDER) {
     if (foerste.status !== 200) throw new Error(`Sertifikatsiden svarte ${foerste.status}`);
     const skript = [...side.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     let jsBytes = 0;
-    for (const s of new Set(skript)) jsBytes += (await (await b.hent(s)).arrayBuffer()).byteLength;
+    let jsGzip = 0;
+    for (const s of new Set(skript)) {
+      const innhold = Buffer.from(await (await b.hent(s)).arrayBuffer());
+      jsBytes += innhold.byteLength;
+      jsGzip += gzipSync(innhold).byteLength;
+    }
 
     const start = performance.now();
     for (let i = 0; i < antall; i++) {

@@ -196,7 +196,7 @@ if (erHoved) {
     ]),
   );
   console.log(
-    `\nSidestørrelse: ${(side.htmlBytes / 1024).toFixed(1)} KiB HTML, ${(side.jsBytes / 1024).toFixed(1)} KiB JavaScript i ${side.jsFiler} filer (ukomprimert)\n`,
+    `\nSidestørrelse: ${(side.htmlBytes / 1024).toFixed(1)} KiB HTML, ${(side.jsBytes / 1024).toFixed(1)} KiB JavaScript i ${side.jsFiler} filer (${(side.jsGzip / 1024).toFixed(1)} KiB med gzip, som serveren sender)\n`,
   );
   process.exit(0);
 }
