@@ -103,6 +103,7 @@ export async function maalSertifikatside(antall = ANTALL_SIDER) {
       perSekund: (antall * 1000) / ms,
       htmlBytes: Buffer.byteLength(side),
       jsBytes,
+      jsGzip,
       jsFiler: new Set(skript).size,
     };
   } finally {
