@@ -8,6 +8,7 @@ import {
   DEMO_MOTTAKSKONTROLLOER_AVTALER,
   DEMO_PERSONER,
 } from "./demo-data";
+import { seedImportmeldinger } from "./seed-importmeldinger";
 import { seedSertifikater } from "./seed-sertifikater";
 
 export async function erTom(db: Db): Promise<boolean> {
@@ -103,4 +104,5 @@ export async function seedDemoData(db: Db): Promise<void> {
   });
   // Demo certificates, through the ingestion code path (its own transaction per certificate).
   await seedSertifikater(db);
+  await seedImportmeldinger(db);
 }
