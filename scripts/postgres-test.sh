@@ -14,7 +14,7 @@ case "${1:-}" in
   start)
     if [ ! -f "$BASE/data/PG_VERSION" ]; then
       mkdir -p "$BASE"
-      [ "$(id -u)" = 0 ] && chown postgres "$BASE"
+      if [ "$(id -u)" = 0 ]; then chown postgres "$BASE"; fi
       as_pg "$BIN/initdb" -D "$BASE/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
     fi
     as_pg "$BIN/pg_ctl" -D "$BASE/data" -l "$BASE/server.log" -w \

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
-import { formaterDato } from "../../domain/format";
+import { formaterDato, formaterDatoTid } from "../../domain/format";
 import type { ImportmeldingVisning, PartVisning } from "../../domain/importmelding";
 import type { StepperSteg } from "../../domain/importmelding-ruting";
 import { landNavn } from "../../domain/reference";
+import { CopyVerdi } from "./kopier";
 import { Merke } from "./ui";
 
 /** The wizard's stepper: completed steps are links; the current one is marked. */
@@ -141,4 +142,22 @@ export function Sendingsoversikt({ melding: m }: { melding: ImportmeldingVisning
 
 export function StatusMerke({ melding }: { melding: ImportmeldingVisning }) {
   return <Merke farge={melding.statusFarge}>{melding.statusTekst}</Merke>;
+}
+
+/** 'Digital forhåndsmelding' with the number (copyable), the status badge and when it last changed. */
+export function MeldingHode({ melding: m }: { melding: ImportmeldingVisning }) {
+  return (
+    <>
+      <h1 className="ds-heading" data-size="lg">
+        Digital forhåndsmelding <span className="meldingsnummer">{m.nummer}</span>
+      </h1>
+      <CopyVerdi verdi={m.nummer} visVerdi={false} />
+      <div className="merkerad">
+        <StatusMerke melding={m} />
+        <span className="ds-paragraph" data-size="sm">
+          Sist endret {formaterDatoTid(m.statusEndret)}
+        </span>
+      </div>
+    </>
+  );
 }

@@ -4,6 +4,7 @@
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import { type ApiClient, ApiFeil, createApiClient } from "./api.server";
+import { lesCookie } from "./preferanser.server";
 import {
   type AppSession,
   getSession,
@@ -92,6 +93,23 @@ export function hentAvgivere(api: ApiClient): Promise<Avgiver[]> {
   return api.getJson<Avgiver[]>("/gateway/auth/avgiver", { redirectOn401: MANGLER_AUTORISASJON });
 }
 
+/** The person's name and phone (SPEC §7 brukerInfo), for prefilling forms; the login name when it fails. */
+export async function hentBrukerInfo(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ navn: string; telefonnummer: string | null }> {
+  const { api, bruker } = await requireBruker(request, context);
+  const info = await api
+    .getJson<{ navn: string | null; telefonnummer: string | null }>("/gateway/auth/session/brukerInfo", {
+      redirectOn401: loginUrl(request),
+    })
+    .catch((e) => {
+      if (e instanceof Response) throw e;
+      return { navn: null, telefonnummer: null };
+    });
+  return { navn: info.navn ?? bruker.navn, telefonnummer: info.telefonnummer };
+}
+
 export function kanVelges(a: Avgiver): boolean {
   return a.altinn.type === "Bedrift" && !!a.altinn.organisasjonsnummer;
 }
@@ -167,10 +185,7 @@ export async function velgVirksomhet(
 }
 
 export function husketVirksomhet(request: Request): string | undefined {
-  const c = (request.headers.get("Cookie") ?? "")
-    .split(/;\s*/)
-    .find((x) => x.startsWith(`${VALGT_VIRKSOMHET_COOKIE}=`));
-  const v = c?.slice(VALGT_VIRKSOMHET_COOKIE.length + 1);
+  const v = lesCookie(request, VALGT_VIRKSOMHET_COOKIE);
   return v && /^\d{9}$/.test(v) ? v : undefined;
 }
 

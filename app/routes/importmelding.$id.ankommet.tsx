@@ -4,9 +4,8 @@ import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/forma
 import { MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/quantity";
 import { Dialog } from "../components/dialog";
-import { Sendingsoversikt, StatusMerke, sertifikatUrl } from "../components/importmelding";
+import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
 import { Ankomststed, Kontrollsvar } from "../components/kontrollsvar";
-import { CopyVerdi } from "../components/kopier";
 import { Statusforloep } from "../components/statusforloep";
 import { Varsel } from "../components/ui";
 import type { loader as meldingLoader } from "./importmelding.$id";
@@ -32,16 +31,7 @@ export default function Ankommet() {
   );
   return (
     <div className="registrert">
-      <h1 className="ds-heading" data-size="lg">
-        Digital forhåndsmelding <span className="meldingsnummer">{m.nummer}</span>
-      </h1>
-      <CopyVerdi verdi={m.nummer} visVerdi={false} />
-      <div className="merkerad">
-        <StatusMerke melding={m} />
-        <span className="ds-paragraph" data-size="sm">
-          Sist endret {formaterDatoTid(m.statusEndret)}
-        </span>
-      </div>
+      <MeldingHode melding={m} />
       <Statusforloep melding={m} />
       <Dialog apen={visFrigitt} tittel="Importmeldingen er frigitt" lukkTil={pathname} farge="success">
         <p className="ds-paragraph">Mattilsynet har frigitt sendingen {m.nummer}. Varene kan tas i bruk.</p>

@@ -14,19 +14,13 @@ import { CsrfInput } from "../components/csrf-input";
 import { sertifikatUrl } from "../components/importmelding";
 import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/skjema";
 import { Varsel } from "../components/ui";
-import { loginUrl, requireBruker } from "../lib/bruker.server";
+import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 /** Prefill from the logged-in person's contact info (SPEC §7 brukerInfo) when nothing is saved yet. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, bruker } = await requireBruker(request, context);
-  const info = await api
-    .getJson<{ navn: string | null; telefonnummer: string | null }>("/gateway/auth/session/brukerInfo", {
-      redirectOn401: loginUrl(request),
-    })
-    .catch(() => ({ navn: bruker.navn, telefonnummer: null }));
-  return json({ brukerInfo: { navn: info.navn ?? bruker.navn, telefonnummer: info.telefonnummer } });
+  return json({ brukerInfo: await hentBrukerInfo(request, context) });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

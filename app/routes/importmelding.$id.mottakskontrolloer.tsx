@@ -12,18 +12,12 @@ import { mottakskontrolloerSkjema } from "../../domain/schemas/importmelding";
 import { CsrfInput } from "../components/csrf-input";
 import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/skjema";
 import { Varsel } from "../components/ui";
-import { loginUrl, requireBruker } from "../lib/bruker.server";
+import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, bruker } = await requireBruker(request, context);
-  const info = await api
-    .getJson<{ navn: string | null; telefonnummer: string | null }>("/gateway/auth/session/brukerInfo", {
-      redirectOn401: loginUrl(request),
-    })
-    .catch(() => ({ navn: bruker.navn, telefonnummer: null }));
-  return json({ navn: info.navn ?? bruker.navn, telefonnummer: info.telefonnummer });
+  return json(await hentBrukerInfo(request, context));
 }
 
 /** The person who does the reception control: name and phone (SPEC §2 "Reception controller page"). */

@@ -7,15 +7,14 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
+import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, StatusSvar } from "../../domain/importmelding";
 import { egenReferanseSkjema } from "../../domain/schemas/importmelding";
 import { AnkomstRedigering } from "../components/ankomst-skjema";
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
-import { Sendingsoversikt, StatusMerke, sertifikatUrl } from "../components/importmelding";
+import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
 import { Ankomststed, ForventetAnkomst, Kontrollsvar } from "../components/kontrollsvar";
-import { CopyVerdi } from "../components/kopier";
 import { SendKnapp } from "../components/skjema";
 import { Statusforloep } from "../components/statusforloep";
 import { Varsel } from "../components/ui";
@@ -174,16 +173,7 @@ export default function Registrert() {
   }
   return (
     <div className="registrert">
-      <h1 className="ds-heading" data-size="lg">
-        Digital forhåndsmelding <span className="meldingsnummer">{m.nummer}</span>
-      </h1>
-      <CopyVerdi verdi={m.nummer} visVerdi={false} />
-      <div className="merkerad">
-        <StatusMerke melding={m} />
-        <span className="ds-paragraph" data-size="sm">
-          Sist endret {formaterDatoTid(m.statusEndret)}
-        </span>
-      </div>
+      <MeldingHode melding={m} />
       {sok.get("alleredeSendt") === "1" ? (
         <Varsel farge="info" rolle="status" tittel="Forhåndsmeldingen er allerede sendt inn">
           <p className="ds-paragraph">
