@@ -74,3 +74,14 @@ export function RedigerLenke({ til, tekst = "Endre", hva }: { til: string; tekst
     </Link>
   );
 }
+
+/** The reception controller: the company, and with `person` also who does it and their phone. */
+export function kontrolloerTekst(
+  ankomst: AnkomstInfoVisning | undefined,
+  person = false,
+): string | undefined {
+  const k = ankomst?.mottakskontrolloer;
+  if (!k) return undefined;
+  const deler = person ? [k.virksomhetNavn, k.navn, k.telefonnummer] : [k.virksomhetNavn ?? k.navn];
+  return deler.filter(Boolean).join(", ") || undefined;
+}

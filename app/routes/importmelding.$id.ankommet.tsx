@@ -5,9 +5,9 @@ import { MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/quantity";
 import { Dialog } from "../components/dialog";
 import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
-import { Ankomststed, Kontrollsvar } from "../components/kontrollsvar";
+import { Ankomststed, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";
 import { Statusforloep } from "../components/statusforloep";
-import { Varsel } from "../components/ui";
+import { Opplysninger, Varsel } from "../components/ui";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 /** The arrived page (SPEC §2 "Arrived page"): the assessment, the controls and the shipment. */
@@ -91,30 +91,13 @@ export default function Ankommet() {
           <h2 id="fysisk-tittel" className="ds-heading" data-size="sm">
             Fysisk kontroll
           </h2>
-          <dl className="opplysninger">
-            <div className="opplysninger__rad">
-              <dt>Kontrollsted</dt>
-              <dd>
-                <Ankomststed ankomst={ankomst} />
-              </dd>
-            </div>
-            <div className="opplysninger__rad">
-              <dt>Ankommet</dt>
-              <dd>{m.faktiskAnkommet ? formaterDatoTid(m.faktiskAnkommet) : "--"}</dd>
-            </div>
-            <div className="opplysninger__rad">
-              <dt>Mottakskontrollør</dt>
-              <dd>
-                {[
-                  ankomst?.mottakskontrolloer?.virksomhetNavn,
-                  ankomst?.mottakskontrolloer?.navn,
-                  ankomst?.mottakskontrolloer?.telefonnummer,
-                ]
-                  .filter(Boolean)
-                  .join(", ") || "Ikke valgt"}
-              </dd>
-            </div>
-          </dl>
+          <Opplysninger
+            rader={[
+              ["Kontrollsted", <Ankomststed key="sted" ankomst={ankomst} />],
+              ["Ankommet", m.faktiskAnkommet ? formaterDatoTid(m.faktiskAnkommet) : "--"],
+              ["Mottakskontrollør", kontrolloerTekst(ankomst, true) ?? "Ikke valgt"],
+            ]}
+          />
           <Kontrollsvar spoersmaal={m.mottakskontrollSpoersmaal} ikkeBesvart="Ikke gjennomført" />
           {faktiske.length ? (
             <table className="ds-table" data-border>

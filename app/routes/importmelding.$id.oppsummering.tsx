@@ -10,9 +10,15 @@ import { REGELVERK_AVKRYSSING_TEKST, regelverkSkjema } from "../../domain/schema
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { Sendingsoversikt } from "../components/importmelding";
-import { Ankomststed, ForventetAnkomst, Kontrollsvar, RedigerLenke } from "../components/kontrollsvar";
+import {
+  Ankomststed,
+  ForventetAnkomst,
+  Kontrollsvar,
+  kontrolloerTekst,
+  RedigerLenke,
+} from "../components/kontrollsvar";
 import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp } from "../components/skjema";
-import { Varsel } from "../components/ui";
+import { Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { feilmelding, hentMelding, lesMeldingSkjema } from "../lib/importmelding.server";
 import type { loader as meldingLoader } from "./importmelding.$id";
@@ -178,30 +184,16 @@ export default function Oppsummering() {
         <h2 id="ankomst-tittel" className="ds-heading" data-size="sm">
           Ankomst
         </h2>
-        <dl className="opplysninger">
-          <div className="opplysninger__rad">
-            <dt>Kontrollsted</dt>
-            <dd>
-              <Ankomststed ankomst={ankomst} />
-            </dd>
-          </div>
-          <div className="opplysninger__rad">
-            <dt>Forventet ankomst</dt>
-            <dd>
-              <ForventetAnkomst ankomst={ankomst} />
-            </dd>
-          </div>
-          {!m.kunDokumentkontroll ? (
-            <div className="opplysninger__rad">
-              <dt>Mottakskontrollør</dt>
-              <dd>
-                {ankomst?.mottakskontrolloer?.virksomhetNavn ??
-                  ankomst?.mottakskontrolloer?.navn ??
-                  "Ikke valgt"}
-              </dd>
-            </div>
-          ) : null}
-        </dl>
+        <Opplysninger
+          rader={[
+            ["Kontrollsted", <Ankomststed key="sted" ankomst={ankomst} />],
+            ["Forventet ankomst", <ForventetAnkomst key="tid" ankomst={ankomst} />],
+            [
+              "Mottakskontrollør",
+              m.kunDokumentkontroll ? undefined : (kontrolloerTekst(ankomst) ?? "Ikke valgt"),
+            ],
+          ]}
+        />
         <RedigerLenke til={steg.url("ankomst-info")} hva="ankomst" />
       </section>
       <Sendingsoversikt melding={m} />

@@ -14,10 +14,10 @@ import { AnkomstRedigering } from "../components/ankomst-skjema";
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
-import { Ankomststed, ForventetAnkomst, Kontrollsvar } from "../components/kontrollsvar";
+import { Ankomststed, ForventetAnkomst, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";
 import { SendKnapp } from "../components/skjema";
 import { Statusforloep } from "../components/statusforloep";
-import { Varsel } from "../components/ui";
+import { Opplysninger, Varsel } from "../components/ui";
 import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
 import { feilmelding, lesMeldingSkjema } from "../lib/importmelding.server";
 import { lesCookie, settCookie } from "../lib/preferanser.server";
@@ -92,36 +92,25 @@ function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean 
       <h2 id="fysisk-tittel" className="ds-heading" data-size="sm">
         Fysisk kontroll
       </h2>
-      <dl className="opplysninger">
-        <div className="opplysninger__rad">
-          <dt>Kontrollsted</dt>
-          <dd>
-            <Ankomststed ankomst={ankomst} />
-          </dd>
-        </div>
-        <div className="opplysninger__rad">
-          <dt>Forventet ankomst</dt>
-          <dd>
-            <ForventetAnkomst ankomst={ankomst} />
-          </dd>
-        </div>
-        <div className="opplysninger__rad">
-          <dt>Mottakskontrollør</dt>
-          <dd>
-            {ankomst?.mottakskontrolloer?.virksomhetNavn ?? ankomst?.mottakskontrolloer?.navn ?? "Ikke valgt"}
-          </dd>
-        </div>
-        <div className="opplysninger__rad">
-          <dt>Mottakskontroll</dt>
-          <dd>
-            {m.erAnkommet ? (
-              <Kontrollsvar spoersmaal={m.mottakskontrollSpoersmaal} ikkeBesvart="Ikke gjennomført" />
+      <Opplysninger
+        rader={[
+          ["Kontrollsted", <Ankomststed key="sted" ankomst={ankomst} />],
+          ["Forventet ankomst", <ForventetAnkomst key="tid" ankomst={ankomst} />],
+          ["Mottakskontrollør", kontrolloerTekst(ankomst) ?? "Ikke valgt"],
+          [
+            "Mottakskontroll",
+            m.erAnkommet ? (
+              <Kontrollsvar
+                key="svar"
+                spoersmaal={m.mottakskontrollSpoersmaal}
+                ikkeBesvart="Ikke gjennomført"
+              />
             ) : (
               "Gjennomføres når forsendelsen har kommet"
-            )}
-          </dd>
-        </div>
-      </dl>
+            ),
+          ],
+        ]}
+      />
       {kanEndres && !sendt ? (
         <div className="knapperad">
           {m.status === "REGISTRERT" && harKontrolloer ? (
