@@ -229,11 +229,14 @@ export default function Sertifikater() {
                 {data.liste.sertifikatListe.map((s) => (
                   <li key={s.id} className="sertifikatkort">
                     <h3 className="ds-heading" data-size="xs">
-                      <Link
-                        to={`/sertifikat?${new URLSearchParams({ sertifikatnummer: s.nummer, dato: s.utstedtDato, avsenderland: s.eksportLand.kode })}`}
+                      <a
+                        href={`/sertifikat?${new URLSearchParams({ sertifikatnummer: s.nummer, dato: s.utstedtDato, avsenderland: s.eksportLand.kode })}`}
+                        target="_blank"
+                        rel="noreferrer"
                       >
                         {s.nummer}
-                      </Link>
+                        <span className="skjult"> (åpnes i ny fane)</span>
+                      </a>
                     </h3>
                     <p className="ds-paragraph" data-size="sm">
                       {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt{" "}
