@@ -150,7 +150,14 @@ test("sideinndeling med 15 per side", async ({ page }) => {
   await expect(page.locator(".sertifikatkort").first()).toBeVisible();
   expect(await page.locator(".sertifikatkort").count()).toBeGreaterThanOrEqual(1);
   await sjekkUu(page);
+  // Past the last page: clamped to the last page there is (the other project may add pages meanwhile)
   await page.goto("/sertifikater?sidenummer=99");
   await expect(page).not.toHaveURL(/sidenummer=99/);
-  await expect(sider.getByRole("link", { name: /Side \d+/ }).last()).toHaveAttribute("aria-current", "page");
+  const side = new URL(page.url()).searchParams.get("sidenummer");
+  expect(Number(side)).toBeGreaterThanOrEqual(2);
+  await expect(sider.getByRole("link", { name: `Side ${side}`, exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page.locator(".sertifikatkort").first()).toBeVisible();
 });
