@@ -5,6 +5,7 @@ import type { Db } from "../db";
 import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
 import { gatewayRouter } from "./gateway";
 import { errorHandler, sendError } from "./http";
+import { arkivRouter } from "./importmelding/arkiv";
 import { myndighetRouter } from "./importmelding/myndighet";
 import { importmeldingRouter } from "./importmelding/router";
 import { importoerRegisterRouter } from "./importoer-register";
@@ -39,6 +40,7 @@ export function createApi(opts: ApiOptions): Router {
   api.use(gatewayRouter(db));
   api.use(importoerRegisterRouter(db));
   api.use(sertifikatRouter(db));
+  api.use(arkivRouter(db));
   api.use(importmeldingRouter(db));
   api.use((_req, res) => sendError(res, 404, "Fant ikke ressursen"));
   api.use(errorHandler);

@@ -131,6 +131,9 @@ test("funksjonsbryter for forhåndsmeldinger lagres per nettleser", async ({ pag
   await expect(meny.getByRole("link", { name: "Hjem" })).toBeVisible();
   await expect(meny.getByRole("link", { name: "Forhåndsmeldinger" })).toHaveCount(0);
   await expect(meny.getByRole("link", { name: "Sertifikater" })).toHaveCount(0);
+  // the notification list exists only with the flag on
+  await page.goto("/importmeldinger");
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("informasjonskapselvalget huskes", async ({ page }) => {

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
+import type { ImportmeldingListe } from "../../domain/importmelding-liste";
+import { startTestApi, type TestApi } from "../test-server";
+
+const kari = DEMO_PERSONER[0]!.pid;
+const ingrid = DEMO_PERSONER[2]!.pid;
+let api: TestApi;
+let drammen: number;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  drammen = (
+    await api.handle.db
+      .selectFrom("importoer")
+      .select("id")
+      .where("organisasjonsnummer", "=", ORG.hagelandDrammen)
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const hent = async (query: string, pid = kari, orgnr: string = ORG.hagelandDrammen, importoer = drammen) => {
+  const res = await api.fetch(`/import/importmelding/v2/${orgnr}/${importoer}/arkiv${query}`, { pid });
+  return { status: res.status, body: (await res.json()) as ImportmeldingListe & { melding?: string } };
+};
+
+describe("GET .../arkiv (listen over forhåndsmeldinger)", () => {
+  it("viser importørens forhåndsmeldinger, ikke de slettede, nyeste endring først", async () => {
+    const { status, body } = await hent("");
+    expect(status).toBe(200);
+    const alle = body.importmeldingListevisningElementer;
+    const iDb = await api.handle.db
+      .selectFrom("importmelding")
+      .select("id")
+      .where("ansvarlig_importoer_id", "=", drammen)
+      .where("status", "<>", "SLETTET")
+      .execute();
+    expect(alle.length).toBe(iDb.length);
+    expect(alle.length).toBeGreaterThan(5);
+    expect(alle.some((e) => e.status === ("SLETTET" as string))).toBe(false);
+    const tider = alle.map((e) => e.statusEndret);
+    expect([...tider].sort().reverse()).toEqual(tider);
+    const utkast = alle.find((e) => e.kategori === "PAABEGYNT");
+    expect(utkast?.url).toBe(`/importmelding/${utkast?.id}/avsender`);
+  });
+
+  it("filtrerer på statusgruppe, nummer og land, og deler i sider", async () => {
+    const vurdert = (await hent("?status=VURDERT")).body.importmeldingListevisningElementer;
+    expect(vurdert.length).toBeGreaterThan(0);
+    expect(vurdert.every((e) => e.kategori === "VURDERT")).toBe(true);
+    const begge = (await hent("?status=UNDER_REGISTRERING&status=REGISTRERT")).body
+      .importmeldingListevisningElementer;
+    expect(new Set(begge.map((e) => e.status))).toEqual(new Set(["UNDER_REGISTRERING", "REGISTRERT"]));
+    const en = vurdert[0]!;
+    const paaNummer = (await hent(`?nummer=${encodeURIComponent(en.nummer.slice(-4))}`)).body;
+    expect(paaNummer.importmeldingListevisningElementer.map((e) => e.id)).toContain(en.id);
+    const nl = (await hent("?avsenderland=NL")).body.importmeldingListevisningElementer;
+    expect(nl.every((e) => e.eksportLand.kode === "NL")).toBe(true);
+    const side = (await hent("?antall=3&sidenummer=1")).body;
+    expect(side.paginering).toMatchObject({ sidenummer: 1, antallElementerPerSide: 3 });
+    expect(side.paginering.antallSider).toBe(Math.ceil(side.paginering.antallElementer / 3));
+    expect(side.importmeldingListevisningElementer.length).toBe(3);
+  });
+
+  it("avviser ugyldige filtre med en melding, og fremmede importører", async () => {
+    expect((await hent("?status=NOE_ANNET")).status).toBe(400);
+    expect((await hent("?sidenummer=-1")).status).toBe(400);
+    expect((await hent("", ingrid)).status).toBe(403);
+    const res = await api.fetch(`/import/importmelding/v2/${ORG.hagelandDrammen}/${drammen}/arkiv`);
+    expect(res.status).toBe(401);
+  });
+});

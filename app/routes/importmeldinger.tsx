@@ -1,0 +1,249 @@
+import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { formaterDato } from "../../domain/format";
+import {
+  erStatusGruppe,
+  IMPORTMELDING_SIDESTOERRELSE,
+  type ImportmeldingListe,
+} from "../../domain/importmelding-liste";
+import { klemSide, parseSidenummer, tilServerSide } from "../../domain/pagination";
+import type { Eksportland } from "../../domain/sertifikat";
+import { STATUS_FILTER_TEKST } from "../../domain/status";
+import { Merke, Sidevelger, Varsel } from "../components/ui";
+import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
+import { KONTAKT_EPOST } from "../lib/kontakt";
+import { hentFlagg } from "../lib/preferanser.server";
+
+function filter(url: URL) {
+  const p = url.searchParams;
+  const tekst = (k: string) => p.get(k)?.trim() || undefined;
+  return {
+    nummer: tekst("nummer"),
+    internReferanse: tekst("internReferanse"),
+    avsender: tekst("avsender"),
+    status: p.getAll("status").filter(erStatusGruppe),
+    avsenderland: p.getAll("avsenderland").filter((l) => /^[A-Z]{2}$/.test(l)),
+  };
+}
+
+/** The notification list (SPEC §2), only with the visImportmelding flag. Filters are a GET form. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!hentFlagg(request, context).visImportmelding) throw redirect("/");
+  const { api, avgiver } = await requireVirksomhet(request, context);
+  const url = new URL(request.url);
+  const f = filter(url);
+  const side = parseSidenummer(url.searchParams.get("sidenummer"));
+  try {
+    const [liste, land] = await Promise.all([
+      api.getJson<ImportmeldingListe>(
+        `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/arkiv`,
+        {
+          searchParams: { ...f, sidenummer: tilServerSide(side), antall: IMPORTMELDING_SIDESTOERRELSE },
+          redirectOn401: loginUrl(request),
+        },
+      ),
+      api.getJson<Eksportland[]>("/import/v2/eksportland", { redirectOn401: loginUrl(request) }),
+    ]);
+    const aktiv = klemSide(side, liste.paginering.antallSider);
+    if (aktiv !== side && liste.paginering.antallSider > 0) {
+      url.searchParams.set("sidenummer", String(aktiv));
+      throw redirect(`/importmeldinger?${url.searchParams}`);
+    }
+    return json({ liste, land, filter: f, aktiv, feil: false as const, sok: url.searchParams.toString() });
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    console.error("Henting av forhåndsmeldinger feilet", e);
+    return json({
+      liste: null,
+      land: [] as Eksportland[],
+      filter: f,
+      aktiv: 1,
+      feil: true as const,
+      sok: "",
+    });
+  }
+}
+
+export default function Importmeldinger() {
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const f = data.filter;
+  const harFilter = !!(
+    f.nummer ||
+    f.internReferanse ||
+    f.avsender ||
+    f.status.length ||
+    f.avsenderland.length
+  );
+  const laster = navigation.state === "loading" && navigation.location.pathname === "/importmeldinger";
+  const lenkeTilSide = (side: number) => {
+    const p = new URLSearchParams(data.sok);
+    p.set("sidenummer", String(side));
+    return `/importmeldinger?${p}`;
+  };
+  return (
+    <div className="listeside">
+      <h1 className="ds-heading" data-size="lg">
+        Forhåndsmeldinger
+      </h1>
+      <div className="listeside__oppsett">
+        <Form method="get" className="filterpanel" aria-label="Filtrer forhåndsmeldinger">
+          <h2 className="ds-heading" data-size="xs">
+            Filter
+          </h2>
+          {(
+            [
+              ["nummer", "Nummer"],
+              ["internReferanse", "Egen referanse"],
+              ["avsender", "Avsender"],
+            ] as const
+          ).map(([navn, etikett]) => (
+            <div className="ds-field" key={navn}>
+              <label className="ds-label" htmlFor={`filter-${navn}`}>
+                {etikett}
+              </label>
+              <input
+                className="ds-input"
+                type="text"
+                id={`filter-${navn}`}
+                name={navn}
+                defaultValue={f[navn] ?? ""}
+                autoComplete="off"
+              />
+            </div>
+          ))}
+          <fieldset className="ds-fieldset">
+            <legend className="ds-label">Status</legend>
+            {(Object.keys(STATUS_FILTER_TEKST) as (keyof typeof STATUS_FILTER_TEKST)[]).map((s) => (
+              <div className="ds-field radio" key={s}>
+                <input
+                  className="ds-input"
+                  type="checkbox"
+                  id={`status-${s}`}
+                  name="status"
+                  value={s}
+                  defaultChecked={(f.status as string[]).includes(s)}
+                />
+                <label className="ds-label" data-weight="regular" htmlFor={`status-${s}`}>
+                  {STATUS_FILTER_TEKST[s]}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <fieldset className="ds-fieldset">
+            <legend className="ds-label">Avsenderland</legend>
+            <div className="landvalg">
+              {data.land.map((l) => (
+                <div className="ds-field radio" key={l.kode}>
+                  <input
+                    className="ds-input"
+                    type="checkbox"
+                    id={`land-${l.kode}`}
+                    name="avsenderland"
+                    value={l.kode}
+                    defaultChecked={f.avsenderland.includes(l.kode)}
+                  />
+                  <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
+                    {l.navn}
+                  </label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <div className="knapperad">
+            <button className="ds-button" data-variant="primary" type="submit">
+              Bruk filter
+            </button>
+            {harFilter ? (
+              <Link className="ds-button" data-variant="tertiary" to="/importmeldinger">
+                Nullstill filter
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+        <section className="resultater" aria-labelledby="resultat-tittel" aria-busy={laster}>
+          <h2 id="resultat-tittel" className="skjult">
+            Forhåndsmeldinger
+          </h2>
+          {data.feil ? (
+            <Varsel farge="danger" tittel="Henting av forhåndsmeldinger feilet">
+              <p className="ds-paragraph">
+                Last inn siden på nytt og sjekk at du er logget inn. Kontakt {KONTAKT_EPOST} hvis det ikke
+                hjelper.
+              </p>
+            </Varsel>
+          ) : data.liste && data.liste.importmeldingListevisningElementer.length === 0 ? (
+            <p className="ds-paragraph">
+              {harFilter
+                ? "Vi fant ingen treff med gjeldende filter."
+                : "Vi fant ingen forhåndsmeldinger å vise på denne siden."}
+            </p>
+          ) : data.liste ? (
+            <>
+              <p className="ds-paragraph" role="status">
+                {data.liste.paginering.antallElementer} forhåndsmeldinger
+              </p>
+              <ul className="sertifikatliste">
+                {data.liste.importmeldingListevisningElementer.map((m) => (
+                  <li key={m.id} className="sertifikatkort">
+                    <h3 className="ds-heading" data-size="xs">
+                      <Link to={m.url}>{m.nummer}</Link>
+                    </h3>
+                    <p className="ds-paragraph" data-size="sm">
+                      {m.avsender ?? "Ukjent avsender"} · {m.eksportLand.navn}
+                      {m.egenReferanse ? ` · ${m.egenReferanse}` : ""} · endret {formaterDato(m.statusEndret)}
+                    </p>
+                    <div className="merkerad">
+                      <Merke farge={m.statusFarge}>{m.statusTekst}</Merke>
+                      {m.kategori === "TIL_VURDERING" ? (
+                        <span className="ds-paragraph" data-size="sm">
+                          Venter på vurdering
+                        </span>
+                      ) : null}
+                    </div>
+                    {m.kategori === "PAABEGYNT" ? (
+                      <div className="knapperad">
+                        <Link className="ds-button" data-variant="primary" data-size="sm" to={m.url}>
+                          Fortsett<span className="skjult"> {m.nummer}</span>
+                        </Link>
+                        <Link
+                          className="ds-button"
+                          data-variant="secondary"
+                          data-size="sm"
+                          to={`${m.url}?slett=1`}
+                        >
+                          Slett<span className="skjult"> {m.nummer}</span>
+                        </Link>
+                      </div>
+                    ) : m.kategori === "REGISTRERT" && m.status === "REGISTRERT" && !m.kunDokumentkontroll ? (
+                      <div className="knapperad">
+                        <Link
+                          className="ds-button"
+                          data-variant="secondary"
+                          data-size="sm"
+                          to={`/importmelding/${m.id}/mottakskontrolloer`}
+                        >
+                          Fysisk kontroll<span className="skjult"> {m.nummer}</span>
+                        </Link>
+                      </div>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              {laster ? null : (
+                <Sidevelger
+                  aktiv={data.aktiv}
+                  antallSider={data.liste.paginering.antallSider}
+                  lenke={lenkeTilSide}
+                />
+              )}
+            </>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const handle = { brodsmule: "Forhåndsmeldinger" };
+export const meta: MetaFunction = () => [{ title: "Forhåndsmeldinger – Digital forhåndsmelding" }];

@@ -1,0 +1,43 @@
+// The notification list (SPEC §2 "Notification list", §3 "List element"): filters, status groups and the
+// list element of GET .../arkiv, shared by the API and the page.
+import type { LandKodeNavn } from "./importmelding";
+import type { Farge, ImportmeldingStatus, Kategori } from "./status";
+
+/** The status filter: four groups (SPEC §2), 'Vurdert' covering every decided or withdrawn status. */
+export const STATUS_GRUPPER = {
+  UNDER_REGISTRERING: ["UNDER_REGISTRERING"],
+  REGISTRERT: ["REGISTRERT"],
+  ANKOMMET: ["ANKOMMET"],
+  VURDERT: ["FRIGITT", "AUTOMATISK_FRIGITT", "DELVIS_AVVIST", "AVVIST", "TILBAKETRUKKET"],
+} as const satisfies Record<string, readonly ImportmeldingStatus[]>;
+export type StatusGruppe = keyof typeof STATUS_GRUPPER;
+export const erStatusGruppe = (s: unknown): s is StatusGruppe =>
+  typeof s === "string" && Object.hasOwn(STATUS_GRUPPER, s);
+
+export const IMPORTMELDING_SIDESTOERRELSE = 20;
+
+export interface ImportmeldingListeElement {
+  id: number;
+  nummer: string;
+  egenReferanse: string | null;
+  avsender: string | null;
+  eksportLand: LandKodeNavn;
+  kunDokumentkontroll: boolean;
+  status: ImportmeldingStatus;
+  statusTekst: string;
+  statusFarge: Farge;
+  statusEndret: string;
+  kategori: Kategori;
+  /** The page the notification opens on. */
+  url: string;
+}
+
+export interface ImportmeldingListe {
+  importmeldingListevisningElementer: ImportmeldingListeElement[];
+  paginering: {
+    sidenummer: number;
+    antallSider: number;
+    antallElementer: number;
+    antallElementerPerSide: number;
+  };
+}
