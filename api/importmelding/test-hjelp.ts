@@ -45,9 +45,10 @@ export const LINJER = {
   },
 } satisfies Record<string, VarelinjeInput>;
 
-/** YYYY-MM-DD `dager` days before today (Oslo). */
+/** YYYY-MM-DD `dager` calendar days before today in Oslo (the service's "today"), whatever the UTC hour. */
 export function dagerSiden(dager: number): string {
-  return osloDato(new Date(Date.now() - dager * 86_400_000));
+  const [aar, maaned, dag] = osloDato(new Date()).split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(aar, maaned - 1, dag - dager)).toISOString().slice(0, 10);
 }
 
 let teller = 0;

@@ -9,6 +9,7 @@ import type {
   SertifikatListeElement,
   SertifikatVisning,
 } from "../../domain/sertifikat";
+import { dagerSiden } from "../importmelding/test-hjelp";
 import { startTestApi, type TestApi } from "../test-server";
 import { ingestSertifikat } from "./ingest";
 
@@ -25,11 +26,8 @@ let blomsterbud: number;
 let grontMottak: number;
 let drammen: number;
 
-const dato = (dagerSiden: number) => {
-  const d = new Date();
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - dagerSiden, 10, 30));
-};
-const dag = (dagerSiden: number) => dato(dagerSiden).toISOString().slice(0, 10);
+const dag = dagerSiden;
+const dato = (dager: number) => new Date(`${dagerSiden(dager)}T10:30:00Z`);
 
 function sertifikat(nummer: string, endringer: Partial<SertifikatInput> = {}): SertifikatInput {
   return {
