@@ -9,6 +9,8 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Per port, so two runs (E2E_PORT, BUILD_DIR) can go side by side without clearing each other's output.
+  outputDir: `test-results/e2e-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -48,7 +50,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       APP_URL: baseURL,
-      DATA_DIR: ".cache/e2e/pglite",
+      DATA_DIR: `.cache/e2e-${port}/pglite`,
       NODE_ENV: "test",
     },
   },

@@ -143,10 +143,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     app.use(viteServer.middlewares);
     build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   } else {
-    const serverBuild = path.resolve("build/server/index.js");
-    build = (await import(serverBuild)) as ServerBuild;
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
+    const buildDir = process.env.BUILD_DIR ?? "build";
+    build = (await import(path.resolve(buildDir, "server/index.js"))) as ServerBuild;
+    app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
   }
 
   app.all(

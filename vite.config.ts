@@ -4,6 +4,8 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [
     remix({
+      // BUILD_DIR lets two checkouts of the same tree (parallel test runs) build side by side.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       ignoredRouteFiles: ["**/*.test.ts", "**/*.css"],
       future: {
         v3_fetcherPersist: true,

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
-rmSync(".cache/e2e", { recursive: true, force: true });
+rmSync(process.env.DATA_DIR ?? ".cache/e2e/pglite", { recursive: true, force: true });
 const child = spawn("npx", ["tsx", "server.ts"], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -3,7 +3,7 @@ import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const output = "build/server/index.js";
+const output = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
 
 function newest(dir) {
   let t = 0;
