@@ -20,7 +20,7 @@ import { endreInnhold, type ImportmeldingRad } from "../api/importmelding/tilsta
 import { varelinjeVisninger } from "../api/importmelding/visning";
 import { ingestSertifikat } from "../api/sertifikat/ingest";
 import type { Db } from "../db";
-import { osloDato } from "../domain/format";
+import { leggTilDager, osloDato } from "../domain/format";
 import {
   erSpoersmaalKode,
   kreverFaktiskMengde,
@@ -83,9 +83,10 @@ const NVWA = "Netherlands Food and Consumer Product Safety Authority (NVWA)";
 
 /** The three certificates of this module, issued 1–3 days before `naa` (numbers fixed per year). */
 export function ekstraSertifikater(naa: Date): SertifikatInput[] {
-  const aar = naa.getUTCFullYear();
-  const dag = (n: number) =>
-    new Date(Date.UTC(naa.getUTCFullYear(), naa.getUTCMonth(), naa.getUTCDate() - n, 9, 15));
+  const idag = osloDato(naa);
+  const aar = Number(idag.slice(0, 4));
+  /** 09:15 UTC `n` days before today in Oslo (the same calendar date in Oslo and UTC). */
+  const dag = (n: number) => new Date(`${leggTilDager(idag, -n)}T09:15:00Z`);
   const felles = (n: number, inspektoer: string) => ({
     utstedt: dag(n),
     utsteder: NVWA,
@@ -188,7 +189,7 @@ interface Kontekst {
   naa: Date;
   /** The Oslo year (own references). */
   aar: string;
-  /** The year in the certificate numbers (UTC, as dev/seed-sertifikater.ts). */
+  /** The year in the certificate numbers (Oslo, as dev/seed-sertifikater.ts). */
   sertifikatAar: number;
   hageland: number;
   grontMottak: number;
@@ -196,8 +197,7 @@ interface Kontekst {
 
 /** YYYY-MM-DD in Oslo, `dager` days from `naa`. */
 function dato(k: Kontekst, dager: number): string {
-  const idag = osloDato(k.naa);
-  return new Date(Date.parse(`${idag}T12:00:00Z`) + dager * 86_400_000).toISOString().slice(0, 10);
+  return leggTilDager(osloDato(k.naa), dager);
 }
 
 function forvent(rad: ImportmeldingRad, status: ImportmeldingStatus): void {
@@ -630,7 +630,7 @@ export async function seedImportmeldinger(db: Db, naa: Date = new Date()): Promi
     db,
     naa,
     aar: osloDato(naa).slice(0, 4),
-    sertifikatAar: naa.getUTCFullYear(),
+    sertifikatAar: Number(osloDato(naa).slice(0, 4)),
     hageland: idFor(ORG.hagelandDrammen),
     grontMottak: idFor(ORG.grontMottakOslo),
   };

@@ -5,6 +5,7 @@
 import { deflateSync } from "node:zlib";
 import { ingestSertifikat } from "../api/sertifikat/ingest";
 import type { Db } from "../db";
+import { leggTilDager, osloDato } from "../domain/format";
 import { ORG } from "./demo-data";
 import {
   type BehandlingInput,
@@ -279,13 +280,12 @@ const KALDBEHANDLING: BehandlingInput = {
 
 /** The demo certificates for the day `idag`. */
 export function demoSertifikater(idag: Date = new Date()): SertifikatInput[] {
-  const aar = idag.getUTCFullYear();
-  /** 10:30 UTC `n` days before today (the same calendar date in Oslo and UTC). */
-  const dag = (n: number) => {
-    const d = new Date(Date.UTC(idag.getUTCFullYear(), idag.getUTCMonth(), idag.getUTCDate() - n, 10, 30));
-    return d;
-  };
-  const datoTekst = (n: number) => dag(n).toISOString().slice(0, 10);
+  const osloIdag = osloDato(idag);
+  const aar = Number(osloIdag.slice(0, 4));
+  /** `n` days before today in Oslo (the service's "today"), whatever the hour the seed runs. */
+  const datoTekst = (n: number) => leggTilDager(osloIdag, -n);
+  /** 10:30 UTC on that date: late morning in Oslo, so the same calendar date in both. */
+  const dag = (n: number) => new Date(`${datoTekst(n)}T10:30:00Z`);
   const eu = (land: string, nr: number) => `PHYTO.${land}.${aar}.${String(nr).padStart(7, "0")}`;
   const felles = (land: keyof typeof UTSTEDER, n: number, navn = "Inspector") => ({
     utstedt: dag(n),

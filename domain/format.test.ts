@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  dagensDatoUtc,
   erIsoDato,
   erKlokkeslett,
   formaterDato,
   formaterDatoTid,
   formaterKlokkeslett,
   formaterOrganisasjonsnummer,
+  leggTilDager,
   osloDato,
   osloDeler,
 } from "./format";
@@ -117,15 +117,16 @@ describe("formaterDatoTid and formaterKlokkeslett", () => {
   });
 });
 
-describe("dagensDatoUtc", () => {
-  it("uses the UTC date, not the Oslo date", () => {
-    // 00:30 in Oslo on 1 April is still 31 March in UTC
-    expect(dagensDatoUtc(new Date("2026-03-31T22:30:00Z"))).toBe("2026-03-31");
-    expect(dagensDatoUtc(new Date("2026-04-01T00:00:00Z"))).toBe("2026-04-01");
-  });
-
-  it("defaults to now", () => {
-    expect(dagensDatoUtc()).toBe(new Date().toISOString().slice(0, 10));
+describe("leggTilDager", () => {
+  it.each([
+    ["2026-11-23", -14, "2026-11-09"],
+    ["2026-03-01", -1, "2026-02-28"],
+    ["2028-03-01", -1, "2028-02-29"],
+    ["2026-12-31", 1, "2027-01-01"],
+    ["2026-03-29", 1, "2026-03-30"], // the spring DST change does not shift calendar days
+    ["2026-10-25", 0, "2026-10-25"],
+  ])("%s %+d days = %s", (dato, dager, ventet) => {
+    expect(leggTilDager(dato, dager)).toBe(ventet);
   });
 });
 

@@ -82,11 +82,6 @@ export function formaterKlokkeslett(d: Date | string | null | undefined): string
   return dato ? klokkeslettFormat.format(dato) : "";
 }
 
-/** Today's date as `YYYY-MM-DD` in UTC (SPEC §9). */
-export function dagensDatoUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 /** The Oslo calendar date and wall-clock time of an instant. */
 export function osloDeler(d: Date): { dato: string; klokkeslett: string; time: number; minutt: number } {
   const deler = Object.fromEntries(osloDelerFormat.formatToParts(d).map((p) => [p.type, p.value]));
@@ -103,4 +98,10 @@ export function osloDeler(d: Date): { dato: string; klokkeslett: string; time: n
 /** `YYYY-MM-DD` of the instant in Europe/Oslo. */
 export function osloDato(d: Date): string {
   return osloDeler(d).dato;
+}
+
+/** The calendar date `dager` days after `dato` (YYYY-MM-DD; negative goes back), free of time zones. */
+export function leggTilDager(dato: string, dager: number): string {
+  const [aar, maaned, dag] = dato.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(aar, maaned - 1, dag + dager)).toISOString().slice(0, 10);
 }

@@ -3,7 +3,7 @@
 import type { Db } from "../../db";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput, type VarelinjeInput } from "../../dev/ephyto/generate";
-import { osloDato } from "../../domain/format";
+import { leggTilDager, osloDato } from "../../domain/format";
 import { ingestSertifikat } from "../sertifikat/ingest";
 import type { TestApi } from "../test-server";
 
@@ -47,8 +47,7 @@ export const LINJER = {
 
 /** YYYY-MM-DD `dager` calendar days before today in Oslo (the service's "today"), whatever the UTC hour. */
 export function dagerSiden(dager: number): string {
-  const [aar, maaned, dag] = osloDato(new Date()).split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(aar, maaned - 1, dag - dager)).toISOString().slice(0, 10);
+  return leggTilDager(osloDato(new Date()), -dager);
 }
 
 let teller = 0;
