@@ -112,6 +112,10 @@ describe("rutImportmelding", () => {
       ["TILBAKETRUKKET", "registrert", undefined, {}, null],
       ["TILBAKETRUKKET", "ankommet", undefined, {}, `${B}/registrert`],
       ["TILBAKETRUKKET", "innmelder", undefined, {}, `${B}/registrert`],
+      ["TILBAKETRUKKET", "mottakskontrolloer", undefined, {}, `${B}/registrert`],
+      ["TILBAKETRUKKET", "mottakskontroll", undefined, {}, `${B}/registrert`],
+      ["TILBAKETRUKKET", "mottakskontroll", "innhold-samsvarer", {}, `${B}/registrert`],
+      ["TILBAKETRUKKET", "mottakskontroll", "skadegjoerere", {}, `${B}/registrert`],
       // Arrived statuses
       ["ANKOMMET", undefined, undefined, {}, `${B}/ankommet`],
       ["ANKOMMET", "ankommet", undefined, {}, null],

@@ -50,7 +50,8 @@ export interface RutingInput {
  * - an arrived notification (ANKOMMET and the decided statuses) goes to ankommet;
  * - a registered (REGISTRERT) or withdrawn notification goes to registrert unless the subpage is
  *   mottakskontroll, ankommet, registrert or mottakskontrolloer; ankommet (not arrived) goes to registrert;
- *   mottakskontrolloer when kunDokumentkontroll goes to registrert; mottakskontroll without a (known)
+ *   mottakskontrolloer when kunDokumentkontroll, and mottakskontroll or mottakskontrolloer of a withdrawn
+ *   notification, go to registrert; mottakskontroll without a (known)
  *   question goes to the first reception question, or to the base page when there are none.
  */
 export function rutImportmelding(input: RutingInput): string | null {
@@ -81,6 +82,9 @@ export function rutImportmelding(input: RutingInput): string | null {
   // REGISTRERT or TILBAKETRUKKET
   if (!erRegistrertSide(subpage)) return importmeldingSti(id, "registrert");
   if (subpage === "ankommet") return importmeldingSti(id, "registrert");
+  // A withdrawn notification is not processed further: no reception controller or reception control.
+  if (status === "TILBAKETRUKKET" && (subpage === "mottakskontroll" || subpage === "mottakskontrolloer"))
+    return importmeldingSti(id, "registrert");
   if (subpage === "mottakskontrolloer" && input.kunDokumentkontroll)
     return importmeldingSti(id, "registrert");
   if (subpage === "mottakskontroll") {

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import {
+  erAnkommet,
+  erInnsendt,
+  erVurdert,
+  IMPORTMELDING_STATUSER,
+  type ImportmeldingStatus,
+  kategori,
+  STATUS_FILTER_TEKST,
+  STATUS_TEKST,
+  statusFarge,
+} from "./status";
+
+describe("statusFarge (SPEC §4 badge colours)", () => {
+  it.each<[ImportmeldingStatus, string]>([
+    ["FRIGITT", "success"],
+    ["AUTOMATISK_FRIGITT", "success"],
+    ["ANKOMMET", "info"],
+    ["REGISTRERT", "info"],
+    ["AVVIST", "danger"],
+    ["DELVIS_AVVIST", "danger"],
+    ["UNDER_REGISTRERING", "neutral"],
+    ["TILBAKETRUKKET", "neutral"],
+    ["SLETTET", "neutral"],
+  ])("%s is %s", (status, farge) => {
+    expect(statusFarge(status)).toBe(farge);
+  });
+
+  it("covers every status, and only the two release statuses are success", () => {
+    const success = IMPORTMELDING_STATUSER.filter((s) => statusFarge(s) === "success");
+    expect(success).toEqual(["FRIGITT", "AUTOMATISK_FRIGITT"]);
+    expect(IMPORTMELDING_STATUSER.filter((s) => statusFarge(s) === "warning")).toEqual([]);
+  });
+});
+
+describe("STATUS_TEKST (SPEC §4 'Shown as')", () => {
+  it.each<[ImportmeldingStatus, string]>([
+    ["UNDER_REGISTRERING", "Påbegynt"],
+    ["REGISTRERT", "Registrert"],
+    ["ANKOMMET", "Avventer vurdering"],
+    ["FRIGITT", "Frigitt"],
+    ["AUTOMATISK_FRIGITT", "Frigitt"],
+    ["AVVIST", "Avvist"],
+    ["DELVIS_AVVIST", "Delvis avvist"],
+    ["TILBAKETRUKKET", "Tilbaketrukket"],
+    ["SLETTET", "Slettet"],
+  ])("%s is shown as '%s'", (status, tekst) => {
+    expect(STATUS_TEKST[status]).toBe(tekst);
+  });
+
+  it("has a text for every status and the list filter uses the spec's labels", () => {
+    expect(Object.keys(STATUS_TEKST).sort()).toEqual([...IMPORTMELDING_STATUSER].sort());
+    expect(STATUS_FILTER_TEKST).toEqual({
+      UNDER_REGISTRERING: "Påbegynt",
+      REGISTRERT: "Forhåndsmeldt",
+      ANKOMMET: "Venter på vurdering",
+      VURDERT: "Vurdert",
+    });
+  });
+});
+
+describe("status groups and list categories (SPEC §4)", () => {
+  it("knows submitted, arrived and decided statuses", () => {
+    expect(IMPORTMELDING_STATUSER.filter(erInnsendt).sort()).toEqual(
+      [
+        "REGISTRERT",
+        "ANKOMMET",
+        "FRIGITT",
+        "AVVIST",
+        "DELVIS_AVVIST",
+        "TILBAKETRUKKET",
+        "AUTOMATISK_FRIGITT",
+      ].sort(),
+    );
+    expect(IMPORTMELDING_STATUSER.filter(erAnkommet).sort()).toEqual(
+      ["ANKOMMET", "FRIGITT", "AVVIST", "DELVIS_AVVIST", "AUTOMATISK_FRIGITT"].sort(),
+    );
+    expect(IMPORTMELDING_STATUSER.filter(erVurdert).sort()).toEqual(
+      ["FRIGITT", "AVVIST", "DELVIS_AVVIST", "AUTOMATISK_FRIGITT"].sort(),
+    );
+  });
+
+  it.each<[ImportmeldingStatus, string]>([
+    ["AVVIST", "VURDERT"],
+    ["DELVIS_AVVIST", "VURDERT"],
+    ["FRIGITT", "VURDERT"],
+    ["AUTOMATISK_FRIGITT", "VURDERT"],
+    ["TILBAKETRUKKET", "VURDERT"],
+    ["ANKOMMET", "TIL_VURDERING"],
+    ["REGISTRERT", "REGISTRERT"],
+    ["UNDER_REGISTRERING", "PAABEGYNT"],
+    ["SLETTET", "TIL_VURDERING"],
+  ])("%s is listed as %s", (status, k) => {
+    expect(kategori(status)).toBe(k);
+  });
+});
