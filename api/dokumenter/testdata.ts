@@ -19,7 +19,7 @@ export function reeksportNl(): LagretSertifikat {
 
 export function hubEksempel(): LagretSertifikat {
   return utenVedleggsdata(
-    parseEphyto(readFileSync(new URL("../../../shared/ephyto/hub-envelope-sample.xml", import.meta.url))),
+    parseEphyto(readFileSync(new URL("../ephyto/fixtures/hub-envelope-sample.xml", import.meta.url))),
   );
 }
 

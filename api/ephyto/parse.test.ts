@@ -9,7 +9,7 @@ import {
   utenVedleggsdata,
 } from "./parse";
 
-const hubEksempel = readFileSync(new URL("../../../shared/ephyto/hub-envelope-sample.xml", import.meta.url));
+const hubEksempel = readFileSync(new URL("./fixtures/hub-envelope-sample.xml", import.meta.url));
 const reeksportNl = readFileSync(new URL("./fixtures/reeksport-nl.xml", import.meta.url));
 
 const NS =

@@ -31,7 +31,7 @@ const regelIder = (l: VarelinjeForVurdering) =>
     .funn.map((f) => f.regelId)
     .filter(Boolean);
 
-/** The shared ePhyto sample (shared/ephyto/hub-envelope-sample.xml): no intended use is stated. */
+/** The Hub sample certificate (api/ephyto/fixtures/hub-envelope-sample.xml): no intended use is stated. */
 const ELYMUS_FRA_BOLIVIA: VarelinjeForVurdering = {
   id: 0,
   botaniskNavn: "Elymus elongatus",
