@@ -34,14 +34,16 @@ describe("senMeldingTekst", () => {
     }
   });
 
-  it("announces the rule date before it has come", () => {
-    const { tekst } = senMeldingTekst(new Date("2026-03-31T21:59:00Z")); // 23:59 in Oslo, 31 March
-    expect(tekst).toContain("Fra og med 1. april 2026 kan varer som ikke er forhåndsmeldt i tide");
-  });
-
-  it("states the rule plainly from the rule date on (Oslo time)", () => {
-    const { tekst } = senMeldingTekst(new Date("2026-03-31T22:00:00Z")); // 00:00 in Oslo, 1 April
-    expect(tekst).not.toContain("1. april 2026");
-    expect(tekst).toContain("Varer som ikke er forhåndsmeldt i tide, kan bli stoppet på grensen.");
+  it.each([
+    ["long before the rule date", "2026-01-10T12:00:00Z"],
+    ["the last minute before it in Oslo (31 March 23:59)", "2026-03-31T21:59:00Z"],
+    ["the rule date in Oslo (1 April 00:00), still 31 March in UTC", "2026-03-31T22:00:00Z"],
+    ["after the rule date", "2026-06-10T12:00:00Z"],
+    ["years after it", "2030-01-01T12:00:00Z"],
+  ])("always names 1 April 2026 (%s)", (_n, iso) => {
+    const { tekst } = senMeldingTekst(new Date(iso));
+    expect(tekst).toContain(
+      "Fra og med 1. april 2026 kan varer som ikke er forhåndsmeldt i tide, bli stoppet på grensen.",
+    );
   });
 });

@@ -1,6 +1,6 @@
 // The late-notice dialog shown before the arrival form is submitted (SPEC §1, §5 Arrival form, §9).
 
-import { erIsoDato, erKlokkeslett, osloDato } from "./format";
+import { erIsoDato, erKlokkeslett } from "./format";
 
 /** From this date goods that were not notified in time may be stopped at the border. */
 export const REGELDATO_SEN_MELDING = "2026-04-01";
@@ -15,14 +15,15 @@ export interface SenMeldingTekst {
   tekst: string;
 }
 
-/** The dialog texts; the wording depends on whether the rule date (in Oslo) has come. */
-export function senMeldingTekst(now: Date = new Date()): SenMeldingTekst {
-  const foerRegeldato = osloDato(now) < REGELDATO_SEN_MELDING;
-  const stopp = foerRegeldato
-    ? "Fra og med 1. april 2026 kan varer som ikke er forhåndsmeldt i tide, bli stoppet på grensen."
-    : "Varer som ikke er forhåndsmeldt i tide, kan bli stoppet på grensen.";
+/**
+ * The dialog texts. They always name the rule date (SPEC §1, §9): "Fra og med 1. april 2026 kan …" reads
+ * right both before the date (announcing the rule) and after it (stating it), so the text does not change
+ * with the date. `now` is kept for callers and tests.
+ */
+export function senMeldingTekst(_now: Date = new Date()): SenMeldingTekst {
   return {
     tittel: "Forhåndsmeldingen må være mottatt før varene passerer grensen",
-    tekst: `Forhåndsmeldingen må være mottatt av Mattilsynet før varene passerer grensen. ${stopp}`,
+    tekst:
+      "Forhåndsmeldingen må være mottatt av Mattilsynet før varene passerer grensen. Fra og med 1. april 2026 kan varer som ikke er forhåndsmeldt i tide, bli stoppet på grensen.",
   };
 }

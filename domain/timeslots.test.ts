@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ankomsttidUtc,
   erTidsromKlokkeslett,
+  erTidsromTidspunkt,
   fraAnkomsttid,
   STANDARD_KLOKKESLETT,
   TIDSROM,
@@ -120,5 +121,46 @@ describe("fraAnkomsttid", () => {
   it("accepts a Date and throws for an unparsable timestamp", () => {
     expect(fraAnkomsttid(new Date("2026-01-15T13:00:00Z")).tidsrom.navn).toBe("Ettermiddag");
     expect(() => fraAnkomsttid("ikke en tid")).toThrow(RangeError);
+  });
+});
+
+describe("erTidsromTidspunkt", () => {
+  it.each([
+    // winter (CET): 06:00 Oslo is 05:00Z
+    ["2026-01-15T05:00:00.000Z", true],
+    ["2026-01-15T09:00:00Z", true],
+    ["2026-01-15T13:00:00.000Z", true],
+    ["2026-01-15T17:00:00.000Z", true],
+    ["2026-01-15T06:00:00+01:00", true],
+    // summer (CEST): 06:00 Oslo is 04:00Z; the winter instant is 07:00 Oslo
+    ["2026-07-15T04:00:00.000Z", true],
+    ["2026-07-15T16:00:00.000Z", true],
+    ["2026-07-15T05:00:00.000Z", false],
+    // spring forward, 29 March 2026: already summer time at 06:00
+    ["2026-03-29T04:00:00.000Z", true],
+    ["2026-03-29T05:00:00.000Z", false],
+    ["2026-03-28T05:00:00.000Z", true],
+    // fall back, 25 October 2026: already winter time at 06:00
+    ["2026-10-25T05:00:00.000Z", true],
+    ["2026-10-25T04:00:00.000Z", false],
+    ["2026-10-24T04:00:00.000Z", true],
+    // not a slot: other hours, minutes, seconds or milliseconds
+    ["2026-01-15T07:00:00.000Z", false],
+    ["2026-01-15T05:30:00.000Z", false],
+    ["2026-01-15T05:00:01.000Z", false],
+    ["2026-01-15T05:00:00.001Z", false],
+    ["2026-01-14T23:00:00.000Z", false], // midnight in Oslo
+    ["ikke en tid", false],
+  ])("%s → %s", (iso, ut) => {
+    expect(erTidsromTidspunkt(iso)).toBe(ut);
+  });
+
+  it("accepts every slot built by ankomsttidUtc, on ordinary and DST change days", () => {
+    for (const dato of ["2026-01-15", "2026-03-29", "2026-07-15", "2026-10-25", "2027-03-28"]) {
+      for (const t of TIDSROM) {
+        expect(erTidsromTidspunkt(ankomsttidUtc(dato, t.klokkeslett))).toBe(true);
+        expect(erTidsromTidspunkt(new Date(ankomsttidUtc(dato, t.klokkeslett)))).toBe(true);
+      }
+    }
   });
 });

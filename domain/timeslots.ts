@@ -53,3 +53,16 @@ export function fraAnkomsttid(iso: string | Date): { dato: string; klokkeslett: 
   const { dato, klokkeslett, time } = osloDeler(tid);
   return { dato, klokkeslett, tidsrom: tidsromForTime(time) };
 }
+
+/**
+ * Whether a timestamp is one of the four arrival slots (06:00, 10:00, 14:00 or 18:00 in Europe/Oslo on its
+ * Oslo date, SPEC §9), to the millisecond. DST-correct: the slot is rebuilt from the Oslo date with
+ * `ankomsttidUtc` and compared as an instant, so 06:00 is 05:00Z in winter and 04:00Z in summer, also on
+ * the change days. False for a text that is not a timestamp.
+ */
+export function erTidsromTidspunkt(iso: string | Date): boolean {
+  const tid = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(tid.getTime())) return false;
+  const { dato, klokkeslett } = fraAnkomsttid(tid);
+  return erTidsromKlokkeslett(klokkeslett) && ankomsttidUtc(dato, klokkeslett) === tid.toISOString();
+}

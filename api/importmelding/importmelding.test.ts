@@ -573,6 +573,37 @@ describe("utfylling og innsending", () => {
     expect((await kari.put(`/${id}/ankomstinfo/999999`, base)).status).toBe(404);
     expect((await hent(id)).versjon).toBe(m.versjon);
   });
+
+  it("accepts only the four arrival slots in Oslo time (DST-correct), changing nothing otherwise", async () => {
+    const id = await opprett(await lagSertifikat(db()));
+    const m = await hent(id);
+    const sti = `/${id}/ankomstinfo/${m.ankomstInfo[0]!.id}`;
+    const lagret = () =>
+      db().selectFrom("ankomstinfo").selectAll().where("importmelding_id", "=", id).executeTakeFirstOrThrow();
+    const foer = await lagret();
+    for (const ankomsttid of [
+      "2026-03-29T05:00:00.000Z", // 07:00 in Oslo on the spring-forward day
+      "2026-10-25T04:00:00.000Z", // 05:00 in Oslo on the fall-back day
+      "2026-04-02T08:30:00.000Z",
+      "2026-04-02T09:00:00.000Z",
+    ]) {
+      const res = await kari.put(sti, { ...ankomstBody(m), ankomsttid });
+      expect(res.status, ankomsttid).toBe(400);
+      expect((await svar(res)).melding).toBe(
+        "Ankomsttid må være kl. 06:00, 10:00, 14:00 eller 18:00 norsk tid",
+      );
+    }
+    expect(await lagret()).toEqual(foer);
+    expect((await hent(id)).versjon).toBe(m.versjon);
+    // 06:00 on the spring-forward day is 04:00 UTC, 18:00 on the fall-back day 17:00 UTC
+    for (const [ankomsttid, dato, klokkeslett] of [
+      ["2026-03-29T04:00:00.000Z", "2026-03-29", "06:00"],
+      ["2026-10-25T17:00:00.000Z", "2026-10-25", "18:00"],
+    ] as const) {
+      expect((await kari.put(sti, { ...ankomstBody(m), ankomsttid })).status).toBe(204);
+      expect((await hent(id)).ankomstInfo[0]!.ankomstTid).toEqual({ dato, klokkeslett });
+    }
+  });
 });
 
 describe("statusoverganger", () => {

@@ -116,6 +116,12 @@ const KALL: Kall[] = [
     json: () => [{ varelinjeId: 1, faktiskeVerdier: [{ id: "antall", faktiskVerdi: 1 }] }],
   },
   {
+    navn: "PUT status REGISTRERT",
+    method: "PUT",
+    sti: (m) => `/${m.id}/status`,
+    json: () => ({ status: "REGISTRERT" }),
+  },
+  {
     navn: "PUT status ANKOMMET",
     method: "PUT",
     sti: (m) => `/${m.id}/status`,

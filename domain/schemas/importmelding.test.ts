@@ -244,6 +244,32 @@ describe("ankomst", () => {
     });
   });
 
+  it("accepts only the four slots in Oslo time as the API's arrival time (DST-correct)", () => {
+    const skjema = ankomstinfoBodySkjema({ kunDokumentkontroll: true });
+    const body = tilAnkomstinfoBody(ankomstSkjema({ kunDokumentkontroll: true }).parse(gyldig), 5);
+    for (const ankomsttid of [
+      "2026-03-29T04:00:00.000Z", // 06:00 on the spring-forward day
+      "2026-10-25T17:00:00.000Z", // 18:00 on the fall-back day
+      "2026-01-15T09:00:00.000Z", // 10:00 in winter
+      "2026-07-15T14:00:00+02:00", // 14:00 with an offset
+    ]) {
+      expect(sjekk(skjema, { ...body, ankomsttid }), ankomsttid).toEqual({
+        verdi: expect.objectContaining({ ankomsttid }),
+      });
+    }
+    for (const ankomsttid of [
+      "2026-03-29T05:00:00.000Z", // 07:00 in Oslo that day (06:00 only in winter time)
+      "2026-10-25T04:00:00.000Z", // 05:00 in Oslo that day
+      "2026-01-15T05:15:00.000Z",
+      "2026-01-15T12:00:00.000Z",
+      "2026-07-15T04:00:00.500Z",
+    ]) {
+      expect(sjekk(skjema, { ...body, ankomsttid }), ankomsttid).toEqual({
+        feil: { ankomsttid: ["Ankomsttid må være kl. 06:00, 10:00, 14:00 eller 18:00 norsk tid"] },
+      });
+    }
+  });
+
   it("counts an entry as registered only with date, time, address line 1, postal code and city", () => {
     const info = {
       ankomstTid: { dato: "2026-04-01", klokkeslett: "06:00" },

@@ -20,7 +20,13 @@ import {
   VELG_SVAR_MELDING,
 } from "../kontrollspoersmaal";
 import { MENGDE_MELDINGER, parseFaktiskMengde } from "../quantity";
-import { ankomsttidUtc, STANDARD_KLOKKESLETT, TIDSROM, type TidsromKlokkeslett } from "../timeslots";
+import {
+  ankomsttidUtc,
+  erTidsromTidspunkt,
+  STANDARD_KLOKKESLETT,
+  TIDSROM,
+  type TidsromKlokkeslett,
+} from "../timeslots";
 import { epost, isoDato, postnummer, tekstFelt } from "./common";
 
 export { ankomstErRegistrert };
@@ -124,6 +130,7 @@ export const ANKOMST_MELDINGER = {
   ugyldigDato: "Dato må være en gyldig dato",
   klokkeslett: "Du må velge et tidsrom",
   ankomsttid: "Ankomsttid må være et gyldig tidspunkt",
+  ankomsttidTidsrom: "Ankomsttid må være kl. 06:00, 10:00, 14:00 eller 18:00 norsk tid",
   mottakskontrolloer: "Du er nødt til å velge en mottakskontrollør.",
   /** Short form of the same message (SPEC §5 gives both). */
   mottakskontrolloerKort: "Mottakskontrollør ikke valgt",
@@ -190,7 +197,12 @@ export function ankomstinfoBodySkjema({ kunDokumentkontroll }: { kunDokumentkont
         .string({ error: ANKOMST_MELDINGER.dato })
         .trim()
         .min(1, { error: ANKOMST_MELDINGER.dato, abort: true })
-        .pipe(z.iso.datetime({ offset: true, error: ANKOMST_MELDINGER.ankomsttid })),
+        .pipe(
+          z.iso
+            .datetime({ offset: true, error: ANKOMST_MELDINGER.ankomsttid, abort: true })
+            // one of the four slots of SPEC §9 on its Oslo date, DST-correct
+            .refine(erTidsromTidspunkt, { error: ANKOMST_MELDINGER.ankomsttidTidsrom }),
+        ),
       kontrollAdresse: z.object(
         {
           linje1: adresselinje1,
