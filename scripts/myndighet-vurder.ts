@@ -20,6 +20,7 @@ if (!body.success) {
 
 const config = loadConfig();
 const { db, close } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let kode = 0;
 try {
   const rad = await vurderImportmelding(db, {
     id: Number(idTekst),
@@ -30,7 +31,9 @@ try {
   console.log(`Forhåndsmelding ${rad.nummer} har nå status ${rad.status}.`);
 } catch (feil) {
   console.error(feil instanceof ApiError ? `${feil.status}: ${feil.message}` : feil);
-  process.exitCode = 1;
+  kode = 1;
 } finally {
   await close();
 }
+// Set after closing: PGlite's runtime resets process.exitCode when it shuts down.
+process.exit(kode);

@@ -1,8 +1,10 @@
 // The status changes of SPEC §4 with their preconditions and the automatic-release rule (ADR 007), on top
 // of tilstand.ts. Used by the notification router, the authority's endpoint and scripts/myndighet-vurder.ts.
 import type { Db } from "../../db";
-import { alleBesvart, ankomstErRegistrert } from "../../domain/importmelding";
+import { alleBesvart, ankomstErRegistrert, MENGDE_FELTER } from "../../domain/importmelding";
+import { kreverFaktiskMengde, type SvarKode } from "../../domain/kontrollspoersmaal";
 import type { KlientStatus, MyndighetStatus } from "../../domain/schemas/importmelding";
+import type { LagretSertifikat } from "../../domain/sertifikat";
 import type { ImportmeldingStatus } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/timeslots";
 import { badRequest } from "../http";
@@ -18,6 +20,8 @@ export const ANKOMST_IKKE_REGISTRERT =
 export const MOTTAKSKONTROLLOER_IKKE_VALGT = "Du er nødt til å velge en mottakskontrollør.";
 export const MOTTAKSKONTROLL_IKKE_FERDIG =
   "Du må svare på alle spørsmålene i mottakskontrollen før sendingen kan registreres som ankommet";
+export const FAKTISK_MENGDE_IKKE_LAGRET =
+  "Du har svart at det er færre varer enn oppgitt i sertifikatet. Lagre faktisk mengde for varelinjene før sendingen kan registreres som ankommet";
 export const KUN_DOKUMENTKONTROLL =
   "Forhåndsmeldingen gjelder bare dokumentkontroll, og sendingen skal ikke ha fysisk mottakskontroll";
 
@@ -68,6 +72,28 @@ async function kanRegistreres(trx: Trx, rad: ImportmeldingRad, importoerId: numb
   if (!rad.kun_dokumentkontroll && ankomst.mottakskontrolloer_id === null) {
     throw badRequest(MOTTAKSKONTROLLOER_IKKE_VALGT);
   }
+}
+
+/**
+ * The lower-quantity answer says what is missing through the actual quantities (PUT mottakskontroll, saved
+ * on 'Bekreft' of the content page): ANKOMMET needs them saved, unless no goods line states a quantity.
+ */
+async function kreverLagretFaktiskMengde(trx: Trx, rad: ImportmeldingRad): Promise<void> {
+  const sert = await trx
+    .selectFrom("sertifikat")
+    .select("data")
+    .where("id", "=", rad.sertifikat_id)
+    .executeTakeFirstOrThrow();
+  const harMengder = (sert.data as LagretSertifikat).varelinjer.some((l) =>
+    MENGDE_FELTER.some((f) => l.mengde[f]),
+  );
+  if (!harMengder) return;
+  const lagret = await trx
+    .selectFrom("faktisk_mengde")
+    .select("importmelding_id")
+    .where("importmelding_id", "=", rad.id)
+    .executeTakeFirst();
+  if (!lagret) throw badRequest(FAKTISK_MENGDE_IKKE_LAGRET);
 }
 
 /**
@@ -124,6 +150,9 @@ export async function endreKlientStatus(
           const mottak = (await spoersmaal(trx, rad.id)).filter((s) => s.kategori === "MOTTAK");
           if (mottak.length === 0 || !alleBesvart(mottak.map((s) => ({ kontrollSvar: s.svar })))) {
             throw badRequest(MOTTAKSKONTROLL_IKKE_FERDIG);
+          }
+          if (mottak.some((s) => kreverFaktiskMengde(s.svar as SvarKode | null))) {
+            await kreverLagretFaktiskMengde(trx, rad);
           }
         },
         etter: async (trx, rad) => {

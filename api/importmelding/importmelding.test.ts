@@ -632,12 +632,25 @@ describe("statusoverganger", () => {
     expect(res.status).toBe(200);
     expect((await res.json()).status).toBe("TILBAKETRUKKET");
     const foer = await hent(m.id);
-    expect((await kari.put(`/${m.id}/status`, { status: "TILBAKETRUKKET" })).status).toBe(409);
-    expect((await registrer(m.id)).status).toBe(409);
-    expect((await kari.put(`/${m.id}/status`, { status: "ANKOMMET" })).status).toBe(400);
-    expect((await kari.put(`/${m.id}/egenreferanse`, { egenReferanse: "x" })).status).toBe(400);
-    expect((await kari.put(`/${m.id}/ankomstinfo/${m.ankomstInfo[0]!.id}`, ankomstBody(m))).status).toBe(400);
-    expect((await vurder(m.id, { status: "FRIGITT" })).status).toBe(400);
+    const tilbaketrukket = "Forhåndsmeldingen kan ikke endres i status Tilbaketrukket (TILBAKETRUKKET)";
+    const forventFeil = async (res: Response, status: number, melding: string) => {
+      expect(res.status, melding).toBe(status);
+      expect(await svar(res)).toEqual({ status, melding });
+    };
+    await forventFeil(
+      await kari.put(`/${m.id}/status`, { status: "TILBAKETRUKKET" }),
+      409,
+      "Forhåndsmeldingen er allerede trukket tilbake",
+    );
+    await forventFeil(await registrer(m.id), 409, "Forhåndsmeldingen er allerede sendt inn");
+    await forventFeil(await kari.put(`/${m.id}/status`, { status: "ANKOMMET" }), 400, tilbaketrukket);
+    await forventFeil(await kari.put(`/${m.id}/egenreferanse`, { egenReferanse: "x" }), 400, tilbaketrukket);
+    await forventFeil(
+      await kari.put(`/${m.id}/ankomstinfo/${m.ankomstInfo[0]!.id}`, ankomstBody(m)),
+      400,
+      tilbaketrukket,
+    );
+    await forventFeil(await vurder(m.id, { status: "FRIGITT" }), 400, tilbaketrukket);
     expect((await hent(m.id)).versjon).toBe(foer.versjon);
     // The certificate can be notified again.
     const ny = await kari.post(
@@ -812,9 +825,19 @@ describe("mottakskontroll", () => {
       vurderingBegrunnelse: "To planter med bladlus destrueres",
       kategori: "VURDERT",
     });
-    expect((await kari.put(`/${m.id}/status`, { status: "TILBAKETRUKKET" })).status).toBe(400);
-    expect((await vurder(m.id, { status: "FRIGITT" })).status).toBe(400);
-    expect((await kari.put(`/${m.id}/egenreferanse`, { egenReferanse: "sent" })).status).toBe(400);
+    const delvisAvvist = {
+      status: 400,
+      melding: "Forhåndsmeldingen kan ikke endres i status Delvis avvist (DELVIS_AVVIST)",
+    };
+    const trekk = await kari.put(`/${m.id}/status`, { status: "TILBAKETRUKKET" });
+    expect(trekk.status).toBe(400);
+    expect(await svar(trekk)).toEqual(delvisAvvist);
+    const nyVurdering = await vurder(m.id, { status: "FRIGITT" });
+    expect(nyVurdering.status).toBe(400);
+    expect(await svar(nyVurdering)).toEqual(delvisAvvist);
+    const referanse = await kari.put(`/${m.id}/egenreferanse`, { egenReferanse: "sent" });
+    expect(referanse.status).toBe(400);
+    expect(await svar(referanse)).toEqual(delvisAvvist);
     expect((await hent(m.id)).versjon).toBe(vurdert.versjon);
     expect((await hendelser(m.id)).map((h) => [h.til_status, h.utfoert_av.split(" ")[0]])).toEqual([
       ["UNDER_REGISTRERING", `importoer:${hageland}`],
@@ -822,6 +845,41 @@ describe("mottakskontroll", () => {
       ["ANKOMMET", `importoer:${gront}`],
       ["DELVIS_AVVIST", "myndighet"],
     ]);
+  });
+
+  it("refuses ANKOMMET with the lower-quantity answer until the actual quantities are saved", async () => {
+    const m = await klarTilInnsending(await lagSertifikat(db(), { linjer: [LINJER.roseplanter] }));
+    expect((await registrer(m.id)).status).toBe(200);
+    const [innhold, skadegjoerere] = m.mottakskontrollSpoersmaal;
+    for (const [q, kontrollSvar] of [
+      [innhold!, "MOTTAK_INNHOLD_SAMSVARER_LAVERE_MENGDE"],
+      [skadegjoerere!, "MOTTAK_FRI_FOR_PLANTESKADEGJOERERE_RIKTIG"],
+    ] as const) {
+      expect((await kari.put(`/${m.id}/kontrollspoersmaal/${q.id}`, { kontrollSvar })).status).toBe(204);
+    }
+    const foer = await hent(m.id);
+    const uten = await kari.put(`/${m.id}/status`, { status: "ANKOMMET" });
+    expect(uten.status).toBe(400);
+    expect(await svar(uten)).toEqual({
+      status: 400,
+      melding:
+        "Du har svart at det er færre varer enn oppgitt i sertifikatet. Lagre faktisk mengde for varelinjene før sendingen kan registreres som ankommet",
+    });
+    const etter = await hent(m.id);
+    expect(etter).toMatchObject({ status: "REGISTRERT", versjon: foer.versjon, faktiskAnkommet: null });
+    expect(etter.ankomstInfo[0]!.sendingAnkommet).toBe(false);
+
+    expect(
+      (
+        await kari.put(`/${m.id}/mottakskontroll`, [
+          { varelinjeId: 1, faktiskeVerdier: [{ id: "antall", faktiskVerdi: 150 }] },
+        ])
+      ).status,
+    ).toBe(204);
+    const ankommet = await kari.put(`/${m.id}/status`, { status: "ANKOMMET" });
+    expect(ankommet.status).toBe(200);
+    // Lower quantity is a deviation: no automatic release.
+    expect((await ankommet.json()).status).toBe("ANKOMMET");
   });
 
   it("refuses ANKOMMET for a notification with document control only", async () => {
