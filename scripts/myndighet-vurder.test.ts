@@ -37,7 +37,7 @@ const tilstand = (id: number) =>
   });
 
 function kjoer(...args: string[]): Promise<{ kode: number; ut: string; feil: string }> {
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test" };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test" };
   delete env.DATABASE_URL;
   return new Promise((resolve) => {
     execFile(
