@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formaterTall, MENGDE_MELDINGER, parseFaktiskMengde, visningsMengde } from "./quantity";
+import {
+  formaterTall,
+  kanViseMengde,
+  MENGDE_MELDINGER,
+  parseFaktiskMengde,
+  visningsMengde,
+} from "./quantity";
 
 const NBSP = "\u00a0";
 
@@ -110,5 +116,18 @@ describe("visningsMengde", () => {
     [Number.NaN, "KGM"],
   ])("%j %j is not shown", (verdi, enhet) => {
     expect(visningsMengde(verdi, enhet, navn)).toBeUndefined();
+  });
+});
+
+describe("kanViseMengde", () => {
+  it("is true only with a unit and a value that is a number not below 0", () => {
+    expect(kanViseMengde(0, "KGM")).toBe(true);
+    expect(kanViseMengde(12.5, "XYZ")).toBe(true);
+    expect(kanViseMengde(200, undefined)).toBe(false);
+    expect(kanViseMengde(200, "")).toBe(false);
+    expect(kanViseMengde(200, "\u200e")).toBe(false);
+    expect(kanViseMengde(-0.1, "KGM")).toBe(false);
+    expect(kanViseMengde(Number.POSITIVE_INFINITY, "KGM")).toBe(false);
+    expect(kanViseMengde(undefined, "KGM")).toBe(false);
   });
 });

@@ -44,6 +44,17 @@ export function formaterTall(n: number): string {
 }
 
 /**
+ * SPEC §5: a quantity may be shown (and counted in a total) only when a unit exists and the value is a
+ * number that is not negative. No unit is assumed for a quantity that has none.
+ */
+export function kanViseMengde(
+  verdi: number | null | undefined,
+  enhet: string | null | undefined,
+): verdi is number {
+  return rensTekst(enhet) !== undefined && typeof verdi === "number" && Number.isFinite(verdi) && verdi >= 0;
+}
+
+/**
  * "1 234,5 kg": shown only when a unit exists and the value is a number that is not negative; otherwise
  * `undefined`. `enhetsnavn` maps a unit code to its display name; unknown codes are shown as they are.
  */
@@ -52,9 +63,8 @@ export function visningsMengde(
   enhet: string | null | undefined,
   enhetsnavn?: (kode: string) => string | undefined,
 ): string | undefined {
-  const kode = rensTekst(enhet);
-  if (kode === undefined) return undefined;
-  if (typeof verdi !== "number" || !Number.isFinite(verdi) || verdi < 0) return undefined;
+  if (!kanViseMengde(verdi, enhet)) return undefined;
+  const kode = rensTekst(enhet) as string;
   const navn = rensTekst(enhetsnavn?.(kode)) ?? kode;
   return `${formaterTall(verdi)} ${navn}`;
 }

@@ -1,10 +1,12 @@
 // The certificate as read from ePhyto XML (SPEC §3 "Certificate", "Goods line", "Attachment") and the
-// certificate API's response types (SPEC §7 "Certificates and data"). Types only, plus one pure helper: shared
+// certificate API's response types (SPEC §7 "Certificates and data"). Types, plus a few pure helpers: shared
 // by api/ (the reader in api/ephyto/parse.ts, the certificate API) and the app.
 
+import { kanViseMengde } from "./quantity";
 import type { TilsiktetBrukKode } from "./reference";
 import type { SertifikatVurdering } from "./risk/vurder";
 import type { Alvorlighetsgrad, ImportmeldingStatus, MeldepliktigVurdering } from "./status";
+import { rensTekst } from "./text";
 
 // ---------------------------------------------------------------------------------------------------------
 // The parsed certificate
@@ -83,7 +85,10 @@ export interface Mengde {
 }
 
 export interface Varemengde {
-  /** From the OQV/OQU notes; the unit defaults to H87 (piece). */
+  /**
+   * The count from the OQV/OQU notes. The reader gives a count without OQU the default unit code H87
+   * (piece, SPEC §9); weights and volumes keep their unitCode as given and get no default.
+   */
   antall?: Mengde;
   nettoVekt?: Mengde;
   bruttoVekt?: Mengde;
@@ -530,6 +535,23 @@ export function dagerMellom(fra: string, til: string): number {
   return Math.round((dag(til) - dag(fra)) / 86_400_000);
 }
 
+/** NL certificates may be searched and notified with a date up to this many days off (SPEC §2). */
+export const NL_DATO_SLINGRING_DAGER = 2;
+
+/** How many days a given date may differ from the certificate's issue date: ±2 for NL, otherwise 0. */
+export function datoSlingringDager(avsenderland: string): number {
+  return avsenderland.trim().toUpperCase() === "NL" ? NL_DATO_SLINGRING_DAGER : 0;
+}
+
+/**
+ * Whether `oppgittDato` (YYYY-MM-DD, as the importer gave it) matches the certificate's issue date
+ * `utstedtDato` for a certificate from `avsenderland`: exactly, or within ±2 days for NL.
+ */
+export function datoStemmer(avsenderland: string, utstedtDato: string, oppgittDato: string): boolean {
+  const avvik = Math.abs(dagerMellom(utstedtDato, oppgittDato));
+  return Number.isFinite(avvik) && avvik <= datoSlingringDager(avsenderland);
+}
+
 /**
  * True when the issue date (YYYY-MM-DD) is more than 14 days before `idag` (the Oslo date, YYYY-MM-DD).
  * A date that does not match YYYY-MM-DD is not checked (false), as SPEC §5 says.
@@ -552,8 +574,9 @@ const MENGDEFELT = [
 ] as const satisfies readonly (readonly [keyof Varemengde, keyof MengdeOppsummering])[];
 
 /**
- * Sums each quantity of all goods lines per unit (units in order of first appearance; a quantity without a
- * unit is summed on its own, without `enhet`). Sums are rounded to 6 decimals.
+ * Sums each quantity of all goods lines per unit code (in order of first appearance). Only quantities that
+ * may be shown count (SPEC §5: a unit exists and the value is not negative), so a total never hides a
+ * negative value or puts a number without a unit into one. Sums are rounded to 6 decimals.
  */
 export function mengdeOppsummering(varelinjer: readonly Pick<Varelinje, "mengde">[]): MengdeOppsummering {
   const ut: MengdeOppsummering = {
@@ -564,16 +587,14 @@ export function mengdeOppsummering(varelinjer: readonly Pick<Varelinje, "mengde"
     totalBruttoVolum: [],
   };
   for (const [felt, total] of MENGDEFELT) {
-    const perEnhet = new Map<string | undefined, number>();
+    const perEnhet = new Map<string, number>();
     for (const linje of varelinjer) {
       const m = linje.mengde[felt];
-      if (!m || !Number.isFinite(m.verdi)) continue;
-      perEnhet.set(m.enhet, (perEnhet.get(m.enhet) ?? 0) + m.verdi);
+      const enhet = rensTekst(m?.enhet);
+      if (!m || enhet === undefined || !kanViseMengde(m.verdi, enhet)) continue;
+      perEnhet.set(enhet, (perEnhet.get(enhet) ?? 0) + m.verdi);
     }
-    ut[total] = [...perEnhet].map(([enhet, sum]) => {
-      const verdi = Math.round(sum * 1e6) / 1e6;
-      return enhet === undefined ? { verdi } : { verdi, enhet };
-    });
+    ut[total] = [...perEnhet].map(([enhet, sum]) => ({ verdi: Math.round(sum * 1e6) / 1e6 + 0, enhet }));
   }
   return ut;
 }

@@ -9,7 +9,7 @@ import { erPapirloestLand, landNavn } from "../../domain/reference";
 import type { SertifikatVurdering } from "../../domain/risk/vurder";
 import type { OpprettImportmeldingVerdier } from "../../domain/schemas/importmelding";
 import {
-  dagerMellom,
+  datoStemmer,
   erSertifikatForGammelt,
   FOR_GAMMELT_SERTIFIKAT_MELDING,
   type LagretSertifikat,
@@ -86,8 +86,11 @@ export async function opprettImportmelding(
     .where("eksportland", "=", body.eksportLand)
     .where(sql<boolean>`upper(nummer) = upper(${body.nummer})`)
     .executeTakeFirst();
-  const datoAvvik = sert ? Math.abs(dagerMellom(sert.utstedt_dato, body.utstedtDato)) : Number.NaN;
-  if (!sert || !(datoAvvik <= 2) || !(await kanSe(db, await hentImportoerMatch(db, importoerId), sert))) {
+  if (
+    !sert ||
+    !datoStemmer(sert.eksportland, sert.utstedt_dato, body.utstedtDato) ||
+    !(await kanSe(db, await hentImportoerMatch(db, importoerId), sert))
+  ) {
     throw notFound(FANT_IKKE_SERTIFIKAT);
   }
 

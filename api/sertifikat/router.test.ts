@@ -117,6 +117,10 @@ describe("synlighet: hvilke sertifikater en importør ser", () => {
       }),
     );
     await lagre(sertifikat("PHYTO.NL.2099.S3", { mottaker: { navn: "Hageland Import AS" } }));
+    // One word more is another name (ADR 010): not matched, even though only case and spaces are ignored.
+    await lagre(
+      sertifikat("PHYTO.NL.2099.S5", { mottaker: { navn: "Hageland Import AS avd. Stavanger Vest" } }),
+    );
     await lagre(
       sertifikat("PHYTO.NL.2099.S4", {
         mottaker: { navn: "Blomsterbud Vest AS avd. Bergen", organisasjonsnummer: ORG.blomsterbudBergen },
@@ -645,23 +649,77 @@ describe("GET /import/v2/{orgnr}/{importoerId}/sertifikater: filtre og sider", (
 });
 
 describe("GET /import/v2/eksportland", () => {
-  it("gir land med sertifikater og antall, pluss landene med papirløs avtale, sortert på norsk navn", async () => {
-    expect((await api.fetch("/import/v2/eksportland")).status).toBe(401);
-    const res = await api.fetch("/import/v2/eksportland", { pid: per });
-    expect(res.status).toBe(200);
-    const land = (await res.json()) as Eksportland[];
-    const { n } = await api.handle.db
+  const eksportland = async (pid: string | undefined, query = "") => {
+    const res = await api.fetch(`/import/v2/eksportland${query}`, { pid });
+    return { status: res.status, land: res.status === 200 ? ((await res.json()) as Eksportland[]) : [] };
+  };
+  const antallSynlige = async (pid: string, orgnr: string, id: number, land: string) =>
+    (await liste(pid, orgnr, id, `?avsenderland=${land}&antall=1`)).body.paginering.antallElementer;
+
+  it("teller bare sertifikatene den spørrende importøren ser, og viser alltid landene med papirløs avtale", async () => {
+    // Chile: only Blomsterbud has a certificate from there.
+    await lagre(
+      sertifikat("CL-SAG-2099-1", {
+        eksportland: { kode: "CL" },
+        mottaker: { navn: "Blomsterbud Vest AS avd. Bergen", organisasjonsnummer: ORG.blomsterbudBergen },
+      }),
+    );
+    const { n: nlTotalt } = await api.handle.db
       .selectFrom("sertifikat")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("eksportland", "=", "NL")
       .executeTakeFirstOrThrow();
-    expect(land.find((l) => l.kode === "NL")).toEqual({ kode: "NL", navn: "Nederland", antall: Number(n) });
-    expect(land.find((l) => l.kode === "US")).toMatchObject({ navn: "USA" });
+
+    const hosStavanger = await eksportland(kari, `?orgnr=${ORG.hagelandStavanger}&importoerId=${stavanger}`);
+    expect(hosStavanger.status).toBe(200);
+    const nl = hosStavanger.land.find((l) => l.kode === "NL");
+    const nlSynlige = await antallSynlige(kari, ORG.hagelandStavanger, stavanger, "NL");
+    expect(nl).toEqual({ kode: "NL", navn: "Nederland", antall: nlSynlige });
+    expect(nlSynlige).toBeGreaterThan(0);
+    expect(nlSynlige).toBeLessThan(Number(nlTotalt)); // other importers' NL certificates are not counted
+    expect(hosStavanger.land.map((l) => l.kode)).not.toContain("CL");
     for (const kode of ["BE", "DK", "FR", "IT", "NL", "SE", "DE"])
-      expect(land.map((l) => l.kode)).toContain(kode);
-    const navn = land.map((l) => l.navn);
+      expect(hosStavanger.land.map((l) => l.kode)).toContain(kode);
+    const navn = hosStavanger.land.map((l) => l.navn);
     expect(navn).toEqual([...navn].sort(new Intl.Collator("nb").compare));
-    expect(land.reduce((sum, l) => sum + l.antall, 0)).toBeGreaterThan(0);
+
+    const hosBlomsterbud = await eksportland(
+      ingrid,
+      `?orgnr=${ORG.blomsterbudBergen}&importoerId=${blomsterbud}`,
+    );
+    expect(hosBlomsterbud.land.find((l) => l.kode === "CL")).toEqual({
+      kode: "CL",
+      navn: "Chile",
+      antall: 1,
+    });
+    expect(hosBlomsterbud.land.find((l) => l.kode === "NL")?.antall).toBe(
+      await antallSynlige(ingrid, ORG.blomsterbudBergen, blomsterbud, "NL"),
+    );
+  });
+
+  it("teller uten importør det personen ser gjennom sine importører; uten delegering bare papirløse land med 0", async () => {
+    const utenImportoer = await eksportland(ingrid);
+    expect(utenImportoer.status).toBe(200);
+    expect(utenImportoer.land.find((l) => l.kode === "CL")?.antall).toBe(1);
+
+    const per_ = await eksportland(per);
+    expect(per_.status).toBe(200);
+    expect(per_.land.map((l) => l.kode).sort()).toEqual(["BE", "DE", "DK", "FR", "IT", "NL", "SE"]);
+    expect(per_.land.every((l) => l.antall === 0)).toBe(true);
+  });
+
+  it("gir 401 uten token, 403 for en importør personen ikke kan representere, 400 for ugyldige verdier", async () => {
+    expect((await eksportland(undefined)).status).toBe(401);
+    expect(
+      (await eksportland(ingrid, `?orgnr=${ORG.hagelandStavanger}&importoerId=${stavanger}`)).status,
+    ).toBe(403);
+    // The importer must belong to {orgnr}.
+    expect(
+      (await eksportland(kari, `?orgnr=${ORG.hagelandStavanger}&importoerId=${blomsterbud}`)).status,
+    ).toBe(403);
+    expect((await eksportland(kari, `?orgnr=${ORG.hagelandStavanger}&importoerId=999999`)).status).toBe(403);
+    expect((await eksportland(kari, `?orgnr=${ORG.hagelandStavanger}`)).status).toBe(400);
+    expect((await eksportland(kari, `?orgnr=12&importoerId=${stavanger}`)).status).toBe(400);
   });
 });
 

@@ -2,12 +2,12 @@
 // {orgnr}/{importoerId} also that the person may act for the importer.
 import { Router } from "express";
 import type { Db } from "../../db";
-import { type AuthedRequest, type ImportoerRequest, requireImportoer } from "../auth";
+import { type AuthedRequest, type ImportoerRequest, kanRepresentere, requireImportoer } from "../auth";
 import { contentDisposition, dokumentFilnavn } from "../dokumenter/filnavn";
 import { lagSertifikatExcel } from "../dokumenter/sertifikat-excel";
 import { lagSertifikatPdf } from "../dokumenter/sertifikat-pdf";
-import { ah, badRequest, notFound } from "../http";
-import { importoererForPerson, kanSe } from "./synlighet";
+import { ah, badRequest, forbidden, notFound, parseId, parseOrgnr } from "../http";
+import { hentImportoerMatch, importoererForPerson, kanSe } from "./synlighet";
 import {
   hentEksportland,
   hentSertifikatListe,
@@ -22,10 +22,25 @@ const FANT_IKKE_VEDLEGG = "Fant ikke vedlegget";
 export function sertifikatRouter(db: Db): Router {
   const router = Router();
 
+  // Counts only what the asker sees: the importer in ?orgnr&importoerId (checked as on the {orgnr}/
+  // {importoerId} routes), or without them every importer the person may act for.
   router.get(
     "/import/v2/eksportland",
-    ah(async (_req, res) => {
-      res.json(await hentEksportland(db));
+    ah(async (req, res) => {
+      const { pid } = (req as AuthedRequest).innlogget;
+      const orgnr = typeof req.query.orgnr === "string" ? req.query.orgnr : undefined;
+      const id = typeof req.query.importoerId === "string" ? req.query.importoerId : undefined;
+      if (orgnr === undefined && id === undefined) {
+        res.json(await hentEksportland(db, await importoererForPerson(db, pid)));
+        return;
+      }
+      const importoerId = parseId(id, "importør-id");
+      if (!(await kanRepresentere(db, pid, parseOrgnr(orgnr)))) throw forbidden();
+      const importoer = await hentImportoerMatch(db, importoerId).catch(() => undefined);
+      if (!importoer || importoer.organisasjonsnummer !== orgnr) {
+        throw forbidden("Importøren tilhører ikke denne virksomheten");
+      }
+      res.json(await hentEksportland(db, [importoer]));
     }),
   );
 

@@ -13,6 +13,7 @@ import {
 } from "../../domain/reference";
 import type { SertifikatVurdering } from "../../domain/risk/vurder";
 import {
+  datoSlingringDager,
   type Eksportland,
   erSertifikatForGammelt,
   type KandidatImportoer,
@@ -48,8 +49,6 @@ const IKKE_LEVENDE: ImportmeldingStatus[] = ["SLETTET", "TILBAKETRUKKET"];
 const KAN_ENDRES: ImportmeldingStatus[] = ["UNDER_REGISTRERING", "REGISTRERT"];
 /** UN/CEFACT 1373 "withdrawn". */
 const TRUKKET_TILBAKE = "40";
-/** Days the issue date may differ for certificates from the Netherlands (SPEC §2 "Certificate search"). */
-const NL_SLINGRINGSMONN_DAGER = 2;
 
 export const STANDARD_SIDESTOERRELSE = 15;
 export const MAKS_SIDESTOERRELSE = 100;
@@ -251,7 +250,7 @@ export async function hentSertifikatVisning(
   noekler: SertifikatNoekler,
   valg: SertifikatOppslagValg = {},
 ): Promise<SertifikatVisning> {
-  const slingring = noekler.avsenderland === "NL" ? NL_SLINGRINGSMONN_DAGER : 0;
+  const slingring = datoSlingringDager(noekler.avsenderland);
   const rad = await db
     .selectFrom("sertifikat as s")
     .selectAll("s")
@@ -412,13 +411,24 @@ async function hentKandidater(db: Db, m: ImportoerMatch): Promise<ImportoerMatch
 // Export countries
 // ---------------------------------------------------------------------------------------------------------
 
-/** Countries certificates exist from (with counts) and the paperless-agreement countries, by Norwegian name. */
-export async function hentEksportland(db: Db): Promise<Eksportland[]> {
-  const rader = await db
-    .selectFrom("sertifikat")
-    .select(["eksportland", (eb) => eb.fn.countAll<number>().as("antall")])
-    .groupBy("eksportland")
-    .execute();
+/**
+ * The export countries for `importoerer` (the asking importer, or every importer the person acts for): the
+ * countries of the certificates they see, each with how many they see (never other importers' volumes),
+ * plus the paperless-agreement countries (with 0 when they see none from there), by Norwegian name.
+ */
+export async function hentEksportland(
+  db: Db,
+  importoerer: readonly ImportoerMatch[],
+): Promise<Eksportland[]> {
+  const rader =
+    importoerer.length === 0
+      ? []
+      : await db
+          .selectFrom("sertifikat as s")
+          .select(["s.eksportland", (eb) => eb.fn.countAll<number>().as("antall")])
+          .where((eb) => eb.or(importoerer.map((m) => synligFor(m))))
+          .groupBy("s.eksportland")
+          .execute();
   const antall = new Map<string, number>(rader.map((r) => [r.eksportland, Number(r.antall)]));
   for (const l of allePapirloeseLand()) if (!antall.has(l.alpha2)) antall.set(l.alpha2, 0);
   return [...antall]

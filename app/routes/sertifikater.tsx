@@ -55,7 +55,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           redirectOn401: loginUrl(request),
         },
       ),
-      api.getJson<Eksportland[]>("/import/v2/eksportland", { redirectOn401: loginUrl(request) }),
+      // Counts of this importer's certificates per country, not everyone's.
+      api.getJson<Eksportland[]>("/import/v2/eksportland", {
+        searchParams: { orgnr: avgiver.organisasjonsnummer, importoerId: avgiver.importoerId },
+        redirectOn401: loginUrl(request),
+      }),
     ]);
     const aktiv = klemSide(side, liste.paginering.antallSider);
     if (aktiv !== side && liste.paginering.antallSider > 0) {
