@@ -96,9 +96,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-/** Escape puts the stored value back (SPEC §5 actual quantity fields). */
+/** Escape puts the stored value back (SPEC §5 actual quantity fields), not what was last submitted. */
 function tilbakestillVedEscape(e: KeyboardEvent<HTMLInputElement>) {
-  if (e.key === "Escape") e.currentTarget.value = e.currentTarget.defaultValue;
+  if (e.key === "Escape") e.currentTarget.value = e.currentTarget.dataset.lagret ?? "";
+}
+
+/** What the user posted in the quantity fields (`faktisk[i].<felt>`), kept when the server refuses it. */
+function innsendteMengder(result: unknown): Array<Record<string, unknown>> | undefined {
+  const verdi = (result as { initialValue?: { faktisk?: unknown } } | null | undefined)?.initialValue
+    ?.faktisk;
+  return Array.isArray(verdi) ? (verdi as Array<Record<string, unknown>>) : undefined;
 }
 
 export default function Mottakskontroll() {
@@ -137,12 +144,13 @@ export default function Mottakskontroll() {
     }
   });
   const profilDialog = !!(actionData && "profil" in actionData && actionData.profil);
+  const innsendt = innsendteMengder(actionData?.result);
   // With JavaScript, choosing another answer than the lower quantity resets the quantity fields.
   const vedEndring = (e: React.FormEvent<HTMLFormElement>) => {
     const t = e.target as HTMLInputElement;
     if (t.name === "svar" && t.value !== LAVERE_MENGDE_SVAR) {
       for (const input of e.currentTarget.querySelectorAll<HTMLInputElement>("input[data-mengde]"))
-        input.value = input.defaultValue;
+        input.value = input.dataset.lagret ?? "";
     }
   };
   return (
@@ -223,7 +231,11 @@ export default function Mottakskontroll() {
                   const q = l.mengde[f]!;
                   const id = `faktisk-${i}-${f}`;
                   const feil = allErrors[`faktisk[${i}].${f}`]?.[0];
-                  const standard = String(q.faktiskVerdi ?? q.verdi).replace(".", ",");
+                  const lagret = String(q.faktiskVerdi ?? q.verdi).replace(".", ",");
+                  // Never clear the user's input (GOV.UK): a refused entry comes back as typed (an
+                  // emptied field, which conform leaves out of the reply, stays empty).
+                  const skrevet = innsendt?.[i]?.[f];
+                  const vist = innsendt?.[i] ? (typeof skrevet === "string" ? skrevet : "") : lagret;
                   return (
                     <div className="ds-field felt" key={f} data-bredde="middels">
                       <label className="ds-label" htmlFor={id}>
@@ -245,8 +257,9 @@ export default function Mottakskontroll() {
                         id={id}
                         name={`faktisk[${i}].${f}`}
                         inputMode="decimal"
-                        defaultValue={standard}
+                        defaultValue={vist}
                         data-mengde=""
+                        data-lagret={lagret}
                         aria-invalid={feil ? true : undefined}
                         aria-describedby={feil ? `${id}-feil` : undefined}
                         onKeyDown={tilbakestillVedEscape}

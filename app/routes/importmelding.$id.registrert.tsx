@@ -86,6 +86,8 @@ export async function action(args: ActionFunctionArgs) {
 function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean }) {
   const ankomst = m.ankomstInfo[0];
   const kanEndres = m.status === "REGISTRERT" && !m.erAnkommet;
+  // Only the owning importer may change the arrival; the appointed controller starts the control.
+  const eier = m.tilgang.eier;
   const harKontrolloer = !!ankomst?.mottakskontrolloer;
   return (
     <section className="kort" aria-labelledby="fysisk-tittel">
@@ -126,14 +128,16 @@ function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean 
               Start kontroll
             </button>
           )}
-          <Link
-            className="ds-button"
-            data-variant="secondary"
-            to={`/importmelding/${m.id}/registrert?endre=ankomst`}
-          >
-            Endre
-            <span className="skjult"> ankomstinformasjon</span>
-          </Link>
+          {eier ? (
+            <Link
+              className="ds-button"
+              data-variant="secondary"
+              to={`/importmelding/${m.id}/registrert?endre=ankomst`}
+            >
+              Endre
+              <span className="skjult"> ankomstinformasjon</span>
+            </Link>
+          ) : null}
         </div>
       ) : null}
     </section>
@@ -157,7 +161,9 @@ export default function Registrert() {
     ? `/dokument/import/v2/importmelding/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/${m.id}`
     : undefined;
   const feil = actionData && "feil" in actionData ? actionData.feil : null;
-  if (ankomst && registrert) {
+  // Withdrawing, the arrival and the own reference belong to the owning importer (the API refuses others).
+  const eier = m.tilgang.eier;
+  if (ankomst && registrert && eier) {
     return <AnkomstRedigering melding={m} data={ankomst} actionData={actionData} tilbake={pathname} />;
   }
   return (
@@ -166,7 +172,7 @@ export default function Registrert() {
       {sok.get("alleredeSendt") === "1" ? (
         <Varsel farge="info" rolle="status" tittel="Forhåndsmeldingen er allerede sendt inn">
           <p className="ds-paragraph">
-            Den ble sendt inn fra en annen fane eller av en annen bruker. Den er ikke sendt inn på nytt.
+            Forhåndsmeldingen var allerede sendt inn til Mattilsynet, og den er ikke sendt inn en gang til.
           </p>
         </Varsel>
       ) : null}
@@ -209,7 +215,7 @@ export default function Registrert() {
           {m.ansvarligImportoer.navn} (org.nr.{" "}
           {formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer)})
         </p>
-        <EgenReferanse m={m} redigerer={sok.get("endre") === "referanse"} />
+        <EgenReferanse m={m} redigerer={sok.get("endre") === "referanse"} eier={eier} />
       </section>
 
       {m.dokumentkontrollSpoersmaal.length ? (
@@ -231,7 +237,7 @@ export default function Registrert() {
             Forventet ankomst: <ForventetAnkomst ankomst={m.ankomstInfo[0]} />,{" "}
             <Ankomststed ankomst={m.ankomstInfo[0]} />
           </p>
-          {registrert ? (
+          {registrert && eier ? (
             <Link
               className="ds-button"
               data-variant="secondary"
@@ -265,7 +271,7 @@ export default function Registrert() {
           </a>
         </p>
       ) : null}
-      {registrert ? (
+      {registrert && eier ? (
         <>
           <Link
             className="ds-button"
@@ -303,8 +309,16 @@ export default function Registrert() {
   );
 }
 
-function EgenReferanse({ m, redigerer }: { m: ImportmeldingVisning; redigerer: boolean }) {
-  const kanEndres = m.status === "REGISTRERT" || m.status === "ANKOMMET";
+function EgenReferanse({
+  m,
+  redigerer,
+  eier,
+}: {
+  m: ImportmeldingVisning;
+  redigerer: boolean;
+  eier: boolean;
+}) {
+  const kanEndres = eier && (m.status === "REGISTRERT" || m.status === "ANKOMMET");
   if (redigerer && kanEndres) {
     return (
       <Form method="post" className="skjema egen-referanse">
