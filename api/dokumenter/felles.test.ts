@@ -1,32 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { datoTekst, reeksportTekst, totalMengde } from "../../domain/sertifikat-tekst";
 import {
   behandlingerTekst,
-  datoTekst,
   dokumenttittel,
-  landTekst,
   meldepliktTekst,
-  mengdeTekst,
   pakkerTekst,
-  reeksportTekst,
-  synligMengde,
   tilsiktetBrukTekst,
-  totalMengde,
   transportTekster,
   utstedtDato,
 } from "./felles";
 import { reeksportNl, syntetiskVarelinje } from "./testdata";
 
 describe("felles", () => {
-  it("shows a quantity only with a unit and when not negative; unknown units as they are", () => {
-    expect(mengdeTekst({ verdi: 1234.5, enhet: "KGM" })).toBe("1\u00a0234,5 kg");
-    expect(mengdeTekst({ verdi: 3, enhet: "XYZ" })).toBe("3 XYZ");
-    expect(mengdeTekst({ verdi: 3 })).toBeUndefined();
-    expect(mengdeTekst({ verdi: 3, enhet: " " })).toBeUndefined();
-    expect(mengdeTekst({ verdi: -1, enhet: "KGM" })).toBeUndefined();
-    expect(synligMengde({ verdi: 0, enhet: "MTQ" })).toEqual({ verdi: 0, enhet: "m³" });
-  });
-
-  it("sums quantities per type and display unit", () => {
+  it("sums the goods lines' quantities per type and display unit", () => {
     const linjer = [syntetiskVarelinje(1), syntetiskVarelinje(2), syntetiskVarelinje(3)];
     expect(totalMengde(linjer)).toEqual([
       { felt: "antall", etikett: "Antall", tekst: "60 stk" },
@@ -42,14 +28,6 @@ describe("felles", () => {
       { felt: "nettoVekt", etikett: "Nettovekt", tekst: "0,3 kg + 500 g" },
     ]);
     expect(totalMengde([])).toEqual([]);
-  });
-
-  it("names countries in Norwegian, falling back to the certificate's name or the code", () => {
-    expect(landTekst({ kode: "NL", navn: "Netherlands" })).toBe("Nederland");
-    expect(landTekst({ kode: "KE", landsdel: "Naivasha" })).toBe("Kenya (Naivasha)");
-    expect(landTekst({ kode: "QQ", navn: "Atlantis" })).toBe("Atlantis");
-    expect(landTekst({ kode: "QQ" })).toBe("QQ");
-    expect(landTekst({})).toBeUndefined();
   });
 
   it("formats packages, intended use, dates and transport", () => {
@@ -99,7 +77,9 @@ describe("felles", () => {
     expect(t).toContain("Varene er ompakket i nye containere.");
     expect(t).toContain("På grunnlag av det opprinnelige plantesunnhetssertifikatet og tilleggsinspeksjon");
     const ukjent = krysantemum?.reeksportSertifiseringsErklaering;
-    expect(ukjent ? reeksportTekst(nl, ukjent) : "").toContain("nr. ukjent nummer");
+    expect(ukjent ? reeksportTekst(nl, ukjent) : "").toContain(
+      "med et plantesunnhetssertifikat uten oppgitt nummer.",
+    );
 
     expect(meldepliktTekst("MELDEPLIKTIG", undefined)).toBe("Meldepliktig");
     expect(meldepliktTekst("IKKE_VURDERT", undefined)).toBe("Mulig meldepliktig");

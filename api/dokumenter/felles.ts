@@ -1,52 +1,21 @@
-// Shared text building for the certificate documents (PDF and Excel): the display rules of SPEC §5
-// (a quantity only with a unit and not negative, unknown codes as they are, empty = missing) applied to
-// the stored certificate, in Norwegian.
+// Shared text building for the certificate documents (PDF and Excel). The texts the certificate page shows
+// too (quantities, countries, containers, declarations, the replacement placeholders) live in
+// domain/sertifikat-tekst.ts, so page and documents say the same; this file holds what only the documents
+// need, built on those.
 
-import { formaterDato } from "../../domain/format";
-import { formaterTall, visningsMengde } from "../../domain/quantity";
-import {
-  behandlingstypeNavn,
-  enhetVisning,
-  finnLand,
-  pakkeNavn,
-  sertifikatstatusTekst,
-  tilsiktetBruk,
-} from "../../domain/reference";
+import { formaterTall } from "../../domain/quantity";
+import { behandlingstypeNavn, pakkeNavn, sertifikatstatusTekst, tilsiktetBruk } from "../../domain/reference";
 import type { SertifikatVurdering, VarelinjeVurdering } from "../../domain/risk/vurder";
+import { datoTekst, landListeTekst, landTekst, tekst, tekster } from "../../domain/sertifikat-tekst";
 import { type Alvorlighetsgrad, MELDEPLIKTIG_TEKST } from "../../domain/status";
-import { rensTekst } from "../../domain/text";
 import type {
   Adresse,
   Behandling,
   LagretSertifikat,
-  Mengde,
   Pakke,
-  ReeksportSertifiseringsErklaering,
-  SertifikatLand,
   SertifikatPart,
   Varelinje,
-  Varemengde,
 } from "../ephyto/parse";
-
-export const UKJENT_NUMMER = "ukjent nummer";
-export const UKJENT_AARSAK = "ukjent årsak";
-
-/** Cleaned text, or undefined when empty (SPEC §5). */
-export function tekst(s: string | null | undefined): string | undefined {
-  return rensTekst(s);
-}
-
-/** The cleaned, non-empty texts. */
-export function tekster(liste: readonly (string | null | undefined)[]): string[] {
-  return liste.flatMap((s) => rensTekst(s) ?? []);
-}
-
-/** A date as `dd.mm.åååå` when it is one (YYYY-MM-DD or an ISO time), otherwise the text as it is. */
-export function datoTekst(s: string | null | undefined): string | undefined {
-  const renset = rensTekst(s);
-  if (renset === undefined) return undefined;
-  return rensTekst(formaterDato(renset)) ?? renset;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Header facts
@@ -84,23 +53,6 @@ export function utstedtDato(s: Pick<LagretSertifikat, "utstedtDag" | "utstedtDat
 // ---------------------------------------------------------------------------------------------------------
 // Countries, parties, transport
 // ---------------------------------------------------------------------------------------------------------
-
-/** The Norwegian name of a known country code, else the certificate's own name, else the code. */
-export function landTekst(land: (SertifikatLand & { landsdel?: string }) | undefined): string | undefined {
-  if (!land) return undefined;
-  const kode = tekst(land.kode);
-  const navn = (kode ? finnLand(kode)?.navn : undefined) ?? tekst(land.navn) ?? kode;
-  const landsdel = tekst(land.landsdel);
-  if (navn === undefined) return landsdel;
-  return landsdel ? `${navn} (${landsdel})` : navn;
-}
-
-export function landListeTekst(
-  land: readonly (SertifikatLand & { landsdel?: string })[],
-): string | undefined {
-  const navn = [...new Set(land.flatMap((l) => landTekst(l) ?? []))];
-  return navn.length > 0 ? navn.join(", ") : undefined;
-}
 
 /** The origin countries of all goods lines, each once (without region). */
 export function alleOpprinnelsesland(s: Pick<LagretSertifikat, "varelinjer">): string | undefined {
@@ -142,68 +94,9 @@ export function ankomststedTekst(s: Pick<LagretSertifikat, "ankomststed">): stri
   return navn && kode ? `${navn} (${kode})` : (navn ?? kode);
 }
 
-export function transportutstyrTekster(s: Pick<LagretSertifikat, "transportutstyr">): string[] {
-  return s.transportutstyr.flatMap((u) => {
-    const id = tekst(u.id);
-    const plomber = tekster(u.forseglinger);
-    const plombeTekst = plomber.length > 0 ? `plomber: ${plomber.join(", ")}` : undefined;
-    if (id && plombeTekst) return [`${id} (${plombeTekst})`];
-    return id ?? (plombeTekst ? [plombeTekst.charAt(0).toUpperCase() + plombeTekst.slice(1)] : []);
-  });
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Goods lines
 // ---------------------------------------------------------------------------------------------------------
-
-export const MENGDE_FELT = [
-  ["antall", "Antall"],
-  ["nettoVekt", "Nettovekt"],
-  ["bruttoVekt", "Bruttovekt"],
-  ["nettoVolum", "Nettovolum"],
-  ["bruttoVolum", "Bruttovolum"],
-] as const satisfies readonly (readonly [keyof Varemengde, string])[];
-
-export type MengdeFelt = (typeof MENGDE_FELT)[number][0];
-
-/** A quantity that may be shown (SPEC §5): a unit exists and the value is a number ≥ 0. */
-export function synligMengde(m: Mengde | undefined): { verdi: number; enhet: string } | undefined {
-  if (!m) return undefined;
-  const enhet = tekst(m.enhet);
-  if (visningsMengde(m.verdi, enhet, enhetVisning) === undefined || enhet === undefined) return undefined;
-  return { verdi: m.verdi === 0 ? 0 : m.verdi, enhet: enhetVisning(enhet) };
-}
-
-/** "250,5 kg", or undefined when the quantity may not be shown. */
-export function mengdeTekst(m: Mengde | undefined): string | undefined {
-  return m ? visningsMengde(m.verdi, m.enhet, enhetVisning) : undefined;
-}
-
-/** The shown quantities of a line, labelled: ["Nettovekt 250,5 kg", ...]. */
-export function mengdeLinjer(l: Pick<Varelinje, "mengde">): string[] {
-  return MENGDE_FELT.flatMap(([felt, etikett]) => {
-    const t = mengdeTekst(l.mengde[felt]);
-    return t ? [`${etikett} ${t}`] : [];
-  });
-}
-
-/** Sums per quantity type and display unit over all lines; only shown quantities count. */
-export function totalMengde(
-  varelinjer: readonly Pick<Varelinje, "mengde">[],
-): { felt: MengdeFelt; etikett: string; tekst: string }[] {
-  const resultat: { felt: MengdeFelt; etikett: string; tekst: string }[] = [];
-  for (const [felt, etikett] of MENGDE_FELT) {
-    const summer = new Map<string, number>();
-    for (const linje of varelinjer) {
-      const m = synligMengde(linje.mengde[felt]);
-      if (m) summer.set(m.enhet, (summer.get(m.enhet) ?? 0) + m.verdi);
-    }
-    if (summer.size === 0) continue;
-    const deler = [...summer].map(([enhet, sum]) => `${formaterTall(Number(sum.toFixed(6)))} ${enhet}`);
-    resultat.push({ felt, etikett, tekst: deler.join(" + ") });
-  }
-  return resultat;
-}
 
 /** "120 Box, 4 Pallet" (package codes as English names; unknown codes as they are). */
 export function pakkerTekst(pakker: readonly Pakke[]): string | undefined {
@@ -294,69 +187,6 @@ export function behandlingerTekst(behandlinger: readonly Behandling[]): string |
       return detaljer.length > 0 ? `${v.tittel} (${detaljer.join("; ")})` : v.tittel;
     })
     .join("\n");
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Re-export and declarations
-// ---------------------------------------------------------------------------------------------------------
-
-export const EKSPORTERKLAERING =
-  "Det bekreftes at plantene, planteproduktene eller andre regulerte gjenstander som er beskrevet her, er " +
-  "inspisert og/eller testet etter egnede offisielle prosedyrer og anses å være fri for karanteneskadegjørere " +
-  "som er spesifisert av den importerende avtaleparten, og å oppfylle gjeldende plantesunnhetskrav hos den " +
-  "importerende avtaleparten, herunder kravene til regulerte ikke-karanteneskadegjørere.";
-
-export function finansiellErklaering(s: Pick<LagretSertifikat, "utsteder">): string {
-  const myndighet = tekst(s.utsteder) ?? "den utstedende plantehelsemyndigheten";
-  return (
-    `Intet økonomisk ansvar i forbindelse med dette sertifikatet skal påhvile ${myndighet} ` +
-    "eller noen av dens tjenestemenn eller representanter."
-  );
-}
-
-export function friForPestTekst(s: Pick<LagretSertifikat, "friForPestErklaering">): string {
-  const verdi = tekst(s.friForPestErklaering);
-  if (verdi === undefined) return "Ikke oppgitt";
-  return /^\d{1,3}$/.test(verdi) ? `Oppgitt (kode ${verdi})` : verdi;
-}
-
-/** The re-export certification of a line in words (SPEC §3: the text variants of the flags). */
-export function reeksportTekst(
-  s: Pick<LagretSertifikat, "eksportLand">,
-  r: ReeksportSertifiseringsErklaering,
-): string {
-  const reeksportland = landTekst(s.eksportLand) ?? "reeksportlandet";
-  const fra = landTekst(r.kontraktsinngaaendePart);
-  const nummer = tekst(r.ephytoSertifikatReferanse) ?? UKJENT_NUMMER;
-  const setninger = [
-    `Plantene, planteproduktene eller andre regulerte gjenstander ble importert til ${reeksportland}` +
-      `${fra ? ` fra ${fra}` : ""} med plantesunnhetssertifikat nr. ${nummer}.`,
-  ];
-  if (r.originalSertifikat) setninger.push("Originalen av dette sertifikatet er vedlagt.");
-  else if (r.bekreftetKopi) setninger.push("En bekreftet kopi av dette sertifikatet er vedlagt.");
-  const pakking = r.ompakket ? "ompakket" : r.pakket ? "pakket" : undefined;
-  const containere = r.nyeContainere
-    ? "i nye containere"
-    : r.originaleContainere
-      ? "i originale containere"
-      : undefined;
-  if (pakking || containere) {
-    setninger.push(`Varene er ${[pakking, containere].filter(Boolean).join(" ")}.`);
-  }
-  const grunnlag = [
-    r.fytosanitaertSertifikat || r.originalSertifikat
-      ? "det opprinnelige plantesunnhetssertifikatet"
-      : undefined,
-    r.tilleggsinspeksjon ? "tilleggsinspeksjon" : undefined,
-  ].filter(Boolean);
-  setninger.push(
-    `${grunnlag.length > 0 ? `På grunnlag av ${grunnlag.join(" og ")} anses de` : "De anses"} å oppfylle ` +
-      "gjeldende plantesunnhetskrav hos den importerende avtaleparten, og forsendelsen har under lagring i " +
-      `${reeksportland} ikke vært utsatt for risiko for angrep eller infeksjon.`,
-  );
-  const kode = tekst(r.reeksportErklaeringKode);
-  if (kode) setninger.push(`Erklæringskode: ${kode}.`);
-  return setninger.join(" ");
 }
 
 // ---------------------------------------------------------------------------------------------------------

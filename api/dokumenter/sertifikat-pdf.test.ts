@@ -117,7 +117,7 @@ describe("lagSertifikatPdf", () => {
     expect(tekst).not.toContain("Vurdering");
   });
 
-  it("says 'ukjent nummer' and 'ukjent årsak' when the replacement is incomplete", async () => {
+  it("says 'unknown number' and 'unknown reason' (the spec's words, as on the page) when the replacement is incomplete", async () => {
     const pdf = await lagSertifikatPdf({
       sertifikat: syntetiskSertifikat(1, { erstatter: { kode: "1" } }),
       erstattetAv: { nummer: "  " },
@@ -126,9 +126,10 @@ describe("lagSertifikatPdf", () => {
       generert: GENERERT,
     });
     const tekst = alleTekster(pdf);
-    expect(tekst).toContain("Erstatter sertifikat ukjent nummer");
-    expect(tekst).toContain("Årsak: ukjent årsak");
-    expect(tekst).toContain("Erstattet av sertifikat ukjent nummer");
+    expect(tekst).toContain("Erstatter sertifikat unknown number");
+    expect(tekst).toContain("Årsak: unknown reason");
+    expect(tekst).toContain("Erstattet av sertifikat unknown number");
+    expect(tekst).not.toContain("ukjent");
     expect(tekst).toContain("Mulig meldepliktig");
     expect(tekst).toContain("ATT-9 (application/pdf)");
     expect(tekst).toContain("Kwekerij Ærlig B.V.");

@@ -10,6 +10,23 @@
 import PDFDocument from "pdfkit";
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
 import type { SertifikatVurdering } from "../../domain/risk/vurder";
+import {
+  datoTekst,
+  EKSPORTERKLAERING,
+  finansiellErklaering,
+  friForPestTekst,
+  landListeTekst,
+  landTekst,
+  mengdeLinjer,
+  reeksportErklaering,
+  refererteDokumenterTekster,
+  tekst,
+  tekster,
+  totalMengde,
+  transportutstyrTekster,
+  UKJENT_AARSAK,
+  UKJENT_NUMMER,
+} from "../../domain/sertifikat-tekst";
 import type { Alvorlighetsgrad } from "../../domain/status";
 import { rensTekst } from "../../domain/text";
 import { harSammeBehandlinger } from "../../domain/treatments";
@@ -21,34 +38,20 @@ import {
   ankomststedTekst,
   behandlingVisning,
   beroerteLinjer,
-  datoTekst,
   dokumenttittel,
-  EKSPORTERKLAERING,
   erReeksport,
-  finansiellErklaering,
-  friForPestTekst,
   identifikatorTekster,
   kortet,
-  landListeTekst,
-  landTekst,
   linjevurderinger,
   linjevurderingTekst,
   meldepliktTekst,
-  mengdeLinjer,
   opprinnelseTekst,
   pakkerTekst,
-  reeksportTekst,
   statusTekst,
-  tekst,
-  tekster,
   tilsiktetBrukTekst,
   tilstandTekst,
-  totalMengde,
   transportTekster,
-  transportutstyrTekster,
   typeTekst,
-  UKJENT_AARSAK,
-  UKJENT_NUMMER,
   utstedtTekst,
   varelinjeErklaeringer,
   varelinjeNavn,
@@ -870,16 +873,10 @@ function skrivVedlegg(s: Skriver, input: SertifikatPdfInput): void {
         }),
       );
     }
-    if (sert.refererteDokumenter.length > 0) {
+    const refererte = refererteDokumenterTekster(sert);
+    if (refererte.length > 0) {
       s.overskrift("Refererte dokumenter", 3);
-      s.liste(
-        sert.refererteDokumenter.map((d) => {
-          const dato = datoTekst(d.dato);
-          const navn = tekst(d.identifikator) ?? "Dokument uten nummer";
-          const ekstra = tekster([tekst(d.informasjon), dato ? `datert ${dato}` : undefined]);
-          return ekstra.length > 0 ? `${navn} (${ekstra.join(", ")})` : navn;
-        }),
-      );
+      s.liste(refererte);
     }
   });
 }
@@ -889,16 +886,12 @@ function skrivErklaeringer(s: Skriver, sert: LagretSertifikat): void {
     s.felter([["Fri for skadegjørere", friForPestTekst(sert)]]);
     if (erReeksport(sert)) {
       s.overskrift("Reeksporterklæring", 3);
-      const linjer = sert.varelinjer.flatMap((l) =>
-        l.reeksportSertifiseringsErklaering
-          ? [{ linje: l, tekst: reeksportTekst(sert, l.reeksportSertifiseringsErklaering) }]
-          : [],
-      );
-      const ulike = new Set(linjer.map((l) => l.tekst));
-      const foerste = linjer[0];
-      if (!foerste) s.avsnitt("Det er ikke oppgitt reeksportopplysninger på varelinjene.");
-      else if (ulike.size === 1 && linjer.length === sert.varelinjer.length) s.avsnitt(foerste.tekst);
-      else s.felter(linjer.map((l): [string, string] => [`Varelinje ${l.linje.sorteringsnummer}`, l.tekst]));
+      const erklaering = reeksportErklaering(sert);
+      if ("felles" in erklaering) s.avsnitt(erklaering.felles);
+      else
+        s.felter(
+          erklaering.perLinje.map((l): [string, string] => [`Varelinje ${l.sorteringsnummer}`, l.tekst]),
+        );
     } else {
       s.overskrift("Eksporterklæring", 3);
       s.avsnitt(EKSPORTERKLAERING);

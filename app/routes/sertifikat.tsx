@@ -15,11 +15,30 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { formaterDato, formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
-import { visningsMengde } from "../../domain/quantity";
-import { enhetVisning, landNavn, pakkeNavn } from "../../domain/reference";
+import { landNavn, pakkeNavn } from "../../domain/reference";
 import { eppoLenke } from "../../domain/risk/eppo-lenke";
 import type { RisikoFunn } from "../../domain/risk/vurder";
-import type { Adresse, Behandling, Mengde, SertifikatVisning, Varelinje } from "../../domain/sertifikat";
+import {
+  type Adresse,
+  type Behandling,
+  FOR_GAMMELT_SERTIFIKAT_MELDING,
+  type Mengde,
+  type SertifikatVisning,
+  type Varelinje,
+} from "../../domain/sertifikat";
+import {
+  EKSPORTERKLAERING,
+  finansiellErklaering,
+  friForPestTekst,
+  mengdeLinjer,
+  mengderTekst,
+  reeksportErklaering,
+  refererteDokumenterTekster,
+  tekster,
+  transportutstyrTekster,
+  UKJENT_AARSAK,
+  UKJENT_NUMMER,
+} from "../../domain/sertifikat-tekst";
 import {
   ALVORLIGHETSGRAD_FARGE,
   alvorlighetsgradRekkefoelge,
@@ -148,19 +167,26 @@ function AdresseLinjer({ adresse }: { adresse?: Adresse }) {
   );
 }
 
-const mengde = (m?: Mengde) => (m ? visningsMengde(m.verdi, m.enhet ?? "H87", enhetVisning) : undefined);
-
-function Mengder({ linje }: { linje: Varelinje }) {
-  const m = linje.mengde;
-  const deler = [
-    m.antall ? `Antall ${mengde(m.antall)}` : undefined,
-    m.nettoVekt ? `Nettovekt ${mengde(m.nettoVekt)}` : undefined,
-    m.bruttoVekt ? `Bruttovekt ${mengde(m.bruttoVekt)}` : undefined,
-    m.nettoVolum ? `Nettovolum ${mengde(m.nettoVolum)}` : undefined,
-    m.bruttoVolum ? `Bruttovolum ${mengde(m.bruttoVolum)}` : undefined,
-  ].filter((d) => d && !d.endsWith("undefined"));
+/** The quantities of a line that may be shown (SPEC §5: with a unit, not negative); "–" when none. */
+function Mengder({ linje }: { linje: Pick<Varelinje, "mengde"> }) {
+  const deler = mengdeLinjer(linje);
   return deler.length ? deler.join(", ") : <>–</>;
 }
+
+/** Several texts as a list, one as it is, none as missing (undefined). */
+function Tekster({ tekster: t }: { tekster: string[] }) {
+  if (t.length <= 1) return t[0] ?? null;
+  return (
+    <ul className="ds-list">
+      {t.map((x, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the texts are listed in certificate order
+        <li key={i}>{x}</li>
+      ))}
+    </ul>
+  );
+}
+
+const tekstListe = (t: string[]) => (t.length ? <Tekster tekster={t} /> : undefined);
 
 function BehandlingListe({ behandlinger }: { behandlinger: Behandling[] }) {
   if (behandlinger.length === 0) return <p className="ds-paragraph">Ingen behandlinger</p>;
@@ -274,6 +300,8 @@ export default function Sertifikat() {
     ["Totalt nettovolum", s.mengdeOppsummering.totalNettoVolum],
     ["Totalt bruttovolum", s.mengdeOppsummering.totalBruttoVolum],
   ];
+  const reeksport = s.type === "Reeksport" ? reeksportErklaering(s) : undefined;
+  const refererte = refererteDokumenterTekster(s);
   const fargeForMeldeplikt: Farge =
     s.meldepliktigVurdering.kode === "MELDEPLIKTIG"
       ? "warning"
@@ -314,12 +342,12 @@ export default function Sertifikat() {
                 className="ds-link"
                 to={`/sertifikat?${new URLSearchParams({ ...s.erstatterSertifikat.lenke })}`}
               >
-                {s.erstatterSertifikat.nummer ?? "unknown number"}
+                {s.erstatterSertifikat.nummer ?? UKJENT_NUMMER}
               </Link>
             ) : (
-              <strong>{s.erstatterSertifikat.nummer ?? "unknown number"}</strong>
+              <strong>{s.erstatterSertifikat.nummer ?? UKJENT_NUMMER}</strong>
             )}
-            . Årsak: {s.erstatterSertifikat.grunn ?? "unknown reason"}
+            . Årsak: {s.erstatterSertifikat.grunn ?? UKJENT_AARSAK}
             {s.erstatterSertifikat.dato
               ? ` (${formaterDato(s.erstatterSertifikat.dato) || s.erstatterSertifikat.dato})`
               : ""}
@@ -388,9 +416,7 @@ export default function Sertifikat() {
             </Link>
           ) : s.erForGammel ? (
             <Varsel farge="info">
-              <p className="ds-paragraph">
-                Sertifikater som er mer enn 2 uker gamle kan ikke meldes. Be eksportør om et nytt sertifikat.
-              </p>
+              <p className="ds-paragraph">{FOR_GAMMELT_SERTIFIKAT_MELDING}</p>
             </Varsel>
           ) : (
             <>
@@ -489,6 +515,9 @@ export default function Sertifikat() {
               "Ankomststed",
               [s.ankomststed?.navn, s.ankomststed?.lokasjonkode].filter(Boolean).join(", ") || undefined,
             ],
+            ["Containere og plomber", tekstListe(transportutstyrTekster(s))],
+            ["Inspeksjonssted", tekster([s.inspeksjonssted])[0]],
+            ["Kjennetegn på sendingen", tekstListe(tekster(s.kjennetegn))],
           ]}
         />
       </section>
@@ -640,15 +669,7 @@ export default function Sertifikat() {
             </table>
           </div>
         )}
-        <Opplysninger
-          rader={totaler.map(([k, v]) => [
-            k,
-            v
-              .map((m) => mengde(m))
-              .filter(Boolean)
-              .join(" + ") || undefined,
-          ])}
-        />
+        <Opplysninger rader={totaler.map(([k, v]) => [k, mengderTekst(v)])} />
         {linjer.map((l) => {
           const v = linjeVurdering.get(String(l.sorteringsnummer));
           const eppo = v?.eppoKode ?? l.klassifisering.eppoKoder[0];
@@ -846,32 +867,41 @@ export default function Sertifikat() {
             ))}
           </ul>
         )}
+        {refererte.length ? (
+          <>
+            <h3 className="ds-heading" data-size="2xs">
+              Refererte dokumenter
+            </h3>
+            <ul className="ds-list">
+              {refererte.map((d, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the documents are listed in certificate order
+                <li key={i}>{d}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </section>
 
       <section aria-labelledby="erklaering-tittel">
         <h2 id="erklaering-tittel" className="ds-heading" data-size="sm">
           {s.type === "Reeksport" ? "Reeksporterklæring" : "Eksporterklæring"}
         </h2>
-        {s.type === "Reeksport" ? (
-          <p className="ds-paragraph">
-            Det bekreftes at plantene, planteproduktene eller andre regulerte gjenstander beskrevet ovenfor er
-            importert til
-            {` ${s.eksportLand?.kode ? landNavn(s.eksportLand.kode) : "eksportlandet"}`} med et
-            plantesunnhetssertifikat fra opprinnelseslandet, og at de oppfyller importlandets
-            plantesunnhetskrav.
-          </p>
+        {reeksport ? (
+          "felles" in reeksport ? (
+            <p className="ds-paragraph">{reeksport.felles}</p>
+          ) : (
+            <Opplysninger
+              rader={reeksport.perLinje.map((l) => [`Varelinje ${l.sorteringsnummer}`, l.tekst])}
+            />
+          )
         ) : (
-          <p className="ds-paragraph">
-            Det bekreftes at plantene, planteproduktene eller andre regulerte gjenstander beskrevet ovenfor er
-            inspisert og/eller testet etter gjeldende prosedyrer, og anses å være fri for
-            karanteneskadegjørere og å oppfylle importlandets plantesunnhetskrav.
-          </p>
+          <p className="ds-paragraph">{EKSPORTERKLAERING}</p>
         )}
-        <Opplysninger rader={[["Erklæring om fri for skadegjørere", s.friForPestErklaering]]} />
+        <Opplysninger rader={[["Fri for skadegjørere", friForPestTekst(s)]]} />
         <h3 className="ds-heading" data-size="2xs">
           Finansiell erklæring
         </h3>
-        <p className="ds-paragraph">Sertifikatet inneholder ingen finansiell erklæring.</p>
+        <p className="ds-paragraph">{finansiellErklaering(s)}</p>
       </section>
 
       <section aria-labelledby="signatur-tittel">

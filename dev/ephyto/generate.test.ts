@@ -26,6 +26,7 @@ const input: SertifikatInput = {
   ],
   ankomststed: { navn: "Oslo", kode: "NOOSL" },
   inspeksjonssted: "Aalsmeer",
+  transportutstyr: [{ id: "MSKU1234567", plomber: ["NL-1", "NL-2"] }, { plomber: ["S-9"] }],
   friForPestErklaering: "1",
   erklaeringer: ["Free from Thrips palmi & Bemisia tabaci."],
   offisiellTilleggsinformasjon: ["Tested 'negative'."],
@@ -173,6 +174,10 @@ describe("lagSertifikatXml", () => {
     expect(s.transittland).toEqual([{ kode: "DK" }, { kode: "SE", navn: "Sweden" }]);
     expect(s.ankomststed).toEqual({ navn: "Oslo", lokasjonkode: "NOOSL" });
     expect(s.inspeksjonssted).toBe("Aalsmeer");
+    expect(s.transportutstyr).toEqual([
+      { id: "MSKU1234567", forseglinger: ["NL-1", "NL-2"] },
+      { forseglinger: ["S-9"] },
+    ]);
     expect(s.transportmidler).toEqual([
       { modusKode: "3", transportMetode: "Veitransport", navn: "Truck", id: "AB-12-CD" },
       { modusKode: "1", transportMetode: "Sjøtransport", navn: "Ferry" },

@@ -153,6 +153,8 @@ export interface SertifikatInput {
   transitt?: LandInput[];
   transport?: TransportInput | TransportInput[];
   ankomststed?: { navn: string; kode?: string };
+  /** UtilizedSPSTransportEquipment: containers with their seals. */
+  transportutstyr?: { id?: string; plomber?: string[] }[];
   inspeksjonssted?: string;
   /** SPSFL. */
   friForPestErklaering?: string;
@@ -465,6 +467,13 @@ export function lagSertifikatXml(input: SertifikatInput): string {
           t("ID", m.id),
           t("ModeCode", m.modus),
           e("UsedSPSTransportMeans", t("Name", m.navn)),
+        ),
+      ),
+      ...(input.transportutstyr ?? []).map((u) =>
+        e(
+          "UtilizedSPSTransportEquipment",
+          t("ID", u.id),
+          ...(u.plomber ?? []).map((p) => e("AffixedSPSSeal", t("ID", p))),
         ),
       ),
       e("IncludedSPSConsignmentItem", ...input.varelinjer.map(varelinje)),

@@ -1,8 +1,60 @@
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { nySertifikat } from "./data";
+import { ORG } from "../../dev/demo-data";
+import { lagSertifikatXml, type SertifikatInput } from "../../dev/ephyto/generate";
+import { leggTilDager, osloDato } from "../../domain/format";
+import { eppoLenke } from "../../domain/risk/eppo-lenke";
+import { FOR_GAMMELT_SERTIFIKAT_MELDING } from "../../domain/sertifikat";
+import { EKSPORTERKLAERING } from "../../domain/sertifikat-tekst";
+import { HUB_API_KEY, nySertifikat, sertifikatUrl, type TestSertifikat } from "./data";
 import { jsPaa, sjekkUu } from "./helpers";
 import { loggInnKari, prosjekt } from "./veiviser";
+
+// ---------------------------------------------------------------------------------------------------------
+// Certificates of this file's own, posted to the Hub endpoint (each project its own numbers)
+// ---------------------------------------------------------------------------------------------------------
+
+let nr = 0;
+const idag = () => osloDato(new Date());
+
+/** A number no other test or run uses: PHYTO.NL.<year>.S<project><time><counter>. */
+function unikNummer(land = "NL"): string {
+  nr += 1;
+  return `PHYTO.${land}.${idag().slice(0, 4)}.S${prosjekt() === "js-pa" ? 1 : 2}${Date.now() % 1_000_000}${nr}`;
+}
+
+/** Posts the certificate (issued `dagerSiden` days before today in Oslo) to the Hub endpoint. */
+async function postSertifikat(
+  request: APIRequestContext,
+  input: Omit<SertifikatInput, "utstedt" | "nummer" | "avsender" | "mottaker" | "eksportland"> &
+    Partial<Pick<SertifikatInput, "nummer" | "avsender" | "mottaker" | "eksportland">>,
+  dagerSiden = 0,
+): Promise<TestSertifikat> {
+  const dato = leggTilDager(idag(), -dagerSiden);
+  const land = typeof input.eksportland === "string" ? input.eksportland : (input.eksportland?.kode ?? "NL");
+  const nummer = input.nummer ?? unikNummer(land);
+  const xml = lagSertifikatXml({
+    avsender: { navn: "Kwekerij De Linde B.V.", adresse: ["Linnaeuslaan 3", "2771 AB Boskoop"] },
+    mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: ORG.hagelandDrammen },
+    eksportland: land,
+    ...input,
+    nummer,
+    utstedt: `${dato}T09:00:00`,
+  });
+  const res = await request.post("/import/ephyto/v1/sertifikat", {
+    headers: { "X-Api-Key": HUB_API_KEY, "Content-Type": "application/xml" },
+    data: xml,
+  });
+  if (res.status() !== 201) throw new Error(`Innlesing feilet: ${res.status()} ${await res.text()}`);
+  return { sertifikatnummer: nummer, dato, avsenderland: land };
+}
+
+const VARMEBEHANDLING = { type: "Heat treatment", temperatur: { verdi: 56, enhet: "CEL" } };
+
+/** Opens a goods line's details (a native <details>: works without JavaScript too). */
+async function aapneDetaljer(page: Page, linje: number) {
+  await page.getByText(new RegExp(`^Detaljer for varelinje ${linje}:`)).click();
+}
 
 test("søk fra forsiden, sortering, vedlegg, PDF og Excel", async ({ page }) => {
   // Addressed to a company not in our register: only found by search with its exact keys.
@@ -122,7 +174,7 @@ test("sertifikatlisten filtreres på land og meldeplikt, med sider i adressen", 
     await expect(kort.locator(".merke").first()).toHaveText("Meldepliktig");
   }
   await sjekkUu(page);
-  // An invalid page number falls back to page 1; a filter change drops the page
+  // An invalid page number falls back to page 1 (a filter change dropping the page: see the paging test)
   await page.goto("/sertifikater?sidenummer=abc");
   await expect(page.getByRole("heading", { name: "Alle ePhytosertifikater" })).toBeVisible();
   // (other tests may add certificates for this importer meanwhile)
@@ -161,4 +213,225 @@ test("sideinndeling med 15 per side", async ({ page }) => {
     "page",
   );
   await expect(page.locator(".sertifikatkort").first()).toBeVisible();
+
+  // A filter change starts from the first page again: sidenummer is dropped from the URL.
+  await sider.getByRole("link", { name: "Side 2", exact: true }).click();
+  await expect(page).toHaveURL(/sidenummer=2/);
+  await page.getByLabel(/^Nederland/).check();
+  await page.getByRole("button", { name: "Bruk filter" }).click();
+  await expect(page).toHaveURL(/avsenderland=NL/);
+  expect(new URL(page.url()).searchParams.has("sidenummer")).toBe(false);
+  await expect(sider.getByRole("link", { name: "Side 1", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await sjekkUu(page);
+});
+
+test("sertifikatsiden: erklæringer, sending, mengder uten enhet, lenker og samme behandlinger", async ({
+  page,
+}) => {
+  const s = await postSertifikat(page.request, {
+    utsteder: "Nederlandse Voedsel- en Warenautoriteit",
+    friForPestErklaering: "1",
+    kjennetegn: ["PARTI 42 / BOSKOOP"],
+    transportutstyr: [{ id: "MSKU7654321", plomber: ["NL-5501", "NL-5502"] }],
+    inspeksjonssted: "Boskoop",
+    opprinneligSertifikat: { nummer: "NL-REF-77", informasjon: "Packing list" },
+    transport: { modus: 3, navn: "Lastebil NL-12-AB" },
+    varelinjer: [
+      {
+        navn: "Rose",
+        botaniskNavn: "Rosa canina",
+        plantedel: "Plants",
+        tilsiktetBruk: "Planting",
+        hsKode: "060240",
+        antall: { verdi: 100, enhet: "H87" },
+        opprinnelsesland: ["NL"],
+        behandlinger: [VARMEBEHANDLING],
+      },
+      {
+        // The net weight has no unit (as in the Hub sample): not shown, not as pieces, not in the total.
+        navn: "Buksbom",
+        botaniskNavn: "Buxus sempervirens",
+        plantedel: "Plants",
+        tilsiktetBruk: "Planting",
+        nettoVekt: { verdi: 200 },
+        opprinnelsesland: ["NL"],
+        behandlinger: [VARMEBEHANDLING],
+      },
+    ],
+  });
+  await loggInnKari(page);
+  await page.goto(sertifikatUrl(s));
+  await expect(page.getByRole("heading", { name: s.sertifikatnummer, level: 1 })).toBeVisible();
+
+  // Quantities: only with a unit (SPEC §5)
+  const rader = page.locator(".varetabell tbody tr");
+  await expect(rader.nth(0).locator("td").nth(3)).toHaveText("Antall 100 stk");
+  await expect(rader.nth(1).locator("td").nth(3)).toHaveText("–");
+  await expect(page.locator("main")).not.toContainText("200 stk");
+  await expect(page.locator("main")).not.toContainText("Nettovekt 200");
+  await expect(page.locator("main")).not.toContainText("Total nettovekt");
+  await expect(page.locator(".opplysninger__rad", { hasText: "Totalt antall" })).toContainText("100 stk");
+
+  // The consignment: containers and seals, inspection place, distinguishing marks, referenced documents
+  const transport = page.getByRole("region", { name: "Transport" });
+  await expect(transport.locator(".opplysninger__rad", { hasText: "Containere og plomber" })).toContainText(
+    "MSKU7654321 (plomber: NL-5501, NL-5502)",
+  );
+  await expect(transport.locator(".opplysninger__rad", { hasText: "Inspeksjonssted" })).toContainText(
+    "Boskoop",
+  );
+  await expect(transport.locator(".opplysninger__rad", { hasText: "Kjennetegn på sendingen" })).toContainText(
+    "PARTI 42 / BOSKOOP",
+  );
+  await expect(page.getByRole("heading", { name: "Refererte dokumenter" })).toBeVisible();
+  await expect(page.getByText("NL-REF-77 (Packing list)")).toBeVisible();
+
+  // Treatments: every line has the same ones, shown once
+  const behandlinger = page.getByRole("region", { name: "Behandlinger" });
+  await expect(behandlinger.getByText("Alle varelinjer har de samme behandlingene:")).toBeVisible();
+  await expect(behandlinger.getByRole("listitem")).toHaveCount(1);
+  await expect(behandlinger.getByRole("listitem")).toContainText("Varmebehandling");
+
+  // Declarations as the PDF writes them
+  const erklaering = page.getByRole("region", { name: "Eksporterklæring" });
+  await expect(erklaering.getByText(EKSPORTERKLAERING)).toBeVisible();
+  await expect(erklaering.locator(".opplysninger__rad", { hasText: "Fri for skadegjørere" })).toContainText(
+    "Oppgitt (kode 1)",
+  );
+  await expect(
+    erklaering.getByText(
+      "Intet økonomisk ansvar i forbindelse med dette sertifikatet skal påhvile Nederlandse Voedsel- en " +
+        "Warenautoriteit eller noen av dens tjenestemenn eller representanter.",
+    ),
+  ).toBeVisible();
+  await expect(page.locator("main")).not.toContainText("ingen finansiell erklæring");
+
+  // Links of a goods line: the 2024 tariff and the pest database from the EPPO code
+  await aapneDetaljer(page, 1);
+  await expect(page.getByRole("link", { name: "060240" })).toHaveAttribute(
+    "href",
+    "https://tolltariffen.toll.no/tolltariff/2024/060240",
+  );
+  const eppo = page.getByRole("link", { name: /\(skadegjørerdatabasen\)$/ });
+  const kode = (await eppo.textContent())?.replace(" (skadegjørerdatabasen)", "") ?? "";
+  expect(kode).toMatch(/^[A-Z0-9]{5,6}$/);
+  await expect(eppo).toHaveAttribute("href", eppoLenke(kode));
+  expect(eppoLenke(kode)).toBe(`https://gd.eppo.int/taxon/${kode}`);
+  await sjekkUu(page);
+});
+
+test("sertifikatsiden: reeksporterklæring, erstatningsbannere og 14-dagersmeldingen", async ({ page }) => {
+  const reeksport = {
+    opprinneligLand: "KE",
+    sertifikatReferanse: "KE-KEPHIS-2026-0412",
+    originalSertifikat: true,
+    ompakket: true,
+    nyeContainere: true,
+  };
+  const linje = {
+    navn: "Krysantemum",
+    botaniskNavn: "Chrysanthemum morifolium",
+    plantedel: "Cut flowers",
+    tilsiktetBruk: "Decoration",
+    opprinnelsesland: ["KE"],
+    antall: { verdi: 500, enhet: "H87" },
+    reeksport,
+  };
+  // The original (replaced later), its replacement with a number but no reason, and one with neither.
+  const original = await postSertifikat(page.request, { type: "Reeksport", varelinjer: [linje, linje] }, 1);
+  const erstatning = await postSertifikat(page.request, {
+    type: "Reeksport",
+    erstatter: { nummer: original.sertifikatnummer },
+    varelinjer: [linje],
+  });
+  const ukjent = await postSertifikat(page.request, { erstatter: {}, varelinjer: [linje] });
+  const gammel = await postSertifikat(page.request, { varelinjer: [linje] }, 15);
+
+  await loggInnKari(page);
+  // Re-export: one declaration for all lines, worded from the flags
+  await page.goto(sertifikatUrl(original));
+  const erklaering = page.getByRole("region", { name: "Reeksporterklæring" });
+  await expect(erklaering).toContainText(
+    "Plantene, planteproduktene eller andre regulerte gjenstander ble importert til Nederland fra Kenya med " +
+      "plantesunnhetssertifikat nr. KE-KEPHIS-2026-0412.",
+  );
+  await expect(erklaering).toContainText("Originalen av dette sertifikatet er vedlagt.");
+  await expect(erklaering).toContainText("Varene er ompakket i nye containere.");
+  await expect(erklaering.getByText(/ble importert til/)).toHaveCount(1);
+  // … replaced by the newer one, which is linked
+  const erstattet = page.locator(".varsel", { hasText: "Sertifikatet er erstattet" });
+  await expect(erstattet).toContainText(`Dette sertifikatet er erstattet av ${erstatning.sertifikatnummer}`);
+  await sjekkUu(page);
+
+  // The replacement links back; the reason is missing: 'unknown reason'
+  await erstattet.getByRole("link", { name: erstatning.sertifikatnummer }).click();
+  await expect(page.getByRole("heading", { name: erstatning.sertifikatnummer, level: 1 })).toBeVisible();
+  const erstatter = page.locator(".varsel", { hasText: "Erstatter et annet sertifikat" });
+  await expect(erstatter).toContainText(
+    `Dette sertifikatet erstatter sertifikat ${original.sertifikatnummer}. Årsak: unknown reason.`,
+  );
+  await expect(erstatter.getByRole("link", { name: original.sertifikatnummer })).toBeVisible();
+
+  // Neither number nor reason: 'unknown number' and 'unknown reason'
+  await page.goto(sertifikatUrl(ukjent));
+  await expect(page.locator(".varsel", { hasText: "Erstatter et annet sertifikat" })).toContainText(
+    "Dette sertifikatet erstatter sertifikat unknown number. Årsak: unknown reason.",
+  );
+  await sjekkUu(page);
+
+  // More than 14 days old: the notice instead of the create button
+  await page.goto(sertifikatUrl(gammel));
+  const handling = page.getByRole("region", { name: "Digital forhåndsmelding" });
+  await expect(handling.getByText(FOR_GAMMELT_SERTIFIKAT_MELDING)).toBeVisible();
+  expect(FOR_GAMMELT_SERTIFIKAT_MELDING).toBe(
+    "Sertifikater som er mer enn 2 uker gamle kan ikke meldes. Be eksportør om et nytt sertifikat.",
+  );
+  await expect(handling.getByRole("button", { name: "Opprett digital forhåndsmelding" })).toHaveCount(0);
+  await sjekkUu(page);
+});
+
+test("risikobannere vises bare med visRisikovurdering, som kan slås av per nettleser", async ({ page }) => {
+  const s = await postSertifikat(page.request, {
+    varelinjer: [
+      {
+        navn: "Rhododendron",
+        botaniskNavn: "Rhododendron",
+        plantedel: "Plants",
+        tilsiktetBruk: "Planting",
+        opprinnelsesland: ["NL"],
+        antall: { verdi: 50, enhet: "H87" },
+      },
+    ],
+  });
+  const banner = page.getByRole("heading", {
+    name: /omfattes av særskilte krav i forskrift om tiltak mot Phytophthora ramorum/,
+  });
+  await loggInnKari(page);
+  await page.goto(sertifikatUrl(s));
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Vurdering" })).toBeVisible();
+  await sjekkUu(page);
+
+  // Off for this browser (a cookie set by a plain form post on /test/importmelding)
+  await page.goto("/test/importmelding");
+  await expect(page.getByLabel(/Vis risikovurderinger/)).toBeChecked();
+  await page.getByLabel(/Vis risikovurderinger/).uncheck();
+  await page.getByRole("button", { name: "Lagre" }).click();
+  await expect(page).toHaveURL(/lagret=1/);
+  await expect(page.getByLabel(/Vis risikovurderinger/)).not.toBeChecked();
+  await expect(page.getByLabel(/Vis forhåndsmeldinger/)).toBeChecked();
+  await page.goto(sertifikatUrl(s));
+  await expect(page.getByRole("heading", { name: s.sertifikatnummer, level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Vurdering" })).toHaveCount(0);
+  await sjekkUu(page);
+
+  // Back to the server's setting: shown again
+  await page.goto("/test/importmelding");
+  await page.getByRole("button", { name: "Bruk serveroppsettet" }).click();
+  await page.goto(sertifikatUrl(s));
+  await expect(banner).toBeVisible();
 });
