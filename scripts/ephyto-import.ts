@@ -13,13 +13,26 @@ if (filer.length === 0) {
   process.exit(2);
 }
 
+/** The file's bytes, or a Norwegian message saying why it cannot be read. */
+async function lesFil(fil: string): Promise<Uint8Array> {
+  try {
+    return await readFile(fil);
+  } catch (feil) {
+    const kode = (feil as NodeJS.ErrnoException).code;
+    if (kode === "ENOENT") throw new Error("Fant ikke filen");
+    if (kode === "EISDIR") throw new Error("Er en mappe, ikke en fil");
+    if (kode === "EACCES" || kode === "EPERM") throw new Error("Mangler tilgang til å lese filen");
+    throw new Error(`Kunne ikke lese filen (${kode ?? "ukjent feil"})`);
+  }
+}
+
 const config = loadConfig();
 const { db, close } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 let feilet = 0;
 try {
   for (const fil of filer) {
     try {
-      const { nummer, resultat, id } = await ingestSertifikat(db, await readFile(fil));
+      const { nummer, resultat, id } = await ingestSertifikat(db, await lesFil(fil));
       console.log(`${fil}: ${nummer} ${resultat} (id ${id})`);
     } catch (feil) {
       feilet++;
