@@ -374,6 +374,7 @@ test("sertifikatsiden: reeksporterklæring, erstatningsbannere og 14-dagersmeldi
     `Dette sertifikatet erstatter sertifikat ${original.sertifikatnummer}. Årsak: unknown reason.`,
   );
   await expect(erstatter.getByRole("link", { name: original.sertifikatnummer })).toBeVisible();
+  await sjekkUu(page);
 
   // Neither number nor reason: 'unknown number' and 'unknown reason'
   await page.goto(sertifikatUrl(ukjent));
@@ -418,6 +419,7 @@ test("risikobannere vises bare med visRisikovurdering, som kan slås av per nett
   // Off for this browser (a cookie set by a plain form post on /test/importmelding)
   await page.goto("/test/importmelding");
   await expect(page.getByLabel(/Vis risikovurderinger/)).toBeChecked();
+  await sjekkUu(page);
   await page.getByLabel(/Vis risikovurderinger/).uncheck();
   await page.getByRole("button", { name: "Lagre" }).click();
   await expect(page).toHaveURL(/lagret=1/);
