@@ -12,12 +12,14 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
+# Production refuses the development stand-ins and well-known secrets: set APP_URL (https), SESSION_SECRET,
+# DATABASE_URL, IMPORT_API_URL and OIDC_* at run time, or DEMO_MODE=true for a demo (README.md "Docker").
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data/pglite
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY package.json server.ts config.ts ./
+COPY package.json server.ts config.ts security-headers.ts ./
 COPY api ./api
 COPY app ./app
 COPY db ./db

@@ -1,6 +1,7 @@
 // Server configuration from the environment. Every variable has an embedded default, so
 // `npm start` runs the whole service on one machine; setting a variable switches that part to a real
-// service (see README.md "Konfigurasjon").
+// service (see README.md "Konfigurasjon"). In production (NODE_ENV=production) the development
+// stand-ins and well-known secrets are refused unless DEMO_MODE is set (docs/decisions/009-production-configuration.md).
 import { randomBytes } from "node:crypto";
 
 export interface Config {
@@ -9,7 +10,9 @@ export interface Config {
   /** The public URL of the web app (used for redirect URIs and Origin checks). */
   appUrl: string;
   production: boolean;
-  /** Secure cookies with the __Host- prefix; on when appUrl is https. */
+  /** Production explicitly run as a demo with the development stand-ins (DEMO_MODE). */
+  demo: boolean;
+  /** Secure cookies with the __Host- prefix: always in production, else when appUrl is https. */
   secureCookies: boolean;
   databaseUrl?: string;
   dataDir: string;
@@ -17,6 +20,7 @@ export interface Config {
   importApiUrl: string;
   embeddedApi: boolean;
   oidc: {
+    /** As configured (a trailing slash is kept: the discovered issuer must match it). */
     issuer: string;
     clientId: string;
     clientSecret: string;
@@ -36,9 +40,27 @@ export interface Config {
   hubApiKey: string;
   /** API key of the authority's case-handling side (assessments). */
   myndighetApiKey: string;
-  smtpUrl?: string;
   /** Seed demo data on first start of an empty embedded database. */
   seedDemoData: boolean;
+}
+
+/** The development defaults that must never guard a production service. */
+export const UTVIKLINGSVERDIER = {
+  clientId: "forhaandsmelding-dev",
+  clientSecret: "dev-hemmelighet-ikke-for-produksjon",
+  hubApiKey: "dev-hub-nokkel",
+  myndighetApiKey: "dev-myndighet-nokkel",
+} as const;
+
+/** A configuration the service refuses to start with; the message lists every problem, in Norwegian. */
+export class KonfigurasjonsFeil extends Error {
+  constructor(readonly problemer: string[]) {
+    super(
+      `Ugyldig oppsett for produksjon (NODE_ENV=production):\n${problemer.map((p) => `  - ${p}`).join("\n")}\n` +
+        "Se README.md «Konfigurasjon». For en demo med de innebygde utviklingstjenestene: sett DEMO_MODE=true.",
+    );
+    this.name = "KonfigurasjonsFeil";
+  }
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -46,30 +68,68 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ["1", "true", "on", "yes", "ja"].includes(value.toLowerCase());
 }
 
+const satt = (value: string | undefined): value is string => value !== undefined && value.trim() !== "";
+
+/** Everything that makes a production configuration unsafe (empty when it is fine). */
+function produksjonsproblemer(env: Record<string, string | undefined>, appUrl: string): string[] {
+  const p: string[] = [];
+  if (!satt(env.SESSION_SECRET)) p.push("SESSION_SECRET må settes.");
+  else if (env.SESSION_SECRET.length < 32) p.push("SESSION_SECRET må være minst 32 tegn (tilfeldig).");
+  if (!satt(env.APP_URL)) p.push("APP_URL må settes til tjenestens offentlige https-adresse.");
+  else if (!appUrl.startsWith("https://")) {
+    p.push("APP_URL må begynne med https:// (informasjonskapslene er Secure med prefikset __Host-).");
+  }
+  if (!satt(env.OIDC_ISSUER)) {
+    p.push(
+      "OIDC_ISSUER må settes (uten den starter utviklings-ID-porten, som godtar hvilket som helst fødselsnummer).",
+    );
+  }
+  if (!satt(env.OIDC_CLIENT_ID) || env.OIDC_CLIENT_ID === UTVIKLINGSVERDIER.clientId) {
+    p.push("OIDC_CLIENT_ID må settes til klient-id-en hos ID-porten.");
+  }
+  if (!satt(env.OIDC_CLIENT_SECRET) || env.OIDC_CLIENT_SECRET === UTVIKLINGSVERDIER.clientSecret) {
+    p.push("OIDC_CLIENT_SECRET må settes til klienthemmeligheten hos ID-porten (ikke utviklingsverdien).");
+  }
+  if (!satt(env.IMPORT_API_URL)) {
+    p.push(
+      "IMPORT_API_URL må settes (uten den kjører det innebygde import-API-et med utviklingsdata og de kjente nøklene dev-hub-nokkel og dev-myndighet-nokkel).",
+    );
+  }
+  if (bool(env.SEED_DEMO_DATA, false)) p.push("SEED_DEMO_DATA kan ikke slås på i produksjon.");
+  return p;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
   const production = env.NODE_ENV === "production";
+  const demo = production && bool(env.DEMO_MODE, false);
   const embeddedApi = !env.IMPORT_API_URL;
   const embeddedIdporten = !env.OIDC_ISSUER;
   const internalUrl = `http://127.0.0.1:${port}`;
-  if (production && !env.SESSION_SECRET) {
-    throw new Error("SESSION_SECRET må settes i produksjon");
+  if (production) {
+    if (demo) {
+      if (!satt(env.SESSION_SECRET)) throw new KonfigurasjonsFeil(["SESSION_SECRET må settes."]);
+    } else {
+      const problemer = produksjonsproblemer(env, appUrl);
+      if (problemer.length > 0) throw new KonfigurasjonsFeil(problemer);
+    }
   }
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
     appUrl,
     production,
-    secureCookies: appUrl.startsWith("https://"),
+    demo,
+    secureCookies: (production && !demo) || appUrl.startsWith("https://"),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? "data/pglite",
     importApiUrl: (env.IMPORT_API_URL ?? internalUrl).replace(/\/$/, ""),
     embeddedApi,
     oidc: {
-      issuer: (env.OIDC_ISSUER ?? `${appUrl}/idporten`).replace(/\/$/, ""),
-      clientId: env.OIDC_CLIENT_ID ?? "forhaandsmelding-dev",
-      clientSecret: env.OIDC_CLIENT_SECRET ?? "dev-hemmelighet-ikke-for-produksjon",
+      issuer: env.OIDC_ISSUER ?? `${appUrl}/idporten`,
+      clientId: env.OIDC_CLIENT_ID ?? UTVIKLINGSVERDIER.clientId,
+      clientSecret: env.OIDC_CLIENT_SECRET ?? UTVIKLINGSVERDIER.clientSecret,
       redirectUri: env.OIDC_REDIRECT_URI ?? `${appUrl}/oauth2/callback/idporten`,
       postLogoutRedirectUri: env.OIDC_POST_LOGOUT_REDIRECT_URI ?? `${appUrl}/utlogget`,
       acrValues: env.OIDC_ACR_VALUES ?? "idporten-loa-substantial",
@@ -83,9 +143,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       visImportmelding: bool(env.FEATURE_VIS_IMPORTMELDING, true),
       visRisikovurdering: bool(env.FEATURE_VIS_RISIKOVURDERING, true),
     },
-    hubApiKey: env.HUB_API_KEY ?? "dev-hub-nokkel",
-    myndighetApiKey: env.MYNDIGHET_API_KEY ?? "dev-myndighet-nokkel",
-    smtpUrl: env.SMTP_URL || undefined,
-    seedDemoData: bool(env.SEED_DEMO_DATA, !env.DATABASE_URL),
+    hubApiKey: env.HUB_API_KEY ?? UTVIKLINGSVERDIER.hubApiKey,
+    myndighetApiKey: env.MYNDIGHET_API_KEY ?? UTVIKLINGSVERDIER.myndighetApiKey,
+    seedDemoData: bool(env.SEED_DEMO_DATA, !env.DATABASE_URL && (!production || demo)),
   };
+}
+
+/** The issuer's discovery document URL (a trailing slash on the issuer is not doubled). */
+export function discoveryUrl(issuer: string): string {
+  return `${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
+}
+
+/** Whether two issuer identifiers name the same issuer (they may differ only by a trailing slash). */
+export function sammeUtsteder(a: string, b: string): boolean {
+  return a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
 }

@@ -10,11 +10,12 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { API_PREFIXES, createApi } from "./api";
 import { slettUtloepteSesjoner } from "./app/lib/session.server";
-import { type Config, loadConfig } from "./config";
+import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db";
 import { DEMO_PERSONER } from "./dev/demo-data";
 import { createDevIdporten } from "./dev/idporten";
 import { erTom, seedDemoData } from "./dev/seed";
+import { FormActionOpphav, securityHeaders } from "./security-headers";
 
 /** In embedded mode a generated session secret is kept in the data directory, so restarts keep sessions. */
 function sessionSecret(config: Config): string {
@@ -25,38 +26,6 @@ function sessionSecret(config: Config): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-function securityHeaders(config: Config) {
-  const issuerOrigin = new URL(config.oidc.issuer).origin;
-  return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    const dev = !config.production && process.env.VITE_DEV === "1";
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
-        dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-        "img-src 'self' data: blob:",
-        "font-src 'self'",
-        dev ? "connect-src 'self' ws:" : "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        `form-action 'self' ${issuerOrigin}`,
-        "frame-ancestors 'none'",
-      ].join("; "),
-    );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (config.secureCookies)
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    next();
-  };
 }
 
 /** Cross-site POSTs are refused by their Origin / Sec-Fetch-Site headers (docs/decisions/003-csrf.md). */
@@ -85,6 +54,12 @@ export interface StartedServer {
 }
 
 export async function startServer(config: Config = loadConfig()): Promise<StartedServer> {
+  // loadConfig refuses these already; a hand-built Config must not slip the stand-ins into production.
+  if (config.production && !config.demo && (config.embeddedIdporten || config.embeddedApi)) {
+    throw new KonfigurasjonsFeil([
+      "Utviklings-ID-porten og det innebygde import-API-et kjører bare med DEMO_MODE.",
+    ]);
+  }
   config.sessionSecret = sessionSecret(config);
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -93,10 +68,23 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     await seedDemoData(database.db);
   }
 
+  // With a real ID provider its endpoints may be on other hosts than the issuer: the CSP's form-action
+  // learns them from the discovery document (retried every minute until it is read). The development
+  // ID-porten lives on the issuer's own origin.
+  const formAction = new FormActionOpphav(config.oidc.issuer);
+  let oppdagelse: NodeJS.Timeout | undefined;
+  if (!config.embeddedIdporten && !(await formAction.oppdag())) {
+    console.warn(`Kunne ikke lese OIDC-oppdagelsen for ${config.oidc.issuer}; prøver igjen hvert minutt.`);
+    oppdagelse = setInterval(() => {
+      formAction.oppdag().then((ok) => ok && clearInterval(oppdagelse));
+    }, 60_000);
+    oppdagelse.unref();
+  }
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  app.use(securityHeaders(config));
+  app.use(securityHeaders(config, formAction));
   app.use(compression());
 
   if (config.embeddedIdporten) {
@@ -158,6 +146,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     }),
   );
 
+  // A path that cannot be decoded (/%ZZ) is an unknown path too: home (SPEC §2), not Express's error page.
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (err instanceof URIError) return res.redirect(302, "/");
+    next(err);
+  });
+
   const cleanup = setInterval(
     () => {
       slettUtloepteSesjoner(database.db).catch((e) => console.error("Sletting av sesjoner feilet", e));
@@ -177,6 +171,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     url: config.appUrl,
     async close() {
       clearInterval(cleanup);
+      clearInterval(oppdagelse);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },
@@ -189,6 +184,11 @@ if (isMain) {
   startServer()
     .then(({ config }) => {
       console.log(`\nDigital forhåndsmelding kjører på ${config.appUrl}`);
+      if (config.demo) {
+        console.warn(
+          "\nDEMO_MODE: produksjonsbygg med de innebygde utviklingstjenestene (ID-porten for test, import-API med demodata og kjente nøkler). Ikke for ekte brukere.",
+        );
+      }
       if (config.embeddedIdporten) {
         console.log("\nTestpersoner i utviklings-ID-porten:");
         for (const p of DEMO_PERSONER) console.log(`  ${p.pid}  ${p.navn.padEnd(16)} ${p.beskrivelse}`);
@@ -196,7 +196,8 @@ if (isMain) {
       console.log("");
     })
     .catch((e) => {
-      console.error("Oppstart feilet:", e);
+      if (e instanceof KonfigurasjonsFeil) console.error(`Oppstart feilet. ${e.message}`);
+      else console.error("Oppstart feilet:", e);
       process.exit(1);
     });
 }

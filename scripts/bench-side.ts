@@ -58,6 +58,8 @@ export async function maalSertifikatside(antall = ANTALL_SIDER) {
     APP_URL: base,
     DATA_DIR: dataDir,
     NODE_ENV: "production",
+    // the production build with the embedded stand-ins (docs/decisions/009-production-configuration.md)
+    DEMO_MODE: "true",
     SESSION_SECRET: "bench",
   });
   const server = await startServer(config);
