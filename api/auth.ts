@@ -4,13 +4,15 @@
 // belongs to {orgnr}.
 import type { NextFunction, Request, Response } from "express";
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
+import { discoveryUrl, sammeUtsteder } from "../config";
 import type { Db } from "../db";
 import { ah, forbidden, parseId, parseOrgnr, unauthorized } from "./http";
 
 export interface TokenVerifierOptions {
+  /** The configured issuer; tokens are checked against the issuer as its discovery document names it. */
   issuer: string;
   audience: string;
-  /** Key source; by default the issuer's JWKS from its discovery document. */
+  /** Key source (then `issuer` is used as is); by default the issuer's JWKS from its discovery document. */
   jwks?: JWTVerifyGetKey;
 }
 
@@ -21,18 +23,25 @@ export interface Innlogget {
 export type AuthedRequest = Request & { innlogget: Innlogget };
 
 export function createTokenVerifier(opts: TokenVerifierOptions): (token: string) => Promise<Innlogget> {
-  let keys = opts.jwks;
-  const getKeys = async (): Promise<JWTVerifyGetKey> => {
-    if (keys) return keys;
-    const res = await fetch(`${opts.issuer}/.well-known/openid-configuration`);
+  let utsteder: { keys: JWTVerifyGetKey; issuer: string } | undefined = opts.jwks
+    ? { keys: opts.jwks, issuer: opts.issuer }
+    : undefined;
+  const hentUtsteder = async () => {
+    if (utsteder) return utsteder;
+    const res = await fetch(discoveryUrl(opts.issuer));
     if (!res.ok) throw new Error(`Fant ikke OIDC-konfigurasjon for ${opts.issuer}`);
-    const { jwks_uri } = (await res.json()) as { jwks_uri: string };
-    keys = createRemoteJWKSet(new URL(jwks_uri));
-    return keys;
+    const { jwks_uri, issuer } = (await res.json()) as { jwks_uri: string; issuer: string };
+    // A real issuer may end in "/" (its tokens' iss then does too): use the issuer as discovered.
+    if (typeof issuer !== "string" || !sammeUtsteder(issuer, opts.issuer)) {
+      throw new Error(`OIDC-konfigurasjonen for ${opts.issuer} oppgir en annen utsteder: ${String(issuer)}`);
+    }
+    utsteder = { keys: createRemoteJWKSet(new URL(jwks_uri)), issuer };
+    return utsteder;
   };
   return async (token) => {
-    const { payload } = await jwtVerify(token, await getKeys(), {
-      issuer: opts.issuer,
+    const { keys, issuer } = await hentUtsteder();
+    const { payload } = await jwtVerify(token, keys, {
+      issuer,
       audience: opts.audience,
       algorithms: ["RS256", "ES256", "PS256"],
     });

@@ -21,6 +21,7 @@ import { Informasjonskapsler } from "./components/informasjonskapsler";
 import { Meny } from "./components/meny";
 import { useNonce } from "./components/nonce";
 import { IngenTilgang, NoeGikkFeil } from "./components/panels";
+import { innloggetBruker } from "./lib/bruker.server";
 import { hentFlagg, hentSamtykke, menyErApen } from "./lib/preferanser.server";
 import { commitSession, getSession, nyCsrfToken } from "./lib/session.server";
 import appCss from "./styles/app.css?url";
@@ -41,13 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     session.set("csrf", csrf);
     headers.append("Set-Cookie", await commitSession(session, context));
   }
-  const bruker = session.get("bruker");
-  const innlogget = !!bruker && bruker.accessTokenUtloeper > Date.now();
+  const bruker = await innloggetBruker(session, context);
+  const innlogget = !!bruker;
   const url = new URL(request.url);
   return json(
     {
       csrf,
-      bruker: innlogget ? { navn: bruker.navn } : null,
+      bruker: bruker ? { navn: bruker.navn } : null,
       avgiver: innlogget ? (session.get("avgiver") ?? null) : null,
       flagg: hentFlagg(request, context),
       menyApen: menyErApen(request),

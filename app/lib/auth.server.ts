@@ -1,12 +1,13 @@
 // Login with ID-porten: remix-auth v4 + remix-auth-oauth2 (authorization code, PKCE S256, state), plus
 // what remix-auth-oauth2 leaves out: nonce and acr_values on the request, and verification of the
-// id_token (signature against the issuer's JWKS, iss, aud, exp, nonce, acr) with jose.
+// id_token (signature against the issuer's JWKS, iss, aud, exp, nonce, acr) with jose. An access token
+// that runs out before the session does is renewed with the refresh token (docs/decisions/002-sessions.md).
 import { createHmac } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
-import type { Config } from "../../config";
+import { type Config, discoveryUrl, sammeUtsteder } from "../../config";
 import type { InnloggetBruker } from "./session.server";
 
 interface Discovery {
@@ -25,6 +26,51 @@ const ACR_NIVAA: Record<string, string[]> = {
 
 export function nonceFor(secret: string, state: string): string {
   return createHmac("sha256", secret).update(`nonce:${state}`).digest("base64url");
+}
+
+export interface IdTokenKrav {
+  /** The issuer exactly as the discovery document names it. */
+  issuer: string;
+  clientId: string;
+  acrValues: string;
+  nonce: string;
+}
+
+/** Verifies an id_token: signature against the JWKS, iss, aud, exp/iat, nonce and acr. Throws when wrong. */
+export async function verifiserIdToken(idToken: string, jwks: JWTVerifyGetKey, krav: IdTokenKrav) {
+  const { payload } = await jwtVerify(idToken, jwks, {
+    issuer: krav.issuer,
+    audience: krav.clientId,
+    algorithms: ["RS256", "ES256", "PS256"],
+    requiredClaims: ["exp", "iat", "nonce"],
+  });
+  if (payload.nonce !== krav.nonce) throw new Error("id_token: feil nonce");
+  const akseptert = ACR_NIVAA[krav.acrValues] ?? [krav.acrValues];
+  if (typeof payload.acr !== "string" || !akseptert.includes(payload.acr)) {
+    throw new Error(`id_token: uventet acr ${String(payload.acr)}`);
+  }
+  return payload;
+}
+
+type OAuth2Tokens = OAuth2Strategy.VerifyOptions["tokens"];
+
+/** When the token response gives no expires_in: the access token is assumed to last this long. */
+const STANDARD_TOKENLEVETID_MS = 10 * 60 * 1000;
+
+function tokenUtloeper(tokens: OAuth2Tokens): number {
+  try {
+    return tokens.accessTokenExpiresAt().getTime();
+  } catch {
+    return Date.now() + STANDARD_TOKENLEVETID_MS; // expires_in is optional
+  }
+}
+
+function refreshTokenFra(tokens: OAuth2Tokens): string | undefined {
+  try {
+    return tokens.hasRefreshToken() ? tokens.refreshToken() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 class IdportenStrategy extends OAuth2Strategy<InnloggetBruker> {
@@ -51,16 +97,21 @@ class IdportenStrategy extends OAuth2Strategy<InnloggetBruker> {
 export interface Idporten {
   authenticator: Authenticator<InnloggetBruker>;
   discovery: Discovery;
+  strategy: OAuth2Strategy<InnloggetBruker>;
 }
 
 const cache = new Map<string, Promise<Idporten>>();
 
 async function discover(config: Config): Promise<Discovery> {
-  const res = await fetch(`${config.oidc.issuer}/.well-known/openid-configuration`, {
-    headers: { Accept: "application/json" },
-  });
+  const res = await fetch(discoveryUrl(config.oidc.issuer), { headers: { Accept: "application/json" } });
   if (!res.ok) throw new Error(`OIDC-oppdagelse feilet: ${res.status}`);
-  return (await res.json()) as Discovery;
+  const discovery = (await res.json()) as Discovery;
+  // The id_token's iss is compared with the issuer as discovered (which may end in "/"); it must name
+  // the configured issuer.
+  if (typeof discovery.issuer !== "string" || !sammeUtsteder(discovery.issuer, config.oidc.issuer)) {
+    throw new Error(`OIDC-oppdagelse: utstederen ${String(discovery.issuer)} er ikke ${config.oidc.issuer}`);
+  }
+  return discovery;
 }
 
 async function build(config: Config): Promise<Idporten> {
@@ -85,38 +136,28 @@ async function build(config: Config): Promise<Idporten> {
     },
     async ({ request, tokens }) => {
       const state = new URL(request.url).searchParams.get("state") ?? "";
-      const { payload } = await jwtVerify(tokens.idToken(), jwks, {
+      const payload = await verifiserIdToken(tokens.idToken(), jwks, {
         issuer: discovery.issuer,
-        audience: oidc.clientId,
-        algorithms: ["RS256", "ES256", "PS256"],
-        requiredClaims: ["exp", "iat", "nonce"],
+        clientId: oidc.clientId,
+        acrValues: oidc.acrValues,
+        nonce: nonceFor(config.sessionSecret, state),
       });
-      if (payload.nonce !== nonceFor(config.sessionSecret, state)) throw new Error("id_token: feil nonce");
-      const akseptert = ACR_NIVAA[oidc.acrValues] ?? [oidc.acrValues];
-      if (typeof payload.acr !== "string" || !akseptert.includes(payload.acr)) {
-        throw new Error(`id_token: uventet acr ${String(payload.acr)}`);
-      }
       const pid = typeof payload.pid === "string" ? payload.pid : undefined;
       if (!pid) throw new Error("id_token: mangler pid");
-      let utloeper = Date.now() + 10 * 60 * 1000;
-      try {
-        utloeper = tokens.accessTokenExpiresAt().getTime();
-      } catch {
-        // expires_in is optional; keep the default
-      }
       return {
         pid,
         navn: typeof payload.name === "string" ? payload.name : pid,
         idToken: tokens.idToken(),
         accessToken: tokens.accessToken(),
-        accessTokenUtloeper: utloeper,
+        accessTokenUtloeper: tokenUtloeper(tokens),
+        refreshToken: refreshTokenFra(tokens),
       };
     },
     { acrValues: oidc.acrValues, secret: config.sessionSecret, resource: oidc.resource },
   );
   const authenticator = new Authenticator<InnloggetBruker>();
   authenticator.use(strategy, "idporten");
-  return { authenticator, discovery };
+  return { authenticator, discovery, strategy };
 }
 
 export function getIdporten(context: AppLoadContext): Promise<Idporten> {
@@ -126,6 +167,48 @@ export function getIdporten(context: AppLoadContext): Promise<Idporten> {
     p = build(context.config);
     p.catch(() => cache.delete(key));
     cache.set(key, p);
+  }
+  return p;
+}
+
+const fornyelser = new Map<string, Promise<InnloggetBruker | undefined>>();
+
+/**
+ * Renews the access token with the refresh token. Loaders of one request (and requests close together)
+ * share one renewal per refresh token, since a provider that rotates refresh tokens accepts each only once.
+ * Undefined when the provider refuses (the user logs in again).
+ */
+export function fornyTokens(
+  context: AppLoadContext,
+  bruker: InnloggetBruker,
+): Promise<InnloggetBruker | undefined> {
+  const refreshToken = bruker.refreshToken;
+  if (!refreshToken) return Promise.resolve(undefined);
+  let p = fornyelser.get(refreshToken);
+  if (!p) {
+    p = (async () => {
+      try {
+        const { strategy } = await getIdporten(context);
+        const tokens = await strategy.refreshToken(refreshToken);
+        return {
+          ...bruker,
+          accessToken: tokens.accessToken(),
+          accessTokenUtloeper: tokenUtloeper(tokens),
+          refreshToken: refreshTokenFra(tokens) ?? refreshToken,
+        };
+      } catch (e) {
+        console.warn("Fornying av tilgangstoken feilet:", e instanceof Error ? e.message : e);
+        return undefined;
+      }
+    })();
+    fornyelser.set(refreshToken, p);
+    const ferdig = p;
+    p.finally(() =>
+      setTimeout(
+        () => fornyelser.get(refreshToken) === ferdig && fornyelser.delete(refreshToken),
+        30_000,
+      ).unref(),
+    );
   }
   return p;
 }

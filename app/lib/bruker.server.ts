@@ -4,12 +4,13 @@
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import { type ApiClient, ApiFeil, createApiClient } from "./api.server";
+import { fornyTokens } from "./auth.server";
 import { lesCookie } from "./preferanser.server";
 import {
   type AppSession,
   getSession,
-  harSesjonsCookie,
   type InnloggetBruker,
+  lagreBruker,
   type ValgtVirksomhet,
 } from "./session.server";
 
@@ -61,20 +62,50 @@ export interface MedBruker {
   api: ApiClient;
 }
 
+/** An access token this close to running out is renewed first, so it does not run out mid-request. */
+const FORNY_FOER_MS = 60 * 1000;
+
+/**
+ * The logged-in user of this session, or undefined. An access token about to run out is renewed with
+ * the refresh token (when the provider gave one), so a provider's short-lived tokens do not end the
+ * 120-minute session early; when that is refused the user counts as logged out.
+ */
+export async function innloggetBruker(
+  session: AppSession,
+  context: AppLoadContext,
+): Promise<InnloggetBruker | undefined> {
+  const bruker = session.get("bruker");
+  if (!bruker) return undefined;
+  const now = Date.now();
+  if (bruker.accessTokenUtloeper - FORNY_FOER_MS > now || !bruker.refreshToken) {
+    return bruker.accessTokenUtloeper > now ? bruker : undefined;
+  }
+  const fornyet = await fornyTokens(context, bruker);
+  if (!fornyet) return bruker.accessTokenUtloeper > now ? bruker : undefined;
+  session.set("bruker", fornyet);
+  await lagreBruker(context.db, session.id, fornyet);
+  return fornyet;
+}
+
 export async function hentInnlogget(
   request: Request,
   context: AppLoadContext,
 ): Promise<MedBruker | undefined> {
   const session = await getSession(request, context);
-  const bruker = session.get("bruker");
-  if (!bruker || bruker.accessTokenUtloeper <= Date.now()) return undefined;
+  const bruker = await innloggetBruker(session, context);
+  if (!bruker) return undefined;
   return { session, bruker, api: apiFor(context, bruker) };
 }
 
+/** Logged in, or off to the login (with "your session expired" only if this browser was logged in). */
 export async function requireBruker(request: Request, context: AppLoadContext): Promise<MedBruker> {
-  const innlogget = await hentInnlogget(request, context);
-  if (!innlogget) throw redirect(loginUrl(request, harSesjonsCookie(request, context)));
-  return innlogget;
+  const session = await getSession(request, context);
+  const bruker = await innloggetBruker(session, context);
+  if (!bruker) {
+    const varInnlogget = session.get("varInnlogget") === true || !!session.get("bruker");
+    throw redirect(loginUrl(request, varInnlogget));
+  }
+  return { session, bruker, api: apiFor(context, bruker) };
 }
 
 export interface MedVirksomhet extends MedBruker {

@@ -9,6 +9,9 @@ import {
   destroySession,
   getSession,
   IDLE_TIMEOUT_MS,
+  type InnloggetBruker,
+  lagreBruker,
+  MARKOER_LEVETID_MS,
   sessionCookieName,
   slettUtloepteSesjoner,
 } from "./session.server";
@@ -55,9 +58,13 @@ describe("sesjoner lagret på serveren", () => {
     const prodContext = {
       ...context,
       config: loadConfig({
-        SESSION_SECRET: "test",
-        APP_URL: "https://forhaandsmelding.example",
         NODE_ENV: "production",
+        SESSION_SECRET: "t".repeat(32),
+        APP_URL: "https://forhaandsmelding.example",
+        OIDC_ISSUER: "https://idporten.example",
+        OIDC_CLIENT_ID: "klient",
+        OIDC_CLIENT_SECRET: "hemmelig",
+        IMPORT_API_URL: "https://api.example",
       }),
     } as AppLoadContext;
     const s2 = await getSession(new Request("https://forhaandsmelding.example/"), prodContext);
@@ -124,6 +131,27 @@ describe("sesjoner lagret på serveren", () => {
     expect((await les(cookie)).get("csrf")).toBeUndefined();
   });
 
+  it("sesjonscookien er Secure med __Host- i produksjon", async () => {
+    const prod = loadConfig({
+      NODE_ENV: "production",
+      SESSION_SECRET: "t".repeat(32),
+      APP_URL: "https://forhaandsmelding.example",
+      OIDC_ISSUER: "https://idporten.example",
+      OIDC_CLIENT_ID: "klient",
+      OIDC_CLIENT_SECRET: "hemmelig",
+      IMPORT_API_URL: "https://api.example",
+    });
+    expect(prod.secureCookies).toBe(true);
+    const session = await getSession(new Request("https://forhaandsmelding.example/"), {
+      ...context,
+      config: prod,
+    });
+    session.set("csrf", "z");
+    expect(await commitSession(session, { ...context, config: prod })).toMatch(
+      /^__Host-forhaandsmelding=.*Secure/,
+    );
+  });
+
   it("rydder bort utløpte sesjoner", async () => {
     const { id } = await nySesjon();
     await handle.db
@@ -135,5 +163,106 @@ describe("sesjoner lagret på serveren", () => {
     expect(
       await handle.db.selectFrom("sesjon").select("id").where("id", "=", id).executeTakeFirst(),
     ).toBeUndefined();
+  });
+});
+
+const BRUKER: InnloggetBruker = {
+  pid: "26849612378",
+  navn: "Kari Nordmann",
+  idToken: "hemmelig-id-token",
+  accessToken: "hemmelig-tilgangstoken",
+  accessTokenUtloeper: Date.now() + 3600_000,
+  refreshToken: "hemmelig-fornyingstoken",
+};
+
+async function innloggetSesjon(): Promise<{ cookie: string; id: string }> {
+  const session = await getSession(new Request("http://localhost/"), context);
+  session.set("csrf", "token");
+  session.set("bruker", BRUKER);
+  session.set("varInnlogget", true);
+  const cookie = (await commitSession(session, context)).split(";")[0]!;
+  return { cookie, id: (await les(cookie)).id };
+}
+
+async function rad(id: string) {
+  return handle.db.selectFrom("sesjon").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+const gjoerInaktiv = (id: string, ms = IDLE_TIMEOUT_MS + 1000) =>
+  handle.db
+    .updateTable("sesjon")
+    .set({ sist_aktiv: new Date(Date.now() - ms) })
+    .where("id", "=", id)
+    .execute();
+
+describe("«var innlogget» etter at sesjonen utløp", () => {
+  it("en utløpt innlogget sesjon gir en ny sesjon som husker at nettleseren var innlogget, uten tokens", async () => {
+    const { cookie, id } = await innloggetSesjon();
+    await gjoerInaktiv(id);
+    // several loaders of one request read it at the same time: all of them see the marker
+    const [a, b] = await Promise.all([les(cookie), les(cookie)]);
+    for (const s of [a, b]) {
+      expect(s.id).toBe("");
+      expect(s.get("bruker")).toBeUndefined();
+      expect(s.get("varInnlogget")).toBe(true);
+    }
+    expect(JSON.stringify((await rad(id))?.data)).not.toContain("hemmelig");
+    // saved, it gets a new id; the old cookie still only says "was logged in"
+    a.set("csrf", "ny");
+    const ny = (await commitSession(a, context)).split(";")[0]!;
+    expect(ny).not.toBe(cookie);
+    expect((await les(ny)).get("csrf")).toBe("ny");
+    expect((await les(ny)).get("varInnlogget")).toBe(true);
+    expect((await les(cookie)).get("varInnlogget")).toBe(true);
+  });
+
+  it("en anonym sesjon (bare skjematoken) som utløper, gir en ny sesjon uten markør", async () => {
+    const { cookie, id } = await nySesjon();
+    await gjoerInaktiv(id);
+    const s = await les(cookie);
+    expect(s.id).toBe("");
+    expect(s.get("varInnlogget")).toBeUndefined();
+    expect(await rad(id)).toBeUndefined();
+  });
+
+  it("en cookie til en sesjon som ikke finnes lenger, gir en ny sesjon som faktisk lagres", async () => {
+    const { cookie, id } = await nySesjon();
+    await handle.db.deleteFrom("sesjon").where("id", "=", id).execute();
+    const s = await les(cookie);
+    expect(s.get("varInnlogget")).toBeUndefined();
+    s.set("csrf", "nytt-token");
+    const ny = (await commitSession(s, context)).split(";")[0]!;
+    expect(ny).not.toBe(cookie);
+    expect((await les(ny)).get("csrf")).toBe("nytt-token");
+  });
+
+  it("oppryddingen fjerner tokens straks, men husker markøren en stund", async () => {
+    const { cookie, id } = await innloggetSesjon();
+    await gjoerInaktiv(id);
+    await slettUtloepteSesjoner(handle.db);
+    expect((await rad(id))?.data).toEqual({ varInnlogget: true });
+    expect((await les(cookie)).get("varInnlogget")).toBe(true);
+    await gjoerInaktiv(id, MARKOER_LEVETID_MS + 1000);
+    await slettUtloepteSesjoner(handle.db);
+    expect(await rad(id)).toBeUndefined();
+    expect((await les(cookie)).get("varInnlogget")).toBeUndefined();
+  });
+
+  it("oppryddingen lar gyldige sesjoner være", async () => {
+    const { cookie } = await innloggetSesjon();
+    await slettUtloepteSesjoner(handle.db);
+    expect((await les(cookie)).get("bruker")).toEqual(BRUKER);
+  });
+
+  it("fornyede tokens lagres uten å røre resten av sesjonen", async () => {
+    const { cookie, id } = await innloggetSesjon();
+    const s = await les(cookie);
+    s.set("returnTo", "/innstillinger");
+    await commitSession(s, context);
+    await lagreBruker(handle.db, id, { ...BRUKER, accessToken: "fornyet" });
+    const etter = await les(cookie);
+    expect(etter.get("bruker")?.accessToken).toBe("fornyet");
+    expect(etter.get("returnTo")).toBe("/innstillinger");
+    expect(etter.get("csrf")).toBe("token");
   });
 });

@@ -1,15 +1,21 @@
 // Server-side sessions in PostgreSQL. The cookie carries only a random id (signed); HttpOnly,
 // SameSite=Lax, Secure with the __Host- prefix when served over https. Idle timeout 30 minutes,
-// absolute 120 minutes from login (ID-porten's SSO lifetime). See docs/decisions/002-sessions.md.
+// absolute 120 minutes from login (ID-porten's SSO lifetime). A session that was logged in is remembered
+// as such after it expires (its tokens wiped), so only those users are told their session ran out.
+// See docs/decisions/002-sessions.md.
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db";
+import type { Database } from "../../db/schema";
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 120 * 60 * 1000;
 /** sist_aktiv is written at most this often, so reads don't turn into writes on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
+/** How long after its last activity an expired, logged-in session is remembered as "was logged in". */
+export const MARKOER_LEVETID_MS = 12 * 60 * 60 * 1000;
 
 export interface InnloggetBruker {
   pid: string;
@@ -18,6 +24,8 @@ export interface InnloggetBruker {
   accessToken: string;
   /** epoch ms */
   accessTokenUtloeper: number;
+  /** Renews the access token when it runs out before the session does (when the provider gives one). */
+  refreshToken?: string;
 }
 
 export interface ValgtVirksomhet {
@@ -35,6 +43,10 @@ export interface SessionData {
   bruker: InnloggetBruker;
   returnTo: string;
   avgiver: ValgtVirksomhet;
+  /** Set at login; outlives the login, so "your session expired" is told only to those who had one. */
+  varInnlogget: boolean;
+  /** Internal: the cookie's session no longer exists (getSession replaces it with a new one). */
+  utgaatt: boolean;
 }
 
 export type AppSession = Session<SessionData, SessionData>;
@@ -81,11 +93,16 @@ export function getSessionStorage(context: AppLoadContext): SessionStorage<Sessi
     },
     async readData(id) {
       const rad = await db.selectFrom("sesjon").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!rad) return null;
+      if (!rad) return { utgaatt: true };
       const now = Date.now();
       if (now >= rad.utloeper.getTime() || now - rad.sist_aktiv.getTime() >= IDLE_TIMEOUT_MS) {
-        await db.deleteFrom("sesjon").where("id", "=", id).execute();
-        return null;
+        // Expired. A logged-in one keeps only the marker (its tokens are wiped), the rest are deleted;
+        // either way getSession hands out a new session (with a new id when it is saved).
+        const gammel = rad.data as Partial<SessionData>;
+        const varInnlogget = !!gammel.bruker || gammel.varInnlogget === true;
+        if (!varInnlogget) await db.deleteFrom("sesjon").where("id", "=", id).execute();
+        else if (gammel.bruker) await merkUtloept(db, id);
+        return varInnlogget ? { utgaatt: true, varInnlogget: true } : { utgaatt: true };
       }
       if (now - rad.sist_aktiv.getTime() >= TOUCH_INTERVAL_MS) {
         await db
@@ -97,10 +114,14 @@ export function getSessionStorage(context: AppLoadContext): SessionStorage<Sessi
       return rad.data as Partial<SessionData>;
     },
     async updateData(id, data) {
+      const now = Date.now();
+      // never revives an expired session
       await db
         .updateTable("sesjon")
-        .set({ data: JSON.stringify(data), sist_aktiv: new Date() })
+        .set({ data: JSON.stringify(data), sist_aktiv: new Date(now) })
         .where("id", "=", id)
+        .where("utloeper", ">", new Date(now))
+        .where("sist_aktiv", ">", new Date(now - IDLE_TIMEOUT_MS))
         .execute();
     },
     async deleteData(id) {
@@ -111,8 +132,36 @@ export function getSessionStorage(context: AppLoadContext): SessionStorage<Sessi
   return storage;
 }
 
+/** Keeps only the "was logged in" marker of an expired session (its tokens are wiped). */
+async function merkUtloept(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable("sesjon")
+    .set({ data: JSON.stringify({ varInnlogget: true }) })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * The request's session. When its cookie names a session that has expired or is gone, a new one is
+ * returned (saved under a new id), carrying on only the "was logged in" marker.
+ */
 export async function getSession(request: Request, context: AppLoadContext): Promise<AppSession> {
-  return getSessionStorage(context).getSession(request.headers.get("Cookie"));
+  const storage = getSessionStorage(context);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  if (!session.get("utgaatt")) return session;
+  const ny = await storage.getSession();
+  if (session.get("varInnlogget")) ny.set("varInnlogget", true);
+  return ny;
+}
+
+/** Stores renewed tokens in the session row, leaving the rest of the session as it is. */
+export async function lagreBruker(db: Db, sessionId: string, bruker: InnloggetBruker): Promise<void> {
+  if (!sessionId) return;
+  await db
+    .updateTable("sesjon")
+    .set({ data: sql`jsonb_set(data, '{bruker}', ${JSON.stringify(bruker)}::jsonb)` })
+    .where("id", "=", sessionId)
+    .execute();
 }
 
 export async function commitSession(session: AppSession, context: AppLoadContext): Promise<string> {
@@ -123,22 +172,32 @@ export async function destroySession(session: AppSession, context: AppLoadContex
   return getSessionStorage(context).destroySession(session);
 }
 
-/** Whether the request carried a session cookie at all (to tell "expired" from "never logged in"). */
-export function harSesjonsCookie(request: Request, context: AppLoadContext): boolean {
-  const name = sessionCookieName(context.config.secureCookies);
-  return (request.headers.get("Cookie") ?? "").split(/;\s*/).some((c) => c.startsWith(`${name}=`));
-}
-
 export function nyCsrfToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
-/** Removes expired sessions; server.ts runs it periodically. */
+/**
+ * Clears expired sessions; server.ts runs it periodically. Logged-in ones lose their tokens at once but
+ * keep the "was logged in" marker for MARKOER_LEVETID_MS after their last activity; the rest are deleted.
+ */
 export async function slettUtloepteSesjoner(db: Db): Promise<void> {
+  const now = Date.now();
+  const utloept = (eb: ExpressionBuilder<Database, "sesjon">) =>
+    eb.or([eb("utloeper", "<=", new Date(now)), eb("sist_aktiv", "<=", new Date(now - IDLE_TIMEOUT_MS))]);
+  await db
+    .updateTable("sesjon")
+    .set({ data: JSON.stringify({ varInnlogget: true }) })
+    .where(utloept)
+    .where(sql<boolean>`data -> 'bruker' is not null`)
+    .execute();
   await db
     .deleteFrom("sesjon")
+    .where(utloept)
     .where((eb) =>
-      eb.or([eb("utloeper", "<", new Date()), eb("sist_aktiv", "<", new Date(Date.now() - IDLE_TIMEOUT_MS))]),
+      eb.or([
+        sql<boolean>`data -> 'varInnlogget' is null`,
+        eb("sist_aktiv", "<", new Date(now - MARKOER_LEVETID_MS)),
+      ]),
     )
     .execute();
 }

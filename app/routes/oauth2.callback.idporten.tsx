@@ -36,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ny = await getSessionStorage(context).getSession();
   ny.set("csrf", nyCsrfToken());
   ny.set("bruker", bruker);
+  ny.set("varInnlogget", true);
   headers.append("Set-Cookie", await commitSession(ny, context));
   return redirect(returnTo, { headers });
 }
