@@ -2,8 +2,10 @@ import { useFetcher } from "@remix-run/react";
 import { CsrfInput } from "./csrf-input";
 
 /**
- * The cookie banner. Its choice is stored in a cookie by POST /informasjonskapsler (works without
- * JavaScript: the post redirects back); with JavaScript a fetcher posts it and the banner closes at once.
+ * The cookie banner. The service stores only cookies it needs (session, login state, chosen
+ * organisation, preferences), so the banner informs rather than asks. The acknowledgement is stored in a
+ * cookie by POST /informasjonskapsler (works without JavaScript: the post redirects back); with
+ * JavaScript a fetcher posts it and the banner closes at once.
  */
 export function Informasjonskapsler({ sti }: { sti: string }) {
   const fetcher = useFetcher();
@@ -15,17 +17,16 @@ export function Informasjonskapsler({ sti }: { sti: string }) {
           Informasjonskapsler
         </h2>
         <p className="ds-paragraph" data-size="sm">
-          Vi bruker nødvendige informasjonskapsler for at innlogging og skjemaer skal virke. Med ditt samtykke
-          bruker vi også informasjonskapsler til anonym statistikk, slik at vi kan forbedre tjenesten.
+          Tjenesten bruker bare informasjonskapsler som trengs for at den skal virke: én for innloggingen og
+          skjemaene dine (økten), en kortvarig én mens du logger inn, én som husker hvilken virksomhet du
+          valgte sist, og noen som husker valgene dine, som om menyen er åpen og at du har lest denne
+          meldingen. Vi bruker ingen informasjonskapsler til statistikk, analyse eller markedsføring.
         </p>
         <fetcher.Form method="post" action="/informasjonskapsler" className="knapperad">
           <CsrfInput />
           <input type="hidden" name="returnTo" value={sti} />
-          <button className="ds-button" data-variant="primary" type="submit" name="valg" value="alle">
-            Godta alle
-          </button>
-          <button className="ds-button" data-variant="secondary" type="submit" name="valg" value="nodvendige">
-            Bare nødvendige
+          <button className="ds-button" data-variant="primary" type="submit" name="valg" value="nodvendige">
+            Jeg forstår
           </button>
         </fetcher.Form>
       </div>

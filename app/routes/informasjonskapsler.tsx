@@ -11,6 +11,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const valg = formData.get("valg");
   if (valg !== "alle" && valg !== "nodvendige") return json({ feil: "Ugyldig valg" }, { status: 400 });
   const headers = { "Set-Cookie": settCookie(SAMTYKKE_COOKIE, valg, context) };
-  if (new URL(request.url).searchParams.has("_data")) return json({ valg }, { headers });
-  return redirect(tryggReturnTo(String(formData.get("returnTo") ?? "/")), { headers });
+  // A fetcher (JavaScript) gets an answer and stays; Remix strips _data from request.url, so the
+  // browser's Sec-Fetch-Mode tells them apart (as in routes/meny.tsx).
+  if (request.headers.get("Sec-Fetch-Mode") === "cors" || new URL(request.url).searchParams.has("_data")) {
+    return json({ valg }, { headers });
+  }
+  return redirect(tilbakeTil(String(formData.get("returnTo") ?? "/")), { headers });
+}
+
+/** Back to the page the banner was on; the login and logged-out pages too (with their returnTo). */
+function tilbakeTil(sti: string): string {
+  return /^\/(logg-inn|utlogget)(?:\?|$)/.test(sti) ? sti : tryggReturnTo(sti);
 }
