@@ -23,11 +23,16 @@ export async function sjekkUu(page: Page, browser?: Browser) {
     if (!b) throw new Error("mangler nettleser for axe");
     const ctx = await b.newContext({ javaScriptEnabled: true, baseURL: new URL(page.url()).origin });
     const kopi = await ctx.newPage();
-    await kopi.route("**/*", (route) =>
-      route.request().resourceType() === "script" ? route.abort() : route.continue(),
-    );
-    await kopi.goto(page.url().replace(/#.*$/, ""), { waitUntil: "commit" }).catch(() => undefined);
-    await kopi.setContent(await page.content(), { waitUntil: "load" });
+    // The copy gets this page's HTML at this page's URL without asking the server again (a second GET
+    // could redirect away, e.g. ID-porten's logout page), its styles from the server, and no scripts.
+    const html = await page.content();
+    await kopi.route("**/*", (route) => {
+      const r = route.request();
+      if (r.isNavigationRequest())
+        return route.fulfill({ contentType: "text/html; charset=utf-8", body: html });
+      return r.resourceType() === "script" ? route.abort() : route.continue();
+    });
+    await kopi.goto(page.url().replace(/#.*$/, ""), { waitUntil: "load" });
     target = kopi;
     close = () => ctx.close();
   }
@@ -50,7 +55,13 @@ export async function tabTil(page: Page, locator: Locator, maks = 60) {
   throw new Error(`Nådde ikke elementet med Tab: ${locator}`);
 }
 
-/** Logs in through the development ID-porten as one of the test persons, by mouse or keyboard only. */
+/** Test files (per project) whose run has checked the ID-porten test-person picker with axe. */
+const velgerSjekket = new Set<string>();
+
+/**
+ * Logs in through the development ID-porten as one of the test persons, by mouse or keyboard only. The
+ * picker page gets an axe check the first time per test file and project (it is the same page every time).
+ */
 export async function loggInn(page: Page, person: { pid: string; navn: string }, tastatur = false) {
   await page.goto("/");
   await expect(page).toHaveURL(/\/logg-inn/);
@@ -62,6 +73,11 @@ export async function loggInn(page: Page, person: { pid: string; navn: string },
     await lenke.click();
   }
   await expect(page.getByRole("heading", { name: "Velg testperson" })).toBeVisible();
+  const fil = `${test.info().file}|${test.info().project.name}`;
+  if (!velgerSjekket.has(fil)) {
+    await sjekkUu(page);
+    velgerSjekket.add(fil);
+  }
   const knapp = page.getByRole("button", { name: new RegExp(person.navn) });
   if (tastatur) {
     await tabTil(page, knapp);

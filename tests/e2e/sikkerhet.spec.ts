@@ -66,3 +66,29 @@ test("et tilbakekall med forfalsket state gir 'Ingen tilgang'", async ({ page })
   await page.goto("/oauth2/callback/idporten?code=falsk&state=falsk");
   await expect(page.getByRole("heading", { name: "Ingen tilgang" })).toBeVisible();
 });
+
+test("innloggingen gir ny sesjons-id og sletter oauth2-cookiene", async ({ page }) => {
+  const sesjonscookie = async () =>
+    (await page.context().cookies()).find((c) => c.name === "forhaandsmelding")?.value;
+  await page.goto("/logg-inn");
+  const foer = await sesjonscookie();
+  expect(foer).toBeTruthy();
+  await page.getByRole("link", { name: "Logg inn med ID-porten" }).click();
+  await expect(page.getByRole("heading", { name: "Velg testperson" })).toBeVisible();
+  // the attempt's state and PKCE verifier live in an oauth2 cookie while at the provider
+  expect((await page.context().cookies()).some((c) => c.name.startsWith("oauth2"))).toBe(true);
+  await page.getByRole("button", { name: /Kari Nordmann/ }).click();
+  await expect(page).toHaveURL(/\/velg-virksomhet/);
+  await expect(page.getByRole("heading", { name: "Velg virksomhet", level: 1 })).toBeVisible();
+
+  const cookies = await page.context().cookies();
+  expect(cookies.filter((c) => c.name.startsWith("oauth2"))).toEqual([]);
+  const etter = await sesjonscookie();
+  expect(etter).toBeTruthy();
+  expect(etter).not.toBe(foer);
+  // the id from before the login was not logged in, and still is not (it is gone)
+  await page.context().addCookies([{ name: "forhaandsmelding", value: foer!, url: page.url() }]);
+  await page.goto("/velg-virksomhet");
+  await expect(page).toHaveURL(/\/logg-inn\?returnTo=%2Fvelg-virksomhet$/);
+  await expect(page.getByText(/økten utløp/)).toHaveCount(0);
+});
