@@ -289,3 +289,86 @@ describe("wizardSteg", () => {
     expect(wizardSteg(melding({ ankomstInfo: [] })).ankomstRegistrert).toBe(false);
   });
 });
+
+describe("wizardSteg().fortsett (where a returning user resumes)", () => {
+  const innmelder = { navn: "Kari" };
+  const besvart = (avvik = false) => ({ avvik });
+  it.each<[string, Partial<WizardMelding>, string]>([
+    ["nothing saved yet: the start", {}, "avsender"],
+    [
+      "no innmelder, but an answer saved",
+      {
+        dokumentkontrollSpoersmaal: [{ path: "reeksport", rekkefoelge: 1, kontrollSvar: besvart() }],
+      },
+      "innmelder",
+    ],
+    [
+      "no innmelder, but part of the arrival saved",
+      {
+        ankomstInfo: [
+          { ...tomAnkomst, kontrollAdresse: { linje1: "Vei 1", postnummer: null, poststed: null } },
+        ],
+      },
+      "innmelder",
+    ],
+    ["innmelder given: the first question by rekkefoelge", { innmelder }, "dokumentkontroll/reeksport"],
+    [
+      "the first unanswered question, even after a later answered one",
+      {
+        innmelder,
+        dokumentkontrollSpoersmaal: [
+          { path: "tilsiktetbruk", rekkefoelge: 2, kontrollSvar: null },
+          { path: "reeksport", rekkefoelge: 1, kontrollSvar: besvart(true) },
+          { path: "opprinnelsessted", rekkefoelge: 3, kontrollSvar: besvart() },
+        ],
+      },
+      "dokumentkontroll/tilsiktetbruk",
+    ],
+    [
+      "all answered, arrival missing",
+      {
+        innmelder,
+        dokumentkontrollSpoersmaal: [{ path: "reeksport", rekkefoelge: 1, kontrollSvar: besvart() }],
+      },
+      "ankomst-info",
+    ],
+    ["no document questions, arrival missing", { innmelder, dokumentkontrollSpoersmaal: [] }, "ankomst-info"],
+    [
+      "arrival without a controller (physical control)",
+      {
+        innmelder,
+        dokumentkontrollSpoersmaal: [],
+        ankomstInfo: [{ ...fullAnkomst, mottakskontrolloer: null }],
+      },
+      "ankomst-info",
+    ],
+    [
+      "arrival without a controller, document control only",
+      {
+        innmelder,
+        kunDokumentkontroll: true,
+        dokumentkontrollSpoersmaal: [],
+        ankomstInfo: [{ ...fullAnkomst, mottakskontrolloer: null }],
+      },
+      "oppsummering",
+    ],
+    [
+      "everything done",
+      {
+        innmelder,
+        dokumentkontrollSpoersmaal: [{ path: "reeksport", rekkefoelge: 1, kontrollSvar: besvart() }],
+        ankomstInfo: [fullAnkomst],
+      },
+      "oppsummering",
+    ],
+  ])("%s → %s", (_n, m, sti) => {
+    const w = wizardSteg(melding(m));
+    expect(w.fortsett).toBe(sti);
+    expect(w.sider).toContain(w.fortsett);
+  });
+
+  it("does not change the base page: /importmelding/{id} of a draft still goes to avsender (SPEC §2)", () => {
+    expect(rut("UNDER_REGISTRERING")).toBe(`${B}/avsender`);
+    expect(landingsside(7, "UNDER_REGISTRERING")).toBe(`${B}/avsender`);
+  });
+});

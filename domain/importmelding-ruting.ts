@@ -154,6 +154,12 @@ export interface WizardSteg {
   kanSendesInn: boolean;
   /** The first document question answered with a deviation ('Rediger svar'), else the first question. */
   foersteAvvikSti: string | undefined;
+  /**
+   * Where a returning user resumes (ADR 007 "Resuming a draft"): the first unfinished step. avsender while
+   * nothing is saved; innmelder when it is missing; the first unanswered document question; ankomst-info
+   * while arrival is not registered; otherwise oppsummering.
+   */
+  fortsett: string;
 }
 
 export function wizardSteg(melding: WizardMelding): WizardSteg {
@@ -177,6 +183,21 @@ export function wizardSteg(melding: WizardMelding): WizardSteg {
     return svar?.avvik === true;
   });
   const foersteAvvik = avvik ?? spoersmaal[0];
+
+  const foersteUbesvarte = spoersmaal.find((s) => s.kontrollSvar === null || s.kontrollSvar === undefined);
+  const noeLagret =
+    avsenderFerdig ||
+    spoersmaal.some((s) => s.kontrollSvar !== null && s.kontrollSvar !== undefined) ||
+    melding.ankomstInfo.some(harAnkomstopplysninger);
+  const fortsett = !avsenderFerdig
+    ? noeLagret
+      ? "innmelder"
+      : "avsender"
+    : foersteUbesvarte
+      ? `dokumentkontroll/${foersteUbesvarte.path}`
+      : !ankomstRegistrert
+        ? "ankomst-info"
+        : "oppsummering";
 
   const stegFor = (sti: string | undefined): StepperNavn | undefined => {
     if (!sti) return undefined;
@@ -226,7 +247,20 @@ export function wizardSteg(melding: WizardMelding): WizardSteg {
     ankomstRegistrert,
     kanSendesInn: avsenderFerdig && dokumentkontrollFerdig && ankomstRegistrert,
     foersteAvvikSti: foersteAvvik ? `dokumentkontroll/${foersteAvvik.path}` : undefined,
+    fortsett,
   };
+}
+
+/** Something of the arrival form is saved (a time, an address field or a controller). */
+function harAnkomstopplysninger(a: WizardMelding["ankomstInfo"][number]): boolean {
+  const har = (v: string | null | undefined) => typeof v === "string" && v.trim() !== "";
+  return (
+    har(a.ankomstTid?.dato) ||
+    har(a.kontrollAdresse.linje1) ||
+    har(a.kontrollAdresse.postnummer) ||
+    har(a.kontrollAdresse.poststed) ||
+    (a.mottakskontrolloer !== null && a.mottakskontrolloer !== undefined)
+  );
 }
 
 function splitSti(sti: string): string[] {

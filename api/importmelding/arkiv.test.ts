@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
+import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { ImportmeldingListe } from "../../domain/importmelding-liste";
 import { startTestApi, type TestApi } from "../test-server";
+import { aktoer, importoerId, KARI, LINJER, lagSertifikat } from "./test-hjelp";
 
 const kari = DEMO_PERSONER[0]!.pid;
 const ingrid = DEMO_PERSONER[2]!.pid;
@@ -44,7 +46,52 @@ describe("GET .../arkiv (listen over forhåndsmeldinger)", () => {
     const tider = alle.map((e) => e.statusEndret);
     expect([...tider].sort().reverse()).toEqual(tider);
     const utkast = alle.find((e) => e.kategori === "PAABEGYNT");
-    expect(utkast?.url).toBe(`/importmelding/${utkast?.id}/avsender`);
+    expect(utkast?.url).toMatch(
+      new RegExp(
+        `^/importmelding/${utkast?.id}/(avsender|innmelder|dokumentkontroll/[a-z-]+|ankomst-info|oppsummering)$`,
+      ),
+    );
+    const registrert = alle.find((e) => e.status === "REGISTRERT");
+    expect(registrert?.url).toBe(`/importmelding/${registrert?.id}/registrert`);
+  });
+
+  it("lets 'Fortsett' resume a draft at its first unfinished step", async () => {
+    const db = api.handle.db;
+    const hageland = await importoerId(db, ORG.hagelandDrammen);
+    const gront = await importoerId(db, ORG.grontMottakOslo);
+    const kari = aktoer(api, KARI, ORG.hagelandDrammen, hageland);
+    const s = await lagSertifikat(db, { linjer: [LINJER.rhododendron] });
+    const opprettet = await kari.post("", {
+      ansvarligImportoerId: hageland,
+      eksportLand: s.eksportLand,
+      nummer: s.nummer,
+      utstedtDato: s.utstedtDato,
+    });
+    const { id } = (await opprettet.json()) as { id: number };
+    const m = (await (await kari.get(`/${id}`)).json()) as ImportmeldingVisning;
+    const url = async () =>
+      (await hent(`?nummer=${encodeURIComponent(m.nummer)}`)).body.importmeldingListevisningElementer.find(
+        (e) => e.id === id,
+      )?.url;
+    const [foerste, andre] = [...m.dokumentkontrollSpoersmaal].sort((a, b) => a.rekkefoelge - b.rekkefoelge);
+    expect(andre).toBeDefined();
+
+    expect(await url()).toBe(`/importmelding/${id}/avsender`);
+    await kari.put(`/${id}/innmelder`, { navn: "Kari", epost: "kari@hageland.example.no" });
+    expect(await url()).toBe(`/importmelding/${id}/dokumentkontroll/${foerste!.path}`);
+    await kari.put(`/${id}/kontrollspoersmaal/${foerste!.id}`, { kontrollSvar: `${foerste!.kode}_RIKTIG` });
+    expect(await url()).toBe(`/importmelding/${id}/dokumentkontroll/${andre!.path}`);
+    for (const q of m.dokumentkontrollSpoersmaal) {
+      await kari.put(`/${id}/kontrollspoersmaal/${q.id}`, { kontrollSvar: `${q.kode}_RIKTIG` });
+    }
+    expect(await url()).toBe(`/importmelding/${id}/ankomst-info`);
+    const ankomst = await kari.put(`/${id}/ankomstinfo/${m.ankomstInfo[0]!.id}`, {
+      ankomsttid: "2026-04-02T04:00:00.000Z",
+      kontrollAdresse: { linje1: "Tollbugata 40", postnummer: "3044", poststed: "Drammen" },
+      mottakskontrolloer: { importoerId: gront },
+    });
+    expect(ankomst.status).toBe(204);
+    expect(await url()).toBe(`/importmelding/${id}/oppsummering`);
   });
 
   it("filtrerer på statusgruppe, nummer og land, og deler i sider", async () => {

@@ -10,9 +10,11 @@ import {
   type ImportmeldingListe,
   STATUS_GRUPPER,
 } from "../../domain/importmelding-liste";
-import { landingsside } from "../../domain/importmelding-ruting";
+import { landingsside, type WizardMelding, wizardSteg } from "../../domain/importmelding-ruting";
+import { SPOERSMAAL, type SpoersmaalKode } from "../../domain/kontrollspoersmaal";
 import { landNavn } from "../../domain/reference";
 import { type ImportmeldingStatus, kategori, STATUS_TEKST, statusFarge } from "../../domain/status";
+import { fraAnkomsttid } from "../../domain/timeslots";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest } from "../http";
 
@@ -23,6 +25,72 @@ const tekst = (v: unknown): string | undefined => {
   return s ? s : undefined;
 };
 const likeMoenster = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Where 'Fortsett' resumes each draft: its first unfinished wizard step (ADR 007 "Resuming a draft"),
+ * from the saved innmelder, document answers and arrival info.
+ */
+async function fortsettUrler(
+  db: Db,
+  utkast: readonly { id: number; innmelder: unknown; kun_dokumentkontroll: boolean }[],
+): Promise<Map<number, string>> {
+  const urler = new Map<number, string>();
+  if (utkast.length === 0) return urler;
+  const ider = utkast.map((u) => u.id);
+  const [spoersmaal, ankomster] = await Promise.all([
+    db
+      .selectFrom("kontrollspoersmaal")
+      .select(["importmelding_id", "kode", "rekkefoelge", "svar"])
+      .where("importmelding_id", "in", ider)
+      .where("kategori", "=", "DOKUMENT")
+      .execute(),
+    db
+      .selectFrom("ankomstinfo")
+      .select([
+        "importmelding_id",
+        "ankomsttid",
+        "adresse_linje1",
+        "postnummer",
+        "poststed",
+        "mottakskontrolloer_id",
+      ])
+      .where("importmelding_id", "in", ider)
+      .orderBy("id")
+      .execute(),
+  ]);
+  for (const u of utkast) {
+    const ankomst = ankomster.find((a) => a.importmelding_id === u.id);
+    const tid = ankomst?.ankomsttid ? fraAnkomsttid(ankomst.ankomsttid) : undefined;
+    const melding: WizardMelding = {
+      id: u.id,
+      innmelder: u.innmelder ?? null,
+      kunDokumentkontroll: u.kun_dokumentkontroll,
+      dokumentkontrollSpoersmaal: spoersmaal
+        .filter((q) => q.importmelding_id === u.id)
+        .map((q) => ({
+          path: SPOERSMAAL[q.kode as SpoersmaalKode]?.path ?? q.kode,
+          rekkefoelge: q.rekkefoelge,
+          kontrollSvar: q.svar,
+        })),
+      ankomstInfo: ankomst
+        ? [
+            {
+              ankomstTid: tid ? { dato: tid.dato, klokkeslett: tid.klokkeslett } : null,
+              kontrollAdresse: {
+                linje1: ankomst.adresse_linje1,
+                postnummer: ankomst.postnummer,
+                poststed: ankomst.poststed,
+              },
+              mottakskontrolloer: ankomst.mottakskontrolloer_id,
+            },
+          ]
+        : [],
+    };
+    const steg = wizardSteg(melding);
+    urler.set(u.id, steg.url(steg.fortsett));
+  }
+  return urler;
+}
 
 export function arkivRouter(db: Db): Router {
   const router = Router();
@@ -71,6 +139,7 @@ export function arkivRouter(db: Db): Router {
           "m.nummer",
           "m.egen_referanse",
           "m.kun_dokumentkontroll",
+          "m.innmelder",
           "m.status",
           "m.status_endret",
           "s.avsender_navn",
@@ -81,6 +150,10 @@ export function arkivRouter(db: Db): Router {
         .limit(antall)
         .offset(sidenummer * antall)
         .execute();
+      const fortsett = await fortsettUrler(
+        db,
+        rader.filter((r) => r.status === "UNDER_REGISTRERING"),
+      );
       const svar: ImportmeldingListe = {
         importmeldingListevisningElementer: rader.map((r) => {
           const status = r.status as ImportmeldingStatus;
@@ -96,7 +169,8 @@ export function arkivRouter(db: Db): Router {
             statusFarge: statusFarge(status),
             statusEndret: r.status_endret.toISOString(),
             kategori: kategori(status),
-            url: landingsside(r.id, status),
+            // a draft resumes where it was left; the others open on their landing page
+            url: fortsett.get(r.id) ?? landingsside(r.id, status),
           };
         }),
         paginering: {

@@ -166,25 +166,39 @@ export function AnkomstSkjema({
           <p className="ds-paragraph">
             Sendingen skal bare ha dokumentkontroll. Du trenger ikke å velge mottakskontrollør.
           </p>
-        ) : kontrolloerFeil ? (
-          <Varsel farge="danger" tittel="Noe gikk galt">
-            <p className="ds-paragraph">
-              Vi klarte ikke å hente tilgjengelige mottakskontrollører for denne importmeldingen.
-            </p>
-            <a className="ds-button" data-variant="secondary" href={pathname + search}>
-              Prøv igjen
-            </a>
-          </Varsel>
-        ) : kontrolloerer.length === 0 ? (
-          <Varsel farge="warning" tittel="Mottakskontrollør ikke valgt">
-            <p className="ds-paragraph">
-              Du har ingen registrerte mottakskontrollører. Legg til en mottakskontrollør under{" "}
-              <Link className="ds-link" to="/innstillinger">
-                Innstillinger
-              </Link>
-              .
-            </p>
-          </Varsel>
+        ) : kontrolloerFeil || kontrolloerer.length === 0 ? (
+          // No controller to choose: the error summary's link for the controller lands here.
+          <div id={fields.mottakskontrolloerId.id} tabIndex={-1}>
+            {fields.mottakskontrolloerId.errors?.length ? (
+              <p
+                className="ds-validation-message feilmelding"
+                id={fields.mottakskontrolloerId.errorId}
+                data-color="danger"
+              >
+                {fields.mottakskontrolloerId.errors[0]}
+              </p>
+            ) : null}
+            {kontrolloerFeil ? (
+              <Varsel farge="danger" tittel="Noe gikk galt">
+                <p className="ds-paragraph">
+                  Vi klarte ikke å hente tilgjengelige mottakskontrollører for denne importmeldingen.
+                </p>
+                <a className="ds-button" data-variant="secondary" href={pathname + search}>
+                  Prøv igjen
+                </a>
+              </Varsel>
+            ) : (
+              <Varsel farge="warning" tittel="Mottakskontrollør ikke valgt">
+                <p className="ds-paragraph">
+                  Du har ingen registrerte mottakskontrollører. Legg til en mottakskontrollør under{" "}
+                  <Link className="ds-link" to="/innstillinger">
+                    Innstillinger
+                  </Link>
+                  .
+                </p>
+              </Varsel>
+            )}
+          </div>
         ) : (
           <Radiogruppe
             felt={fields.mottakskontrolloerId}

@@ -2,7 +2,7 @@
 // conform's field metadata, so they are right with JavaScript off.
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 
 // biome-ignore lint/suspicious/noExplicitAny: a field of any form
 export type Felt = FieldMetadata<any, any, any>;
@@ -26,12 +26,30 @@ export function feilFra(felter: Array<Felt | undefined>): FeilLenke[] {
 export function FeilOppsummering({ feil }: { feil: FeilLenke[] }) {
   const ref = useRef<HTMLElement>(null);
   const antall = feil.length;
+  // Focus the summary when it first appears and after each submit, never while the user corrects the
+  // fields (errors revalidated on input would otherwise pull focus away in the middle of typing).
+  const skalFokusere = useRef(true);
+  const [innsendinger, settInnsendinger] = useState(0);
   useEffect(() => {
-    if (antall > 0) ref.current?.focus();
+    const vedInnsending = (e: Event) => {
+      // conform revalidates by submitting with a hidden "__intent__" button: that is not the user's submit
+      if ((e as SubmitEvent).submitter?.getAttribute("name") === "__intent__") return;
+      skalFokusere.current = true;
+      settInnsendinger((n) => n + 1);
+    };
+    document.addEventListener("submit", vedInnsending, true);
+    return () => document.removeEventListener("submit", vedInnsending, true);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again after each submit (innsendinger)
+  useEffect(() => {
+    if (antall > 0 && skalFokusere.current) {
+      ref.current?.focus();
+      skalFokusere.current = false;
+    }
     // Errors found in the browser (JavaScript on) prefix the title too, as the server does without it.
     const uten = document.title.replace(/^Feil: /, "");
     document.title = antall > 0 ? `Feil: ${uten}` : uten;
-  }, [antall]);
+  }, [antall, innsendinger]);
   if (antall === 0) return null;
   return (
     <section

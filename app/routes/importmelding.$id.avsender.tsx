@@ -11,11 +11,28 @@ export default function Avsender() {
   if (!data) return null;
   const m = data.melding;
   const steg = wizardSteg(m);
+  // A returning user (from /importmelding/{id}, which opens here, SPEC §2) is offered the first
+  // unfinished step (ADR 007 "Resuming a draft").
+  const fortsett = steg.fortsett === "avsender" || steg.fortsett === "innmelder" ? undefined : steg.fortsett;
+  const nummer = fortsett ? steg.spoersmaalNummer(fortsett.replace(/^dokumentkontroll\//, "")) : undefined;
+  const fortsettTekst = nummer
+    ? `Fortsett med dokumentkontrollen (spørsmål ${nummer.nummer} av ${nummer.antall})`
+    : fortsett === "ankomst-info"
+      ? "Fortsett med ankomst"
+      : "Gå til oppsummeringen";
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
         Bekreft avsender og mottaker
       </h1>
+      {fortsett ? (
+        <Varsel farge="info" tittel="Du har allerede begynt på denne forhåndsmeldingen">
+          <p className="ds-paragraph">Det du har fylt ut, er lagret. Du kan fortsette der du slapp.</p>
+          <Link className="ds-button" data-variant="primary" to={steg.url(fortsett)}>
+            {fortsettTekst}
+          </Link>
+        </Varsel>
+      ) : null}
       <p className="ds-paragraph">
         Opplysningene er hentet fra sertifikatet{" "}
         <a className="ds-link" href={sertifikatUrl(m)} target="_blank" rel="noreferrer">

@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, json, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { type MouseEvent, useState } from "react";
 import { z } from "zod";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { StatusSvar } from "../../domain/importmelding";
@@ -17,7 +18,7 @@ import {
   kontrolloerTekst,
   RedigerLenke,
 } from "../components/kontrollsvar";
-import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp } from "../components/skjema";
+import { FeilOppsummering, type Felt, feilFra, Radiogruppe, SendKnapp } from "../components/skjema";
 import { Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { feilmelding, hentMelding, lesMeldingSkjema } from "../lib/importmelding.server";
@@ -99,6 +100,56 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * The regulation checkbox (SPEC §5): its text 'Denne boksen må hukes av …' describes it, and once ticked it
+ * cannot be unticked. With JavaScript a click that would untick it is cancelled (aria-readonly); a box
+ * that came back ticked from the server (also without JavaScript) is shown ticked and disabled, and its
+ * value is sent with a hidden field.
+ */
+function RegelverkAvkrysning({ felt }: { felt: Felt }) {
+  const fraServer = felt.initialValue === "ja";
+  const [krysset, settKrysset] = useState(false);
+  const feil = felt.errors?.[0];
+  const beskrivelseId = feil ? felt.errorId : felt.descriptionId;
+  const laastPaaKlient = krysset && !fraServer;
+  return (
+    <>
+      <div className="ds-field radio">
+        {fraServer ? <input type="hidden" name={felt.name} value="ja" /> : null}
+        <input
+          className="ds-input"
+          type="checkbox"
+          id={felt.id}
+          name={fraServer ? undefined : felt.name}
+          value="ja"
+          defaultChecked={fraServer}
+          disabled={fraServer || undefined}
+          aria-invalid={feil ? true : undefined}
+          aria-describedby={beskrivelseId}
+          aria-readonly={laastPaaKlient || undefined}
+          onClick={(e: MouseEvent<HTMLInputElement>) => {
+            if (!e.currentTarget.checked && krysset) e.preventDefault();
+            else if (e.currentTarget.checked) settKrysset(true);
+          }}
+        />
+        <label className="ds-label" data-weight="regular" htmlFor={felt.id}>
+          Virksomheten kjenner regelverket for import av planter
+        </label>
+      </div>
+      {feil ? (
+        <p className="ds-validation-message feilmelding" id={felt.errorId} data-color="danger">
+          {feil}
+        </p>
+      ) : (
+        <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
+          {REGELVERK_AVKRYSSING_TEKST}
+          {fraServer || laastPaaKlient ? " Avkrysningen kan ikke fjernes." : null}
+        </p>
+      )}
+    </>
+  );
+}
+
 export default function Oppsummering() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
   const actionData = useActionData<typeof action>();
@@ -122,15 +173,51 @@ export default function Oppsummering() {
   ].filter(Boolean);
   return (
     <div className="smal">
-      {visRegelverk ? (
+      {/* First on the page: without JavaScript it is the section the user sees; with it, a modal. */}
+      <Dialog apen={visRegelverk} tittel="Bekreft kjennskap til regelverket" lukkTil={pathname}>
+        {/* Inside the dialog, so it is seen and focused also when the dialog is modal (SPEC §5). */}
         <FeilOppsummering feil={feilFra([fields.bekreftelse, fields.harLestRegelverk])} />
-      ) : null}
+        <p className="ds-paragraph">
+          For å sende inn forhåndsmeldingen må virksomheten bekrefte at den kjenner regelverket for import av
+          planter.
+        </p>
+        {actionData?.lagreFeil && visRegelverk ? (
+          <Varsel farge="danger" rolle="alert">
+            <p className="ds-paragraph">{actionData.lagreFeil}</p>
+          </Varsel>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
+          <CsrfInput />
+          <input type="hidden" name="versjon" value={m.versjon} />
+          <Radiogruppe
+            felt={fields.bekreftelse}
+            legende="Kjenner virksomheten regelverket?"
+            valg={[
+              { verdi: "bekreftet", tekst: "Ja, vi bekrefter at virksomheten kjenner regelverket" },
+              { verdi: "vil-ikke-melde", tekst: "Nei, vi skal ikke melde import" },
+            ]}
+          />
+          <RegelverkAvkrysning felt={fields.harLestRegelverk} />
+          <div className="knapperad">
+            <SendKnapp name="intent" value="bekreft-regelverk">
+              Bekreft og send inn
+            </SendKnapp>
+            <Link className="ds-button" data-variant="secondary" to={pathname} replace>
+              Avbryt
+            </Link>
+          </div>
+        </Form>
+      </Dialog>
       <h1 className="ds-heading" data-size="lg">
         Oppsummering
       </h1>
       {new URLSearchParams(search).get("ikkeSendt") === "1" ? (
-        <Varsel farge="info" rolle="status">
-          <p className="ds-paragraph">Forhåndsmeldingen er ikke sendt inn.</p>
+        <Varsel farge="info" rolle="status" tittel="Forhåndsmeldingen er ikke sendt inn">
+          <p className="ds-paragraph">
+            Du svarte at virksomheten ikke skal melde import. Ingenting er sendt til Mattilsynet, og
+            bekreftelsen av regelverket er ikke lagret. Forhåndsmeldingen ligger som påbegynt og kan sendes
+            inn senere, når virksomheten har bekreftet at den kjenner regelverket.
+          </p>
         </Varsel>
       ) : null}
       {actionData?.lagreFeil && !visRegelverk ? (
@@ -197,61 +284,6 @@ export default function Oppsummering() {
         <RedigerLenke til={steg.url("ankomst-info")} hva="ankomst" />
       </section>
       <Sendingsoversikt melding={m} />
-
-      <Dialog apen={visRegelverk} tittel="Bekreft kjennskap til regelverket" lukkTil={pathname}>
-        <p className="ds-paragraph">
-          For å sende inn forhåndsmeldingen må virksomheten bekrefte at den kjenner regelverket for import av
-          planter.
-        </p>
-        {actionData?.lagreFeil && visRegelverk ? (
-          <Varsel farge="danger" rolle="alert">
-            <p className="ds-paragraph">{actionData.lagreFeil}</p>
-          </Varsel>
-        ) : null}
-        <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
-          <CsrfInput />
-          <input type="hidden" name="versjon" value={m.versjon} />
-          <Radiogruppe
-            felt={fields.bekreftelse}
-            legende="Kjenner virksomheten regelverket?"
-            valg={[
-              { verdi: "bekreftet", tekst: "Ja, vi bekrefter at virksomheten kjenner regelverket" },
-              { verdi: "vil-ikke-melde", tekst: "Nei, vi skal ikke melde import" },
-            ]}
-          />
-          <div className="ds-field radio">
-            <input
-              className="ds-input"
-              {...getInputProps(fields.harLestRegelverk, { type: "checkbox", value: "ja" })}
-              key={fields.harLestRegelverk.key}
-            />
-            <label className="ds-label" data-weight="regular" htmlFor={fields.harLestRegelverk.id}>
-              Virksomheten kjenner regelverket for import av planter
-            </label>
-          </div>
-          {fields.harLestRegelverk.errors?.length ? (
-            <p
-              className="ds-validation-message feilmelding"
-              id={fields.harLestRegelverk.errorId}
-              data-color="danger"
-            >
-              {fields.harLestRegelverk.errors[0]}
-            </p>
-          ) : (
-            <p className="ds-paragraph" data-size="sm">
-              {REGELVERK_AVKRYSSING_TEKST}
-            </p>
-          )}
-          <div className="knapperad">
-            <SendKnapp name="intent" value="bekreft-regelverk">
-              Bekreft og send inn
-            </SendKnapp>
-            <Link className="ds-button" data-variant="secondary" to={pathname} replace>
-              Avbryt
-            </Link>
-          </div>
-        </Form>
-      </Dialog>
 
       <Form method="post" className="knapperad innsending">
         <CsrfInput />

@@ -1,4 +1,10 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import {
+  type HeadersFunction,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
@@ -73,6 +79,18 @@ export default function ImportmeldingSide() {
     </div>
   );
 }
+
+/**
+ * Every notification page (and its children, which have no `headers` of their own) is sent with
+ * `Cache-Control: no-store`: the browser's Back button then loads the page again with the current
+ * `versjon` instead of showing a stored copy whose form would give a false "endret i en annen fane" 409
+ * when sent again (without JavaScript). The pages are personal, so nothing may keep them anyway.
+ */
+export const headers: HeadersFunction = ({ parentHeaders }) => {
+  const h = new Headers(parentHeaders);
+  h.set("Cache-Control", "private, no-store");
+  return h;
+};
 
 export const handle = {
   brodsmule: (data: unknown) => {

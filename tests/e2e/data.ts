@@ -13,6 +13,47 @@ const ZIP = "UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
 let teller = 0;
 
+/** Cut roses for decoration: no plants for planting and no findings, so document control only. */
+const SNITTROSER = [
+  {
+    navn: "Rose",
+    botaniskNavn: "Rosa",
+    plantedel: "Cut flowers",
+    tilsiktetBruk: "Decoration",
+    antall: { verdi: 1000, enhet: "H87" },
+    nettoVekt: { verdi: 250, enhet: "KGM" },
+    opprinnelsesland: [{ kode: "NL" }],
+  },
+];
+
+/** Re-exported cut flowers grown in Kenya and Colombia, with the original certificates' references. */
+const REEKSPORT_LINJER = [
+  {
+    navn: "Rose",
+    botaniskNavn: "Rosa",
+    plantedel: "Cut flowers",
+    tilsiktetBruk: "Decoration",
+    antall: { verdi: 1000, enhet: "H87" },
+    opprinnelsesland: [{ kode: "KE" }],
+    reeksport: { opprinneligLand: "KE", sertifikatReferanse: "KE-PHYTO-2026-118" },
+  },
+  {
+    navn: "Nellik",
+    botaniskNavn: "Dianthus caryophyllus",
+    plantedel: "Cut flowers",
+    tilsiktetBruk: "Decoration",
+    antall: { verdi: 500, enhet: "H87" },
+    opprinnelsesland: [{ kode: "CO" }],
+    reeksport: { opprinneligLand: "CO", sertifikatReferanse: "CO-ICA-2026-77" },
+  },
+];
+
+/** The goods lines: the standard ones unless the options ask for document control only or a re-export. */
+function linjer<T>(opts: { type?: string; kunDokumentkontroll?: boolean }, standard: T[]) {
+  if (opts.kunDokumentkontroll) return SNITTROSER;
+  return opts.type === "Reeksport" ? REEKSPORT_LINJER : standard;
+}
+
 export interface TestSertifikat {
   sertifikatnummer: string;
   dato: string;
@@ -29,6 +70,10 @@ export async function nySertifikat(
     prosjekt: string;
     mottaker?: { navn: string; organisasjonsnummer?: string };
     medDeklarasjon?: boolean;
+    /** "Reeksport": a re-export certificate (the re-export question), its goods grown in Kenya and Colombia. */
+    type?: "Eksport" | "Reeksport";
+    /** Cut roses for decoration only: no plants for planting and no findings, so only document control. */
+    kunDokumentkontroll?: boolean;
   },
 ): Promise<TestSertifikat> {
   teller += 1;
@@ -49,11 +94,12 @@ export async function nySertifikat(
     erklaeringer:
       opts.medDeklarasjon === false ? [] : ["The plants were grown in a pest free place of production."],
     signatur: { navn: "J. de Vries", sted: "Utrecht", dato },
+    type: opts.type,
     vedlegg: [
       { filnavn: "opprinnelse.png", base64: PNG, identifikator: "ORIG-1" },
       { filnavn: "pakkliste.docx", base64: ZIP },
     ],
-    varelinjer: [
+    varelinjer: linjer(opts, [
       {
         navn: "Rose",
         botaniskNavn: "Rosa canina",
@@ -80,7 +126,7 @@ export async function nySertifikat(
         nettoVekt: { verdi: 2, enhet: "KGM" },
         opprinnelsesland: [{ kode: "NL" }],
       },
-    ],
+    ]),
   } as Parameters<typeof lagSertifikatXml>[0]);
   const res = await request.post("/import/ephyto/v1/sertifikat", {
     headers: { "X-Api-Key": HUB_API_KEY, "Content-Type": "application/xml" },

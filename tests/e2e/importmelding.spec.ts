@@ -1,9 +1,62 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { formaterDato } from "../../domain/format";
 import { nySertifikat, sertifikatUrl } from "./data";
-import { PERSONER, sjekkUu, tabTil } from "./helpers";
-import { fyllAnkomst, fyllUt, loggInnKari, loggInnOgVelg, opprett, prosjekt } from "./veiviser";
+import { jsPaa, loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
+import { fyllAnkomst, fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
 
 const feilOppsummering = (page: Page) => page.locator(".feiloppsummering");
+const SEN_MELDING =
+  "Fra og med 1. april 2026 kan varer som ikke er forhåndsmeldt i tide, bli stoppet på grensen.";
+
+/** A dialog of the spec: a modal <dialog> opened with showModal() with JavaScript, a page section without. */
+async function forventDialog(page: Page, tittel: string | RegExp): Promise<Locator> {
+  const overskrift = page.getByRole("heading", { name: tittel, level: 2 });
+  await expect(overskrift).toBeVisible();
+  // The whole page, not only its first part: the late-notice dialog's buttons send the form below it.
+  await page.waitForLoadState("load");
+  if (jsPaa()) {
+    const dialog = page.locator("dialog.dialog").filter({ has: overskrift });
+    await expect(dialog).toHaveAttribute("open", "");
+    // :modal matches only a dialog opened with showModal(), not one with just the open attribute
+    expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+    return dialog;
+  }
+  await expect(page.locator("dialog")).toHaveCount(0);
+  const seksjon = page.locator("section.dialog-seksjon").filter({ has: overskrift });
+  await expect(seksjon).toBeVisible();
+  return seksjon;
+}
+
+/** Keyboard only: Tab to the control and press Enter. */
+const trykk = async (page: Page, name: string | RegExp, rolle: "button" | "link" = "button") => {
+  await tabTil(page, page.getByRole(rolle, { name }), 200);
+  await page.keyboard.press("Enter");
+};
+
+/**
+ * The digits to type into a date input for an ISO date. The browser's own language decides the order of
+ * the input's parts (here Chromium's en-US: month first), not the page's locale, so a scratch page is asked.
+ */
+async function datoTaster(page: Page, iso: string): Promise<string> {
+  const proeve = await page.context().newPage();
+  await proeve.setContent('<input type="date" aria-label="Prøve">');
+  await proeve.getByLabel("Prøve").focus();
+  await proeve.keyboard.type("01022003");
+  const verdi = await proeve.getByLabel("Prøve").inputValue();
+  await proeve.close();
+  const [aar, maaned, dag] = iso.split("-") as [string, string, string];
+  if (verdi === "2003-02-01") return `${dag}${maaned}${aar}`;
+  if (verdi === "2003-01-02") return `${maaned}${dag}${aar}`;
+  return `${aar}${maaned}${dag}`;
+}
+
+/** Keyboard only: Tab to the field, select what is there and type over it. */
+const skriv = async (page: Page, felt: Locator, tekst: string) => {
+  await tabTil(page, felt, 200);
+  await page.keyboard.press("ControlOrMeta+A");
+  if (tekst) await page.keyboard.type(tekst);
+  else await page.keyboard.press("Delete");
+};
 
 test("fra sertifikat til innsendt forhåndsmelding, med alle valideringsmeldinger", async ({ page }) => {
   const s = await nySertifikat(page.request, {
@@ -89,22 +142,31 @@ test("fra sertifikat til innsendt forhåndsmelding, med alle valideringsmeldinge
     await expect(feilOppsummering(page)).toContainText(melding);
   }
   await sjekkUu(page);
+  const dato = osloDatoOm(30);
   await fyllAnkomst(page, {
     adresse: "Tollbugata 40",
     postnummer: "30a4",
     poststed: "Drammen",
-    dato: "2026-12-01",
+    dato,
   });
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();
   await expect(feilOppsummering(page)).toContainText("Postnummer må bestå av siffer");
   await expect(page.getByLabel("Adresselinje 1")).toHaveValue("Tollbugata 40");
   await page.getByLabel("Postnummer").fill("3044");
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();
-  const dialog = page.getByRole("heading", { name: /før varene passerer grensen/ });
-  await expect(dialog).toBeVisible();
-  await expect(page.getByText(/stoppet på grensen/)).toBeVisible();
+  // The late-notice dialog: a modal with JavaScript, a page section without; it names 1 April 2026.
+  let dialog = await forventDialog(page, /før varene passerer grensen/);
+  await expect(dialog).toContainText(SEN_MELDING);
   await sjekkUu(page);
-  await page.getByRole("button", { name: "Jeg forstår – lagre" }).click();
+  // 'Avbryt' closes it without saving, the input kept
+  await dialog.getByRole("button", { name: "Avbryt" }).click();
+  await expect(page.getByRole("heading", { name: /før varene passerer grensen/ })).toHaveCount(0);
+  await expect(page).toHaveURL(/ankomst-info$/);
+  await expect(page.getByLabel("Postnummer")).toHaveValue("3044");
+  await expect(page.getByLabel("Dato")).toHaveValue(dato);
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  dialog = await forventDialog(page, /før varene passerer grensen/);
+  await dialog.getByRole("button", { name: "Jeg forstår – lagre" }).click();
 
   // Summary: answers with 'Rediger svar' to the deviation, arrival, shipment
   await expect(page).toHaveURL(/oppsummering$/);
@@ -114,7 +176,7 @@ test("fra sertifikat til innsendt forhåndsmelding, med alle valideringsmeldinge
     "href",
     `/importmelding/${id}/dokumentkontroll/tilleggserklaering`,
   );
-  await expect(page.getByText(/01\.12\.2026, ettermiddag/)).toBeVisible();
+  await expect(page.getByText(`${formaterDato(dato)}, ettermiddag`)).toBeVisible();
   await expect(page.getByRole("cell", { name: "Rosa canina" })).toBeVisible();
   await sjekkUu(page);
   await page.getByRole("button", { name: "Send inn" }).click();
@@ -178,8 +240,13 @@ test("utdatert fane: en endring fra en gammel side oppdages i stedet for å over
   await ctx.close();
 });
 
-test("bekreftelse av regelverket ved innsending, og sletting av et utkast", async ({ browser, page }) => {
+test("bekreftelse av regelverket med bare tastaturet, 'vil ikke melde import', og sletting av et utkast", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
   // The reception controller prepares a notification for an importer that has not confirmed the regulations.
+  // Each project has its own Blomsterbud department, since a confirmation cannot be taken back.
   const blomsterbud =
     prosjekt() === "js-pa" ? /Blomsterbud Vest AS avd\. Bergen/ : /Blomsterbud Vest AS avd\. Ålesund/;
   const s = await nySertifikat(page.request, {
@@ -193,25 +260,79 @@ test("bekreftelse av regelverket ved innsending, og sletting av et utkast", asyn
   const id = await opprett(page, s, blomsterbud);
   await fyllUt(page, id, "ola@grontmottak.example.no");
 
-  // The importer opens the prepared notification and submits it: the confirmation dialog opens instead.
+  // The importer opens the prepared notification and submits it, keyboard only: the dialog opens instead.
   const ctx = await browser.newContext();
   const ingrid = await ctx.newPage();
-  await loggInnOgVelg(ingrid, PERSONER.ingrid, blomsterbud);
+  await loggInn(ingrid, PERSONER.ingrid, true);
+  await tabTil(ingrid, ingrid.getByRole("button", { name: blomsterbud }));
+  await ingrid.keyboard.press("Enter");
+  await expect(ingrid.locator(".app-header__virksomhet")).toBeVisible();
   await ingrid.goto(`/importmelding/${id}/oppsummering`);
-  await ingrid.getByRole("button", { name: "Send inn" }).click();
-  await expect(ingrid.getByRole("heading", { name: "Bekreft kjennskap til regelverket" })).toBeVisible();
+  await trykk(ingrid, "Send inn");
+  let dialog = await forventDialog(ingrid, "Bekreft kjennskap til regelverket");
   await expect(ingrid).toHaveURL(/oppsummering/);
-  await ingrid.getByRole("button", { name: "Bekreft og send inn" }).click();
-  await expect(feilOppsummering(ingrid)).toContainText("Du må velge et alternativ");
-  await ingrid.getByLabel("Ja, vi bekrefter at virksomheten kjenner regelverket").check();
-  await ingrid.getByRole("button", { name: "Bekreft og send inn" }).click();
-  await expect(feilOppsummering(ingrid)).toContainText(
+  const boks = ingrid.getByRole("checkbox", {
+    name: "Virksomheten kjenner regelverket for import av planter",
+  });
+  // The spec's text describes the checkbox.
+  await expect(boks).toHaveAccessibleDescription(
     "Denne boksen må hukes av for at din bedrift skal kunne melde import.",
   );
+
+  // The box ticked but no choice: the choice is required. The error summary is inside the dialog, so it is
+  // seen (and, with JavaScript, focused) while the dialog is modal; the ticked box cannot be unticked.
+  await tabTil(ingrid, boks);
+  await ingrid.keyboard.press("Space");
+  await expect(boks).toBeChecked();
+  await trykk(ingrid, "Bekreft og send inn");
+  dialog = await forventDialog(ingrid, "Bekreft kjennskap til regelverket");
+  const oppsummering = dialog.locator(".feiloppsummering");
+  await expect(oppsummering).toBeVisible();
+  await expect(oppsummering).toContainText("Du må velge et alternativ");
+  await expect(feilOppsummering(ingrid)).toHaveCount(1);
+  await expect(boks).toBeChecked();
+  if (jsPaa()) {
+    await expect(oppsummering).toBeFocused();
+    await tabTil(ingrid, boks);
+    await ingrid.keyboard.press("Space");
+    await expect(boks).toBeChecked();
+    await expect(boks).toHaveAttribute("aria-readonly", "true");
+  } else {
+    // back from the server ticked: shown ticked and locked
+    await expect(boks).toBeDisabled();
+  }
   await sjekkUu(ingrid);
-  await ingrid.getByLabel("Ja, vi bekrefter at virksomheten kjenner regelverket").check();
-  await ingrid.getByLabel("Virksomheten kjenner regelverket for import av planter").check();
-  await ingrid.getByRole("button", { name: "Bekreft og send inn" }).click();
+
+  // 'Nei, vi skal ikke melde import': nothing is sent or saved, and the page says so.
+  await tabTil(ingrid, dialog.getByRole("radio").first());
+  await ingrid.keyboard.press("ArrowDown");
+  await expect(ingrid.getByLabel("Nei, vi skal ikke melde import")).toBeChecked();
+  await trykk(ingrid, "Bekreft og send inn");
+  await expect(ingrid).toHaveURL(new RegExp(`/importmelding/${id}/oppsummering\\?ikkeSendt=1$`));
+  await expect(ingrid.getByRole("heading", { name: "Forhåndsmeldingen er ikke sendt inn" })).toBeVisible();
+  await expect(ingrid.getByRole("heading", { name: "Bekreft kjennskap til regelverket" })).toHaveCount(0);
+  await expect(ingrid.locator(".utkasthode")).toContainText("Påbegynt");
+  await sjekkUu(ingrid);
+
+  // Sending again opens the dialog again (the confirmation was not saved); 'Ja' needs the ticked box.
+  await trykk(ingrid, "Send inn");
+  dialog = await forventDialog(ingrid, "Bekreft kjennskap til regelverket");
+  await expect(boks).not.toBeChecked();
+  await tabTil(ingrid, dialog.getByRole("radio").first());
+  await ingrid.keyboard.press("Space");
+  await expect(ingrid.getByLabel("Ja, vi bekrefter at virksomheten kjenner regelverket")).toBeChecked();
+  await trykk(ingrid, "Bekreft og send inn");
+  dialog = await forventDialog(ingrid, "Bekreft kjennskap til regelverket");
+  await expect(dialog.locator(".feiloppsummering")).toContainText(
+    "Denne boksen må hukes av for at din bedrift skal kunne melde import.",
+  );
+  await expect(boks).toHaveAttribute("aria-invalid", "true");
+  await expect(boks).toHaveAccessibleDescription(
+    "Denne boksen må hukes av for at din bedrift skal kunne melde import.",
+  );
+  await tabTil(ingrid, boks);
+  await ingrid.keyboard.press("Space");
+  await trykk(ingrid, "Bekreft og send inn");
   await expect(ingrid).toHaveURL(new RegExp(`/importmelding/${id}/registrert`));
   await expect(ingrid.locator(".merkerad").first()).toContainText("Registrert");
   await ctx.close();
@@ -223,7 +344,7 @@ test("bekreftelse av regelverket ved innsending, og sletting av et utkast", asyn
   });
   const id2 = await opprett(page, s2);
   await page.getByRole("link", { name: "Slett forhåndsmelding" }).click();
-  await expect(page.getByRole("heading", { name: "Slett forhåndsmelding" })).toBeVisible();
+  await forventDialog(page, "Slett forhåndsmelding");
   await sjekkUu(page);
   await page.getByRole("button", { name: "Ja, slett forhåndsmeldingen" }).click();
   await expect(page).toHaveURL(/\/(\?slettet=1)?$/);
@@ -233,47 +354,342 @@ test("bekreftelse av regelverket ved innsending, og sletting av et utkast", asyn
   await expect(page.getByRole("button", { name: "Opprett digital forhåndsmelding" })).toBeVisible();
 });
 
-test("hele veiviseren med bare tastaturet", async ({ page }) => {
+test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen melding, innsending og sletting", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
   const s = await nySertifikat(page.request, {
     prosjekt: prosjekt(),
     mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" },
     medDeklarasjon: false,
   });
-  await loggInnKari(page);
-  await page.goto(sertifikatUrl(s));
-  const trykk = async (name: string | RegExp, rolle: "button" | "link" = "button") => {
-    await tabTil(page, page.getByRole(rolle, { name }), 200);
-    await page.keyboard.press("Enter");
-  };
-  await trykk("Opprett digital forhåndsmelding");
-  await expect(page).toHaveURL(/avsender$/);
-  await trykk("Bekreft og gå videre", "link");
-  await expect(page).toHaveURL(/innmelder$/);
-  await tabTil(page, page.getByLabel("E-post"));
-  await page.keyboard.type("tastatur@example.no");
+  await loggInn(page, PERSONER.kari, true);
+  await tabTil(page, page.getByRole("button", { name: /Hageland Import AS avd\. Drammen/ }));
   await page.keyboard.press("Enter");
+  await expect(page.locator(".app-header__virksomhet")).toBeVisible();
+  await page.goto(sertifikatUrl(s));
+  await trykk(page, "Opprett digital forhåndsmelding");
+  await expect(page).toHaveURL(/avsender$/);
+  await sjekkUu(page);
+  await trykk(page, "Bekreft og gå videre", "link");
+
+  // Innmelder: both messages, then valid input
+  await expect(page).toHaveURL(/innmelder$/);
+  await skriv(page, page.getByLabel("Navn", { exact: true }), "");
+  await skriv(page, page.getByLabel("E-post"), "ikke-en-epost");
+  await page.keyboard.press("Enter");
+  await expect(feilOppsummering(page)).toContainText("Du må angi ditt navn");
+  await expect(feilOppsummering(page)).toContainText("Du må angi en gyldig e-post");
+  await expect(page.getByLabel("E-post")).toHaveValue("ikke-en-epost");
+  await sjekkUu(page);
+  await skriv(page, page.getByLabel("Navn", { exact: true }), "Kari Nordmann");
+  await skriv(page, page.getByLabel("E-post"), "");
+  await trykk(page, "Lagre og gå videre");
+  await expect(feilOppsummering(page)).toContainText("Du må angi en gyldig e-post");
+  await expect(feilOppsummering(page)).not.toContainText("Du må angi ditt navn");
+  await skriv(page, page.getByLabel("E-post"), "tastatur@example.no");
+  await trykk(page, "Lagre og gå videre");
+
+  // Document control: a deviation needs its comment. Radios: Tab to the group, arrows choose.
   await expect(page).toHaveURL(/dokumentkontroll\/tilsiktetbruk$/);
-  // radios: Tab to the group, Space selects the focused option
   await tabTil(page, page.locator("input[name=svar]").first());
-  await page.keyboard.press("Space");
-  await trykk("Lagre og gå videre");
+  await page.keyboard.press("ArrowDown");
+  const avvik = page.getByLabel("En eller flere varelinjer skal benyttes til et annet formål");
+  await expect(avvik).toBeChecked();
+  await expect(
+    page.getByRole("heading", { name: "Tiltak på grunn av mangelfullt sertifikat" }),
+  ).toBeVisible();
+  await trykk(page, "Lagre og gå videre");
+  await expect(feilOppsummering(page)).toContainText(
+    "Varelinjer med feil eller manglende tilsiktet bruk må spesifiseres",
+  );
+  await expect(avvik).toBeChecked();
+  await sjekkUu(page);
+  await skriv(
+    page,
+    page.getByLabel(/Melding til Mattilsynet/),
+    "Varelinje 3 er frø til konsum, ikke planting.",
+  );
+  await trykk(page, "Lagre og gå videre");
+
+  // Arrival: every message, then the late-notice dialog (Avbryt, then confirm)
   await expect(page).toHaveURL(/ankomst-info$/);
+  await trykk(page, "Lagre og gå videre");
+  for (const melding of [
+    "Adresselinje 1 er påkrevd",
+    "Postnummer er påkrevd",
+    "Poststed er påkrevd",
+    "Dato er påkrevd",
+    "Du er nødt til å velge en mottakskontrollør.",
+  ]) {
+    await expect(feilOppsummering(page)).toContainText(melding);
+  }
+  await sjekkUu(page);
   for (const [felt, verdi] of [
     ["Adresselinje 1", "Storgata 1"],
-    ["Postnummer", "3044"],
+    ["Postnummer", "30a4"],
     ["Poststed", "Drammen"],
   ] as const) {
-    await tabTil(page, page.getByLabel(felt, { exact: true }));
-    await page.keyboard.type(verdi);
+    await skriv(page, page.getByLabel(felt, { exact: true }), verdi);
   }
+  const dato = osloDatoOm(30);
+  const taster = await datoTaster(page, dato);
   await tabTil(page, page.getByLabel("Dato"));
-  await page.getByLabel("Dato").pressSequentially("01122026");
+  await page.keyboard.type(taster);
+  await expect(page.getByLabel("Dato")).toHaveValue(dato);
+  // the time slot: Morgen is chosen; two steps down is Ettermiddag
+  await tabTil(page, page.getByLabel(/Morgen/));
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByLabel(/Ettermiddag/)).toBeChecked();
   await tabTil(page, page.getByLabel(/Grønt Mottak/));
   await page.keyboard.press("Space");
-  await trykk("Lagre og gå videre");
-  await trykk("Jeg forstår – lagre");
+  await trykk(page, "Lagre og gå videre");
+  await expect(feilOppsummering(page)).toContainText("Postnummer må bestå av siffer");
+  await expect(page.getByLabel(/Ettermiddag/)).toBeChecked();
+  await skriv(page, page.getByLabel("Postnummer"), "3044");
+  await trykk(page, "Lagre og gå videre");
+  let dialog = await forventDialog(page, /før varene passerer grensen/);
+  await expect(dialog).toContainText(SEN_MELDING);
+  await sjekkUu(page);
+  await trykk(page, "Avbryt");
+  await expect(page.getByRole("heading", { name: /før varene passerer grensen/ })).toHaveCount(0);
+  await expect(page.getByLabel("Postnummer")).toHaveValue("3044");
+  await trykk(page, "Lagre og gå videre");
+  dialog = await forventDialog(page, /før varene passerer grensen/);
+  await trykk(page, "Jeg forstår – lagre");
+
+  // Summary and 'Send inn'
   await expect(page).toHaveURL(/oppsummering$/);
-  await trykk("Send inn");
+  await expect(page.getByText(`${formaterDato(dato)}, ettermiddag`)).toBeVisible();
+  await expect(page.getByText("Varelinje 3 er frø til konsum, ikke planting.")).toBeVisible();
+  await sjekkUu(page);
+  await trykk(page, "Send inn");
   await expect(page).toHaveURL(/registrert/);
   await expect(page.getByRole("heading", { name: "Forhåndsmeldingen ble sendt" })).toBeVisible();
+
+  // Deleting another draft: 'Slett forhåndsmelding' and its confirmation
+  const s2 = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" },
+  });
+  await page.goto(sertifikatUrl(s2));
+  await trykk(page, "Opprett digital forhåndsmelding");
+  await expect(page).toHaveURL(/avsender$/);
+  const id2 = /\/importmelding\/(\d+)\//.exec(page.url())![1]!;
+  await trykk(page, "Slett forhåndsmelding", "link");
+  await forventDialog(page, "Slett forhåndsmelding");
+  await sjekkUu(page);
+  await trykk(page, "Ja, slett forhåndsmeldingen");
+  await expect(page).toHaveURL(/\/(\?slettet=1)?$/);
+  await page.goto(`/importmelding/${id2}/avsender`);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("Tilbake-knappen etter et lagret steg: siden hentes på nytt og kan lagres igjen uten falsk konflikt", async ({
+  page,
+}) => {
+  const s = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" },
+  });
+  await loggInnKari(page);
+  const id = await opprett(page, s);
+  // Every wizard page is sent with no-store, so Back loads it again with the current version (a stored
+  // copy would send the old one and get a false "endret i en annen fane" 409 without JavaScript).
+  for (const side of [
+    "avsender",
+    "innmelder",
+    "dokumentkontroll/tilleggserklaering",
+    "ankomst-info",
+    "oppsummering",
+  ]) {
+    const res = await page.request.get(`/importmelding/${id}/${side}`);
+    expect(res.status(), side).toBe(200);
+    expect(res.headers()["cache-control"], side).toBe("private, no-store");
+  }
+  const svar = await page.goto(`/importmelding/${id}/innmelder`);
+  expect(svar?.headers()["cache-control"]).toBe("private, no-store");
+  await page.getByLabel("E-post").fill("forste@example.no");
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(page).toHaveURL(/dokumentkontroll\//);
+  await page.goBack();
+  await expect(page).toHaveURL(/innmelder$/);
+  await page.getByLabel("E-post").fill("andre@example.no");
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(page).toHaveURL(/dokumentkontroll\//);
+  await expect(page.getByText(/endret i en annen fane/)).toHaveCount(0);
+  await page.goto(`/importmelding/${id}/innmelder`);
+  await expect(page.getByLabel("E-post")).toHaveValue("andre@example.no");
+});
+
+test("en bruker som kommer tilbake, fortsetter der hen slapp", async ({ page }) => {
+  const s = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" },
+  });
+  await loggInnKari(page);
+  const id = await opprett(page, s);
+  const nummer = /Digital forhåndsmelding (\S+)/.exec(
+    (await page.locator(".utkasthode__tittel").textContent()) ?? "",
+  )![1]!;
+  // a fresh draft starts at avsender, with nothing to resume
+  await expect(
+    page.getByRole("heading", { name: "Du har allerede begynt på denne forhåndsmeldingen" }),
+  ).toHaveCount(0);
+  await page.getByRole("link", { name: "Bekreft og gå videre" }).click();
+  await page.getByLabel("E-post").fill("kari@hageland.example.no");
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(page).toHaveURL(/dokumentkontroll\/tilleggserklaering$/);
+  await page.locator("input[name=svar]:not([data-avvik])").first().check();
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(page).toHaveURL(/dokumentkontroll\/tilsiktetbruk$/);
+  // The user leaves here, and comes back through the list: 'Fortsett' opens the first unanswered question.
+  await page.goto(`/importmeldinger?nummer=${encodeURIComponent(nummer)}`);
+  const fortsett = page.getByRole("link", { name: `Fortsett ${nummer}` });
+  await expect(fortsett).toHaveAttribute("href", `/importmelding/${id}/dokumentkontroll/tilsiktetbruk`);
+  await sjekkUu(page);
+  await fortsett.click();
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/dokumentkontroll/tilsiktetbruk$`));
+  await expect(page.getByText("Spørsmål 2 av 2")).toBeVisible();
+  // Through /importmelding/{id} (e.g. from the certificate): avsender, which offers the same step.
+  await page.goto(`/importmelding/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/avsender$`));
+  await expect(
+    page.getByRole("heading", { name: "Du har allerede begynt på denne forhåndsmeldingen" }),
+  ).toBeVisible();
+  await sjekkUu(page);
+  await page.getByRole("link", { name: "Fortsett med dokumentkontrollen (spørsmål 2 av 2)" }).click();
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/dokumentkontroll/tilsiktetbruk$`));
+});
+
+test("reeksport: opprinnelsesland med flagg, vedlegg som åpnes eller lastes ned, og merknaden om EU-land", async ({
+  page,
+}) => {
+  const s = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" },
+    type: "Reeksport",
+  });
+  await loggInnKari(page);
+  const id = await opprett(page, s);
+  await page.goto(`/importmelding/${id}/innmelder`);
+  await page.getByLabel("E-post").fill("kari@hageland.example.no");
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(page).toHaveURL(/dokumentkontroll\/reeksport$/);
+  await expect(
+    page.getByRole("heading", { name: "Sertifikat fra opprinnelsesland skal være vedlagt", level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText(/Spørsmål 1 av \d/)).toBeVisible();
+  // origin countries with their flags
+  const land = page.locator(".landliste li");
+  await expect(land.filter({ hasText: "Kenya" }).locator(".flagg")).toHaveText("🇰🇪");
+  await expect(land.filter({ hasText: "Colombia" }).locator(".flagg")).toHaveText("🇨🇴");
+  // attachments: a picture opens in a new tab, other files are downloaded
+  const vedlegg = page.locator(".vedleggsliste li");
+  await expect(vedlegg.filter({ hasText: "opprinnelse.png" })).toContainText("(ORIG-1)");
+  const aapne = page.getByRole("link", { name: "Åpne opprinnelse.png" });
+  await expect(aapne).toHaveAttribute("target", "_blank");
+  const bilde = await page.request.get((await aapne.getAttribute("href"))!);
+  expect(bilde.status()).toBe(200);
+  expect(bilde.headers()["content-type"]).toBe("image/png");
+  expect(bilde.headers()["content-disposition"]).toMatch(/^inline/);
+  const lastNed = page.getByRole("link", { name: "Last ned pakkliste.docx" });
+  const fil = await page.request.get((await lastNed.getAttribute("href"))!);
+  expect(fil.status()).toBe(200);
+  expect(fil.headers()["content-type"]).toBe("application/octet-stream");
+  expect(fil.headers()["content-disposition"]).toMatch(/^attachment; filename="pakkliste\.docx"/);
+  // the note on EU countries that list only one origin certificate
+  await expect(page.getByText(/noen EU-land bare ett av dem/)).toBeVisible();
+  await sjekkUu(page);
+  // a deviation needs the re-export comment
+  await page.locator("input[name=svar][data-avvik]").check();
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(feilOppsummering(page)).toContainText("Kommentar til avvik i sertifikatet må spesifiseres");
+  await page.getByLabel(/Melding til Mattilsynet/).fill("Opprinnelsessertifikatet fra Colombia mangler.");
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(page).not.toHaveURL(/dokumentkontroll\/reeksport$/);
+});
+
+test("bare dokumentkontroll: ankomstskjemaet spør ikke etter mottakskontrollør", async ({ page }) => {
+  const s = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" },
+    medDeklarasjon: false,
+    kunDokumentkontroll: true,
+  });
+  await loggInnKari(page);
+  const id = await opprett(page, s);
+  await page.goto(`/importmelding/${id}/innmelder`);
+  await page.getByLabel("E-post").fill("kari@hageland.example.no");
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(page).toHaveURL(/dokumentkontroll\/tilsiktetbruk$/);
+  await page.locator("input[name=svar]:not([data-avvik])").check();
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(page).toHaveURL(/ankomst-info$/);
+  await expect(
+    page.getByText("Sendingen skal bare ha dokumentkontroll. Du trenger ikke å velge mottakskontrollør."),
+  ).toBeVisible();
+  await expect(page.getByRole("group", { name: "Mottakskontrollør" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(feilOppsummering(page)).toContainText("Adresselinje 1 er påkrevd");
+  await expect(feilOppsummering(page)).not.toContainText("mottakskontrollør");
+  await sjekkUu(page);
+  const dato = osloDatoOm(10);
+  await fyllAnkomst(page, {
+    adresse: "Tollbugata 40",
+    postnummer: "3044",
+    poststed: "Drammen",
+    dato,
+    kontrolloer: null,
+  });
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await (await forventDialog(page, /før varene passerer grensen/))
+    .getByRole("button", { name: "Jeg forstår – lagre" })
+    .click();
+  await expect(page).toHaveURL(/oppsummering$/);
+  await expect(page.getByText(`${formaterDato(dato)}, ettermiddag`)).toBeVisible();
+  await expect(page.getByText("Mottakskontrollør", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Send inn" })).toBeEnabled();
+});
+
+test("ingen mottakskontrollør å velge: 'Mottakskontrollør ikke valgt' og 'Du er nødt til å velge en mottakskontrollør.'", async ({
+  page,
+}) => {
+  // Nordisk Plantesalg (one of Kari's companies) has no reception controller and controls nothing itself.
+  await loggInnOgVelg(page, PERSONER.kari, /Nordisk Plantesalg AS avd\. Moss/);
+  // Creating needs the confirmed regulations; the other project may have confirmed them already.
+  await page.goto("/innstillinger");
+  const boks = page.getByLabel("Virksomheten kjenner regelverket for import av planter");
+  if (!(await boks.isDisabled())) {
+    await boks.check();
+    await page.getByRole("button", { name: "Lagre" }).click();
+  }
+  await expect(boks).toBeDisabled();
+  const s = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker: { navn: "Nordisk Plantesalg AS avd. Moss", organisasjonsnummer: "912345882" },
+  });
+  const id = await opprett(page, s);
+  await page.goto(`/importmelding/${id}/ankomst-info`);
+  await expect(page.getByRole("heading", { name: "Mottakskontrollør ikke valgt" })).toBeVisible();
+  await expect(page.getByText("Du har ingen registrerte mottakskontrollører.")).toBeVisible();
+  await fyllAnkomst(page, {
+    adresse: "Værftsgata 3",
+    postnummer: "1511",
+    poststed: "Moss",
+    dato: osloDatoOm(5),
+    kontrolloer: null,
+  });
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  const lenke = feilOppsummering(page).getByRole("link", {
+    name: "Du er nødt til å velge en mottakskontrollør.",
+  });
+  await expect(lenke).toBeVisible();
+  // the summary's link leads to the warning, which carries the same message
+  const maal = page.locator((await lenke.getAttribute("href"))!);
+  await expect(maal).toContainText("Du er nødt til å velge en mottakskontrollør.");
+  await expect(maal).toContainText("Mottakskontrollør ikke valgt");
+  await expect(page.getByLabel("Adresselinje 1")).toHaveValue("Værftsgata 3");
+  await sjekkUu(page);
 });

@@ -1,8 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
+import { leggTilDager, osloDato } from "../../domain/format";
 import { sertifikatUrl, type TestSertifikat } from "./data";
 import { loggInn, PERSONER, sjekkUu } from "./helpers";
 
 export const prosjekt = () => test.info().project.name;
+
+/** YYYY-MM-DD `dager` days after today in Oslo (the service's "today"): never a fixed calendar date. */
+export const osloDatoOm = (dager: number) => leggTilDager(osloDato(new Date()), dager);
 
 export async function loggInnOgVelg(page: Page, person: { pid: string; navn: string }, virksomhet: RegExp) {
   await loggInn(page, person);
@@ -40,23 +44,33 @@ export async function fyllUt(page: Page, id: string, epost = "test@example.no") 
     adresse: "Tollbugata 40",
     postnummer: "3044",
     poststed: "Drammen",
-    dato: "2026-12-01",
+    dato: osloDatoOm(30),
   });
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(page.getByRole("button", { name: "Jeg forstår – lagre" })).toBeVisible();
+  // without JavaScript the dialog comes before the form its button sends: wait for the whole page
+  await page.waitForLoadState("load");
   await page.getByRole("button", { name: "Jeg forstår – lagre" }).click();
   await expect(page).toHaveURL(/oppsummering$/);
 }
 
 export async function fyllAnkomst(
   page: Page,
-  a: { adresse: string; postnummer: string; poststed: string; dato: string; kontrolloer?: RegExp },
+  a: {
+    adresse: string;
+    postnummer: string;
+    poststed: string;
+    dato: string;
+    /** null: no controller to choose (document control only). */
+    kontrolloer?: RegExp | null;
+  },
 ) {
   await page.getByLabel("Adresselinje 1").fill(a.adresse);
   await page.getByLabel("Postnummer").fill(a.postnummer);
   await page.getByLabel("Poststed").fill(a.poststed);
   await page.getByLabel("Dato").fill(a.dato);
   await page.getByLabel(/Ettermiddag/).check();
-  await page.getByLabel(a.kontrolloer ?? /Grønt Mottak AS avd\. Alnabru/).check();
+  if (a.kontrolloer !== null) await page.getByLabel(a.kontrolloer ?? /Grønt Mottak AS avd\. Alnabru/).check();
 }
 
 export async function sendInn(page: Page) {
