@@ -32,6 +32,16 @@ async function forventDialog(page: Page, tittel: string): Promise<Locator> {
   return seksjon;
 }
 
+/**
+ * The late-notice dialog's 'Jeg forstår – lagre' posts the arrival form, which comes after the dialog in
+ * the page. Without JavaScript a click while the page is still arriving would post a half-parsed form, so
+ * wait for the whole page first.
+ */
+async function jegForstaar(page: Page) {
+  await page.waitForLoadState("load");
+  await page.getByRole("button", { name: "Jeg forstår – lagre" }).click();
+}
+
 /** The authority's assessment through its own endpoint and key. */
 async function vurder(page: Page, id: string, data: { status: string; begrunnelse?: string }) {
   const res = await page.request.post(`/myndighet/v1/importmelding/${id}/vurdering`, {
@@ -163,7 +173,7 @@ test("endre ankomst, mottakskontroll med lavere mengde og skadegjørere, ankomst
     await page.getByLabel(/Grønt Mottak AS avd\. Alnabru/).evaluate((el) => {
       (el as HTMLInputElement).value = "999999";
     });
-    await page.getByRole("button", { name: "Jeg forstår – lagre" }).click();
+    await jegForstaar(page);
     const varsel = page.getByRole("alert").filter({ hasText: "Noe gikk galt" });
     await expect(varsel).toContainText("Vi fant ikke mottakskontrolløren du har valgt.");
     await expect(page.getByLabel("Poststed")).toHaveValue("Drammen");
@@ -174,7 +184,7 @@ test("endre ankomst, mottakskontroll med lavere mengde og skadegjørere, ankomst
   await page.getByLabel("Dato").fill(nyDato);
   await page.getByLabel(/Kveld/).check();
   await page.getByRole("button", { name: "Lagre endringene" }).click();
-  await page.getByRole("button", { name: "Jeg forstår – lagre" }).click();
+  await jegForstaar(page);
   await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/registrert`));
   await expect(kort(page, "Fysisk kontroll")).toContainText(
     new RegExp(`Forventet ankomst\\s*${formaterDato(nyDato).replace(/\./g, "\\.")}, kveld \\(etter 16\\)`),
@@ -306,11 +316,13 @@ test("bare tastaturet: endre ankomst, mottakskontrollør, mottakskontroll, ankom
   await expect(page.getByLabel(/Kveld/)).toBeChecked();
   await trykk("Lagre endringene");
   await forventDialog(page, senMeldingTekst().tittel);
+  await page.waitForLoadState("load"); // the form the button posts comes after the dialog in the page
   await sjekkUu(page);
   await trykk("Jeg forstår – lagre");
   await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/registrert`));
   await expect(kort(page, "Fysisk kontroll")).toContainText(/Kontrollsted\s*Lierstranda 12, 3044 Drammen/);
   await expect(kort(page, "Fysisk kontroll")).toContainText(/Forventet ankomst\s*[\d.]+, kveld \(etter 16\)/);
+  await sjekkUu(page);
 
   // Reception controller page
   await trykk("Start kontroll", "link");
@@ -381,6 +393,7 @@ test("bare tastaturet: endre ankomst, mottakskontrollør, mottakskontroll, ankom
   // Another one is withdrawn, by keyboard
   const annen = await registrert(page);
   await page.goto(`/importmelding/${annen}/registrert`);
+  await sjekkUu(page);
   await trykk("Trekk tilbake", "link");
   await forventDialog(page, "Trekk forhåndsmelding");
   await sjekkUu(page);
@@ -435,7 +448,7 @@ test("kun dokumentkontroll uten avvik frigis automatisk ved innsending", async (
   await page.getByLabel("Poststed").fill("Drammen");
   await page.getByLabel("Dato").fill(osloDatoOm(5));
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();
-  await page.getByRole("button", { name: "Jeg forstår – lagre" }).click();
+  await jegForstaar(page);
   await expect(page).toHaveURL(/oppsummering$/);
   await page.getByRole("button", { name: "Send inn" }).click();
 
