@@ -5,7 +5,10 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, MottakskontrolloerValg } from "../../domain/importmelding";
-import { ankomstSkjema } from "../../domain/schemas/importmelding";
+import {
+  type AnkomstSkjema as AnkomstSkjemaVerdier,
+  ankomstSkjema,
+} from "../../domain/schemas/importmelding";
 import { STANDARD_KLOKKESLETT, TIDSROM } from "../../domain/timeslots";
 import { CsrfInput } from "./csrf-input";
 import { Dialog } from "./dialog";
@@ -24,6 +27,17 @@ export interface AnkomstActionData {
   senMelding?: boolean;
   lagreFeil?: string | null;
 }
+
+/** The fields of the arrival form, as the late-notice dialog passes them on. */
+const ANKOMST_FELT = [
+  "adresselinje1",
+  "adresselinje2",
+  "postnummer",
+  "poststed",
+  "dato",
+  "klokkeslett",
+  "mottakskontrolloerId",
+] as const satisfies readonly (keyof AnkomstSkjemaVerdier)[];
 
 /** The arrival form (SPEC §5 "Arrival form") with the late-notice dialog, for the wizard and for 'Endre'. */
 export function AnkomstSkjema({
@@ -95,12 +109,21 @@ export function AnkomstSkjema({
         farge="warning"
       >
         <p className="ds-paragraph">{tekst.tekst}</p>
-        <div className="knapperad">
+        {/* Its own form carrying the values just checked, so it never depends on the page's form below
+            being loaded (without JavaScript the dialog comes first in the page). */}
+        <Form method="post" className="knapperad">
+          <CsrfInput />
+          <input type="hidden" name="versjon" value={m.versjon} />
+          {ANKOMST_FELT.map((navn) => {
+            const verdi = actionData?.result?.initialValue?.[navn];
+            return typeof verdi === "string" ? (
+              <input key={navn} type="hidden" name={navn} value={verdi} />
+            ) : null;
+          })}
           <button
             className="ds-button"
             data-variant="primary"
             type="submit"
-            form="ankomstskjema"
             name="intent"
             value="ankomst-bekreft"
           >
@@ -110,13 +133,12 @@ export function AnkomstSkjema({
             className="ds-button"
             data-variant="secondary"
             type="submit"
-            form="ankomstskjema"
             name="intent"
             value="ankomst-avbryt"
           >
             Avbryt
           </button>
-        </div>
+        </Form>
       </Dialog>
       <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
         <CsrfInput />
