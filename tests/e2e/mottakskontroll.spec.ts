@@ -168,11 +168,11 @@ test("endre ankomst, mottakskontroll med lavere mengde og skadegjørere, ankomst
   if (!jsPaa()) {
     // A stale page whose controller is no longer among the choices (the HTML form is posted as it is):
     // 'Noe gikk galt' with the server's message. With JavaScript, React owns the form (page test instead).
-    await page.getByRole("button", { name: "Lagre endringene" }).click();
-    await expect(page.getByRole("button", { name: "Jeg forstår – lagre" })).toBeVisible();
     await page.getByLabel(/Grønt Mottak AS avd\. Alnabru/).evaluate((el) => {
       (el as HTMLInputElement).value = "999999";
     });
+    await page.getByRole("button", { name: "Lagre endringene" }).click();
+    await expect(page.getByRole("button", { name: "Jeg forstår – lagre" })).toBeVisible();
     await jegForstaar(page);
     const varsel = page.getByRole("alert").filter({ hasText: "Noe gikk galt" });
     await expect(varsel).toContainText("Vi fant ikke mottakskontrolløren du har valgt.");
