@@ -2,7 +2,16 @@
 // Deviation; §7 "Notifications"), shared by api/ and the app. Timestamps are ISO 8601 strings (UTC); dates
 // are YYYY-MM-DD; Oslo wall-clock times are "HH:MM".
 
-import type { SpoersmaalKategori, SpoersmaalKode, SvarKode } from "./kontrollspoersmaal";
+import {
+  erAvvik,
+  erSpoersmaalKode,
+  erSvarKode,
+  SPOERSMAAL,
+  type SpoersmaalKategori,
+  type SpoersmaalKode,
+  SVAR_TEKST,
+  type SvarKode,
+} from "./kontrollspoersmaal";
 import type { Klassifisering, SertifikatType, VarelinjeTilleggserklaering } from "./sertifikat";
 import type { Farge, ImportmeldingStatus, Kategori } from "./status";
 
@@ -259,4 +268,39 @@ export function ankomstErRegistrert(info: {
 /** Every question answered (true for none). */
 export function alleBesvart(spoersmaal: readonly { kontrollSvar: unknown }[]): boolean {
   return spoersmaal.every((s) => s.kontrollSvar !== null && s.kontrollSvar !== undefined);
+}
+
+/** A question as stored (its code, order and answer), as the detail view shows it. */
+export interface KontrollspoersmaalRad {
+  id: number;
+  kategori: SpoersmaalKategori;
+  kode: string;
+  rekkefoelge: number;
+  svar: string | null;
+  kommentar: string | null;
+  avvik: boolean;
+}
+
+/** The stored question with its text, answer options and answer; undefined for an unknown code. */
+export function spoersmaalVisning(r: KontrollspoersmaalRad): KontrollspoersmaalVisning | undefined {
+  if (!erSpoersmaalKode(r.kode)) return undefined;
+  const def = SPOERSMAAL[r.kode];
+  return {
+    id: r.id,
+    kategori: r.kategori,
+    kode: r.kode,
+    path: def.path,
+    kontrollSpoersmaal: def.tekst,
+    referanse: def.referanse ?? null,
+    rekkefoelge: r.rekkefoelge,
+    svarAlternativer: def.svarAlternativer.map((s) => ({
+      kontrollSvar: s,
+      tekst: SVAR_TEKST[s],
+      erAvvik: erAvvik(s),
+    })),
+    kontrollSvar:
+      r.svar !== null && erSvarKode(r.svar)
+        ? { kontrollSvar: r.svar, tekst: SVAR_TEKST[r.svar], kommentar: r.kommentar, avvik: r.avvik }
+        : null,
+  };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type {
-  ImportmeldingVisning,
-  KontrollspoersmaalVisning,
-  VarelinjeVisning,
+import {
+  type ImportmeldingVisning,
+  type KontrollspoersmaalVisning,
+  spoersmaalVisning,
+  type VarelinjeVisning,
 } from "../../domain/importmelding";
 import { SPOERSMAAL, SVAR_TEKST, type SvarKode } from "../../domain/kontrollspoersmaal";
 import { lagKvitteringPdf } from "./kvittering-pdf";
@@ -13,35 +14,22 @@ const GENERERT = new Date("2026-03-05T12:00:00Z");
 /** All text of the PDF, one text run per line. */
 const alleTekster = (pdf: Buffer) => pdfSider(pdf).flat().join("\n");
 
+/** A question as the detail view shows it, through the same builder as the API. */
 function spoersmaal(
   id: number,
   kode: keyof typeof SPOERSMAAL,
   rekkefoelge: number,
   svar?: { kode: SvarKode; kommentar?: string; avvik?: boolean },
 ): KontrollspoersmaalVisning {
-  const d = SPOERSMAAL[kode];
-  return {
+  return spoersmaalVisning({
     id,
-    kategori: d.kategori,
+    kategori: SPOERSMAAL[kode].kategori,
     kode,
-    path: d.path,
-    kontrollSpoersmaal: d.tekst,
-    referanse: d.referanse ?? null,
     rekkefoelge,
-    svarAlternativer: d.svarAlternativer.map((k) => ({
-      kontrollSvar: k,
-      tekst: SVAR_TEKST[k],
-      erAvvik: k.endsWith("AVVIK"),
-    })),
-    kontrollSvar: svar
-      ? {
-          kontrollSvar: svar.kode,
-          tekst: SVAR_TEKST[svar.kode],
-          kommentar: svar.kommentar ?? null,
-          avvik: svar.avvik ?? false,
-        }
-      : null,
-  };
+    svar: svar?.kode ?? null,
+    kommentar: svar?.kommentar ?? null,
+    avvik: svar?.avvik ?? false,
+  })!;
 }
 
 function linje(

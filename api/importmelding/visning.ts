@@ -10,16 +10,9 @@ import {
   type LandKodeNavn,
   MENGDE_FELTER,
   type PartVisning,
+  spoersmaalVisning,
   type VarelinjeVisning,
 } from "../../domain/importmelding";
-import {
-  erAvvik,
-  erSpoersmaalKode,
-  erSvarKode,
-  SPOERSMAAL,
-  type SpoersmaalKategori,
-  SVAR_TEKST,
-} from "../../domain/kontrollspoersmaal";
 import { visningsMengde } from "../../domain/quantity";
 import { finnEnhet, finnLand, landNavn } from "../../domain/reference";
 import type { LagretSertifikat, SertifikatPart } from "../../domain/sertifikat";
@@ -58,39 +51,6 @@ function land(kode: string | undefined, navn: string | undefined): LandKodeNavn 
   const alpha2 = finnLand(kode)?.alpha2 ?? kode;
   if (!alpha2) return navn ? { kode: "", navn } : undefined;
   return { kode: alpha2, navn: landNavn(alpha2) ?? navn ?? alpha2 };
-}
-
-export interface KontrollspoersmaalRad {
-  id: number;
-  kategori: SpoersmaalKategori;
-  kode: string;
-  rekkefoelge: number;
-  svar: string | null;
-  kommentar: string | null;
-  avvik: boolean;
-}
-
-export function spoersmaalVisning(r: KontrollspoersmaalRad): KontrollspoersmaalVisning | undefined {
-  if (!erSpoersmaalKode(r.kode)) return undefined;
-  const def = SPOERSMAAL[r.kode];
-  return {
-    id: r.id,
-    kategori: r.kategori,
-    kode: r.kode,
-    path: def.path,
-    kontrollSpoersmaal: def.tekst,
-    referanse: def.referanse ?? null,
-    rekkefoelge: r.rekkefoelge,
-    svarAlternativer: def.svarAlternativer.map((s) => ({
-      kontrollSvar: s,
-      tekst: SVAR_TEKST[s],
-      erAvvik: erAvvik(s),
-    })),
-    kontrollSvar:
-      r.svar !== null && erSvarKode(r.svar)
-        ? { kontrollSvar: r.svar, tekst: SVAR_TEKST[r.svar], kommentar: r.kommentar, avvik: r.avvik }
-        : null,
-  };
 }
 
 /** The stated quantities of the certificate's goods lines, with the actual values registered. */

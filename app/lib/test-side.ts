@@ -13,8 +13,8 @@ import { loadConfig } from "../../config";
 import type { DatabaseHandle } from "../../db";
 import { createTestDatabase } from "../../db/test-db";
 import { leggTilDager, osloDato } from "../../domain/format";
-import type { ImportmeldingVisning } from "../../domain/importmelding";
-import { SPOERSMAAL, SVAR_TEKST, type SvarKode } from "../../domain/kontrollspoersmaal";
+import { type ImportmeldingVisning, spoersmaalVisning } from "../../domain/importmelding";
+import { SPOERSMAAL, type SvarKode } from "../../domain/kontrollspoersmaal";
 import { commitSession, getSession } from "./session.server";
 
 export interface ApiKall {
@@ -191,24 +191,16 @@ export async function hentSide(
 // ---------------------------------------------------------------------------------------------------------
 
 function spoersmaal(id: number, kode: keyof typeof SPOERSMAAL, rekkefoelge: number, svar?: SvarKode) {
-  const d = SPOERSMAAL[kode];
-  return {
+  const kategori = SPOERSMAAL[kode].kategori;
+  return spoersmaalVisning({
     id,
-    kategori: d.kategori,
+    kategori,
     kode,
-    path: d.path,
-    kontrollSpoersmaal: d.tekst,
-    referanse: d.referanse ?? null,
     rekkefoelge,
-    svarAlternativer: d.svarAlternativer.map((k) => ({
-      kontrollSvar: k,
-      tekst: SVAR_TEKST[k],
-      erAvvik: k.endsWith("AVVIK"),
-    })),
-    kontrollSvar: svar
-      ? { kontrollSvar: svar, tekst: SVAR_TEKST[svar], kommentar: null, avvik: false }
-      : null,
-  };
+    svar: svar ?? null,
+    kommentar: null,
+    avvik: false,
+  })!;
 }
 
 export function testMelding(endringer: Partial<ImportmeldingVisning> = {}): ImportmeldingVisning {

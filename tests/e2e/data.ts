@@ -2,6 +2,7 @@
 // endpoint, so the two projects (JavaScript on and off) never share a certificate or a notification.
 import type { APIRequestContext } from "@playwright/test";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
+import { osloDato } from "../../domain/format";
 
 export const HUB_API_KEY = process.env.HUB_API_KEY ?? "dev-hub-nokkel";
 export const MYNDIGHET_API_KEY = process.env.MYNDIGHET_API_KEY ?? "dev-myndighet-nokkel";
@@ -60,10 +61,6 @@ export interface TestSertifikat {
   avsenderland: string;
 }
 
-function osloIdag(): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Oslo" }).format(new Date());
-}
-
 export async function nySertifikat(
   request: APIRequestContext,
   opts: {
@@ -78,7 +75,7 @@ export async function nySertifikat(
 ): Promise<TestSertifikat> {
   teller += 1;
   const nummer = `PHYTO.NL.2026.E2E${opts.prosjekt === "js-pa" ? "1" : "2"}${Date.now() % 1_000_000}${teller}`;
-  const dato = osloIdag();
+  const dato = osloDato(new Date());
   const xml = lagSertifikatXml({
     nummer,
     utstedt: `${dato}T09:00:00`,

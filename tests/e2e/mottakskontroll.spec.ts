@@ -1,16 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { lagSertifikatXml } from "../../dev/ephyto/generate";
-import { formaterDato, leggTilDager, osloDato } from "../../domain/format";
+import { formaterDato } from "../../domain/format";
 import { senMeldingTekst } from "../../domain/late-notice";
-import { HUB_API_KEY, MYNDIGHET_API_KEY, nySertifikat, type TestSertifikat } from "./data";
+import { MYNDIGHET_API_KEY, nySertifikat } from "./data";
 import { jsPaa, PERSONER, sjekkUu, tabTil } from "./helpers";
-import { fyllUt, loggInnKari, loggInnOgVelg, opprett, prosjekt } from "./veiviser";
+import { fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
 
 const feil = (page: Page) => page.locator(".feiloppsummering");
 const mottaker = { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" };
-
-/** YYYY-MM-DD `dager` days after today in Oslo (the service's "today"). */
-const osloDatoOm = (dager: number) => leggTilDager(osloDato(new Date()), dager);
 
 /** The card (section) headed `tittel`. */
 const kort = (page: Page, tittel: string) =>
@@ -50,41 +46,6 @@ async function vurder(page: Page, id: string, data: { status: string; begrunnels
   });
   expect(res.status(), await res.text()).toBe(200);
   expect((await res.json()).status).toBe(data.status);
-}
-
-/**
- * A certificate with only cut roses for decoration from NL: no plants for planting and no risk finding, so
- * only document control and severity ALT_OK (ADR 007: released automatically when nothing deviates).
- */
-async function snittroseSertifikat(page: Page): Promise<TestSertifikat> {
-  const dato = osloDato(new Date());
-  const nummer = `PHYTO.NL.2026.KD${prosjekt() === "js-pa" ? "1" : "2"}${Date.now() % 1_000_000}`;
-  const xml = lagSertifikatXml({
-    nummer,
-    utstedt: `${dato}T09:00:00`,
-    utsteder: "Nederlandse Voedsel- en Warenautoriteit",
-    avsender: { navn: "Bloemen Aalsmeer B.V.", adresse: ["Legmeerdijk 1", "1431 GB Aalsmeer"] },
-    mottaker: { ...mottaker, adresse: ["Tollbugata 40", "3044 Drammen"] },
-    eksportland: "NL",
-    signatur: { navn: "J. de Vries", sted: "Utrecht", dato },
-    varelinjer: [
-      {
-        navn: "Rose",
-        botaniskNavn: "Rosa",
-        plantedel: "Cut flowers",
-        tilsiktetBruk: "Decoration",
-        antall: { verdi: 1000, enhet: "H87" },
-        nettoVekt: { verdi: 250, enhet: "KGM" },
-        opprinnelsesland: [{ kode: "NL" }],
-      },
-    ],
-  } as Parameters<typeof lagSertifikatXml>[0]);
-  const res = await page.request.post("/import/ephyto/v1/sertifikat", {
-    headers: { "X-Api-Key": HUB_API_KEY, "Content-Type": "application/xml" },
-    data: xml,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { sertifikatnummer: nummer, dato, avsenderland: "NL" };
 }
 
 /** A registered notification with physical control (controller Grønt Mottak), by the wizard. */
@@ -428,7 +389,14 @@ test("trekke tilbake en forhåndsmelding: ingen mottakskontroll etterpå", async
 });
 
 test("kun dokumentkontroll uten avvik frigis automatisk ved innsending", async ({ page }) => {
-  const s = await snittroseSertifikat(page);
+  // Cut roses for decoration only: no plants for planting and no risk finding, so only document control and
+  // severity ALT_OK (ADR 007: released automatically when nothing deviates).
+  const s = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker,
+    medDeklarasjon: false,
+    kunDokumentkontroll: true,
+  });
   await loggInnKari(page);
   const id = await opprett(page, s);
   await page.goto(`/importmelding/${id}/innmelder`);
