@@ -38,6 +38,17 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
     expect(rows[0]).toEqual({ d: "2026-03-29", n: 12.5, t: new Date("2026-03-29T01:30:00Z"), j: { a: 1 } });
   });
 
+  it("tåler at serveren bryter ledige tilkoblinger (omstart, failover) uten at prosessen stopper", async () => {
+    // Three clients in the pool, then the server ends the others (PGlite has only one: nothing to end). An
+    // unhandled 'error' from an idle client would end the process and fail this run.
+    await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.05)`.execute(handle.db)));
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()`.execute(handle.db);
+    await new Promise((r) => setTimeout(r, 200));
+    const { rows } = await sql<{ en: number }>`select 1 as en`.execute(handle.db);
+    expect(rows).toEqual([{ en: 1 }]);
+  });
+
   it("har kjørt alle migreringer", async () => {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
       handle.db,

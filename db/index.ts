@@ -52,6 +52,9 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
         }) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle client whose server connection ends (a restart, a failover, an administrator) emits 'error'
+    // on the pool; unhandled, that would end the process. The pool drops the client and opens a new one.
+    pool.on("error", (err) => console.error("PostgreSQL-tilkobling brutt:", err.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, kind: "postgres", close: () => db.destroy() };
   } else {
