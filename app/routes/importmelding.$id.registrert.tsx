@@ -128,16 +128,7 @@ function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean 
               Start kontroll
             </button>
           )}
-          {eier ? (
-            <Link
-              className="ds-button"
-              data-variant="secondary"
-              to={`/importmelding/${m.id}/registrert?endre=ankomst`}
-            >
-              Endre
-              <span className="skjult"> ankomstinformasjon</span>
-            </Link>
-          ) : null}
+          {eier ? <EndreAnkomst id={m.id} /> : null}
         </div>
       ) : null}
     </section>
@@ -237,16 +228,7 @@ export default function Registrert() {
             Forventet ankomst: <ForventetAnkomst ankomst={m.ankomstInfo[0]} />,{" "}
             <Ankomststed ankomst={m.ankomstInfo[0]} />
           </p>
-          {registrert && eier ? (
-            <Link
-              className="ds-button"
-              data-variant="secondary"
-              to={`/importmelding/${m.id}/registrert?endre=ankomst`}
-            >
-              Endre
-              <span className="skjult"> ankomstinformasjon</span>
-            </Link>
-          ) : null}
+          {registrert && eier ? <EndreAnkomst id={m.id} /> : null}
         </section>
       )}
 
@@ -357,3 +339,13 @@ function EgenReferanse({
 
 export const handle = { tittel: "Forhåndsmelding" };
 export const meta: MetaFunction = () => [{ title: "Forhåndsmelding – Digital forhåndsmelding" }];
+
+/** 'Endre' for the arrival info: the arrival form as a section of the registered page. */
+function EndreAnkomst({ id }: { id: number }) {
+  return (
+    <Link className="ds-button" data-variant="secondary" to={`/importmelding/${id}/registrert?endre=ankomst`}>
+      Endre
+      <span className="skjult"> ankomstinformasjon</span>
+    </Link>
+  );
+}

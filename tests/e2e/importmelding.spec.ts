@@ -5,6 +5,14 @@ import { jsPaa, loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
 import { fyllAnkomst, fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
 
 const feilOppsummering = (page: Page) => page.locator(".feiloppsummering");
+/** Every message of the arrival form submitted empty (SPEC §5). */
+const ANKOMST_MELDINGER = [
+  "Adresselinje 1 er påkrevd",
+  "Postnummer er påkrevd",
+  "Poststed er påkrevd",
+  "Dato er påkrevd",
+  "Du er nødt til å velge en mottakskontrollør.",
+];
 const SEN_MELDING =
   "Fra og med 1. april 2026 kan varer som ikke er forhåndsmeldt i tide, bli stoppet på grensen.";
 
@@ -131,15 +139,7 @@ test("fra sertifikat til innsendt forhåndsmelding, med alle valideringsmeldinge
   await expect(page).toHaveURL(/ankomst-info$/);
   await expect(page.getByLabel(/Morgen/)).toBeChecked();
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();
-  for (const melding of [
-    "Adresselinje 1 er påkrevd",
-    "Postnummer er påkrevd",
-    "Poststed er påkrevd",
-    "Dato er påkrevd",
-    "Du er nødt til å velge en mottakskontrollør.",
-  ]) {
-    await expect(feilOppsummering(page)).toContainText(melding);
-  }
+  for (const melding of ANKOMST_MELDINGER) await expect(feilOppsummering(page)).toContainText(melding);
   await sjekkUu(page);
   const dato = osloDatoOm(30);
   await fyllAnkomst(page, {
@@ -414,15 +414,7 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   // Arrival: every message, then the late-notice dialog (Avbryt, then confirm)
   await expect(page).toHaveURL(/ankomst-info$/);
   await trykk(page, "Lagre og gå videre");
-  for (const melding of [
-    "Adresselinje 1 er påkrevd",
-    "Postnummer er påkrevd",
-    "Poststed er påkrevd",
-    "Dato er påkrevd",
-    "Du er nødt til å velge en mottakskontrollør.",
-  ]) {
-    await expect(feilOppsummering(page)).toContainText(melding);
-  }
+  for (const melding of ANKOMST_MELDINGER) await expect(feilOppsummering(page)).toContainText(melding);
   await sjekkUu(page);
   for (const [felt, verdi] of [
     ["Adresselinje 1", "Storgata 1"],
