@@ -11,6 +11,8 @@ const PRODUKSJON = {
   OIDC_CLIENT_SECRET: "en-ekte-klienthemmelighet",
   IMPORT_API_URL: "https://api.example.no/",
   DATABASE_URL: "postgres://db.example.no/forhaandsmelding",
+  SMTP_URL: "smtp://smtp.example.no:587",
+  EPOST_AVSENDER: "Mattilsynet <ikke-svar@mattilsynet.no>",
 };
 
 function feilVed(env: Record<string, string | undefined>): KonfigurasjonsFeil {
@@ -36,6 +38,30 @@ describe("loadConfig uten NODE_ENV=production", () => {
     expect(c.seedDemoData).toBe(true);
     expect(c.hubApiKey).toBe("dev-hub-nokkel");
     expect(c.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(c.embeddedEpost).toBe(true);
+    expect(c.epost).toMatchObject({
+      fangerPort: 0,
+      samlevinduMs: 30_000,
+      maksForsoek: 8,
+      nedeVarselMs: 900_000,
+    });
+  });
+
+  it("leser e-postinnstillingene i sekunder og faller tilbake på standardverdiene ved ugyldige tall", () => {
+    const c = loadConfig({
+      SMTP_URL: "smtp://relé.example:25",
+      EPOST_SAMLEVINDU_SEKUNDER: "0.5",
+      EPOST_MAKS_FORSOEK: "3",
+      EPOST_VENTETID_SEKUNDER: "-1",
+      EPOST_NEDE_VARSEL_SEKUNDER: "tull",
+    });
+    expect(c.embeddedEpost).toBe(false);
+    expect(c.epost).toMatchObject({
+      samlevinduMs: 500,
+      maksForsoek: 3,
+      ventetidMs: 30_000,
+      nedeVarselMs: 900_000,
+    });
   });
 
   it("slår på Secure-cookies når APP_URL er https", () => {
@@ -69,6 +95,18 @@ describe("loadConfig i produksjon", () => {
     expect(c.secureCookies).toBe(true);
     expect(c.seedDemoData).toBe(false);
     expect(c.oidc.clientSecret).toBe("en-ekte-klienthemmelighet");
+    expect(c.embeddedEpost).toBe(false);
+    expect(c.smtpUrl).toBe("smtp://smtp.example.no:587");
+    expect(c.epost.avsender).toBe("Mattilsynet <ikke-svar@mattilsynet.no>");
+  });
+
+  it("nekter å starte uten SMTP_URL (ellers ville e-postfangeren for utvikling ta imot varslene) og avsender", () => {
+    expect(feilVed({ ...PRODUKSJON, SMTP_URL: undefined }).problemer).toEqual([
+      expect.stringContaining("SMTP_URL må settes"),
+    ]);
+    expect(feilVed({ ...PRODUKSJON, EPOST_AVSENDER: "" }).problemer).toEqual([
+      expect.stringContaining("EPOST_AVSENDER må settes"),
+    ]);
   });
 
   it("nekter å starte uten OIDC_ISSUER (ellers ville utviklings-ID-porten godta hvem som helst)", () => {
@@ -117,7 +155,7 @@ describe("loadConfig i produksjon", () => {
 
   it("lister alle problemene på én gang når ingenting er satt", () => {
     const feil = feilVed({ NODE_ENV: "production" });
-    expect(feil.problemer).toHaveLength(6);
+    expect(feil.problemer).toHaveLength(8);
     expect(feil.message).toMatch(/^Ugyldig oppsett for produksjon/);
   });
 
@@ -126,6 +164,7 @@ describe("loadConfig i produksjon", () => {
     expect(c.demo).toBe(true);
     expect(c.embeddedIdporten).toBe(true);
     expect(c.embeddedApi).toBe(true);
+    expect(c.embeddedEpost).toBe(true);
     expect(c.secureCookies).toBe(false);
     expect(c.seedDemoData).toBe(true);
     expect(feilVed({ NODE_ENV: "production", DEMO_MODE: "true" }).problemer).toEqual([

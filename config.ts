@@ -42,6 +42,27 @@ export interface Config {
   myndighetApiKey: string;
   /** Seed demo data on first start of an empty embedded database. */
   seedDemoData: boolean;
+  /** SMTP server for e-mail alerts; when absent (embedded mode) the development mail catcher is used. */
+  smtpUrl?: string;
+  /** The development mail catcher runs (no SMTP_URL): an SMTP server on a local port, pages under /dev/epost. */
+  embeddedEpost: boolean;
+  /** E-mail alerts (docs/decisions/012-epostvarsler.md). */
+  epost: {
+    /** The From address. */
+    avsender: string;
+    /** The catcher's SMTP port (0: any free port, shown on /dev/epost). */
+    fangerPort: number;
+    /** Alerts for one importer within this window share one message. */
+    samlevinduMs: number;
+    /** Attempts before an alert is given up. */
+    maksForsoek: number;
+    /** First retry delay; doubled for each further attempt. */
+    ventetidMs: number;
+    /** The home page says e-mail sending has problems when SMTP has been unreachable this long. */
+    nedeVarselMs: number;
+    /** How often the sender looks for due alerts. */
+    pollMs: number;
+  };
 }
 
 /** The development defaults that must never guard a production service. */
@@ -61,6 +82,12 @@ export class KonfigurasjonsFeil extends Error {
     );
     this.name = "KonfigurasjonsFeil";
   }
+}
+
+/** A non-negative number of seconds from the environment, in milliseconds. */
+function sekunder(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value.trim() === "" ? Number.NaN : Number(value);
+  return Math.round((Number.isFinite(n) && n >= 0 ? n : fallback) * 1000);
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -96,6 +123,12 @@ function produksjonsproblemer(env: Record<string, string | undefined>, appUrl: s
     );
   }
   if (bool(env.SEED_DEMO_DATA, false)) p.push("SEED_DEMO_DATA kan ikke slås på i produksjon.");
+  if (!satt(env.SMTP_URL)) {
+    p.push(
+      "SMTP_URL må settes (uten den starter utviklingsfangeren for e-post, og ingen e-postvarsler når fram).",
+    );
+  }
+  if (!satt(env.EPOST_AVSENDER)) p.push("EPOST_AVSENDER må settes til avsenderadressen for e-postvarslene.");
   return p;
 }
 
@@ -146,6 +179,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hubApiKey: env.HUB_API_KEY ?? UTVIKLINGSVERDIER.hubApiKey,
     myndighetApiKey: env.MYNDIGHET_API_KEY ?? UTVIKLINGSVERDIER.myndighetApiKey,
     seedDemoData: bool(env.SEED_DEMO_DATA, !env.DATABASE_URL && (!production || demo)),
+    smtpUrl: env.SMTP_URL || undefined,
+    embeddedEpost: !env.SMTP_URL,
+    epost: {
+      avsender: env.EPOST_AVSENDER || "Digital forhåndsmelding <ikke-svar@forhaandsmelding.example.no>",
+      fangerPort: Math.max(0, Math.trunc(Number(env.EPOST_FANGER_PORT ?? 0)) || 0),
+      samlevinduMs: sekunder(env.EPOST_SAMLEVINDU_SEKUNDER, 30),
+      maksForsoek: Math.max(1, Math.trunc(Number(env.EPOST_MAKS_FORSOEK ?? 8)) || 8),
+      ventetidMs: sekunder(env.EPOST_VENTETID_SEKUNDER, 30),
+      nedeVarselMs: sekunder(env.EPOST_NEDE_VARSEL_SEKUNDER, 15 * 60),
+      pollMs: sekunder(env.EPOST_POLL_SEKUNDER, 1),
+    },
   };
 }
 

@@ -9,10 +9,12 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { API_PREFIXES, createApi } from "./api";
+import { type EpostSender, lagEpostSender } from "./api/epost/sender";
 import { slettUtloepteSesjoner } from "./app/lib/session.server";
 import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db";
 import { DEMO_PERSONER } from "./dev/demo-data";
+import { type EpostFanger, FANGER_STI, startEpostFanger } from "./dev/epost/fanger";
 import { createDevIdporten } from "./dev/idporten";
 import { erTom, seedDemoData } from "./dev/seed";
 import { FormActionOpphav, securityHeaders } from "./security-headers";
@@ -55,9 +57,13 @@ export interface StartedServer {
 
 export async function startServer(config: Config = loadConfig()): Promise<StartedServer> {
   // loadConfig refuses these already; a hand-built Config must not slip the stand-ins into production.
-  if (config.production && !config.demo && (config.embeddedIdporten || config.embeddedApi)) {
+  if (
+    config.production &&
+    !config.demo &&
+    (config.embeddedIdporten || config.embeddedApi || config.embeddedEpost)
+  ) {
     throw new KonfigurasjonsFeil([
-      "Utviklings-ID-porten og det innebygde import-API-et kjører bare med DEMO_MODE.",
+      "Utviklings-ID-porten, det innebygde import-API-et og e-postfangeren kjører bare med DEMO_MODE.",
     ]);
   }
   config.sessionSecret = sessionSecret(config);
@@ -114,6 +120,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
       auth: { issuer: config.oidc.issuer, audience: config.apiAudience },
       hubApiKey: config.hubApiKey,
       myndighetApiKey: config.myndighetApiKey,
+      epostNedeVarselMs: config.epost.nedeVarselMs,
     });
     // Mounted without stripping the prefix: the API answers exactly the paths of SPEC §7.
     app.use((req, res, next) =>
@@ -122,6 +129,31 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   }
 
   app.use(sameOriginPosts(config));
+
+  // E-mail alerts: the outbox sender runs beside the import API; without SMTP_URL it sends to the
+  // development mail catcher, whose pages are under /dev/epost (docs/decisions/012-epostvarsler.md).
+  let fanger: EpostFanger | undefined;
+  let sender: EpostSender | undefined;
+  if (config.embeddedApi) {
+    if (config.embeddedEpost) {
+      fanger = await startEpostFanger({ db: database.db, port: config.epost.fangerPort });
+      app.use(FANGER_STI, fanger.router);
+    }
+    const smtpUrl = config.smtpUrl ?? fanger?.smtpUrl;
+    if (smtpUrl) {
+      sender = lagEpostSender({
+        db: database.db,
+        smtpUrl,
+        avsender: config.epost.avsender,
+        appUrl: config.appUrl,
+        samlevinduMs: config.epost.samlevinduMs,
+        maksForsoek: config.epost.maksForsoek,
+        ventetidMs: config.epost.ventetidMs,
+        pollMs: config.epost.pollMs,
+      });
+      sender.start();
+    }
+  }
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   const viteDev = !config.production && process.env.VITE_DEV === "1";
@@ -161,10 +193,16 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   cleanup.unref();
 
   const server = app.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("listening", resolve);
+      server.once("error", reject);
+    });
+  } catch (e) {
+    await sender?.stop();
+    await fanger?.close();
+    throw e;
+  }
   return {
     config,
     database,
@@ -172,6 +210,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     async close() {
       clearInterval(cleanup);
       clearInterval(oppdagelse);
+      await sender?.stop();
+      await fanger?.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },
@@ -188,6 +228,9 @@ if (isMain) {
         console.warn(
           "\nDEMO_MODE: produksjonsbygg med de innebygde utviklingstjenestene (ID-porten for test, import-API med demodata og kjente nøkler). Ikke for ekte brukere.",
         );
+      }
+      if (config.embeddedEpost && config.embeddedApi) {
+        console.log(`\nE-postvarsler går til e-postfangeren for utvikling: ${config.appUrl}${FANGER_STI}`);
       }
       if (config.embeddedIdporten) {
         console.log("\nTestpersoner i utviklings-ID-porten:");

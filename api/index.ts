@@ -3,6 +3,7 @@
 import express, { Router } from "express";
 import type { Db } from "../db";
 import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
+import { epostStatusRouter } from "./epost/status";
 import { gatewayRouter } from "./gateway";
 import { errorHandler, sendError } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
@@ -19,6 +20,8 @@ export interface ApiOptions {
   hubApiKey?: string;
   /** API key of the authority's case-handling side (POST /myndighet/v1/importmelding/{id}/vurdering). */
   myndighetApiKey?: string;
+  /** The e-mail banner shows when SMTP has been unreachable this long (default 15 minutes). */
+  epostNedeVarselMs?: number;
 }
 
 /**
@@ -39,6 +42,7 @@ export function createApi(opts: ApiOptions): Router {
   api.use(requireToken(createTokenVerifier(opts.auth)));
   api.use(gatewayRouter(db));
   api.use(importoerRegisterRouter(db));
+  api.use(epostStatusRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
   api.use(sertifikatRouter(db));
   api.use(arkivRouter(db));
   api.use(importmeldingRouter(db));

@@ -30,6 +30,8 @@ export interface TestApiOptions {
   hubApiKey?: string;
   /** Default TEST_MYNDIGHET_API_KEY. */
   myndighetApiKey?: string;
+  /** How long SMTP must be unreachable before the e-mail status says so (default 15 minutes). */
+  epostNedeVarselMs?: number;
 }
 
 export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
@@ -43,6 +45,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
       auth: { issuer: TEST_ISSUER, audience: TEST_AUDIENCE, jwks: createLocalJWKSet({ keys: [jwk] }) },
       hubApiKey: opts.hubApiKey ?? TEST_HUB_API_KEY,
       myndighetApiKey: opts.myndighetApiKey ?? TEST_MYNDIGHET_API_KEY,
+      epostNedeVarselMs: opts.epostNedeVarselMs,
     }),
   );
   const server = app.listen(0, "127.0.0.1");

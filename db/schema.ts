@@ -186,3 +186,47 @@ export interface Database {
   faktisk_mengde: FaktiskMengdeTable;
   importmelding_hendelse: ImportmeldingHendelseTable;
 }
+
+export type EpostVarselStatus = "VENTER" | "SENDT" | "FEILET" | "AVBRUTT";
+
+export interface EpostVarselTable {
+  id: Generated<number>;
+  importoer_id: number;
+  sertifikat_id: number;
+  erstatter_nummer: string | null;
+  status: ColumnType<EpostVarselStatus, EpostVarselStatus | undefined, EpostVarselStatus>;
+  forsoek: Generated<number>;
+  neste_forsoek: Generated<Date>;
+  krav: string | null;
+  sist_forsoek: Date | null;
+  sist_feil: string | null;
+  feil_type: "TILKOBLING" | "AVVIST" | null;
+  opprettet: Generated<Date>;
+  sendt: Date | null;
+  melding_id: string | null;
+}
+
+export interface EpostHelseTable {
+  id: number;
+  feilet_siden: Date | null;
+  sist_feil: string | null;
+  sist_ok: Date | null;
+}
+
+export interface EpostFangetTable {
+  id: Generated<number>;
+  mottatt: Generated<Date>;
+  avsender: string | null;
+  mottakere: Jsonb<string[]>;
+  emne: string | null;
+  tekst: string | null;
+  html: string | null;
+  melding_id: string | null;
+  idempotens: string | null;
+}
+
+export interface Database {
+  epost_varsel: EpostVarselTable;
+  epost_helse: EpostHelseTable;
+  epost_fanget: EpostFangetTable;
+}

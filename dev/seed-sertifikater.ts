@@ -943,6 +943,6 @@ export function demoSertifikater(idag: Date = new Date()): SertifikatInput[] {
  */
 export async function seedSertifikater(db: Db, idag: Date = new Date()): Promise<number> {
   const sertifikater = demoSertifikater(idag);
-  for (const s of sertifikater) await ingestSertifikat(db, lagSertifikatXml(s));
+  for (const s of sertifikater) await ingestSertifikat(db, lagSertifikatXml(s), { varsle: false });
   return sertifikater.length;
 }

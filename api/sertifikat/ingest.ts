@@ -10,6 +10,7 @@ import { finnLand } from "../../domain/reference";
 import { vurderSertifikat } from "../../domain/risk/vurder";
 import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/sertifikat";
 import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdata } from "../ephyto/parse";
+import { leggVarslerIUtboks } from "../epost/utboks";
 
 export type IngestResultatType = "ny" | "uendret" | "oppdatert";
 
@@ -19,7 +20,13 @@ export interface IngestResultat {
   nummer: string;
 }
 
-export type IngestOptions = ParseEphytoOptions;
+export interface IngestOptions extends ParseEphytoOptions {
+  /**
+   * Write e-mail alerts to the outbox (default true). The demo seed turns it off: its certificates are
+   * history, not news (docs/decisions/012-epostvarsler.md).
+   */
+  varsle?: boolean;
+}
 
 /** A value with object keys sorted and undefined dropped; bytes as base64. */
 function kanonisk(verdi: unknown): unknown {
@@ -176,6 +183,15 @@ export async function ingestSertifikat(
           .set({ erstattet_av_id: erstatning.id })
           .where("id", "=", id)
           .execute();
+      }
+      // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
+      if (opts.varsle !== false) {
+        await leggVarslerIUtboks(trx, {
+          id,
+          mottaker_orgnr: kolonner.mottaker_orgnr,
+          mottaker_navn_norm: kolonner.mottaker_navn_norm,
+          erstatter_nummer: erstatterNummer,
+        });
       }
       return { resultat, id, nummer };
     };

@@ -1,0 +1,127 @@
+// The alert e-mail (issue 10 item 3): Norwegian, plain text and HTML, one message per importer listing one
+// or more certificates. Only the importer's own certificates and name; no other importer's data.
+import { formaterDato, leggTilDager } from "../../domain/format";
+import { finnLand } from "../../domain/reference";
+import { MAKS_SERTIFIKATALDER_DAGER } from "../../domain/sertifikat";
+import { MELDEPLIKTIG_TEKST, type MeldepliktigVurdering } from "../../domain/status";
+
+export interface VarselSertifikat {
+  nummer: string;
+  /** alpha-2 code */
+  eksportland: string;
+  /** YYYY-MM-DD */
+  utstedtDato: string;
+  meldepliktigVurdering: string;
+  erstatterNummer: string | null;
+}
+
+export interface VarselEpost {
+  emne: string;
+  tekst: string;
+  html: string;
+}
+
+/** The path of the settings page where the alerts are switched off (the unsubscribe path). */
+export const VARSLINGER_STI = "/innstillinger?side=Varslinger";
+
+export function sertifikatLenke(appUrl: string, s: VarselSertifikat): string {
+  const q = new URLSearchParams({
+    sertifikatnummer: s.nummer,
+    dato: s.utstedtDato,
+    avsenderland: s.eksportland,
+  });
+  return `${appUrl}/sertifikat?${q}`;
+}
+
+/** The last day the certificate can be notified: the issue date plus 14 days. */
+export function meldefrist(utstedtDato: string): string {
+  return leggTilDager(utstedtDato, MAKS_SERTIFIKATALDER_DAGER);
+}
+
+const landNavn = (kode: string) => finnLand(kode)?.navn ?? kode;
+
+function meldeplikt(vurdering: string): string {
+  return MELDEPLIKTIG_TEKST[vurdering as MeldepliktigVurdering] ?? vurdering;
+}
+
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+function emne(sertifikater: readonly VarselSertifikat[]): string {
+  const [s] = sertifikater;
+  if (sertifikater.length === 1 && s) {
+    return s.erstatterNummer
+      ? `Nytt sertifikat ${s.nummer} fra ${landNavn(s.eksportland)} erstatter ${s.erstatterNummer}`
+      : `Nytt sertifikat ${s.nummer} fra ${landNavn(s.eksportland)}`;
+  }
+  return `${sertifikater.length} nye sertifikater i Digital forhåndsmelding`;
+}
+
+export function lagVarselEpost(opts: {
+  appUrl: string;
+  importoerNavn: string;
+  sertifikater: readonly VarselSertifikat[];
+}): VarselEpost {
+  const { appUrl, importoerNavn, sertifikater } = opts;
+  const flere = sertifikater.length > 1;
+  const tittel = flere
+    ? `${sertifikater.length} nye sertifikater til ${importoerNavn}`
+    : `Nytt sertifikat til ${importoerNavn}`;
+  const innledning = flere
+    ? "Mattilsynet har mottatt disse plantesunnhetssertifikatene der virksomheten står som mottaker."
+    : "Mattilsynet har mottatt et plantesunnhetssertifikat der virksomheten står som mottaker.";
+  const avmelding = `${appUrl}${VARSLINGER_STI}`;
+
+  const tekstDeler = [tittel, "", innledning, ""];
+  const htmlDeler: string[] = [];
+  for (const s of sertifikater) {
+    const lenke = sertifikatLenke(appUrl, s);
+    const frist = formaterDato(meldefrist(s.utstedtDato));
+    tekstDeler.push(
+      `Sertifikat ${s.nummer}`,
+      ...(s.erstatterNummer ? [`Erstatter sertifikat ${s.erstatterNummer}.`] : []),
+      `Eksportland: ${landNavn(s.eksportland)}`,
+      `Utstedt: ${formaterDato(s.utstedtDato)}`,
+      `Meldeplikt: ${meldeplikt(s.meldepliktigVurdering)}`,
+      `Frist for forhåndsmelding: ${frist}`,
+      `Åpne sertifikatet: ${lenke}`,
+      "",
+    );
+    htmlDeler.push(
+      `<h2>Sertifikat ${esc(s.nummer)}</h2>`,
+      s.erstatterNummer ? `<p>Erstatter sertifikat ${esc(s.erstatterNummer)}.</p>` : "",
+      "<dl>",
+      `<dt>Eksportland</dt><dd>${esc(landNavn(s.eksportland))}</dd>`,
+      `<dt>Utstedt</dt><dd>${esc(formaterDato(s.utstedtDato))}</dd>`,
+      `<dt>Meldeplikt</dt><dd>${esc(meldeplikt(s.meldepliktigVurdering))}</dd>`,
+      `<dt>Frist for forhåndsmelding</dt><dd>${esc(frist)}</dd>`,
+      "</dl>",
+      `<p><a href="${esc(lenke)}">Åpne sertifikat ${esc(s.nummer)} i Digital forhåndsmelding</a></p>`,
+    );
+  }
+  const fristTekst = `Sertifikater som er mer enn 2 uker gamle kan ikke meldes.`;
+  tekstDeler.push(
+    fristTekst,
+    "",
+    "Du får denne e-posten fordi virksomheten har slått på e-postvarsler om nye sertifikater.",
+    `Endre e-postadresser eller slå av varslene under Innstillinger, Varslinger: ${avmelding}`,
+  );
+  const html = [
+    "<!doctype html>",
+    '<html lang="nb">',
+    `<head><meta charset="utf-8"><title>${esc(emne(sertifikater))}</title></head>`,
+    "<body>",
+    `<h1>${esc(tittel)}</h1>`,
+    `<p>${esc(innledning)}</p>`,
+    ...htmlDeler.filter(Boolean),
+    `<p>${esc(fristTekst)}</p>`,
+    "<p>Du får denne e-posten fordi virksomheten har slått på e-postvarsler om nye sertifikater.",
+    ` <a href="${esc(avmelding)}">Endre e-postadresser eller slå av varslene under Innstillinger, Varslinger</a></p>`,
+    "</body>",
+    "</html>",
+  ].join("\n");
+  return { emne: emne(sertifikater), tekst: tekstDeler.join("\n"), html };
+}

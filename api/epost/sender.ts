@@ -1,0 +1,335 @@
+// The outbox sender (issue 10 item 2, docs/decisions/012-epostvarsler.md): takes due alerts with
+// `FOR UPDATE SKIP LOCKED`, claims them with a lease (a claim token and a later `neste_forsoek`), commits,
+// and only then talks SMTP, so no database connection or lock is held while a slow server answers. Several
+// alerts for one importer that are due together go out as one message. A failed send is retried with
+// exponential backoff up to a limit; a process that dies mid-send leaves its claim to run out, and the
+// alert is sent again by whoever comes next (at-least-once, with a stable Message-ID and
+// X-Idempotens-Noekkel per batch so a receiving system can drop a repeat).
+import { createHash, randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Db } from "../../db";
+import { lagVarselEpost, VARSLINGER_STI, type VarselSertifikat } from "./melding";
+
+export interface EpostSenderOptions {
+  db: Db;
+  /** smtp:// or smtps:// URL of the server (the development catcher in embedded mode). */
+  smtpUrl: string;
+  /** The From address, e.g. "Digital forhåndsmelding <ikke-svar@mattilsynet.no>". */
+  avsender: string;
+  /** The web app's public URL, for links in the message. */
+  appUrl: string;
+  /** Alerts for one importer wait this long after the first arrived, so near-simultaneous ones share a message. */
+  samlevinduMs: number;
+  /** Attempts before an alert is given up (FEILET). */
+  maksForsoek: number;
+  /** The first retry waits this long; each further one twice as long (at most an hour). */
+  ventetidMs: number;
+  /** How often the running sender looks for due alerts. Default 1 s. */
+  pollMs?: number;
+  /** How long a claim holds before another sender may take the alerts. Default 2 minutes. */
+  leieMs?: number;
+  /** SMTP connection, greeting and socket timeouts. Default 20 s (well inside the lease). */
+  tidsavbruddMs?: number;
+  /** Alerts taken per round. Default 200. */
+  maksPerRunde?: number;
+}
+
+export interface Runde {
+  /** Messages accepted by the SMTP server. */
+  sendt: number;
+  /** Messages that failed this round (retried later, or given up). */
+  feilet: number;
+  /** Alerts dropped because the importer has no addresses or switched alerts off meanwhile. */
+  avbrutt: number;
+}
+
+export interface EpostSender {
+  /** One round: claim due alerts, send them, mark them. Also probes SMTP after failures. */
+  kjoer(): Promise<Runde>;
+  /** Runs rounds every pollMs until stop(). */
+  start(): void;
+  /** Stops after the round in progress and closes the SMTP connection. */
+  stop(): Promise<void>;
+}
+
+const MAKS_VENTETID_MS = 60 * 60 * 1000;
+
+interface Krav {
+  id: number;
+  importoer_id: number;
+  sertifikat_id: number;
+  erstatter_nummer: string | null;
+}
+
+const ms = (verdi: number) => sql`(${Math.max(0, Math.round(verdi))}::float8 * interval '1 millisecond')`;
+
+/**
+ * Claims due alerts (FOR UPDATE SKIP LOCKED, then a lease): all due alerts of each importer whose oldest due
+ * alert has waited the batching window. Returns the claim token and the claimed rows.
+ */
+export async function krevVarsler(
+  db: Db,
+  opts: { samlevinduMs: number; leieMs: number; maks: number },
+): Promise<{ krav: string; rader: Krav[] }> {
+  const krav = randomUUID();
+  const rader = await db.transaction().execute(async (trx) => {
+    const klare = await trx
+      .selectFrom("epost_varsel")
+      .select(["id", "importoer_id", sql<boolean>`opprettet <= now() - ${ms(opts.samlevinduMs)}`.as("moden")])
+      .where("status", "=", "VENTER")
+      .where("neste_forsoek", "<=", sql<Date>`now()`)
+      .orderBy("neste_forsoek")
+      .orderBy("id")
+      .limit(opts.maks)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    const modne = new Set(klare.filter((r) => r.moden).map((r) => r.importoer_id));
+    const ider = klare.filter((r) => modne.has(r.importoer_id)).map((r) => r.id);
+    if (ider.length === 0) return [];
+    return trx
+      .updateTable("epost_varsel")
+      .set({
+        krav,
+        forsoek: sql`forsoek + 1`,
+        sist_forsoek: sql`now()`,
+        neste_forsoek: sql`now() + ${ms(opts.leieMs)}`,
+      })
+      .where("id", "in", ider)
+      .returning(["id", "importoer_id", "sertifikat_id", "erstatter_nummer"])
+      .execute();
+  });
+  return { krav, rader };
+}
+
+/** TILKOBLING: the server could not be reached or refused for now (4xx); AVVIST: it refused the message. */
+export function feilType(feil: unknown): "TILKOBLING" | "AVVIST" {
+  const e = feil as { code?: string; responseCode?: number };
+  if (typeof e.responseCode === "number") return e.responseCode >= 500 ? "AVVIST" : "TILKOBLING";
+  if (e.code === "EENVELOPE" || e.code === "EMESSAGE") return "AVVIST";
+  return "TILKOBLING";
+}
+
+/** SMTP works again: the health banner goes, and alerts given up for lack of a connection are queued again. */
+export async function smtpVirker(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("epost_helse")
+      .set({ feilet_siden: null, sist_feil: null, sist_ok: sql`now()` })
+      .where("id", "=", 1)
+      .execute();
+    await trx
+      .updateTable("epost_varsel")
+      .set({ status: "VENTER", forsoek: 0, neste_forsoek: sql`now()`, feil_type: null })
+      .where("status", "=", "FEILET")
+      .where("feil_type", "=", "TILKOBLING")
+      .execute();
+  });
+}
+
+async function smtpNede(db: Db, melding: string): Promise<void> {
+  await db
+    .updateTable("epost_helse")
+    .set({ feilet_siden: sql`coalesce(feilet_siden, now())`, sist_feil: melding })
+    .where("id", "=", 1)
+    .execute();
+}
+
+const feilmelding = (feil: unknown) => (feil instanceof Error ? feil.message : String(feil)).slice(0, 500);
+
+export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
+  const { db } = opts;
+  const tidsavbrudd = opts.tidsavbruddMs ?? 20_000;
+  const leieMs = Math.max(opts.leieMs ?? 120_000, 3 * tidsavbrudd);
+  const vertsnavn = new URL(opts.appUrl).hostname || "forhaandsmelding";
+  let transport: Transporter | undefined;
+  const hentTransport = () => {
+    transport ??= nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: tidsavbrudd,
+      greetingTimeout: tidsavbrudd,
+      socketTimeout: tidsavbrudd,
+      // The development catcher and most relays on a private network offer no certificate worth checking.
+      ignoreTLS: opts.smtpUrl.startsWith("smtp://127.0.0.1") || opts.smtpUrl.startsWith("smtp://localhost"),
+    });
+    return transport;
+  };
+  let sistProevd = 0;
+
+  async function sendGruppe(krav: string, importoerId: number, rader: Krav[]): Promise<keyof Runde> {
+    const ider = rader.map((r) => r.id).sort((a, b) => a - b);
+    const marker = () => db.updateTable("epost_varsel").where("id", "in", ider).where("krav", "=", krav);
+    const importoer = await db
+      .selectFrom("importoer")
+      .select(["navn", "skal_ha_epost"])
+      .where("id", "=", importoerId)
+      .executeTakeFirst();
+    const adresser = (
+      await db
+        .selectFrom("importoer_epost")
+        .select("epostadresse")
+        .where("importoer_id", "=", importoerId)
+        .orderBy("id")
+        .execute()
+    ).map((r) => r.epostadresse);
+    // The preference or the addresses changed since the alert was written: nobody to send to.
+    if (!importoer?.skal_ha_epost || adresser.length === 0) {
+      await marker().set({ status: "AVBRUTT", krav: null }).execute();
+      return "avbrutt";
+    }
+    const sertifikater = await db
+      .selectFrom("sertifikat")
+      .select(["id", "nummer", "eksportland", "utstedt_dato", "meldepliktig_vurdering"])
+      .where(
+        "id",
+        "in",
+        rader.map((r) => r.sertifikat_id),
+      )
+      .orderBy("utstedt_dato", "desc")
+      .orderBy("nummer")
+      .execute();
+    const erstatter = new Map(rader.map((r) => [r.sertifikat_id, r.erstatter_nummer]));
+    const varsel: VarselSertifikat[] = sertifikater.map((s) => ({
+      nummer: s.nummer,
+      eksportland: s.eksportland,
+      utstedtDato: s.utstedt_dato,
+      meldepliktigVurdering: s.meldepliktig_vurdering,
+      erstatterNummer: erstatter.get(s.id) ?? null,
+    }));
+    const epost = lagVarselEpost({
+      appUrl: opts.appUrl,
+      importoerNavn: importoer.navn,
+      sertifikater: varsel,
+    });
+    const noekkel = createHash("sha256")
+      .update(`epostvarsel:${ider.join(",")}`)
+      .digest("hex")
+      .slice(0, 40);
+    const meldingId = `<varsel-${noekkel}@${vertsnavn}>`;
+    try {
+      await hentTransport().sendMail({
+        from: opts.avsender,
+        to: adresser,
+        subject: epost.emne,
+        text: epost.tekst,
+        html: epost.html,
+        messageId: meldingId,
+        headers: {
+          "X-Idempotens-Noekkel": noekkel,
+          "Auto-Submitted": "auto-generated",
+          "List-Unsubscribe": `<${opts.appUrl}${VARSLINGER_STI}>`,
+        },
+      });
+    } catch (feil) {
+      const type = feilType(feil);
+      const melding = feilmelding(feil);
+      await marker()
+        .set({
+          status: sql`case when forsoek >= ${opts.maksForsoek} then 'FEILET' else 'VENTER' end`,
+          neste_forsoek: sql`now() + least(${opts.ventetidMs}::float8 * power(2, greatest(forsoek - 1, 0)), ${MAKS_VENTETID_MS}::float8) * interval '1 millisecond'`,
+          sist_feil: melding,
+          feil_type: type,
+          krav: null,
+        })
+        .execute();
+      if (type === "TILKOBLING") await smtpNede(db, melding);
+      console.error(`E-postvarsel til importør ${importoerId} feilet (${type}): ${melding}`);
+      return "feilet";
+    }
+    await marker()
+      .set({
+        status: "SENDT",
+        sendt: sql`now()`,
+        melding_id: meldingId,
+        krav: null,
+        sist_feil: null,
+        feil_type: null,
+      })
+      .execute();
+    const helse = await db
+      .selectFrom("epost_helse")
+      .select("feilet_siden")
+      .where("id", "=", 1)
+      .executeTakeFirst();
+    if (helse?.feilet_siden) await smtpVirker(db);
+    else await db.updateTable("epost_helse").set({ sist_ok: sql`now()` }).where("id", "=", 1).execute();
+    return "sendt";
+  }
+
+  /** After failures with nothing to send: is SMTP back? (at most once per ventetid) */
+  async function proev(): Promise<void> {
+    if (Date.now() - sistProevd < opts.ventetidMs) return;
+    const helse = await db
+      .selectFrom("epost_helse")
+      .select("feilet_siden")
+      .where("id", "=", 1)
+      .executeTakeFirst();
+    const gittOpp = helse?.feilet_siden
+      ? undefined
+      : await db
+          .selectFrom("epost_varsel")
+          .select("id")
+          .where("status", "=", "FEILET")
+          .where("feil_type", "=", "TILKOBLING")
+          .limit(1)
+          .executeTakeFirst();
+    if (!helse?.feilet_siden && !gittOpp) return;
+    sistProevd = Date.now();
+    try {
+      await hentTransport().verify();
+      await smtpVirker(db);
+    } catch (feil) {
+      await smtpNede(db, feilmelding(feil));
+    }
+  }
+
+  async function kjoer(): Promise<Runde> {
+    const runde: Runde = { sendt: 0, feilet: 0, avbrutt: 0 };
+    const { krav, rader } = await krevVarsler(db, {
+      samlevinduMs: opts.samlevinduMs,
+      leieMs,
+      maks: opts.maksPerRunde ?? 200,
+    });
+    const grupper = new Map<number, Krav[]>();
+    for (const r of rader) grupper.set(r.importoer_id, [...(grupper.get(r.importoer_id) ?? []), r]);
+    for (const [importoerId, gruppe] of grupper) runde[await sendGruppe(krav, importoerId, gruppe)] += 1;
+    if (rader.length === 0) await proev();
+    return runde;
+  }
+
+  let tidtaker: NodeJS.Timeout | undefined;
+  let paagaar: Promise<unknown> | undefined;
+  let stoppet = true;
+  const planlegg = () => {
+    if (stoppet) return;
+    tidtaker = setTimeout(() => {
+      paagaar = kjoer()
+        .then(async (r) => {
+          // A full round: go again at once rather than waiting for the next tick.
+          if (r.sendt + r.feilet + r.avbrutt > 0 && !stoppet) await kjoer();
+        })
+        .catch((e) => console.error("E-postsenderen feilet:", e))
+        .finally(() => {
+          paagaar = undefined;
+          planlegg();
+        });
+    }, opts.pollMs ?? 1000);
+  };
+
+  return {
+    kjoer,
+    start() {
+      if (!stoppet) return;
+      stoppet = false;
+      planlegg();
+    },
+    async stop() {
+      stoppet = true;
+      clearTimeout(tidtaker);
+      await paagaar;
+      transport?.close();
+      transport = undefined;
+    },
+  };
+}

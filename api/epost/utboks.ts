@@ -1,0 +1,70 @@
+// The transactional outbox of e-mail alerts (issue 10, docs/decisions/012-epostvarsler.md): written by the
+// certificate ingest inside its own transaction, so an alert exists exactly when the certificate does.
+import { sql, type Transaction } from "kysely";
+import type { Database } from "../../db";
+import { normaliserMottakerNavn } from "../../domain/sertifikat";
+
+export interface UtboksSertifikat {
+  id: number;
+  mottaker_orgnr: string | null;
+  mottaker_navn_norm: string | null;
+  erstatter_nummer: string | null;
+}
+
+/**
+ * Writes one alert per importer named on the certificate (organisation number or exact name, ADR 010) whose
+ * e-mail preference is on and who has at least one address. An importer already alerted about this
+ * certificate is not alerted again (a re-delivery or a changed version of the same certificate). Importers
+ * who only find the certificate later by search are never alerted. Returns the importers alerted now.
+ */
+export async function leggVarslerIUtboks(trx: Transaction<Database>, s: UtboksSertifikat): Promise<number[]> {
+  if (s.mottaker_orgnr === null && s.mottaker_navn_norm === null) return [];
+  // A loose pre-filter in SQL (lower case, single spaces), then the exact rule of ADR 010 in code.
+  const kandidater = await trx
+    .selectFrom("importoer as i")
+    .leftJoin("enhet as e", "e.organisasjonsnummer", "i.organisasjonsnummer")
+    .select(["i.id", "i.organisasjonsnummer", "i.navn", "e.navn as enhet_navn"])
+    .where("i.skal_ha_epost", "=", true)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom("importoer_epost as ie").select("ie.id").whereRef("ie.importoer_id", "=", "i.id"),
+      ),
+    )
+    .where((eb) =>
+      eb.or([
+        eb("i.organisasjonsnummer", "=", s.mottaker_orgnr ?? ""),
+        eb(
+          sql<string>`lower(regexp_replace(btrim(coalesce(e.navn, i.navn)), '\\s+', ' ', 'g'))`,
+          "=",
+          sql<string>`lower(${s.mottaker_navn_norm ?? ""})`,
+        ),
+      ]),
+    )
+    .execute();
+  const ider = [
+    ...new Set(
+      kandidater
+        .filter(
+          (k) =>
+            (s.mottaker_orgnr !== null && k.organisasjonsnummer === s.mottaker_orgnr) ||
+            (s.mottaker_navn_norm !== null &&
+              normaliserMottakerNavn(k.enhet_navn ?? k.navn) === s.mottaker_navn_norm),
+        )
+        .map((k) => k.id),
+    ),
+  ];
+  if (ider.length === 0) return [];
+  const nye = await trx
+    .insertInto("epost_varsel")
+    .values(
+      ider.map((importoer_id) => ({
+        importoer_id,
+        sertifikat_id: s.id,
+        erstatter_nummer: s.erstatter_nummer,
+      })),
+    )
+    .onConflict((oc) => oc.columns(["importoer_id", "sertifikat_id"]).doNothing())
+    .returning("importoer_id")
+    .execute();
+  return nye.map((r) => r.importoer_id);
+}
