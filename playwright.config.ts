@@ -52,6 +52,13 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: `.cache/e2e-${port}/pglite`,
       NODE_ENV: "test",
+      // E-mail alerts (tests/e2e/epost.spec.ts): short batching window, retries and outage threshold, so
+      // the banner shows and goes within seconds when the spec stops and starts the development mail catcher.
+      EPOST_SAMLEVINDU_SEKUNDER: "1",
+      EPOST_VENTETID_SEKUNDER: "1",
+      EPOST_MAKS_FORSOEK: "3",
+      EPOST_NEDE_VARSEL_SEKUNDER: "2",
+      EPOST_POLL_SEKUNDER: "0.5",
     },
   },
 });

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { osloDato } from "../../domain/format";
 import type { SertifikatVisning } from "../../domain/sertifikat";
 import { SOK_INGEN_TREFF, SOKELAND, validerSok } from "../../domain/sertifikatsok";
+import { EpostBanner, hentEpostFeil } from "../components/epost-banner";
 import { useHydrert } from "../components/hydrert";
 import { Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
@@ -47,11 +48,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     }
   }
-  return json({ avgiver, navn: bruker.navn, idag, sok, sokFeil });
+  return json({
+    avgiver,
+    navn: bruker.navn,
+    idag,
+    sok,
+    sokFeil,
+    epostFeil: await hentEpostFeil(api, avgiver),
+  });
 }
 
 export default function Hjem() {
-  const { avgiver, navn, idag, sok, sokFeil } = useLoaderData<typeof loader>();
+  const { avgiver, navn, idag, sok, sokFeil, epostFeil } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const hydrert = useHydrert();
   const [felt, setFelt] = useState(sok);
@@ -68,6 +76,7 @@ export default function Hjem() {
       </h1>
       <p className="ds-paragraph hjem-orgnr">Org.nr. {avgiver.formatertOrganisasjonsnummer}</p>
       <p className="ds-paragraph">Velkommen, {navn}.</p>
+      <EpostBanner feiler={epostFeil} />
 
       <section className="sertifikatsok" aria-labelledby="sok-tittel">
         <h2 id="sok-tittel" className="ds-heading" data-size="sm">

@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "../components/csrf-input";
+import { EpostBanner, hentEpostFeil } from "../components/epost-banner";
 import { Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const importoer = await api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`, {
     redirectOn401: "/mangler-autorisasjon",
   });
-  return json({ avgiver, importoer });
+  return json({ avgiver, importoer, epostFeil: await hentEpostFeil(api, avgiver) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -46,13 +47,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Settings, Profil: the importer profile as registered with the authority, and the regulation confirmation. */
 export default function Innstillinger() {
-  const { avgiver, importoer } = useLoaderData<typeof loader>();
+  const { avgiver, importoer, epostFeil } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
         Innstillinger
       </h1>
+      <EpostBanner feiler={epostFeil} />
       <h2 className="ds-heading" data-size="sm">
         Profil
       </h2>

@@ -38,6 +38,17 @@ function medLenker(tekst: string): string {
   return esc(tekst).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
+/** Enough style for readable pages with touch targets of at least 24 px (WCAG 2.2 target size). */
+const STIL = `body { font-family: system-ui, sans-serif; line-height: 1.5; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }
+table { border-collapse: collapse; width: 100%; }
+caption { text-align: left; font-weight: bold; padding: 0.5rem 0; }
+th, td { text-align: left; vertical-align: top; padding: 0.5rem; border-bottom: 1px solid #c8c8c8; }
+a { display: inline-block; min-height: 24px; padding: 2px 0; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f4f4f4; padding: 1rem; }
+button { font: inherit; padding: 0.5rem 1rem; }
+dt { font-weight: bold; }
+`;
+
 function side(tittel: string, innhold: string): string {
   return [
     "<!doctype html>",
@@ -46,6 +57,7 @@ function side(tittel: string, innhold: string): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${esc(tittel)} – e-postfangeren (utvikling)</title>`,
+    `<link rel="stylesheet" href="${FANGER_STI}/stil.css">`,
     "</head>",
     "<body>",
     innhold,
@@ -121,6 +133,10 @@ export async function startEpostFanger(opts: { db: Db; port?: number; host?: str
 
   const router = express.Router();
   router.use(express.urlencoded({ extended: false, limit: "10kb" }));
+
+  router.get("/stil.css", (_req, res) => {
+    res.type("text/css; charset=utf-8").set("Cache-Control", "max-age=3600").send(STIL);
+  });
 
   router.get("/", async (_req, res, next) => {
     try {
@@ -213,8 +229,6 @@ export async function startEpostFanger(opts: { db: Db; port?: number; host?: str
           );
         return;
       }
-      // The HTML version in a sandboxed frame (no scripts); its links open in the whole window.
-      const html = m.html ? m.html.replace(/<head>/i, '<head><base target="_top">') : null;
       res
         .type("text/html; charset=utf-8")
         .set("Cache-Control", "no-store")
@@ -234,16 +248,40 @@ export async function startEpostFanger(opts: { db: Db; port?: number; host?: str
               "</dl>",
               "<h2>Tekstutgaven</h2>",
               `<pre>${medLenker(m.tekst ?? "")}</pre>`,
-              ...(html
+              ...(m.html
                 ? [
                     "<h2>HTML-utgaven</h2>",
-                    `<iframe title="HTML-utgaven av e-posten" sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${esc(html)}" width="100%" height="600"></iframe>`,
+                    `<p><a href="${FANGER_STI}/${m.id}/html">Vis HTML-utgaven av e-posten</a></p>`,
                   ]
                 : []),
               "</main>",
             ].join("\n"),
           ),
         );
+    } catch (e) {
+      next(e);
+    }
+  });
+
+  // The HTML version as its own document, as a mail program would show it: no scripts, no requests out.
+  router.get("/:id/html", async (req, res, next) => {
+    try {
+      const id = Number(req.params.id);
+      const m = Number.isSafeInteger(id)
+        ? await db.selectFrom("epost_fanget").select("html").where("id", "=", id).executeTakeFirst()
+        : undefined;
+      if (!m?.html) {
+        res.status(404).type("text/plain; charset=utf-8").send("Fant ikke HTML-utgaven av e-posten.");
+        return;
+      }
+      res
+        .set(
+          "Content-Security-Policy",
+          "default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
+        )
+        .set("Cache-Control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(m.html);
     } catch (e) {
       next(e);
     }
