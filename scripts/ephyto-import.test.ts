@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db";
+import { lagSertifikatXml } from "../dev/ephyto/generate";
 
 const REEKSPORT = "api/ephyto/fixtures/reeksport-nl.xml";
 const HUB = "api/ephyto/fixtures/hub-envelope-sample.xml";
@@ -91,6 +92,52 @@ describe("ephyto:import", { timeout: 120_000 }, () => {
     );
     expect(feil).toBe("");
     expect(await lagrede()).toHaveLength(2);
+  });
+
+  it("writes one e-mail alert to the outbox for an importer named on the certificate, also when imported twice", async () => {
+    const handle = await openDatabase({ dataDir });
+    try {
+      const { id } = await handle.db
+        .insertInto("importoer")
+        .values({ organisasjonsnummer: "999999999", navn: "Varselmottaker AS" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await handle.db
+        .insertInto("importoer_epost")
+        .values({ importoer_id: id, epostadresse: "varsel@mottaker.example" })
+        .execute();
+    } finally {
+      await handle.close();
+    }
+    const fil = join(mappe, "varsel.xml");
+    writeFileSync(
+      fil,
+      lagSertifikatXml({
+        nummer: "PHYTO.NL.2026.VARSEL1",
+        utstedt: "2026-11-20T08:00:00",
+        avsender: { navn: "Bloemen Export B.V." },
+        mottaker: { navn: "VARSELMOTTAKER  AS" },
+        eksportland: "NL",
+        varelinjer: [{ botaniskNavn: "Rosa", plantedel: "Cut flowers", opprinnelsesland: ["NL"] }],
+      }),
+    );
+    const { kode, ut } = await kjoer(fil, fil);
+    expect(kode).toBe(0);
+    expect(ut).toMatch(/PHYTO\.NL\.2026\.VARSEL1 ny .*\n.*PHYTO\.NL\.2026\.VARSEL1 uendret/);
+    const etter = await openDatabase({ dataDir });
+    try {
+      const varsler = await etter.db
+        .selectFrom("epost_varsel as v")
+        .innerJoin("sertifikat as s", "s.id", "v.sertifikat_id")
+        .innerJoin("importoer as i", "i.id", "v.importoer_id")
+        .select(["s.nummer", "i.navn", "v.status"])
+        .execute();
+      expect(varsler).toEqual([
+        { nummer: "PHYTO.NL.2026.VARSEL1", navn: "Varselmottaker AS", status: "VENTER" },
+      ]);
+    } finally {
+      await etter.close();
+    }
   });
 
   it("says how to use it when no file is given (exit code 2)", async () => {

@@ -286,6 +286,29 @@ describe("e-postvarsler over SMTP", () => {
   });
 });
 
+describe("GET /import/register/v1/{orgnr}/{importoerId}/epoststatus: tilgang", () => {
+  const per = DEMO_PERSONER[3]!.pid; // no delegations
+  const sti = (orgnr: string, id: number | string) => `/import/register/v1/${orgnr}/${id}/epoststatus`;
+
+  it("krever token, en person som kan representere virksomheten, og en importør som hører til den", async () => {
+    expect((await api.fetch(sti(ORG.hagelandDrammen, drammen))).status).toBe(401);
+    expect((await api.fetch(sti(ORG.hagelandDrammen, drammen), { pid: per })).status).toBe(403);
+    const bergen = await db()
+      .selectFrom("importoer")
+      .select("id")
+      .where("organisasjonsnummer", "=", ORG.blomsterbudBergen)
+      .executeTakeFirstOrThrow();
+    // Kari may act for Hageland Drammen, but Bergen's importer id does not belong to it.
+    const fremmed = await api.fetch(sti(ORG.hagelandDrammen, bergen.id), { pid: kari });
+    expect(fremmed.status).toBe(403);
+    expect((await api.fetch(sti(ORG.blomsterbudBergen, bergen.id), { pid: kari })).status).toBe(403);
+    expect((await api.fetch(sti(ORG.hagelandDrammen, "abc"), { pid: kari })).status).toBe(400);
+    const ok = await api.fetch(sti(ORG.hagelandDrammen, drammen), { pid: kari });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
 describe("to sendere mot samme database", () => {
   const ANTALL = 12;
   /** Importers of their own, matched by exact name; returns the certificate numbers delivered to them. */
