@@ -2,15 +2,19 @@
 // then starts the import API (as in api/test-server.ts) and times sequential requests. Bounded loops; exits
 // by itself. Add a section by appending a step to BENCH_STEG (each step gets the shared context).
 import path from "node:path";
+import { lagEpostSender } from "../api/epost/sender";
 import { ingestSertifikat } from "../api/sertifikat/ingest";
 import { startTestApi, type TestApi } from "../api/test-server";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../dev/ephyto/generate";
+import { startEpostFanger } from "../dev/epost/fanger";
 import { lagPdf } from "../dev/seed-sertifikater";
 import { maalSertifikatside } from "./bench-side";
 
 export const ANTALL_SERTIFIKATER = 200;
 export const ANTALL_FORESPOERSLER = 300;
+/** E-mail alerts sent through the outbox to the development mail catcher: one importer (and message) each. */
+export const ANTALL_EPOSTER = 200;
 
 export interface BenchKontekst {
   api: TestApi;
@@ -25,6 +29,8 @@ export interface BenchKontekst {
 
 export interface BenchSteg {
   navn: string;
+  /** Untimed preparation before kjoer. */
+  forbered?(ctx: BenchKontekst): Promise<void>;
   /** Runs the timed work and says how many operations it did. */
   kjoer(ctx: BenchKontekst): Promise<{ antall: number; enhet: string }>;
 }
@@ -120,6 +126,67 @@ export const BENCH_STEG: BenchSteg[] = [
       return { antall: ANTALL_FORESPOERSLER, enhet: "forespørsler" };
     },
   },
+  {
+    navn: "E-postvarsler: utboks → SMTP (e-postfangeren)",
+    async forbered(ctx) {
+      const db = ctx.api.handle.db;
+      // The ingest step's alerts all go to one importer (one message): measure one message per importer.
+      await db
+        .updateTable("epost_varsel")
+        .set({ status: "AVBRUTT" })
+        .where("status", "=", "VENTER")
+        .execute();
+      const sertifikater = await db
+        .selectFrom("sertifikat")
+        .select("id")
+        .orderBy("id")
+        .limit(ANTALL_EPOSTER)
+        .execute();
+      for (const [i, s] of sertifikater.entries()) {
+        const { id } = await db
+          .insertInto("importoer")
+          .values({ organisasjonsnummer: `8${String(i).padStart(8, "0")}`, navn: `Benchmottaker ${i} AS` })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto("importoer_epost")
+          .values({ importoer_id: id, epostadresse: `bench${i}@example.no` })
+          .execute();
+        await db.insertInto("epost_varsel").values({ importoer_id: id, sertifikat_id: s.id }).execute();
+      }
+    },
+    async kjoer(ctx) {
+      const db = ctx.api.handle.db;
+      const fanger = await startEpostFanger({ db });
+      const sender = lagEpostSender({
+        db,
+        smtpUrl: fanger.smtpUrl,
+        avsender: "ikke-svar@bench.example",
+        appUrl: "http://localhost:3000",
+        samlevinduMs: 0,
+        maksForsoek: 3,
+        ventetidMs: 1000,
+      });
+      let sendt = 0;
+      try {
+        for (;;) {
+          const r = await sender.kjoer();
+          if (r.feilet > 0) throw new Error("Sending til e-postfangeren feilet");
+          sendt += r.sendt;
+          if (r.sendt + r.avbrutt === 0) break;
+        }
+      } finally {
+        await sender.stop();
+        await fanger.close();
+      }
+      const fanget = await db
+        .selectFrom("epost_fanget")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      if (Number(fanget.n) !== sendt) throw new Error(`Sendt ${sendt}, men e-postfangeren fikk ${fanget.n}`);
+      return { antall: sendt, enhet: "e-poster" };
+    },
+  },
 ];
 
 /** An API on a fresh in-memory PGlite with the demo seed, and the certificates to ingest. */
@@ -150,6 +217,7 @@ export async function kjoerBench(steg: readonly BenchSteg[] = BENCH_STEG): Promi
   const resultater: BenchResultat[] = [];
   try {
     for (const s of steg) {
+      await s.forbered?.(ctx);
       const start = performance.now();
       const { antall, enhet } = await s.kjoer(ctx);
       const ms = performance.now() - start;
