@@ -53,6 +53,11 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
       handle.db,
     );
-    expect(rows.map((r) => r.name)).toEqual(["001-foundation", "002-sertifikater", "003-importmeldinger"]);
+    expect(rows.map((r) => r.name)).toEqual([
+      "001-foundation",
+      "002-sertifikater",
+      "003-importmeldinger",
+      "005-epostvarsel",
+    ]);
   });
 });
