@@ -263,6 +263,7 @@ export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
   /** After failures with nothing to send: is SMTP back? (at most once per ventetid) */
   async function proev(): Promise<void> {
     if (Date.now() - sistProevd < opts.ventetidMs) return;
+    sistProevd = Date.now();
     const helse = await db
       .selectFrom("epost_helse")
       .select("feilet_siden")
@@ -278,7 +279,6 @@ export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
           .limit(1)
           .executeTakeFirst();
     if (!helse?.feilet_siden && !gittOpp) return;
-    sistProevd = Date.now();
     try {
       await hentTransport().verify();
       await smtpVirker(db);
