@@ -6,9 +6,6 @@
 //
 // A route without an entry in RUTER fails the test: add one line (krav + sti, a body for writes) when you
 // add a route. krav decides the expected status per case (see `forventet`).
-import type { IRouter } from "express";
-import { createLocalJWKSet } from "jose";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../dev/demo-data";
 import { lagSertifikatXml } from "../dev/ephyto/generate";
@@ -24,8 +21,8 @@ import {
   OLA,
   PER,
 } from "./importmelding/test-hjelp";
-import { createApi } from "./index";
 import { ingestSertifikat } from "./sertifikat/ingest";
+import { apiRuter, databaseavtrykk } from "./test-avtrykk";
 import { startTestApi, type TestApi } from "./test-server";
 
 /**
@@ -212,27 +209,6 @@ const RUTER: Record<string, Rute> = {
   },
 };
 
-/** Every "METHOD path" the router answers, walked from the Express stacks (sub-routers included). */
-function ruteliste(router: IRouter): string[] {
-  interface Lag {
-    route?: { path: string; methods: Record<string, boolean> };
-    name?: string;
-    handle?: { stack?: Lag[] };
-  }
-  const ut: string[] = [];
-  const gaa = (stack: Lag[]) => {
-    for (const lag of stack) {
-      if (lag.route) {
-        for (const [metode, paa] of Object.entries(lag.route.methods)) {
-          if (paa && metode !== "_all") ut.push(`${metode.toUpperCase()} ${lag.route.path}`);
-        }
-      } else if (lag.handle?.stack) gaa(lag.handle.stack);
-    }
-  };
-  gaa((router as unknown as { stack: Lag[] }).stack);
-  return ut;
-}
-
 let api: TestApi;
 let hageland: number;
 let gront: number;
@@ -301,21 +277,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
-
-/** A digest of every table's rows: equal before and after means nothing was written. */
-async function databaseavtrykk(): Promise<Record<string, string>> {
-  const db = api.handle.db;
-  const { rows } = await sql<{ table_name: string }>`
-    SELECT table_name FROM information_schema.tables
-    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
-  const ut: Record<string, string> = {};
-  for (const { table_name } of rows) {
-    const { rows: r } = await sql<{ h: string | null }>`
-      SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS h FROM ${sql.table(table_name)} t`.execute(db);
-    ut[table_name] = r[0]?.h ?? "";
-  }
-  return ut;
-}
 
 interface Kaller {
   /** Authorization or X-Api-Key headers. */
@@ -392,11 +353,7 @@ const TILFELLER: Tilfelle[] = [
 
 describe("tilgangsmatrisen", () => {
   it("har en oppføring for hver rute i API-et, og ingen for ruter som ikke finnes", () => {
-    const router = createApi({
-      db: api.handle.db,
-      auth: { issuer: "x", audience: "x", jwks: createLocalJWKSet({ keys: [] }) },
-    });
-    const ruter = ruteliste(router);
+    const ruter = apiRuter(api.handle.db);
     expect(ruter.length).toBeGreaterThan(20);
     const mangler = ruter.filter((r) => !(r in RUTER));
     expect(mangler, "Ruter uten oppføring i RUTER (api/tilgangsmatrise.test.ts)").toEqual([]);
@@ -411,7 +368,7 @@ describe("tilgangsmatrisen", () => {
         const f = forventet(tilfelle, rute);
         if (!k || !f) continue;
         const maal = k.maal();
-        const foer = await databaseavtrykk();
+        const foer = await databaseavtrykk(api.handle.db);
         const headere = await k.headere();
         const json = rute.json?.(maal);
         const res = await fetch(`${api.url}${rute.sti(maal)}`, {
@@ -426,7 +383,8 @@ describe("tilgangsmatrisen", () => {
         const tekst = await res.text();
         expect(res.status, `${tilfelle}: ${tekst.slice(0, 200)}`).toBe(f.status);
         if (f.status >= 400) expect(JSON.parse(tekst), tilfelle).toMatchObject({ status: f.status });
-        if (!f.endrer) expect(await databaseavtrykk(), `${tilfelle}: databasen endret`).toEqual(foer);
+        if (!f.endrer)
+          expect(await databaseavtrykk(api.handle.db), `${tilfelle}: databasen endret`).toEqual(foer);
       }
     });
   }
