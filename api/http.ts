@@ -27,6 +27,44 @@ export function ah<R extends Request = Request>(
   };
 }
 
+/** NUL (PostgreSQL text cannot hold it) or a UTF-16 surrogate without its pair (not valid UTF-8). */
+const HALVT_SURROGATPAR = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const ugyldig = (tekst: string) => tekst.includes("\u0000") || HALVT_SURROGATPAR.test(tekst);
+
+/** Whether a parsed JSON value holds a string (or key) that PostgreSQL cannot store as text. */
+export function harUgyldigeTegn(verdi: unknown): boolean {
+  const stabel: unknown[] = [verdi];
+  while (stabel.length > 0) {
+    const v = stabel.pop();
+    if (typeof v === "string") {
+      if (ugyldig(v)) return true;
+    } else if (v !== null && typeof v === "object") {
+      for (const [noekkel, barn] of Object.entries(v)) {
+        if (ugyldig(noekkel)) return true;
+        stabel.push(barn);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * After express.json: a write with a body must be JSON (415), and its text must be storable (400) — the
+ * central check, so no route hands PostgreSQL a NUL byte or a lone surrogate (issue 15).
+ */
+export function krevGyldigJsonKropp(req: Request, _res: Response, next: NextFunction): void {
+  const harKropp = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
+  if (["POST", "PUT", "PATCH"].includes(req.method) && harKropp && !req.is("application/json")) {
+    next(new ApiError(415, "Forespørselen må sendes som application/json"));
+    return;
+  }
+  if (harUgyldigeTegn(req.body)) {
+    next(badRequest("Forespørselen inneholder ugyldige tegn (for eksempel NUL eller et ufullstendig tegn)"));
+    return;
+  }
+  next();
+}
+
 export function sendError(res: Response, status: number, melding: string): void {
   res.status(status).json({ status, melding });
 }

@@ -5,7 +5,7 @@ import type { Db } from "../db";
 import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
 import { epostStatusRouter } from "./epost/status";
 import { gatewayRouter } from "./gateway";
-import { errorHandler, sendError } from "./http";
+import { errorHandler, krevGyldigJsonKropp, sendError } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
 import { myndighetRouter } from "./importmelding/myndighet";
 import { importmeldingRouter } from "./importmelding/router";
@@ -40,6 +40,7 @@ export function createApi(opts: ApiOptions): Router {
   api.use(myndighetRouter(db, opts.myndighetApiKey));
   api.use(express.json({ limit: "1mb" }));
   api.use(requireToken(createTokenVerifier(opts.auth)));
+  api.use(krevGyldigJsonKropp);
   api.use(gatewayRouter(db));
   api.use(importoerRegisterRouter(db));
   api.use(epostStatusRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));

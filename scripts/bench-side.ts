@@ -11,7 +11,7 @@ import { startServer } from "../server";
 
 export const ANTALL_SIDER = 200;
 
-class Nettleser {
+export class Nettleser {
   private cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
 
@@ -40,7 +40,7 @@ class Nettleser {
   }
 }
 
-const skjema = (felt: Record<string, string>) => ({
+export const skjema = (felt: Record<string, string>) => ({
   method: "POST",
   headers: { "Content-Type": "application/x-www-form-urlencoded" },
   body: new URLSearchParams(felt).toString(),

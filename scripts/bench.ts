@@ -9,6 +9,7 @@ import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../dev/ephyto/generate";
 import { startEpostFanger } from "../dev/epost/fanger";
 import { lagPdf } from "../dev/seed-sertifikater";
+import { formaterLast, maalLast } from "./bench-last";
 import { maalSertifikatside } from "./bench-side";
 
 export const ANTALL_SERTIFIKATER = 200;
@@ -266,5 +267,10 @@ if (erHoved) {
   console.log(
     `\nSidestørrelse: ${(side.htmlBytes / 1024).toFixed(1)} KiB HTML, ${(side.jsBytes / 1024).toFixed(1)} KiB JavaScript i ${side.jsFiler} filer (${(side.jsGzip / 1024).toFixed(1)} KiB med gzip, som serveren sender)\n`,
   );
+  // Load test (issue 15): N logged-in users for a while against the production build, 0 errors, p95.
+  const last = await maalLast();
+  console.log("\nLasttest, hele tjenesten over HTTP (produksjonsbygg, innebygd database, loopback):\n");
+  console.log(formaterLast(last));
+  if (last.feil > 0) process.exit(1);
   process.exit(0);
 }

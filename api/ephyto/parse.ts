@@ -91,7 +91,12 @@ export type EphytoFeilkode =
   | "MANGLER_NUMMER"
   // Raised when storing (api/sertifikat/ingest.ts): the keys a certificate is found by are missing.
   | "MANGLER_EKSPORTLAND"
-  | "MANGLER_UTSTEDT_DATO";
+  | "MANGLER_UTSTEDT_DATO"
+  // The SPSCertificate element is declared in another namespace than UN/CEFACT SPS (ADR 017).
+  | "FEIL_NAVNEROM"
+  // Raised when storing: the replacement note conflicts with stored certificates (ADR 017).
+  | "ERSTATNING_SYKLUS"
+  | "ALLEREDE_ERSTATTET";
 
 /** A certificate that cannot be read. `message` is Norwegian and may be shown to users. */
 export class EphytoParseError extends Error {
@@ -131,7 +136,10 @@ function lesDokument(input: string | Uint8Array, maksBytes: number, dybde: numbe
   const rot = tolkXml(tekst);
 
   const funn = finnElement(rot, "SPSCertificate");
-  if (funn) return lesSertifikat(funn.node, lesKonvolutt(funn.forelder));
+  if (funn) {
+    sjekkNavnerom(tekst);
+    return lesSertifikat(funn.node, lesKonvolutt(funn.forelder));
+  }
 
   // A Hub Envelope (PULLSingleImportEnvelope...) carries the certificate as text in Content, often base64.
   if (dybde === 0) {
@@ -197,6 +205,39 @@ function utf16be(bytes: Uint8Array): string {
     byttet[i + 1] = bytes[i] ?? 0;
   }
   return new TextDecoder("utf-16le").decode(byttet);
+}
+
+/** UN/CEFACT SPSCertificate, any schema version (":17" today). */
+const SPS_NAVNEROM = /^urn:un:unece:uncefact:data:standard:SPSCertificate:\d+[A-Za-z0-9.]*$/;
+
+const escapeRegExp = (tekst: string) => tekst.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Refuses a certificate whose SPSCertificate element is declared in another namespace (ADR 017). The parser
+ * drops prefixes, so the namespace is read from the text: the declaration of the element's prefix (or the
+ * default namespace) on the element itself, else the nearest one before it. An undeclared prefix is
+ * accepted, as the Hub often sends them.
+ */
+export function sjekkNavnerom(tekst: string): void {
+  const start = /<(?:([A-Za-z_][\w.-]*):)?SPSCertificate(?=[\s/>])([^>]*)>/.exec(tekst);
+  if (!start) return;
+  const prefiks = start[1];
+  const attributtnavn = prefiks === undefined ? "xmlns" : `xmlns:${escapeRegExp(prefiks)}`;
+  const deklarasjon = new RegExp(`\\s${attributtnavn}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "g");
+  const finnSiste = (del: string): string | undefined => {
+    let siste: string | undefined;
+    for (const m of del.matchAll(deklarasjon)) siste = m[1] ?? m[2];
+    return siste;
+  };
+  const navnerom = finnSiste(start[2] ?? "") ?? finnSiste(tekst.slice(0, start.index));
+  if (navnerom === undefined || navnerom.trim() === "") return;
+  if (!SPS_NAVNEROM.test(navnerom.trim())) {
+    throw new EphytoParseError(
+      "FEIL_NAVNEROM",
+      "Dokumentet er ikke et SPS-sertifikat (feil navnerom) og avvises",
+      `SPSCertificate i navnerommet ${navnerom.slice(0, 200)}`,
+    );
+  }
 }
 
 /** A parsed element: child elements (always arrays), attributes ("@_name") and text ("#text"). */

@@ -45,10 +45,16 @@ export function hubRouter(db: Db, hubApiKey: string | undefined): Router {
       const xml = body instanceof Uint8Array ? body : new Uint8Array();
       try {
         const { id, nummer, resultat } = await ingestSertifikat(db, xml);
-        res.status(resultat === "uendret" ? 200 : 201).json({ id, nummer, resultat });
+        res.status(resultat === "ny" || resultat === "oppdatert" ? 201 : 200).json({ id, nummer, resultat });
       } catch (feil) {
         if (feil instanceof EphytoParseError) {
-          throw new ApiError(feil.kode === "FOR_STORT" ? 413 : 400, feil.message);
+          const status =
+            feil.kode === "FOR_STORT"
+              ? 413
+              : feil.kode === "ALLEREDE_ERSTATTET" || feil.kode === "ERSTATNING_SYKLUS"
+                ? 409
+                : 400;
+          throw new ApiError(status, feil.message);
         }
         throw feil;
       }

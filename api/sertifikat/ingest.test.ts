@@ -1,10 +1,11 @@
 // The ePhyto Hub endpoint and the ingestion behind it, over real HTTP on a real database.
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lagSertifikatXml, type SertifikatInput } from "../../dev/ephyto/generate";
 import { lagPdf, lagPng } from "../../dev/seed-sertifikater";
-import { EphytoParseError } from "../ephyto/parse";
+import { EphytoParseError, parseEphyto } from "../ephyto/parse";
 import { createApi } from "../index";
 import { startTestApi, TEST_AUDIENCE, TEST_HUB_API_KEY, TEST_ISSUER, type TestApi } from "../test-server";
 import { ingestSertifikat } from "./ingest";
@@ -372,5 +373,177 @@ describe("erstatningssertifikater", () => {
     );
     expect(await erstattetAv("NL", "PHYTO.NL.2099.G1")).toBeNull();
     expect(await erstattetAv("NL", "PHYTO.NL.2099.G0")).toBe(ny.id);
+  });
+});
+
+describe("ADR 017: erstatninger og versjoner", () => {
+  const hent = async (nummer: string) =>
+    api.handle.db
+      .selectFrom("sertifikat")
+      .select(["id", "erstattet_av_id", "erstatter_nummer", "avsender_navn", "innhold_hash"])
+      .where("eksportland", "=", "NL")
+      .where("nummer", "=", nummer)
+      .executeTakeFirst();
+
+  async function tilstand() {
+    return api.handle.db
+      .selectFrom("sertifikat")
+      .select(["id", "nummer", "eksportland", "erstattet_av_id", "erstatter_nummer", "innhold_hash"])
+      .orderBy("id")
+      .execute();
+  }
+
+  it("avviser en erstatning som lukker en sirkel: bare det første er erstattet", async () => {
+    const a = await ingestSertifikat(api.handle.db, lagSertifikatXml(sertifikat("PHYTO.NL.2099.S1")));
+    const b = await ingestSertifikat(
+      api.handle.db,
+      lagSertifikatXml(sertifikat("PHYTO.NL.2099.S2", { erstatter: { nummer: "PHYTO.NL.2099.S1" } })),
+    );
+    const foer = await tilstand();
+    // S1 sent again, now saying it replaces S2: a cycle.
+    const svar = await send(
+      lagSertifikatXml(
+        sertifikat("PHYTO.NL.2099.S1", {
+          avsender: { navn: "Endret" },
+          erstatter: { nummer: "PHYTO.NL.2099.S2" },
+        }),
+      ),
+    );
+    expect(svar.status).toBe(409);
+    expect((await svar.json()).melding).toBe(
+      "Sertifikatet erstatter PHYTO.NL.2099.S2, som selv erstatter PHYTO.NL.2099.S1, og avvises",
+    );
+    expect(await tilstand()).toEqual(foer);
+    expect((await hent("PHYTO.NL.2099.S1"))?.erstattet_av_id).toBe(b.id);
+    expect((await hent("PHYTO.NL.2099.S2"))?.erstattet_av_id).toBeNull();
+    expect(a.id).not.toBe(b.id);
+  });
+
+  it("avviser en lengre sirkel (S3 → S4 → S5 → S3) og også når erstatningene kommer først", async () => {
+    await ingestSertifikat(
+      api.handle.db,
+      lagSertifikatXml(sertifikat("PHYTO.NL.2099.S4", { erstatter: { nummer: "PHYTO.NL.2099.S3" } })),
+    );
+    await ingestSertifikat(
+      api.handle.db,
+      lagSertifikatXml(sertifikat("PHYTO.NL.2099.S5", { erstatter: { nummer: "PHYTO.NL.2099.S4" } })),
+    );
+    const foer = await tilstand();
+    await expect(
+      ingestSertifikat(
+        api.handle.db,
+        lagSertifikatXml(sertifikat("PHYTO.NL.2099.S3", { erstatter: { nummer: "PHYTO.NL.2099.S5" } })),
+      ),
+    ).rejects.toMatchObject({ kode: "ERSTATNING_SYKLUS" });
+    expect(await tilstand()).toEqual(foer);
+    expect(await hent("PHYTO.NL.2099.S3")).toBeUndefined();
+  });
+
+  it("en andre erstatning av samme sertifikat avvises og flytter ikke koblingen", async () => {
+    await ingestSertifikat(api.handle.db, lagSertifikatXml(sertifikat("PHYTO.NL.2099.R1")));
+    const foersteErstatning = await ingestSertifikat(
+      api.handle.db,
+      lagSertifikatXml(sertifikat("PHYTO.NL.2099.R2", { erstatter: { nummer: "PHYTO.NL.2099.R1" } })),
+    );
+    const foer = await tilstand();
+    const svar = await send(
+      lagSertifikatXml(sertifikat("PHYTO.NL.2099.R3", { erstatter: { nummer: "PHYTO.NL.2099.R1" } })),
+    );
+    expect(svar.status).toBe(409);
+    expect((await svar.json()).melding).toBe(
+      "Sertifikatet erstatter PHYTO.NL.2099.R1, som allerede er erstattet av PHYTO.NL.2099.R2",
+    );
+    expect(await tilstand()).toEqual(foer);
+    expect((await hent("PHYTO.NL.2099.R1"))?.erstattet_av_id).toBe(foersteErstatning.id);
+    // The first replacement may be sent again (unchanged or changed) without conflict.
+    const igjen = await send(
+      lagSertifikatXml(
+        sertifikat("PHYTO.NL.2099.R2", {
+          avsender: { navn: "Rettet avsender" },
+          erstatter: { nummer: "PHYTO.NL.2099.R1" },
+        }),
+      ),
+    );
+    expect(igjen.status).toBe(201);
+    expect((await hent("PHYTO.NL.2099.R1"))?.erstattet_av_id).toBe(foersteErstatning.id);
+  });
+
+  it("to erstatninger av et sertifikat som ikke er kommet ennå: den andre avvises", async () => {
+    const r5 = await ingestSertifikat(
+      api.handle.db,
+      lagSertifikatXml(sertifikat("PHYTO.NL.2099.R5", { erstatter: { nummer: "PHYTO.NL.2099.R4" } })),
+    );
+    await expect(
+      ingestSertifikat(
+        api.handle.db,
+        lagSertifikatXml(sertifikat("PHYTO.NL.2099.R6", { erstatter: { nummer: "PHYTO.NL.2099.R4" } })),
+      ),
+    ).rejects.toMatchObject({ kode: "ALLEREDE_ERSTATTET" });
+    await ingestSertifikat(api.handle.db, lagSertifikatXml(sertifikat("PHYTO.NL.2099.R4")));
+    expect((await hent("PHYTO.NL.2099.R4"))?.erstattet_av_id).toBe(r5.id);
+    expect(await hent("PHYTO.NL.2099.R6")).toBeUndefined();
+  });
+
+  it("en eldre gjenlevering overskriver ikke nyere innhold; samme eller nyere utstedelse gjør", async () => {
+    const nyTid = "2099-03-02T10:00:00Z";
+    const nyeste = lagSertifikatXml(
+      sertifikat("PHYTO.NL.2099.V1", { utstedt: nyTid, avsender: { navn: "Ny avsender" } }),
+    );
+    const foerste = await send(nyeste);
+    expect(foerste.status).toBe(201);
+    const lagret = await hent("PHYTO.NL.2099.V1");
+
+    const eldre = await send(
+      lagSertifikatXml(
+        sertifikat("PHYTO.NL.2099.V1", { utstedt: "2099-03-01T10:00:00Z", avsender: { navn: "Gammel" } }),
+      ),
+    );
+    expect(eldre.status).toBe(200);
+    expect(await eldre.json()).toMatchObject({ resultat: "eldre", id: lagret?.id });
+    expect(await hent("PHYTO.NL.2099.V1")).toEqual(lagret);
+
+    // Same issue time, new content (a status change, a correction): the later delivery wins.
+    const samme = await send(
+      lagSertifikatXml(sertifikat("PHYTO.NL.2099.V1", { utstedt: nyTid, avsender: { navn: "Rettet" } })),
+    );
+    expect(samme.status).toBe(201);
+    expect((await hent("PHYTO.NL.2099.V1"))?.avsender_navn).toBe("Rettet");
+  });
+
+  it("avviser et SPSCertificate i et annet navnerom, og godtar SPS-navnerommet og udeklarerte prefikser", async () => {
+    const xml = lagSertifikatXml(sertifikat("PHYTO.NL.2099.NS1"));
+    expect(xml).toContain('xmlns:rsm="urn:un:unece:uncefact:data:standard:SPSCertificate:17"');
+    const foer = await antallSertifikater();
+    for (const annet of [
+      xml.replace(
+        'xmlns:rsm="urn:un:unece:uncefact:data:standard:SPSCertificate:17"',
+        'xmlns:rsm="urn:example:ondsinnet"',
+      ),
+      xml.replace(
+        'xmlns:rsm="urn:un:unece:uncefact:data:standard:SPSCertificate:17"',
+        "xmlns:rsm='urn:un:unece:uncefact:data:standard:SPSCertificate:17x-falsk'",
+      ),
+      xml
+        .replaceAll("<rsm:SPSCertificate", '<SPSCertificate xmlns="http://example.org/annet"')
+        .replaceAll("</rsm:SPSCertificate", "</SPSCertificate"),
+    ]) {
+      const svar = await send(annet);
+      expect(svar.status).toBe(400);
+      expect((await svar.json()).melding).toBe(
+        "Dokumentet er ikke et SPS-sertifikat (feil navnerom) og avvises",
+      );
+    }
+    expect(await antallSertifikater()).toBe(foer);
+    expect(() =>
+      parseEphyto(
+        `<a:Wrap xmlns:a="urn:x" xmlns:rsm="urn:feil">${xml.replace(/^<\?xml[^>]*>/, "").replaceAll(' xmlns:rsm="urn:un:unece:uncefact:data:standard:SPSCertificate:17"', "")}</a:Wrap>`,
+      ),
+    ).toThrow(EphytoParseError);
+    expect((await send(xml)).status).toBe(201);
+    // The Hub's own sample uses undeclared prefixes: still accepted.
+    expect(
+      parseEphyto(readFileSync(new URL("../ephyto/fixtures/hub-envelope-sample.xml", import.meta.url)))
+        .nummer,
+    ).toBe("BO-5845145424");
   });
 });

@@ -1,7 +1,7 @@
 // Ingestion of ePhyto certificates (ARCHITECTURE "Data that flows through"): parse, assess the risk per goods
 // line, and store keyed by (export country, number) in one transaction. Re-sending the same certificate
 // changes nothing; a changed one replaces the stored data and attachments. Used by the Hub endpoint, the
-// command-line import and the demo seed alike.
+// command-line import and the demo seed alike. Replacement and version rules: ADR 017.
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db";
@@ -12,7 +12,8 @@ import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/ser
 import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdata } from "../ephyto/parse";
 import { leggVarslerIUtboks } from "../epost/utboks";
 
-export type IngestResultatType = "ny" | "uendret" | "oppdatert";
+/** "eldre": a re-delivery issued before the stored version; nothing is changed (ADR 017). */
+export type IngestResultatType = "ny" | "uendret" | "oppdatert" | "eldre";
 
 export interface IngestResultat {
   resultat: IngestResultatType;
@@ -132,6 +133,7 @@ export async function ingestSertifikat(
       trx
         .selectFrom("sertifikat")
         .select(["id", "innhold_hash", "status_kode", "erstatter_nummer"])
+        .select(sql<string | null>`data->>'utstedtDato'`.as("utstedt_tid"))
         .where("eksportland", "=", eksportland)
         .where("nummer", "=", nummer)
         .forUpdate()
@@ -196,7 +198,63 @@ export async function ingestSertifikat(
       return { resultat, id, nummer };
     };
 
+    /**
+     * ADR 017: one certificate is replaced by at most one other, and a replacement never closes a cycle.
+     * Serialised per export country, so two concurrent replacements cannot both pass the checks.
+     */
+    const sjekkErstatning = async () => {
+      if (erstatterNummer === null || erstatterNummer === nummer) return;
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`sertifikat-erstatning:${eksportland}`}))`.execute(
+        trx,
+      );
+      const annen = await trx
+        .selectFrom("sertifikat")
+        .select("nummer")
+        .where("eksportland", "=", eksportland)
+        .where("erstatter_nummer", "=", erstatterNummer)
+        .where("nummer", "<>", nummer)
+        .orderBy("id")
+        .limit(1)
+        .executeTakeFirst();
+      if (annen) {
+        throw new EphytoParseError(
+          "ALLEREDE_ERSTATTET",
+          `Sertifikatet erstatter ${erstatterNummer}, som allerede er erstattet av ${annen.nummer}`,
+        );
+      }
+      // Follow what the replaced certificate itself replaces: reaching this number again is a cycle.
+      const sett = new Set<string>([erstatterNummer]);
+      let gjeldende = erstatterNummer;
+      for (;;) {
+        const forrige = await trx
+          .selectFrom("sertifikat")
+          .select("erstatter_nummer")
+          .where("eksportland", "=", eksportland)
+          .where("nummer", "=", gjeldende)
+          .executeTakeFirst();
+        const neste = forrige?.erstatter_nummer ?? null;
+        if (neste === null || sett.has(neste)) return;
+        if (neste === nummer) {
+          throw new EphytoParseError(
+            "ERSTATNING_SYKLUS",
+            `Sertifikatet erstatter ${erstatterNummer}, som selv erstatter ${nummer}, og avvises`,
+          );
+        }
+        sett.add(neste);
+        gjeldende = neste;
+      }
+    };
+
     let rad = await finn();
+    if (rad) {
+      if (rad.innhold_hash === hash) return { resultat: "uendret", id: rad.id, nummer };
+      // An older re-delivery never overwrites newer content (ADR 017).
+      const lagretTid = rad.utstedt_tid;
+      if (parsed.utstedtDato !== undefined && lagretTid !== null && parsed.utstedtDato < lagretTid) {
+        return { resultat: "eldre", id: rad.id, nummer };
+      }
+    }
+    await sjekkErstatning();
     if (!rad) {
       const ny = await trx
         .insertInto("sertifikat")
@@ -208,8 +266,12 @@ export async function ingestSertifikat(
       // Inserted by a concurrent ingest of the same certificate since we looked.
       rad = await finn();
       if (!rad) throw new Error(`Fant ikke sertifikat ${eksportland}/${nummer} etter konflikt`);
+      if (rad.innhold_hash === hash) return { resultat: "uendret", id: rad.id, nummer };
+      const lagretTid = rad.utstedt_tid;
+      if (parsed.utstedtDato !== undefined && lagretTid !== null && parsed.utstedtDato < lagretTid) {
+        return { resultat: "eldre", id: rad.id, nummer };
+      }
     }
-    if (rad.innhold_hash === hash) return { resultat: "uendret", id: rad.id, nummer };
 
     await trx
       .updateTable("sertifikat")

@@ -33,8 +33,16 @@ export async function lesSkjema(
   context: AppLoadContext,
   session?: AppSession,
 ): Promise<{ formData: FormData; session: AppSession }> {
+  // Every action reads its form here: anything but a form (JSON, text) is 415, a broken body 400 — never
+  // a 500 from request.formData() (issue 15).
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
+    throw new Response("Skjemaet må sendes som et vanlig skjema.", { status: 415 });
+  }
   const s = session ?? (await getSession(request, context));
-  const formData = await request.formData();
+  const formData = await request.formData().catch(() => {
+    throw new Response("Skjemaet kunne ikke leses. Last inn siden på nytt og prøv igjen.", { status: 400 });
+  });
   const forventet = s.get("csrf");
   const mottatt = formData.get(CSRF_FIELD);
   if (!forventet) {

@@ -1,0 +1,48 @@
+// Test support: the API's route list, and a digest of every table's rows. Equal before and after a refused call means the call wrote
+// nothing (the authorisation matrix and the fuzz suites). Not a test file itself.
+import type { IRouter } from "express";
+import { createLocalJWKSet } from "jose";
+import { sql } from "kysely";
+import type { Db } from "../db";
+import { createApi } from "./index";
+
+export async function databaseavtrykk(db: Db): Promise<Record<string, string>> {
+  const { rows } = await sql<{ table_name: string }>`
+    SELECT table_name FROM information_schema.tables
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
+  const ut: Record<string, string> = {};
+  for (const { table_name } of rows) {
+    const { rows: r } = await sql<{ h: string | null }>`
+      SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS h FROM ${sql.table(table_name)} t`.execute(db);
+    ut[table_name] = r[0]?.h ?? "";
+  }
+  return ut;
+}
+
+/** Every "METHOD path" the router answers, walked from the Express stacks (sub-routers included). */
+export function ruteliste(router: IRouter): string[] {
+  interface Lag {
+    route?: { path: string; methods: Record<string, boolean> };
+    name?: string;
+    handle?: { stack?: Lag[] };
+  }
+  const ut: string[] = [];
+  const gaa = (stack: Lag[]) => {
+    for (const lag of stack) {
+      if (lag.route) {
+        for (const [metode, paa] of Object.entries(lag.route.methods)) {
+          if (paa && metode !== "_all") ut.push(`${metode.toUpperCase()} ${lag.route.path}`);
+        }
+      } else if (lag.handle?.stack) gaa(lag.handle.stack);
+    }
+  };
+  gaa((router as unknown as { stack: Lag[] }).stack);
+  return ut;
+}
+
+/** The routes of the API as createApi mounts them. */
+export function apiRuter(db: Db): string[] {
+  return ruteliste(
+    createApi({ db, auth: { issuer: "x", audience: "x", jwks: createLocalJWKSet({ keys: [] }) } }),
+  );
+}

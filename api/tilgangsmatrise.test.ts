@@ -1,0 +1,391 @@
+// The authorisation matrix (issue 15): every route of the import API, read from the Express routers' own
+// stacks, × every kind of caller that must not get through — no token, an expired token, a person without
+// delegation, another organisation's importer, another importer's notification or certificate, and the
+// reception controller on the owner's actions. Each call must get the expected status and leave the whole
+// database unchanged (a digest of every table before and after).
+//
+// A route without an entry in RUTER fails the test: add one line (krav + sti, a body for writes) when you
+// add a route. krav decides the expected status per case (see `forventet`).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORG } from "../dev/demo-data";
+import { lagSertifikatXml } from "../dev/ephyto/generate";
+import { lagPdf } from "../dev/seed-sertifikater";
+import type { ImportmeldingVisning } from "../domain/importmelding";
+import {
+  aktoer,
+  INGRID,
+  importoerId,
+  KARI,
+  LINJER,
+  lagSertifikat,
+  OLA,
+  PER,
+} from "./importmelding/test-hjelp";
+import { ingestSertifikat } from "./sertifikat/ingest";
+import { apiRuter, databaseavtrykk } from "./test-avtrykk";
+import { startTestApi, type TestApi } from "./test-server";
+
+/**
+ * Who may call a route:
+ * - "person": any valid token; answers only about the caller (no target to be refused);
+ * - "org": a person who may act for {orgnr};
+ * - "importoer": … and {importoerId} belongs to {orgnr};
+ * - "eier": … and the importer is on the owner side of notification {id} (ADR 007);
+ * - "mottak": the owner side, or the notification's appointed reception controller;
+ * - "noekkel": a system with an API key (X-Api-Key), never a person's token.
+ */
+type Krav = "person" | "org" | "importoer" | "eier" | "mottak" | "noekkel";
+
+type Tilfelle =
+  | "uten token"
+  | "utløpt token"
+  | "person uten delegering"
+  | "annen virksomhets importør"
+  | "annen importørs melding eller sertifikat"
+  | "mottakskontrollør på eierhandling";
+
+/** Ids a path is built from: the caller's organisation and importer, the target notification etc. */
+interface Maal {
+  orgnr: string;
+  importoerId: number;
+  melding: ImportmeldingVisning;
+  sertifikat: { nummer: string; dato: string; avsenderland: string };
+  vedleggId: string;
+}
+
+interface Rute {
+  krav: Krav;
+  sti: (m: Maal) => string;
+  json?: (m: Maal) => unknown;
+  /**
+   * Cases where the expected answer differs from what `krav` gives, with the reason. `endrer: true` only
+   * where SPEC allows the call to write (a certificate found by its exact keys joins the importer's list).
+   */
+  unntak?: Partial<Record<Tilfelle, { status: number; endrer?: boolean; hvorfor: string }>>;
+}
+
+const sok = (m: Maal) =>
+  `sertifikatnummer=${encodeURIComponent(m.sertifikat.nummer)}&dato=${m.sertifikat.dato}&avsenderland=${m.sertifikat.avsenderland}`;
+const im = (m: Maal) => `/import/importmelding/v2/${m.orgnr}/${m.importoerId}`;
+const medId = (m: Maal) => `${im(m)}/${m.melding.id}`;
+
+// Searching a certificate by its exact keys is open to every importer (SPEC §1, api/sertifikat/visning.ts).
+const SOEK_PAA_NOEKLER = {
+  "annen importørs melding eller sertifikat": {
+    status: 200,
+    hvorfor: "et sertifikat kan hentes av enhver importør som har de eksakte nøklene (SPEC §1)",
+  },
+} as const;
+
+/** One entry per route: "METHOD path" exactly as registered. */
+const RUTER: Record<string, Rute> = {
+  "POST /import/ephyto/v1/sertifikat": {
+    krav: "noekkel",
+    sti: () => "/import/ephyto/v1/sertifikat",
+  },
+  "POST /myndighet/v1/importmelding/:id/vurdering": {
+    krav: "noekkel",
+    sti: (m) => `/myndighet/v1/importmelding/${m.melding.id}/vurdering`,
+    json: () => ({ status: "GODKJENT" }),
+  },
+  "GET /gateway/auth/avgiver": { krav: "person", sti: () => "/gateway/auth/avgiver" },
+  "GET /gateway/auth/session/brukerInfo": { krav: "person", sti: () => "/gateway/auth/session/brukerInfo" },
+  "GET /import/register/v1/:orgnr": { krav: "org", sti: (m) => `/import/register/v1/${m.orgnr}` },
+  "POST /import/register/v1/:orgnr": {
+    krav: "org",
+    sti: (m) => `/import/register/v1/${m.orgnr}`,
+    json: (m) => ({ navn: "Overtatt AS", organisasjonsnummer: m.orgnr }),
+  },
+  "GET /import/register/v1/:orgnr/:importoerId/mottakskontrolloerfor": {
+    krav: "importoer",
+    sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/mottakskontrolloerfor`,
+  },
+  "PUT /import/register/v1/:orgnr/:importoerId/lestregelverk": {
+    krav: "importoer",
+    sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/lestregelverk`,
+    json: () => ({ harLestRegelverk: true }),
+  },
+  "GET /import/v2/eksportland": {
+    krav: "importoer",
+    sti: (m) => `/import/v2/eksportland?orgnr=${m.orgnr}&importoerId=${m.importoerId}`,
+  },
+  "GET /import/v2/:orgnr/:importoerId/sertifikater": {
+    krav: "importoer",
+    sti: (m) => `/import/v2/${m.orgnr}/${m.importoerId}/sertifikater`,
+  },
+  "GET /import/v2/:orgnr/:importoerId/sertifikat": {
+    krav: "importoer",
+    sti: (m) => `/import/v2/${m.orgnr}/${m.importoerId}/sertifikat?${sok(m)}`,
+    unntak: {
+      "annen importørs melding eller sertifikat": {
+        ...SOEK_PAA_NOEKLER["annen importørs melding eller sertifikat"],
+        endrer: true,
+      },
+    },
+  },
+  "GET /import/v2/:orgnr/:importoerId/sertifikat/:format(pdf|excel)": {
+    krav: "importoer",
+    sti: (m) => `/import/v2/${m.orgnr}/${m.importoerId}/sertifikat/pdf?${sok(m)}`,
+    unntak: SOEK_PAA_NOEKLER,
+  },
+  "GET /import/v1/vedlegg/:id": {
+    krav: "person",
+    sti: (m) => `/import/v1/vedlegg/${m.vedleggId}`,
+    // Anyone who does not see the certificate gets 404, as if the attachment did not exist.
+    unntak: {
+      "person uten delegering": { status: 404, hvorfor: "ser ikke sertifikatet" },
+      "annen importørs melding eller sertifikat": { status: 404, hvorfor: "ser ikke sertifikatet" },
+      "annen virksomhets importør": {
+        status: 200,
+        hvorfor: "Kari ser sertifikatet gjennom sin egen importør",
+      },
+    },
+  },
+  "GET /import/importmelding/v2/:orgnr/:importoerId/arkiv": {
+    krav: "importoer",
+    sti: (m) => `/import/importmelding/v2/${m.orgnr}/${m.importoerId}/arkiv`,
+  },
+  "POST /import/importmelding/v2/:orgnr/:importoerId": {
+    krav: "importoer",
+    sti: im,
+    json: (m) => ({
+      ansvarligImportoerId: m.importoerId,
+      eksportLand: m.sertifikat.avsenderland,
+      nummer: m.sertifikat.nummer,
+      utstedtDato: m.sertifikat.dato,
+    }),
+    unntak: {
+      "annen importørs melding eller sertifikat": {
+        status: 400,
+        hvorfor: "Blomsterbud har ikke bekreftet regelverket (det sjekkes før sertifikatet)",
+      },
+    },
+  },
+  "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)": { krav: "mottak", sti: medId },
+  "DELETE /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)": { krav: "eier", sti: medId },
+  "PUT /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/innmelder": {
+    krav: "eier",
+    sti: (m) => `${medId(m)}/innmelder`,
+    json: () => ({ navn: "Inntrenger", epost: "x@y.no" }),
+  },
+  "PUT /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/egenreferanse": {
+    krav: "eier",
+    sti: (m) => `${medId(m)}/egenreferanse`,
+    json: () => ({ egenReferanse: "Inntrenger" }),
+  },
+  "PUT /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/kontrollspoersmaal/:spoersmaalId(\\d+)": {
+    krav: "eier",
+    // A document-control question: owner only (the controller answers only reception-control questions).
+    sti: (m) => `${medId(m)}/kontrollspoersmaal/${m.melding.dokumentkontrollSpoersmaal[0]!.id}`,
+    json: (m) => ({ kontrollSvar: `${m.melding.dokumentkontrollSpoersmaal[0]!.kode}_FEIL` }),
+  },
+  "PUT /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/ankomstinfo/:ankomstInfoId(\\d+)": {
+    krav: "mottak",
+    sti: (m) => `${medId(m)}/ankomstinfo/${m.melding.ankomstInfo[0]!.id}`,
+    json: () => ({
+      ankomsttid: "2026-04-03T04:00:00.000Z",
+      kontrollAdresse: { linje1: "Annen vei 1", postnummer: "0150", poststed: "Oslo" },
+      mottakskontrolloer: { navn: "Inntrenger", telefonnummer: "1" },
+    }),
+  },
+  "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/mottakskontrolloerer": {
+    krav: "eier",
+    sti: (m) => `${medId(m)}/mottakskontrolloerer`,
+  },
+  "PUT /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/mottakskontroll": {
+    krav: "mottak",
+    sti: (m) => `${medId(m)}/mottakskontroll`,
+    json: () => [{ varelinjeId: 1, faktiskeVerdier: [{ id: "antall", faktiskVerdi: 1 }] }],
+  },
+  "PUT /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/status": {
+    krav: "eier",
+    // Withdrawal is owner only; ANKOMMET (the controller's) is covered in importmelding/tilgang.test.ts.
+    sti: (m) => `${medId(m)}/status`,
+    json: () => ({ status: "TILBAKETRUKKET" }),
+  },
+  "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/kvittering": {
+    krav: "mottak",
+    sti: (m) => `${medId(m)}/kvittering`,
+  },
+};
+
+let api: TestApi;
+let hageland: number;
+let gront: number;
+let blomster: number;
+let hagelandMaal: Maal;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const db = api.handle.db;
+  hageland = await importoerId(db, ORG.hagelandDrammen);
+  gront = await importoerId(db, ORG.grontMottakOslo);
+  blomster = await importoerId(db, ORG.blomsterbudBergen);
+  const kari = aktoer(api, KARI, ORG.hagelandDrammen, hageland);
+  // A registered notification of Hageland with Grønt Mottak as reception controller.
+  const s = await lagSertifikat(db, { linjer: [LINJER.rhododendron] });
+  const opprettet = await kari.post("", {
+    ansvarligImportoerId: hageland,
+    eksportLand: s.eksportLand,
+    nummer: s.nummer,
+    utstedtDato: s.utstedtDato,
+  });
+  const { id } = (await opprettet.json()) as { id: number };
+  let melding = (await (await kari.get(`/${id}`)).json()) as ImportmeldingVisning;
+  await kari.put(`/${id}/innmelder`, { navn: "Kari", epost: "kari@hageland.example.no" });
+  for (const q of melding.dokumentkontrollSpoersmaal) {
+    await kari.put(`/${id}/kontrollspoersmaal/${q.id}`, { kontrollSvar: `${q.kode}_RIKTIG` });
+  }
+  await kari.put(`/${id}/ankomstinfo/${melding.ankomstInfo[0]!.id}`, {
+    ankomsttid: "2026-04-02T04:00:00.000Z",
+    kontrollAdresse: { linje1: "Tollbugata 40", postnummer: "3044", poststed: "Drammen" },
+    mottakskontrolloer: { importoerId: gront },
+  });
+  expect((await kari.put(`/${id}/status`, { status: "REGISTRERT" })).status).toBe(200);
+  melding = (await (await kari.get(`/${id}`)).json()) as ImportmeldingVisning;
+
+  // A certificate of Hageland's with an attachment (for /import/v1/vedlegg/{id}).
+  const nummer = "PHYTO.NL.2099.MATRISE";
+  await ingestSertifikat(
+    db,
+    lagSertifikatXml({
+      nummer,
+      utstedt: `${s.utstedtDato}T10:00:00Z`,
+      avsender: { navn: "Bloemen B.V." },
+      mottaker: { navn: "Mottaker AS", organisasjonsnummer: ORG.hagelandDrammen },
+      eksportland: "NL",
+      varelinjer: [LINJER.snittroser],
+      vedlegg: [{ filnavn: "sertifikat.pdf", data: lagPdf("Matrise") }],
+    }),
+  );
+  const vedlegg = await db
+    .selectFrom("vedlegg as v")
+    .innerJoin("sertifikat as s", "s.id", "v.sertifikat_id")
+    .select("v.id")
+    .where("s.nummer", "=", nummer)
+    .executeTakeFirstOrThrow();
+  hagelandMaal = {
+    orgnr: ORG.hagelandDrammen,
+    importoerId: hageland,
+    melding,
+    // The notification's certificate for searches; the attachment's certificate is another one, so that a
+    // search granting Blomsterbud access (by design) cannot open the attachment to it.
+    sertifikat: { nummer: s.nummer, dato: s.utstedtDato, avsenderland: s.eksportLand },
+    vedleggId: vedlegg.id,
+  };
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+interface Kaller {
+  /** Authorization or X-Api-Key headers. */
+  headere: () => Promise<Record<string, string>>;
+  maal: () => Maal;
+}
+
+/** The caller and target per case, or undefined when the case does not apply to the route. */
+function kaller(tilfelle: Tilfelle, rute: Rute): Kaller | undefined {
+  const bearer = (pid: string) => async () => ({ authorization: `Bearer ${await api.token(pid)}` });
+  switch (tilfelle) {
+    case "uten token":
+      return { headere: async () => ({}), maal: () => hagelandMaal };
+    case "utløpt token":
+      return {
+        headere: async () => ({
+          authorization: `Bearer ${await api.token(KARI, { expiresIn: Math.floor(Date.now() / 1000) - 60 })}`,
+          "x-api-key": "feil-nokkel",
+        }),
+        maal: () => hagelandMaal,
+      };
+    case "person uten delegering":
+      return { headere: bearer(PER), maal: () => hagelandMaal };
+    case "annen virksomhets importør":
+      // Kari acts for Hageland; Blomsterbud's importer id (or organisation number) is not hers.
+      return {
+        headere: bearer(KARI),
+        maal: () =>
+          rute.krav === "org"
+            ? { ...hagelandMaal, orgnr: ORG.blomsterbudBergen }
+            : { ...hagelandMaal, importoerId: blomster },
+      };
+    case "annen importørs melding eller sertifikat":
+      // Ingrid acts for Blomsterbud, with Blomsterbud's own ids, on Hageland's notification and certificate.
+      return {
+        headere: bearer(INGRID),
+        maal: () => ({ ...hagelandMaal, orgnr: ORG.blomsterbudBergen, importoerId: blomster }),
+      };
+    case "mottakskontrollør på eierhandling":
+      if (rute.krav !== "eier") return undefined;
+      return {
+        headere: bearer(OLA),
+        maal: () => ({ ...hagelandMaal, orgnr: ORG.grontMottakOslo, importoerId: gront }),
+      };
+  }
+}
+
+/** The status `krav` implies for the case; undefined when the case does not apply. */
+function forventet(tilfelle: Tilfelle, rute: Rute): { status: number; endrer: boolean } | undefined {
+  const unntak = rute.unntak?.[tilfelle];
+  if (unntak) return { status: unntak.status, endrer: unntak.endrer === true };
+  if (tilfelle === "uten token" || tilfelle === "utløpt token" || rute.krav === "noekkel") {
+    return { status: 401, endrer: false };
+  }
+  if (rute.krav === "person") return { status: 200, endrer: false };
+  if (
+    tilfelle === "annen importørs melding eller sertifikat" &&
+    (rute.krav === "org" || rute.krav === "importoer")
+  ) {
+    // The route has no notification or certificate of someone else to reach: Ingrid only sees her own.
+    return undefined;
+  }
+  return { status: 403, endrer: false };
+}
+
+const TILFELLER: Tilfelle[] = [
+  "uten token",
+  "utløpt token",
+  "person uten delegering",
+  "annen virksomhets importør",
+  "annen importørs melding eller sertifikat",
+  "mottakskontrollør på eierhandling",
+];
+
+describe("tilgangsmatrisen", () => {
+  it("har en oppføring for hver rute i API-et, og ingen for ruter som ikke finnes", () => {
+    const ruter = apiRuter(api.handle.db);
+    expect(ruter.length).toBeGreaterThan(20);
+    const mangler = ruter.filter((r) => !(r in RUTER));
+    expect(mangler, "Ruter uten oppføring i RUTER (api/tilgangsmatrise.test.ts)").toEqual([]);
+    expect(Object.keys(RUTER).filter((r) => !ruter.includes(r))).toEqual([]);
+  });
+
+  for (const [noekkel, rute] of Object.entries(RUTER)) {
+    const metode = noekkel.split(" ")[0]!;
+    it(`${noekkel}`, async () => {
+      for (const tilfelle of TILFELLER) {
+        const k = kaller(tilfelle, rute);
+        const f = forventet(tilfelle, rute);
+        if (!k || !f) continue;
+        const maal = k.maal();
+        const foer = await databaseavtrykk(api.handle.db);
+        const headere = await k.headere();
+        const json = rute.json?.(maal);
+        const res = await fetch(`${api.url}${rute.sti(maal)}`, {
+          method: metode,
+          headers: {
+            ...headere,
+            ...(json !== undefined ? { "content-type": "application/json" } : {}),
+            ...(noekkel.startsWith("POST /import/ephyto") ? { "content-type": "application/xml" } : {}),
+          },
+          body: json !== undefined ? JSON.stringify(json) : metode === "POST" ? "<x/>" : undefined,
+        });
+        const tekst = await res.text();
+        expect(res.status, `${tilfelle}: ${tekst.slice(0, 200)}`).toBe(f.status);
+        if (f.status >= 400) expect(JSON.parse(tekst), tilfelle).toMatchObject({ status: f.status });
+        if (!f.endrer)
+          expect(await databaseavtrykk(api.handle.db), `${tilfelle}: databasen endret`).toEqual(foer);
+      }
+    });
+  }
+});

@@ -1,0 +1,129 @@
+// Load test (issue 15), part of `npm run bench`, not of the test suite: the whole service as in production
+// (production build, embedded API, database and ID-porten, DEMO_MODE) on loopback, N logged-in users
+// (separate sessions) each fetching the pages an importer uses — the front page, the certificate list, a
+// certificate, the notification list, a certificate PDF — in a loop for the given time. Every answer must be
+// 200 (0 errors); reports requests, throughput and the p50/p95/p99 latency.
+import { execSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { loadConfig } from "../config";
+import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { startServer } from "../server";
+import { Nettleser, skjema } from "./bench-side";
+
+export const LAST_BRUKERE = Number(process.env.BENCH_LAST_BRUKERE ?? 20);
+export const LAST_SEKUNDER = Number(process.env.BENCH_LAST_SEKUNDER ?? 60);
+
+export interface LastResultat {
+  brukere: number;
+  sekunder: number;
+  forespoersler: number;
+  feil: number;
+  feilEksempler: string[];
+  perSekund: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  maks: number;
+}
+
+function persentil(sortert: readonly number[], p: number): number {
+  if (sortert.length === 0) return 0;
+  return sortert[Math.min(sortert.length - 1, Math.ceil((p / 100) * sortert.length) - 1)] ?? 0;
+}
+
+async function loggInn(base: string): Promise<Nettleser> {
+  const b = new Nettleser(base);
+  const innlogging = await b.foelg("/oauth2/authorization/idporten");
+  const html = await innlogging.text();
+  const handling = /<form method="post" action="([^"]+\/login)">/.exec(html)?.[1];
+  if (!handling) throw new Error("Fant ikke innloggingsskjemaet");
+  await b.foelg(handling, skjema({ pid: DEMO_PERSONER[0]!.pid }));
+  const velg = await (await b.foelg("/velg-virksomhet")).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(velg)?.[1] ?? "";
+  const valgt = await b.foelg("/velg-virksomhet", {
+    ...skjema({ csrf, organisasjonsnummer: ORG.hagelandDrammen, returnTo: "/" }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+  });
+  await valgt.arrayBuffer();
+  return b;
+}
+
+export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER): Promise<LastResultat> {
+  if (!existsSync("build/server/index.js")) execSync("npx remix vite:build", { stdio: "inherit" });
+  const dataDir = ".cache/bench-last/pglite";
+  rmSync(".cache/bench-last", { recursive: true, force: true });
+  const port = Number(process.env.BENCH_LAST_PORT ?? 3192);
+  // Loopback only.
+  const base = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: base,
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    DEMO_MODE: "true",
+    SESSION_SECRET: "bench-last",
+  });
+  const server = await startServer(config);
+  try {
+    const nettlesere: Nettleser[] = [];
+    for (let i = 0; i < brukere; i++) nettlesere.push(await loggInn(base));
+    const liste = await (await nettlesere[0]!.foelg("/sertifikater")).text();
+    const lenke = /href="(\/sertifikat\?[^"]+)"/.exec(liste)?.[1]?.replace(/&amp;/g, "&");
+    const pdf = /href="(\/dokument\/import\/v2\/[^"]+\/sertifikat\/pdf[^"]*)"/
+      .exec(await (await nettlesere[0]!.foelg(lenke ?? "/sertifikater")).text())?.[1]
+      ?.replace(/&amp;/g, "&");
+    if (!lenke) throw new Error("Fant ingen sertifikater i listen");
+    const sider = ["/", "/sertifikater", lenke, "/importmeldinger", ...(pdf ? [pdf] : [])];
+
+    const tider: number[] = [];
+    const feilEksempler: string[] = [];
+    let feil = 0;
+    const slutt = performance.now() + sekunder * 1000;
+    await Promise.all(
+      nettlesere.map(async (b, n) => {
+        for (let i = n; performance.now() < slutt; i++) {
+          const sti = sider[i % sider.length]!;
+          const start = performance.now();
+          try {
+            const res = await b.hent(sti);
+            await res.arrayBuffer();
+            tider.push(performance.now() - start);
+            if (res.status !== 200) {
+              feil += 1;
+              if (feilEksempler.length < 5) feilEksempler.push(`${sti} → ${res.status}`);
+            }
+          } catch (e) {
+            feil += 1;
+            if (feilEksempler.length < 5) feilEksempler.push(`${sti} → ${String(e)}`);
+          }
+        }
+      }),
+    );
+    const sortert = [...tider].sort((a, b) => a - b);
+    return {
+      brukere,
+      sekunder,
+      forespoersler: tider.length,
+      feil,
+      feilEksempler,
+      perSekund: tider.length / sekunder,
+      p50: persentil(sortert, 50),
+      p95: persentil(sortert, 95),
+      p99: persentil(sortert, 99),
+      maks: sortert.at(-1) ?? 0,
+    };
+  } finally {
+    await server.close();
+    rmSync(".cache/bench-last", { recursive: true, force: true });
+  }
+}
+
+export function formaterLast(r: LastResultat): string {
+  return [
+    `${r.brukere} innloggede brukere i ${r.sekunder} s: ${r.forespoersler} forespørsler (${r.perSekund.toFixed(1)}/s), ${r.feil} feil`,
+    `svartid p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, maks ${r.maks.toFixed(0)} ms`,
+    ...r.feilEksempler.map((e) => `  feil: ${e}`),
+  ].join("\n");
+}
