@@ -100,6 +100,10 @@ const RUTER: Record<string, Rute> = {
     krav: "importoer",
     sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/mottakskontrolloerfor`,
   },
+  "GET /import/register/v1/:orgnr/:importoerId/epoststatus": {
+    krav: "importoer",
+    sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/epoststatus`,
+  },
   "PUT /import/register/v1/:orgnr/:importoerId/lestregelverk": {
     krav: "importoer",
     sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/lestregelverk`,
