@@ -7,6 +7,7 @@ import { gatewayRouter } from "./gateway";
 import { errorHandler, sendError } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
 import { myndighetRouter } from "./importmelding/myndighet";
+import { oversiktRouter } from "./importmelding/oversikt";
 import { importmeldingRouter } from "./importmelding/router";
 import { importoerRegisterRouter } from "./importoer-register";
 import { hubRouter } from "./sertifikat/hub";
@@ -41,6 +42,7 @@ export function createApi(opts: ApiOptions): Router {
   api.use(importoerRegisterRouter(db));
   api.use(sertifikatRouter(db));
   api.use(arkivRouter(db));
+  api.use(oversiktRouter(db));
   api.use(importmeldingRouter(db));
   api.use((_req, res) => sendError(res, 404, "Fant ikke ressursen"));
   api.use(errorHandler);

@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from "k
 import * as m001 from "./migrations/001-foundation";
 import * as m002 from "./migrations/002-sertifikater";
 import * as m003 from "./migrations/003-importmeldinger";
+import * as m006 from "./migrations/006-oversikt";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
   "001-foundation": m001,
   "002-sertifikater": m002,
   "003-importmeldinger": m003,
+  "006-oversikt": m006,
 };
 
 class StaticProvider implements MigrationProvider {
