@@ -2,12 +2,15 @@ import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@rem
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { osloDato } from "../../domain/format";
-import type { SertifikatVisning } from "../../domain/sertifikat";
+import type { Oversikt } from "../../domain/oversikt";
+import type { Eksportland, SertifikatVisning } from "../../domain/sertifikat";
 import { SOK_INGEN_TREFF, SOKELAND, validerSok } from "../../domain/sertifikatsok";
+import { ForsideFilter, ForsideSeksjoner } from "../components/forside";
 import { useHydrert } from "../components/hydrert";
 import { Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
+import { KONTAKT_EPOST } from "../lib/kontakt";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { avgiver, bruker, api } = await requireVirksomhet(request, context);
@@ -47,11 +50,49 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     }
   }
-  return json({ avgiver, navn: bruker.navn, idag, sok, sokFeil });
+  // The dashboard (SPEC §2 "Home"); its filter panel uses `avsender` and `land` in the page address, so it
+  // does not mix with the certificate search's `avsenderland` (ADR 013).
+  const filter = {
+    avsender: p.has("sok") ? "" : (p.get("avsender") ?? "").trim(),
+    land: p.has("sok") ? "" : (p.get("land") ?? "").trim().toUpperCase(),
+  };
+  let oversikt: Oversikt | null = null;
+  let land: Eksportland[] = [];
+  try {
+    [oversikt, land] = await Promise.all([
+      api.getJson<Oversikt>(
+        `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/oversikt`,
+        {
+          searchParams: {
+            avsender: filter.avsender || undefined,
+            avsenderland: /^[A-Z]{2}$/.test(filter.land) ? filter.land : undefined,
+          },
+          redirectOn401: loginUrl(request),
+        },
+      ),
+      api.getJson<Eksportland[]>("/import/v2/eksportland", { redirectOn401: loginUrl(request) }),
+    ]);
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    console.error("Henting av forsiden feilet", e);
+    oversikt = null;
+  }
+  const slettet = p.get("slettet") === "1";
+  return json({ avgiver, navn: bruker.navn, idag, sok, sokFeil, oversikt, land, filter, slettet });
 }
 
 export default function Hjem() {
-  const { avgiver, navn, idag, sok, sokFeil } = useLoaderData<typeof loader>();
+  const {
+    avgiver,
+    navn,
+    idag,
+    sok,
+    sokFeil,
+    oversikt,
+    land: alleLand,
+    filter,
+    slettet,
+  } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const hydrert = useHydrert();
   const [felt, setFelt] = useState(sok);
@@ -68,6 +109,23 @@ export default function Hjem() {
       </h1>
       <p className="ds-paragraph hjem-orgnr">Org.nr. {avgiver.formatertOrganisasjonsnummer}</p>
       <p className="ds-paragraph">Velkommen, {navn}.</p>
+      {/* The e-mail health banner (EpostBanner, app/components/epost-banner.tsx) goes here. */}
+      {slettet ? (
+        <Varsel farge="success" rolle="status">
+          <p className="ds-paragraph">Forhåndsmeldingen er slettet.</p>
+        </Varsel>
+      ) : null}
+      <ForsideFilter land={alleLand} avsender={filter.avsender} valgtLand={filter.land} />
+      {oversikt ? (
+        <ForsideSeksjoner oversikt={oversikt} />
+      ) : (
+        <Varsel farge="danger" tittel="Henting av forsiden feilet">
+          <p className="ds-paragraph">
+            Last inn siden på nytt og sjekk at du er logget inn. Kontakt {KONTAKT_EPOST} hvis det ikke
+            hjelper.
+          </p>
+        </Varsel>
+      )}
 
       <section className="sertifikatsok" aria-labelledby="sok-tittel">
         <h2 id="sok-tittel" className="ds-heading" data-size="sm">
