@@ -114,6 +114,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
       auth: { issuer: config.oidc.issuer, audience: config.apiAudience },
       hubApiKey: config.hubApiKey,
       myndighetApiKey: config.myndighetApiKey,
+      features: config.features,
     });
     // Mounted without stripping the prefix: the API answers exactly the paths of SPEC §7.
     app.use((req, res, next) =>

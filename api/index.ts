@@ -3,7 +3,7 @@
 import express, { Router } from "express";
 import type { Db } from "../db";
 import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
-import { gatewayRouter } from "./gateway";
+import { type Features, gatewayRouter } from "./gateway";
 import { errorHandler, sendError } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
 import { myndighetRouter } from "./importmelding/myndighet";
@@ -20,6 +20,8 @@ export interface ApiOptions {
   hubApiKey?: string;
   /** API key of the authority's case-handling side (POST /myndighet/v1/importmelding/{id}/vurdering). */
   myndighetApiKey?: string;
+  /** The feature flags GET /gateway/config/features answers; both on by default. */
+  features?: Features;
 }
 
 /**
@@ -38,7 +40,7 @@ export function createApi(opts: ApiOptions): Router {
   api.use(myndighetRouter(db, opts.myndighetApiKey));
   api.use(express.json({ limit: "1mb" }));
   api.use(requireToken(createTokenVerifier(opts.auth)));
-  api.use(gatewayRouter(db));
+  api.use(gatewayRouter(db, opts.features ?? { visImportmelding: true, visRisikovurdering: true }));
   api.use(importoerRegisterRouter(db));
   api.use(sertifikatRouter(db));
   api.use(arkivRouter(db));

@@ -181,7 +181,7 @@ export const DEMO_IMPORTOERER = [
     hovedenhetOrganisasjonsnummer: ORG.hagelandHoved,
     harLestRegelverk: true,
     erMottakskontrolloer: false,
-    epost: ["import@hageland.example.no"],
+    epost: ["import@hageland.example.no", "lager.og.logistikk.drammen@hageland.example.no"],
   },
   {
     organisasjonsnummer: ORG.grontMottakOslo,
@@ -191,6 +191,15 @@ export const DEMO_IMPORTOERER = [
     harLestRegelverk: true,
     erMottakskontrolloer: true,
     epost: ["mottak@grontmottak.example.no"],
+  },
+  {
+    organisasjonsnummer: ORG.grontMottakHoved,
+    navn: "Grønt Mottak AS",
+    hovedenhetNavn: null,
+    hovedenhetOrganisasjonsnummer: null,
+    harLestRegelverk: true,
+    erMottakskontrolloer: true,
+    epost: ["post@grontmottak.example.no", "vakt@grontmottak.example.no"],
   },
   {
     organisasjonsnummer: ORG.blomsterbudBergen,
@@ -216,5 +225,6 @@ export const DEMO_IMPORTOERER = [
 export const DEMO_MOTTAKSKONTROLLOER_AVTALER: Array<[string, string]> = [
   [ORG.hagelandDrammen, ORG.grontMottakOslo],
   [ORG.blomsterbudBergen, ORG.grontMottakOslo],
+  [ORG.blomsterbudBergen, ORG.grontMottakHoved],
   [ORG.blomsterbudAalesund, ORG.grontMottakOslo],
 ];
