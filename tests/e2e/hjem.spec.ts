@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ORG } from "../../dev/demo-data";
 import { nySertifikat } from "./data";
-import { sjekkUu, tabTil } from "./helpers";
+import { jsPaa, loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
 import { loggInnKari, opprett, prosjekt } from "./veiviser";
 
 const seksjon = (page: Page, tittel: string | RegExp) => page.getByRole("region", { name: tittel });
@@ -122,4 +122,77 @@ test("forsiden med bare tastaturet: filter og Fortsett", async ({ page }) => {
   await tabTil(page, fortsett, 120);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/importmelding\/\d+\/[a-z-/]+$/);
+});
+
+test("tvungen oppstart for Ingrid Berg: bekreft regelverket, legg til e-post, aldri igjen (bare tastaturet)", async ({
+  page,
+}) => {
+  // Each project its own business of Ingrid's that nobody else's test confirms (the wizard's test uses the
+  // Bergen and Ålesund departments).
+  const virksomhet =
+    prosjekt() === "js-pa" ? /Blomsterbud Vest AS avd\. Førde/ : /Blomsterbud Vest AS avd\. Molde/;
+  await loggInn(page, PERSONER.ingrid, true);
+  await tabTil(page, page.getByRole("button", { name: virksomhet }));
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".app-header__virksomhet")).toBeVisible();
+
+  const oppstart = jsPaa()
+    ? page.getByRole("dialog", { name: "Bekreft kjennskap til regelverket" })
+    : page.getByRole("region", { name: "Bekreft kjennskap til regelverket" });
+  await expect(oppstart).toBeVisible();
+  await expect(oppstart.getByText("Steg 1 av 2")).toBeVisible();
+  await sjekkUu(page);
+  if (jsPaa()) {
+    // modal: Escape does not close it, and Tab never reaches the page behind it
+    await page.keyboard.press("Escape");
+    await expect(oppstart).toBeVisible();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      const bak = await page.evaluate(() => {
+        const a = document.activeElement;
+        const d = document.querySelector("dialog");
+        return !!a && a !== document.body && !d?.contains(a);
+      });
+      expect(bak).toBe(false);
+    }
+  }
+
+  const bekreft = oppstart.getByRole("button", { name: "Bekreft" });
+  await tabTil(page, bekreft);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Du må huke av for at virksomheten kjenner regelverket.")).toBeVisible();
+  const boks = page.getByRole("checkbox", { name: "Virksomheten kjenner regelverket for import av planter" });
+  await tabTil(page, boks);
+  await page.keyboard.press("Space");
+  await tabTil(page, page.getByRole("button", { name: "Bekreft" }));
+  await page.keyboard.press("Enter");
+
+  const epost = jsPaa()
+    ? page.getByRole("dialog", { name: "Legg til e-postadresse" })
+    : page.getByRole("region", { name: "Legg til e-postadresse" });
+  await expect(epost).toBeVisible();
+  await expect(epost.getByText("Steg 2 av 2")).toBeVisible();
+  await sjekkUu(page);
+  const lagre = epost.getByRole("button", { name: "Lagre" });
+  if (jsPaa()) await expect(lagre).toBeDisabled();
+  else {
+    await tabTil(page, lagre);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Skriv inn en e-postadresse.")).toBeVisible();
+  }
+  const felt = page.getByLabel("E-postadresse");
+  await tabTil(page, felt);
+  await page.keyboard.type(`varsel-${prosjekt()}-${Date.now()}@blomster.example.no`);
+  if (jsPaa()) await expect(lagre).toBeEnabled();
+  await tabTil(page, page.getByRole("button", { name: "Lagre" }));
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByRole("heading", { name: "Nye sertifikater" })).toBeVisible();
+  await expect(page.locator(".oppstart")).toHaveCount(0);
+  if (jsPaa()) await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  await sjekkUu(page);
+  // never again
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Påbegynte forhåndsmeldinger" })).toBeVisible();
+  await expect(page.locator(".oppstart")).toHaveCount(0);
 });
