@@ -180,7 +180,7 @@ test("tvungen oppstart for Ingrid Berg: bekreft regelverket, legg til e-post, al
     await page.keyboard.press("Enter");
     await expect(page.getByText("Skriv inn en e-postadresse.")).toBeVisible();
   }
-  const felt = page.getByLabel("E-postadresse");
+  const felt = page.getByLabel("E-postadresse", { exact: true });
   await tabTil(page, felt);
   await page.keyboard.type(`varsel-${prosjekt()}-${Date.now()}@blomster.example.no`);
   if (jsPaa()) await expect(lagre).toBeEnabled();
