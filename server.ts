@@ -121,6 +121,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
       hubApiKey: config.hubApiKey,
       myndighetApiKey: config.myndighetApiKey,
       epostNedeVarselMs: config.epost.nedeVarselMs,
+      features: config.features,
     });
     // Mounted without stripping the prefix: the API answers exactly the paths of SPEC §7.
     app.use((req, res, next) =>

@@ -19,8 +19,25 @@ export interface AvgiverDto {
   };
 }
 
-export function gatewayRouter(db: Db): Router {
+export interface Features {
+  visImportmelding: boolean;
+  visRisikovurdering: boolean;
+}
+
+export function gatewayRouter(db: Db, features: Features): Router {
   const router = Router();
+
+  // Behind the token check: a valid token is the session (SPEC §7).
+  router.get("/gateway/auth/session", (_req, res) => {
+    res.json({ autentisert: true });
+  });
+
+  router.get("/gateway/config/features", (_req, res) => {
+    res.json({
+      visImportmelding: features.visImportmelding,
+      visRisikovurdering: features.visRisikovurdering,
+    });
+  });
 
   router.get(
     "/gateway/auth/avgiver",

@@ -2,8 +2,77 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { Db } from "../db";
-import { type ImportoerRequest, type OrgRequest, requireImportoer, requireOrg } from "./auth";
-import { ah, badRequest, conflict, notFound } from "./http";
+import {
+  type AuthedRequest,
+  type ImportoerRequest,
+  kanRepresentere,
+  type OrgRequest,
+  requireImportoer,
+  requireOrg,
+} from "./auth";
+import { ah, badRequest, conflict, forbidden, notFound, parseId, parseOrgnr } from "./http";
+
+/** At most this many e-mail addresses per importer (ADR 011). */
+export const MAKS_EPOSTADRESSER = 10;
+/** At most this many appointed controllers per importer (ADR 011). */
+export const MAKS_MOTTAKSKONTROLLOERER = 50;
+
+// A practical address check (RFC 5321 lengths, no spaces or control characters, one @, a dotted domain):
+// the server decides, the browser's type="email" only helps.
+const EPOST =
+  /^[^\s@\p{Cc}\p{Cf}]{1,64}@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}$/u;
+
+export const epostSchema = z.object(
+  {
+    epostadresse: z
+      .string({ error: "E-postadressen må være tekst" })
+      .max(1000, "E-postadressen er for lang")
+      .transform((v) => v.trim())
+      .pipe(
+        z
+          .string()
+          .min(1, "Skriv inn en e-postadresse")
+          .max(254, "E-postadressen er for lang")
+          .regex(EPOST, "Skriv inn en gyldig e-postadresse, for eksempel navn@firma.no"),
+      ),
+  },
+  { error: "Forespørselen må være et objekt med epostadresse" },
+);
+
+const boolFelt = (navn: string) =>
+  z.object(
+    { [navn]: z.boolean({ error: `${navn} må være true eller false` }) },
+    {
+      error: `Forespørselen må være et objekt med ${navn}`,
+    },
+  );
+
+export const kontrolloererSchema = z.object(
+  {
+    mottakskontrolloerIds: z
+      .array(
+        z
+          .number({ error: "mottakskontrolloerIds må være en liste med tall" })
+          .int("mottakskontrolloerIds må være en liste med heltall")
+          .positive("mottakskontrolloerIds må være en liste med positive tall")
+          .max(Number.MAX_SAFE_INTEGER, "Ukjent mottakskontrollør"),
+        { error: "mottakskontrolloerIds må være en liste" },
+      )
+      .max(MAKS_MOTTAKSKONTROLLOERER, `Du kan ha høyst ${MAKS_MOTTAKSKONTROLLOERER} mottakskontrollører`),
+  },
+  { error: "Forespørselen må være et objekt med mottakskontrolloerIds" },
+);
+
+/** The importer of {orgnr}; 404 when the company has not been registered as importer. */
+async function importoerIdFor(db: Db, orgnr: string): Promise<number> {
+  const rad = await db
+    .selectFrom("importoer")
+    .select("id")
+    .where("organisasjonsnummer", "=", orgnr)
+    .executeTakeFirst();
+  if (!rad) throw notFound("Fant ikke importør for organisasjonsnummeret");
+  return rad.id;
+}
 
 export interface ImportoerDto {
   id: number;
@@ -46,6 +115,7 @@ export async function hentImportoer(db: Db, orgnr: string): Promise<ImportoerDto
       .innerJoin("importoer as i", "i.id", "a.mottakskontrolloer_id")
       .select(["i.id", "i.navn", "i.organisasjonsnummer"])
       .where("a.importoer_id", "=", rad.id)
+      .where("i.er_mottakskontrolloer", "=", true)
       .orderBy("i.navn")
       .execute(),
     db
@@ -164,6 +234,146 @@ export function importoerRegisterRouter(db: Db): Router {
         .where("id", "=", importoerId)
         .execute();
       res.status(204).end();
+    }),
+  );
+
+  router.put(
+    "/import/register/v1/:orgnr/epost",
+    requireOrg(db),
+    ah(async (req, res) => {
+      const importoerId = await importoerIdFor(db, (req as OrgRequest).orgnr);
+      const { epostadresse } = epostSchema.parse(req.body);
+      const ny = await db.transaction().execute(async (trx) => {
+        // Serialise additions for one importer so the count and the duplicate check hold.
+        await trx.selectFrom("importoer").select("id").where("id", "=", importoerId).forUpdate().execute();
+        const finnes = await trx
+          .selectFrom("importoer_epost")
+          .select("epostadresse")
+          .where("importoer_id", "=", importoerId)
+          .execute();
+        if (finnes.some((e) => e.epostadresse.toLowerCase() === epostadresse.toLowerCase())) {
+          throw badRequest("E-postadressen er allerede registrert");
+        }
+        if (finnes.length >= MAKS_EPOSTADRESSER) {
+          throw badRequest(`Du kan registrere høyst ${MAKS_EPOSTADRESSER} e-postadresser`);
+        }
+        return trx
+          .insertInto("importoer_epost")
+          .values({ importoer_id: importoerId, epostadresse })
+          .returning(["id", "epostadresse"])
+          .executeTakeFirstOrThrow();
+      });
+      res.status(201).json({ id: Number(ny.id), epostadresse: ny.epostadresse });
+    }),
+  );
+
+  router.delete(
+    "/import/register/v1/:orgnr/epost/:id",
+    requireOrg(db),
+    ah(async (req, res) => {
+      const importoerId = await importoerIdFor(db, (req as OrgRequest).orgnr);
+      const id = parseId(req.params.id, "id for e-postadressen");
+      const slettet = await db
+        .deleteFrom("importoer_epost")
+        .where("id", "=", id)
+        .where("importoer_id", "=", importoerId)
+        .executeTakeFirst();
+      if (Number(slettet.numDeletedRows) === 0) throw notFound("Fant ikke e-postadressen");
+      res.status(204).end();
+    }),
+  );
+
+  router.put(
+    "/import/register/v1/:orgnr/epostvarsel",
+    requireOrg(db),
+    ah(async (req, res) => {
+      const importoerId = await importoerIdFor(db, (req as OrgRequest).orgnr);
+      const { skalHaEpost } = boolFelt("skalHaEpost").parse(req.body) as { skalHaEpost: boolean };
+      await db
+        .updateTable("importoer")
+        .set({ skal_ha_epost: skalHaEpost })
+        .where("id", "=", importoerId)
+        .execute();
+      res.status(204).end();
+    }),
+  );
+
+  // Registering as controller; unregistering keeps the agreements but they stop counting (ADR 011).
+  router.put(
+    "/import/register/v1/:orgnr/:importoerId/mottakskontrolloer",
+    requireImportoer(db),
+    ah(async (req, res) => {
+      const { importoerId } = req as ImportoerRequest;
+      const { erMottakskontrolloer } = boolFelt("erMottakskontrolloer").parse(req.body) as {
+        erMottakskontrolloer: boolean;
+      };
+      await db
+        .updateTable("importoer")
+        .set({ er_mottakskontrolloer: erMottakskontrolloer })
+        .where("id", "=", importoerId)
+        .execute();
+      res.status(204).end();
+    }),
+  );
+
+  // Replaces the list of controllers acting on the importer's behalf: only registered controllers, not itself.
+  router.put(
+    "/import/register/v1/:orgnr/:importoerId/mottakskontrolloerer",
+    requireImportoer(db),
+    ah(async (req, res) => {
+      const { importoerId } = req as ImportoerRequest;
+      const ids = [...new Set(kontrolloererSchema.parse(req.body).mottakskontrolloerIds)];
+      if (ids.includes(importoerId))
+        throw badRequest("Virksomheten kan ikke være mottakskontrollør for seg selv");
+      await db.transaction().execute(async (trx) => {
+        if (ids.length > 0) {
+          const gyldige = await trx
+            .selectFrom("importoer")
+            .select("id")
+            .where("id", "in", ids)
+            .where("er_mottakskontrolloer", "=", true)
+            .execute();
+          if (gyldige.length !== ids.length) throw badRequest("Ukjent mottakskontrollør");
+        }
+        await trx.deleteFrom("mottakskontrolloer_avtale").where("importoer_id", "=", importoerId).execute();
+        if (ids.length > 0) {
+          await trx
+            .insertInto("mottakskontrolloer_avtale")
+            .values(ids.map((id) => ({ importoer_id: importoerId, mottakskontrolloer_id: id })))
+            .execute();
+        }
+      });
+      res.status(204).end();
+    }),
+  );
+
+  // All registered controllers except the asking company: ?orgnr= names it (the person must be able to
+  // act for it); without, every company the person may act for is left out.
+  router.get(
+    "/import/mottakskontrolloerer/v1",
+    ah(async (req, res) => {
+      const { pid } = (req as AuthedRequest).innlogget;
+      const q = req.query.orgnr;
+      let unntatt: string[];
+      if (q !== undefined) {
+        const orgnr = parseOrgnr(typeof q === "string" ? q : undefined);
+        if (!(await kanRepresentere(db, pid, orgnr))) throw forbidden();
+        unntatt = [orgnr];
+      } else {
+        const rader = await db
+          .selectFrom("delegering")
+          .innerJoin("enhet", "enhet.id", "delegering.enhet_id")
+          .select("enhet.organisasjonsnummer")
+          .where("delegering.pid", "=", pid)
+          .execute();
+        unntatt = rader.flatMap((r) => (r.organisasjonsnummer ? [r.organisasjonsnummer] : []));
+      }
+      let sporring = db
+        .selectFrom("importoer")
+        .select(["id", "navn", "organisasjonsnummer"])
+        .where("er_mottakskontrolloer", "=", true);
+      if (unntatt.length > 0) sporring = sporring.where("organisasjonsnummer", "not in", unntatt);
+      res.json(await sporring.orderBy("navn").orderBy("id").execute());
     }),
   );
 

@@ -4,10 +4,11 @@ import express, { Router } from "express";
 import type { Db } from "../db";
 import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
 import { epostStatusRouter } from "./epost/status";
-import { gatewayRouter } from "./gateway";
+import { type Features, gatewayRouter } from "./gateway";
 import { errorHandler, krevGyldigJsonKropp, sendError } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
 import { myndighetRouter } from "./importmelding/myndighet";
+import { oversiktRouter } from "./importmelding/oversikt";
 import { importmeldingRouter } from "./importmelding/router";
 import { importoerRegisterRouter } from "./importoer-register";
 import { hubRouter } from "./sertifikat/hub";
@@ -22,6 +23,8 @@ export interface ApiOptions {
   myndighetApiKey?: string;
   /** The e-mail banner shows when SMTP has been unreachable this long (default 15 minutes). */
   epostNedeVarselMs?: number;
+  /** The feature flags GET /gateway/config/features answers; both on by default. */
+  features?: Features;
 }
 
 /**
@@ -41,11 +44,12 @@ export function createApi(opts: ApiOptions): Router {
   api.use(express.json({ limit: "1mb" }));
   api.use(requireToken(createTokenVerifier(opts.auth)));
   api.use(krevGyldigJsonKropp);
-  api.use(gatewayRouter(db));
+  api.use(gatewayRouter(db, opts.features ?? { visImportmelding: true, visRisikovurdering: true }));
   api.use(importoerRegisterRouter(db));
   api.use(epostStatusRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
   api.use(sertifikatRouter(db));
   api.use(arkivRouter(db));
+  api.use(oversiktRouter(db));
   api.use(importmeldingRouter(db));
   api.use((_req, res) => sendError(res, 404, "Fant ikke ressursen"));
   api.use(errorHandler);

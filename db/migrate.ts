@@ -3,6 +3,7 @@ import * as m001 from "./migrations/001-foundation";
 import * as m002 from "./migrations/002-sertifikater";
 import * as m003 from "./migrations/003-importmeldinger";
 import * as m005 from "./migrations/005-epostvarsel";
+import * as m006 from "./migrations/006-oversikt";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "002-sertifikater": m002,
   "003-importmeldinger": m003,
   "005-epostvarsel": m005,
+  "006-oversikt": m006,
 };
 
 class StaticProvider implements MigrationProvider {

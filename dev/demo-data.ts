@@ -63,6 +63,9 @@ export const ORG = {
   blomsterbudHoved: "912346099",
   blomsterbudBergen: "912346161",
   blomsterbudAalesund: "912346374",
+  /** Only for the e2e test of the forced onboarding on home (one per Playwright project). */
+  blomsterbudFoerde: "912346412",
+  blomsterbudMolde: "912346420",
   fjordblomster: "912346234",
 } as const;
 
@@ -137,6 +140,22 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Moloveien 14", "6004", "Ålesund"),
   },
   {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.blomsterbudFoerde,
+    navn: "Blomsterbud Vest AS avd. Førde",
+    organisasjonsform: "BEDR",
+    hovedenhet: ORG.blomsterbudHoved,
+    adresse: adr("Hafstadvegen 20", "6800", "Førde"),
+  },
+  {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.blomsterbudMolde,
+    navn: "Blomsterbud Vest AS avd. Molde",
+    organisasjonsform: "BEDR",
+    hovedenhet: ORG.blomsterbudHoved,
+    adresse: adr("Storgata 9", "6413", "Molde"),
+  },
+  {
     type: "Foretak",
     organisasjonsnummer: ORG.fjordblomster,
     navn: "Fjordblomster Ingrid Berg",
@@ -166,6 +185,8 @@ export const DEMO_DELEGERINGER: Array<{ pid: string; enheter: string[] }> = [
       ORG.blomsterbudHoved,
       ORG.blomsterbudBergen,
       ORG.blomsterbudAalesund,
+      ORG.blomsterbudFoerde,
+      ORG.blomsterbudMolde,
       ORG.fjordblomster,
       "12825098397",
     ],
@@ -181,7 +202,7 @@ export const DEMO_IMPORTOERER = [
     hovedenhetOrganisasjonsnummer: ORG.hagelandHoved,
     harLestRegelverk: true,
     erMottakskontrolloer: false,
-    epost: ["import@hageland.example.no"],
+    epost: ["import@hageland.example.no", "lager.og.logistikk.drammen@hageland.example.no"],
   },
   {
     organisasjonsnummer: ORG.grontMottakOslo,
@@ -191,6 +212,15 @@ export const DEMO_IMPORTOERER = [
     harLestRegelverk: true,
     erMottakskontrolloer: true,
     epost: ["mottak@grontmottak.example.no"],
+  },
+  {
+    organisasjonsnummer: ORG.grontMottakHoved,
+    navn: "Grønt Mottak AS",
+    hovedenhetNavn: null,
+    hovedenhetOrganisasjonsnummer: null,
+    harLestRegelverk: true,
+    erMottakskontrolloer: true,
+    epost: ["post@grontmottak.example.no", "vakt@grontmottak.example.no"],
   },
   {
     organisasjonsnummer: ORG.blomsterbudBergen,
@@ -216,5 +246,6 @@ export const DEMO_IMPORTOERER = [
 export const DEMO_MOTTAKSKONTROLLOER_AVTALER: Array<[string, string]> = [
   [ORG.hagelandDrammen, ORG.grontMottakOslo],
   [ORG.blomsterbudBergen, ORG.grontMottakOslo],
+  [ORG.blomsterbudBergen, ORG.grontMottakHoved],
   [ORG.blomsterbudAalesund, ORG.grontMottakOslo],
 ];

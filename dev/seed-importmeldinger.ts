@@ -574,6 +574,12 @@ const GRUPPER: ((k: Kontekst) => Gruppe)[] = [
         ),
         "AVVIST",
       );
+      // Decided three weeks ago, so home shows that the assessed section stops at 2 weeks (ADR 013).
+      await k.db
+        .updateTable("importmelding")
+        .set({ status_endret: new Date(k.naa.getTime() - 21 * 24 * 60 * 60 * 1000) })
+        .where("id", "=", id)
+        .execute();
     },
   }),
   // Potted hydrangeas: only the sender confirmed and the innmelder filled in.

@@ -30,7 +30,7 @@ const likeMoenster = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
  * Where 'Fortsett' resumes each draft: its first unfinished wizard step (ADR 007 "Resuming a draft"),
  * from the saved innmelder, document answers and arrival info.
  */
-async function fortsettUrler(
+export async function fortsettUrler(
   db: Db,
   utkast: readonly { id: number; innmelder: unknown; kun_dokumentkontroll: boolean }[],
 ): Promise<Map<number, string>> {

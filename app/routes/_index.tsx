@@ -1,14 +1,25 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { osloDato } from "../../domain/format";
-import type { SertifikatVisning } from "../../domain/sertifikat";
+import type { Oversikt } from "../../domain/oversikt";
+import type { Eksportland, SertifikatVisning } from "../../domain/sertifikat";
 import { SOK_INGEN_TREFF, SOKELAND, validerSok } from "../../domain/sertifikatsok";
 import { EpostBanner, hentEpostFeil } from "../components/epost-banner";
+import { ForsideFilter, ForsideSeksjoner } from "../components/forside";
 import { useHydrert } from "../components/hydrert";
+import { Oppstart, type OppstartSteg } from "../components/oppstart";
 import { Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
-import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
+import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
+import { lesSkjema } from "../lib/csrf.server";
+import { KONTAKT_EPOST } from "../lib/kontakt";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { avgiver, bruker, api } = await requireVirksomhet(request, context);
@@ -48,18 +59,133 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     }
   }
+  // The dashboard (SPEC §2 "Home"); its filter panel uses `avsender` and `land` in the page address, so it
+  // does not mix with the certificate search's `avsenderland` (ADR 013).
+  const filter = {
+    avsender: p.has("sok") ? "" : (p.get("avsender") ?? "").trim(),
+    land: p.has("sok") ? "" : (p.get("land") ?? "").trim().toUpperCase(),
+  };
+  let oversikt: Oversikt | null = null;
+  let land: Eksportland[] = [];
+  try {
+    [oversikt, land] = await Promise.all([
+      api.getJson<Oversikt>(
+        `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/oversikt`,
+        {
+          searchParams: {
+            avsender: filter.avsender || undefined,
+            avsenderland: /^[A-Z]{2}$/.test(filter.land) ? filter.land : undefined,
+          },
+          redirectOn401: loginUrl(request),
+        },
+      ),
+      api.getJson<Eksportland[]>("/import/v2/eksportland", { redirectOn401: loginUrl(request) }),
+    ]);
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    console.error("Henting av forsiden feilet", e);
+    oversikt = null;
+  }
+  const slettet = p.get("slettet") === "1";
+  // The forced onboarding: regulations first, then at least one e-mail address (SPEC §2 "Home").
+  let oppstart: OppstartSteg | null = null;
+  try {
+    const importoer = await api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`, {
+      redirectOn401: loginUrl(request),
+    });
+    oppstart = !importoer.harLestRegelverk
+      ? "regelverk"
+      : importoer.epostadresser.length === 0
+        ? "epost"
+        : null;
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    console.error("Henting av importøren feilet", e);
+  }
+  const epostFeil = await hentEpostFeil(api, avgiver);
   return json({
     avgiver,
     navn: bruker.navn,
     idag,
     sok,
     sokFeil,
-    epostFeil: await hentEpostFeil(api, avgiver),
+    oversikt,
+    land,
+    filter,
+    slettet,
+    oppstart,
+    epostFeil,
   });
 }
 
+export const OPPSTART_REGELVERK_MANGLER = "Du må huke av for at virksomheten kjenner regelverket.";
+export const OPPSTART_EPOST_MANGLER = "Skriv inn en e-postadresse.";
+
+/** The forced onboarding's two steps; a bad answer gives a message and keeps what was written. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, avgiver, session } = await requireVirksomhet(request, context);
+  const { formData } = await lesSkjema(request, context, session);
+  const intent = formData.get("intent");
+  const epost = String(formData.get("epostadresse") ?? "").trim();
+  try {
+    if (intent === "oppstart-regelverk") {
+      if (formData.get("harLestRegelverk") !== "ja") {
+        return json({ steg: "regelverk" as const, feil: OPPSTART_REGELVERK_MANGLER, epost }, { status: 400 });
+      }
+      await api.put(
+        `/import/register/v1/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/lestregelverk`,
+        { harLestRegelverk: true },
+        { redirectOn401: loginUrl(request) },
+      );
+    } else if (intent === "oppstart-epost") {
+      if (!epost)
+        return json({ steg: "epost" as const, feil: OPPSTART_EPOST_MANGLER, epost }, { status: 400 });
+      await api.put(
+        `/import/register/v1/${avgiver.organisasjonsnummer}/epost`,
+        { epostadresse: epost },
+        { redirectOn401: loginUrl(request) },
+      );
+    } else {
+      return json({ steg: null, feil: "Ukjent handling", epost }, { status: 400 });
+    }
+  } catch (e) {
+    if (e instanceof ApiFeil) {
+      return json(
+        {
+          steg: intent === "oppstart-epost" ? ("epost" as const) : ("regelverk" as const),
+          feil: e.melding ?? "Klarte ikke å lagre. Prøv igjen.",
+          epost,
+        },
+        { status: 400 },
+      );
+    }
+    throw e;
+  }
+  return redirect("/");
+}
+
 export default function Hjem() {
-  const { avgiver, navn, idag, sok, sokFeil, epostFeil } = useLoaderData<typeof loader>();
+  const {
+    avgiver,
+    navn,
+    idag,
+    sok,
+    sokFeil,
+    oversikt,
+    land: alleLand,
+    filter,
+    slettet,
+    oppstart,
+    epostFeil,
+  } = useLoaderData<typeof loader>();
+  const svar = useActionData<typeof action>();
+  const tittel = useRef<HTMLHeadingElement>(null);
+  const forrigeOppstart = useRef(oppstart);
+  useEffect(() => {
+    // the onboarding finished: focus goes back to the page's heading, not to the top of the document
+    if (forrigeOppstart.current && !oppstart) tittel.current?.focus();
+    forrigeOppstart.current = oppstart;
+  }, [oppstart]);
   const navigation = useNavigation();
   const hydrert = useHydrert();
   const [felt, setFelt] = useState(sok);
@@ -71,12 +197,31 @@ export default function Hjem() {
   };
   return (
     <div>
-      <h1 className="ds-heading" data-size="lg">
+      <h1 className="ds-heading" data-size="lg" ref={tittel} tabIndex={-1}>
         {avgiver.navn}
       </h1>
       <p className="ds-paragraph hjem-orgnr">Org.nr. {avgiver.formatertOrganisasjonsnummer}</p>
       <p className="ds-paragraph">Velkommen, {navn}.</p>
+      {oppstart ? (
+        <Oppstart steg={oppstart} feil={svar?.steg === oppstart ? svar.feil : null} epost={svar?.epost} />
+      ) : null}
       <EpostBanner feiler={epostFeil} />
+      {slettet ? (
+        <Varsel farge="success" rolle="status">
+          <p className="ds-paragraph">Forhåndsmeldingen er slettet.</p>
+        </Varsel>
+      ) : null}
+      <ForsideFilter land={alleLand} avsender={filter.avsender} valgtLand={filter.land} />
+      {oversikt ? (
+        <ForsideSeksjoner oversikt={oversikt} />
+      ) : (
+        <Varsel farge="danger" tittel="Henting av forsiden feilet">
+          <p className="ds-paragraph">
+            Last inn siden på nytt og sjekk at du er logget inn. Kontakt {KONTAKT_EPOST} hvis det ikke
+            hjelper.
+          </p>
+        </Varsel>
+      )}
 
       <section className="sertifikatsok" aria-labelledby="sok-tittel">
         <h2 id="sok-tittel" className="ds-heading" data-size="sm">

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { formaterDato } from "../../domain/format";
 import {
   erStatusGruppe,
@@ -9,6 +10,7 @@ import {
 import { klemSide, parseSidenummer, tilServerSide } from "../../domain/pagination";
 import type { Eksportland } from "../../domain/sertifikat";
 import { STATUS_FILTER_TEKST } from "../../domain/status";
+import { useHydrert } from "../components/hydrert";
 import { Merke, Sidevelger, Varsel } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
@@ -31,6 +33,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!hentFlagg(request, context).visImportmelding) throw redirect("/");
   const { api, avgiver } = await requireVirksomhet(request, context);
   const url = new URL(request.url);
+  // no empty parameters in the address (SPEC §2): a form sent without JavaScript is tidied by a redirect
+  const tomme = [...url.searchParams.entries()].filter(([, v]) => v.trim() === "");
+  if (tomme.length > 0) {
+    const rene = new URLSearchParams([...url.searchParams.entries()].filter(([, v]) => v.trim() !== ""));
+    throw redirect(`/importmeldinger${rene.size ? `?${rene}` : ""}`);
+  }
   const f = filter(url);
   const side = parseSidenummer(url.searchParams.get("sidenummer"));
   try {
@@ -64,9 +72,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+/** Debounce for the free-text filters with JavaScript (ms). */
+const FILTER_FORSINKELSE = 400;
+
+/** The filter form's values as query parameters, leaving out the empty ones (and so sidenummer). */
+function filterParametre(form: HTMLFormElement): URLSearchParams {
+  const p = new URLSearchParams();
+  for (const [k, v] of new FormData(form).entries()) {
+    if (typeof v === "string" && v.trim() !== "") p.append(k, v.trim());
+  }
+  return p;
+}
+
 export default function Importmeldinger() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  const hydrert = useHydrert();
+  const [filterApent, setFilterApent] = useState(false);
+  const tidtaker = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(tidtaker.current), []);
+  const bruk = (form: HTMLFormElement) => {
+    const p = filterParametre(form);
+    navigate(`/importmeldinger${p.size ? `?${p}` : ""}`, { replace: true, preventScrollReset: true });
+  };
+  const vedEndring = (e: FormEvent<HTMLFormElement>) => {
+    const form = e.currentTarget;
+    const felt = e.target as HTMLInputElement;
+    clearTimeout(tidtaker.current);
+    if (felt.type === "text") tidtaker.current = setTimeout(() => bruk(form), FILTER_FORSINKELSE);
+    else bruk(form);
+  };
   const f = data.filter;
   const harFilter = !!(
     f.nummer ||
@@ -87,7 +123,31 @@ export default function Importmeldinger() {
         Forhåndsmeldinger
       </h1>
       <div className="listeside__oppsett">
-        <Form method="get" className="filterpanel" aria-label="Filtrer forhåndsmeldinger">
+        {hydrert ? (
+          <button
+            type="button"
+            className="ds-button filterbryter"
+            data-variant="secondary"
+            aria-expanded={filterApent}
+            aria-controls="filterpanel"
+            onClick={() => setFilterApent((a) => !a)}
+          >
+            {filterApent ? "Skjul filter" : "Vis filter"}
+          </button>
+        ) : null}
+        <Form
+          method="get"
+          className="filterpanel"
+          id="filterpanel"
+          aria-label="Filtrer forhåndsmeldinger"
+          data-skjult={hydrert && !filterApent ? "true" : undefined}
+          onChange={vedEndring}
+          onSubmit={(e) => {
+            e.preventDefault();
+            clearTimeout(tidtaker.current);
+            bruk(e.currentTarget);
+          }}
+        >
           <h2 className="ds-heading" data-size="xs">
             Filter
           </h2>

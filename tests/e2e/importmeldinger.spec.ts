@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { sjekkUu } from "./helpers";
+import { jsPaa, sjekkUu } from "./helpers";
 import { loggInnKari } from "./veiviser";
 
 test("listen over forhåndsmeldinger med filter på status", async ({ page }) => {
@@ -36,4 +36,38 @@ test("listen over forhåndsmeldinger med filter på status", async ({ page }) =>
 
   await page.goto("/importmeldinger?nummer=finnes-ikke");
   await expect(page.getByText("Vi fant ingen treff med gjeldende filter.")).toBeVisible();
+});
+
+test("fritekstfiltrene: ingen tomme parametre, brukes av seg selv med JavaScript; filterpanelet foldes bort på små skjermer", async ({
+  page,
+}) => {
+  await loggInnKari(page);
+  await page.goto("/importmeldinger");
+  const nummer = page.getByLabel("Nummer", { exact: true });
+  await nummer.fill("finnes-ikke-zzz");
+  if (!jsPaa()) await page.getByRole("button", { name: "Bruk filter" }).click();
+  await expect(page).toHaveURL(/\/importmeldinger\?nummer=finnes-ikke-zzz$/);
+  await expect(page.getByText("Vi fant ingen treff med gjeldende filter.")).toBeVisible();
+  await page.getByLabel("Nummer", { exact: true }).fill("");
+  if (!jsPaa()) await page.getByRole("button", { name: "Bruk filter" }).click();
+  await expect(page).toHaveURL(/\/importmeldinger$/);
+  await expect(page.locator(".sertifikatkort").first()).toBeVisible();
+  // an address with empty parameters is tidied
+  await page.goto("/importmeldinger?nummer=&avsender=&internReferanse=&status=VURDERT");
+  await expect(page).toHaveURL(/\/importmeldinger\?status=VURDERT$/);
+
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto("/importmeldinger");
+  const panel = page.getByRole("form", { name: "Filtrer forhåndsmeldinger" });
+  if (jsPaa()) {
+    await expect(panel).toBeHidden();
+    const bryter = page.getByRole("button", { name: "Vis filter" });
+    await expect(bryter).toHaveAttribute("aria-expanded", "false");
+    await bryter.click();
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole("button", { name: "Skjul filter" })).toHaveAttribute("aria-expanded", "true");
+  } else {
+    await expect(panel).toBeVisible();
+  }
+  await sjekkUu(page);
 });

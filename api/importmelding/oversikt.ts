@@ -1,0 +1,240 @@
+// GET /import/importmelding/v2/{orgnr}/{importoerId}/oversikt: the five home lists in one call (SPEC §2
+// "Home", §3 "Dashboard (oversikt)", §4 "List categories", §7). The notifications are those the list of
+// arkiv.ts shows (responsible, creator or document control, never deleted); each list is one status
+// category, found by index lookups per importer column and status (migration 006) and cut at OVERSIKT_MAKS.
+import { Router } from "express";
+import { type Expression, type SqlBool, sql } from "kysely";
+import type { Db } from "../../db";
+import { leggTilDager, osloDato } from "../../domain/format";
+import { landingsside } from "../../domain/importmelding-ruting";
+import {
+  NYTT_SERTIFIKAT_DAGER,
+  OVERSIKT_MAKS,
+  type Oversikt,
+  type OversiktFilter,
+  type OversiktImportmelding,
+  type OversiktSertifikat,
+  VURDERT_DAGER,
+} from "../../domain/oversikt";
+import { landNavn } from "../../domain/reference";
+import {
+  type Alvorlighetsgrad,
+  type ImportmeldingStatus,
+  kategori,
+  MELDEPLIKTIG_TEKST,
+  type MeldepliktigVurdering,
+  STATUS_TEKST,
+  statusFarge,
+} from "../../domain/status";
+import { fraAnkomsttid } from "../../domain/timeslots";
+import { type ImportoerRequest, requireImportoer } from "../auth";
+import { ah, badRequest } from "../http";
+import { hentImportoerMatch, synligFor } from "../sertifikat/synlighet";
+import { fortsettUrler } from "./arkiv";
+
+const VURDERT: readonly ImportmeldingStatus[] = [
+  "FRIGITT",
+  "AUTOMATISK_FRIGITT",
+  "DELVIS_AVVIST",
+  "AVVIST",
+  "TILBAKETRUKKET",
+];
+
+const likeMoenster = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The home filter panel's parameters (ADR 013); 400 for a value that makes no sense. */
+export function lesOversiktFilter(q: Record<string, unknown>): OversiktFilter {
+  const avsender = q.avsender;
+  if (avsender !== undefined && typeof avsender !== "string") throw badRequest("Ugyldig avsender");
+  const land =
+    q.avsenderland === undefined ? [] : Array.isArray(q.avsenderland) ? q.avsenderland : [q.avsenderland];
+  if (!land.every((l): l is string => typeof l === "string" && /^[A-Za-z]{2}$/.test(l.trim()))) {
+    throw badRequest("Ugyldig avsenderland");
+  }
+  const a = avsender?.trim();
+  return { avsender: a ? a : undefined, avsenderland: [...new Set(land.map((l) => l.trim().toUpperCase()))] };
+}
+
+/** `m.id in (...)`: the importer's notifications in these statuses, one index lookup per importer column. */
+function meldingerFor(importoerId: number, statuser: readonly ImportmeldingStatus[]): Expression<SqlBool> {
+  const s = sql.join(statuser.map((x) => sql`${x}`));
+  return sql<SqlBool>`m.id in (
+    select id from importmelding where ansvarlig_importoer_id = ${importoerId} and status in (${s})
+    union select id from importmelding where opprettet_av_importoer_id = ${importoerId} and status in (${s})
+    union select id from importmelding where ansvarlig_dokumentkontroll_id = ${importoerId} and status in (${s}))`;
+}
+
+async function hentMeldinger(
+  db: Db,
+  importoerId: number,
+  f: OversiktFilter,
+  statuser: readonly ImportmeldingStatus[],
+  valg: { endretEtter?: Date; etterAnkomst?: boolean; naa: Date },
+): Promise<{ liste: OversiktImportmelding[]; flere: boolean }> {
+  let q = db
+    .selectFrom("importmelding as m")
+    .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("ankomstinfo")
+          .select(["importmelding_id", sql<Date | null>`min(ankomsttid)`.as("ankomsttid")])
+          .groupBy("importmelding_id")
+          .as("a"),
+      (join) => join.onRef("a.importmelding_id", "=", "m.id"),
+    )
+    .where(meldingerFor(importoerId, statuser));
+  if (valg.endretEtter) q = q.where("m.status_endret", ">=", valg.endretEtter);
+  if (f.avsenderland.length) q = q.where("s.eksportland", "in", f.avsenderland);
+  if (f.avsender) q = q.where(sql<SqlBool>`s.avsender_navn ilike ${likeMoenster(f.avsender)}`);
+  q = valg.etterAnkomst
+    ? q.orderBy(sql`a.ankomsttid asc nulls last`).orderBy("m.id")
+    : q.orderBy("m.status_endret", "desc").orderBy("m.id", "desc");
+  const rader = await q
+    .select([
+      "m.id",
+      "m.nummer",
+      "m.egen_referanse",
+      "m.kun_dokumentkontroll",
+      "m.innmelder",
+      "m.status",
+      "m.status_endret",
+      "s.avsender_navn",
+      "s.eksportland",
+      "a.ankomsttid",
+    ])
+    .limit(OVERSIKT_MAKS + 1)
+    .execute();
+  const side = rader.slice(0, OVERSIKT_MAKS);
+  const fortsett = await fortsettUrler(
+    db,
+    side.filter((r) => r.status === "UNDER_REGISTRERING"),
+  );
+  return {
+    flere: rader.length > OVERSIKT_MAKS,
+    liste: side.map((r) => {
+      const status = r.status as ImportmeldingStatus;
+      const tid = status === "REGISTRERT" && r.ankomsttid ? fraAnkomsttid(r.ankomsttid) : undefined;
+      return {
+        id: r.id,
+        nummer: r.nummer,
+        egenReferanse: r.egen_referanse,
+        avsender: r.avsender_navn,
+        eksportLand: { kode: r.eksportland, navn: landNavn(r.eksportland) },
+        kunDokumentkontroll: r.kun_dokumentkontroll,
+        status,
+        statusTekst: STATUS_TEKST[status],
+        statusFarge: statusFarge(status),
+        statusEndret: r.status_endret.toISOString(),
+        kategori: kategori(status),
+        url: fortsett.get(r.id) ?? landingsside(r.id, status),
+        forventetAnkomst:
+          tid && r.ankomsttid
+            ? {
+                dato: tid.dato,
+                klokkeslett: tid.klokkeslett,
+                forventetAnkomstHarPassert: new Date(r.ankomsttid).getTime() < valg.naa.getTime(),
+              }
+            : null,
+      };
+    }),
+  };
+}
+
+/**
+ * New certificates: the ones the importer sees (synlighet.ts), not replaced, issued in the last 14 days (so
+ * they can still be notified) and without a live notification; newest issue date first.
+ */
+async function hentNyeSertifikater(
+  db: Db,
+  importoerId: number,
+  f: OversiktFilter,
+  naa: Date,
+): Promise<{ liste: OversiktSertifikat[]; flere: boolean }> {
+  const m = await hentImportoerMatch(db, importoerId);
+  let q = db
+    .selectFrom("sertifikat as s")
+    .where(synligFor(m))
+    .where("s.erstattet_av_id", "is", null)
+    .where("s.utstedt_dato", ">=", leggTilDager(osloDato(naa), -NYTT_SERTIFIKAT_DAGER))
+    .where(
+      sql<SqlBool>`not exists (select 1 from importmelding im where im.sertifikat_id = s.id
+        and im.status not in ('SLETTET', 'TILBAKETRUKKET'))`,
+    );
+  if (f.avsenderland.length) q = q.where("s.eksportland", "in", f.avsenderland);
+  if (f.avsender) q = q.where(sql<SqlBool>`s.avsender_navn ilike ${likeMoenster(f.avsender)}`);
+  const rader = await q
+    .select([
+      "s.id",
+      "s.nummer",
+      "s.utstedt_dato",
+      "s.eksportland",
+      "s.avsender_navn",
+      "s.meldepliktig_vurdering",
+      "s.alvorlighetsgrad",
+    ])
+    .orderBy("s.utstedt_dato", "desc")
+    .orderBy("s.id", "desc")
+    .limit(OVERSIKT_MAKS + 1)
+    .execute();
+  return {
+    flere: rader.length > OVERSIKT_MAKS,
+    liste: rader.slice(0, OVERSIKT_MAKS).map((r) => ({
+      id: r.id,
+      nummer: r.nummer,
+      utstedtDato: String(r.utstedt_dato),
+      eksportLand: { kode: r.eksportland, navn: landNavn(r.eksportland) },
+      avsender: r.avsender_navn,
+      meldepliktigVurdering: {
+        kode: r.meldepliktig_vurdering as MeldepliktigVurdering,
+        visningstekst: MELDEPLIKTIG_TEKST[r.meldepliktig_vurdering as MeldepliktigVurdering],
+      },
+      alvorlighetsgrad: r.alvorlighetsgrad as Alvorlighetsgrad,
+    })),
+  };
+}
+
+export async function hentOversikt(
+  db: Db,
+  importoerId: number,
+  f: OversiktFilter,
+  naa: Date = new Date(),
+): Promise<Oversikt> {
+  const [paabegynte, nye, forventet, tilVurdering, vurderte] = await Promise.all([
+    hentMeldinger(db, importoerId, f, ["UNDER_REGISTRERING"], { naa }),
+    hentNyeSertifikater(db, importoerId, f, naa),
+    hentMeldinger(db, importoerId, f, ["REGISTRERT"], { naa, etterAnkomst: true }),
+    hentMeldinger(db, importoerId, f, ["ANKOMMET"], { naa }),
+    hentMeldinger(db, importoerId, f, VURDERT, {
+      naa,
+      endretEtter: new Date(naa.getTime() - VURDERT_DAGER * 24 * 60 * 60 * 1000),
+    }),
+  ]);
+  return {
+    paabegynteImportMeldinger: paabegynte.liste,
+    nyeSertifikater: nye.liste,
+    forventetAnkomstImportMeldinger: forventet.liste,
+    tilVurderingImportMeldinger: tilVurdering.liste,
+    vurderteImportMeldinger: vurderte.liste,
+    flere: {
+      paabegynteImportMeldinger: paabegynte.flere,
+      nyeSertifikater: nye.flere,
+      forventetAnkomstImportMeldinger: forventet.flere,
+      tilVurderingImportMeldinger: tilVurdering.flere,
+      vurderteImportMeldinger: vurderte.flere,
+    },
+  };
+}
+
+export function oversiktRouter(db: Db): Router {
+  const router = Router();
+  router.get(
+    "/import/importmelding/v2/:orgnr/:importoerId/oversikt",
+    requireImportoer(db),
+    ah(async (req, res) => {
+      const { importoerId } = req as ImportoerRequest;
+      res.json(await hentOversikt(db, importoerId, lesOversiktFilter(req.query)));
+    }),
+  );
+  return router;
+}

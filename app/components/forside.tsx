@@ -1,0 +1,267 @@
+// The home dashboard's sections (SPEC §2 "Home"): the five lists of GET .../oversikt, each with an empty
+// state, and the filter panel (ADR 013). Server-rendered links and GET forms: everything works without
+// JavaScript.
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { formaterDato } from "../../domain/format";
+import { grupperEtterAnkomst, type Oversikt, type OversiktImportmelding } from "../../domain/oversikt";
+import type { LandVisning } from "../../domain/sertifikat";
+import { Merke } from "./ui";
+
+function Seksjon({
+  id,
+  tittel,
+  tom,
+  antall,
+  lenke,
+  children,
+}: {
+  id: string;
+  tittel: string;
+  tom: string;
+  antall: number;
+  lenke?: { til: string; tekst: string };
+  children: ReactNode;
+}) {
+  return (
+    <section className="forside-seksjon" aria-labelledby={`${id}-tittel`} data-testid={id}>
+      <h2 id={`${id}-tittel`} className="ds-heading" data-size="sm">
+        {tittel}
+      </h2>
+      {antall === 0 ? <p className="ds-paragraph forside-tom">{tom}</p> : children}
+      {lenke ? (
+        <p className="ds-paragraph">
+          <Link to={lenke.til}>{lenke.tekst}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Melding({ m, children }: { m: OversiktImportmelding; children?: ReactNode }) {
+  return (
+    <li className="sertifikatkort">
+      <h3 className="ds-heading" data-size="xs">
+        <Link to={m.url}>{m.nummer}</Link>
+      </h3>
+      <p className="ds-paragraph" data-size="sm">
+        {m.avsender ?? "Ukjent avsender"} · {m.eksportLand.navn}
+        {m.egenReferanse ? ` · ${m.egenReferanse}` : ""}
+      </p>
+      {children}
+    </li>
+  );
+}
+
+export function ForsideFilter({
+  land,
+  avsender,
+  valgtLand,
+}: {
+  land: readonly LandVisning[];
+  avsender: string;
+  valgtLand: string;
+}) {
+  const aktivt = !!(avsender || valgtLand);
+  return (
+    <details className="forside-filter" open={aktivt}>
+      <summary className="ds-paragraph">Filtrer forsiden{aktivt ? " (filter er i bruk)" : ""}</summary>
+      <Form method="get" className="filterpanel" aria-label="Filtrer forsiden">
+        <div className="ds-field">
+          <label className="ds-label" htmlFor="forside-avsender">
+            Avsender
+          </label>
+          <input
+            className="ds-input"
+            type="text"
+            id="forside-avsender"
+            name="avsender"
+            defaultValue={avsender}
+            autoComplete="off"
+          />
+        </div>
+        <div className="ds-field">
+          <label className="ds-label" htmlFor="forside-land">
+            Avsenderland
+          </label>
+          <select className="ds-input" id="forside-land" name="land" defaultValue={valgtLand}>
+            <option value="">Alle land</option>
+            {land.map((l) => (
+              <option key={l.kode} value={l.kode}>
+                {l.navn}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="knapperad">
+          <button className="ds-button" data-variant="primary" type="submit">
+            Bruk filter
+          </button>
+          {aktivt ? (
+            <Link className="ds-button" data-variant="tertiary" to="/">
+              Nullstill filter
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+export function ForsideSeksjoner({ oversikt }: { oversikt: Oversikt }) {
+  const o = oversikt;
+  return (
+    <div className="forside-seksjoner">
+      <Seksjon
+        id="paabegynte"
+        tittel="Påbegynte forhåndsmeldinger"
+        tom="Du har ingen påbegynte forhåndsmeldinger."
+        antall={o.paabegynteImportMeldinger.length}
+        lenke={
+          o.flere.paabegynteImportMeldinger
+            ? { til: "/importmeldinger?status=UNDER_REGISTRERING", tekst: "Se alle påbegynte" }
+            : undefined
+        }
+      >
+        <ul className="sertifikatliste">
+          {o.paabegynteImportMeldinger.map((m) => (
+            <Melding key={m.id} m={m}>
+              <div className="knapperad">
+                <Link className="ds-button" data-variant="primary" data-size="sm" to={m.url}>
+                  Fortsett<span className="skjult"> {m.nummer}</span>
+                </Link>
+                <Link className="ds-button" data-variant="secondary" data-size="sm" to={`${m.url}?slett=1`}>
+                  Slett<span className="skjult"> {m.nummer}</span>
+                </Link>
+              </div>
+            </Melding>
+          ))}
+        </ul>
+      </Seksjon>
+
+      <Seksjon
+        id="nye-sertifikater"
+        tittel="Nye sertifikater"
+        tom="Du har ingen nye sertifikater fra de siste 14 dagene."
+        antall={o.nyeSertifikater.length}
+        lenke={{ til: "/sertifikater", tekst: "Se alle sertifikater" }}
+      >
+        <ul className="sertifikatliste">
+          {o.nyeSertifikater.map((s) => (
+            <li key={s.id} className="sertifikatkort">
+              <h3 className="ds-heading" data-size="xs">
+                <Link
+                  to={`/sertifikat?${new URLSearchParams({
+                    sertifikatnummer: s.nummer,
+                    dato: s.utstedtDato,
+                    avsenderland: s.eksportLand.kode,
+                  })}`}
+                >
+                  {s.nummer}
+                </Link>
+              </h3>
+              <p className="ds-paragraph" data-size="sm">
+                {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt{" "}
+                {formaterDato(s.utstedtDato)}
+              </p>
+              <p className="ds-paragraph" data-size="sm">
+                {s.meldepliktigVurdering.visningstekst}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Seksjon>
+
+      <Seksjon
+        id="forhaandsmeldt"
+        tittel="Forhåndsmeldt"
+        tom="Du har ingen forhåndsmeldte sendinger som venter på ankomst."
+        antall={o.forventetAnkomstImportMeldinger.length}
+        lenke={
+          o.flere.forventetAnkomstImportMeldinger
+            ? { til: "/importmeldinger?status=REGISTRERT", tekst: "Se alle forhåndsmeldte" }
+            : undefined
+        }
+      >
+        {grupperEtterAnkomst(o.forventetAnkomstImportMeldinger).map((g) => (
+          <div key={g.dato ?? "uten-dato"} className="forside-dag">
+            <h3 className="ds-heading" data-size="2xs">
+              {g.dato ? `Forventet ankomst ${formaterDato(g.dato)}` : "Uten forventet ankomst"}
+            </h3>
+            <ul className="sertifikatliste">
+              {g.importmeldinger.map((m) => (
+                <Melding key={m.id} m={m}>
+                  {m.forventetAnkomst ? (
+                    <div className="merkerad">
+                      <Merke farge={m.forventetAnkomst.forventetAnkomstHarPassert ? "danger" : "info"}>
+                        kl. {m.forventetAnkomst.klokkeslett}
+                        {m.forventetAnkomst.forventetAnkomstHarPassert
+                          ? " – forventet ankomst har passert"
+                          : ""}
+                      </Merke>
+                    </div>
+                  ) : null}
+                  {!m.kunDokumentkontroll ? (
+                    <div className="knapperad">
+                      <Link
+                        className="ds-button"
+                        data-variant="secondary"
+                        data-size="sm"
+                        to={`/importmelding/${m.id}/mottakskontrolloer`}
+                      >
+                        Fysisk kontroll<span className="skjult"> {m.nummer}</span>
+                      </Link>
+                    </div>
+                  ) : null}
+                </Melding>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </Seksjon>
+
+      <Seksjon
+        id="til-vurdering"
+        tittel="Venter på vurdering"
+        tom="Ingen forhåndsmeldinger venter på vurdering."
+        antall={o.tilVurderingImportMeldinger.length}
+        lenke={
+          o.flere.tilVurderingImportMeldinger
+            ? { til: "/importmeldinger?status=ANKOMMET", tekst: "Se alle som venter på vurdering" }
+            : undefined
+        }
+      >
+        <ul className="sertifikatliste">
+          {o.tilVurderingImportMeldinger.map((m) => (
+            <Melding key={m.id} m={m}>
+              <p className="ds-paragraph" data-size="sm">
+                Ankommet {formaterDato(m.statusEndret)}
+              </p>
+            </Melding>
+          ))}
+        </ul>
+      </Seksjon>
+
+      <Seksjon
+        id="vurderte"
+        tittel="Vurdert de siste 2 ukene"
+        tom="Ingen forhåndsmeldinger er vurdert de siste 2 ukene."
+        antall={o.vurderteImportMeldinger.length}
+        lenke={{ til: "/importmeldinger?status=VURDERT", tekst: "Se alle vurderte" }}
+      >
+        <ul className="sertifikatliste">
+          {o.vurderteImportMeldinger.map((m) => (
+            <Melding key={m.id} m={m}>
+              <div className="merkerad">
+                <Merke farge={m.statusFarge}>{m.statusTekst}</Merke>
+                <span className="ds-paragraph" data-size="sm">
+                  endret {formaterDato(m.statusEndret)}
+                </span>
+              </div>
+            </Melding>
+          ))}
+        </ul>
+      </Seksjon>
+    </div>
+  );
+}

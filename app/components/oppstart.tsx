@@ -1,0 +1,134 @@
+// The forced onboarding (SPEC §2 "Home", §5): an importer that has not confirmed the regulations must do
+// that first, then add at least one e-mail address. With JavaScript a modal <dialog> (showModal keeps focus
+// inside; Escape does not close it); without, a section at the top of the page. Once both are done it is
+// never shown again (the loader decides from the importer register).
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { CsrfInput } from "./csrf-input";
+import { useHydrert } from "./hydrert";
+import { Varsel } from "./ui";
+
+export type OppstartSteg = "regelverk" | "epost";
+
+export function Oppstart({
+  steg,
+  feil,
+  epost,
+}: {
+  steg: OppstartSteg;
+  feil?: string | null;
+  /** The e-mail address the user wrote, kept on error. */
+  epost?: string;
+}) {
+  const hydrert = useHydrert();
+  const ref = useRef<HTMLDialogElement>(null);
+  const tittelId = useId();
+  const feilId = useId();
+  const navigation = useNavigation();
+  const [adresse, setAdresse] = useState(epost ?? "");
+  useEffect(() => {
+    const d = ref.current;
+    if (hydrert && d && !d.open) d.showModal();
+  }, [hydrert]);
+  useEffect(() => setAdresse(epost ?? ""), [epost]);
+
+  const innhold = (
+    <>
+      <h2 id={tittelId} className="ds-heading" data-size="sm">
+        {steg === "regelverk" ? "Bekreft kjennskap til regelverket" : "Legg til e-postadresse"}
+      </h2>
+      <p className="ds-paragraph" data-size="sm">
+        Steg {steg === "regelverk" ? 1 : 2} av 2
+      </p>
+      {feil ? (
+        <Varsel farge="danger" rolle="alert" id={feilId}>
+          <p className="ds-paragraph">{feil}</p>
+        </Varsel>
+      ) : null}
+      {steg === "regelverk" ? (
+        <Form method="post" className="skjema">
+          <CsrfInput />
+          <p className="ds-paragraph">
+            For å melde import av planter må virksomheten kjenne regelverket, blant annet forskrift om
+            plantehelse og kravene til forhåndsmelding og mottakskontroll.
+          </p>
+          <div className="ds-field radio">
+            <input
+              className="ds-input"
+              type="checkbox"
+              id="oppstart-regelverk"
+              name="harLestRegelverk"
+              value="ja"
+              aria-invalid={feil ? true : undefined}
+              aria-describedby={feil ? feilId : undefined}
+            />
+            <label className="ds-label" data-weight="regular" htmlFor="oppstart-regelverk">
+              Virksomheten kjenner regelverket for import av planter
+            </label>
+          </div>
+          <button
+            className="ds-button"
+            data-variant="primary"
+            type="submit"
+            name="intent"
+            value="oppstart-regelverk"
+            disabled={navigation.state === "submitting"}
+          >
+            Bekreft
+          </button>
+        </Form>
+      ) : (
+        <Form method="post" className="skjema">
+          <CsrfInput />
+          <p className="ds-paragraph">
+            Vi sender varsler om forhåndsmeldingene til virksomhetens e-postadresser. Legg til minst én.
+          </p>
+          <div className="ds-field">
+            <label className="ds-label" htmlFor="oppstart-epost">
+              E-postadresse
+            </label>
+            <input
+              className="ds-input"
+              type="email"
+              id="oppstart-epost"
+              name="epostadresse"
+              autoComplete="email"
+              value={adresse}
+              onChange={(e) => setAdresse(e.currentTarget.value)}
+              aria-invalid={feil ? true : undefined}
+              aria-describedby={feil ? feilId : undefined}
+            />
+          </div>
+          <button
+            className="ds-button"
+            data-variant="primary"
+            type="submit"
+            name="intent"
+            value="oppstart-epost"
+            disabled={(hydrert && !adresse.trim()) || navigation.state === "submitting"}
+          >
+            Lagre
+          </button>
+        </Form>
+      )}
+    </>
+  );
+  if (!hydrert) {
+    return (
+      <section className="dialog-seksjon oppstart" aria-labelledby={tittelId}>
+        {innhold}
+      </section>
+    );
+  }
+  return (
+    <dialog
+      ref={ref}
+      className="dialog oppstart"
+      aria-labelledby={tittelId}
+      // forced: Escape does not close it
+      onCancel={(e) => e.preventDefault()}
+    >
+      {innhold}
+    </dialog>
+  );
+}
