@@ -58,6 +58,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "002-sertifikater",
       "003-importmeldinger",
       "005-epostvarsel",
+      "006-oversikt",
     ]);
   });
 });
