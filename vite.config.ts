@@ -1,5 +1,21 @@
+import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { forhaandskomprimer } from "./komprimering";
+
+/**
+ * Brotli and gzip copies of the client build's files, served as they are by server.ts (ADR 015). Run after
+ * both of Remix's builds: the server build writes the route manifest into the client's assets.
+ */
+function forhaandskomprimering(): Plugin {
+  return {
+    name: "forhaandskomprimering",
+    apply: "build",
+    writeBundle(options) {
+      if (options.dir) forhaandskomprimer(path.join(path.dirname(options.dir), "client"));
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -13,6 +29,7 @@ export default defineConfig({
         v3_throwAbortReason: true,
       },
     }),
+    forhaandskomprimering(),
   ],
   build: {
     target: "es2020",

@@ -5,5 +5,7 @@ export default defineConfig({
   test: {
     include: ["tests/ytelse/**/*.test.ts"],
     testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: "forks",
   },
 });
