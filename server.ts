@@ -151,7 +151,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     createRequestHandler({
       build,
       mode: config.production ? "production" : "development",
-      getLoadContext: (_req, res) => ({ config, db: database.db, cspNonce: String(res.locals.cspNonce) }),
+      getLoadContext: (_req, res) => ({
+        config,
+        db: database.db,
+        cspNonce: String(res.locals.cspNonce),
+        sesjonPerForespoersel: new Map(),
+      }),
     }),
   );
 
