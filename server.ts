@@ -17,6 +17,7 @@ import { DEMO_PERSONER } from "./dev/demo-data";
 import { type EpostFanger, FANGER_STI, startEpostFanger } from "./dev/epost/fanger";
 import { createDevIdporten } from "./dev/idporten";
 import { erTom, seedDemoData } from "./dev/seed";
+import { ferdigKomprimert, utenFlushPerBit } from "./komprimering";
 import { FormActionOpphav, securityHeaders } from "./security-headers";
 
 /** In embedded mode a generated session secret is kept in the data directory, so restarts keep sessions. */
@@ -91,6 +92,17 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(securityHeaders(config, formAction));
+
+  // Static files before the compression middleware: the build wrote brotli and gzip copies of them
+  // (vite.config.ts), served as they are (komprimering.ts, docs/decisions/015-performance.md).
+  const viteDev = !config.production && process.env.VITE_DEV === "1";
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!viteDev) {
+    app.use("/assets", ferdigKomprimert(`${buildDir}/client/assets`));
+    app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(ferdigKomprimert(`${buildDir}/client`));
+    app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
+  }
   app.use(compression());
 
   if (config.embeddedIdporten) {
@@ -157,25 +169,27 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   }
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
-  const viteDev = !config.production && process.env.VITE_DEV === "1";
   if (viteDev) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
     app.use(viteServer.middlewares);
     build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   } else {
-    const buildDir = process.env.BUILD_DIR ?? "build";
     build = (await import(path.resolve(buildDir, "server/index.js"))) as ServerBuild;
-    app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
   }
 
   app.all(
     "*",
+    utenFlushPerBit,
     createRequestHandler({
       build,
       mode: config.production ? "production" : "development",
-      getLoadContext: (_req, res) => ({ config, db: database.db, cspNonce: String(res.locals.cspNonce) }),
+      getLoadContext: (_req, res) => ({
+        config,
+        db: database.db,
+        cspNonce: String(res.locals.cspNonce),
+        sesjonPerForespoersel: new Map(),
+      }),
     }),
   );
 

@@ -7,6 +7,11 @@ export interface AppContext {
   db: Db;
   /** The CSP nonce of this response. */
   cspNonce: string;
+  /**
+   * The session as read once for this HTTP request, shared by the loaders of a GET (server.ts makes one
+   * per request; ADR 015). Without it every getSession reads the database.
+   */
+  sesjonPerForespoersel?: Map<string, Promise<unknown>>;
 }
 
 declare module "@remix-run/server-runtime" {

@@ -1,5 +1,4 @@
 import themeCss from "@digdir/designsystemet-css/theme.css?url";
-import designsystemetCss from "@digdir/designsystemet-css?url";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -25,6 +24,7 @@ import { innloggetBruker } from "./lib/bruker.server";
 import { hentFlagg, hentSamtykke, menyErApen } from "./lib/preferanser.server";
 import { commitSession, getSession, nyCsrfToken } from "./lib/session.server";
 import appCss from "./styles/app.css?url";
+import designsystemetCss from "./styles/designsystemet.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

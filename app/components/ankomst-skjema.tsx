@@ -1,15 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, MottakskontrolloerValg } from "../../domain/importmelding";
-import {
-  type AnkomstSkjema as AnkomstSkjemaVerdier,
-  ankomstSkjema,
-} from "../../domain/schemas/importmelding";
+import type { AnkomstSkjema as AnkomstSkjemaVerdier } from "../../domain/schemas/importmelding";
 import { STANDARD_KLOKKESLETT, TIDSROM } from "../../domain/timeslots";
+import { useKlientvalidering, valider } from "../lib/klientvalidering";
 import { CsrfInput } from "./csrf-input";
 import { Dialog } from "./dialog";
 import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstfelt } from "./skjema";
@@ -63,6 +60,7 @@ export function AnkomstSkjema({
   const ankomst = m.ankomstInfo[0];
   const [visSenMelding, setVisSenMelding] = useState(!!actionData?.senMelding);
   useEffect(() => setVisSenMelding(!!actionData?.senMelding), [actionData]);
+  useKlientvalidering();
   const [form, fields] = useForm({
     id: "ankomstskjema",
     lastResult: actionData?.result ?? undefined,
@@ -78,7 +76,7 @@ export function AnkomstSkjema({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: ankomstSkjema({ kunDokumentkontroll: m.kunDokumentkontroll }) }),
+      valider(formData, (s) => s.ankomstSkjema({ kunDokumentkontroll: m.kunDokumentkontroll })),
   });
   const feil = feilFra([
     fields.adresselinje1,

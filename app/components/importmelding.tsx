@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import { formaterDato, formaterDatoTid } from "../../domain/format";
 import type { ImportmeldingVisning, PartVisning } from "../../domain/importmelding";
 import type { StepperSteg } from "../../domain/importmelding-ruting";
-import { landNavn } from "../../domain/reference";
 import { CopyVerdi } from "./kopier";
 import { Merke } from "./ui";
 
@@ -87,7 +86,7 @@ export function Sendingsoversikt({ melding: m }: { melding: ImportmeldingVisning
           <div className="opplysninger__rad">
             <dt>Eksportland</dt>
             <dd>
-              <Flagg kode={m.eksportLand.kode} /> {m.eksportLand.navn || landNavn(m.eksportLand.kode)}
+              <Flagg kode={m.eksportLand.kode} /> {m.eksportLand.navn}
             </dd>
           </div>
           <div className="opplysninger__rad">

@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiFeil, createApiClient } from "./api.server";
+import { ApiFeil, createApiClient, erLoopback } from "./api.server";
 
 let server: Server;
 let base: string;
-const seen: Array<{ method?: string; url?: string; auth?: string; body: string }> = [];
+const seen: Array<{ method?: string; url?: string; auth?: string; koding?: string; body: string }> = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -14,7 +14,13 @@ beforeAll(async () => {
       body += c;
     });
     req.on("end", () => {
-      seen.push({ method: req.method, url: req.url, auth: req.headers.authorization, body });
+      seen.push({
+        method: req.method,
+        url: req.url,
+        auth: req.headers.authorization,
+        koding: req.headers["accept-encoding"],
+        body,
+      });
       const path = req.url?.split("?")[0];
       if (path === "/ok") return res.writeHead(200, { "content-type": "application/json" }).end('{"a":1}');
       if (path === "/tekst") return res.writeHead(200).end("hei");
@@ -57,6 +63,17 @@ describe("kallhjelperen", () => {
     expect(kall.auth).toBe("Bearer tok");
     expect(kall.url).toBe("/ok?avsenderland=NL&avsenderland=DE&sidenummer=0");
     expect(await api().getText("/tekst")).toBe("hei");
+  });
+
+  it("ber ikke om komprimerte svar fra API-et på samme maskin, men gjør det fra et annet", async () => {
+    await api().getJson("/ok");
+    expect(seen.at(-1)!.koding).toBe("identity");
+    await createApiClient(base.replace("127.0.0.1", "localhost"), "tok").getJson("/ok");
+    expect(seen.at(-1)!.koding).toBe("identity");
+    expect(erLoopback("http://[::1]:3000")).toBe(true);
+    // A separate API server (IMPORT_API_URL) over the network keeps fetch's compressed replies.
+    expect(erLoopback("https://api.mattilsynet.no")).toBe(false);
+    expect(erLoopback("http://localhost.eksempel.no")).toBe(false);
   });
 
   it("sender JSON-kropp på PUT og POST, og godtar svar uten innhold", async () => {

@@ -50,7 +50,12 @@ function toQuery(sp: CallOptions["searchParams"]): string {
   return s ? `?${s}` : "";
 }
 
+/** The embedded API on the same machine: compressing its replies only costs CPU (ADR 015). */
+export const erLoopback = (baseUrl: string) =>
+  /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/i.test(baseUrl);
+
 export function createApiClient(baseUrl: string, accessToken?: string): ApiClient {
+  const overLoopback = erLoopback(baseUrl);
   async function call(
     method: string,
     path: string,
@@ -61,6 +66,7 @@ export function createApiClient(baseUrl: string, accessToken?: string): ApiClien
     if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
     if (!headers.has("Accept")) headers.set("Accept", "application/json");
     if (body !== undefined) headers.set("Content-Type", "application/json");
+    if (overLoopback && !headers.has("Accept-Encoding")) headers.set("Accept-Encoding", "identity");
     const res = await fetch(`${baseUrl}${path}${toQuery(opts.searchParams)}`, {
       method,
       headers,

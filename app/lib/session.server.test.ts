@@ -266,3 +266,26 @@ describe("«var innlogget» etter at sesjonen utløp", () => {
     expect(etter.get("csrf")).toBe("token");
   });
 });
+
+describe("én lesing av sesjonen per side (ADR 015)", () => {
+  it("lasterne i samme GET deler sesjonen; en handling og en annen forespørsel leser selv", async () => {
+    const { cookie } = await nySesjon();
+    const forespoersel = { ...context, sesjonPerForespoersel: new Map<string, Promise<unknown>>() };
+    const get = () => new Request("http://localhost/side", { headers: { Cookie: cookie } });
+    const [rot, rute] = await Promise.all([getSession(get(), forespoersel), getSession(get(), forespoersel)]);
+    expect(rute).toBe(rot);
+    expect(forespoersel.sesjonPerForespoersel.size).toBe(1);
+    rot.set("avgiver", { organisasjonsnummer: "912345742", navn: "Hageland" } as never);
+    expect((await getSession(get(), forespoersel)).get("avgiver")).toEqual(rot.get("avgiver"));
+
+    const post = new Request("http://localhost/side", { method: "POST", headers: { Cookie: cookie } });
+    const handling = await getSession(post, forespoersel);
+    expect(handling).not.toBe(rot);
+    expect(handling.get("avgiver")).toBeUndefined();
+    // Another request (a new load context, as server.ts makes one per request) reads the row again.
+    const neste = { ...context, sesjonPerForespoersel: new Map<string, Promise<unknown>>() };
+    expect(await getSession(get(), neste)).not.toBe(rot);
+    // Without the per-request map (scripts, tests): every call reads.
+    expect(await getSession(get(), context)).not.toBe(await getSession(get(), context));
+  });
+});

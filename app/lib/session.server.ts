@@ -146,6 +146,21 @@ async function merkUtloept(db: Db, id: string): Promise<void> {
  * returned (saved under a new id), carrying on only the "was logged in" marker.
  */
 export async function getSession(request: Request, context: AppLoadContext): Promise<AppSession> {
+  // A page's loaders (root and route) run for the same GET: they share one read of the session row and
+  // the same session object, so what one sets (the CSRF token) the other sees. Actions read their own.
+  const buffer = context.sesjonPerForespoersel;
+  if (!buffer || (request.method !== "GET" && request.method !== "HEAD")) return lesSession(request, context);
+  const noekkel = request.headers.get("Cookie") ?? "";
+  let session = buffer.get(noekkel) as Promise<AppSession> | undefined;
+  if (!session) {
+    session = lesSession(request, context);
+    buffer.set(noekkel, session);
+    session.catch(() => buffer.delete(noekkel));
+  }
+  return session;
+}
+
+async function lesSession(request: Request, context: AppLoadContext): Promise<AppSession> {
   const storage = getSessionStorage(context);
   const session = await storage.getSession(request.headers.get("Cookie"));
   if (!session.get("utgaatt")) return session;

@@ -10,6 +10,7 @@ import { Flagg } from "../components/importmelding";
 import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstomraade } from "../components/skjema";
 import { Varsel } from "../components/ui";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
+import { useKlientvalidering, valider } from "../lib/klientvalidering";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -201,6 +202,7 @@ export default function Dokumentkontroll() {
   const params = useParams();
   const m = data?.melding;
   const spoersmaal = m?.dokumentkontrollSpoersmaal.find((s) => s.path === params.spoersmaal);
+  useKlientvalidering();
   const [form, fields] = useForm({
     id: `spoersmaal-${spoersmaal?.id}`,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
@@ -211,7 +213,7 @@ export default function Dokumentkontroll() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: kontrollsvarSkjema(spoersmaal?.kode ?? "DOKUMENT_TILSIKTET_BRUK") }),
+      valider(formData, (s) => s.kontrollsvarSkjema(spoersmaal?.kode ?? "DOKUMENT_TILSIKTET_BRUK")),
   });
   if (!m || !spoersmaal) return null;
   const steg = wizardSteg(m);

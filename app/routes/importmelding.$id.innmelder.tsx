@@ -16,6 +16,7 @@ import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/s
 import { Varsel } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
+import { useKlientvalidering, valider } from "../lib/klientvalidering";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 /** Prefill from the logged-in person's contact info (SPEC §7 brukerInfo) when nothing is saved yet. */
@@ -48,6 +49,7 @@ export default function Innmelder() {
   const { brukerInfo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const m = data?.melding;
+  useKlientvalidering();
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: {
@@ -58,7 +60,7 @@ export default function Innmelder() {
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: innmelderSkjema }),
+    onValidate: ({ formData }) => valider(formData, (s) => s.innmelderSkjema),
   });
   if (!m) return null;
   const steg = wizardSteg(m);

@@ -20,7 +20,6 @@ import type { KeyboardEvent } from "react";
 import { MENGDE_FELT_TEKST, MENGDE_FELTER, type StatusSvar } from "../../domain/importmelding";
 import { harKommentarfelt, kreverFaktiskMengde, LAVERE_MENGDE_SVAR } from "../../domain/kontrollspoersmaal";
 import { formaterTall } from "../../domain/quantity";
-import { enhetVisning } from "../../domain/reference";
 import {
   innholdSamsvarerSkjema,
   kontrollsvarSkjema,
@@ -241,7 +240,7 @@ export default function Mottakskontroll() {
                       <label className="ds-label" htmlFor={id}>
                         Faktisk {MENGDE_FELT_TEKST[f].toLowerCase()} (oppgitt{" "}
                         {q.visningsMengde ?? formaterTall(q.verdi)}
-                        {q.enhet && !q.visningsMengde ? ` ${enhetVisning(q.enhet)}` : ""})
+                        {q.enhet && !q.visningsMengde ? ` ${data?.enheter[q.enhet] ?? q.enhet}` : ""})
                       </label>
                       {feil ? (
                         <p

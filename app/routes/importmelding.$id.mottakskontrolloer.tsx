@@ -14,6 +14,7 @@ import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/s
 import { Varsel } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
+import { useKlientvalidering, valider } from "../lib/klientvalidering";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -61,6 +62,7 @@ export default function Mottakskontrolloer() {
   const person = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const kontrolloer = data?.melding.ankomstInfo[0]?.mottakskontrolloer;
+  useKlientvalidering();
   const [form, fields] = useForm({
     id: "mottakskontrolloer",
     lastResult: actionData?.result,
@@ -70,7 +72,7 @@ export default function Mottakskontrolloer() {
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mottakskontrolloerSkjema }),
+    onValidate: ({ formData }) => valider(formData, (s) => s.mottakskontrolloerSkjema),
   });
   if (!data) return null;
   const m = data.melding;

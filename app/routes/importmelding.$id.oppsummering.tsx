@@ -3,11 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, json, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { type MouseEvent, useState } from "react";
-import { z } from "zod";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { StatusSvar } from "../../domain/importmelding";
 import { wizardSteg } from "../../domain/importmelding-ruting";
-import { REGELVERK_AVKRYSSING_TEKST, regelverkSkjema } from "../../domain/schemas/importmelding";
+import { bekreftRegelverkSkjema } from "../../domain/schemas/importmelding";
+import { REGELVERK_AVKRYSSING_TEKST } from "../../domain/schemas/tekster";
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { Sendingsoversikt } from "../components/importmelding";
@@ -22,18 +22,10 @@ import { FeilOppsummering, type Felt, feilFra, Radiogruppe, SendKnapp } from "..
 import { Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { feilmelding, hentMelding, lesMeldingSkjema } from "../lib/importmelding.server";
+import { useKlientvalidering, valider } from "../lib/klientvalidering";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 const INNSENDING_FEILET = "En feil oppstod ved innsending av forhåndsmelding";
-
-/** The regulation confirmation: a choice is required, and 'bekreftet' needs the box ticked (SPEC §5). */
-const bekreftRegelverkSkjema = regelverkSkjema
-  .extend({ harLestRegelverk: z.string().optional() })
-  .superRefine((v, ctx) => {
-    if (v.bekreftelse === "bekreftet" && v.harLestRegelverk !== "ja") {
-      ctx.addIssue({ code: "custom", path: ["harLestRegelverk"], message: REGELVERK_AVKRYSSING_TEKST });
-    }
-  });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, base, formData, versjon, avgiver, id } = await lesMeldingSkjema(request, context, params);
@@ -154,12 +146,13 @@ export default function Oppsummering() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
   const actionData = useActionData<typeof action>();
   const { search, pathname } = useLocation();
+  useKlientvalidering();
   const [form, fields] = useForm({
     id: "regelverk",
     lastResult: actionData?.result ?? undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bekreftRegelverkSkjema }),
+    onValidate: ({ formData }) => valider(formData, (s) => s.bekreftRegelverkSkjema),
   });
   if (!data) return null;
   const m = data.melding;

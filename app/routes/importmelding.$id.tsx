@@ -14,7 +14,9 @@ import {
   useLocation,
   useRouteError,
 } from "@remix-run/react";
+import { MENGDE_FELTER } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
+import { enhetVisning, landNavn } from "../../domain/reference";
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { StatusMerke, Stepper } from "../components/importmelding";
@@ -41,7 +43,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     dokumentkontrollPaths: melding.dokumentkontrollSpoersmaal.map((s) => s.path),
   });
   if (rute && rute !== url.pathname) throw redirect(rute);
-  return json({ melding, sti: [subpage, spoersmaal].filter(Boolean).join("/") });
+  // Names from the reference tables are looked up here, so the tables stay out of the pages' JavaScript.
+  const enheter: Record<string, string> = {};
+  for (const l of melding.varelinjer)
+    for (const f of MENGDE_FELTER) {
+      const enhet = l.mengde[f]?.enhet;
+      if (enhet) enheter[enhet] = enhetVisning(enhet);
+    }
+  const eksportLand = {
+    ...melding.eksportLand,
+    navn: melding.eksportLand.navn || landNavn(melding.eksportLand.kode),
+  };
+  return json({
+    melding: { ...melding, eksportLand },
+    enheter,
+    sti: [subpage, spoersmaal].filter(Boolean).join("/"),
+  });
 }
 
 export default function ImportmeldingSide() {

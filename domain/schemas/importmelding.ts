@@ -28,6 +28,7 @@ import {
   type TidsromKlokkeslett,
 } from "../timeslots";
 import { epost, isoDato, postnummer, tekstFelt } from "./common";
+import { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING, REGELVERK_VALG } from "./tekster";
 
 export { ankomstErRegistrert };
 
@@ -399,15 +400,21 @@ export function tilKontrollsvarBody(
 // Regulation confirmation (SPEC §5 "Regulation confirmation")
 // ---------------------------------------------------------------------------------------------------------
 
-export const REGELVERK_MELDING = "Du må velge et alternativ";
-export const REGELVERK_AVKRYSSING_TEKST =
-  "Denne boksen må hukes av for at din bedrift skal kunne melde import.";
-export const REGELVERK_VALG = ["bekreftet", "vil-ikke-melde"] as const;
+export { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING, REGELVERK_VALG };
 
 export const regelverkSkjema = z.object({
   bekreftelse: z.enum(REGELVERK_VALG, { error: REGELVERK_MELDING }),
 });
 export type RegelverkSkjema = z.output<typeof regelverkSkjema>;
+
+/** The regulation confirmation form: a choice is required, and 'bekreftet' needs the box ticked (SPEC §5). */
+export const bekreftRegelverkSkjema = regelverkSkjema
+  .extend({ harLestRegelverk: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (v.bekreftelse === "bekreftet" && v.harLestRegelverk !== "ja") {
+      ctx.addIssue({ code: "custom", path: ["harLestRegelverk"], message: REGELVERK_AVKRYSSING_TEKST });
+    }
+  });
 
 // ---------------------------------------------------------------------------------------------------------
 // Actual quantities at reception control (SPEC §5 "Actual quantity fields", §7 PUT mottakskontroll)

@@ -1,0 +1,142 @@
+// Compression over HTTP against the whole service on the production build (issue 13 goal 4, ADR 015):
+// static files are served from the brotli/gzip copies the build wrote, byte for byte (nothing compressed
+// per request); HTML is compressed as one stream, not chunk by chunk. Runs after `npm run build`
+// (`npm run test:bygg`).
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config";
+import { type StartedServer, startServer } from "../../server";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const assets = path.resolve(buildDir, "client", "assets");
+
+async function ledigPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+interface RaattSvar {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** GET without any decoding (fetch would unpack the body and hide what was sent). */
+function hentRaatt(url: string, headers: Record<string, string>): Promise<RaattSvar> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const biter: Buffer[] = [];
+      res.on("data", (b: Buffer) => biter.push(b));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(biter) }),
+      );
+      res.on("error", reject);
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+describe.runIf(existsSync(assets))("komprimering i den kjørende tjenesten", () => {
+  let server: StartedServer;
+  let base: string;
+  const dataDir = path.resolve(".cache/ytelse-komprimering");
+
+  beforeAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    const port = await ledigPort();
+    base = `http://127.0.0.1:${port}`;
+    // The embedded API, ID-porten and PGlite, whatever the shell has set.
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: base,
+      DATA_DIR: path.join(dataDir, "pglite"),
+      NODE_ENV: "production",
+      DEMO_MODE: "true",
+      SESSION_SECRET: "ytelse-komprimering",
+    };
+    for (const k of ["DATABASE_URL", "IMPORT_API_URL", "OIDC_ISSUER"]) delete env[k];
+    server = await startServer(loadConfig(env));
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const stoersteJs = () =>
+    readdirSync(assets)
+      .filter((f) => f.endsWith(".js"))
+      .sort(
+        (a, b) => readFileSync(path.join(assets, b)).length - readFileSync(path.join(assets, a)).length,
+      )[0]!;
+
+  it("bygget har brotli- og gzip-kopier av JavaScript og CSS", () => {
+    const filer = readdirSync(assets);
+    for (const f of filer.filter(
+      (f) => /\.(js|css)$/.test(f) && readFileSync(path.join(assets, f)).length > 512,
+    )) {
+      expect(filer, f).toContain(`${f}.br`);
+      expect(filer, f).toContain(`${f}.gz`);
+    }
+  });
+
+  it("brotli: kopien fra bygget sendes som den er, med riktig innholdstype", async () => {
+    const fil = stoersteJs();
+    const svar = await hentRaatt(`${base}/assets/${fil}`, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(svar.status).toBe(200);
+    expect(svar.headers["content-encoding"]).toBe("br");
+    expect(svar.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(svar.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(svar.headers["cache-control"]).toMatch(/immutable/);
+    expect(svar.body.equals(readFileSync(path.join(assets, `${fil}.br`)))).toBe(true);
+  });
+
+  it("gzip når nettleseren ikke tar brotli, ukomprimert når den ikke tar noe", async () => {
+    const fil = stoersteJs();
+    const gz = await hentRaatt(`${base}/assets/${fil}`, { "Accept-Encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.body.equals(readFileSync(path.join(assets, `${fil}.gz`)))).toBe(true);
+    const ingen = await hentRaatt(`${base}/assets/${fil}`, { "Accept-Encoding": "identity" });
+    expect(ingen.headers["content-encoding"]).toBeUndefined();
+    expect(ingen.body.equals(readFileSync(path.join(assets, fil)))).toBe(true);
+    const avslaatt = await hentRaatt(`${base}/assets/${fil}`, { "Accept-Encoding": "br;q=0, gzip" });
+    expect(avslaatt.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("CSS også, og en ukjent fil sendes ikke som JavaScript", async () => {
+    const css = readdirSync(assets).find(
+      (f) => f.endsWith(".css") && existsSync(path.join(assets, `${f}.br`)),
+    )!;
+    const svar = await hentRaatt(`${base}/assets/${css}`, { "Accept-Encoding": "br" });
+    expect(svar.headers["content-type"]).toMatch(/^text\/css/);
+    expect(svar.headers["content-encoding"]).toBe("br");
+    // An unknown file goes on to the app (which sends unknown paths home), not as an encoded empty file.
+    const mangler = await hentRaatt(`${base}/assets/finnes-ikke.js`, { "Accept-Encoding": "br" });
+    expect(mangler.status).not.toBe(200);
+    expect(mangler.headers["content-type"] ?? "").not.toMatch(/javascript/);
+  });
+
+  it("HTML komprimeres som én strøm: på størrelse med hele siden gzip-et på én gang", async () => {
+    const svar = await hentRaatt(`${base}/nyttig-info`, { "Accept-Encoding": "gzip" });
+    expect(svar.status).toBe(200);
+    expect(svar.headers["content-encoding"]).toBe("gzip");
+    const html = gunzipSync(svar.body);
+    expect(html.toString("utf8")).toContain("<!DOCTYPE html>");
+    const helt = gzipSync(html).length;
+    // A flush per chunk adds a deflate block boundary per chunk (3.3× on the larger pages).
+    expect(svar.body.length).toBeLessThanOrEqual(helt + 32);
+  });
+});
+
+it("bygget finnes (kjør `npm run build` først)", () => {
+  expect(existsSync(assets), `${assets} mangler`).toBe(true);
+});
