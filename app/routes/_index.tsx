@@ -114,6 +114,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     filter,
     slettet,
     oppstart,
+    // the search countries with their names, from the loader so the country table stays off the client
+    sokeland: SOKELAND,
     epostFeil,
   });
 }
@@ -176,6 +178,7 @@ export default function Hjem() {
     filter,
     slettet,
     oppstart,
+    sokeland,
     epostFeil,
   } = useLoaderData<typeof loader>();
   const svar = useActionData<typeof action>();
@@ -189,7 +192,7 @@ export default function Hjem() {
   const navigation = useNavigation();
   const hydrert = useHydrert();
   const [felt, setFelt] = useState(sok);
-  const land = SOKELAND.find((l) => l.kode === felt.avsenderland);
+  const land = sokeland.find((l) => l.kode === felt.avsenderland);
   const kanSoeke = !!(felt.avsenderland && felt.sertifikatnummer.trim() && felt.dato);
   const sett = (k: keyof typeof felt) => (e: { currentTarget: { value: string } }) => {
     const verdi = e.currentTarget.value;
@@ -251,7 +254,7 @@ export default function Hjem() {
               aria-describedby={sokFeil ? "sok-feil" : undefined}
             >
               <option value="">Velg land</option>
-              {SOKELAND.map((l) => (
+              {sokeland.map((l) => (
                 <option key={l.kode} value={l.kode}>
                   {l.navn}
                 </option>
