@@ -64,6 +64,8 @@ export const ORG = {
   blomsterbudBergen: "912346161",
   blomsterbudAalesund: "912346374",
   fjordblomster: "912346234",
+  /** Not yet in the importer register; its regulation confirmation is given in the settings e2e. */
+  blomsterbudHaugesund: "912346412",
 } as const;
 
 export const DEMO_ENHETER: DemoEnhet[] = [
@@ -137,6 +139,14 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Moloveien 14", "6004", "Ålesund"),
   },
   {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.blomsterbudHaugesund,
+    navn: "Blomsterbud Vest AS avd. Haugesund",
+    organisasjonsform: "BEDR",
+    hovedenhet: ORG.blomsterbudHoved,
+    adresse: adr("Smedasundet 97", "5528", "Haugesund"),
+  },
+  {
     type: "Foretak",
     organisasjonsnummer: ORG.fjordblomster,
     navn: "Fjordblomster Ingrid Berg",
@@ -166,6 +176,7 @@ export const DEMO_DELEGERINGER: Array<{ pid: string; enheter: string[] }> = [
       ORG.blomsterbudHoved,
       ORG.blomsterbudBergen,
       ORG.blomsterbudAalesund,
+      ORG.blomsterbudHaugesund,
       ORG.fjordblomster,
       "12825098397",
     ],
