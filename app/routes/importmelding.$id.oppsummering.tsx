@@ -26,6 +26,9 @@ import type { loader as meldingLoader } from "./importmelding.$id";
 
 const INNSENDING_FEILET = "En feil oppstod ved innsending av forhåndsmelding";
 
+const ansvarligMaaBekrefte = (navn: string) =>
+  `${navn} må selv bekrefte kjennskap til regelverket før forhåndsmeldingen kan sendes inn.`;
+
 /** The regulation confirmation: a choice is required, and 'bekreftet' needs the box ticked (SPEC §5). */
 const bekreftRegelverkSkjema = regelverkSkjema
   .extend({ harLestRegelverk: z.string().optional() })
@@ -52,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         {
           regelverk: true,
           result: submission.reply(),
-          lagreFeil: `${melding.ansvarligImportoer.navn} må selv bekrefte kjennskap til regelverket før forhåndsmeldingen kan sendes inn.`,
+          lagreFeil: ansvarligMaaBekrefte(melding.ansvarligImportoer.navn),
         },
         { status: 400 },
       );
@@ -73,6 +76,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   } else if (intent !== "send-inn") {
     return json({ regelverk: false, result: null, lagreFeil: "Ukjent handling" }, { status: 400 });
+  } else if (!melding.harLestRegelverk && melding.ansvarligImportoer.id !== avgiver.importoerId) {
+    // Only the responsible importer can confirm: no dialog that could never succeed (ADR 011).
+    return json(
+      { regelverk: false, result: null, lagreFeil: ansvarligMaaBekrefte(melding.ansvarligImportoer.navn) },
+      { status: 400 },
+    );
   } else if (!melding.harLestRegelverk) {
     // The confirmation dialog opens instead of submitting; confirming it continues the submission.
     return json({ regelverk: true, result: null, lagreFeil: null });
