@@ -2,6 +2,7 @@
 // that bad bodies are answered 400 with a Norwegian melding and change nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { mottakskontrolloerValg } from "./importmelding/router";
 import { MAKS_EPOSTADRESSER } from "./importoer-register";
 import { startTestApi, type TestApi } from "./test-server";
 
@@ -479,6 +480,9 @@ describe("mottakskontrollører", () => {
       .where("importoer_id", "=", id.blomsterbudBergen!)
       .execute();
     expect(avtaler.map((a) => Number(a.mottakskontrolloer_id))).toContain(id.hagelandDrammen);
+    const valg = async () =>
+      (await mottakskontrolloerValg(api.handle.db, id.blomsterbudBergen!)).map((k) => k.importoerId);
+    expect(await valg()).toContain(id.hagelandDrammen);
 
     // Unregistering: Drammen no longer counts as controller for anyone, the agreement is kept.
     expect(
@@ -495,6 +499,7 @@ describe("mottakskontrollører", () => {
       await api.fetch(`/import/register/v1/${ORG.blomsterbudBergen}`, { pid: ingrid })
     ).json();
     expect(etter.mottakskontrolloerer.map((k: { id: number }) => k.id)).not.toContain(id.hagelandDrammen);
+    expect(await valg()).not.toContain(id.hagelandDrammen);
 
     // Replacing the list removes; back to the demo's two.
     const tilbake = [id.grontMottakOslo!, id.grontMottakHoved!];

@@ -67,6 +67,8 @@ export const ORG = {
   blomsterbudFoerde: "912346412",
   blomsterbudMolde: "912346420",
   fjordblomster: "912346234",
+  /** Not yet in the importer register; its regulation confirmation is given in the settings e2e. */
+  blomsterbudHaugesund: "912346439",
 } as const;
 
 export const DEMO_ENHETER: DemoEnhet[] = [
@@ -156,6 +158,14 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Storgata 9", "6413", "Molde"),
   },
   {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.blomsterbudHaugesund,
+    navn: "Blomsterbud Vest AS avd. Haugesund",
+    organisasjonsform: "BEDR",
+    hovedenhet: ORG.blomsterbudHoved,
+    adresse: adr("Smedasundet 97", "5528", "Haugesund"),
+  },
+  {
     type: "Foretak",
     organisasjonsnummer: ORG.fjordblomster,
     navn: "Fjordblomster Ingrid Berg",
@@ -187,6 +197,7 @@ export const DEMO_DELEGERINGER: Array<{ pid: string; enheter: string[] }> = [
       ORG.blomsterbudAalesund,
       ORG.blomsterbudFoerde,
       ORG.blomsterbudMolde,
+      ORG.blomsterbudHaugesund,
       ORG.fjordblomster,
       "12825098397",
     ],

@@ -478,6 +478,8 @@ export interface KandidatImportoer {
   organisasjonsnummer: string;
   /** Named on the certificate (organisation number or exact consignee name); these come first. */
   paaSertifikatet: boolean;
+  /** Whether this importer has confirmed knowledge of the regulations (SPEC §5); only it can confirm it. */
+  harLestRegelverk: boolean;
 }
 
 /**

@@ -334,6 +334,7 @@ describe("GET /import/v2/{orgnr}/{importoerId}/sertifikat: søk på eksakte nøk
         navn: "Hageland Import AS avd. Stavanger",
         organisasjonsnummer: ORG.hagelandStavanger,
         paaSertifikatet: true,
+        harLestRegelverk: false,
       },
     ]);
   });

@@ -309,6 +309,21 @@ export async function hentSertifikatVisning(
       .executeTakeFirst(),
     hentKandidater(db, m),
   ]);
+  // Who among the candidates has confirmed the regulations: a controller is told before it creates (ADR 011).
+  const bekreftet = new Set(
+    (
+      await db
+        .selectFrom("importoer")
+        .select("id")
+        .where(
+          "id",
+          "in",
+          kandidater.map((k) => k.id),
+        )
+        .where("har_lest_regelverk", "=", true)
+        .execute()
+    ).map((r) => r.id),
+  );
 
   const data = rad.data as LagretSertifikat;
   const vurdering = rad.vurdering as SertifikatVurdering;
@@ -382,6 +397,7 @@ export async function hentSertifikatVisning(
         navn: k.navn,
         organisasjonsnummer: k.organisasjonsnummer,
         paaSertifikatet: erPaaSertifikatet(k, rad),
+        harLestRegelverk: bekreftet.has(k.id),
       }))
       .sort(
         (a: KandidatImportoer, b: KandidatImportoer) =>

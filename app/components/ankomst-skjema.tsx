@@ -211,7 +211,7 @@ export function AnkomstSkjema({
               <Varsel farge="warning" tittel="Mottakskontrollør ikke valgt">
                 <p className="ds-paragraph">
                   Du har ingen registrerte mottakskontrollører. Legg til en mottakskontrollør under{" "}
-                  <Link className="ds-link" to="/innstillinger">
+                  <Link className="ds-link" to="/innstillinger?side=Legg+til+mottakskontroll%C3%B8r">
                     Innstillinger
                   </Link>
                   .

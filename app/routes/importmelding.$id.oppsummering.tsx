@@ -27,6 +27,9 @@ import type { loader as meldingLoader } from "./importmelding.$id";
 
 const INNSENDING_FEILET = "En feil oppstod ved innsending av forhåndsmelding";
 
+const ansvarligMaaBekrefte = (navn: string) =>
+  `${navn} må selv bekrefte kjennskap til regelverket før forhåndsmeldingen kan sendes inn.`;
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, base, formData, versjon, avgiver, id } = await lesMeldingSkjema(request, context, params);
   const melding = await hentMelding(request, api, base);
@@ -44,7 +47,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         {
           regelverk: true,
           result: submission.reply(),
-          lagreFeil: `${melding.ansvarligImportoer.navn} må selv bekrefte kjennskap til regelverket før forhåndsmeldingen kan sendes inn.`,
+          lagreFeil: ansvarligMaaBekrefte(melding.ansvarligImportoer.navn),
         },
         { status: 400 },
       );
@@ -65,6 +68,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   } else if (intent !== "send-inn") {
     return json({ regelverk: false, result: null, lagreFeil: "Ukjent handling" }, { status: 400 });
+  } else if (!melding.harLestRegelverk && melding.ansvarligImportoer.id !== avgiver.importoerId) {
+    // Only the responsible importer can confirm: no dialog that could never succeed (ADR 011).
+    return json(
+      { regelverk: false, result: null, lagreFeil: ansvarligMaaBekrefte(melding.ansvarligImportoer.navn) },
+      { status: 400 },
+    );
   } else if (!melding.harLestRegelverk) {
     // The confirmation dialog opens instead of submitting; confirming it continues the submission.
     return json({ regelverk: true, result: null, lagreFeil: null });

@@ -431,6 +431,16 @@ export default function Sertifikat() {
                   </p>
                 </Varsel>
               ) : null}
+              {s.kandidatImportoerer.some((k) => !k.harLestRegelverk && k.id !== data.avgiver.importoerId) ? (
+                <Varsel farge="info" tittel="Noen virksomheter har ikke bekreftet regelverket">
+                  <p className="ds-paragraph">
+                    En forhåndsmelding kan bare sendes inn når den ansvarlige importøren selv har bekreftet
+                    kjennskap til regelverket. Som mottakskontrollør kan du ikke bekrefte det for en annen
+                    virksomhet: be virksomheten bekrefte det under Innstillinger, Profil, før du melder for
+                    den.
+                  </p>
+                </Varsel>
+              ) : null}
               <Form method="post" className="skjema">
                 <CsrfInput />
                 <input type="hidden" name="sertifikatnummer" value={s.nummer} />
@@ -452,6 +462,7 @@ export default function Sertifikat() {
                         <label className="ds-label" data-weight="regular" htmlFor={`ansvarlig-${k.id}`}>
                           {k.navn} ({formaterOrganisasjonsnummer(k.organisasjonsnummer)})
                           {k.paaSertifikatet ? " – står på sertifikatet" : ""}
+                          {k.harLestRegelverk ? "" : " – har ikke bekreftet kjennskap til regelverket"}
                         </label>
                       </div>
                     ))}

@@ -658,6 +658,7 @@ test("ingen mottakskontrollør å velge: 'Mottakskontrollør ikke valgt' og 'Du 
   await page.goto("/innstillinger");
   const boks = page.getByLabel("Virksomheten kjenner regelverket for import av planter");
   if (!(await boks.isDisabled())) {
+    await page.getByLabel("Ja, vi bekrefter at virksomheten kjenner regelverket").check();
     await boks.check();
     await page.getByRole("button", { name: "Lagre" }).click();
   }
