@@ -29,7 +29,7 @@ function sessionSecret(config: Config): string {
 }
 
 /** Cross-site POSTs are refused by their Origin / Sec-Fetch-Site headers (docs/decisions/003-csrf.md). */
-function sameOriginPosts(config: Config) {
+export function sameOriginPosts(config: Config) {
   const appOrigin = new URL(config.appUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
