@@ -31,6 +31,11 @@ export const API_PREFIXES = ["/import", "/gateway", "/myndighet"];
 export function createApi(opts: ApiOptions): Router {
   const { db } = opts;
   const api = Router();
+  // Every answer is someone's data: no cache may keep it (a route may set its own).
+  api.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "private, no-store");
+    next();
+  });
   // The Hub authenticates with an API key, not a person's token: before the token middleware.
   api.use(hubRouter(db, opts.hubApiKey));
   // The authority's case handling is a system with an API key too.
