@@ -16,10 +16,18 @@ export const REGELVERK_AVKRYSSING = "Denne boksen må hukes av for at din bedrif
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, avgiver } = await requireVirksomhet(request, context);
-  const importoer = await api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`, {
-    redirectOn401: "/mangler-autorisasjon",
-  });
-  return json({ avgiver, importoer });
+  try {
+    const importoer = await api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`, {
+      redirectOn401: "/mangler-autorisasjon",
+    });
+    return json({ avgiver, importoer });
+  } catch (e) {
+    // 401/403 on a load: the no-access panel (SPEC §7), not 'Noe gikk feil'.
+    if (e instanceof ApiFeil && (e.status === 401 || e.status === 403)) {
+      throw new Response("Ingen tilgang", { status: 403 });
+    }
+    throw e;
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
