@@ -102,11 +102,15 @@ export const innmelderSkjema = z.object({
 });
 export type InnmelderSkjema = z.output<typeof innmelderSkjema>;
 
-/** PUT .../{id}/innmelder. */
+/**
+ * PUT .../{id}/innmelder. With `egenReferanse` in the body (a string, or null/"" to clear it) the own
+ * reference is saved in the same write: the innmelder step is one atomic save.
+ */
 export const innmelderBodySkjema = z.object({
   navn: innmelderNavn,
   epost: innmelderEpost,
   telefonnummer: telefonnummerJson,
+  egenReferanse: egenReferanseJson,
   versjon: versjonFelt,
 });
 export type InnmelderBody = z.input<typeof innmelderBodySkjema>;
