@@ -53,3 +53,33 @@ export function parseId(value: string | undefined, hva = "id"): number {
   if (!value || !/^\d{1,15}$/.test(value)) throw badRequest(`Ugyldig ${hva}`);
   return Number(value);
 }
+
+export const UGYLDIGE_TEGN = "Teksten inneholder ugyldige tegn (nulltegn eller ufullstendige Unicode-tegn).";
+export const BARE_JSON = "Forespørselen må sendes som JSON (Content-Type: application/json).";
+
+const ENSLIG_SURROGAT = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A NUL byte or a lone surrogate anywhere in the text: PostgreSQL cannot store it, no one can read it. */
+export function harUgyldigeTegn(verdi: unknown): boolean {
+  if (typeof verdi === "string") return verdi.includes("\u0000") || ENSLIG_SURROGAT.test(verdi);
+  if (Array.isArray(verdi)) return verdi.some(harUgyldigeTegn);
+  if (verdi && typeof verdi === "object") {
+    return Object.entries(verdi).some(([k, v]) => harUgyldigeTegn(k) || harUgyldigeTegn(v));
+  }
+  return false;
+}
+
+/**
+ * The shared check of every JSON body, after express.json: a body that is not JSON is 415 (express.json
+ * skipped it, and a handler would read it as empty), and text with NUL bytes or lone surrogates is 400.
+ * Routes added later get it without doing anything.
+ */
+export function jsonKropp(req: Request, _res: Response, next: NextFunction): void {
+  const harKropp =
+    Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+  if (harKropp && !["GET", "HEAD", "OPTIONS"].includes(req.method) && !req.is("application/json")) {
+    return next(new ApiError(415, BARE_JSON));
+  }
+  if (harUgyldigeTegn(req.body)) return next(badRequest(UGYLDIGE_TEGN));
+  next();
+}

@@ -4,7 +4,7 @@ import express, { Router } from "express";
 import type { Db } from "../db";
 import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
 import { gatewayRouter } from "./gateway";
-import { errorHandler, sendError } from "./http";
+import { errorHandler, jsonKropp, sendError } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
 import { myndighetRouter } from "./importmelding/myndighet";
 import { importmeldingRouter } from "./importmelding/router";
@@ -42,6 +42,7 @@ export function createApi(opts: ApiOptions): Router {
   api.use(myndighetRouter(db, opts.myndighetApiKey));
   api.use(express.json({ limit: "1mb" }));
   api.use(requireToken(createTokenVerifier(opts.auth)));
+  api.use(jsonKropp);
   api.use(gatewayRouter(db));
   api.use(importoerRegisterRouter(db));
   api.use(sertifikatRouter(db));
