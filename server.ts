@@ -46,6 +46,22 @@ export function sameOriginPosts(config: Config) {
   };
 }
 
+/**
+ * Every app action reads a form (lesSkjema): a POST with another body (JSON, XML, text) is 415, not a
+ * 500 from request.formData(). The API (bearer tokens, JSON) is mounted before this and is not affected.
+ */
+export function bareSkjemaPosts(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const type = req.headers["content-type"];
+  if (!type || req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) return next();
+  res
+    .status(415)
+    .type("text/plain; charset=utf-8")
+    .send(
+      "Skjemaet må sendes som et vanlig skjema (application/x-www-form-urlencoded eller multipart/form-data).",
+    );
+}
+
 export interface StartedServer {
   config: Config;
   database: DatabaseHandle;
@@ -122,6 +138,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   }
 
   app.use(sameOriginPosts(config));
+  app.use(bareSkjemaPosts);
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   const viteDev = !config.production && process.env.VITE_DEV === "1";

@@ -78,8 +78,7 @@ export function jsonKropp(req: Request, _res: Response, next: NextFunction): voi
   const harKropp =
     Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
   if (harKropp && !["GET", "HEAD", "OPTIONS"].includes(req.method) && !req.is("application/json")) {
-    return next(new ApiError(415, BARE_JSON));
-  }
-  if (harUgyldigeTegn(req.body)) return next(badRequest(UGYLDIGE_TEGN));
-  next();
+    next(new ApiError(415, BARE_JSON));
+  } else if (harUgyldigeTegn(req.body)) next(badRequest(UGYLDIGE_TEGN));
+  else next();
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import type { DatabaseHandle } from "../../db";
 import { createTestDatabase } from "../../db/test-db";
-import { sameOriginPosts } from "../../server";
+import { bareSkjemaPosts, sameOriginPosts } from "../../server";
 import { CSRF_FIELD, lesSkjema } from "./csrf.server";
 import { commitSession, getSession } from "./session.server";
 
@@ -129,6 +129,7 @@ describe("sameOriginPosts: Origin og Sec-Fetch-Site over ekte HTTP", () => {
   beforeAll(async () => {
     const app = express();
     app.use(sameOriginPosts({ ...loadConfig({ SESSION_SECRET: "test" }), appUrl: `${APP}/` }));
+    app.use(bareSkjemaPosts);
     app.all("*", (_req, res) => {
       slapptGjennom++;
       res.status(200).send("ok");
@@ -141,7 +142,11 @@ describe("sameOriginPosts: Origin og Sec-Fetch-Site over ekte HTTP", () => {
 
   async function send(headers: Record<string, string>, method = "POST"): Promise<number> {
     const foer = slapptGjennom;
-    const res = await fetch(`${base}/meny`, { method, headers, body: method === "GET" ? undefined : "a=1" });
+    const res = await fetch(`${base}/meny`, {
+      method,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: method === "GET" ? undefined : "a=1",
+    });
     const tekst = await res.text();
     if (res.status === 403) {
       expect(tekst).toBe("Forespørselen kom fra et annet nettsted og ble avvist.");
@@ -169,6 +174,22 @@ describe("sameOriginPosts: Origin og Sec-Fetch-Site over ekte HTTP", () => {
     expect(await send({ "Sec-Fetch-Site": "cross-site" })).toBe(403);
     expect(await send({ "Sec-Fetch-Site": "same-site" })).toBe(403);
     expect(await send({ Origin: APP, "Sec-Fetch-Site": "cross-site" })).toBe(403);
+  });
+
+  it("en action får bare skjemaer: JSON, XML og tekst gir 415, ikke 500", async () => {
+    for (const type of ["application/json", "text/plain", "application/xml"]) {
+      const foer = slapptGjennom;
+      const res = await fetch(`${base}/innstillinger`, {
+        method: "POST",
+        headers: { Origin: APP, "Content-Type": type },
+        body: '{"csrf":"x"}',
+      });
+      expect(res.status, type).toBe(415);
+      expect(await res.text()).toMatch(/^Skjemaet må sendes som et vanlig skjema/);
+      expect(slapptGjennom).toBe(foer);
+    }
+    expect(await send({ Origin: APP, "Content-Type": "application/x-www-form-urlencoded" })).toBe(200);
+    expect(await send({ Origin: APP, "Content-Type": "multipart/form-data; boundary=x" })).toBe(200);
   });
 
   it("sjekker alle metoder som kan endre noe, ikke GET", async () => {
