@@ -27,7 +27,7 @@ import {
   TIDSROM,
   type TidsromKlokkeslett,
 } from "../timeslots";
-import { epost, isoDato, postnummer, tekstFelt } from "./common";
+import { epost, isoDato, postnummer, renset, tekstFelt } from "./common";
 
 export { ankomstErRegistrert };
 
@@ -39,7 +39,7 @@ export { ankomstErRegistrert };
 function valgfri(maks: number, melding: string) {
   return z
     .string()
-    .trim()
+    .overwrite(renset)
     .max(maks, { error: melding })
     .optional()
     .transform((v) => (v === undefined || v === "" ? undefined : v));
@@ -49,7 +49,7 @@ function valgfri(maks: number, melding: string) {
 function valgfriJson(maks: number, melding: string) {
   return z
     .string()
-    .trim()
+    .overwrite(renset)
     .max(maks, { error: melding })
     .nullish()
     .transform((v) => (v === null || v === undefined || v === "" ? undefined : v));
