@@ -32,7 +32,7 @@ function sessionSecret(config: Config): string {
 }
 
 /** Cross-site POSTs are refused by their Origin / Sec-Fetch-Site headers (docs/decisions/003-csrf.md). */
-function sameOriginPosts(config: Config) {
+export function sameOriginPosts(config: Config) {
   const appOrigin = new URL(config.appUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
@@ -47,6 +47,22 @@ function sameOriginPosts(config: Config) {
       .type("text/plain; charset=utf-8")
       .send("Forespørselen kom fra et annet nettsted og ble avvist.");
   };
+}
+
+/**
+ * Every app action reads a form (lesSkjema): a POST with another body (JSON, XML, text) is 415, not a
+ * 500 from request.formData(). The API (bearer tokens, JSON) is mounted before this and is not affected.
+ */
+export function bareSkjemaPosts(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const type = req.headers["content-type"];
+  if (!type || req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) return next();
+  res
+    .status(415)
+    .type("text/plain; charset=utf-8")
+    .send(
+      "Skjemaet må sendes som et vanlig skjema (application/x-www-form-urlencoded eller multipart/form-data).",
+    );
 }
 
 export interface StartedServer {
@@ -142,6 +158,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   }
 
   app.use(sameOriginPosts(config));
+  app.use(bareSkjemaPosts);
 
   // E-mail alerts: the outbox sender runs beside the import API; without SMTP_URL it sends to the
   // development mail catcher, whose pages are under /dev/epost (docs/decisions/012-epostvarsler.md).

@@ -48,23 +48,6 @@ export function harUgyldigeTegn(verdi: unknown): boolean {
   return false;
 }
 
-/**
- * After express.json: a write with a body must be JSON (415), and its text must be storable (400) — the
- * central check, so no route hands PostgreSQL a NUL byte or a lone surrogate (issue 15).
- */
-export function krevGyldigJsonKropp(req: Request, _res: Response, next: NextFunction): void {
-  const harKropp = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
-  if (["POST", "PUT", "PATCH"].includes(req.method) && harKropp && !req.is("application/json")) {
-    next(new ApiError(415, "Forespørselen må sendes som application/json"));
-    return;
-  }
-  if (harUgyldigeTegn(req.body)) {
-    next(badRequest("Forespørselen inneholder ugyldige tegn (for eksempel NUL eller et ufullstendig tegn)"));
-    return;
-  }
-  next();
-}
-
 export function sendError(res: Response, status: number, melding: string): void {
   res.status(status).json({ status, melding });
 }
@@ -90,4 +73,21 @@ export function parseOrgnr(value: string | undefined): string {
 export function parseId(value: string | undefined, hva = "id"): number {
   if (!value || !/^\d{1,15}$/.test(value)) throw badRequest(`Ugyldig ${hva}`);
   return Number(value);
+}
+
+export const UGYLDIGE_TEGN = "Teksten inneholder ugyldige tegn (nulltegn eller ufullstendige Unicode-tegn).";
+export const BARE_JSON = "Forespørselen må sendes som JSON (Content-Type: application/json).";
+
+/**
+ * The shared check of every JSON body, after express.json: a body that is not JSON is 415 (express.json
+ * skipped it, and a handler would read it as empty), and text with NUL bytes or lone surrogates is 400.
+ * Routes added later get it without doing anything.
+ */
+export function jsonKropp(req: Request, _res: Response, next: NextFunction): void {
+  const harKropp =
+    Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+  if (harKropp && !["GET", "HEAD", "OPTIONS"].includes(req.method) && !req.is("application/json")) {
+    next(new ApiError(415, BARE_JSON));
+  } else if (harUgyldigeTegn(req.body)) next(badRequest(UGYLDIGE_TEGN));
+  else next();
 }

@@ -5,7 +5,7 @@ import type { Db } from "../db";
 import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
 import { epostStatusRouter } from "./epost/status";
 import { type Features, gatewayRouter } from "./gateway";
-import { errorHandler, krevGyldigJsonKropp, sendError } from "./http";
+import { errorHandler, jsonKropp, sendError } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
 import { myndighetRouter } from "./importmelding/myndighet";
 import { oversiktRouter } from "./importmelding/oversikt";
@@ -37,13 +37,18 @@ export const API_PREFIXES = ["/import", "/gateway", "/myndighet"];
 export function createApi(opts: ApiOptions): Router {
   const { db } = opts;
   const api = Router();
+  // Every answer is someone's data: no cache may keep it (a route may set its own).
+  api.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "private, no-store");
+    next();
+  });
   // The Hub authenticates with an API key, not a person's token: before the token middleware.
   api.use(hubRouter(db, opts.hubApiKey));
   // The authority's case handling is a system with an API key too.
   api.use(myndighetRouter(db, opts.myndighetApiKey));
   api.use(express.json({ limit: "1mb" }));
   api.use(requireToken(createTokenVerifier(opts.auth)));
-  api.use(krevGyldigJsonKropp);
+  api.use(jsonKropp);
   api.use(gatewayRouter(db, opts.features ?? { visImportmelding: true, visRisikovurdering: true }));
   api.use(importoerRegisterRouter(db));
   api.use(epostStatusRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));

@@ -8,6 +8,19 @@ import { NonceContext } from "./components/nonce";
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * Pages and loader data carry the user's data and the session's CSRF token: no cache anywhere may keep
+ * them (shared caches, the browser's disk, Back after logout). Routes may set their own.
+ */
+function ingenLagring(headers: Headers): void {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+}
+
+export function handleDataRequest(response: Response): Response {
+  ingenLagring(response.headers);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -30,6 +43,7 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          ingenLagring(responseHeaders);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

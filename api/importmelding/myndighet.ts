@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type NextFunction, type Request, type Response, Router } from "express";
 import type { Db } from "../../db";
 import { vurderingBodySkjema } from "../../domain/schemas/importmelding";
-import { ah, krevGyldigJsonKropp, parseId, unauthorized } from "../http";
+import { ah, jsonKropp, parseId, unauthorized } from "../http";
 import { statusSvar, vurderImportmelding } from "./handlinger";
 
 export const MYNDIGHET_VURDERING_STI = "/myndighet/v1/importmelding/:id/vurdering";
@@ -34,7 +34,7 @@ export function myndighetRouter(db: Db, myndighetApiKey: string | undefined): Ro
     MYNDIGHET_VURDERING_STI,
     krevMyndighetNoekkel(myndighetApiKey),
     express.json({ limit: "100kb" }),
-    krevGyldigJsonKropp,
+    jsonKropp,
     ah(async (req, res) => {
       const id = parseId(req.params.id, "id for forhåndsmelding");
       const body = vurderingBodySkjema.parse(req.body ?? {});

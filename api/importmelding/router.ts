@@ -127,9 +127,14 @@ export function importmeldingRouter(db: Db): Router {
       const body = innmelderBodySkjema.parse(req.body ?? {});
       await endreInnhold(db, { id, del: "innmelder", versjon: body.versjon }, async (trx) => {
         const innmelder = { navn: body.navn, epost: body.epost, telefonnummer: body.telefonnummer ?? null };
+        // The own reference only when the body names it (null or "" clears it), in the same transaction.
+        const medReferanse = Object.hasOwn((req.body ?? {}) as object, "egenReferanse");
         await trx
           .updateTable("importmelding")
-          .set({ innmelder: JSON.stringify(innmelder) })
+          .set({
+            innmelder: JSON.stringify(innmelder),
+            ...(medReferanse ? { egen_referanse: body.egenReferanse ?? null } : {}),
+          })
           .where("id", "=", id)
           .execute();
       });

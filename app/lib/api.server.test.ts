@@ -34,6 +34,13 @@ beforeAll(async () => {
       if (path === "/html-feil") return res.writeHead(502).end("<html>Bad gateway</html>");
       if (path === "/uautorisert") return res.writeHead(401).end();
       if (path === "/tom") return res.writeHead(204).end();
+      // A stalling import API: no answer at all, or headers and then nothing more of the body.
+      if (path === "/stopper") return;
+      if (path === "/stopper-i-kroppen") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write('{"a":');
+        return;
+      }
       res.writeHead(404).end();
     });
   });
@@ -41,7 +48,13 @@ beforeAll(async () => {
   await new Promise((r) => server.once("listening", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+);
 
 async function fang(p: Promise<unknown>): Promise<ApiFeil & Response> {
   try {
@@ -111,5 +124,28 @@ describe("kallhjelperen", () => {
     expect(svar.headers.get("Location")).toBe("/mangler-autorisasjon");
     const feil = await fang(api().getJson("/uautorisert"));
     expect(feil.status).toBe(401);
+  });
+
+  it("gir opp et import-API som ikke svarer innen fristen (504, også midt i kroppen)", async () => {
+    const kort = createApiClient(base, "tok", { tidsavbruddMs: 300 });
+    for (const kall of [
+      () => kort.getJson("/stopper"),
+      () => kort.getJson("/stopper-i-kroppen"),
+      () => kort.getText("/stopper-i-kroppen"),
+      () => kort.put("/stopper", { a: 1 }),
+      () => kort.getRaw("/stopper"),
+    ]) {
+      const start = Date.now();
+      const feil = await fang(kall());
+      expect(Date.now() - start).toBeLessThan(5000);
+      expect(feil).toBeInstanceOf(ApiFeil);
+      expect(feil.status).toBe(504);
+    }
+  });
+
+  it("har en standardfrist", async () => {
+    const { API_TIDSAVBRUDD_MS } = await import("./api.server");
+    expect(API_TIDSAVBRUDD_MS).toBeGreaterThan(0);
+    expect(API_TIDSAVBRUDD_MS).toBeLessThanOrEqual(15_000);
   });
 });

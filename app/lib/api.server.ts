@@ -54,25 +54,49 @@ function toQuery(sp: CallOptions["searchParams"]): string {
 export const erLoopback = (baseUrl: string) =>
   /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/i.test(baseUrl);
 
-export function createApiClient(baseUrl: string, accessToken?: string): ApiClient {
+/** How long one call to the import API may take, body included, before the user gets the error panel. */
+export const API_TIDSAVBRUDD_MS = 10_000;
+
+export function createApiClient(
+  baseUrl: string,
+  accessToken?: string,
+  { tidsavbruddMs = API_TIDSAVBRUDD_MS }: { tidsavbruddMs?: number } = {},
+): ApiClient {
   const overLoopback = erLoopback(baseUrl);
   async function call(
     method: string,
     path: string,
     body: unknown,
     opts: CallOptions = {},
+    strom = false,
   ): Promise<Response> {
     const headers = new Headers(opts.headers);
     if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
     if (!headers.has("Accept")) headers.set("Accept", "application/json");
     if (body !== undefined) headers.set("Content-Type", "application/json");
     if (overLoopback && !headers.has("Accept-Encoding")) headers.set("Accept-Encoding", "identity");
-    const res = await fetch(`${baseUrl}${path}${toQuery(opts.searchParams)}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: opts.signal,
-    });
+    // One deadline for the whole call, reading the body included (aborting aborts the body stream too);
+    // getRaw streams a document on to the browser and keeps the deadline for the answer's headers only.
+    const frist = new AbortController();
+    const timer = setTimeout(
+      () => frist.abort(new DOMException("Tidsavbrudd", "TimeoutError")),
+      tidsavbruddMs,
+    );
+    timer.unref();
+    const signal = opts.signal ? AbortSignal.any([opts.signal, frist.signal]) : frist.signal;
+    let res: Response;
+    try {
+      res = await fetch(`${baseUrl}${path}${toQuery(opts.searchParams)}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (e) {
+      clearTimeout(timer);
+      throw frist.signal.aborted ? tidsavbrudd() : e;
+    }
+    if (strom) clearTimeout(timer);
     if (res.status === 401 && opts.redirectOn401) throw redirect(opts.redirectOn401);
     if (!res.ok) {
       const text = await res.text().catch(() => "");
@@ -87,8 +111,19 @@ export function createApiClient(baseUrl: string, accessToken?: string): ApiClien
     }
     return res;
   }
+  /** A stalled import API is an upstream error (504): the routes show their error panels for it. */
+  function tidsavbrudd(): ApiFeil {
+    return new ApiFeil("Import-API-et svarte ikke i tide", 504);
+  }
+  async function tekst(res: Response): Promise<string> {
+    try {
+      return await res.text();
+    } catch (e) {
+      throw e instanceof DOMException && e.name === "TimeoutError" ? tidsavbrudd() : e;
+    }
+  }
   async function json<T>(res: Response): Promise<T> {
-    const text = await res.text();
+    const text = await tekst(res);
     try {
       return JSON.parse(text) as T;
     } catch {
@@ -97,8 +132,8 @@ export function createApiClient(baseUrl: string, accessToken?: string): ApiClien
   }
   return {
     getJson: async (path, opts) => json(await call("GET", path, undefined, opts)),
-    getText: async (path, opts) => (await call("GET", path, undefined, opts)).text(),
-    getRaw: (path, opts) => call("GET", path, undefined, opts),
+    getText: async (path, opts) => tekst(await call("GET", path, undefined, opts)),
+    getRaw: (path, opts) => call("GET", path, undefined, opts, true),
     postJson: async (path, body, opts) => json(await call("POST", path, body, opts)),
     post: async (path, body, opts) => {
       await (await call("POST", path, body, opts)).body?.cancel();

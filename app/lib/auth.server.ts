@@ -222,9 +222,32 @@ export function slettOauth2Cookies(request: Request, secure: boolean): string[] 
   return navn.map((n) => `${n}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
 }
 
-/** A local path to return to after login; anything else becomes "/". */
-export function tryggReturnTo(value: string | null | undefined): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  if (/^\/(logg-inn|oauth2|logout|utlogget)/.test(value)) return "/";
-  return value;
+const EGEN_OPPRINNELSE = "http://forhaandsmelding.invalid";
+
+/**
+ * A local path to return to after login; anything else becomes "/". The value is parsed as a URL against
+ * the app's own origin (as a browser reads a Location), so tabs, backslashes and the like that a browser
+ * turns into another origin are caught; the result is the URL's own serialisation, ASCII only, so control
+ * or non-Latin-1 characters cannot break the Location header. The one shared check for every place that
+ * reads returnTo. `innloggingssider` lets the login and logged-out pages through (the cookie banner
+ * returns to them); the login flow itself never returns there.
+ */
+export function tryggReturnTo(
+  value: string | null | undefined,
+  { innloggingssider = false }: { innloggingssider?: boolean } = {},
+): string {
+  if (typeof value !== "string" || !value.startsWith("/")) return "/";
+  let url: URL;
+  try {
+    url = new URL(value, EGEN_OPPRINNELSE);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== EGEN_OPPRINNELSE) return "/";
+  const sti = url.pathname + url.search + url.hash;
+  if (/^\/(oauth2|logout)/i.test(url.pathname)) return "/";
+  if (/^\/(logg-inn|utlogget)/i.test(url.pathname)) {
+    return innloggingssider && /^\/(logg-inn|utlogget)$/i.test(url.pathname) ? sti : "/";
+  }
+  return sti;
 }

@@ -224,4 +224,9 @@ export function huskVirksomhetCookie(orgnr: string, secure: boolean): string {
   return `${VALGT_VIRKSOMHET_COOKIE}=${orgnr}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
+/** Forgets the chosen organisation (at logout: the next person on this browser does not inherit it). */
+export function glemVirksomhetCookie(secure: boolean): string {
+  return `${VALGT_VIRKSOMHET_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
 export { getSession };

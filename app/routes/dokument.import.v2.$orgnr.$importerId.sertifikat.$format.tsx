@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ApiFeil } from "../lib/api.server";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
+import { videresendDokument } from "../lib/dokument.server";
 
 /**
  * Certificate PDF and Excel links (SPEC §2 document downloads): checks that the path's organisation and
@@ -24,12 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       headers: { Accept: "*/*" },
       redirectOn401: loginUrl(request),
     });
-    const headers = new Headers({ "Cache-Control": "private, no-store" });
-    for (const h of ["Content-Type", "Content-Disposition", "Content-Length"]) {
-      const v = res.headers.get(h);
-      if (v) headers.set(h, v);
-    }
-    return new Response(res.body, { headers });
+    return await videresendDokument(res, format);
   } catch (e) {
     if (e instanceof ApiFeil) {
       throw new Response(e.melding ?? "Klarte ikke å lage dokumentet", {

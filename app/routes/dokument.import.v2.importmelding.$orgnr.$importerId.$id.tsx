@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ApiFeil } from "../lib/api.server";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
+import { videresendDokument } from "../lib/dokument.server";
 
 /** The receipt PDF link (SPEC §2): streams the receipt the import API generates for the chosen importer. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -18,12 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       headers: { Accept: "application/pdf" },
       redirectOn401: loginUrl(request),
     });
-    const headers = new Headers({ "Cache-Control": "private, no-store" });
-    for (const h of ["Content-Type", "Content-Disposition", "Content-Length"]) {
-      const v = res.headers.get(h);
-      if (v) headers.set(h, v);
-    }
-    return new Response(res.body, { headers });
+    return await videresendDokument(res, "pdf");
   } catch (e) {
     if (e instanceof ApiFeil)
       throw new Response(e.melding ?? "Fant ikke kvitteringen", { status: e.status === 403 ? 403 : 404 });

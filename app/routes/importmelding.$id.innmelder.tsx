@@ -31,12 +31,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return json({ result: submission.reply(), lagreFeil: null }, { status: 400 });
   const { navn, epost, telefonnummer, egenReferanse } = submission.value;
   try {
-    await api.put(`${base}/innmelder`, { navn, epost, telefonnummer, versjon });
-    const melding = await hentMelding(request, api, base);
-    await api.put(`${base}/egenreferanse`, {
+    // One step, one write: name, contact and own reference together (issue 15, item 6).
+    await api.put(`${base}/innmelder`, {
+      navn,
+      epost,
+      telefonnummer,
       egenReferanse: egenReferanse ?? null,
-      versjon: melding.versjon,
+      versjon,
     });
+    const melding = await hentMelding(request, api, base);
     const steg = wizardSteg(melding);
     return redirect(steg.url(steg.neste("innmelder") ?? "oppsummering"));
   } catch (e) {

@@ -16,10 +16,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.headers.get("Sec-Fetch-Mode") === "cors" || new URL(request.url).searchParams.has("_data")) {
     return json({ valg }, { headers });
   }
-  return redirect(tilbakeTil(String(formData.get("returnTo") ?? "/")), { headers });
-}
-
-/** Back to the page the banner was on; the login and logged-out pages too (with their returnTo). */
-function tilbakeTil(sti: string): string {
-  return /^\/(logg-inn|utlogget)(?:\?|$)/.test(sti) ? sti : tryggReturnTo(sti);
+  // Back to the page the banner was on; the login and logged-out pages too (with their returnTo).
+  return redirect(tryggReturnTo(String(formData.get("returnTo") ?? "/"), { innloggingssider: true }), {
+    headers,
+  });
 }

@@ -66,7 +66,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, avgiver } = await requireVirksomhet(request, context);
   const url = new URL(request.url);
   const side = lesSide(url.searchParams.get("side"));
-  const importoer = await hentImportoer(api, avgiver.organisasjonsnummer);
+  let importoer: Importoer;
+  try {
+    importoer = await hentImportoer(api, avgiver.organisasjonsnummer);
+  } catch (e) {
+    // 401/403 on a load: the no-access panel (SPEC §7), not 'Noe gikk feil'.
+    if (e instanceof ApiFeil && (e.status === 401 || e.status === 403)) {
+      throw new Response("Ingen tilgang", { status: 403 });
+    }
+    throw e;
+  }
   let alleKontrolloerer: Kort[] = [];
   let kontrolloerFeil = false;
   if (side === "Legg til mottakskontrollør") {

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { getIdporten } from "../lib/auth.server";
+import { glemVirksomhetCookie } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { destroySession, getSession } from "../lib/session.server";
 
@@ -14,7 +15,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!session.get("csrf")) return redirect("/utlogget");
   await lesSkjema(request, context, session);
   const idToken = session.get("bruker")?.idToken;
-  const headers = { "Set-Cookie": await destroySession(session, context) };
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(session, context));
+  headers.append("Set-Cookie", glemVirksomhetCookie(context.config.secureCookies));
   if (!idToken) return redirect("/utlogget", { headers });
   try {
     const { discovery } = await getIdporten(context);

@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 import { erIsoDato } from "../format";
+import { rensTekst } from "../text";
 
 export const POSTNUMMER_MELDINGER = {
   paakrevd: "Postnummer er påkrevd",
@@ -10,16 +11,24 @@ export const POSTNUMMER_MELDINGER = {
   ikkeSiffer: "Postnummer må bestå av siffer",
 } as const;
 
-/** Required text, trimmed; missing, empty or blank gives `melding`. */
+/**
+ * Typed text is cleaned on input (SPEC §5 "Display and text rules"): control characters other than newline
+ * and tab and bidirectional-override characters are stripped, then it is trimmed (domain/text.ts).
+ */
+export function renset(s: string): string {
+  return rensTekst(s) ?? "";
+}
+
+/** Required text, cleaned (see renset); missing, empty or blank gives `melding`. */
 export function tekstFelt(melding: string) {
-  return z.string({ error: melding }).trim().min(1, { error: melding });
+  return z.string({ error: melding }).overwrite(renset).min(1, { error: melding });
 }
 
 /** Optional text, trimmed; missing, empty or blank becomes undefined. */
 export function valgfriTekst() {
   return z
     .string()
-    .trim()
+    .overwrite(renset)
     .optional()
     .transform((v) => (v === "" ? undefined : v));
 }

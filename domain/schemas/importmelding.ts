@@ -27,7 +27,7 @@ import {
   TIDSROM,
   type TidsromKlokkeslett,
 } from "../timeslots";
-import { epost, isoDato, postnummer, tekstFelt } from "./common";
+import { epost, isoDato, postnummer, renset, tekstFelt } from "./common";
 import { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING, REGELVERK_VALG } from "./tekster";
 
 export { ankomstErRegistrert };
@@ -40,7 +40,7 @@ export { ankomstErRegistrert };
 function valgfri(maks: number, melding: string) {
   return z
     .string()
-    .trim()
+    .overwrite(renset)
     .max(maks, { error: melding })
     .optional()
     .transform((v) => (v === undefined || v === "" ? undefined : v));
@@ -50,7 +50,7 @@ function valgfri(maks: number, melding: string) {
 function valgfriJson(maks: number, melding: string) {
   return z
     .string()
-    .trim()
+    .overwrite(renset)
     .max(maks, { error: melding })
     .nullish()
     .transform((v) => (v === null || v === undefined || v === "" ? undefined : v));
@@ -103,11 +103,15 @@ export const innmelderSkjema = z.object({
 });
 export type InnmelderSkjema = z.output<typeof innmelderSkjema>;
 
-/** PUT .../{id}/innmelder. */
+/**
+ * PUT .../{id}/innmelder. With `egenReferanse` in the body (a string, or null/"" to clear it) the own
+ * reference is saved in the same write: the innmelder step is one atomic save.
+ */
 export const innmelderBodySkjema = z.object({
   navn: innmelderNavn,
   epost: innmelderEpost,
   telefonnummer: telefonnummerJson,
+  egenReferanse: egenReferanseJson,
   versjon: versjonFelt,
 });
 export type InnmelderBody = z.input<typeof innmelderBodySkjema>;

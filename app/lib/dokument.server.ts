@@ -1,0 +1,68 @@
+// Documents the import API generates (certificate PDF/Excel, receipt PDF) are streamed on to the browser
+// only when they are what they claim to be: an upstream error page or a broken body must not reach the
+// user as a 200 document (issue 15, item 10).
+
+export type Dokumentformat = "pdf" | "excel";
+
+const TYPER: Record<Dokumentformat, { contentType: RegExp; signatur: number[] }> = {
+  pdf: { contentType: /^application\/pdf\b/i, signatur: [...Buffer.from("%PDF-")] },
+  // .xlsx is a zip file
+  excel: {
+    contentType:
+      /^application\/(vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|vnd\.ms-excel|octet-stream)\b/i,
+    signatur: [0x50, 0x4b, 0x03, 0x04],
+  },
+};
+
+/** Thrown when the document is not one: the route shows 'Noe gikk feil' with a 502. */
+function ugyldig(): Response {
+  return new Response("Klarte ikke å lage dokumentet. Prøv igjen senere.", {
+    status: 502,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}
+
+/**
+ * Checks the upstream answer's type and the document's first bytes, then streams the whole document on
+ * (the bytes already read first). Throws a 502 Response when it is not a document of that format.
+ */
+export async function videresendDokument(res: Response, format: Dokumentformat): Promise<Response> {
+  const { contentType, signatur } = TYPER[format];
+  if (!res.ok || !contentType.test(res.headers.get("Content-Type") ?? "") || !res.body) {
+    await res.body?.cancel().catch(() => {});
+    throw ugyldig();
+  }
+  const reader = res.body.getReader();
+  const start: Uint8Array[] = [];
+  let lest = 0;
+  while (lest < signatur.length) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    start.push(value);
+    lest += value.length;
+  }
+  const hode = Buffer.concat(start);
+  if (hode.length < signatur.length || signatur.some((b, i) => hode[i] !== b)) {
+    await reader.cancel().catch(() => {});
+    throw ugyldig();
+  }
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new Uint8Array(hode));
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  for (const h of ["Content-Type", "Content-Disposition", "Content-Length"]) {
+    const v = res.headers.get(h);
+    if (v) headers.set(h, v);
+  }
+  return new Response(body, { headers });
+}
