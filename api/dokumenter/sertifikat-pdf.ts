@@ -9,6 +9,7 @@
 
 import PDFDocument from "pdfkit";
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
+import { plantedelVisning } from "../../domain/reference";
 import type { SertifikatVurdering } from "../../domain/risk/vurder";
 import {
   datoTekst,
@@ -613,7 +614,7 @@ function varelinjeRad(l: Varelinje): string[] {
     tekst(l.botaniskNavn) ?? "",
     tekst(l.beskrivelse) ?? "",
     tekst(l.klassifisering.hsKode) ?? "",
-    tekst(l.klassifisering.plantedel) ?? "",
+    plantedelVisning(l.klassifisering.plantedel) ?? "",
     tilsiktetBrukTekst(l) ?? "",
     mengdeLinjer(l).join("\n"),
     pakkerTekst(l.pakker) ?? "",

@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, json, type MetaFunction, redirect } from "@rem
 import { Form, Link, useActionData, useParams, useRouteLoaderData } from "@remix-run/react";
 import type { ImportmeldingVisning, KontrollspoersmaalVisning } from "../../domain/importmelding";
 import { wizardSteg } from "../../domain/importmelding-ruting";
+import { tilsiktetBrukVisning } from "../../domain/reference";
 import { kontrollsvarSkjema, tilKontrollsvarBody } from "../../domain/schemas/importmelding";
 import { CsrfInput } from "../components/csrf-input";
 import { Flagg } from "../components/importmelding";
@@ -155,7 +156,7 @@ function Grunnlag({
                 <tr key={l.sorteringsnummer}>
                   <td>{l.sorteringsnummer}</td>
                   <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
-                  <td>{l.klassifisering.tilsiktetBruk ?? "Ikke oppgitt"}</td>
+                  <td>{tilsiktetBrukVisning(l.klassifisering) ?? "Ikke oppgitt"}</td>
                 </tr>
               ))}
             </tbody>

@@ -15,7 +15,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { formaterDato, formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
-import { landNavn, pakkeNavn } from "../../domain/reference";
+import { landNavn, pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../domain/reference";
 import { eppoLenke } from "../../domain/risk/eppo-lenke";
 import type { RisikoFunn } from "../../domain/risk/vurder";
 import {
@@ -704,9 +704,9 @@ export default function Sertifikat() {
                         </a>
                       ) : undefined,
                     ],
-                    ["Plantedel", l.klassifisering.plantedel],
+                    ["Plantedel", plantedelVisning(l.klassifisering.plantedel)],
                     ["Tilstand", l.klassifisering.tilstander.join(", ") || undefined],
-                    ["Tilsiktet bruk", l.klassifisering.tilsiktetBruk],
+                    ["Tilsiktet bruk", tilsiktetBrukVisning(l.klassifisering)],
                     ["Mengde", <Mengder key="m" linje={l} />],
                     [
                       "Pakker",

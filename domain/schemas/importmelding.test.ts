@@ -589,6 +589,20 @@ describe("faktiske mengder", () => {
     ]);
     expect(sjekkFaktiskeMengder(dobbel, linjer)).toBe("Samme mengde er oppgitt flere ganger for varelinjen");
   });
+
+  it("accepts goods lines numbered from 0 (real ePhyto deliveries), never a negative or fractional number", () => {
+    const fraNull = [{ sorteringsnummer: 0, mengde: { antall: { verdi: 10 } } }];
+    const body = mottakskontrollBodySkjema.parse([
+      { varelinjeId: 0, faktiskeVerdier: [{ id: "antall", faktiskVerdi: 4 }] },
+    ]);
+    expect(body[0]?.varelinjeId).toBe(0);
+    expect(sjekkFaktiskeMengder(body, fraNull)).toBeUndefined();
+    for (const varelinjeId of [-1, 0.5]) {
+      expect(sjekk(mottakskontrollBodySkjema, [{ varelinjeId, faktiskeVerdier: [] }])).toEqual({
+        feil: { "0.varelinjeId": ["Fant ikke varelinjen i sertifikatet"] },
+      });
+    }
+  });
 });
 
 describe("opprettelse, status og vurdering", () => {

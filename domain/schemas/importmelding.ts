@@ -430,7 +430,11 @@ export const FAKTISK_MENGDE_MELDINGER = {
 export const mottakskontrollBodySkjema = z
   .array(
     z.object({
-      varelinjeId: idFelt(FAKTISK_MENGDE_MELDINGER.ukjentVarelinje),
+      // A goods line's number, not a database id: real ePhyto certificates number lines from 0.
+      varelinjeId: z
+        .number({ error: FAKTISK_MENGDE_MELDINGER.ukjentVarelinje })
+        .int({ error: FAKTISK_MENGDE_MELDINGER.ukjentVarelinje })
+        .nonnegative({ error: FAKTISK_MENGDE_MELDINGER.ukjentVarelinje }),
       faktiskeVerdier: z
         .array(
           z.object({
