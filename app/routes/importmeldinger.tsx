@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { antallTekst, ORD } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
 import {
   erStatusGruppe,
@@ -181,7 +182,7 @@ export default function Importmeldinger() {
           ) : data.liste ? (
             <>
               <p className="ds-paragraph" role="status">
-                {data.liste.paginering.antallElementer} forhåndsmeldinger
+                {antallTekst(data.liste.paginering.antallElementer, ORD.forhaandsmelding)}
               </p>
               <ul className="sertifikatliste">
                 {data.liste.importmeldingListevisningElementer.map((m) => (

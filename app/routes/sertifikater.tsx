@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
+import { antallTekst, ORD } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
 import { klemSide, parseSidenummer, tilServerSide } from "../../domain/pagination";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat";
@@ -227,7 +228,7 @@ export default function Sertifikater() {
           ) : data.liste ? (
             <>
               <p className="ds-paragraph" role="status">
-                {data.liste.paginering.antallElementer} sertifikater
+                {antallTekst(data.liste.paginering.antallElementer, ORD.sertifikat)}
               </p>
               <ul className="sertifikatliste">
                 {data.liste.sertifikatListe.map((s) => (
@@ -244,8 +245,7 @@ export default function Sertifikater() {
                     </h3>
                     <p className="ds-paragraph" data-size="sm">
                       {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt{" "}
-                      {formaterDato(s.utstedtDato)} · {s.antallVarelinjer} varelinje
-                      {s.antallVarelinjer === 1 ? "" : "r"}
+                      {formaterDato(s.utstedtDato)} · {antallTekst(s.antallVarelinjer, ORD.varelinje)}
                     </p>
                     <div className="merkerad">
                       <Merke
