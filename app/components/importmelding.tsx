@@ -4,7 +4,7 @@ import type { ImportmeldingVisning, PartVisning } from "../../domain/importmeldi
 import type { StepperSteg } from "../../domain/importmelding-ruting";
 import { landNavn } from "../../domain/reference";
 import { CopyVerdi } from "./kopier";
-import { Merke } from "./ui";
+import { Merke, Tabellramme } from "./ui";
 
 /** The wizard's stepper: completed steps are links; the current one is marked. */
 export function Stepper({ steg, id }: { steg: StepperSteg[]; id: number }) {
@@ -106,7 +106,7 @@ export function Sendingsoversikt({ melding: m }: { melding: ImportmeldingVisning
         <h2 id="varer-tittel" className="ds-heading" data-size="sm">
           Varelinjer
         </h2>
-        <div className="tabellramme">
+        <Tabellramme etikett="Varelinjer i forhåndsmeldingen">
           <table className="ds-table" data-border>
             <thead>
               <tr>
@@ -134,7 +134,7 @@ export function Sendingsoversikt({ melding: m }: { melding: ImportmeldingVisning
               ))}
             </tbody>
           </table>
-        </div>
+        </Tabellramme>
       </section>
     </>
   );

@@ -9,7 +9,7 @@ import { kontrollsvarSkjema, tilKontrollsvarBody } from "../../domain/schemas/im
 import { CsrfInput } from "../components/csrf-input";
 import { Flagg } from "../components/importmelding";
 import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstomraade } from "../components/skjema";
-import { Varsel } from "../components/ui";
+import { Tabellramme, Varsel } from "../components/ui";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
@@ -107,7 +107,7 @@ function Grunnlag({
           ) : (
             <p className="ds-paragraph">Ingen generelle tilleggserklæringer.</p>
           )}
-          <div className="tabellramme">
+          <Tabellramme etikett="Tilleggserklæringer per varelinje">
             <table className="ds-table" data-border>
               <caption className="ds-heading tabelltittel" data-size="2xs">
                 Tilleggserklæringer per varelinje
@@ -134,12 +134,12 @@ function Grunnlag({
                 ))}
               </tbody>
             </table>
-          </div>
+          </Tabellramme>
         </>
       );
     case "DOKUMENT_TILSIKTET_BRUK":
       return (
-        <div className="tabellramme">
+        <Tabellramme etikett="Tilsiktet bruk per varelinje">
           <table className="ds-table" data-border>
             <caption className="ds-heading tabelltittel" data-size="2xs">
               Tilsiktet bruk per varelinje
@@ -161,11 +161,11 @@ function Grunnlag({
               ))}
             </tbody>
           </table>
-        </div>
+        </Tabellramme>
       );
     default:
       return (
-        <div className="tabellramme">
+        <Tabellramme etikett="Opprinnelse per varelinje">
           <table className="ds-table" data-border>
             <caption className="ds-heading tabelltittel" data-size="2xs">
               Opprinnelse per varelinje
@@ -191,7 +191,7 @@ function Grunnlag({
               ))}
             </tbody>
           </table>
-        </div>
+        </Tabellramme>
       );
   }
 }

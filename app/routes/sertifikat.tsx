@@ -49,7 +49,7 @@ import { sorterNorsk } from "../../domain/text";
 import { harSammeBehandlinger } from "../../domain/treatments";
 import { CsrfInput } from "../components/csrf-input";
 import { IngenTilgang, NoeGikkFeil } from "../components/panels";
-import { Merke, Opplysninger, Varsel } from "../components/ui";
+import { Merke, Opplysninger, Tabellramme, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
@@ -600,7 +600,7 @@ export default function Sertifikat() {
         {s.varelinjer.length === 0 ? (
           <p className="ds-paragraph">Sertifikatet har ingen varelinjer.</p>
         ) : (
-          <div className="tabellramme">
+          <Tabellramme etikett="Varelinjer i sertifikatet">
             <table className="ds-table varetabell" data-border>
               <caption className="skjult">Varelinjer i sertifikatet</caption>
               <thead>
@@ -667,7 +667,7 @@ export default function Sertifikat() {
                 })}
               </tbody>
             </table>
-          </div>
+          </Tabellramme>
         )}
         <Opplysninger rader={totaler.map(([k, v]) => [k, mengderTekst(v)])} />
         {linjer.map((l) => {
