@@ -106,6 +106,7 @@ export function AnkomstSkjema({
         tittel={tekst.tittel}
         lukkTil={pathname + search}
         vedLukk={() => setVisSenMelding(false)}
+        fokusEtterLukk="#ankomstskjema button[type=submit]"
         farge="warning"
       >
         <p className="ds-paragraph">{tekst.tekst}</p>

@@ -280,7 +280,7 @@ export default function Registrert() {
               <SendKnapp name="intent" value="trekk-tilbake">
                 Trekk forhåndsmelding
               </SendKnapp>
-              <Link className="ds-button" data-variant="secondary" to={pathname} replace>
+              <Link className="ds-button" data-variant="secondary" to={pathname} replace data-trygt-valg>
                 Avbryt
               </Link>
             </Form>

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { formaterDato } from "../../domain/format";
 import { nySertifikat, sertifikatUrl } from "./data";
-import { jsPaa, loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
+import { forventSidestart, jsPaa, loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
 import { fyllAnkomst, fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
 
 const feilOppsummering = (page: Page) => page.locator(".feiloppsummering");
@@ -366,14 +366,18 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   await tabTil(page, page.getByRole("button", { name: /Hageland Import AS avd\. Drammen/ }));
   await page.keyboard.press("Enter");
   await expect(page.locator(".app-header__virksomhet")).toBeVisible();
+  // After choosing the organisation the first Tab reaches the skip link
+  await forventSidestart(page);
   await page.goto(sertifikatUrl(s));
   await trykk(page, "Opprett digital forhåndsmelding");
   await expect(page).toHaveURL(/avsender$/);
+  await forventSidestart(page);
   await sjekkUu(page);
   await trykk(page, "Bekreft og gå videre", "link");
 
   // Innmelder: both messages, then valid input
   await expect(page).toHaveURL(/innmelder$/);
+  await forventSidestart(page);
   await skriv(page, page.getByLabel("Navn", { exact: true }), "");
   await skriv(page, page.getByLabel("E-post"), "ikke-en-epost");
   await page.keyboard.press("Enter");
@@ -391,6 +395,7 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
 
   // Document control: a deviation needs its comment. Radios: Tab to the group, arrows choose.
   await expect(page).toHaveURL(/dokumentkontroll\/tilsiktetbruk$/);
+  await forventSidestart(page);
   await tabTil(page, page.locator("input[name=svar]").first());
   await page.keyboard.press("ArrowDown");
   const avvik = page.getByLabel("En eller flere varelinjer skal benyttes til et annet formål");
@@ -413,6 +418,7 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
 
   // Arrival: every message, then the late-notice dialog (Avbryt, then confirm)
   await expect(page).toHaveURL(/ankomst-info$/);
+  await forventSidestart(page);
   await trykk(page, "Lagre og gå videre");
   for (const melding of ANKOMST_MELDINGER) await expect(feilOppsummering(page)).toContainText(melding);
   await sjekkUu(page);
@@ -446,12 +452,23 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   await trykk(page, "Avbryt");
   await expect(page.getByRole("heading", { name: /før varene passerer grensen/ })).toHaveCount(0);
   await expect(page.getByLabel("Postnummer")).toHaveValue("3044");
+  // With JavaScript focus is back on the button that opened the dialog
+  if (jsPaa()) await expect(page.getByRole("button", { name: "Lagre og gå videre" })).toBeFocused();
+  if (jsPaa()) {
+    // Escape closes it too, and focus comes back the same way
+    await trykk(page, "Lagre og gå videre");
+    await forventDialog(page, /før varene passerer grensen/);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("heading", { name: /før varene passerer grensen/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Lagre og gå videre" })).toBeFocused();
+  }
   await trykk(page, "Lagre og gå videre");
   dialog = await forventDialog(page, /før varene passerer grensen/);
   await trykk(page, "Jeg forstår – lagre");
 
   // Summary and 'Send inn'
   await expect(page).toHaveURL(/oppsummering$/);
+  await forventSidestart(page);
   await expect(page.getByText(`${formaterDato(dato)}, ettermiddag`)).toBeVisible();
   await expect(page.getByText("Varelinje 3 er frø til konsum, ikke planting.")).toBeVisible();
   await sjekkUu(page);
@@ -468,8 +485,24 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   await trykk(page, "Opprett digital forhåndsmelding");
   await expect(page).toHaveURL(/avsender$/);
   const id2 = /\/importmelding\/(\d+)\//.exec(page.url())![1]!;
+  const slettLenke = page.getByRole("link", { name: "Slett forhåndsmelding" });
   await trykk(page, "Slett forhåndsmelding", "link");
   await forventDialog(page, "Slett forhåndsmelding");
+  // Focus on the safe choice; with JavaScript Escape closes it and focus goes back to the link
+  const avbryt = page.getByRole("link", { name: "Avbryt" });
+  if (jsPaa()) {
+    await expect(avbryt).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("heading", { name: "Slett forhåndsmelding", level: 2 })).toHaveCount(0);
+    await expect(slettLenke).toBeFocused();
+    await page.keyboard.press("Enter");
+    await forventDialog(page, "Slett forhåndsmelding");
+    await expect(avbryt).toBeFocused();
+  } else {
+    // Without JavaScript the dialog section takes focus, so it is in view
+    await expect(page.locator("section.dialog-seksjon")).toBeFocused();
+    await expect(page.locator("section.dialog-seksjon")).toBeInViewport();
+  }
   await sjekkUu(page);
   await trykk(page, "Ja, slett forhåndsmeldingen");
   await expect(page).toHaveURL(/\/(\?slettet=1)?$/);
