@@ -3,7 +3,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { osloDato } from "../../domain/format";
 import type { SertifikatVisning } from "../../domain/sertifikat";
-import { SOK_INGEN_TREFF, SOKELAND, validerSok } from "../../domain/sertifikatsok";
+import { SOK_INGEN_TREFF, SOKELAND, type SokFelt, validerSok } from "../../domain/sertifikatsok";
 import { useHydrert } from "../components/hydrert";
 import { Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
@@ -20,10 +20,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dato: p.get("dato") ?? "",
   };
   let sokFeil: string | null = null;
+  let feilFelt: SokFelt[] = [];
   if (p.has("sok")) {
     const v = validerSok(sok, idag);
-    if (!v.ok) sokFeil = v.melding;
-    else {
+    if (!v.ok) {
+      sokFeil = v.melding;
+      feilFelt = v.felt;
+    } else {
       try {
         const s = await api.getJson<SertifikatVisning>(
           `/import/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/sertifikat`,
@@ -47,11 +50,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     }
   }
-  return json({ avgiver, navn: bruker.navn, idag, sok, sokFeil });
+  return json({
+    avgiver,
+    navn: bruker.navn,
+    idag,
+    sok,
+    sokFeil,
+    feilFelt,
+    slettet: p.get("slettet") === "1",
+  });
 }
 
 export default function Hjem() {
-  const { avgiver, navn, idag, sok, sokFeil } = useLoaderData<typeof loader>();
+  const { avgiver, navn, idag, sok, sokFeil, feilFelt, slettet } = useLoaderData<typeof loader>();
+  // The search's error names its fields; those get aria-invalid and the message (also without JavaScript).
+  const feilPaa = (f: SokFelt) =>
+    feilFelt.includes(f) ? { "aria-invalid": true as const, "aria-describedby": "sok-feil" } : {};
   const navigation = useNavigation();
   const hydrert = useHydrert();
   const [felt, setFelt] = useState(sok);
@@ -68,6 +82,11 @@ export default function Hjem() {
       </h1>
       <p className="ds-paragraph hjem-orgnr">Org.nr. {avgiver.formatertOrganisasjonsnummer}</p>
       <p className="ds-paragraph">Velkommen, {navn}.</p>
+      {slettet ? (
+        <Varsel farge="success" rolle="status">
+          <p className="ds-paragraph">Forhåndsmeldingen er slettet.</p>
+        </Varsel>
+      ) : null}
 
       <section className="sertifikatsok" aria-labelledby="sok-tittel">
         <h2 id="sok-tittel" className="ds-heading" data-size="sm">
@@ -79,7 +98,9 @@ export default function Hjem() {
         </p>
         {sokFeil ? (
           <Varsel farge="warning" rolle="alert" id="sok-feil">
-            <p className="ds-paragraph">{sokFeil}</p>
+            <p className="ds-paragraph">
+              {feilFelt[0] ? <a href={`#${feilFelt[0]}`}>{sokFeil}</a> : sokFeil}
+            </p>
           </Varsel>
         ) : null}
         <Form method="get" className="sokeskjema">
@@ -94,7 +115,8 @@ export default function Hjem() {
               name="avsenderland"
               value={felt.avsenderland}
               onChange={sett("avsenderland")}
-              aria-describedby={sokFeil ? "sok-feil" : undefined}
+              aria-describedby={sokFeil && !feilFelt.length ? "sok-feil" : undefined}
+              {...feilPaa("avsenderland")}
             >
               <option value="">Velg land</option>
               {SOKELAND.map((l) => (
@@ -120,7 +142,12 @@ export default function Hjem() {
               value={felt.sertifikatnummer}
               onChange={sett("sertifikatnummer")}
               placeholder={land?.plassholder}
-              aria-describedby="sertifikatnummer-hjelp"
+              aria-describedby={
+                feilFelt.includes("sertifikatnummer")
+                  ? "sertifikatnummer-hjelp sok-feil"
+                  : "sertifikatnummer-hjelp"
+              }
+              aria-invalid={feilFelt.includes("sertifikatnummer") || undefined}
               autoComplete="off"
               spellCheck={false}
             />
@@ -137,6 +164,7 @@ export default function Hjem() {
               max={idag}
               value={felt.dato}
               onChange={sett("dato")}
+              {...feilPaa("dato")}
             />
           </div>
           <button

@@ -65,7 +65,8 @@ export async function action(args: ActionFunctionArgs) {
           { status: 400 },
         );
       }
-      return redirect(`/importmelding/${id}/registrert`);
+      // ?trukket=1: the page announces that it was withdrawn (role=status)
+      return redirect(`/importmelding/${id}/registrert?trukket=1`);
     }
     case "skjul-sendt": {
       const headers = new Headers();
@@ -173,7 +174,11 @@ export default function Registrert() {
         </Varsel>
       ) : null}
       {tilbaketrukket ? (
-        <Varsel farge="warning" tittel="Forhåndsmeldingen er trukket tilbake">
+        <Varsel
+          farge="warning"
+          tittel="Forhåndsmeldingen er trukket tilbake"
+          rolle={sok.get("trukket") === "1" ? "status" : undefined}
+        >
           <p className="ds-paragraph">Forhåndsmeldingen vil ikke bli behandlet videre av Mattilsynet.</p>
         </Varsel>
       ) : null}

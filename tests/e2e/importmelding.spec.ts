@@ -505,7 +505,10 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   }
   await sjekkUu(page);
   await trykk(page, "Ja, slett forhåndsmeldingen");
-  await expect(page).toHaveURL(/\/(\?slettet=1)?$/);
+  await expect(page).toHaveURL(/\/\?slettet=1$/);
+  // Announced on the home page
+  await expect(page.getByRole("status").filter({ hasText: "Forhåndsmeldingen er slettet." })).toBeVisible();
+  await sjekkUu(page);
   await page.goto(`/importmelding/${id2}/avsender`);
   await expect(page).toHaveURL(/\/$/);
 });

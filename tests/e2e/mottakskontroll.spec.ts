@@ -372,13 +372,42 @@ test("trekke tilbake en forhåndsmelding: ingen mottakskontroll etterpå", async
   await loggInnKari(page);
   const id = await registrert(page);
   await page.goto(`/importmelding/${id}/registrert`);
-  await page.getByRole("link", { name: "Trekk tilbake" }).click();
+  const trekkLenke = page.getByRole("link", { name: "Trekk tilbake" });
+  const dialogTittel = page.getByRole("heading", { name: "Trekk forhåndsmelding" });
+  const avbryt = page.getByRole("link", { name: "Avbryt" });
+  await trekkLenke.click();
   await forventDialog(page, "Trekk forhåndsmelding");
-  await page.getByRole("link", { name: "Avbryt" }).click();
-  await expect(page.getByRole("heading", { name: "Trekk forhåndsmelding" })).toBeHidden();
-  await page.getByRole("link", { name: "Trekk tilbake" }).click();
+  if (jsPaa()) {
+    // First focus on the safe choice; Escape gives focus back to the link that opened it
+    await expect(avbryt).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialogTittel).toBeHidden();
+    await expect(trekkLenke).toBeFocused();
+    // Opened by its URL: after Escape focus is on the page heading
+    await page.goto(`/importmelding/${id}/registrert?trekk=1`);
+    await forventDialog(page, "Trekk forhåndsmelding");
+    await expect(avbryt).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialogTittel).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    await trekkLenke.click();
+  } else {
+    // The reloaded page brings the dialog section into view and gives it focus
+    const seksjon = page.locator("section.dialog-seksjon");
+    await expect(seksjon).toBeFocused();
+    await expect(seksjon).toBeInViewport();
+  }
+  await avbryt.click();
+  await expect(dialogTittel).toBeHidden();
+  if (jsPaa()) await expect(trekkLenke).toBeFocused();
+  await trekkLenke.click();
   await page.getByRole("button", { name: "Trekk forhåndsmelding" }).click();
   await expect(page.getByRole("heading", { name: "Forhåndsmeldingen er trukket tilbake" })).toBeVisible();
+  // Announced (role=status) right after withdrawing
+  await expect(page).toHaveURL(/registrert\?trukket=1$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Forhåndsmeldingen er trukket tilbake" }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Start kontroll" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /Endre/ })).toHaveCount(0);
   await sjekkUu(page);

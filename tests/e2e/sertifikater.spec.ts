@@ -73,9 +73,16 @@ test("søk fra forsiden, sortering, vedlegg, PDF og Excel", async ({ page }) => 
   if (jsPaa()) await expect(sok).toBeDisabled();
   // The server says so too (JavaScript off): all three fields are required.
   if (!jsPaa()) {
+    // The message names the missing field, links to it, and only that field is marked invalid
     await sok.click();
-    await expect(page.getByText("Du må fylle ut land, sertifikatnummer og dato")).toBeVisible();
+    const melding = page.getByRole("alert").getByRole("link", { name: "Du må fylle ut dato" });
+    await expect(melding).toHaveAttribute("href", "#dato");
+    await expect(page.getByLabel("Utstedelsesdato")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Utstedelsesdato")).toHaveAccessibleDescription("Du må fylle ut dato");
+    await expect(page.getByLabel("Sertifikatnummer")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Land")).not.toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Sertifikatnummer")).toHaveValue(s.sertifikatnummer);
+    await sjekkUu(page);
   }
   // NL: the date may differ by up to two days; a wrong number gives the no-hit message.
   const dagFoer = new Date(`${s.dato}T12:00:00Z`);
