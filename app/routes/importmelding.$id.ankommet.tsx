@@ -8,6 +8,7 @@ import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/impo
 import { Ankomststed, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";
 import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Tabellramme, Varsel } from "../components/ui";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 /** The arrived page (SPEC §2 "Arrived page"): the assessment, the controls and the shipment. */
@@ -148,4 +149,4 @@ export default function Ankommet() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Forhåndsmelding – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Ankommet");

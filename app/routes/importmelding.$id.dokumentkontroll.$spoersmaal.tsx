@@ -11,6 +11,7 @@ import { Flagg } from "../components/importmelding";
 import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstomraade } from "../components/skjema";
 import { Tabellramme, Varsel } from "../components/ui";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -281,4 +282,4 @@ export default function Dokumentkontroll() {
 }
 
 export const handle = { tittel: "Dokumentkontroll" };
-export const meta: MetaFunction = () => [{ title: "Dokumentkontroll – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Dokumentkontroll", "dokumentkontroll");

@@ -22,6 +22,7 @@ import { FeilOppsummering, type Felt, feilFra, Radiogruppe, SendKnapp } from "..
 import { Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { feilmelding, hentMelding, lesMeldingSkjema } from "../lib/importmelding.server";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 const INNSENDING_FEILET = "En feil oppstod ved innsending av forhåndsmelding";
@@ -305,4 +306,4 @@ export default function Oppsummering() {
 }
 
 export const handle = { tittel: "Oppsummering" };
-export const meta: MetaFunction = () => [{ title: "Oppsummering – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Oppsummering");

@@ -21,6 +21,7 @@ import { Opplysninger, Varsel } from "../components/ui";
 import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
 import { feilmelding, lesMeldingSkjema } from "../lib/importmelding.server";
 import { lesCookie, settCookie } from "../lib/preferanser.server";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as rootLoader } from "../root";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
@@ -343,7 +344,7 @@ function EgenReferanse({
 }
 
 export const handle = { tittel: "Forhåndsmelding" };
-export const meta: MetaFunction = () => [{ title: "Forhåndsmelding – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Registrert");
 
 /** 'Endre' for the arrival info: the arrival form as a section of the registered page. */
 function EndreAnkomst({ id }: { id: number }) {

@@ -378,6 +378,8 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   // Innmelder: both messages, then valid input
   await expect(page).toHaveURL(/innmelder$/);
   await forventSidestart(page);
+  // Unique titles: the page and the notification's number
+  await expect(page).toHaveTitle(/^Innmelder – Forhåndsmelding IM-\d{4}-\d+ – Digital forhåndsmelding$/);
   await skriv(page, page.getByLabel("Navn", { exact: true }), "");
   await skriv(page, page.getByLabel("E-post"), "ikke-en-epost");
   await page.keyboard.press("Enter");
@@ -396,6 +398,14 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   // Document control: a deviation needs its comment. Radios: Tab to the group, arrows choose.
   await expect(page).toHaveURL(/dokumentkontroll\/tilsiktetbruk$/);
   await forventSidestart(page);
+  // A question page is titled by its question
+  const spoersmaal = (await page.getByRole("heading", { level: 1 }).textContent())!
+    .trim()
+    .replace(/[?.:]$/, "");
+  expect(await page.title()).toMatch(
+    /^.+ \(dokumentkontroll\) – Forhåndsmelding IM-\d{4}-\d+ – Digital forhåndsmelding$/,
+  );
+  expect((await page.title()).startsWith(`${spoersmaal} (dokumentkontroll)`)).toBe(true);
   await tabTil(page, page.locator("input[name=svar]").first());
   await page.keyboard.press("ArrowDown");
   const avvik = page.getByLabel("En eller flere varelinjer skal benyttes til et annet formål");
@@ -474,6 +484,7 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   await sjekkUu(page);
   await trykk(page, "Send inn");
   await expect(page).toHaveURL(/registrert/);
+  await expect(page).toHaveTitle(/^Registrert – Forhåndsmelding IM-\d{4}-\d+ – Digital forhåndsmelding$/);
   await expect(page.getByRole("heading", { name: "Forhåndsmeldingen ble sendt" })).toBeVisible();
 
   // Deleting another draft: 'Slett forhåndsmelding' and its confirmation
