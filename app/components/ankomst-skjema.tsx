@@ -78,7 +78,9 @@ export function AnkomstSkjema({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: ankomstSkjema({ kunDokumentkontroll: m.kunDokumentkontroll }) }),
+      parseWithZod(formData, {
+        schema: ankomstSkjema({ kunDokumentkontroll: m.kunDokumentkontroll, idag: data.idag }),
+      }),
   });
   const feil = feilFra([
     fields.adresselinje1,
@@ -89,6 +91,15 @@ export function AnkomstSkjema({
     fields.mottakskontrolloerId,
   ]);
   const { kontrolloerer, kontrolloerFeil, tekst, idag } = data;
+  const feilmeldingKontrolloer = fields.mottakskontrolloerId.errors?.length ? (
+    <p
+      className="ds-validation-message feilmelding"
+      id={fields.mottakskontrolloerId.errorId}
+      data-color="danger"
+    >
+      {fields.mottakskontrolloerId.errors[0]}
+    </p>
+  ) : null;
   return (
     <div className="smal">
       <FeilOppsummering feil={feil} />
@@ -192,26 +203,22 @@ export function AnkomstSkjema({
         ) : kontrolloerFeil || kontrolloerer.length === 0 ? (
           // No controller to choose: the error summary's link for the controller lands here.
           <div id={fields.mottakskontrolloerId.id} tabIndex={-1}>
-            {fields.mottakskontrolloerId.errors?.length ? (
-              <p
-                className="ds-validation-message feilmelding"
-                id={fields.mottakskontrolloerId.errorId}
-                data-color="danger"
-              >
-                {fields.mottakskontrolloerId.errors[0]}
-              </p>
-            ) : null}
             {kontrolloerFeil ? (
-              <Varsel farge="danger" tittel="Noe gikk galt">
-                <p className="ds-paragraph">
-                  Vi klarte ikke å hente tilgjengelige mottakskontrollører for denne importmeldingen.
-                </p>
-                <a className="ds-button" data-variant="secondary" href={pathname + search}>
-                  Prøv igjen
-                </a>
-              </Varsel>
+              <>
+                {feilmeldingKontrolloer}
+                <Varsel farge="danger" tittel="Noe gikk galt">
+                  <p className="ds-paragraph">
+                    Vi klarte ikke å hente tilgjengelige mottakskontrollører for denne importmeldingen.
+                  </p>
+                  <a className="ds-button" data-variant="secondary" href={pathname + search}>
+                    Prøv igjen
+                  </a>
+                </Varsel>
+              </>
             ) : (
+              // SPEC §5: the title 'Mottakskontrollør ikke valgt', then its message, then what to do.
               <Varsel farge="warning" tittel="Mottakskontrollør ikke valgt">
+                {feilmeldingKontrolloer}
                 <p className="ds-paragraph">
                   Du har ingen registrerte mottakskontrollører. Legg til en mottakskontrollør under{" "}
                   <Link className="ds-link" to="/innstillinger">

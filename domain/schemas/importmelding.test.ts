@@ -148,6 +148,17 @@ describe("ankomst", () => {
     });
   });
 
+  it("refuses an arrival more than 14 days back (with today given), but not 14 days back or an impossible date as missing", () => {
+    const skjema = ankomstSkjema({ kunDokumentkontroll: false, idag: "2026-03-20" });
+    expect(sjekk(skjema, { ...gyldig, dato: "2026-03-05" })).toEqual({
+      feil: { dato: ["Dato kan ikke være mer enn 14 dager tilbake i tid"] },
+    });
+    expect(sjekk(skjema, { ...gyldig, dato: "2026-03-06" })).toHaveProperty("verdi");
+    expect(sjekk(skjema, { ...gyldig, dato: "2026-02-30" })).toEqual({
+      feil: { dato: ["Dato må være en gyldig dato"] },
+    });
+  });
+
   it("does not require a controller for document control only", () => {
     const r = sjekk(ankomstSkjema({ kunDokumentkontroll: true }), {
       ...gyldig,

@@ -233,7 +233,17 @@ test("utdatert fane: en endring fra en gammel side oppdages i stedet for å over
   await expect(a).toHaveURL(/dokumentkontroll/);
   await b.getByLabel("E-post").fill("andre@example.no");
   await b.getByRole("button", { name: "Lagre og gå videre" }).click();
-  await expect(b.getByText(/endret i en annen fane eller av en annen bruker/)).toBeVisible();
+  const konflikt = b.getByText(/endret i en annen fane eller av en annen bruker/);
+  await expect(konflikt).toBeVisible();
+  // It says what works also without JavaScript (a reload would post the stale form again): the menu
+  await expect(konflikt).not.toContainText("Last inn siden på nytt");
+  await expect(konflikt).toContainText("Åpne den på nytt fra Forhåndsmeldinger i menyen");
+  await b.getByRole("button", { name: "Meny" }).click();
+  await b
+    .getByRole("navigation", { name: "Hovedmeny" })
+    .getByRole("link", { name: "Forhåndsmeldinger" })
+    .click();
+  await expect(b).toHaveURL(/\/importmeldinger$/);
   await b.goto(`/importmelding/${id}/innmelder`);
   await expect(b.getByLabel("E-post")).toHaveValue("forste@example.no");
   await ctx.close();
@@ -733,6 +743,16 @@ test("ingen mottakskontrollør å velge: 'Mottakskontrollør ikke valgt' og 'Du 
   const maal = page.locator((await lenke.getAttribute("href"))!);
   await expect(maal).toContainText("Du er nødt til å velge en mottakskontrollør.");
   await expect(maal).toContainText("Mottakskontrollør ikke valgt");
+  // The title comes first, then its message
+  await expect(maal.locator(".varsel__tittel + .feilmelding")).toHaveText(
+    "Du er nødt til å velge en mottakskontrollør.",
+  );
+  // An arrival weeks in the past is refused with a word, the input kept
+  await page.getByLabel("Dato").fill(osloDatoOm(-30));
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(feilOppsummering(page)).toContainText("Dato kan ikke være mer enn 14 dager tilbake i tid");
+  await expect(page.getByLabel("Dato")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Dato")).toHaveValue(osloDatoOm(-30));
   await expect(page.getByLabel("Adresselinje 1")).toHaveValue("Værftsgata 3");
   await sjekkUu(page);
 });
