@@ -104,6 +104,12 @@ test("menyen og alle sider uten siderulling på mobil og ved 200 % forstørrelse
   await ingenSiderulling(page, "/sertifikater");
   if (await meny.isVisible()) await page.getByRole("button", { name: "Lukk meny" }).click();
   await expect(meny).toBeHidden();
+  // The certificate filters fold away: the results are on the first screen, 'Vis filter' opens them
+  await expect(page.getByLabel(/^Nederland/)).toBeHidden();
+  await expect(page.getByRole("status").first()).toBeInViewport();
+  await page.getByText("Vis filter").click();
+  await expect(page.getByLabel(/^Nederland/)).toBeVisible();
+  await ingenSiderulling(page, "/sertifikater med åpent filter");
 
   for (const sti of [
     "/importmeldinger",

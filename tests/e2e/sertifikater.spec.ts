@@ -152,6 +152,9 @@ test("søk fra forsiden, sortering, vedlegg, PDF og Excel", async ({ page }) => 
   // The search gave access: the certificate is now in this importer's list
   await page.goto(`/sertifikater?sertifikatnummer=${encodeURIComponent(s.sertifikatnummer)}`);
   await expect(page.getByRole("link", { name: s.sertifikatnummer })).toBeVisible();
+  // One hit, singular (Intl.PluralRules nb): '1 sertifikat', its goods lines in the plural
+  await expect(page.getByRole("status").first()).toHaveText("1 sertifikat");
+  await expect(page.locator(".sertifikatkort")).toContainText("3 varelinjer");
 });
 
 test("sertifikatlisten filtreres på land og meldeplikt, med sider i adressen", async ({ page }) => {
