@@ -6,6 +6,8 @@ import { defineConfig } from "@playwright/test";
 const systemChromium = "/usr/bin/chromium";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+/** The route walk at phone width and 200 % zoom runs only in its own projects. */
+const MOBIL = /mobil\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -39,8 +41,21 @@ export default defineConfig({
       : {},
   },
   projects: [
-    { name: "js-pa", use: { javaScriptEnabled: true } },
-    { name: "js-av", use: { javaScriptEnabled: false } },
+    { name: "js-pa", testIgnore: MOBIL, use: { javaScriptEnabled: true } },
+    { name: "js-av", testIgnore: MOBIL, use: { javaScriptEnabled: false } },
+    // Reflow (WCAG 1.4.10) and the menu on a phone: 320 × 640 CSS pixels.
+    {
+      name: "mobil-320",
+      testMatch: MOBIL,
+      use: { javaScriptEnabled: true, viewport: { width: 320, height: 640 } },
+    },
+    // A 1440 px wide window at 200 % zoom lays out 720 CSS pixels (deviceScaleFactor does not zoom CSS, so
+    // the zoom is the viewport: 1440 / 2 by 900 / 2).
+    {
+      name: "zoom-200",
+      testMatch: MOBIL,
+      use: { javaScriptEnabled: true, viewport: { width: 720, height: 450 } },
+    },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

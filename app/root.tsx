@@ -20,6 +20,7 @@ import { Informasjonskapsler } from "./components/informasjonskapsler";
 import { Meny } from "./components/meny";
 import { useNonce } from "./components/nonce";
 import { IngenTilgang, NoeGikkFeil } from "./components/panels";
+import { Sidefokus } from "./components/sidefokus";
 import { innloggetBruker } from "./lib/bruker.server";
 import { hentFlagg, hentSamtykke, menyErApen } from "./lib/preferanser.server";
 import { commitSession, getSession, nyCsrfToken } from "./lib/session.server";
@@ -91,10 +92,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a className="ds-skip-link" href="#hovedinnhold">
-          Hopp til hovedinnhold
-        </a>
         <header className="app-header">
+          {/* First in the banner landmark: the page-change announcement, then the skip link. */}
+          <Sidefokus />
+          <a className="ds-skip-link" href="#hovedinnhold">
+            Hopp til hovedinnhold
+          </a>
           <div className="app-header__innhold">
             <a className="app-logo" href="/">
               <img src="/logo.svg" alt="" width="36" height="36" />

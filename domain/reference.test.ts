@@ -17,8 +17,10 @@ import {
   landNavn,
   pakkeNavn,
   papirloestLand,
+  plantedelVisning,
   sertifikatstatusTekst,
   tilsiktetBruk,
+  tilsiktetBrukVisning,
   transportmaate,
 } from "./reference";
 
@@ -309,5 +311,30 @@ describe("sertifikatstatusTekst", () => {
     expect(sertifikatstatusTekst("12")).toBe("12");
     expect(sertifikatstatusTekst(" 99 ")).toBe("99");
     expect(sertifikatstatusTekst(undefined)).toBeUndefined();
+  });
+});
+
+describe("tilsiktetBrukVisning and plantedelVisning (Norwegian screens)", () => {
+  it("shows SPEC §9's intended uses in Norwegian, from the code or the certificate's text", () => {
+    expect(tilsiktetBrukVisning({ tilsiktetBruk: "Decoration" })).toBe("Dekorasjon");
+    expect(tilsiktetBrukVisning({ tilsiktetBruk: "For planting" })).toBe("Planting");
+    expect(tilsiktetBrukVisning({ tilsiktetBruk: "Human consumption" })).toBe("Konsum");
+    expect(tilsiktetBrukVisning({ tilsiktetBruk: "x", tilsiktetBrukKode: "SPROUTING_FOR_CONSUMPTION" })).toBe(
+      "Spiring for konsum",
+    );
+    expect(tilsiktetBrukVisning({ tilsiktetBruk: "Processing" })).toBe("Bearbeiding");
+    expect(tilsiktetBrukVisning({ tilsiktetBruk: "Research" })).toBe("Forskning");
+    expect(tilsiktetBrukVisning({ tilsiktetBruk: " Exhibition " })).toBe("Exhibition");
+    expect(tilsiktetBrukVisning({ tilsiktetBruk: "  " })).toBeUndefined();
+    expect(tilsiktetBrukVisning({})).toBeUndefined();
+  });
+
+  it("shows the IPPC plant parts in Norwegian and anything else as written", () => {
+    expect(plantedelVisning("Cut flowers")).toBe("Snittblomster");
+    expect(plantedelVisning("PLANTS")).toBe("Planter");
+    expect(plantedelVisning("Seeds")).toBe("Frø");
+    expect(plantedelVisning("Bulbs and tubers")).toBe("Løker og knoller");
+    expect(plantedelVisning("Rhizomes")).toBe("Rhizomes");
+    expect(plantedelVisning(undefined)).toBeUndefined();
   });
 });

@@ -259,6 +259,53 @@ export function tilsiktetBruk(tekstEllerKode: string | null | undefined): Tilsik
   return bruksTeksterEtterLengde.find((t) => t.tekst.length >= 4 && inneholderOrd(tekst, t.tekst))?.bruk;
 }
 
+/**
+ * What a Norwegian screen shows for a goods line's intended use: the Norwegian label of a recognised use
+ * (SPEC §9), otherwise the text as the certificate wrote it.
+ */
+export function tilsiktetBrukVisning(k: {
+  tilsiktetBruk?: string | null;
+  tilsiktetBrukKode?: string | null;
+}): string | undefined {
+  const tekst = k.tilsiktetBruk?.trim() || undefined;
+  return tilsiktetBruk(k.tilsiktetBrukKode)?.navn ?? tilsiktetBruk(tekst)?.navn ?? tekst;
+}
+
+/** The IPPC commodity classes (IPPCPCVP, the certificate's plant part) in Norwegian. */
+const PLANTEDELER: Record<string, string> = {
+  plants: "Planter",
+  "plants for planting": "Planter til planting",
+  "plants in vitro": "Planter in vitro",
+  "cut flowers": "Snittblomster",
+  "cut flowers and branches": "Snittblomster og greiner",
+  branches: "Greiner",
+  seeds: "Frø",
+  seed: "Frø",
+  grain: "Korn",
+  fruit: "Frukt",
+  fruits: "Frukt",
+  "fruits and vegetables": "Frukt og grønnsaker",
+  vegetables: "Grønnsaker",
+  "bulbs and tubers": "Løker og knoller",
+  bulbs: "Løker",
+  tubers: "Knoller",
+  "stored products": "Lagrede produkter",
+  wood: "Tre",
+  bark: "Bark",
+  pollen: "Pollen",
+  "growing medium": "Vekstmedium",
+  "growing media": "Vekstmedium",
+  leaves: "Blader",
+  roots: "Røtter",
+};
+
+/** The certificate's plant part in Norwegian when it is a known IPPC class, otherwise as written. */
+export function plantedelVisning(plantedel: string | null | undefined): string | undefined {
+  const tekst = plantedel?.trim();
+  if (!tekst) return undefined;
+  return PLANTEDELER[normaliserTekst(tekst)] ?? tekst;
+}
+
 /** All intended uses of SPEC §9, in the spec's order. */
 export function alleTilsiktetBruk(): readonly TilsiktetBruk[] {
   return TILSIKTET_BRUK;

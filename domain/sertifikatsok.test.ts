@@ -19,10 +19,24 @@ describe("sertifikatsøk", () => {
       validerSok({ avsenderland: "NL", sertifikatnummer: "", dato: "2026-11-20" }, "2026-11-21"),
     ).toEqual({
       ok: false,
-      melding: SOK_MANGLER_FELT,
+      melding: "Du må fylle ut sertifikatnummer",
+      felt: ["sertifikatnummer"],
     });
-    expect(validerSok({ sertifikatnummer: "X", dato: "2026-11-20" }, "2026-11-21").ok).toBe(false);
-    expect(validerSok({ avsenderland: "NL", sertifikatnummer: "X" }, "2026-11-21").ok).toBe(false);
+    expect(validerSok({ sertifikatnummer: "X", dato: "2026-11-20" }, "2026-11-21")).toEqual({
+      ok: false,
+      melding: "Du må fylle ut land",
+      felt: ["avsenderland"],
+    });
+    expect(validerSok({ avsenderland: "NL" }, "2026-11-21")).toEqual({
+      ok: false,
+      melding: "Du må fylle ut sertifikatnummer og dato",
+      felt: ["sertifikatnummer", "dato"],
+    });
+    expect(validerSok({}, "2026-11-21")).toEqual({
+      ok: false,
+      melding: SOK_MANGLER_FELT,
+      felt: ["avsenderland", "sertifikatnummer", "dato"],
+    });
   });
 
   it("normaliserer og godtar et gyldig søk, men ikke en dato etter i dag", () => {
@@ -40,6 +54,7 @@ describe("sertifikatsøk", () => {
     ).toEqual({
       ok: false,
       melding: SOK_DATO_I_FREMTIDEN,
+      felt: ["dato"],
     });
     expect(
       validerSok({ avsenderland: "NL", sertifikatnummer: "X", dato: "2026-02-30" }, "2026-11-21").ok,

@@ -25,16 +25,35 @@ export interface Sertifikatsok {
   dato: string;
 }
 
-/** Checks a search: all three fields are required, and the date may not be after today (Oslo). */
+export type SokFelt = keyof Sertifikatsok;
+
+/** The fields' names in the messages, in the form's order. */
+const FELTNAVN: Record<SokFelt, string> = {
+  avsenderland: "land",
+  sertifikatnummer: "sertifikatnummer",
+  dato: "dato",
+};
+
+/**
+ * Checks a search: all three fields are required, and the date may not be after today (Oslo). A failure
+ * names the fields that are wrong (for the message and aria-invalid); with all three empty the message is
+ * SOK_MANGLER_FELT.
+ */
 export function validerSok(
-  sok: Partial<Record<keyof Sertifikatsok, string | null>>,
+  sok: Partial<Record<SokFelt, string | null>>,
   idag: string,
-): { ok: true; sok: Sertifikatsok } | { ok: false; melding: string } {
+): { ok: true; sok: Sertifikatsok } | { ok: false; melding: string; felt: SokFelt[] } {
   const avsenderland = sok.avsenderland?.trim().toUpperCase() ?? "";
   const sertifikatnummer = sok.sertifikatnummer?.trim().replace(/\s+/g, "") ?? "";
   const dato = sok.dato?.trim() ?? "";
-  if (!avsenderland || !sertifikatnummer || !dato) return { ok: false, melding: SOK_MANGLER_FELT };
-  if (!erIsoDato(dato)) return { ok: false, melding: "Datoen må være en gyldig dato" };
-  if (dato > idag) return { ok: false, melding: SOK_DATO_I_FREMTIDEN };
+  const verdier: Record<SokFelt, string> = { avsenderland, sertifikatnummer, dato };
+  const mangler = (Object.keys(FELTNAVN) as SokFelt[]).filter((f) => !verdier[f]);
+  if (mangler.length > 0) {
+    const navn = mangler.map((f) => FELTNAVN[f]);
+    const liste = navn.length === 1 ? navn[0] : `${navn.slice(0, -1).join(", ")} og ${navn.at(-1)}`;
+    return { ok: false, melding: `Du må fylle ut ${liste}`, felt: mangler };
+  }
+  if (!erIsoDato(dato)) return { ok: false, melding: "Datoen må være en gyldig dato", felt: ["dato"] };
+  if (dato > idag) return { ok: false, melding: SOK_DATO_I_FREMTIDEN, felt: ["dato"] };
   return { ok: true, sok: { avsenderland, sertifikatnummer, dato } };
 }

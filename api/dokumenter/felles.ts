@@ -4,7 +4,12 @@
 // need, built on those.
 
 import { formaterTall } from "../../domain/quantity";
-import { behandlingstypeNavn, pakkeNavn, sertifikatstatusTekst, tilsiktetBruk } from "../../domain/reference";
+import {
+  behandlingstypeNavn,
+  pakkeNavn,
+  sertifikatstatusTekst,
+  tilsiktetBrukVisning,
+} from "../../domain/reference";
 import type { SertifikatVurdering, VarelinjeVurdering } from "../../domain/risk/vurder";
 import { datoTekst, landListeTekst, landTekst, tekst, tekster } from "../../domain/sertifikat-tekst";
 import { type Alvorlighetsgrad, MELDEPLIKTIG_TEKST } from "../../domain/status";
@@ -112,10 +117,7 @@ export function pakkerTekst(pakker: readonly Pakke[]): string | undefined {
 
 /** The Norwegian label of a recognised intended use, otherwise the text as written. */
 export function tilsiktetBrukTekst(l: Pick<Varelinje, "klassifisering">): string | undefined {
-  const k = l.klassifisering;
-  return (
-    tilsiktetBruk(k.tilsiktetBrukKode)?.navn ?? tilsiktetBruk(k.tilsiktetBruk)?.navn ?? tekst(k.tilsiktetBruk)
-  );
+  return tilsiktetBrukVisning(l.klassifisering);
 }
 
 export function tilstandTekst(l: Pick<Varelinje, "klassifisering">): string | undefined {

@@ -13,6 +13,7 @@ import {
   MENGDE_FELTER,
 } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/quantity";
+import { plantedelVisning, tilsiktetBrukVisning } from "../../domain/reference";
 import { tidsromForKlokkeslett } from "../../domain/timeslots";
 import { pdfTekst } from "./sertifikat-pdf";
 
@@ -291,8 +292,12 @@ export async function lagKvitteringPdf(
       });
       const detaljer = [
         l.beskrivelse,
-        l.klassifisering.tilsiktetBruk ? `Tilsiktet bruk: ${l.klassifisering.tilsiktetBruk}` : undefined,
-        l.klassifisering.plantedel ? `Plantedel: ${l.klassifisering.plantedel}` : undefined,
+        tilsiktetBrukVisning(l.klassifisering)
+          ? `Tilsiktet bruk: ${tilsiktetBrukVisning(l.klassifisering)}`
+          : undefined,
+        plantedelVisning(l.klassifisering.plantedel)
+          ? `Plantedel: ${plantedelVisning(l.klassifisering.plantedel)}`
+          : undefined,
         l.opprinnelsesland.length > 0
           ? `Opprinnelse: ${l.opprinnelsesland.map((o) => [o.navn ?? o.kode, o.landsdel].filter(Boolean).join(" ")).join(", ")}`
           : undefined,

@@ -5,6 +5,7 @@
 
 import ExcelJS from "exceljs";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
+import { plantedelVisning } from "../../domain/reference";
 import type { SertifikatVurdering } from "../../domain/risk/vurder";
 import {
   datoTekst,
@@ -119,7 +120,7 @@ function varelinjeRad(l: Varelinje, vurderingTekst: string | undefined): Celle[]
     tekst(l.botaniskNavn),
     tekst(l.beskrivelse),
     tekst(l.klassifisering.hsKode),
-    tekst(l.klassifisering.plantedel),
+    plantedelVisning(l.klassifisering.plantedel),
     tilstandTekst(l),
     tilsiktetBrukTekst(l),
     opprinnelseTekst(l),

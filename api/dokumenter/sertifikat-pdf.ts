@@ -8,7 +8,9 @@
 // can show (æøå, en dash, °, ³, €) and replaces the rest, so no character becomes garbage in the PDF.
 
 import PDFDocument from "pdfkit";
+import { ordFor } from "../../domain/antall";
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
+import { plantedelVisning } from "../../domain/reference";
 import type { SertifikatVurdering } from "../../domain/risk/vurder";
 import {
   datoTekst,
@@ -613,7 +615,7 @@ function varelinjeRad(l: Varelinje): string[] {
     tekst(l.botaniskNavn) ?? "",
     tekst(l.beskrivelse) ?? "",
     tekst(l.klassifisering.hsKode) ?? "",
-    tekst(l.klassifisering.plantedel) ?? "",
+    plantedelVisning(l.klassifisering.plantedel) ?? "",
     tilsiktetBrukTekst(l) ?? "",
     mengdeLinjer(l).join("\n"),
     pakkerTekst(l.pakker) ?? "",
@@ -670,7 +672,7 @@ function skrivVurdering(s: Skriver, input: SertifikatPdfInput): void {
         return lenke ? [{ tekst: b.tekst }, { tekst: `Regelverk: ${lenke}`, lenke }] : [{ tekst: b.tekst }];
       });
       if (r.varelinjer.length > 0) {
-        const ord = r.varelinjer.length === 1 ? "varelinje" : "varelinjene";
+        const ord = ordFor(r.varelinjer.length, { en: "varelinje", flere: "varelinjene" });
         linjer.push({
           tekst: `Gjelder ${ord} ${beroerteLinjer(input.sertifikat, vurdering, r.varelinjer)}.`,
         });

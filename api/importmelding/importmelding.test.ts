@@ -542,7 +542,7 @@ describe("utfylling og innsending", () => {
     });
     expect(gammel.status).toBe(409);
     expect((await svar(gammel)).melding).toBe(
-      "Forhåndsmeldingen er endret i en annen fane eller av en annen bruker. Last inn siden på nytt.",
+      "Forhåndsmeldingen er endret i en annen fane eller av en annen bruker. Åpne den på nytt fra Forhåndsmeldinger i menyen for å se det som er lagret, og gjør endringen din igjen.",
     );
     const etter = await hent(id);
     expect(etter.innmelder?.navn).toBe("Kari Nordmann");

@@ -52,8 +52,12 @@ export const REDIGERBAR_I = {
 } as const satisfies Record<string, readonly ImportmeldingStatus[]>;
 export type Del = keyof typeof REDIGERBAR_I;
 
+/**
+ * Not 'last inn siden på nytt': without JavaScript that posts the stale form again. Opening the
+ * notification from the menu (a plain link) shows what is saved, with JavaScript and without.
+ */
 export const ENDRET_AV_ANDRE =
-  "Forhåndsmeldingen er endret i en annen fane eller av en annen bruker. Last inn siden på nytt.";
+  "Forhåndsmeldingen er endret i en annen fane eller av en annen bruker. Åpne den på nytt fra Forhåndsmeldinger i menyen for å se det som er lagret, og gjør endringen din igjen.";
 export const ALLEREDE_SENDT_INN = "Forhåndsmeldingen er allerede sendt inn";
 export const FANT_IKKE_MELDING = "Fant ikke forhåndsmeldingen";
 

@@ -76,7 +76,9 @@ export function AnkomstSkjema({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      valider(formData, (s) => s.ankomstSkjema({ kunDokumentkontroll: m.kunDokumentkontroll })),
+      valider(formData, (s) =>
+        s.ankomstSkjema({ kunDokumentkontroll: m.kunDokumentkontroll, idag: data.idag }),
+      ),
   });
   const feil = feilFra([
     fields.adresselinje1,
@@ -87,6 +89,15 @@ export function AnkomstSkjema({
     fields.mottakskontrolloerId,
   ]);
   const { kontrolloerer, kontrolloerFeil, tekst, idag } = data;
+  const feilmeldingKontrolloer = fields.mottakskontrolloerId.errors?.length ? (
+    <p
+      className="ds-validation-message feilmelding"
+      id={fields.mottakskontrolloerId.errorId}
+      data-color="danger"
+    >
+      {fields.mottakskontrolloerId.errors[0]}
+    </p>
+  ) : null;
   return (
     <div className="smal">
       <FeilOppsummering feil={feil} />
@@ -104,6 +115,7 @@ export function AnkomstSkjema({
         tittel={tekst.tittel}
         lukkTil={pathname + search}
         vedLukk={() => setVisSenMelding(false)}
+        fokusEtterLukk="#ankomstskjema button[type=submit]"
         farge="warning"
       >
         <p className="ds-paragraph">{tekst.tekst}</p>
@@ -189,26 +201,22 @@ export function AnkomstSkjema({
         ) : kontrolloerFeil || kontrolloerer.length === 0 ? (
           // No controller to choose: the error summary's link for the controller lands here.
           <div id={fields.mottakskontrolloerId.id} tabIndex={-1}>
-            {fields.mottakskontrolloerId.errors?.length ? (
-              <p
-                className="ds-validation-message feilmelding"
-                id={fields.mottakskontrolloerId.errorId}
-                data-color="danger"
-              >
-                {fields.mottakskontrolloerId.errors[0]}
-              </p>
-            ) : null}
             {kontrolloerFeil ? (
-              <Varsel farge="danger" tittel="Noe gikk galt">
-                <p className="ds-paragraph">
-                  Vi klarte ikke å hente tilgjengelige mottakskontrollører for denne importmeldingen.
-                </p>
-                <a className="ds-button" data-variant="secondary" href={pathname + search}>
-                  Prøv igjen
-                </a>
-              </Varsel>
+              <>
+                {feilmeldingKontrolloer}
+                <Varsel farge="danger" tittel="Noe gikk galt">
+                  <p className="ds-paragraph">
+                    Vi klarte ikke å hente tilgjengelige mottakskontrollører for denne importmeldingen.
+                  </p>
+                  <a className="ds-button" data-variant="secondary" href={pathname + search}>
+                    Prøv igjen
+                  </a>
+                </Varsel>
+              </>
             ) : (
+              // SPEC §5: the title 'Mottakskontrollør ikke valgt', then its message, then what to do.
               <Varsel farge="warning" tittel="Mottakskontrollør ikke valgt">
+                {feilmeldingKontrolloer}
                 <p className="ds-paragraph">
                   Du har ingen registrerte mottakskontrollører. Legg til en mottakskontrollør under{" "}
                   <Link className="ds-link" to="/innstillinger?side=Legg+til+mottakskontroll%C3%B8r">

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { KONTAKT_EPOST, MYNDIGHET, TILBAKEMELDING_URL, VEILEDER_URL } from "../lib/kontakt";
 
-/** Footer: info page, plant import guide, contact mailbox and feedback (SPEC §1). */
+/** Footer: info page, plant import guide, contact mailbox, feedback (SPEC §1) and the accessibility statement. */
 export function Bunntekst() {
   return (
     <footer className="app-bunntekst">
@@ -19,6 +19,9 @@ export function Bunntekst() {
           </li>
           <li>
             <a href={TILBAKEMELDING_URL}>Gi tilbakemelding</a>
+          </li>
+          <li>
+            <Link to="/tilgjengelighetserklaering">Tilgjengelighetserklæring</Link>
           </li>
         </ul>
       </div>

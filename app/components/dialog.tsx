@@ -14,6 +14,7 @@ export function Dialog({
   children,
   farge,
   vedLukk,
+  fokusEtterLukk,
 }: {
   apen: boolean;
   tittel: ReactNode;
@@ -22,6 +23,9 @@ export function Dialog({
   vedLukk?: () => void;
   children: ReactNode;
   farge?: "danger" | "warning" | "info" | "success";
+  /** With JavaScript: where focus goes when it closes if the control that opened it cannot take it back
+   *  (a submit button is disabled while its form is sent); a CSS selector. The page heading otherwise. */
+  fokusEtterLukk?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const hydrert = useHydrert();
@@ -29,8 +33,35 @@ export function Dialog({
   const tittelId = useId();
   useEffect(() => {
     const d = ref.current;
-    if (apen && hydrert && d && !d.open) d.showModal();
-  }, [apen, hydrert]);
+    if (!apen || !hydrert || !d || d.open) return;
+    // Where focus goes back to: the control that opened it, or the page heading for a dialog opened by URL.
+    const aktiv = document.activeElement;
+    const aapnetFra = aktiv instanceof HTMLElement && aktiv !== document.body ? aktiv : null;
+    const sti = window.location.pathname;
+    d.showModal();
+    // Initial focus on the safe choice (Avbryt), never on the destructive one.
+    d.querySelector<HTMLElement>("[data-trygt-valg]")?.focus();
+    return () => {
+      // Closed (Escape, Avbryt, Lukk) on the same page; a new page has its own focus (components/sidefokus).
+      if (window.location.pathname !== sti) return;
+      const naa = document.activeElement;
+      if (naa && naa !== document.body && naa.isConnected && !d.contains(naa) && naa !== aapnetFra) return;
+      if (aapnetFra?.isConnected) {
+        aapnetFra.focus();
+        return;
+      }
+      const valgt = fokusEtterLukk ? document.querySelector<HTMLElement>(fokusEtterLukk) : null;
+      if (valgt) {
+        valgt.focus();
+        return;
+      }
+      const overskrift = document.querySelector<HTMLElement>("main h1");
+      if (overskrift) {
+        overskrift.tabIndex = -1;
+        overskrift.focus();
+      }
+    };
+  }, [apen, hydrert, fokusEtterLukk]);
   if (!apen) return null;
   const innhold = (
     <>
@@ -41,8 +72,18 @@ export function Dialog({
     </>
   );
   if (!hydrert) {
+    // Without JavaScript the dialog is a section of the reloaded page, maybe far below the top: it takes
+    // focus, which brings it into view (the browser honours autofocus on a page load).
     return (
-      <section className="dialog-seksjon" data-color={farge} aria-labelledby={tittelId}>
+      <section
+        id="dialog"
+        className="dialog-seksjon"
+        data-color={farge}
+        aria-labelledby={tittelId}
+        tabIndex={-1}
+        // biome-ignore lint/a11y/noAutofocus: the user asked for this dialog; without it, it is out of view
+        autoFocus
+      >
         {innhold}
       </section>
     );

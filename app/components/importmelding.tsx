@@ -3,7 +3,7 @@ import { formaterDato, formaterDatoTid } from "../../domain/format";
 import type { ImportmeldingVisning, PartVisning } from "../../domain/importmelding";
 import type { StepperSteg } from "../../domain/importmelding-ruting";
 import { CopyVerdi } from "./kopier";
-import { Merke } from "./ui";
+import { Merke, Tabellramme } from "./ui";
 
 /** The wizard's stepper: completed steps are links; the current one is marked. */
 export function Stepper({ steg, id }: { steg: StepperSteg[]; id: number }) {
@@ -105,7 +105,7 @@ export function Sendingsoversikt({ melding: m }: { melding: ImportmeldingVisning
         <h2 id="varer-tittel" className="ds-heading" data-size="sm">
           Varelinjer
         </h2>
-        <div className="tabellramme">
+        <Tabellramme etikett="Varelinjer i forhåndsmeldingen">
           <table className="ds-table" data-border>
             <thead>
               <tr>
@@ -133,7 +133,7 @@ export function Sendingsoversikt({ melding: m }: { melding: ImportmeldingVisning
               ))}
             </tbody>
           </table>
-        </div>
+        </Tabellramme>
       </section>
     </>
   );

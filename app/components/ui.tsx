@@ -104,3 +104,17 @@ export function Opplysninger({ rader }: { rader: Array<[string, ReactNode | unde
     </dl>
   );
 }
+
+/**
+ * A table that may be wider than a phone screen (WCAG 1.4.10 allows tables to scroll): the frame scrolls
+ * sideways, and is a labelled region in the tab order so keyboard users can scroll it with the arrow keys
+ * (WCAG 2.1.1).
+ */
+export function Tabellramme({ etikett, children }: { etikett: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <section className="tabellramme" aria-label={etikett} tabIndex={0}>
+      {children}
+    </section>
+  );
+}

@@ -35,7 +35,7 @@ export async function ankomstAction({ request, context, params }: ActionFunction
   const { api, base, formData, versjon } = await lesMeldingSkjema(request, context, params);
   const melding = await hentMelding(request, api, base);
   const submission = parseWithZod(formData, {
-    schema: ankomstSkjema({ kunDokumentkontroll: melding.kunDokumentkontroll }),
+    schema: ankomstSkjema({ kunDokumentkontroll: melding.kunDokumentkontroll, idag: osloDato(new Date()) }),
   });
   if (submission.status !== "success") {
     return json(

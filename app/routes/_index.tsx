@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { osloDato } from "../../domain/format";
 import type { Oversikt } from "../../domain/oversikt";
 import type { Eksportland, SertifikatVisning } from "../../domain/sertifikat";
-import { SOK_INGEN_TREFF, SOKELAND, validerSok } from "../../domain/sertifikatsok";
+import { SOK_INGEN_TREFF, SOKELAND, type SokFelt, validerSok } from "../../domain/sertifikatsok";
 import { EpostBanner, hentEpostFeil } from "../components/epost-banner";
 import { ForsideFilter, ForsideSeksjoner } from "../components/forside";
 import { useHydrert } from "../components/hydrert";
@@ -32,10 +32,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dato: p.get("dato") ?? "",
   };
   let sokFeil: string | null = null;
+  let feilFelt: SokFelt[] = [];
   if (p.has("sok")) {
     const v = validerSok(sok, idag);
-    if (!v.ok) sokFeil = v.melding;
-    else {
+    if (!v.ok) {
+      sokFeil = v.melding;
+      feilFelt = v.felt;
+    } else {
       try {
         const s = await api.getJson<SertifikatVisning>(
           `/import/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/sertifikat`,
@@ -109,6 +112,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     idag,
     sok,
     sokFeil,
+    feilFelt,
     oversikt,
     land,
     filter,
@@ -173,6 +177,7 @@ export default function Hjem() {
     idag,
     sok,
     sokFeil,
+    feilFelt,
     oversikt,
     land: alleLand,
     filter,
@@ -189,6 +194,9 @@ export default function Hjem() {
     if (forrigeOppstart.current && !oppstart) tittel.current?.focus();
     forrigeOppstart.current = oppstart;
   }, [oppstart]);
+  // The search's error names its fields; those get aria-invalid and the message (also without JavaScript).
+  const feilPaa = (f: SokFelt) =>
+    feilFelt.includes(f) ? { "aria-invalid": true as const, "aria-describedby": "sok-feil" } : {};
   const navigation = useNavigation();
   const hydrert = useHydrert();
   const [felt, setFelt] = useState(sok);
@@ -236,7 +244,9 @@ export default function Hjem() {
         </p>
         {sokFeil ? (
           <Varsel farge="warning" rolle="alert" id="sok-feil">
-            <p className="ds-paragraph">{sokFeil}</p>
+            <p className="ds-paragraph">
+              {feilFelt[0] ? <a href={`#${feilFelt[0]}`}>{sokFeil}</a> : sokFeil}
+            </p>
           </Varsel>
         ) : null}
         <Form method="get" className="sokeskjema">
@@ -251,7 +261,8 @@ export default function Hjem() {
               name="avsenderland"
               value={felt.avsenderland}
               onChange={sett("avsenderland")}
-              aria-describedby={sokFeil ? "sok-feil" : undefined}
+              aria-describedby={sokFeil && !feilFelt.length ? "sok-feil" : undefined}
+              {...feilPaa("avsenderland")}
             >
               <option value="">Velg land</option>
               {sokeland.map((l) => (
@@ -277,7 +288,12 @@ export default function Hjem() {
               value={felt.sertifikatnummer}
               onChange={sett("sertifikatnummer")}
               placeholder={land?.plassholder}
-              aria-describedby="sertifikatnummer-hjelp"
+              aria-describedby={
+                feilFelt.includes("sertifikatnummer")
+                  ? "sertifikatnummer-hjelp sok-feil"
+                  : "sertifikatnummer-hjelp"
+              }
+              aria-invalid={feilFelt.includes("sertifikatnummer") || undefined}
               autoComplete="off"
               spellCheck={false}
             />
@@ -294,6 +310,7 @@ export default function Hjem() {
               max={idag}
               value={felt.dato}
               onChange={sett("dato")}
+              {...feilPaa("dato")}
             />
           </div>
           <button

@@ -7,7 +7,8 @@ import { Dialog } from "../components/dialog";
 import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
 import { Ankomststed, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";
 import { Statusforloep } from "../components/statusforloep";
-import { Opplysninger, Varsel } from "../components/ui";
+import { Opplysninger, Tabellramme, Varsel } from "../components/ui";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 /** The arrived page (SPEC §2 "Arrived page"): the assessment, the controls and the shipment. */
@@ -100,31 +101,34 @@ export default function Ankommet() {
           />
           <Kontrollsvar spoersmaal={m.mottakskontrollSpoersmaal} ikkeBesvart="Ikke gjennomført" />
           {faktiske.length ? (
-            <table className="ds-table" data-border>
-              <caption className="ds-heading tabelltittel" data-size="2xs">
-                Faktisk mengde
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Varelinje</th>
-                  <th scope="col">Mengde</th>
-                  <th scope="col">Oppgitt</th>
-                  <th scope="col">Faktisk</th>
-                </tr>
-              </thead>
-              <tbody>
-                {faktiske.map(({ linje, felt, q }) => (
-                  <tr key={`${linje.sorteringsnummer}-${felt}`}>
-                    <td>
-                      {linje.sorteringsnummer}: {linje.navn ?? linje.botaniskNavn}
-                    </td>
-                    <td>{MENGDE_FELT_TEKST[felt]}</td>
-                    <td>{q.visningsMengde ?? formaterTall(q.verdi)}</td>
-                    <td>{formaterTall(q.faktiskVerdi ?? 0)}</td>
+            <Tabellramme etikett="Faktisk mengde">
+              {" "}
+              <table className="ds-table" data-border>
+                <caption className="ds-heading tabelltittel" data-size="2xs">
+                  Faktisk mengde
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Varelinje</th>
+                    <th scope="col">Mengde</th>
+                    <th scope="col">Oppgitt</th>
+                    <th scope="col">Faktisk</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {faktiske.map(({ linje, felt, q }) => (
+                    <tr key={`${linje.sorteringsnummer}-${felt}`}>
+                      <td>
+                        {linje.sorteringsnummer}: {linje.navn ?? linje.botaniskNavn}
+                      </td>
+                      <td>{MENGDE_FELT_TEKST[felt]}</td>
+                      <td>{q.visningsMengde ?? formaterTall(q.verdi)}</td>
+                      <td>{formaterTall(q.faktiskVerdi ?? 0)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Tabellramme>
           ) : null}
         </section>
       ) : null}
@@ -145,4 +149,4 @@ export default function Ankommet() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Forhåndsmelding – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Ankommet");

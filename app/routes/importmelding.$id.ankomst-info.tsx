@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/rea
 import { wizardSteg } from "../../domain/importmelding-ruting";
 import { AnkomstSkjema } from "../components/ankomst-skjema";
 import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -35,4 +36,4 @@ export default function AnkomstInfo() {
 }
 
 export const handle = { tittel: "Ankomst" };
-export const meta: MetaFunction = () => [{ title: "Ankomst – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Ankomst");

@@ -3,6 +3,7 @@ import { Link, useRouteLoaderData } from "@remix-run/react";
 import { wizardSteg } from "../../domain/importmelding-ruting";
 import { Flagg, Part, sertifikatUrl } from "../components/importmelding";
 import { Varsel } from "../components/ui";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 /** Step 1: confirm sender and receiver as the certificate gives them (SPEC §2 "Avsender step"). */
@@ -67,4 +68,4 @@ export default function Avsender() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Avsender – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Avsender");

@@ -4,13 +4,15 @@ import { type ActionFunctionArgs, json, type MetaFunction, redirect } from "@rem
 import { Form, Link, useActionData, useParams, useRouteLoaderData } from "@remix-run/react";
 import type { ImportmeldingVisning, KontrollspoersmaalVisning } from "../../domain/importmelding";
 import { wizardSteg } from "../../domain/importmelding-ruting";
+import { tilsiktetBrukVisning } from "../../domain/reference";
 import { kontrollsvarSkjema, tilKontrollsvarBody } from "../../domain/schemas/importmelding";
 import { CsrfInput } from "../components/csrf-input";
 import { Flagg } from "../components/importmelding";
 import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstomraade } from "../components/skjema";
-import { Varsel } from "../components/ui";
+import { Tabellramme, Varsel } from "../components/ui";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -107,7 +109,7 @@ function Grunnlag({
           ) : (
             <p className="ds-paragraph">Ingen generelle tilleggserklæringer.</p>
           )}
-          <div className="tabellramme">
+          <Tabellramme etikett="Tilleggserklæringer per varelinje">
             <table className="ds-table" data-border>
               <caption className="ds-heading tabelltittel" data-size="2xs">
                 Tilleggserklæringer per varelinje
@@ -134,12 +136,12 @@ function Grunnlag({
                 ))}
               </tbody>
             </table>
-          </div>
+          </Tabellramme>
         </>
       );
     case "DOKUMENT_TILSIKTET_BRUK":
       return (
-        <div className="tabellramme">
+        <Tabellramme etikett="Tilsiktet bruk per varelinje">
           <table className="ds-table" data-border>
             <caption className="ds-heading tabelltittel" data-size="2xs">
               Tilsiktet bruk per varelinje
@@ -156,16 +158,16 @@ function Grunnlag({
                 <tr key={l.sorteringsnummer}>
                   <td>{l.sorteringsnummer}</td>
                   <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
-                  <td>{l.klassifisering.tilsiktetBruk ?? "Ikke oppgitt"}</td>
+                  <td>{tilsiktetBrukVisning(l.klassifisering) ?? "Ikke oppgitt"}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </Tabellramme>
       );
     default:
       return (
-        <div className="tabellramme">
+        <Tabellramme etikett="Opprinnelse per varelinje">
           <table className="ds-table" data-border>
             <caption className="ds-heading tabelltittel" data-size="2xs">
               Opprinnelse per varelinje
@@ -191,7 +193,7 @@ function Grunnlag({
               ))}
             </tbody>
           </table>
-        </div>
+        </Tabellramme>
       );
   }
 }
@@ -282,4 +284,4 @@ export default function Dokumentkontroll() {
 }
 
 export const handle = { tittel: "Dokumentkontroll" };
-export const meta: MetaFunction = () => [{ title: "Dokumentkontroll – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Dokumentkontroll", "dokumentkontroll");

@@ -17,6 +17,7 @@ import { Varsel } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 /** Prefill from the logged-in person's contact info (SPEC §7 brukerInfo) when nothing is saved yet. */
@@ -117,4 +118,4 @@ export default function Innmelder() {
 }
 
 export const handle = { tittel: "Innmelder" };
-export const meta: MetaFunction = () => [{ title: "Innmelder – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Innmelder");

@@ -38,6 +38,7 @@ import {
 import { Varsel } from "../components/ui";
 import { type Importoer, loginUrl } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema, requireMelding } from "../lib/importmelding.server";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -289,4 +290,4 @@ export default function Mottakskontroll() {
 }
 
 export const handle = { tittel: "Mottakskontroll" };
-export const meta: MetaFunction = () => [{ title: "Mottakskontroll – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Mottakskontroll", "mottakskontroll");

@@ -15,6 +15,7 @@ import { Varsel } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -115,4 +116,4 @@ export default function Mottakskontrolloer() {
 }
 
 export const handle = { tittel: "Mottakskontrollør" };
-export const meta: MetaFunction = () => [{ title: "Mottakskontrollør – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Mottakskontrollør");

@@ -23,6 +23,7 @@ import { Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { feilmelding, hentMelding, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 const INNSENDING_FEILET = "En feil oppstod ved innsending av forhåndsmelding";
@@ -307,4 +308,4 @@ export default function Oppsummering() {
 }
 
 export const handle = { tittel: "Oppsummering" };
-export const meta: MetaFunction = () => [{ title: "Oppsummering – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Oppsummering");

@@ -21,6 +21,7 @@ import { Opplysninger, Varsel } from "../components/ui";
 import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
 import { feilmelding, lesMeldingSkjema } from "../lib/importmelding.server";
 import { lesCookie, settCookie } from "../lib/preferanser.server";
+import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as rootLoader } from "../root";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
@@ -65,7 +66,8 @@ export async function action(args: ActionFunctionArgs) {
           { status: 400 },
         );
       }
-      return redirect(`/importmelding/${id}/registrert`);
+      // ?trukket=1: the page announces that it was withdrawn (role=status)
+      return redirect(`/importmelding/${id}/registrert?trukket=1`);
     }
     case "skjul-sendt": {
       const headers = new Headers();
@@ -173,7 +175,11 @@ export default function Registrert() {
         </Varsel>
       ) : null}
       {tilbaketrukket ? (
-        <Varsel farge="warning" tittel="Forhåndsmeldingen er trukket tilbake">
+        <Varsel
+          farge="warning"
+          tittel="Forhåndsmeldingen er trukket tilbake"
+          rolle={sok.get("trukket") === "1" ? "status" : undefined}
+        >
           <p className="ds-paragraph">Forhåndsmeldingen vil ikke bli behandlet videre av Mattilsynet.</p>
         </Varsel>
       ) : null}
@@ -280,7 +286,7 @@ export default function Registrert() {
               <SendKnapp name="intent" value="trekk-tilbake">
                 Trekk forhåndsmelding
               </SendKnapp>
-              <Link className="ds-button" data-variant="secondary" to={pathname} replace>
+              <Link className="ds-button" data-variant="secondary" to={pathname} replace data-trygt-valg>
                 Avbryt
               </Link>
             </Form>
@@ -338,7 +344,7 @@ function EgenReferanse({
 }
 
 export const handle = { tittel: "Forhåndsmelding" };
-export const meta: MetaFunction = () => [{ title: "Forhåndsmelding – Digital forhåndsmelding" }];
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "Registrert");
 
 /** 'Endre' for the arrival info: the arrival form as a section of the registered page. */
 function EndreAnkomst({ id }: { id: number }) {

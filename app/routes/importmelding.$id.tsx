@@ -86,7 +86,14 @@ export default function ImportmeldingSide() {
           <CsrfInput />
           <input type="hidden" name="versjon" value={melding.versjon} />
           <SendKnapp>Ja, slett forhåndsmeldingen</SendKnapp>
-          <Link className="ds-button" data-variant="secondary" to={pathname} replace preventScrollReset>
+          <Link
+            className="ds-button"
+            data-variant="secondary"
+            to={pathname}
+            replace
+            preventScrollReset
+            data-trygt-valg
+          >
             Avbryt
           </Link>
         </Form>

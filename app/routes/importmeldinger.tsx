@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { antallTekst, ORD } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
 import {
   erStatusGruppe,
@@ -241,7 +242,7 @@ export default function Importmeldinger() {
           ) : data.liste ? (
             <>
               <p className="ds-paragraph" role="status">
-                {data.liste.paginering.antallElementer} forhåndsmeldinger
+                {antallTekst(data.liste.paginering.antallElementer, ORD.forhaandsmelding)}
               </p>
               <ul className="sertifikatliste">
                 {data.liste.importmeldingListevisningElementer.map((m) => (

@@ -15,7 +15,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { formaterDato, formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
-import { landNavn, pakkeNavn } from "../../domain/reference";
+import { landNavn, pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../domain/reference";
 import { eppoLenke } from "../../domain/risk/eppo-lenke";
 import type { RisikoFunn } from "../../domain/risk/vurder";
 import {
@@ -49,7 +49,7 @@ import { sorterNorsk } from "../../domain/text";
 import { harSammeBehandlinger } from "../../domain/treatments";
 import { CsrfInput } from "../components/csrf-input";
 import { IngenTilgang, NoeGikkFeil } from "../components/panels";
-import { Merke, Opplysninger, Varsel } from "../components/ui";
+import { Merke, Opplysninger, Tabellramme, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
@@ -611,7 +611,7 @@ export default function Sertifikat() {
         {s.varelinjer.length === 0 ? (
           <p className="ds-paragraph">Sertifikatet har ingen varelinjer.</p>
         ) : (
-          <div className="tabellramme">
+          <Tabellramme etikett="Varelinjer i sertifikatet">
             <table className="ds-table varetabell" data-border>
               <caption className="skjult">Varelinjer i sertifikatet</caption>
               <thead>
@@ -678,7 +678,7 @@ export default function Sertifikat() {
                 })}
               </tbody>
             </table>
-          </div>
+          </Tabellramme>
         )}
         <Opplysninger rader={totaler.map(([k, v]) => [k, mengderTekst(v)])} />
         {linjer.map((l) => {
@@ -715,9 +715,9 @@ export default function Sertifikat() {
                         </a>
                       ) : undefined,
                     ],
-                    ["Plantedel", l.klassifisering.plantedel],
+                    ["Plantedel", plantedelVisning(l.klassifisering.plantedel)],
                     ["Tilstand", l.klassifisering.tilstander.join(", ") || undefined],
-                    ["Tilsiktet bruk", l.klassifisering.tilsiktetBruk],
+                    ["Tilsiktet bruk", tilsiktetBrukVisning(l.klassifisering)],
                     ["Mengde", <Mengder key="m" linje={l} />],
                     [
                       "Pakker",

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
+import { antallTekst, ORD } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
 import { klemSide, parseSidenummer, tilServerSide } from "../../domain/pagination";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat";
@@ -116,97 +117,105 @@ export default function Sertifikater() {
         Alle ePhytosertifikater
       </h1>
       <div className="listeside__oppsett">
-        <Form
-          method="get"
-          className="filterpanel"
-          aria-label="Filtrer sertifikater"
-          onChange={(e) =>
-            vedEndring(
-              e.currentTarget,
-              (e.target as HTMLElement).tagName === "INPUT" && (e.target as HTMLInputElement).type === "text"
-                ? 400
-                : 0,
-            )
-          }
-        >
-          <h2 className="ds-heading" data-size="xs">
-            Filter
-          </h2>
-          <div className="ds-field">
-            <label className="ds-label" htmlFor="avsender">
-              Avsender
-            </label>
-            <input
-              className="ds-input"
-              type="text"
-              id="avsender"
-              name="avsender"
-              defaultValue={f.avsender ?? ""}
-              autoComplete="off"
-            />
-          </div>
-          <div className="ds-field">
-            <label className="ds-label" htmlFor="sertifikatnummer">
-              Sertifikatnummer
-            </label>
-            <input
-              className="ds-input"
-              type="text"
-              id="sertifikatnummer"
-              name="sertifikatnummer"
-              defaultValue={f.sertifikatnummer ?? ""}
-              autoComplete="off"
-            />
-          </div>
-          <fieldset className="ds-fieldset">
-            <legend className="ds-label">Meldeplikt</legend>
-            {MELDEPLIKT_VALG.map((m) => (
-              <div className="ds-field radio" key={m.verdi}>
-                <input
-                  className="ds-input"
-                  type="checkbox"
-                  id={`meldeplikt-${m.verdi}`}
-                  name="meldepliktigVurdering"
-                  value={m.verdi}
-                  defaultChecked={f.meldepliktigVurdering.includes(m.verdi)}
-                />
-                <label className="ds-label" data-weight="regular" htmlFor={`meldeplikt-${m.verdi}`}>
-                  {m.tekst}
-                </label>
-              </div>
-            ))}
-          </fieldset>
-          <fieldset className="ds-fieldset">
-            <legend className="ds-label">Avsenderland</legend>
-            <div className="landvalg">
-              {data.land.map((l) => (
-                <div className="ds-field radio" key={l.kode}>
+        {/* On small screens the filters fold away behind 'Vis filter' so the results are on the first
+            screen; on wide screens (app.css) the panel is always open and the summary hidden. */}
+        <details className="filtervindu">
+          <summary className="ds-button filtervindu__knapp" data-variant="secondary">
+            Vis filter
+          </summary>
+          <Form
+            method="get"
+            className="filterpanel"
+            aria-label="Filtrer sertifikater"
+            onChange={(e) =>
+              vedEndring(
+                e.currentTarget,
+                (e.target as HTMLElement).tagName === "INPUT" &&
+                  (e.target as HTMLInputElement).type === "text"
+                  ? 400
+                  : 0,
+              )
+            }
+          >
+            <h2 className="ds-heading" data-size="xs">
+              Filter
+            </h2>
+            <div className="ds-field">
+              <label className="ds-label" htmlFor="avsender">
+                Avsender
+              </label>
+              <input
+                className="ds-input"
+                type="text"
+                id="avsender"
+                name="avsender"
+                defaultValue={f.avsender ?? ""}
+                autoComplete="off"
+              />
+            </div>
+            <div className="ds-field">
+              <label className="ds-label" htmlFor="sertifikatnummer">
+                Sertifikatnummer
+              </label>
+              <input
+                className="ds-input"
+                type="text"
+                id="sertifikatnummer"
+                name="sertifikatnummer"
+                defaultValue={f.sertifikatnummer ?? ""}
+                autoComplete="off"
+              />
+            </div>
+            <fieldset className="ds-fieldset">
+              <legend className="ds-label">Meldeplikt</legend>
+              {MELDEPLIKT_VALG.map((m) => (
+                <div className="ds-field radio" key={m.verdi}>
                   <input
                     className="ds-input"
                     type="checkbox"
-                    id={`land-${l.kode}`}
-                    name="avsenderland"
-                    value={l.kode}
-                    defaultChecked={f.avsenderland.includes(l.kode)}
+                    id={`meldeplikt-${m.verdi}`}
+                    name="meldepliktigVurdering"
+                    value={m.verdi}
+                    defaultChecked={f.meldepliktigVurdering.includes(m.verdi)}
                   />
-                  <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
-                    {l.navn} ({l.antall})
+                  <label className="ds-label" data-weight="regular" htmlFor={`meldeplikt-${m.verdi}`}>
+                    {m.tekst}
                   </label>
                 </div>
               ))}
+            </fieldset>
+            <fieldset className="ds-fieldset">
+              <legend className="ds-label">Avsenderland</legend>
+              <div className="landvalg">
+                {data.land.map((l) => (
+                  <div className="ds-field radio" key={l.kode}>
+                    <input
+                      className="ds-input"
+                      type="checkbox"
+                      id={`land-${l.kode}`}
+                      name="avsenderland"
+                      value={l.kode}
+                      defaultChecked={f.avsenderland.includes(l.kode)}
+                    />
+                    <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
+                      {l.navn} ({l.antall})
+                    </label>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+            <div className="knapperad">
+              <button className="ds-button" data-variant="primary" type="submit">
+                Bruk filter
+              </button>
+              {harFilter ? (
+                <Link className="ds-button" data-variant="tertiary" to="/sertifikater">
+                  Nullstill filter
+                </Link>
+              ) : null}
             </div>
-          </fieldset>
-          <div className="knapperad">
-            <button className="ds-button" data-variant="primary" type="submit">
-              Bruk filter
-            </button>
-            {harFilter ? (
-              <Link className="ds-button" data-variant="tertiary" to="/sertifikater">
-                Nullstill filter
-              </Link>
-            ) : null}
-          </div>
-        </Form>
+          </Form>
+        </details>
         <section className="resultater" aria-labelledby="resultat-tittel" aria-busy={laster}>
           <h2 id="resultat-tittel" className="skjult">
             Sertifikater
@@ -227,7 +236,7 @@ export default function Sertifikater() {
           ) : data.liste ? (
             <>
               <p className="ds-paragraph" role="status">
-                {data.liste.paginering.antallElementer} sertifikater
+                {antallTekst(data.liste.paginering.antallElementer, ORD.sertifikat)}
               </p>
               <ul className="sertifikatliste">
                 {data.liste.sertifikatListe.map((s) => (
@@ -244,8 +253,7 @@ export default function Sertifikater() {
                     </h3>
                     <p className="ds-paragraph" data-size="sm">
                       {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt{" "}
-                      {formaterDato(s.utstedtDato)} · {s.antallVarelinjer} varelinje
-                      {s.antallVarelinjer === 1 ? "" : "r"}
+                      {formaterDato(s.utstedtDato)} · {antallTekst(s.antallVarelinjer, ORD.varelinje)}
                     </p>
                     <div className="merkerad">
                       <Merke

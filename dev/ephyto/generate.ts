@@ -175,6 +175,8 @@ export interface SertifikatInput {
   opprinneligSertifikat?: { nummer: string; dato?: string; informasjon?: string };
   vedlegg?: VedleggInput[];
   varelinjer: VarelinjeInput[];
+  /** The first goods line's SequenceNumeric (1 unless given; real ePhyto deliveries may number from 0). */
+  foersteLinjenummer?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -330,12 +332,12 @@ function klassifisering(system: string, kode?: string, navn?: string): Element |
   );
 }
 
-function varelinje(v: VarelinjeInput, indeks: number): Element | undefined {
+function varelinje(v: VarelinjeInput, nummer: number): Element | undefined {
   const notat = (emne: string, verdi: string | undefined) =>
     merknad("AdditionalInformationSPSNote", emne, verdi);
   return e(
     "IncludedSPSTradeLineItem",
-    t("SequenceNumeric", indeks + 1),
+    t("SequenceNumeric", nummer),
     t("Description", v.beskrivelse, { languageID: "en" }),
     t("CommonName", v.navn, { languageID: "en" }),
     t("ScientificName", v.botaniskNavn),
@@ -476,7 +478,10 @@ export function lagSertifikatXml(input: SertifikatInput): string {
           ...(u.plomber ?? []).map((p) => e("AffixedSPSSeal", t("ID", p))),
         ),
       ),
-      e("IncludedSPSConsignmentItem", ...input.varelinjer.map(varelinje)),
+      e(
+        "IncludedSPSConsignmentItem",
+        ...input.varelinjer.map((v, i) => varelinje(v, (input.foersteLinjenummer ?? 1) + i)),
+      ),
     ],
   };
 

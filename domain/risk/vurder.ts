@@ -3,6 +3,7 @@
 // §4 severity and meldepliktigVurdering, §8 "Certificate risk messages").
 // The rules are data (tabeller/regler.json); see docs/decisions/004-risk-and-notification-rules.md.
 
+import { antallTekst, ORD } from "../antall";
 import { type Alvorlighetsgrad, alvorlighetsgradRekkefoelge, type MeldepliktigVurdering } from "../status";
 import { rensTekst } from "../text";
 import { finnEppoTakson, slektAv, slektensEppoKode } from "./eppo";
@@ -308,7 +309,7 @@ const FUNNKODE: Record<Regelverk, Record<"FORBUD" | "VARSEL", RisikoKode>> = {
 
 const setning = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 const stor = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const antallLinjer = (n: number) => (n === 1 ? "1 varelinje" : `${n} varelinjer`);
+const antallLinjer = (n: number) => antallTekst(n, ORD.varelinje);
 
 function regelTekst(regel: Regel): string {
   const { forskrift } = REGELVERK_INFO[regel.regelverk];

@@ -59,5 +59,5 @@ export function isoDato(melding: string, ugyldigMelding: string = melding) {
     .string({ error: melding })
     .trim()
     .min(1, { error: melding, abort: true })
-    .refine(erIsoDato, { error: ugyldigMelding });
+    .refine(erIsoDato, { error: ugyldigMelding, abort: true });
 }

@@ -148,6 +148,17 @@ describe("ankomst", () => {
     });
   });
 
+  it("refuses an arrival more than 14 days back (with today given), but not 14 days back or an impossible date as missing", () => {
+    const skjema = ankomstSkjema({ kunDokumentkontroll: false, idag: "2026-03-20" });
+    expect(sjekk(skjema, { ...gyldig, dato: "2026-03-05" })).toEqual({
+      feil: { dato: ["Dato kan ikke være mer enn 14 dager tilbake i tid"] },
+    });
+    expect(sjekk(skjema, { ...gyldig, dato: "2026-03-06" })).toHaveProperty("verdi");
+    expect(sjekk(skjema, { ...gyldig, dato: "2026-02-30" })).toEqual({
+      feil: { dato: ["Dato må være en gyldig dato"] },
+    });
+  });
+
   it("does not require a controller for document control only", () => {
     const r = sjekk(ankomstSkjema({ kunDokumentkontroll: true }), {
       ...gyldig,
@@ -588,6 +599,20 @@ describe("faktiske mengder", () => {
       },
     ]);
     expect(sjekkFaktiskeMengder(dobbel, linjer)).toBe("Samme mengde er oppgitt flere ganger for varelinjen");
+  });
+
+  it("accepts goods lines numbered from 0 (real ePhyto deliveries), never a negative or fractional number", () => {
+    const fraNull = [{ sorteringsnummer: 0, mengde: { antall: { verdi: 10 } } }];
+    const body = mottakskontrollBodySkjema.parse([
+      { varelinjeId: 0, faktiskeVerdier: [{ id: "antall", faktiskVerdi: 4 }] },
+    ]);
+    expect(body[0]?.varelinjeId).toBe(0);
+    expect(sjekkFaktiskeMengder(body, fraNull)).toBeUndefined();
+    for (const varelinjeId of [-1, 0.5]) {
+      expect(sjekk(mottakskontrollBodySkjema, [{ varelinjeId, faktiskeVerdier: [] }])).toEqual({
+        feil: { "0.varelinjeId": ["Fant ikke varelinjen i sertifikatet"] },
+      });
+    }
   });
 });
 

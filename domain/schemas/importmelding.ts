@@ -5,6 +5,7 @@
 // spec's messages (CONVENTIONS §3).
 
 import { z } from "zod";
+import { leggTilDager } from "../format";
 import { ankomstErRegistrert, MENGDE_FELTER, type MengdeFelt } from "../importmelding";
 import {
   erAvvik,
@@ -127,6 +128,9 @@ export type EgenReferanseBody = z.input<typeof egenReferanseBodySkjema>;
 // Arrival info (SPEC §5 "Arrival form")
 // ---------------------------------------------------------------------------------------------------------
 
+/** How far back an expected arrival may be (SPEC §9: a certificate older than 14 days cannot be notified). */
+export const ANKOMST_DAGER_TILBAKE = 14;
+
 export const ANKOMST_MELDINGER = {
   adresselinje1: "Adresselinje 1 er påkrevd",
   postnummer: "Postnummer er påkrevd",
@@ -140,6 +144,8 @@ export const ANKOMST_MELDINGER = {
   /** Short form of the same message (SPEC §5 gives both). */
   mottakskontrolloerKort: "Mottakskontrollør ikke valgt",
   mottakskontrolloerIkkeFunnet: "Vi fant ikke mottakskontrolløren du har valgt.",
+  /** A date weeks back is a slip of the keyboard (the year, the month), never a late notice. */
+  datoForLangtTilbake: "Dato kan ikke være mer enn 14 dager tilbake i tid",
   adresseForLang: "Adressen kan ikke være lengre enn 200 tegn",
   poststedForLangt: "Poststed kan ikke være lengre enn 100 tegn",
 } as const;
@@ -169,13 +175,24 @@ function kontrolloerIdFelt(paakrevd: boolean) {
  * only (`kunDokumentkontroll`). Form fields: adresselinje1, adresselinje2, postnummer, poststed, dato
  * (YYYY-MM-DD), klokkeslett (06:00, 10:00, 14:00 or 18:00; default 06:00), mottakskontrolloerId.
  */
-export function ankomstSkjema({ kunDokumentkontroll }: { kunDokumentkontroll: boolean }) {
+export function ankomstSkjema({
+  kunDokumentkontroll,
+  idag,
+}: {
+  kunDokumentkontroll: boolean;
+  /** Today in Oslo (YYYY-MM-DD): with it, a date more than ANKOMST_DAGER_TILBAKE days back is refused. */
+  idag?: string;
+}) {
+  const tidligst = idag ? leggTilDager(idag, -ANKOMST_DAGER_TILBAKE) : undefined;
   return z.object({
     adresselinje1,
     adresselinje2,
     postnummer,
     poststed,
-    dato: isoDato(ANKOMST_MELDINGER.dato, ANKOMST_MELDINGER.ugyldigDato),
+    dato: isoDato(ANKOMST_MELDINGER.dato, ANKOMST_MELDINGER.ugyldigDato).refine(
+      (d) => !tidligst || d >= tidligst,
+      { error: ANKOMST_MELDINGER.datoForLangtTilbake },
+    ),
     klokkeslett: z
       .enum(KLOKKESLETT_VERDIER, { error: ANKOMST_MELDINGER.klokkeslett })
       .default(STANDARD_KLOKKESLETT),
@@ -441,7 +458,11 @@ export const FAKTISK_MENGDE_MELDINGER = {
 export const mottakskontrollBodySkjema = z
   .array(
     z.object({
-      varelinjeId: idFelt(FAKTISK_MENGDE_MELDINGER.ukjentVarelinje),
+      // A goods line's number, not a database id: real ePhyto certificates number lines from 0.
+      varelinjeId: z
+        .number({ error: FAKTISK_MENGDE_MELDINGER.ukjentVarelinje })
+        .int({ error: FAKTISK_MENGDE_MELDINGER.ukjentVarelinje })
+        .nonnegative({ error: FAKTISK_MENGDE_MELDINGER.ukjentVarelinje }),
       faktiskeVerdier: z
         .array(
           z.object({

@@ -71,6 +71,8 @@ export async function nySertifikat(
     type?: "Eksport" | "Reeksport";
     /** Cut roses for decoration only: no plants for planting and no findings, so only document control. */
     kunDokumentkontroll?: boolean;
+    /** The first goods line's number (real ePhyto deliveries number from 0). */
+    foersteLinjenummer?: number;
   },
 ): Promise<TestSertifikat> {
   teller += 1;
@@ -92,6 +94,7 @@ export async function nySertifikat(
       opts.medDeklarasjon === false ? [] : ["The plants were grown in a pest free place of production."],
     signatur: { navn: "J. de Vries", sted: "Utrecht", dato },
     type: opts.type,
+    foersteLinjenummer: opts.foersteLinjenummer,
     vedlegg: [
       { filnavn: "opprinnelse.png", base64: PNG, identifikator: "ORIG-1" },
       { filnavn: "pakkliste.docx", base64: ZIP },

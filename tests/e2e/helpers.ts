@@ -86,3 +86,18 @@ export async function loggInn(page: Page, person: { pid: string; navn: string },
     await knapp.click();
   }
 }
+
+/**
+ * Focus after a page change is where a server page load leaves it: at the top, so the first Tab reaches the
+ * skip link. With JavaScript (a client navigation) focus is on the line announcing the new page's title.
+ */
+export async function forventSidestart(page: Page) {
+  await page.waitForLoadState("load");
+  if (jsPaa()) {
+    const linje = page.locator("#sideannonsering");
+    await expect(linje).toBeFocused();
+    await expect(linje).toHaveText(await page.title());
+  }
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Hopp til hovedinnhold" })).toBeFocused();
+}

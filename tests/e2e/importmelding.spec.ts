@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { formaterDato } from "../../domain/format";
 import { nySertifikat, sertifikatUrl } from "./data";
-import { jsPaa, loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
+import { forventSidestart, jsPaa, loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
 import { fyllAnkomst, fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
 
 const feilOppsummering = (page: Page) => page.locator(".feiloppsummering");
@@ -233,7 +233,17 @@ test("utdatert fane: en endring fra en gammel side oppdages i stedet for å over
   await expect(a).toHaveURL(/dokumentkontroll/);
   await b.getByLabel("E-post").fill("andre@example.no");
   await b.getByRole("button", { name: "Lagre og gå videre" }).click();
-  await expect(b.getByText(/endret i en annen fane eller av en annen bruker/)).toBeVisible();
+  const konflikt = b.getByText(/endret i en annen fane eller av en annen bruker/);
+  await expect(konflikt).toBeVisible();
+  // It says what works also without JavaScript (a reload would post the stale form again): the menu
+  await expect(konflikt).not.toContainText("Last inn siden på nytt");
+  await expect(konflikt).toContainText("Åpne den på nytt fra Forhåndsmeldinger i menyen");
+  await b.getByRole("button", { name: "Meny" }).click();
+  await b
+    .getByRole("navigation", { name: "Hovedmeny" })
+    .getByRole("link", { name: "Forhåndsmeldinger" })
+    .click();
+  await expect(b).toHaveURL(/\/importmeldinger$/);
   await b.goto(`/importmelding/${id}/innmelder`);
   await expect(b.getByLabel("E-post")).toHaveValue("forste@example.no");
   await ctx.close();
@@ -366,14 +376,20 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   await tabTil(page, page.getByRole("button", { name: /Hageland Import AS avd\. Drammen/ }));
   await page.keyboard.press("Enter");
   await expect(page.locator(".app-header__virksomhet")).toBeVisible();
+  // After choosing the organisation the first Tab reaches the skip link
+  await forventSidestart(page);
   await page.goto(sertifikatUrl(s));
   await trykk(page, "Opprett digital forhåndsmelding");
   await expect(page).toHaveURL(/avsender$/);
+  await forventSidestart(page);
   await sjekkUu(page);
   await trykk(page, "Bekreft og gå videre", "link");
 
   // Innmelder: both messages, then valid input
   await expect(page).toHaveURL(/innmelder$/);
+  await forventSidestart(page);
+  // Unique titles: the page and the notification's number
+  await expect(page).toHaveTitle(/^Innmelder – Forhåndsmelding IM-\d{4}-\d+ – Digital forhåndsmelding$/);
   await skriv(page, page.getByLabel("Navn", { exact: true }), "");
   await skriv(page, page.getByLabel("E-post"), "ikke-en-epost");
   await page.keyboard.press("Enter");
@@ -391,6 +407,15 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
 
   // Document control: a deviation needs its comment. Radios: Tab to the group, arrows choose.
   await expect(page).toHaveURL(/dokumentkontroll\/tilsiktetbruk$/);
+  await forventSidestart(page);
+  // A question page is titled by its question
+  const spoersmaal = (await page.getByRole("heading", { level: 1 }).textContent())!
+    .trim()
+    .replace(/[?.:]$/, "");
+  expect(await page.title()).toMatch(
+    /^.+ \(dokumentkontroll\) – Forhåndsmelding IM-\d{4}-\d+ – Digital forhåndsmelding$/,
+  );
+  expect((await page.title()).startsWith(`${spoersmaal} (dokumentkontroll)`)).toBe(true);
   await tabTil(page, page.locator("input[name=svar]").first());
   await page.keyboard.press("ArrowDown");
   const avvik = page.getByLabel("En eller flere varelinjer skal benyttes til et annet formål");
@@ -413,6 +438,7 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
 
   // Arrival: every message, then the late-notice dialog (Avbryt, then confirm)
   await expect(page).toHaveURL(/ankomst-info$/);
+  await forventSidestart(page);
   await trykk(page, "Lagre og gå videre");
   for (const melding of ANKOMST_MELDINGER) await expect(feilOppsummering(page)).toContainText(melding);
   await sjekkUu(page);
@@ -446,17 +472,29 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   await trykk(page, "Avbryt");
   await expect(page.getByRole("heading", { name: /før varene passerer grensen/ })).toHaveCount(0);
   await expect(page.getByLabel("Postnummer")).toHaveValue("3044");
+  // With JavaScript focus is back on the button that opened the dialog
+  if (jsPaa()) await expect(page.getByRole("button", { name: "Lagre og gå videre" })).toBeFocused();
+  if (jsPaa()) {
+    // Escape closes it too, and focus comes back the same way
+    await trykk(page, "Lagre og gå videre");
+    await forventDialog(page, /før varene passerer grensen/);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("heading", { name: /før varene passerer grensen/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Lagre og gå videre" })).toBeFocused();
+  }
   await trykk(page, "Lagre og gå videre");
   dialog = await forventDialog(page, /før varene passerer grensen/);
   await trykk(page, "Jeg forstår – lagre");
 
   // Summary and 'Send inn'
   await expect(page).toHaveURL(/oppsummering$/);
+  await forventSidestart(page);
   await expect(page.getByText(`${formaterDato(dato)}, ettermiddag`)).toBeVisible();
   await expect(page.getByText("Varelinje 3 er frø til konsum, ikke planting.")).toBeVisible();
   await sjekkUu(page);
   await trykk(page, "Send inn");
   await expect(page).toHaveURL(/registrert/);
+  await expect(page).toHaveTitle(/^Registrert – Forhåndsmelding IM-\d{4}-\d+ – Digital forhåndsmelding$/);
   await expect(page.getByRole("heading", { name: "Forhåndsmeldingen ble sendt" })).toBeVisible();
 
   // Deleting another draft: 'Slett forhåndsmelding' and its confirmation
@@ -468,11 +506,30 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   await trykk(page, "Opprett digital forhåndsmelding");
   await expect(page).toHaveURL(/avsender$/);
   const id2 = /\/importmelding\/(\d+)\//.exec(page.url())![1]!;
+  const slettLenke = page.getByRole("link", { name: "Slett forhåndsmelding" });
   await trykk(page, "Slett forhåndsmelding", "link");
   await forventDialog(page, "Slett forhåndsmelding");
+  // Focus on the safe choice; with JavaScript Escape closes it and focus goes back to the link
+  const avbryt = page.getByRole("link", { name: "Avbryt" });
+  if (jsPaa()) {
+    await expect(avbryt).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("heading", { name: "Slett forhåndsmelding", level: 2 })).toHaveCount(0);
+    await expect(slettLenke).toBeFocused();
+    await page.keyboard.press("Enter");
+    await forventDialog(page, "Slett forhåndsmelding");
+    await expect(avbryt).toBeFocused();
+  } else {
+    // Without JavaScript the dialog section takes focus, so it is in view
+    await expect(page.locator("section.dialog-seksjon")).toBeFocused();
+    await expect(page.locator("section.dialog-seksjon")).toBeInViewport();
+  }
   await sjekkUu(page);
   await trykk(page, "Ja, slett forhåndsmeldingen");
-  await expect(page).toHaveURL(/\/(\?slettet=1)?$/);
+  await expect(page).toHaveURL(/\/\?slettet=1$/);
+  // Announced on the home page
+  await expect(page.getByRole("status").filter({ hasText: "Forhåndsmeldingen er slettet." })).toBeVisible();
+  await sjekkUu(page);
   await page.goto(`/importmelding/${id2}/avsender`);
   await expect(page).toHaveURL(/\/$/);
 });
@@ -687,6 +744,16 @@ test("ingen mottakskontrollør å velge: 'Mottakskontrollør ikke valgt' og 'Du 
   const maal = page.locator((await lenke.getAttribute("href"))!);
   await expect(maal).toContainText("Du er nødt til å velge en mottakskontrollør.");
   await expect(maal).toContainText("Mottakskontrollør ikke valgt");
+  // The title comes first, then its message
+  await expect(maal.locator(".varsel__tittel + .feilmelding")).toHaveText(
+    "Du er nødt til å velge en mottakskontrollør.",
+  );
+  // An arrival weeks in the past is refused with a word, the input kept
+  await page.getByLabel("Dato").fill(osloDatoOm(-30));
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(feilOppsummering(page)).toContainText("Dato kan ikke være mer enn 14 dager tilbake i tid");
+  await expect(page.getByLabel("Dato")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Dato")).toHaveValue(osloDatoOm(-30));
   await expect(page.getByLabel("Adresselinje 1")).toHaveValue("Værftsgata 3");
   await sjekkUu(page);
 });

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { formaterDato } from "../../domain/format";
 import { senMeldingTekst } from "../../domain/late-notice";
+import { pdfSider } from "../pdf-tekst";
 import { MYNDIGHET_API_KEY, nySertifikat } from "./data";
 import { jsPaa, PERSONER, sjekkUu, tabTil } from "./helpers";
 import { fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
@@ -371,13 +372,42 @@ test("trekke tilbake en forhåndsmelding: ingen mottakskontroll etterpå", async
   await loggInnKari(page);
   const id = await registrert(page);
   await page.goto(`/importmelding/${id}/registrert`);
-  await page.getByRole("link", { name: "Trekk tilbake" }).click();
+  const trekkLenke = page.getByRole("link", { name: "Trekk tilbake" });
+  const dialogTittel = page.getByRole("heading", { name: "Trekk forhåndsmelding" });
+  const avbryt = page.getByRole("link", { name: "Avbryt" });
+  await trekkLenke.click();
   await forventDialog(page, "Trekk forhåndsmelding");
-  await page.getByRole("link", { name: "Avbryt" }).click();
-  await expect(page.getByRole("heading", { name: "Trekk forhåndsmelding" })).toBeHidden();
-  await page.getByRole("link", { name: "Trekk tilbake" }).click();
+  if (jsPaa()) {
+    // First focus on the safe choice; Escape gives focus back to the link that opened it
+    await expect(avbryt).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialogTittel).toBeHidden();
+    await expect(trekkLenke).toBeFocused();
+    // Opened by its URL: after Escape focus is on the page heading
+    await page.goto(`/importmelding/${id}/registrert?trekk=1`);
+    await forventDialog(page, "Trekk forhåndsmelding");
+    await expect(avbryt).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialogTittel).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    await trekkLenke.click();
+  } else {
+    // The reloaded page brings the dialog section into view and gives it focus
+    const seksjon = page.locator("section.dialog-seksjon");
+    await expect(seksjon).toBeFocused();
+    await expect(seksjon).toBeInViewport();
+  }
+  await avbryt.click();
+  await expect(dialogTittel).toBeHidden();
+  if (jsPaa()) await expect(trekkLenke).toBeFocused();
+  await trekkLenke.click();
   await page.getByRole("button", { name: "Trekk forhåndsmelding" }).click();
   await expect(page.getByRole("heading", { name: "Forhåndsmeldingen er trukket tilbake" })).toBeVisible();
+  // Announced (role=status) right after withdrawing
+  await expect(page).toHaveURL(/registrert\?trukket=1$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Forhåndsmeldingen er trukket tilbake" }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Start kontroll" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /Endre/ })).toHaveCount(0);
   await sjekkUu(page);
@@ -518,4 +548,51 @@ test("mottakskontrolløren (Ola Hansen, Grønt Mottak) ser ikke eierens handling
   await page.goto(`/importmelding/${id}`);
   await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/ankommet$`));
   await expect(kort(page, "Fysisk kontroll")).toContainText("Melding til Mattilsynet:Trips på én pall.");
+});
+
+test("varelinjer nummerert fra 0 (som i ekte ePhyto): opprettelse, mottakskontroll med faktiske mengder og kvittering", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await loggInnKari(page);
+  const s = await nySertifikat(page.request, { prosjekt: prosjekt(), mottaker, foersteLinjenummer: 0 });
+  const id = await opprett(page, s);
+  await fyllUt(page, id);
+  // The summary's goods table starts at line 0, and the intended use is in Norwegian
+  await expect(page.getByRole("cell", { name: "0", exact: true }).first()).toBeVisible();
+  await page.getByRole("button", { name: "Send inn" }).click();
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/registrert`));
+  const kvitteringUrl = (await page.getByRole("link", { name: "Kvittering (PDF)" }).getAttribute("href"))!;
+
+  await page.goto(`/importmelding/${id}/mottakskontrolloer`);
+  await page.getByLabel("Navn").fill("Kari Nordmann");
+  await page.getByLabel("Telefonnummer").fill("91234567");
+  await page.getByRole("button", { name: "Start mottakskontrollen" }).click();
+  await expect(page).toHaveURL(/mottakskontroll\/innhold-samsvarer$/);
+  await page.getByLabel("Det er færre varer enn oppgitt i sertifikatet").check();
+  await expect(page.getByRole("group", { name: /^Varelinje 0: Rose/ })).toBeVisible();
+  await page.getByLabel(/Faktisk antall \(oppgitt 100/).fill("80");
+  await page.getByLabel(/Faktisk nettovekt \(oppgitt 50/).fill("40");
+  await page.getByRole("button", { name: "Bekreft" }).click();
+  // Before the fix: 'Noe gikk galt — Fant ikke varelinjen i sertifikatet'
+  await expect(page).toHaveURL(/mottakskontroll\/skadegjoerere$/);
+  await page.locator("input[name=svar]:not([data-avvik])").first().check();
+  await page.getByRole("button", { name: "Fullfør fysisk kontroll" }).click();
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/ankommet$`));
+  const tabell = page.getByRole("table", { name: "Faktisk mengde" });
+  await expect(tabell.getByRole("row").nth(1)).toContainText("0: RoseAntall100 stk80");
+  await expect(tabell.getByRole("row").nth(2)).toContainText("0: RoseNettovekt50 kg40");
+  await sjekkUu(page);
+
+  // The receipt: line 0 with its actual quantities, intended use and plant part in Norwegian
+  const kvittering = await page.request.get(kvitteringUrl);
+  expect(kvittering.status()).toBe(200);
+  const tekst = pdfSider(await kvittering.body())
+    .flat()
+    .join("\n");
+  expect(tekst).toContain("0. Rosa canina – Rose");
+  expect(tekst).toMatch(/Antall: 100 stk \(faktisk: 80\)/);
+  expect(tekst).toContain("Tilsiktet bruk: Planting");
+  expect(tekst).toContain("Plantedel: Planter");
+  expect(tekst).not.toContain("Plants");
 });

@@ -73,9 +73,16 @@ test("søk fra forsiden, sortering, vedlegg, PDF og Excel", async ({ page }) => 
   if (jsPaa()) await expect(sok).toBeDisabled();
   // The server says so too (JavaScript off): all three fields are required.
   if (!jsPaa()) {
+    // The message names the missing field, links to it, and only that field is marked invalid
     await sok.click();
-    await expect(page.getByText("Du må fylle ut land, sertifikatnummer og dato")).toBeVisible();
+    const melding = page.getByRole("alert").getByRole("link", { name: "Du må fylle ut dato" });
+    await expect(melding).toHaveAttribute("href", "#dato");
+    await expect(page.getByLabel("Utstedelsesdato")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Utstedelsesdato")).toHaveAccessibleDescription("Du må fylle ut dato");
+    await expect(page.getByLabel("Sertifikatnummer")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Land")).not.toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Sertifikatnummer")).toHaveValue(s.sertifikatnummer);
+    await sjekkUu(page);
   }
   // NL: the date may differ by up to two days; a wrong number gives the no-hit message.
   const dagFoer = new Date(`${s.dato}T12:00:00Z`);
@@ -145,6 +152,9 @@ test("søk fra forsiden, sortering, vedlegg, PDF og Excel", async ({ page }) => 
   // The search gave access: the certificate is now in this importer's list
   await page.goto(`/sertifikater?sertifikatnummer=${encodeURIComponent(s.sertifikatnummer)}`);
   await expect(page.getByRole("link", { name: s.sertifikatnummer })).toBeVisible();
+  // One hit, singular (Intl.PluralRules nb): '1 sertifikat', its goods lines in the plural
+  await expect(page.getByRole("status").first()).toHaveText("1 sertifikat");
+  await expect(page.locator(".sertifikatkort")).toContainText("3 varelinjer");
 });
 
 test("sertifikatlisten filtreres på land og meldeplikt, med sider i adressen", async ({ page }) => {

@@ -1,0 +1,31 @@
+import type { MetaArgs } from "@remix-run/node";
+import type { ImportmeldingVisning } from "../../domain/importmelding";
+
+/** The notification loaded by the parent route (routes/importmelding.$id.tsx), if any. */
+function melding(matches: MetaArgs["matches"]): ImportmeldingVisning | undefined {
+  const forelder = matches.find((m) => m.id === "routes/importmelding.$id");
+  return (forelder?.data as { melding?: ImportmeldingVisning } | undefined)?.melding;
+}
+
+/**
+ * A unique title for a notification page (WCAG 2.4.2): the page, the notification's number, the service.
+ * `spoersmaal`: a question page's path segment, whose question text leads the title.
+ */
+export function meldingSidetittel(
+  { matches, params }: Pick<MetaArgs, "matches" | "params">,
+  side: string,
+  kategori?: "dokumentkontroll" | "mottakskontroll",
+): [{ title: string }] {
+  const m = melding(matches);
+  const spoersmaal = kategori
+    ? (kategori === "dokumentkontroll" ? m?.dokumentkontrollSpoersmaal : m?.mottakskontrollSpoersmaal)?.find(
+        (s) => s.path === params.spoersmaal,
+      )
+    : undefined;
+  const deler = [
+    spoersmaal ? `${spoersmaal.kontrollSpoersmaal.replace(/[?.:]\s*$/, "")} (${side.toLowerCase()})` : side,
+    m ? `Forhåndsmelding ${m.nummer}` : "Forhåndsmelding",
+    "Digital forhåndsmelding",
+  ];
+  return [{ title: deler.join(" – ") }];
+}

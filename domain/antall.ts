@@ -1,0 +1,29 @@
+// Counts in Norwegian: "1 sertifikat", "2 sertifikater", "0 sertifikater" (SPEC §9 locale nb-NO). The
+// plural category comes from Intl.PluralRules for bokmål, the number from the same format as quantities.
+
+import { formaterTall } from "./quantity";
+
+const regler = new Intl.PluralRules("nb");
+
+/** The singular and plural of a word a count is shown with. */
+export interface Ord {
+  en: string;
+  flere: string;
+}
+
+export const ORD = {
+  sertifikat: { en: "sertifikat", flere: "sertifikater" },
+  forhaandsmelding: { en: "forhåndsmelding", flere: "forhåndsmeldinger" },
+  varelinje: { en: "varelinje", flere: "varelinjer" },
+  treff: { en: "treff", flere: "treff" },
+} as const satisfies Record<string, Ord>;
+
+/** The word's form for `antall` (singular for exactly one in bokmål). */
+export function ordFor(antall: number, ord: Ord): string {
+  return regler.select(antall) === "one" ? ord.en : ord.flere;
+}
+
+/** "1 sertifikat", "15 sertifikater", "1 234 varelinjer". */
+export function antallTekst(antall: number, ord: Ord): string {
+  return `${formaterTall(antall)} ${ordFor(antall, ord)}`;
+}
