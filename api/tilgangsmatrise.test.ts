@@ -104,6 +104,37 @@ const RUTER: Record<string, Rute> = {
     krav: "importoer",
     sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/epoststatus`,
   },
+  "GET /gateway/auth/session": { krav: "person", sti: () => "/gateway/auth/session" },
+  "GET /gateway/config/features": { krav: "person", sti: () => "/gateway/config/features" },
+  "PUT /import/register/v1/:orgnr/epost": {
+    krav: "org",
+    sti: (m) => `/import/register/v1/${m.orgnr}/epost`,
+    json: () => ({ epostadresse: "matrise@example.no" }),
+  },
+  "DELETE /import/register/v1/:orgnr/epost/:id": {
+    krav: "org",
+    // Any id: a caller without access is refused before the address is looked up.
+    sti: (m) => `/import/register/v1/${m.orgnr}/epost/1`,
+  },
+  "PUT /import/register/v1/:orgnr/epostvarsel": {
+    krav: "org",
+    sti: (m) => `/import/register/v1/${m.orgnr}/epostvarsel`,
+    json: () => ({ skalHaEpost: false }),
+  },
+  "PUT /import/register/v1/:orgnr/:importoerId/mottakskontrolloer": {
+    krav: "importoer",
+    sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/mottakskontrolloer`,
+    json: () => ({ erMottakskontrolloer: true }),
+  },
+  "PUT /import/register/v1/:orgnr/:importoerId/mottakskontrolloerer": {
+    krav: "importoer",
+    sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/mottakskontrolloerer`,
+    json: () => ({ mottakskontrolloerIds: [] }),
+  },
+  "GET /import/mottakskontrolloerer/v1": {
+    krav: "org",
+    sti: (m) => `/import/mottakskontrolloerer/v1?orgnr=${m.orgnr}`,
+  },
   "PUT /import/register/v1/:orgnr/:importoerId/lestregelverk": {
     krav: "importoer",
     sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/lestregelverk`,
@@ -144,6 +175,10 @@ const RUTER: Record<string, Rute> = {
         hvorfor: "Kari ser sertifikatet gjennom sin egen importør",
       },
     },
+  },
+  "GET /import/importmelding/v2/:orgnr/:importoerId/oversikt": {
+    krav: "importoer",
+    sti: (m) => `${im(m)}/oversikt`,
   },
   "GET /import/importmelding/v2/:orgnr/:importoerId/arkiv": {
     krav: "importoer",
