@@ -4,7 +4,6 @@ import { type ActionFunctionArgs, json, type MetaFunction, redirect } from "@rem
 import { Form, Link, useActionData, useParams, useRouteLoaderData } from "@remix-run/react";
 import type { ImportmeldingVisning, KontrollspoersmaalVisning } from "../../domain/importmelding";
 import { wizardSteg } from "../../domain/importmelding-ruting";
-import { tilsiktetBrukVisning } from "../../domain/reference";
 import { kontrollsvarSkjema, tilKontrollsvarBody } from "../../domain/schemas/importmelding";
 import { CsrfInput } from "../components/csrf-input";
 import { Flagg } from "../components/importmelding";
@@ -40,9 +39,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 function Grunnlag({
   melding: m,
   spoersmaal,
+  tilsiktetBruk,
 }: {
   melding: ImportmeldingVisning;
   spoersmaal: KontrollspoersmaalVisning;
+  /** Intended use in Norwegian per goods line (by sorteringsnummer), from the layout loader. */
+  tilsiktetBruk: Record<string, string | undefined>;
 }) {
   switch (spoersmaal.kode) {
     case "DOKUMENT_REEKSPORT":
@@ -158,7 +160,7 @@ function Grunnlag({
                 <tr key={l.sorteringsnummer}>
                   <td>{l.sorteringsnummer}</td>
                   <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
-                  <td>{tilsiktetBrukVisning(l.klassifisering) ?? "Ikke oppgitt"}</td>
+                  <td>{tilsiktetBruk[l.sorteringsnummer] ?? "Ikke oppgitt"}</td>
                 </tr>
               ))}
             </tbody>
@@ -240,7 +242,7 @@ export default function Dokumentkontroll() {
           Se {spoersmaal.referanse}.
         </p>
       ) : null}
-      <Grunnlag melding={m} spoersmaal={spoersmaal} />
+      <Grunnlag melding={m} spoersmaal={spoersmaal} tilsiktetBruk={data.tilsiktetBruk} />
       {actionData?.lagreFeil ? (
         <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
           <p className="ds-paragraph">{actionData.lagreFeil}</p>

@@ -16,7 +16,7 @@ import {
 } from "@remix-run/react";
 import { MENGDE_FELTER } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
-import { enhetVisning, landNavn } from "../../domain/reference";
+import { enhetVisning, landNavn, tilsiktetBrukVisning } from "../../domain/reference";
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { StatusMerke, Stepper } from "../components/importmelding";
@@ -50,6 +50,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       const enhet = l.mengde[f]?.enhet;
       if (enhet) enheter[enhet] = enhetVisning(enhet);
     }
+  // Intended use in Norwegian per goods line (SPEC §9), for the same reason.
+  const tilsiktetBruk: Record<string, string | undefined> = {};
+  for (const l of melding.varelinjer) tilsiktetBruk[l.sorteringsnummer] = tilsiktetBrukVisning(l.klassifisering);
   const eksportLand = {
     ...melding.eksportLand,
     navn: melding.eksportLand.navn || landNavn(melding.eksportLand.kode),
@@ -57,6 +60,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({
     melding: { ...melding, eksportLand },
     enheter,
+    tilsiktetBruk,
     sti: [subpage, spoersmaal].filter(Boolean).join("/"),
   });
 }
