@@ -60,6 +60,8 @@ describe("sesjoner lagret på serveren", () => {
       config: loadConfig({
         NODE_ENV: "production",
         SESSION_SECRET: "t".repeat(32),
+        SMTP_URL: "smtp://smtp.example.no:587",
+        EPOST_AVSENDER: "varsel@example.no",
         APP_URL: "https://forhaandsmelding.example",
         OIDC_ISSUER: "https://idporten.example",
         OIDC_CLIENT_ID: "klient",
@@ -135,6 +137,8 @@ describe("sesjoner lagret på serveren", () => {
     const prod = loadConfig({
       NODE_ENV: "production",
       SESSION_SECRET: "t".repeat(32),
+      SMTP_URL: "smtp://smtp.example.no:587",
+      EPOST_AVSENDER: "varsel@example.no",
       APP_URL: "https://forhaandsmelding.example",
       OIDC_ISSUER: "https://idporten.example",
       OIDC_CLIENT_ID: "klient",
