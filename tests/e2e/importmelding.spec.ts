@@ -66,6 +66,8 @@ const skriv = async (page: Page, felt: Locator, tekst: string) => {
 };
 
 test("fra sertifikat til innsendt forhåndsmelding, med alle valideringsmeldinger", async ({ page }) => {
+  // The whole wizard with every message and an axe check per page: close to a minute on a loaded 2-core machine.
+  test.setTimeout(120_000);
   const s = await nySertifikat(page.request, {
     prosjekt: prosjekt(),
     mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" },
