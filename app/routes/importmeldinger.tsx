@@ -16,6 +16,12 @@ import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
 import { hentFlagg } from "../lib/preferanser.server";
 
+interface KontrollertImportoer {
+  id: number;
+  navn: string;
+  organisasjonsnummer: string;
+}
+
 function filter(url: URL) {
   const p = url.searchParams;
   const tekst = (k: string) => p.get(k)?.trim() || undefined;
@@ -25,6 +31,7 @@ function filter(url: URL) {
     avsender: tekst("avsender"),
     status: p.getAll("status").filter(erStatusGruppe),
     avsenderland: p.getAll("avsenderland").filter((l) => /^[A-Z]{2}$/.test(l)),
+    importoer: tekst("importoer"),
   };
 }
 
@@ -42,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const f = filter(url);
   const side = parseSidenummer(url.searchParams.get("sidenummer"));
   try {
-    const [liste, land] = await Promise.all([
+    const [liste, land, kontrollerte] = await Promise.all([
       api.getJson<ImportmeldingListe>(
         `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/arkiv`,
         {
@@ -51,19 +58,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         },
       ),
       api.getJson<Eksportland[]>("/import/v2/eksportland", { redirectOn401: loginUrl(request) }),
+      api.getJson<KontrollertImportoer[]>(
+        `/import/register/v1/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/mottakskontrolloerfor`,
+        { redirectOn401: loginUrl(request) },
+      ),
     ]);
+    // the importer filter (SPEC §2): the own company first (no parameter), then those it controls for
+    const importoerer = [
+      { id: "", navn: avgiver.navn },
+      ...kontrollerte
+        .filter((k) => k.id !== avgiver.importoerId)
+        .map((k) => ({ id: String(k.id), navn: k.navn })),
+    ];
     const aktiv = klemSide(side, liste.paginering.antallSider);
     if (aktiv !== side && liste.paginering.antallSider > 0) {
       url.searchParams.set("sidenummer", String(aktiv));
       throw redirect(`/importmeldinger?${url.searchParams}`);
     }
-    return json({ liste, land, filter: f, aktiv, feil: false as const, sok: url.searchParams.toString() });
+    return json({
+      liste,
+      land,
+      importoerer,
+      filter: f,
+      aktiv,
+      feil: false as const,
+      sok: url.searchParams.toString(),
+    });
   } catch (e) {
     if (e instanceof Response) throw e;
     console.error("Henting av forhåndsmeldinger feilet", e);
     return json({
       liste: null,
       land: [] as Eksportland[],
+      importoerer: [] as { id: string; navn: string }[],
       filter: f,
       aktiv: 1,
       feil: true as const,
@@ -109,7 +136,8 @@ export default function Importmeldinger() {
     f.internReferanse ||
     f.avsender ||
     f.status.length ||
-    f.avsenderland.length
+    f.avsenderland.length ||
+    f.importoer
   );
   const laster = navigation.state === "loading" && navigation.location.pathname === "/importmeldinger";
   const lenkeTilSide = (side: number) => {
@@ -151,6 +179,25 @@ export default function Importmeldinger() {
           <h2 className="ds-heading" data-size="xs">
             Filter
           </h2>
+          {data.importoerer.length > 1 ? (
+            <div className="ds-field">
+              <label className="ds-label" htmlFor="filter-importoer">
+                Importør
+              </label>
+              <select
+                className="ds-input"
+                id="filter-importoer"
+                name="importoer"
+                defaultValue={f.importoer ?? ""}
+              >
+                {data.importoerer.map((i) => (
+                  <option key={i.id} value={i.id}>
+                    {i.navn}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           {(
             [
               ["nummer", "Nummer"],
