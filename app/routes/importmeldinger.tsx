@@ -11,6 +11,7 @@ import { klemSide, parseSidenummer, tilServerSide } from "../../domain/paginatio
 import type { Eksportland } from "../../domain/sertifikat";
 import { STATUS_FILTER_TEKST } from "../../domain/status";
 import { useHydrert } from "../components/hydrert";
+import { LandVelger } from "../components/landvelger";
 import { Merke, Sidevelger, Varsel } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
@@ -119,13 +120,19 @@ export default function Importmeldinger() {
   const [filterApent, setFilterApent] = useState(false);
   const tidtaker = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(tidtaker.current), []);
-  const bruk = (form: HTMLFormElement) => {
+  const bruk = (form: HTMLFormElement, land?: string[]) => {
     const p = filterParametre(form);
+    if (land) {
+      p.delete("avsenderland");
+      for (const l of land) p.append("avsenderland", l);
+    }
     navigate(`/importmeldinger${p.size ? `?${p}` : ""}`, { replace: true, preventScrollReset: true });
   };
   const vedEndring = (e: FormEvent<HTMLFormElement>) => {
     const form = e.currentTarget;
     const felt = e.target as HTMLInputElement;
+    // the country combobox's text field has no name: it filters suggestions, not the list
+    if (!felt.name) return;
     clearTimeout(tidtaker.current);
     if (felt.type === "text") tidtaker.current = setTimeout(() => bruk(form), FILTER_FORSINKELSE);
     else bruk(form);
@@ -237,26 +244,39 @@ export default function Importmeldinger() {
               </div>
             ))}
           </fieldset>
-          <fieldset className="ds-fieldset">
-            <legend className="ds-label">Avsenderland</legend>
-            <div className="landvalg">
-              {data.land.map((l) => (
-                <div className="ds-field radio" key={l.kode}>
-                  <input
-                    className="ds-input"
-                    type="checkbox"
-                    id={`land-${l.kode}`}
-                    name="avsenderland"
-                    value={l.kode}
-                    defaultChecked={f.avsenderland.includes(l.kode)}
-                  />
-                  <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
-                    {l.navn}
-                  </label>
-                </div>
-              ))}
-            </div>
-          </fieldset>
+          {hydrert ? (
+            <LandVelger
+              navn="avsenderland"
+              etikett="Avsenderland"
+              land={data.land}
+              valgte={f.avsenderland}
+              onEndre={(valgte) => {
+                const form = document.getElementById("filterpanel");
+                if (form instanceof HTMLFormElement) bruk(form, valgte);
+              }}
+            />
+          ) : (
+            <fieldset className="ds-fieldset">
+              <legend className="ds-label">Avsenderland</legend>
+              <div className="landvalg">
+                {data.land.map((l) => (
+                  <div className="ds-field radio" key={l.kode}>
+                    <input
+                      className="ds-input"
+                      type="checkbox"
+                      id={`land-${l.kode}`}
+                      name="avsenderland"
+                      value={l.kode}
+                      defaultChecked={f.avsenderland.includes(l.kode)}
+                    />
+                    <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
+                      {l.navn}
+                    </label>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          )}
           <div className="knapperad">
             <button className="ds-button" data-variant="primary" type="submit">
               Bruk filter
