@@ -119,4 +119,40 @@ describe("GET .../arkiv (listen over forhåndsmeldinger)", () => {
     const res = await api.fetch(`/import/importmelding/v2/${ORG.hagelandDrammen}/${drammen}/arkiv`);
     expect(res.status).toBe(401);
   });
+
+  it("filtrerer på importør: egen, eller en den innloggede er mottakskontrollør for; ellers 400/403", async () => {
+    const ola = DEMO_PERSONER.find((p) => p.pid === "04867199549")!.pid;
+    const db = api.handle.db;
+    const oslo = await importoerId(db, ORG.grontMottakOslo);
+    const hoved = await importoerId(db, ORG.grontMottakHoved);
+    const bergen = await importoerId(db, ORG.blomsterbudBergen);
+    // Grønt Mottak Oslo is reception controller for Hageland Drammen: it sees Drammen's notifications
+    const forDrammen = await hent(`?importoer=${drammen}`, ola, ORG.grontMottakOslo, oslo);
+    expect(forDrammen.status).toBe(200);
+    const iDb = await db
+      .selectFrom("importmelding")
+      .select("id")
+      .where("ansvarlig_importoer_id", "=", drammen)
+      .where("status", "<>", "SLETTET")
+      .execute();
+    expect(forDrammen.body.paginering.antallElementer).toBe(iDb.length);
+    expect(iDb.length).toBeGreaterThan(0);
+    const ider = new Set(iDb.map((r) => r.id));
+    expect(forDrammen.body.importmeldingListevisningElementer.every((e) => ider.has(e.id))).toBe(true);
+    // own company explicitly is the same as no filter
+    const egen = await hent(`?importoer=${drammen}`);
+    expect(egen.status).toBe(200);
+    expect(egen.body.paginering.antallElementer).toBe((await hent("")).body.paginering.antallElementer);
+    // Drammen is not a controller for Grønt Mottak Oslo, and Grønt Mottak (hovedenhet) has no agreement with Drammen
+    const ikkeKontrolloer = await hent(`?importoer=${oslo}`);
+    expect(ikkeKontrolloer.status).toBe(403);
+    expect(ikkeKontrolloer.body.melding).toMatch(/ikke tilgang/);
+    expect((await hent(`?importoer=${drammen}`, ola, ORG.grontMottakHoved, hoved)).status).toBe(403);
+    expect((await hent(`?importoer=${bergen}`, ola, ORG.grontMottakHoved, hoved)).status).toBe(200);
+    for (const ugyldig of ["abc", "0", "-1", "1.5", "99999999999"]) {
+      const svar = await hent(`?importoer=${encodeURIComponent(ugyldig)}`);
+      expect(svar.status).toBe(400);
+      expect(svar.body.melding).toBe("Ugyldig importør");
+    }
+  });
 });

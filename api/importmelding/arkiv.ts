@@ -16,7 +16,7 @@ import { landNavn } from "../../domain/reference";
 import { type ImportmeldingStatus, kategori, STATUS_TEKST, statusFarge } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/timeslots";
 import { type ImportoerRequest, requireImportoer } from "../auth";
-import { ah, badRequest } from "../http";
+import { ah, badRequest, forbidden } from "../http";
 
 const liste = (v: unknown): string[] =>
   Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)];
@@ -112,16 +112,36 @@ export function arkivRouter(db: Db): Router {
       const nummer = tekst(q.nummer);
       const referanse = tekst(q.internReferanse);
       const avsender = tekst(q.avsender);
+      // the importer filter (SPEC §2): the own company, or one the caller is reception controller for
+      const valgt = tekst(q.importoer);
+      let importoer = importoerId;
+      if (valgt !== undefined) {
+        if (!/^[1-9]\d{0,9}$/.test(valgt)) throw badRequest("Ugyldig importør");
+        importoer = Number(valgt);
+        if (importoer !== importoerId) {
+          const avtale = await db
+            .selectFrom("mottakskontrolloer_avtale as a")
+            .innerJoin("importoer as k", "k.id", "a.mottakskontrolloer_id")
+            .select("a.importoer_id")
+            .where("a.importoer_id", "=", importoer)
+            .where("a.mottakskontrolloer_id", "=", importoerId)
+            .where("k.er_mottakskontrolloer", "=", true)
+            .executeTakeFirst();
+          if (!avtale) throw forbidden("Du har ikke tilgang til forhåndsmeldingene til denne importøren");
+        }
+      }
 
       let grunn = db
         .selectFrom("importmelding as m")
         .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
         .where((eb) =>
-          eb.or([
-            eb("m.ansvarlig_importoer_id", "=", importoerId),
-            eb("m.opprettet_av_importoer_id", "=", importoerId),
-            eb("m.ansvarlig_dokumentkontroll_id", "=", importoerId),
-          ]),
+          importoer === importoerId
+            ? eb.or([
+                eb("m.ansvarlig_importoer_id", "=", importoerId),
+                eb("m.opprettet_av_importoer_id", "=", importoerId),
+                eb("m.ansvarlig_dokumentkontroll_id", "=", importoerId),
+              ])
+            : eb("m.ansvarlig_importoer_id", "=", importoer),
         )
         .where("m.status", "<>", "SLETTET");
       if (statuser.length) grunn = grunn.where("m.status", "in", statuser);

@@ -12,10 +12,17 @@ import { klemSide, parseSidenummer, tilServerSide } from "../../domain/paginatio
 import type { Eksportland } from "../../domain/sertifikat";
 import { STATUS_FILTER_TEKST } from "../../domain/status";
 import { useHydrert } from "../components/hydrert";
+import { LandVelger } from "../components/landvelger";
 import { Merke, Sidevelger, Varsel } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
 import { hentFlagg } from "../lib/preferanser.server";
+
+interface KontrollertImportoer {
+  id: number;
+  navn: string;
+  organisasjonsnummer: string;
+}
 
 function filter(url: URL) {
   const p = url.searchParams;
@@ -26,6 +33,7 @@ function filter(url: URL) {
     avsender: tekst("avsender"),
     status: p.getAll("status").filter(erStatusGruppe),
     avsenderland: p.getAll("avsenderland").filter((l) => /^[A-Z]{2}$/.test(l)),
+    importoer: tekst("importoer"),
   };
 }
 
@@ -43,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const f = filter(url);
   const side = parseSidenummer(url.searchParams.get("sidenummer"));
   try {
-    const [liste, land] = await Promise.all([
+    const [liste, land, kontrollerte] = await Promise.all([
       api.getJson<ImportmeldingListe>(
         `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/arkiv`,
         {
@@ -52,19 +60,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         },
       ),
       api.getJson<Eksportland[]>("/import/v2/eksportland", { redirectOn401: loginUrl(request) }),
+      api.getJson<KontrollertImportoer[]>(
+        `/import/register/v1/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/mottakskontrolloerfor`,
+        { redirectOn401: loginUrl(request) },
+      ),
     ]);
+    // the importer filter (SPEC §2): the own company first (no parameter), then those it controls for
+    const importoerer = [
+      { id: "", navn: avgiver.navn },
+      ...kontrollerte
+        .filter((k) => k.id !== avgiver.importoerId)
+        .map((k) => ({ id: String(k.id), navn: k.navn })),
+    ];
     const aktiv = klemSide(side, liste.paginering.antallSider);
     if (aktiv !== side && liste.paginering.antallSider > 0) {
       url.searchParams.set("sidenummer", String(aktiv));
       throw redirect(`/importmeldinger?${url.searchParams}`);
     }
-    return json({ liste, land, filter: f, aktiv, feil: false as const, sok: url.searchParams.toString() });
+    return json({
+      liste,
+      land,
+      importoerer,
+      filter: f,
+      aktiv,
+      feil: false as const,
+      sok: url.searchParams.toString(),
+    });
   } catch (e) {
     if (e instanceof Response) throw e;
     console.error("Henting av forhåndsmeldinger feilet", e);
     return json({
       liste: null,
       land: [] as Eksportland[],
+      importoerer: [] as { id: string; navn: string }[],
       filter: f,
       aktiv: 1,
       feil: true as const,
@@ -93,13 +121,19 @@ export default function Importmeldinger() {
   const [filterApent, setFilterApent] = useState(false);
   const tidtaker = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(tidtaker.current), []);
-  const bruk = (form: HTMLFormElement) => {
+  const bruk = (form: HTMLFormElement, land?: string[]) => {
     const p = filterParametre(form);
+    if (land) {
+      p.delete("avsenderland");
+      for (const l of land) p.append("avsenderland", l);
+    }
     navigate(`/importmeldinger${p.size ? `?${p}` : ""}`, { replace: true, preventScrollReset: true });
   };
   const vedEndring = (e: FormEvent<HTMLFormElement>) => {
     const form = e.currentTarget;
     const felt = e.target as HTMLInputElement;
+    // the country combobox's text field has no name: it filters suggestions, not the list
+    if (!felt.name) return;
     clearTimeout(tidtaker.current);
     if (felt.type === "text") tidtaker.current = setTimeout(() => bruk(form), FILTER_FORSINKELSE);
     else bruk(form);
@@ -110,7 +144,8 @@ export default function Importmeldinger() {
     f.internReferanse ||
     f.avsender ||
     f.status.length ||
-    f.avsenderland.length
+    f.avsenderland.length ||
+    f.importoer
   );
   const laster = navigation.state === "loading" && navigation.location.pathname === "/importmeldinger";
   const lenkeTilSide = (side: number) => {
@@ -152,6 +187,25 @@ export default function Importmeldinger() {
           <h2 className="ds-heading" data-size="xs">
             Filter
           </h2>
+          {data.importoerer.length > 1 ? (
+            <div className="ds-field">
+              <label className="ds-label" htmlFor="filter-importoer">
+                Importør
+              </label>
+              <select
+                className="ds-input"
+                id="filter-importoer"
+                name="importoer"
+                defaultValue={f.importoer ?? ""}
+              >
+                {data.importoerer.map((i) => (
+                  <option key={i.id} value={i.id}>
+                    {i.navn}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           {(
             [
               ["nummer", "Nummer"],
@@ -191,26 +245,39 @@ export default function Importmeldinger() {
               </div>
             ))}
           </fieldset>
-          <fieldset className="ds-fieldset">
-            <legend className="ds-label">Avsenderland</legend>
-            <div className="landvalg">
-              {data.land.map((l) => (
-                <div className="ds-field radio" key={l.kode}>
-                  <input
-                    className="ds-input"
-                    type="checkbox"
-                    id={`land-${l.kode}`}
-                    name="avsenderland"
-                    value={l.kode}
-                    defaultChecked={f.avsenderland.includes(l.kode)}
-                  />
-                  <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
-                    {l.navn}
-                  </label>
-                </div>
-              ))}
-            </div>
-          </fieldset>
+          {hydrert ? (
+            <LandVelger
+              navn="avsenderland"
+              etikett="Avsenderland"
+              land={data.land}
+              valgte={f.avsenderland}
+              onEndre={(valgte) => {
+                const form = document.getElementById("filterpanel");
+                if (form instanceof HTMLFormElement) bruk(form, valgte);
+              }}
+            />
+          ) : (
+            <fieldset className="ds-fieldset">
+              <legend className="ds-label">Avsenderland</legend>
+              <div className="landvalg">
+                {data.land.map((l) => (
+                  <div className="ds-field radio" key={l.kode}>
+                    <input
+                      className="ds-input"
+                      type="checkbox"
+                      id={`land-${l.kode}`}
+                      name="avsenderland"
+                      value={l.kode}
+                      defaultChecked={f.avsenderland.includes(l.kode)}
+                    />
+                    <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
+                      {l.navn}
+                    </label>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          )}
           <div className="knapperad">
             <button className="ds-button" data-variant="primary" type="submit">
               Bruk filter

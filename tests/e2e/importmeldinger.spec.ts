@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { jsPaa, sjekkUu } from "./helpers";
-import { loggInnKari } from "./veiviser";
+import { jsPaa, PERSONER, sjekkUu, tabTil } from "./helpers";
+import { loggInnKari, loggInnOgVelg } from "./veiviser";
 
 test("listen over forhåndsmeldinger med filter på status", async ({ page }) => {
   await loggInnKari(page);
@@ -70,4 +70,91 @@ test("fritekstfiltrene: ingen tomme parametre, brukes av seg selv med JavaScript
     await expect(panel).toBeVisible();
   }
   await sjekkUu(page);
+});
+
+test("importørfilteret: mottakskontrolløren Ola Hansen ser forhåndsmeldingene til en importør han kontrollerer for", async ({
+  page,
+}) => {
+  await loggInnOgVelg(page, PERSONER.ola, /Grønt Mottak AS avd\. Alnabru/);
+  await page.goto("/importmeldinger");
+  const importoer = page.getByLabel("Importør", { exact: true });
+  await expect(importoer).toHaveValue("");
+  await importoer.selectOption({ label: "Hageland Import AS avd. Drammen" });
+  if (!jsPaa()) await page.getByRole("button", { name: "Bruk filter" }).click();
+  await expect(page).toHaveURL(/\/importmeldinger\?importoer=\d+$/);
+  await expect(page.locator(".sertifikatkort").first()).toBeVisible();
+  await expect(page.getByLabel("Importør", { exact: true })).toHaveValue(/^\d+$/);
+  await sjekkUu(page);
+  // back to the own company: no empty parameter left in the address
+  await page.getByLabel("Importør", { exact: true }).selectOption({ label: "Grønt Mottak AS avd. Alnabru" });
+  if (!jsPaa()) await page.getByRole("button", { name: "Bruk filter" }).click();
+  await expect(page).toHaveURL(/\/importmeldinger$/);
+});
+
+test("avsenderland: kombinasjonsboks med JavaScript, avkrysningsliste uten; reflyt ved 320 px", async ({
+  page,
+}) => {
+  await loggInnKari(page);
+  await page.goto("/importmeldinger");
+  if (jsPaa()) {
+    const boks = page.getByRole("combobox", { name: "Avsenderland" });
+    await boks.fill("NED");
+    await expect(boks).toHaveAttribute("aria-expanded", "true");
+    const liste = page.getByRole("listbox", { name: "Avsenderland" });
+    await expect(liste.getByRole("option")).toHaveText(["Nederland"]);
+    await expect(page.locator("[aria-live=polite]", { hasText: "1 forslag" })).toBeAttached();
+    await sjekkUu(page);
+    await boks.press("ArrowDown");
+    await expect(boks).toHaveAttribute("aria-activedescendant", /.+/);
+    await boks.press("Enter");
+    await expect(page).toHaveURL(/\/importmeldinger\?avsenderland=NL$/);
+    await expect(page.getByRole("button", { name: "Nederland – fjern" })).toBeVisible();
+    const kort = page.locator(".sertifikatkort");
+    await expect(kort.first()).toBeVisible();
+    for (const k of await kort.all()) await expect(k).toContainText("Nederland");
+    // pressing a chosen country again removes it
+    await boks.fill("nederland");
+    await expect(liste.getByRole("option", { name: "Nederland" })).toHaveAttribute("aria-selected", "true");
+    await liste.getByRole("option", { name: "Nederland" }).click();
+    await expect(page).toHaveURL(/\/importmeldinger$/);
+    await expect(page.getByRole("button", { name: "Nederland – fjern" })).toHaveCount(0);
+    await boks.fill("xqzv");
+    await expect(page.getByText("Ingen forslag", { exact: true }).first()).toBeVisible();
+    await expect(liste.getByRole("option")).toHaveCount(0);
+    await boks.press("Escape");
+    await expect(boks).toHaveAttribute("aria-expanded", "false");
+  } else {
+    await page.getByRole("checkbox", { name: "Nederland" }).check();
+    await page.getByRole("button", { name: "Bruk filter" }).click();
+    await expect(page).toHaveURL(/\/importmeldinger\?avsenderland=NL$/);
+    await expect(page.getByRole("checkbox", { name: "Nederland" })).toBeChecked();
+    const kort = page.locator(".sertifikatkort");
+    await expect(kort.first()).toBeVisible();
+    for (const k of await kort.all()) await expect(k).toContainText("Nederland");
+  }
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/importmeldinger");
+  if (jsPaa()) await page.getByRole("button", { name: "Vis filter" }).click();
+  await expect(page.getByRole("form", { name: "Filtrer forhåndsmeldinger" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await sjekkUu(page);
+});
+
+test("avsenderland og importør med bare tastaturet", async ({ page }) => {
+  test.skip(!jsPaa(), "tastaturtesten kjøres én gang, med JavaScript");
+  await loggInnOgVelg(page, PERSONER.ola, /Grønt Mottak AS avd\. Alnabru/);
+  await page.goto("/importmeldinger");
+  const boks = page.getByRole("combobox", { name: "Avsenderland" });
+  await tabTil(page, boks);
+  await page.keyboard.type("ne");
+  await expect(page.getByRole("listbox", { name: "Avsenderland" }).getByRole("option").first()).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/avsenderland=[A-Z]{2}$/);
+  const importoer = page.getByLabel("Importør", { exact: true });
+  await tabTil(page, importoer);
+  await page.keyboard.press("ArrowDown");
+  await expect(page).toHaveURL(/importoer=\d+/);
+  await expect(page).not.toHaveURL(/=(&|$)/);
 });
