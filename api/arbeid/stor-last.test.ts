@@ -109,4 +109,31 @@ describe("et stort sertifikat stopper ikke andre forespørsler", () => {
     expect(res.status).toBe(413);
     expect(((await res.json()) as { melding: string }).melding).toMatch(/Sertifikatet er for stort/);
   }, 30_000);
+
+  it("sertifikatlisten kutter et svært langt navn på serveren", async () => {
+    const langt = `Bloemen ${"Export ".repeat(2000)}B.V.`;
+    const res = await api.fetch("/import/ephyto/v1/sertifikat", {
+      method: "POST",
+      headers: { "x-api-key": TEST_HUB_API_KEY, "content-type": "application/xml" },
+      body: lagSertifikatXml({
+        nummer: "PHYTO.NL.2099.LANG1",
+        utstedt: `${dato}T09:00:00`,
+        avsender: { navn: langt },
+        mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: ORG.hagelandDrammen },
+        eksportland: { kode: "NL" },
+        varelinjer: [{ botaniskNavn: "Rosa", plantedel: "Cut flowers", opprinnelsesland: ["NL"] }],
+      }),
+    });
+    expect(res.status).toBe(201);
+    const liste = await api.fetch(`/import/v2/${ORG.hagelandDrammen}/${drammen}/sertifikater`, { pid: kari });
+    expect(liste.status).toBe(200);
+    const tekst = await liste.text();
+    expect(tekst.length).toBeLessThan(20_000);
+    const { sertifikatListe } = JSON.parse(tekst) as {
+      sertifikatListe: { nummer: string; avsender: string }[];
+    };
+    const rad = sertifikatListe.find((s) => s.nummer === "PHYTO.NL.2099.LANG1");
+    expect(rad?.avsender).toHaveLength(200);
+    expect(rad?.avsender.endsWith("…")).toBe(true);
+  }, 30_000);
 });
