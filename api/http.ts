@@ -1,6 +1,7 @@
 // Small HTTP helpers shared by the API's routers: errors as { status, melding } (SPEC §8), async handlers.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ZodError } from "zod";
+import { ArbeidFeil } from "./arbeid/basseng";
 
 export class ApiError extends Error {
   constructor(
@@ -59,7 +60,10 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
   else if (err instanceof ZodError) sendError(res, 400, err.issues[0]?.message ?? "Ugyldig forespørsel");
   else if (e?.type === "entity.parse.failed") sendError(res, 400, "Ugyldig JSON i forespørselen");
   else if (e?.type === "entity.too.large") sendError(res, 413, "Forespørselen er for stor");
-  else {
+  else if (err instanceof ArbeidFeil) {
+    console.error("API-feil i arbeidstråd", err);
+    sendError(res, 503, "Behandlingen feilet eller tok for lang tid. Prøv igjen senere.");
+  } else {
     console.error("API-feil", err);
     sendError(res, 500, "Noe gikk galt på serveren");
   }

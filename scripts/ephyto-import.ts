@@ -3,7 +3,7 @@
 // exit code 1 when any file failed.
 import { readFile } from "node:fs/promises";
 import { EphytoParseError } from "../api/ephyto/parse";
-import { ingestSertifikat } from "../api/sertifikat/ingest";
+import { ingestSertifikatIArbeider } from "../api/sertifikat/ingest";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db";
 
@@ -32,7 +32,7 @@ let feilet = 0;
 try {
   for (const fil of filer) {
     try {
-      const { nummer, resultat, id } = await ingestSertifikat(db, await lesFil(fil));
+      const { nummer, resultat, id } = await ingestSertifikatIArbeider(db, await lesFil(fil));
       console.log(`${fil}: ${nummer} ${resultat} (id ${id})`);
     } catch (feil) {
       feilet++;

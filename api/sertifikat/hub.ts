@@ -5,7 +5,7 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import type { Db } from "../../db";
 import { EphytoParseError, STANDARD_MAKS_BYTES } from "../ephyto/parse";
 import { ApiError, ah, unauthorized } from "../http";
-import { ingestSertifikat } from "./ingest";
+import { ingestSertifikatIArbeider } from "./ingest";
 
 export const HUB_INGEST_STI = "/import/ephyto/v1/sertifikat";
 
@@ -37,14 +37,24 @@ export function hubRouter(db: Db, hubApiKey: string | undefined): Router {
   router.post(
     HUB_INGEST_STI,
     krevHubNoekkel(hubApiKey),
-    (req, _res, next) =>
+    (req: Request, _res: Response, next: NextFunction) =>
       erXml(req) ? next() : next(new ApiError(415, "Sertifikatet må sendes som application/xml")),
     express.raw({ type: () => true, limit: STANDARD_MAKS_BYTES }),
+    // A body over the limit is refused before it is read in full (ADR 018).
+    (err: unknown, _req: Request, _res: Response, next: NextFunction) =>
+      next(
+        (err as { type?: string } | undefined)?.type === "entity.too.large"
+          ? new ApiError(
+              413,
+              `Sertifikatet er for stort (største tillatte størrelse er ${STANDARD_MAKS_BYTES / (1024 * 1024)} MB)`,
+            )
+          : err,
+      ),
     ah(async (req, res) => {
       const body: unknown = req.body;
       const xml = body instanceof Uint8Array ? body : new Uint8Array();
       try {
-        const { id, nummer, resultat } = await ingestSertifikat(db, xml);
+        const { id, nummer, resultat } = await ingestSertifikatIArbeider(db, xml);
         res.status(resultat === "ny" || resultat === "oppdatert" ? 201 : 200).json({ id, nummer, resultat });
       } catch (feil) {
         if (feil instanceof EphytoParseError) {

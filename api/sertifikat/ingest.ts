@@ -9,6 +9,7 @@ import { erIsoDato } from "../../domain/format";
 import { finnLand } from "../../domain/reference";
 import { vurderSertifikat } from "../../domain/risk/vurder";
 import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/sertifikat";
+import { forberedSertifikatIArbeider } from "../arbeid/basseng";
 import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdata } from "../ephyto/parse";
 import { leggVarslerIUtboks } from "../epost/utboks";
 
@@ -95,38 +96,103 @@ export function vurder(sertifikat: ParsedCertificate) {
   });
 }
 
+/** The pure, CPU-heavy part of an ingest: parsed, assessed, hashed and serialised; no database. */
+export interface ForberedtSertifikat {
+  parsed: ParsedCertificate;
+  eksportland: string;
+  nummer: string;
+  hash: string;
+  erstatterNummer: string | null;
+  statusKode: string | null;
+  kolonner: {
+    utstedt_dato: string;
+    type: string;
+    status_kode: string | null;
+    avsender_navn: string | null;
+    mottaker_navn: string | null;
+    mottaker_navn_norm: string | null;
+    mottaker_orgnr: string | null;
+    meldepliktig_vurdering: ReturnType<typeof vurder>["meldepliktigVurdering"];
+    alvorlighetsgrad: ReturnType<typeof vurder>["alvorlighetsgrad"];
+    data: string;
+    vurdering: string;
+    innhold_hash: string;
+    erstatter_nummer: string | null;
+  };
+}
+
 /**
- * Parses, assesses and stores one certificate. Throws EphytoParseError (Norwegian message) for input that
- * cannot be read or lacks export country or issue date; nothing is stored then.
+ * Parses, assesses, hashes and serialises one certificate without touching the database, so it can run in a
+ * worker thread (api/arbeid, ADR 018). Throws EphytoParseError (Norwegian message) for unreadable input.
+ */
+export function forberedSertifikat(
+  xml: string | Uint8Array,
+  opts: ParseEphytoOptions = {},
+): ForberedtSertifikat {
+  const parsed = parseEphyto(xml, opts);
+  const { eksportland, utstedtDag } = noekler(parsed);
+  const vurdering = vurder(parsed);
+  const hash = innholdHash(parsed);
+  const erstatterNummer = parsed.erstatter?.nummer ?? null;
+  const statusKode = parsed.statusKode ?? null;
+  return {
+    parsed,
+    eksportland,
+    nummer: parsed.nummer,
+    hash,
+    erstatterNummer,
+    statusKode,
+    kolonner: {
+      utstedt_dato: utstedtDag,
+      type: parsed.type ?? parsed.typeKode ?? "Ukjent",
+      status_kode: statusKode,
+      avsender_navn: parsed.avsender?.navn ?? null,
+      mottaker_navn: parsed.mottaker?.navn ?? null,
+      mottaker_navn_norm: normaliserMottakerNavn(parsed.mottaker?.navn) ?? null,
+      mottaker_orgnr: parsed.mottaker?.organisasjonsnummer ?? null,
+      meldepliktig_vurdering: vurdering.meldepliktigVurdering,
+      alvorlighetsgrad: vurdering.alvorlighetsgrad,
+      data: JSON.stringify(utenVedleggsdata(parsed)),
+      vurdering: JSON.stringify(vurdering),
+      innhold_hash: hash,
+      erstatter_nummer: erstatterNummer,
+    },
+  };
+}
+
+/**
+ * Parses, assesses and stores one certificate on the calling thread. Throws EphytoParseError (Norwegian
+ * message) for input that cannot be read or lacks export country or issue date; nothing is stored then.
+ * The Hub endpoint and the import command use {@link ingestSertifikatIArbeider} instead.
  */
 export async function ingestSertifikat(
   db: Db,
   xml: string | Uint8Array,
   opts: IngestOptions = {},
 ): Promise<IngestResultat> {
-  const parsed = parseEphyto(xml, opts);
-  const { eksportland, utstedtDag } = noekler(parsed);
-  const vurdering = vurder(parsed);
-  const hash = innholdHash(parsed);
-  const nummer = parsed.nummer;
-  const erstatterNummer = parsed.erstatter?.nummer ?? null;
-  const statusKode = parsed.statusKode ?? null;
+  return lagreSertifikat(db, forberedSertifikat(xml, opts), opts);
+}
 
-  const kolonner = {
-    utstedt_dato: utstedtDag,
-    type: parsed.type ?? parsed.typeKode ?? "Ukjent",
-    status_kode: statusKode,
-    avsender_navn: parsed.avsender?.navn ?? null,
-    mottaker_navn: parsed.mottaker?.navn ?? null,
-    mottaker_navn_norm: normaliserMottakerNavn(parsed.mottaker?.navn) ?? null,
-    mottaker_orgnr: parsed.mottaker?.organisasjonsnummer ?? null,
-    meldepliktig_vurdering: vurdering.meldepliktigVurdering,
-    alvorlighetsgrad: vurdering.alvorlighetsgrad,
-    data: JSON.stringify(utenVedleggsdata(parsed)),
-    vurdering: JSON.stringify(vurdering),
-    innhold_hash: hash,
-    erstatter_nummer: erstatterNummer,
-  };
+/**
+ * As {@link ingestSertifikat}, but parsing, assessment and hashing run in a worker thread (ADR 018), so a
+ * large certificate does not block the request loop; only the storing runs here.
+ */
+export async function ingestSertifikatIArbeider(
+  db: Db,
+  xml: string | Uint8Array,
+  opts: IngestOptions = {},
+): Promise<IngestResultat> {
+  const { varsle, ...parseOpts } = opts;
+  return lagreSertifikat(db, await forberedSertifikatIArbeider(xml, parseOpts), { varsle });
+}
+
+/** Stores a prepared certificate in one transaction (with its e-mail alerts in the outbox). */
+export async function lagreSertifikat(
+  db: Db,
+  forberedt: ForberedtSertifikat,
+  opts: Pick<IngestOptions, "varsle"> = {},
+): Promise<IngestResultat> {
+  const { parsed, eksportland, nummer, hash, erstatterNummer, statusKode, kolonner } = forberedt;
 
   return db.transaction().execute(async (trx) => {
     const finn = () =>

@@ -2,10 +2,9 @@
 // {orgnr}/{importoerId} also that the person may act for the importer.
 import { Router } from "express";
 import type { Db } from "../../db";
+import { lagSertifikatExcelIArbeider, lagSertifikatPdfIArbeider } from "../arbeid/basseng";
 import { type AuthedRequest, type ImportoerRequest, kanRepresentere, requireImportoer } from "../auth";
 import { contentDisposition, dokumentFilnavn } from "../dokumenter/filnavn";
-import { lagSertifikatExcel } from "../dokumenter/sertifikat-excel";
-import { lagSertifikatPdf } from "../dokumenter/sertifikat-pdf";
 import { ah, badRequest, forbidden, notFound, parseId, parseOrgnr } from "../http";
 import { hentImportoerMatch, importoererForPerson, kanSe } from "./synlighet";
 import {
@@ -74,7 +73,7 @@ export function sertifikatRouter(db: Db): Router {
       });
       const { vurdering, vedlegg, erstattetAvSertifikat, meldepliktigVurdering } = s;
       if (req.params.format === "pdf") {
-        const pdf = await lagSertifikatPdf({
+        const pdf = await lagSertifikatPdfIArbeider({
           sertifikat: { ...s, vedlegg: [] },
           vurdering,
           meldepliktigVurdering: meldepliktigVurdering.kode,
@@ -87,7 +86,7 @@ export function sertifikatRouter(db: Db): Router {
           .send(pdf);
         return;
       }
-      const xlsx = await lagSertifikatExcel({ sertifikat: { ...s, vedlegg: [] }, vurdering });
+      const xlsx = await lagSertifikatExcelIArbeider({ sertifikat: { ...s, vedlegg: [] }, vurdering });
       res
         .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .setHeader("Content-Disposition", contentDisposition(dokumentFilnavn(s.nummer, "xlsx"), false))

@@ -136,6 +136,16 @@ function synligImportmelding(importoerId: number) {
 }
 
 /** The certificates this importer sees, newest issue date first, one page. */
+/** Longest display field in a list answer (ADR 018): a list page must not carry a huge name in full. */
+export const MAKS_LISTEFELT = 200;
+
+function kortVisning(tekst: string | null): string | null {
+  if (tekst === null || tekst.length <= MAKS_LISTEFELT) return tekst;
+  return `${Array.from(tekst)
+    .slice(0, MAKS_LISTEFELT - 1)
+    .join("")}…`;
+}
+
 export async function hentSertifikatListe(
   db: Db,
   importoerId: number,
@@ -195,8 +205,8 @@ export async function hentSertifikatListe(
         utstedtDato: r.utstedt_dato,
         type: r.type === "Eksport" || r.type === "Reeksport" ? (r.type as SertifikatType) : null,
         eksportLand: { kode: r.eksportland, navn: landNavn(r.eksportland) },
-        avsender: r.avsender_navn,
-        mottaker: r.mottaker_navn,
+        avsender: kortVisning(r.avsender_navn),
+        mottaker: kortVisning(r.mottaker_navn),
         meldepliktigVurdering: {
           kode: r.meldepliktig_vurdering as MeldepliktigVurdering,
           visningstekst: MELDEPLIKTIG_TEKST[r.meldepliktig_vurdering as MeldepliktigVurdering],

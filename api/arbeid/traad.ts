@@ -1,0 +1,33 @@
+// The worker thread (ADR 018): runs one CPU-heavy, pure job and posts the result back. No database here.
+import { parentPort, workerData } from "node:worker_threads";
+import { lagSertifikatExcel } from "../dokumenter/sertifikat-excel";
+import { lagSertifikatPdf } from "../dokumenter/sertifikat-pdf";
+import { EphytoParseError } from "../ephyto/parse";
+import { forberedSertifikat } from "../sertifikat/ingest";
+import type { Jobb, Svar } from "./jobb";
+
+async function kjoer(jobb: Jobb): Promise<unknown> {
+  switch (jobb.type) {
+    case "ingest":
+      return forberedSertifikat(jobb.xml, jobb.opts);
+    case "pdf":
+      return new Uint8Array(await lagSertifikatPdf(jobb.input));
+    case "excel":
+      return new Uint8Array(await lagSertifikatExcel(jobb.input));
+  }
+}
+
+const jobb = workerData as Jobb;
+kjoer(jobb).then(
+  (resultat) => {
+    const svar: Svar = { ok: true, resultat };
+    parentPort?.postMessage(svar, resultat instanceof Uint8Array ? [resultat.buffer as ArrayBuffer] : []);
+  },
+  (feil: unknown) => {
+    const svar: Svar =
+      feil instanceof EphytoParseError
+        ? { ok: false, ephyto: { kode: feil.kode, melding: feil.message, detaljer: feil.detaljer } }
+        : { ok: false, melding: feil instanceof Error ? (feil.stack ?? feil.message) : String(feil) };
+    parentPort?.postMessage(svar);
+  },
+);
