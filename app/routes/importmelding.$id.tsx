@@ -52,7 +52,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }
   // Intended use in Norwegian per goods line (SPEC §9), for the same reason.
   const tilsiktetBruk: Record<string, string | undefined> = {};
-  for (const l of melding.varelinjer) tilsiktetBruk[l.sorteringsnummer] = tilsiktetBrukVisning(l.klassifisering);
+  for (const l of melding.varelinjer)
+    tilsiktetBruk[l.sorteringsnummer] = tilsiktetBrukVisning(l.klassifisering);
   const eksportLand = {
     ...melding.eksportLand,
     navn: melding.eksportLand.navn || landNavn(melding.eksportLand.kode),
