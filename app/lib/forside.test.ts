@@ -1,0 +1,110 @@
+// Page-level test of home (the real route module, rendered as without JavaScript) against a small real HTTP
+// server playing the import API: when GET …/oversikt fails, home shows 'Henting av forsiden feilet' with
+// the spec's advice (SPEC §8 "Page load failures") instead of the sections, and is not an error page.
+import { createElement } from "react";
+import { Outlet, type RouteObject } from "react-router-dom";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Oversikt } from "../../domain/oversikt";
+import * as hjem from "../routes/_index";
+import { KONTAKT_EPOST } from "./kontakt";
+import { hentSide, MELDING_BASE, startFalskApi, TEST_AVGIVER, testKontekst } from "./test-side";
+
+const TOM: Oversikt = {
+  paabegynteImportMeldinger: [],
+  nyeSertifikater: [],
+  forventetAnkomstImportMeldinger: [],
+  tilVurderingImportMeldinger: [],
+  vurderteImportMeldinger: [],
+  flere: {
+    paabegynteImportMeldinger: false,
+    nyeSertifikater: false,
+    forventetAnkomstImportMeldinger: false,
+    tilVurderingImportMeldinger: false,
+    vurderteImportMeldinger: false,
+  },
+};
+const SEKSJONER = [
+  "Påbegynte forhåndsmeldinger",
+  "Nye sertifikater",
+  "Forhåndsmeldt",
+  "Venter på vurdering",
+  "Vurdert de siste 2 ukene",
+];
+
+let oversiktStatus: number;
+let api: Awaited<ReturnType<typeof startFalskApi>>;
+let kontekst: Awaited<ReturnType<typeof testKontekst>>;
+let ruter: RouteObject[];
+
+beforeAll(async () => {
+  api = await startFalskApi(({ method, sti }) => {
+    if (method !== "GET") return undefined;
+    if (sti === `${MELDING_BASE}/oversikt`) {
+      return oversiktStatus === 200
+        ? { status: 200, json: TOM }
+        : { status: oversiktStatus, json: { status: oversiktStatus, melding: "Intern feil" } };
+    }
+    if (sti === "/import/v2/eksportland") return { status: 200, json: [] };
+    if (sti === `/import/register/v1/${TEST_AVGIVER.organisasjonsnummer}`) {
+      return {
+        status: 200,
+        json: {
+          id: TEST_AVGIVER.importoerId,
+          harLestRegelverk: true,
+          epostadresser: [{ id: 1, epostadresse: "post@example.no" }],
+        },
+      };
+    }
+    return undefined;
+  });
+  kontekst = await testKontekst(api.url);
+  const root = await import("../root");
+  ruter = [
+    {
+      id: "root",
+      path: "/",
+      loader: root.loader as never,
+      element: createElement(Outlet),
+      children: [
+        {
+          id: "routes/_index",
+          index: true,
+          loader: hjem.loader as never,
+          action: hjem.action as never,
+          element: createElement(hjem.default),
+        },
+      ],
+    },
+  ];
+});
+afterAll(async () => {
+  await kontekst?.close();
+  await api?.close();
+});
+beforeEach(() => {
+  oversiktStatus = 200;
+});
+
+describe("forsiden", () => {
+  it("viser de fem seksjonene når oversikten kan hentes", async () => {
+    const side = await hentSide(ruter, kontekst, "/");
+    expect(side.status).toBe(200);
+    for (const s of SEKSJONER) expect(side.tekst).toContain(s);
+    expect(side.tekst).not.toContain("Henting av forsiden feilet");
+  });
+
+  it.each([500, 503])(
+    "viser 'Henting av forsiden feilet' med rådet fra SPEC når oversikten svarer %i",
+    async (status) => {
+      oversiktStatus = status;
+      const side = await hentSide(ruter, kontekst, "/");
+      expect(side.status).toBe(200);
+      expect(side.tekst).toContain("Henting av forsiden feilet");
+      expect(side.tekst).toContain("Last inn siden på nytt og sjekk at du er logget inn");
+      expect(side.tekst).toContain(KONTAKT_EPOST);
+      for (const s of SEKSJONER) expect(side.tekst).not.toContain(s);
+      // The rest of home still works: the certificate search is there.
+      expect(side.tekst).toContain("Søk etter sertifikat");
+    },
+  );
+});
