@@ -1,0 +1,85 @@
+// Page-level test of the summary step (the real route modules, rendered as without JavaScript) against a
+// small real HTTP server playing the import API (issue 9 item 3, ADR 011): a reception controller acting for
+// an importer that has not confirmed the regulations is told that the importer must confirm them itself,
+// instead of a regulation dialog that can never succeed; the own company still gets the dialog.
+import type { RouteObject } from "react-router-dom";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ImportmeldingVisning } from "../../domain/importmelding";
+import { REGELVERK_AVKRYSSING_TEKST } from "../../domain/schemas/tekster";
+import * as oppsummering from "../routes/importmelding.$id.oppsummering";
+import {
+  hentSide,
+  MELDING_BASE,
+  notifikasjonsRuter,
+  startFalskApi,
+  TEST_AVGIVER,
+  testKontekst,
+  testMelding,
+} from "./test-side";
+
+const ANNEN = { id: 99, navn: "Blomsterbud Vest AS avd. Bergen", organisasjonsnummer: "912346161" };
+const OPPSUMMERING = "/importmelding/42/oppsummering";
+
+let melding: ImportmeldingVisning;
+let api: Awaited<ReturnType<typeof startFalskApi>>;
+let kontekst: Awaited<ReturnType<typeof testKontekst>>;
+let ruter: RouteObject[];
+
+beforeAll(async () => {
+  api = await startFalskApi(({ method, sti }) => {
+    if (method === "GET" && sti === `${MELDING_BASE}/42`) return { status: 200, json: melding };
+    if (method === "PUT") return { status: 200, json: { status: "REGISTRERT" } };
+    return undefined;
+  });
+  kontekst = await testKontekst(api.url);
+  ruter = await notifikasjonsRuter({ oppsummering });
+});
+afterAll(async () => {
+  await kontekst?.close();
+  await api?.close();
+});
+beforeEach(() => {
+  melding = testMelding({ status: "UNDER_REGISTRERING", harLestRegelverk: false, ankomstInfo: [] });
+  api.kall.length = 0;
+});
+
+const sendInn = () =>
+  hentSide(ruter, kontekst, OPPSUMMERING, { csrf: kontekst.csrf, versjon: "4", intent: "send-inn" });
+
+describe("Send inn når den ansvarlige importøren ikke har bekreftet regelverket", () => {
+  it("for en annen virksomhet: forklarer at den må bekrefte selv, ingen regelverksdialog, ingenting sendt", async () => {
+    melding = { ...melding, ansvarligImportoer: ANNEN };
+    const side = await sendInn();
+    expect(side.status).toBe(400);
+    expect(side.tekst).toContain(
+      `${ANNEN.navn} må selv bekrefte kjennskap til regelverket før forhåndsmeldingen kan sendes inn.`,
+    );
+    expect(side.tekst).not.toContain(REGELVERK_AVKRYSSING_TEKST);
+    expect(api.kall.filter((k) => k.method === "PUT")).toEqual([]);
+  });
+
+  it("også om kontrolløren svarer på dialogen med en håndlaget forespørsel: ingen bekreftelse for en annen", async () => {
+    melding = { ...melding, ansvarligImportoer: ANNEN };
+    const side = await hentSide(ruter, kontekst, OPPSUMMERING, {
+      csrf: kontekst.csrf,
+      versjon: "4",
+      intent: "bekreft-regelverk",
+      bekreftelse: "bekreftet",
+      harLestRegelverk: "ja",
+    });
+    expect(side.status).toBe(400);
+    expect(side.tekst).toContain(`${ANNEN.navn} må selv bekrefte kjennskap til regelverket`);
+    expect(api.kall.filter((k) => k.method === "PUT")).toEqual([]);
+  });
+
+  it("for egen virksomhet: regelverksdialogen åpnes i stedet for innsending", async () => {
+    melding = {
+      ...melding,
+      ansvarligImportoer: { ...melding.ansvarligImportoer, id: TEST_AVGIVER.importoerId },
+    };
+    const side = await sendInn();
+    expect(side.tekst).toContain(REGELVERK_AVKRYSSING_TEKST);
+    expect(side.tekst).not.toContain("må selv bekrefte kjennskap til regelverket");
+    expect(api.kall.filter((k) => k.method === "PUT")).toEqual([]);
+  });
+});
