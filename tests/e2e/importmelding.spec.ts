@@ -518,6 +518,8 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
     await page.keyboard.press("Escape");
     await expect(page.getByRole("heading", { name: "Slett forhåndsmelding", level: 2 })).toHaveCount(0);
     await expect(slettLenke).toBeFocused();
+    // Closing goes back to the page's own URL (without ?slett=1); open it again only once that is done
+    await expect(page).not.toHaveURL(/slett=1/);
     await page.keyboard.press("Enter");
     await forventDialog(page, "Slett forhåndsmelding");
     await expect(avbryt).toBeFocused();

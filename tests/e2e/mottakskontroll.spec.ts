@@ -390,6 +390,8 @@ test("trekke tilbake en forhåndsmelding: ingen mottakskontroll etterpå", async
     await page.keyboard.press("Escape");
     await expect(dialogTittel).toBeHidden();
     await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    // Closing goes back to the page's own URL (without ?trekk=1); open it again only once that is done
+    await expect(page).not.toHaveURL(/trekk=1/);
     await trekkLenke.click();
   } else {
     // The reloaded page brings the dialog section into view and gives it focus
