@@ -92,6 +92,38 @@ export async function fortsettUrler(
   return urler;
 }
 
+/** A notification row as a list element (SPEC §3 "List element"); shared by the archive and the dashboard. */
+export function listeElement(
+  r: {
+    id: number;
+    nummer: string;
+    egen_referanse: string | null;
+    avsender_navn: string | null;
+    eksportland: string;
+    kun_dokumentkontroll: boolean;
+    status: string;
+    status_endret: Date;
+  },
+  fortsett: Map<number, string>,
+) {
+  const status = r.status as ImportmeldingStatus;
+  return {
+    id: r.id,
+    nummer: r.nummer,
+    egenReferanse: r.egen_referanse,
+    avsender: r.avsender_navn,
+    eksportLand: { kode: r.eksportland, navn: landNavn(r.eksportland) },
+    kunDokumentkontroll: r.kun_dokumentkontroll,
+    status,
+    statusTekst: STATUS_TEKST[status],
+    statusFarge: statusFarge(status),
+    statusEndret: r.status_endret.toISOString(),
+    kategori: kategori(status),
+    // a draft resumes where it was left; the others open on their landing page
+    url: fortsett.get(r.id) ?? landingsside(r.id, status),
+  };
+}
+
 export function arkivRouter(db: Db): Router {
   const router = Router();
   router.get(
@@ -175,24 +207,7 @@ export function arkivRouter(db: Db): Router {
         rader.filter((r) => r.status === "UNDER_REGISTRERING"),
       );
       const svar: ImportmeldingListe = {
-        importmeldingListevisningElementer: rader.map((r) => {
-          const status = r.status as ImportmeldingStatus;
-          return {
-            id: r.id,
-            nummer: r.nummer,
-            egenReferanse: r.egen_referanse,
-            avsender: r.avsender_navn,
-            eksportLand: { kode: r.eksportland, navn: landNavn(r.eksportland) },
-            kunDokumentkontroll: r.kun_dokumentkontroll,
-            status,
-            statusTekst: STATUS_TEKST[status],
-            statusFarge: statusFarge(status),
-            statusEndret: r.status_endret.toISOString(),
-            kategori: kategori(status),
-            // a draft resumes where it was left; the others open on their landing page
-            url: fortsett.get(r.id) ?? landingsside(r.id, status),
-          };
-        }),
+        importmeldingListevisningElementer: rader.map((r) => listeElement(r, fortsett)),
         paginering: {
           sidenummer,
           antallSider: Math.ceil(Number(n) / antall),

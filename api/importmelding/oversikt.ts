@@ -6,7 +6,6 @@ import { Router } from "express";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db";
 import { leggTilDager, osloDato } from "../../domain/format";
-import { landingsside } from "../../domain/importmelding-ruting";
 import {
   NYTT_SERTIFIKAT_DAGER,
   OVERSIKT_MAKS,
@@ -20,17 +19,14 @@ import { landNavn } from "../../domain/reference";
 import {
   type Alvorlighetsgrad,
   type ImportmeldingStatus,
-  kategori,
   MELDEPLIKTIG_TEKST,
   type MeldepliktigVurdering,
-  STATUS_TEKST,
-  statusFarge,
 } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/timeslots";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest } from "../http";
 import { hentImportoerMatch, synligFor } from "../sertifikat/synlighet";
-import { fortsettUrler } from "./arkiv";
+import { fortsettUrler, listeElement } from "./arkiv";
 
 const VURDERT: readonly ImportmeldingStatus[] = [
   "FRIGITT",
@@ -116,18 +112,7 @@ async function hentMeldinger(
       const status = r.status as ImportmeldingStatus;
       const tid = status === "REGISTRERT" && r.ankomsttid ? fraAnkomsttid(r.ankomsttid) : undefined;
       return {
-        id: r.id,
-        nummer: r.nummer,
-        egenReferanse: r.egen_referanse,
-        avsender: r.avsender_navn,
-        eksportLand: { kode: r.eksportland, navn: landNavn(r.eksportland) },
-        kunDokumentkontroll: r.kun_dokumentkontroll,
-        status,
-        statusTekst: STATUS_TEKST[status],
-        statusFarge: statusFarge(status),
-        statusEndret: r.status_endret.toISOString(),
-        kategori: kategori(status),
-        url: fortsett.get(r.id) ?? landingsside(r.id, status),
+        ...listeElement(r, fortsett),
         forventetAnkomst:
           tid && r.ankomsttid
             ? {
