@@ -13,6 +13,7 @@ import { type EpostSender, lagEpostSender } from "./api/epost/sender";
 import { slettUtloepteSesjoner } from "./app/lib/session.server";
 import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db";
+import { DatabaseIBruk } from "./db/eier";
 import { DEMO_PERSONER } from "./dev/demo-data";
 import { type EpostFanger, FANGER_STI, startEpostFanger } from "./dev/epost/fanger";
 import { createDevIdporten } from "./dev/idporten";
@@ -85,7 +86,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   }
   config.sessionSecret = sessionSecret(config);
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The service owns an embedded database; a command holding it briefly (npm run seed) is waited for.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    eier: { rolle: "tjeneste", api: config.embeddedApi, kommando: "npm start", ventMs: 60_000 },
+  });
   if (config.seedDemoData && (await erTom(database.db))) {
     console.log("Tom database: legger inn demodata …");
     await seedDemoData(database.db);
@@ -233,7 +239,18 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   } catch (e) {
     await sender?.stop();
     await fanger?.close();
+    await database.close();
     throw e;
+  }
+  // The command-line tools read this address from the owner file and deliver through the service.
+  const adresse = server.address();
+  if (adresse && typeof adresse === "object") {
+    const vert = ["0.0.0.0", "::", ""].includes(adresse.address)
+      ? "127.0.0.1"
+      : adresse.family === "IPv6"
+        ? `[${adresse.address}]`
+        : adresse.address;
+    database.eierskap?.oppdater({ url: `http://${vert}:${adresse.port}` });
   }
   return {
     config,
@@ -254,7 +271,22 @@ const isMain =
   process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
   startServer()
-    .then(({ config }) => {
+    .then(({ config, close }) => {
+      // Ctrl+C and a stop from the process manager close the database properly and free it for the tools.
+      for (const signal of ["SIGINT", "SIGTERM"] as const) {
+        process.once(signal, () => {
+          console.log("\nStopper …");
+          // Open keep-alive connections must not keep the process (and the database) forever.
+          setTimeout(() => process.exit(1), 10_000).unref();
+          close().then(
+            () => process.exit(0),
+            (e) => {
+              console.error("Stopp feilet:", e);
+              process.exit(1);
+            },
+          );
+        });
+      }
       console.log(`\nDigital forhåndsmelding kjører på ${config.appUrl}`);
       if (config.demo) {
         console.warn(
@@ -271,7 +303,8 @@ if (isMain) {
       console.log("");
     })
     .catch((e) => {
-      if (e instanceof KonfigurasjonsFeil) console.error(`Oppstart feilet. ${e.message}`);
+      if (e instanceof KonfigurasjonsFeil || e instanceof DatabaseIBruk)
+        console.error(`Oppstart feilet. ${e.message}`);
       else console.error("Oppstart feilet:", e);
       process.exit(1);
     });

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 // Tests over the production build (tests/ytelse): run by `npm run test:bygg` after `npm run build`.
 export default defineConfig({
   test: {
-    include: ["tests/ytelse/**/*.test.ts"],
+    include: ["tests/ytelse/**/*.test.ts", "tests/drift/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
+import { type EierInfo, type Eierskap, taEierskapNaarLedig } from "./eier";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
 
@@ -30,11 +31,18 @@ export interface OpenOptions {
   /** A PGlite instance to use as it is (tests clone a seeded template). */
   pglite?: PGlite;
   migrate?: boolean;
+  /**
+   * Who opens a PGlite directory (db/eier.ts): one owner at a time, others get DatabaseIBruk. Default: a
+   * command. ventMs: how long to wait while another command holds it (never for the service).
+   */
+  eier?: EierInfo & { ventMs?: number };
 }
 
 export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Set for a PGlite directory: this process owns it until close(). */
+  eierskap?: Eierskap;
   close(): Promise<void>;
 }
 
@@ -58,23 +66,41 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, kind: "postgres", close: () => db.destroy() };
   } else {
-    const pglite =
-      opts.pglite ??
-      (await PGlite.create({
-        dataDir: opts.dataDir && opts.dataDir !== "memory://" ? opts.dataDir : undefined,
-        parsers,
-      }));
+    const dataDir = opts.dataDir && opts.dataDir !== "memory://" ? opts.dataDir : undefined;
+    const eierskap =
+      dataDir && !opts.pglite
+        ? await taEierskapNaarLedig(dataDir, opts.eier ?? { rolle: "kommando" }, opts.eier?.ventMs ?? 0)
+        : undefined;
+    let pglite: PGlite;
+    try {
+      pglite = opts.pglite ?? (await PGlite.create({ dataDir, parsers }));
+    } catch (e) {
+      eierskap?.frigi();
+      throw e;
+    }
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     handle = {
       db,
       kind: "pglite",
+      eierskap,
       close: async () => {
-        await db.destroy();
-        if (!pglite.closed) await pglite.close();
+        try {
+          await db.destroy();
+          if (!pglite.closed) await pglite.close();
+        } finally {
+          eierskap?.frigi();
+        }
       },
     };
   }
-  if (opts.migrate !== false) await migrateToLatest(handle.db);
+  if (opts.migrate !== false) {
+    try {
+      await migrateToLatest(handle.db);
+    } catch (e) {
+      await handle.close();
+      throw e;
+    }
+  }
   return handle;
 }
 
