@@ -14,10 +14,7 @@ import { slettUtloepteSesjoner } from "./app/lib/session.server";
 import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db";
 import { DatabaseIBruk } from "./db/eier";
-import { DEMO_PERSONER } from "./dev/demo-data";
-import { type EpostFanger, FANGER_STI, startEpostFanger } from "./dev/epost/fanger";
-import { createDevIdporten } from "./dev/idporten";
-import { erTom, seedDemoData } from "./dev/seed";
+import type { EpostFanger } from "./dev/epost/fanger";
 import { ferdigKomprimert, utenFlushPerBit } from "./komprimering";
 import { FormActionOpphav, securityHeaders } from "./security-headers";
 
@@ -92,9 +89,14 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     dataDir: config.dataDir,
     eier: { rolle: "tjeneste", api: config.embeddedApi, kommando: "npm start", ventMs: 60_000 },
   });
-  if (config.seedDemoData && (await erTom(database.db))) {
-    console.log("Tom database: legger inn demodata …");
-    await seedDemoData(database.db);
+  // The development stand-ins in dev/ are loaded only when they run: production (IMPORT_API_URL, OIDC_ISSUER,
+  // SMTP_URL set) never loads them, nor oidc-provider (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md).
+  if (config.seedDemoData) {
+    const { erTom, seedDemoData } = await import("./dev/seed");
+    if (await erTom(database.db)) {
+      console.log("Tom database: legger inn demodata …");
+      await seedDemoData(database.db);
+    }
   }
 
   // With a real ID provider its endpoints may be on other hosts than the issuer: the CSP's form-action
@@ -131,7 +133,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     const issuer = new URL(config.oidc.issuer);
     app.use(
       issuer.pathname,
-      await createDevIdporten({
+      await (await import("./dev/idporten")).createDevIdporten({
         issuer: config.oidc.issuer,
         clients: [
           {
@@ -141,7 +143,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
             post_logout_redirect_uris: [config.oidc.postLogoutRedirectUri],
           },
         ],
-        persons: DEMO_PERSONER,
+        persons: (await import("./dev/demo-data")).DEMO_PERSONER,
         apiAudience: config.apiAudience,
         cookieKeys: [config.sessionSecret],
         accessTokenTtlSeconds: 2 * 60 * 60,
@@ -172,6 +174,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   let sender: EpostSender | undefined;
   if (config.embeddedApi) {
     if (config.embeddedEpost) {
+      const { FANGER_STI, startEpostFanger } = await import("./dev/epost/fanger");
       fanger = await startEpostFanger({ db: database.db, port: config.epost.fangerPort });
       app.use(FANGER_STI, fanger.router);
     }
@@ -271,7 +274,7 @@ const isMain =
   process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
   startServer()
-    .then(({ config, close }) => {
+    .then(async ({ config, close }) => {
       // Ctrl+C and a stop from the process manager close the database properly and free it for the tools.
       for (const signal of ["SIGINT", "SIGTERM"] as const) {
         process.once(signal, () => {
@@ -294,10 +297,12 @@ if (isMain) {
         );
       }
       if (config.embeddedEpost && config.embeddedApi) {
+        const { FANGER_STI } = await import("./dev/epost/fanger");
         console.log(`\nE-postvarsler går til e-postfangeren for utvikling: ${config.appUrl}${FANGER_STI}`);
       }
       if (config.embeddedIdporten) {
         console.log("\nTestpersoner i utviklings-ID-porten:");
+        const { DEMO_PERSONER } = await import("./dev/demo-data");
         for (const p of DEMO_PERSONER) console.log(`  ${p.pid}  ${p.navn.padEnd(16)} ${p.beskrivelse}`);
       }
       console.log("");

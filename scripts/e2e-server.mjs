@@ -1,8 +1,10 @@
-// The server the e2e suite runs against: the production build on a fresh embedded database with demo data.
+// The server the e2e suite runs against: the production build (the compiled service, no tsx) on a fresh
+// embedded database with demo data.
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
 rmSync(process.env.DATA_DIR ?? ".cache/e2e/pglite", { recursive: true, force: true });
-const child = spawn("npx", ["tsx", "server.ts"], { stdio: "inherit", env: process.env });
+const server = `${process.env.BUILD_DIR ?? "build"}/drift/server.js`;
+const child = spawn(process.execPath, [server], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

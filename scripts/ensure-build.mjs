@@ -1,9 +1,11 @@
-// `npm start` on a fresh clone: build the app first when there is no build, or it is older than the code.
+// `npm start` on a fresh clone: build the app and the compiled service first when there is no build, or it is
+// older than the code.
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const output = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
+const bygg = process.env.BUILD_DIR ?? "build";
+const outputs = [`${bygg}/server/index.js`, `${bygg}/drift/server.js`];
 
 function newest(dir) {
   let t = 0;
@@ -15,8 +17,13 @@ function newest(dir) {
   return t;
 }
 
-const sources = Math.max(newest("app"), newest("domain"), newest("public"), statSync("package.json").mtimeMs);
-if (!existsSync(output) || statSync(output).mtimeMs < sources) {
-  console.log("Bygger appen …");
-  execSync("npx remix vite:build", { stdio: "inherit" });
+const sources = Math.max(
+  ...["app", "api", "db", "dev", "domain", "public", "scripts"].map(newest),
+  ...["package.json", "server.ts", "config.ts", "komprimering.ts", "security-headers.ts"].map(
+    (f) => statSync(f).mtimeMs,
+  ),
+);
+if (outputs.some((o) => !existsSync(o) || statSync(o).mtimeMs < sources)) {
+  console.log("Bygger appen og tjenesten …");
+  execSync("npm run build", { stdio: "inherit" });
 }

@@ -22,19 +22,21 @@ export class ArbeidFeil extends Error {
 
 // The worker is a .ts file under tsx (server.ts, scripts) and vitest alike. `execArgv: ["--import", "tsx"]`
 // does not reach a worker's entry module on Node 20, so a small bootstrap registers tsx's loader in the
-// worker first and then imports the worker file. A compiled .js sibling (should the API ever be bundled)
-// runs as it is.
+// worker first and then imports the worker file. The compiled service (build/drift/, scripts/bygg-drift.mjs)
+// has traad.js beside this chunk and runs it as it is.
 const traadUrl = new URL(import.meta.url.endsWith(".ts") ? "./traad.ts" : "./traad.js", import.meta.url);
-// tsx/esm/api resolves to its CommonJS file through require; the ES module sits beside it.
-const tsxApi = pathToFileURL(
-  createRequire(import.meta.url)
-    .resolve("tsx/esm/api")
-    .replace(/\.cjs$/, ".mjs"),
-).href;
+// tsx/esm/api resolves to its CommonJS file through require; the ES module sits beside it. Resolved only for
+// the .ts worker: the compiled service (build/drift/) runs without tsx installed.
+const tsxApi = () =>
+  pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs"),
+  ).href;
 const lagWorker = (jobb: Jobb) =>
   traadUrl.pathname.endsWith(".ts")
     ? new Worker(
-        `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(traadUrl.href)}); })`,
+        `import(${JSON.stringify(tsxApi())}).then((m) => { m.register(); return import(${JSON.stringify(traadUrl.href)}); })`,
         { eval: true, workerData: jobb },
       )
     : new Worker(traadUrl, { workerData: jobb });

@@ -1,0 +1,40 @@
+// `npm run build`, second half: the service and its command-line tools compiled to plain JavaScript in
+// build/drift/, so production runs `node build/drift/server.js` without tsx (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md).
+// Vite's SSR build (rollup) bundles our own TypeScript and leaves every npm package external; the
+// development stand-ins (dev/) are dynamic imports in server.ts, so their chunks (and oidc-provider) load
+// only in embedded mode. Chunks sit beside the entries: api/arbeid/basseng.ts finds its worker as ./traad.js.
+import path from "node:path";
+import { build } from "vite";
+
+const ut = path.join(process.env.BUILD_DIR ?? "build", "drift");
+
+await build({
+  configFile: false,
+  logLevel: "warn",
+  publicDir: false,
+  build: {
+    ssr: true,
+    target: "node20",
+    outDir: ut,
+    emptyOutDir: true,
+    minify: false,
+    sourcemap: true,
+    rollupOptions: {
+      input: {
+        server: "server.ts",
+        traad: "api/arbeid/traad.ts",
+        seed: "scripts/seed.ts",
+        "ephyto-import": "scripts/ephyto-import.ts",
+        "myndighet-vurder": "scripts/myndighet-vurder.ts",
+        "epost-send": "scripts/epost-send.ts",
+      },
+      output: {
+        format: "esm",
+        entryFileNames: "[name].js",
+        chunkFileNames: "[name]-[hash].js",
+      },
+    },
+  },
+  ssr: { external: true },
+});
+console.log(`Tjenesten og kommandoene er bygget til ${ut}/.`);
