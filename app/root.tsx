@@ -23,7 +23,7 @@ import { IngenTilgang, NoeGikkFeil } from "./components/panels";
 import { Sidefokus } from "./components/sidefokus";
 import { innloggetBruker } from "./lib/bruker.server";
 import { hentFlagg, hentSamtykke, menyErApen } from "./lib/preferanser.server";
-import { commitSession, getSession, nyCsrfToken } from "./lib/session.server";
+import { csrfForSide, getSession } from "./lib/session.server";
 import appCss from "./styles/app.css?url";
 import designsystemetCss from "./styles/designsystemet.css?url";
 
@@ -37,12 +37,8 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const headers = new Headers();
-  let csrf = session.get("csrf");
-  if (!csrf) {
-    csrf = nyCsrfToken();
-    session.set("csrf", csrf);
-    headers.append("Set-Cookie", await commitSession(session, context));
-  }
+  const { csrf, setCookie } = await csrfForSide(session, context);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
   const bruker = await innloggetBruker(session, context);
   const innlogget = !!bruker;
   const url = new URL(request.url);

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import type { DatabaseHandle } from "../../db";
 import { createTestDatabase } from "../../db/test-db";
+import { CSRF_FIELD, lesSkjema } from "./csrf.server";
 import {
   ABSOLUTE_TIMEOUT_MS,
   commitSession,
+  csrfForSide,
   destroySession,
   getSession,
   IDLE_TIMEOUT_MS,
@@ -291,5 +293,91 @@ describe("én lesing av sesjonen per side (ADR 015)", () => {
     expect(await getSession(get(), neste)).not.toBe(rot);
     // Without the per-request map (scripts, tests): every call reads.
     expect(await getSession(get(), context)).not.toBe(await getSession(get(), context));
+  });
+});
+
+describe("anonyme sidevisninger lagrer ingen rad (sak 15 punkt 9)", () => {
+  const antall = async () =>
+    Number(
+      (
+        await handle.db
+          .selectFrom("sesjon")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  /** What the root loader does for every page: the page's form token, and a cookie when it changes. */
+  const sidevisning = async (cookie?: string) => {
+    const request = new Request("http://localhost/logg-inn", cookie ? { headers: { Cookie: cookie } } : {});
+    return csrfForSide(await getSession(request, context), context);
+  };
+
+  it("a hundred anonymous page views insert nothing; each visitor's cookie gives back its own token", async () => {
+    const foer = await antall();
+    const besoek = [];
+    for (let i = 0; i < 100; i++) besoek.push(await sidevisning());
+    expect(await antall()).toBe(foer);
+    expect(new Set(besoek.map((b) => b.csrf)).size).toBe(100);
+
+    const { csrf, setCookie } = besoek[0]!;
+    const cookie = setCookie!.split(";")[0]!;
+    // The cookie carries a signed id, not the token.
+    expect(decodeURIComponent(cookie)).not.toContain(csrf);
+    // The next page view of the same visitor: the same token, no new cookie, still no row.
+    expect(await sidevisning(cookie)).toEqual({ csrf });
+    expect(await antall()).toBe(foer);
+
+    // The token works in a form, and a wrong one is refused.
+    const post = (token: string) =>
+      new Request("http://localhost/informasjonskapsler", {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ [CSRF_FIELD]: token, valg: "alle" }),
+      });
+    const { formData } = await lesSkjema(post(csrf), context);
+    expect(formData.get("valg")).toBe("alle");
+    const avvist = await lesSkjema(post(besoek[1]!.csrf), context).catch((e: Response) => e);
+    expect((avvist as Response).status).toBe(403);
+    expect(await antall()).toBe(foer);
+  });
+
+  it("an anonymous id cannot be made up: without the signature it is a new visitor", async () => {
+    const { setCookie } = await sidevisning();
+    const ekte = setCookie!.split(";")[0]!;
+    const navn = ekte.slice(0, ekte.indexOf("="));
+    const laget = `${navn}=${encodeURIComponent(btoa(JSON.stringify("a.funnet-paa")))}`;
+    const svar = await sidevisning(laget);
+    expect(svar.setCookie).toBeDefined();
+    expect(svar.csrf).not.toBe((await sidevisning(ekte)).csrf);
+  });
+
+  it("starting a login stores the session (one row, a new id) and keeps the page's token", async () => {
+    const { csrf, setCookie } = await sidevisning();
+    const cookie = setCookie!.split(";")[0]!;
+    const foer = await antall();
+    const session = await getSession(
+      new Request("http://localhost/", { headers: { Cookie: cookie } }),
+      context,
+    );
+    session.set("returnTo", "/sertifikater");
+    const lagret = (await commitSession(session, context)).split(";")[0]!;
+    expect(await antall()).toBe(foer + 1);
+    expect(lagret).not.toBe(cookie);
+    const etter = await les(lagret);
+    expect(etter.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(etter.get("csrf")).toBe(csrf);
+    expect(etter.get("returnTo")).toBe("/sertifikater");
+  });
+
+  it("a browser that was logged in still gets a stored session with the marker", async () => {
+    const { cookie, id } = await innloggetSesjon();
+    await gjoerInaktiv(id);
+    const foer = await antall();
+    const svar = await sidevisning(cookie);
+    expect(svar.setCookie).toBeDefined();
+    const ny = await les(svar.setCookie!.split(";")[0]!);
+    expect(ny.get("varInnlogget")).toBe(true);
+    expect(ny.get("csrf")).toBe(svar.csrf);
+    expect(await antall()).toBe(foer + 1);
   });
 });

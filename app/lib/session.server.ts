@@ -2,10 +2,12 @@
 // SameSite=Lax, Secure with the __Host- prefix when served over https. Idle timeout 30 minutes,
 // absolute 120 minutes from login (ID-porten's SSO lifetime). A session that was logged in is remembered
 // as such after it expires (its tokens wiped), so only those users are told their session ran out.
+// An anonymous visitor (nothing stored but the form token) gets no row: its id starts with "a." and its
+// token is derived from the id with the session secret, so page views cost no writes (issue 15 item 9).
 // See docs/decisions/002-sessions.md.
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
-import { createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { createSession, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import type { Database } from "../../db/schema";
@@ -57,6 +59,14 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? "__Host-forhaandsmelding" : "forhaandsmelding";
 }
 
+const ANONYM = "a.";
+const erAnonym = (id: string) => id.startsWith(ANONYM);
+/** The form token of an anonymous session: bound to its id by the session secret, stored nowhere. */
+const anonymToken = (secret: string, id: string) =>
+  createHmac("sha256", secret).update(`csrf:${id}`).digest("base64url");
+/** Whether a session holds nothing but its form token (then it needs no row). */
+const bareToken = (data: Partial<SessionData>) => Object.keys(data).every((k) => k === "csrf");
+
 export function getSessionStorage(context: AppLoadContext): SessionStorage<SessionData, SessionData> {
   const { db, config } = context;
   const key = `${config.secureCookies}|${config.sessionSecret}`;
@@ -92,6 +102,7 @@ export function getSessionStorage(context: AppLoadContext): SessionStorage<Sessi
       return id;
     },
     async readData(id) {
+      if (erAnonym(id)) return { csrf: anonymToken(config.sessionSecret, id) };
       const rad = await db.selectFrom("sesjon").selectAll().where("id", "=", id).executeTakeFirst();
       if (!rad) return { utgaatt: true };
       const now = Date.now();
@@ -114,6 +125,9 @@ export function getSessionStorage(context: AppLoadContext): SessionStorage<Sessi
       return rad.data as Partial<SessionData>;
     },
     async updateData(id, data) {
+      // An anonymous session's only data is derived from its id (commitSession gives it a row once it
+      // holds more).
+      if (erAnonym(id)) return;
       const now = Date.now();
       // never revives an expired session
       await db
@@ -125,6 +139,7 @@ export function getSessionStorage(context: AppLoadContext): SessionStorage<Sessi
         .execute();
     },
     async deleteData(id) {
+      if (erAnonym(id)) return;
       await db.deleteFrom("sesjon").where("id", "=", id).execute();
     },
   });
@@ -180,7 +195,35 @@ export async function lagreBruker(db: Db, sessionId: string, bruker: InnloggetBr
 }
 
 export async function commitSession(session: AppSession, context: AppLoadContext): Promise<string> {
-  return getSessionStorage(context).commitSession(session);
+  // An anonymous session that now holds more (login started: state, returnTo) becomes a stored one.
+  const lagres =
+    erAnonym(session.id) && !bareToken(session.data)
+      ? (createSession(session.data as SessionData) as AppSession)
+      : session;
+  return getSessionStorage(context).commitSession(lagres);
+}
+
+/**
+ * The form token for a page (the root loader). A visitor without one gets it; one with nothing else to
+ * store gets an anonymous session, which writes no row. setCookie is set when the cookie must change.
+ */
+export async function csrfForSide(
+  session: AppSession,
+  context: AppLoadContext,
+): Promise<{ csrf: string; setCookie?: string }> {
+  const csrf = session.get("csrf");
+  if (csrf) return { csrf };
+  if (!session.id && bareToken(session.data)) {
+    const id = `${ANONYM}${randomBytes(32).toString("base64url")}`;
+    const anonym = createSession(
+      { csrf: anonymToken(context.config.sessionSecret, id) } as SessionData,
+      id,
+    ) as AppSession;
+    return { csrf: anonym.get("csrf")!, setCookie: await commitSession(anonym, context) };
+  }
+  const nytt = nyCsrfToken();
+  session.set("csrf", nytt);
+  return { csrf: nytt, setCookie: await commitSession(session, context) };
 }
 
 export async function destroySession(session: AppSession, context: AppLoadContext): Promise<string> {
