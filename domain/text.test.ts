@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { harVerdi, rensTekst, sammenlignNorsk, sorterNorsk } from "./text";
+import { harVerdi, rensTekst, sammenlignNorsk, sorterNorsk, utenStyretegn, utenStyretegnIJson } from "./text";
 
 describe("rensTekst", () => {
   it.each([
@@ -81,5 +81,23 @@ describe("sorterNorsk", () => {
   it("compares numbers inside names numerically", () => {
     const items = [{ n: "Rosa 10" }, { n: "Rosa 2" }];
     expect(sorterNorsk(items, "n").map((i) => i.n)).toEqual(["Rosa 2", "Rosa 10"]);
+  });
+});
+
+describe("utenStyretegn (visningssiden)", () => {
+  it("fjerner styretegn og retningstegn, men lar linjeskift, tabulator og mellomrom stå", () => {
+    expect(utenStyretegn("  a\u202Eb\u0007c\u200F\td\ne\u2066f\u2069 ")).toBe("  abc\td\nef ");
+    const ren = "Hageland AS";
+    expect(utenStyretegn(ren)).toBe(ren);
+  });
+
+  it("går gjennom hele JSON-verdien, nøkler også, og lar tall, sannhetsverdier og null være", () => {
+    expect(
+      utenStyretegnIJson({
+        a: "x\u202Ey",
+        liste: ["\u0007z", 1, true, null, { "n\u2066\u2069": "\u061Cv" }],
+        tom: {},
+      }),
+    ).toEqual({ a: "xy", liste: ["z", 1, true, null, { n: "v" }], tom: {} });
   });
 });

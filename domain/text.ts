@@ -16,6 +16,31 @@ export function rensTekst(s: string | null | undefined): string | undefined {
   return renset === "" ? undefined : renset;
 }
 
+/**
+ * The display side of the same rule: the control and bidirectional characters removed and nothing else
+ * (no trimming), for text that reaches a screen, an e-mail or a document from anywhere — stored before the
+ * input was cleaned, or from another system. Returns the same string when there is nothing to remove.
+ */
+export function utenStyretegn(s: string): string {
+  UONSKEDE_TEGN.lastIndex = 0;
+  return UONSKEDE_TEGN.test(s) ? s.replace(UONSKEDE_TEGN, "") : s;
+}
+
+/**
+ * A value read from JSON with {@link utenStyretegn} applied to every string in it (object keys included).
+ * Plain JSON only: objects, arrays, strings, numbers, booleans, null.
+ */
+export function utenStyretegnIJson<T>(verdi: T): T {
+  if (typeof verdi === "string") return utenStyretegn(verdi) as T;
+  if (Array.isArray(verdi)) return verdi.map(utenStyretegnIJson) as T;
+  if (verdi && typeof verdi === "object") {
+    const ut: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(verdi)) ut[utenStyretegn(k)] = utenStyretegnIJson(v);
+    return ut as T;
+  }
+  return verdi;
+}
+
 /** True when the text has content after {@link rensTekst}. */
 export function harVerdi(s: string | null | undefined): boolean {
   return rensTekst(s) !== undefined;

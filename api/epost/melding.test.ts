@@ -54,6 +54,18 @@ describe("e-postvarselet", () => {
     expect(e.html).toContain("Ond &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; AS");
   });
 
+  it("viser ingen styretegn eller retningsoverstyring fra registeret eller sertifikatet (SPEC §5)", () => {
+    const e = lagVarselEpost({
+      appUrl: "https://app.example",
+      importoerNavn: "Hage\u202Eland\u0007 AS",
+      sertifikater: [s("NL-\u2066RE\u2069-1", { erstatterNummer: "NL-\u202ERE-0" })],
+    });
+    for (const del of [e.emne, e.tekst, e.html]) expect(del).not.toMatch(/[\u0007\u202E\u2066\u2069]/);
+    expect(e.tekst).toContain("Nytt sertifikat til Hageland AS");
+    expect(e.tekst).toContain("Sertifikat NL-RE-1");
+    expect(e.tekst).toContain("Erstatter sertifikat NL-RE-0.");
+  });
+
   it("sorterer SMTP-feil i tilkobling (prøv igjen) og avvist", () => {
     expect(feilType(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNECTION" }))).toBe(
       "TILKOBLING",

@@ -4,6 +4,7 @@ import { formaterDato, leggTilDager } from "../../domain/format";
 import { finnLand } from "../../domain/reference";
 import { MAKS_SERTIFIKATALDER_DAGER } from "../../domain/sertifikat";
 import { MELDEPLIKTIG_TEKST, type MeldepliktigVurdering } from "../../domain/status";
+import { utenStyretegn } from "../../domain/text";
 
 export interface VarselSertifikat {
   nummer: string;
@@ -65,7 +66,14 @@ export function lagVarselEpost(opts: {
   importoerNavn: string;
   sertifikater: readonly VarselSertifikat[];
 }): VarselEpost {
-  const { appUrl, importoerNavn, sertifikater } = opts;
+  // Display side of SPEC §5: no control or bidirectional characters in what the e-mail shows.
+  const { appUrl } = opts;
+  const importoerNavn = utenStyretegn(opts.importoerNavn);
+  const sertifikater = opts.sertifikater.map((s) => ({
+    ...s,
+    nummer: utenStyretegn(s.nummer),
+    erstatterNummer: s.erstatterNummer ? utenStyretegn(s.erstatterNummer) : s.erstatterNummer,
+  }));
   const flere = sertifikater.length > 1;
   const tittel = flere
     ? `${sertifikater.length} nye sertifikater til ${importoerNavn}`

@@ -1,6 +1,10 @@
 // The call helper (SPEC §7 "Generic behaviour of the call helper", §8 "Transport level"): the app talks
 // to the import API over HTTP with the user's access token.
 import { redirect } from "@remix-run/node";
+import { utenStyretegnIJson } from "../../domain/text";
+
+const KAN_HA_STYRETEGN =
+  /\\u00[01]|\\u007f|\\[bf]|[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/i;
 
 export class ApiFeil extends Error {
   readonly status: number;
@@ -124,11 +128,16 @@ export function createApiClient(
   }
   async function json<T>(res: Response): Promise<T> {
     const text = await tekst(res);
+    let data: T;
     try {
-      return JSON.parse(text) as T;
+      data = JSON.parse(text) as T;
     } catch {
       throw new Error("Parsing data failed", { cause: res.status });
     }
+    // Display side of SPEC §5 "control and bidirectional-override characters are stripped from text":
+    // whatever the API holds (typed before input was cleaned, or from another system), no page shows them.
+    // JSON escapes C0 controls as \u00XX, \b or \f; the rest travel raw. Most replies have none: skip the walk.
+    return KAN_HA_STYRETEGN.test(text) ? utenStyretegnIJson(data) : data;
   }
   return {
     getJson: async (path, opts) => json(await call("GET", path, undefined, opts)),
