@@ -22,6 +22,7 @@ import {
 // "Skadelig" reversed for the eye by U+202E, with a bell (U+0007) and an isolate (U+2066) in it.
 const RAA = "PO-\u202E4711\u0007-\u2066Hageland\u2069";
 const VIST = "PO-4711-Hageland";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters is the point.
 const STYRETEGN = /[\u0007\u202E\u2066\u2069]/;
 
 let api: Awaited<ReturnType<typeof startFalskApi>>;
