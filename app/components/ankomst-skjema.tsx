@@ -10,7 +10,7 @@ import { useKlientvalidering, valider } from "../lib/klientvalidering";
 import { CsrfInput } from "./csrf-input";
 import { Dialog } from "./dialog";
 import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstfelt } from "./skjema";
-import { Varsel } from "./ui";
+import { LagreFeil, Varsel } from "./ui";
 
 export interface AnkomstData {
   kontrolloerer: MottakskontrolloerValg[];
@@ -23,6 +23,7 @@ export interface AnkomstActionData {
   result?: SubmissionResult<string[]> | null;
   senMelding?: boolean;
   lagreFeil?: string | null;
+  konflikt?: boolean;
 }
 
 /** The fields of the arrival form, as the late-notice dialog passes them on. */
@@ -61,6 +62,11 @@ export function AnkomstSkjema({
   const [visSenMelding, setVisSenMelding] = useState(!!actionData?.senMelding);
   useEffect(() => setVisSenMelding(!!actionData?.senMelding), [actionData]);
   useKlientvalidering();
+  // Without JavaScript the date is a text field: a browser's date field sends nothing for an impossible
+  // date (2026-02-30), and the server could only say it is missing. With JavaScript it is the browser's
+  // date picker, and an impossible date is caught before sending (validity.badInput).
+  const [datovelger, setDatovelger] = useState(false);
+  useEffect(() => setDatovelger(true), []);
   const [form, fields] = useForm({
     id: "ankomstskjema",
     lastResult: actionData?.result ?? undefined,
@@ -75,10 +81,14 @@ export function AnkomstSkjema({
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      valider(formData, (s) =>
+    onValidate: ({ form, formData }) => {
+      const dato = form.elements.namedItem("dato");
+      // Something typed that is not a date: the browser gives "" as if nothing was typed.
+      if (dato instanceof HTMLInputElement && dato.validity.badInput) formData.set("dato", "ugyldig");
+      return valider(formData, (s) =>
         s.ankomstSkjema({ kunDokumentkontroll: m.kunDokumentkontroll, idag: data.idag }),
-      ),
+      );
+    },
   });
   const feil = feilFra([
     fields.adresselinje1,
@@ -105,11 +115,7 @@ export function AnkomstSkjema({
         {tittel}
       </h1>
       <p className="ds-paragraph">{ingress}</p>
-      {actionData?.lagreFeil ? (
-        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
-          <p className="ds-paragraph">{actionData.lagreFeil}</p>
-        </Varsel>
-      ) : null}
+      <LagreFeil svar={actionData} />
       <Dialog
         apen={visSenMelding}
         tittel={tekst.tittel}
@@ -181,7 +187,7 @@ export function AnkomstSkjema({
           <Tekstfelt
             felt={fields.dato}
             etikett="Dato"
-            type="date"
+            type={datovelger ? "date" : "text"}
             bredde="middels"
             beskrivelse={`For eksempel ${idag}.`}
           />
@@ -231,6 +237,7 @@ export function AnkomstSkjema({
           <Radiogruppe
             felt={fields.mottakskontrolloerId}
             legende="Mottakskontrollør"
+            feilTittel="Mottakskontrollør ikke valgt"
             beskrivelse="Virksomheten som skal gjøre den fysiske kontrollen når sendingen har kommet."
             valg={kontrolloerer.map((k) => ({
               verdi: String(k.importoerId),

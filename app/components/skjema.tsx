@@ -167,16 +167,21 @@ export function Radiogruppe({
   valg,
   beskrivelse,
   storLegende,
+  feilTittel,
 }: {
   felt: Felt;
   legende: ReactNode;
   valg: Array<{ verdi: string; tekst: ReactNode; avvik?: boolean; lavere?: boolean; hint?: ReactNode }>;
   beskrivelse?: ReactNode;
   storLegende?: boolean;
+  /** A short title above the error message, where SPEC gives one ('Mottakskontrollør ikke valgt'). */
+  feilTittel?: string;
 }) {
   const valgt = felt.initialValue as string | undefined;
+  const harFeil = !!felt.errors?.length;
   const beskrevetAv = [
-    felt.errors?.length ? felt.errorId : undefined,
+    harFeil && feilTittel ? `${felt.errorId}-tittel` : undefined,
+    harFeil ? felt.errorId : undefined,
     beskrivelse ? felt.descriptionId : undefined,
   ]
     .filter(Boolean)
@@ -195,6 +200,11 @@ export function Radiogruppe({
       {beskrivelse ? (
         <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
           {beskrivelse}
+        </p>
+      ) : null}
+      {harFeil && feilTittel ? (
+        <p className="ds-paragraph feiltittel" data-size="sm" id={`${felt.errorId}-tittel`}>
+          <strong>{feilTittel}</strong>
         </p>
       ) : null}
       <Feilmelding felt={felt} />

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { sidetall } from "../../domain/pagination";
 import type { Farge } from "../../domain/status";
@@ -116,5 +116,33 @@ export function Tabellramme({ etikett, children }: { etikett: string; children: 
     <section className="tabellramme" aria-label={etikett} tabIndex={0}>
       {children}
     </section>
+  );
+}
+
+/**
+ * A save that failed: the server's message above the form, which keeps what was typed. When the
+ * notification was changed elsewhere (409), a plain link opens the page as it is saved now — what works
+ * also without JavaScript, where reloading would post the stale form again (issue 12 item 15).
+ */
+export function LagreFeil({
+  svar,
+  tittel = "Noe gikk galt",
+}: {
+  svar: { lagreFeil?: string | null; konflikt?: boolean } | undefined;
+  tittel?: string;
+}) {
+  const { pathname, search } = useLocation();
+  if (!svar?.lagreFeil) return null;
+  return (
+    <Varsel farge="danger" rolle="alert" tittel={tittel}>
+      <p className="ds-paragraph">{svar.lagreFeil}</p>
+      {svar.konflikt ? (
+        <p className="ds-paragraph">
+          <a className="ds-link" href={pathname + search}>
+            Åpne siden slik den er lagret nå
+          </a>
+        </p>
+      ) : null}
+    </Varsel>
   );
 }

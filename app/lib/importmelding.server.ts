@@ -59,6 +59,9 @@ export function feilmelding(e: unknown, reserve: string): string {
 export function lagreFeilet<E extends Record<string, unknown>>(e: unknown, reserve: string, ekstra?: E) {
   if (e instanceof Response) throw e;
   if (!(e instanceof ApiFeil)) console.error(reserve, e);
-  const status = e instanceof ApiFeil && e.status === 409 ? 409 : 400;
-  return json({ ...(ekstra as E), lagreFeil: feilmelding(e, reserve) as string | null }, { status });
+  const konflikt = e instanceof ApiFeil && e.status === 409;
+  return json(
+    { ...(ekstra as E), lagreFeil: feilmelding(e, reserve) as string | null, konflikt },
+    { status: konflikt ? 409 : 400 },
+  );
 }

@@ -8,7 +8,7 @@ import { kontrollsvarSkjema, tilKontrollsvarBody } from "../../domain/schemas/im
 import { CsrfInput } from "../components/csrf-input";
 import { Flagg } from "../components/importmelding";
 import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstomraade } from "../components/skjema";
-import { Tabellramme, Varsel } from "../components/ui";
+import { LagreFeil, Tabellramme, Varsel } from "../components/ui";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
 import { meldingSidetittel } from "../lib/sidetittel";
@@ -243,11 +243,7 @@ export default function Dokumentkontroll() {
         </p>
       ) : null}
       <Grunnlag melding={m} spoersmaal={spoersmaal} tilsiktetBruk={data.tilsiktetBruk} />
-      {actionData?.lagreFeil ? (
-        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
-          <p className="ds-paragraph">{actionData.lagreFeil}</p>
-        </Varsel>
-      ) : null}
+      <LagreFeil svar={actionData} />
       <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
         <CsrfInput />
         <input type="hidden" name="versjon" value={m.versjon} />

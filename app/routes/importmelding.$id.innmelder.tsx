@@ -13,7 +13,7 @@ import { innmelderSkjema } from "../../domain/schemas/importmelding";
 import { CsrfInput } from "../components/csrf-input";
 import { sertifikatUrl } from "../components/importmelding";
 import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/skjema";
-import { Varsel } from "../components/ui";
+import { LagreFeil, Varsel } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
@@ -82,11 +82,7 @@ export default function Innmelder() {
           <span className="skjult"> (åpnes i ny fane)</span>
         </a>
       </p>
-      {actionData?.lagreFeil ? (
-        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
-          <p className="ds-paragraph">{actionData.lagreFeil}</p>
-        </Varsel>
-      ) : null}
+      <LagreFeil svar={actionData} />
       <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
         <CsrfInput />
         <input type="hidden" name="versjon" value={m.versjon} />

@@ -35,7 +35,7 @@ import {
   SendKnapp,
   Tekstomraade,
 } from "../components/skjema";
-import { Varsel } from "../components/ui";
+import { LagreFeil, Varsel } from "../components/ui";
 import { type Importoer, loginUrl } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema, requireMelding } from "../lib/importmelding.server";
 import { meldingSidetittel } from "../lib/sidetittel";
@@ -180,11 +180,7 @@ export default function Mottakskontroll() {
           </p>
         </Varsel>
       ) : null}
-      {actionData?.lagreFeil ? (
-        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
-          <p className="ds-paragraph">{actionData.lagreFeil}</p>
-        </Varsel>
-      ) : null}
+      <LagreFeil svar={actionData} />
       <Dialog apen={profilDialog} tittel="Du må oppdatere din profil for å gå videre" lukkTil={pathname}>
         <p className="ds-paragraph">
           Før mottakskontrollen kan registreres, må virksomheten bekrefte at den kjenner regelverket for

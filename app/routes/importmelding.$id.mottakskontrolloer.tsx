@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@r
 import { mottakskontrolloerSkjema } from "../../domain/schemas/importmelding";
 import { CsrfInput } from "../components/csrf-input";
 import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/skjema";
-import { Varsel } from "../components/ui";
+import { LagreFeil, Varsel } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
@@ -88,11 +88,7 @@ export default function Mottakskontrolloer() {
         {kontrolloer?.virksomhetNavn ? `Mottakskontrollør: ${kontrolloer.virksomhetNavn}. ` : ""}Oppgi hvem
         Mattilsynet kan kontakte om kontrollen.
       </p>
-      {actionData?.lagreFeil ? (
-        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
-          <p className="ds-paragraph">{actionData.lagreFeil}</p>
-        </Varsel>
-      ) : null}
+      <LagreFeil svar={actionData} />
       <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
         <CsrfInput />
         <input type="hidden" name="versjon" value={m.versjon} />

@@ -159,6 +159,16 @@ describe("ankomst", () => {
     });
   });
 
+  it("reads a date written as Norwegians write it (the text field without JavaScript), nothing else", () => {
+    const skjema = ankomstSkjema({ kunDokumentkontroll: false, idag: "2026-03-20" });
+    expect(sjekk(skjema, { ...gyldig, dato: "23.03.2026" })).toMatchObject({ verdi: { dato: "2026-03-23" } });
+    expect(sjekk(skjema, { ...gyldig, dato: " 1.4.2026 " })).toMatchObject({ verdi: { dato: "2026-04-01" } });
+    for (const dato of ["30.02.2026", "23/03/2026", "ugyldig"]) {
+      expect(sjekk(skjema, { ...gyldig, dato })).toEqual({ feil: { dato: ["Dato må være en gyldig dato"] } });
+    }
+    expect(sjekk(skjema, { ...gyldig, dato: "" })).toEqual({ feil: { dato: ["Dato er påkrevd"] } });
+  });
+
   it("does not require a controller for document control only", () => {
     const r = sjekk(ankomstSkjema({ kunDokumentkontroll: true }), {
       ...gyldig,

@@ -159,6 +159,16 @@ const adresselinje1 = paakrevd(ANKOMST_MELDINGER.adresselinje1, 200, ANKOMST_MEL
 const adresselinje2 = valgfri(200, ANKOMST_MELDINGER.adresseForLang);
 const poststed = paakrevd(ANKOMST_MELDINGER.poststed, 100, ANKOMST_MELDINGER.poststedForLangt);
 
+/**
+ * Without JavaScript the arrival date is a text field: '23.11.2026' (as Norwegians write it) is read as
+ * 2026-11-23; anything else goes on as typed, so an impossible date is named as such.
+ */
+function fraNorskDato(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const m = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(v);
+  return m ? `${m[3]}-${m[2]!.padStart(2, "0")}-${m[1]!.padStart(2, "0")}` : v;
+}
+
 /** A controller chosen in a select or radio group: the importer id as text. */
 function kontrolloerIdFelt(paakrevd: boolean) {
   const melding = ANKOMST_MELDINGER.mottakskontrolloer;
@@ -189,9 +199,14 @@ export function ankomstSkjema({
     adresselinje2,
     postnummer,
     poststed,
-    dato: isoDato(ANKOMST_MELDINGER.dato, ANKOMST_MELDINGER.ugyldigDato).refine(
-      (d) => !tidligst || d >= tidligst,
-      { error: ANKOMST_MELDINGER.datoForLangtTilbake },
+    dato: z.preprocess(
+      fraNorskDato,
+      isoDato(ANKOMST_MELDINGER.dato, ANKOMST_MELDINGER.ugyldigDato).refine(
+        (d) => !tidligst || d >= tidligst,
+        {
+          error: ANKOMST_MELDINGER.datoForLangtTilbake,
+        },
+      ),
     ),
     klokkeslett: z
       .enum(KLOKKESLETT_VERDIER, { error: ANKOMST_MELDINGER.klokkeslett })

@@ -142,7 +142,34 @@ test("fra sertifikat til innsendt forhåndsmelding, med alle valideringsmeldinge
   await expect(page.getByLabel(/Morgen/)).toBeChecked();
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();
   for (const melding of ANKOMST_MELDINGER) await expect(feilOppsummering(page)).toContainText(melding);
+  // SPEC §5's title 'Mottakskontrollør ikke valgt' above its message, in the group of controllers too
+  const kontrolloerGruppe = page.locator("fieldset", {
+    has: page.locator("legend", { hasText: /^Mottakskontrollør$/ }),
+  });
+  await expect(kontrolloerGruppe.locator(".feiltittel")).toHaveText("Mottakskontrollør ikke valgt");
+  await expect(kontrolloerGruppe.locator(".feiltittel + .feilmelding")).toHaveText(
+    "Du er nødt til å velge en mottakskontrollør.",
+  );
   await sjekkUu(page);
+  // An impossible date is named as such, not as missing: with JavaScript the browser's date field (its
+  // bad input caught before sending), without it a text field the server reads as typed
+  const datofelt = page.getByLabel("Dato");
+  const medJs = test.info().project.use.javaScriptEnabled !== false;
+  await expect(datofelt).toHaveAttribute("type", medJs ? "date" : "text");
+  if (medJs) {
+    await datofelt.focus();
+    await page.keyboard.type("30022026");
+  } else await datofelt.fill("2026-02-30");
+  await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(feilOppsummering(page)).toContainText("Dato må være en gyldig dato");
+  await expect(feilOppsummering(page)).not.toContainText("Dato er påkrevd");
+  await expect(datofelt).toHaveAttribute("aria-invalid", "true");
+  if (!medJs) {
+    // Without JavaScript the date can be written as Norwegians write it
+    await datofelt.fill(formaterDato(osloDatoOm(30)));
+    await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+    await expect(feilOppsummering(page)).not.toContainText(/Dato/);
+  }
   const dato = osloDatoOm(30);
   await fyllAnkomst(page, {
     adresse: "Tollbugata 40",
@@ -240,6 +267,11 @@ test("utdatert fane: en endring fra en gammel side oppdages i stedet for å over
   // It says what works also without JavaScript (a reload would post the stale form again): the menu
   await expect(konflikt).not.toContainText("Last inn siden på nytt");
   await expect(konflikt).toContainText("Åpne den på nytt fra Forhåndsmeldinger i menyen");
+  // …and a plain link (a GET, never the stale form posted again) opens the page as it is saved now
+  await b.getByRole("link", { name: "Åpne siden slik den er lagret nå" }).click();
+  await expect(b).toHaveURL(new RegExp(`/importmelding/${id}/innmelder$`));
+  await expect(b.getByLabel("E-post")).toHaveValue("forste@example.no");
+  await expect(b.getByText(/endret i en annen fane eller av en annen bruker/)).toHaveCount(0);
   await b.getByRole("button", { name: "Meny" }).click();
   await b
     .getByRole("navigation", { name: "Hovedmeny" })
