@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { osloDeler } from "./format";
 import {
   ankomsttidUtc,
   erTidsromKlokkeslett,
@@ -80,6 +81,24 @@ describe("ankomsttidUtc", () => {
 
   it("gives the later instant for an ambiguous autumn time", () => {
     expect(ankomsttidUtc("2026-10-25", "02:30")).toBe("2026-10-25T01:30:00.000Z");
+  });
+
+  it("moves a skipped spring time forward an hour", () => {
+    // 02:30 does not exist on 29 March 2026: it is read as 03:30 summer time
+    expect(ankomsttidUtc("2026-03-29", "02:30")).toBe("2026-03-29T01:30:00.000Z");
+    expect(ankomsttidUtc("2026-03-29", "03:00")).toBe("2026-03-29T01:00:00.000Z");
+    expect(ankomsttidUtc("2026-03-29", "01:59")).toBe("2026-03-29T00:59:00.000Z");
+  });
+
+  it("agrees with Oslo's clock every half hour through two years", () => {
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2027, 0, 1); t += 30 * 60 * 1000) {
+      const { dato, klokkeslett } = osloDeler(new Date(t));
+      const utc = ankomsttidUtc(dato, klokkeslett);
+      // Every instant's wall time maps back to it, except the first pass of the repeated autumn hour
+      if (utc !== new Date(t).toISOString()) {
+        expect(new Date(utc).getTime() - t, `${dato} ${klokkeslett}`).toBe(60 * 60 * 1000);
+      }
+    }
   });
 
   it.each([

@@ -1,7 +1,6 @@
 // Arrival time slots (SPEC §9 table, §4 "Time-of-day labels") and the UTC arrival timestamp (SPEC §5).
 
-import { fromZonedTime } from "date-fns-tz";
-import { erIsoDato, erKlokkeslett, osloDeler, TIDSSONE } from "./format";
+import { erIsoDato, erKlokkeslett, osloDeler } from "./format";
 
 export const TIDSROM = [
   { klokkeslett: "06:00", navn: "Morgen", spenn: "Før 08" },
@@ -34,13 +33,33 @@ export function tidsromForKlokkeslett(klokkeslett: string | null | undefined): T
 
 /**
  * The UTC ISO timestamp (e.g. "2026-03-29T04:00:00.000Z") of a wall-clock time in Europe/Oslo.
- * An ambiguous autumn time gives the later instant (date-fns-tz); a skipped spring time moves forward.
- * Throws a RangeError for an invalid date or time.
+ * An ambiguous autumn time gives the later instant; a skipped spring time moves forward (as date-fns-tz
+ * did). Throws a RangeError for an invalid date or time. Only Intl: no time-zone library.
  */
 export function ankomsttidUtc(dato: string, klokkeslett: string): string {
   if (!erIsoDato(dato)) throw new RangeError(`Ugyldig dato: ${dato}`);
   if (!erKlokkeslett(klokkeslett)) throw new RangeError(`Ugyldig klokkeslett: ${klokkeslett}`);
-  return fromZonedTime(`${dato}T${klokkeslett}:00`, TIDSSONE).toISOString();
+  const [aar, maaned, dag] = dato.split("-").map(Number) as [number, number, number];
+  const [time, minutt] = klokkeslett.split(":").map(Number) as [number, number];
+  // The wall-clock time read as if it were UTC; the instant is that minus Oslo's offset at the instant.
+  const vegg = Date.UTC(aar, maaned - 1, dag, time, minutt);
+  // Oslo's offset before and after any change near that time (changes are an hour, at night).
+  const foer = osloForskyvning(vegg - 3 * TIME_MS);
+  const etter = osloForskyvning(vegg + 3 * TIME_MS);
+  const gyldige = [vegg - foer, vegg - etter].filter((t) => osloForskyvning(t) === vegg - t);
+  // Two: the autumn hour that happens twice, the later one. None: the spring hour that is skipped,
+  // read with the offset before the change, which lands an hour later on the clock.
+  return new Date(gyldige.length ? Math.max(...gyldige) : vegg - foer).toISOString();
+}
+
+const TIME_MS = 60 * 60 * 1000;
+
+/** Oslo's offset from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
+function osloForskyvning(t: number): number {
+  const d = new Date(t);
+  const { dato, time, minutt } = osloDeler(d);
+  const [aar, maaned, dag] = dato.split("-").map(Number) as [number, number, number];
+  return Date.UTC(aar, maaned - 1, dag, time % 24, minutt) - (t - (t % 60_000));
 }
 
 /**
