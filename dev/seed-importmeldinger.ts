@@ -42,7 +42,7 @@ import {
 } from "../domain/schemas/importmelding";
 import type { LagretSertifikat } from "../domain/sertifikat";
 import type { ImportmeldingStatus } from "../domain/status";
-import { ankomsttidUtc, type TidsromKlokkeslett } from "../domain/timeslots";
+import { ankomsttidUtc, type TidsromKlokkeslett } from "../domain/tidsrom";
 import { DEMO_PERSONER, ORG } from "./demo-data";
 import { lagSertifikatXml, type MottakerInput, type SertifikatInput } from "./ephyto/generate";
 

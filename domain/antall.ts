@@ -1,7 +1,7 @@
 // Counts in Norwegian: "1 sertifikat", "2 sertifikater", "0 sertifikater" (SPEC §9 locale nb-NO). The
 // plural category comes from Intl.PluralRules for bokmål, the number from the same format as quantities.
 
-import { formaterTall } from "./quantity";
+import { formaterTall } from "./mengde";
 
 const regler = new Intl.PluralRules("nb");
 

@@ -6,7 +6,7 @@ import {
   type MottakSpoersmaalKode,
   type SpoersmaalKode,
 } from "./kontrollspoersmaal";
-import { normaliserPlantedel, normaliserTilsiktetBruk, type SertifikatVurdering } from "./risk/vurder";
+import { normaliserPlantedel, normaliserTilsiktetBruk, type SertifikatVurdering } from "./risiko/vurder";
 import type { LagretSertifikat } from "./sertifikat";
 
 // ---------------------------------------------------------------------------------------------------------

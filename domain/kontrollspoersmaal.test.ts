@@ -14,7 +14,7 @@ import {
   spoersmaalForSvar,
 } from "./kontrollspoersmaal";
 import { erPlanterForPlanting, utledKontrollspoersmaal } from "./kontrollspoersmaal-utledning";
-import type { RisikoKode, SertifikatVurdering } from "./risk/vurder";
+import type { RisikoKode, SertifikatVurdering } from "./risiko/vurder";
 import type { LagretSertifikat, Varelinje } from "./sertifikat";
 
 type LinjeInput = Partial<Omit<Varelinje, "klassifisering">> & {

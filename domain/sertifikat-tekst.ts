@@ -4,8 +4,8 @@
 // declarations (export, re-export, financial, free from pests). Pure functions of the stored certificate.
 
 import { formaterDato } from "./format";
-import { formaterTall, visningsMengde } from "./quantity";
-import { enhetVisning, finnLand } from "./reference";
+import { enhetVisning, finnLand } from "./kodeverk";
+import { formaterTall, visningsMengde } from "./mengde";
 import type {
   LagretSertifikat,
   Mengde,

@@ -2,9 +2,9 @@
 // certificate API's response types (SPEC §7 "Certificates and data"). Types, plus a few pure helpers: shared
 // by api/ (the reader in api/ephyto/parse.ts, the certificate API) and the app.
 
-import { kanViseMengde } from "./quantity";
-import type { TilsiktetBrukKode } from "./reference";
-import type { SertifikatVurdering } from "./risk/vurder";
+import type { TilsiktetBrukKode } from "./kodeverk";
+import { kanViseMengde } from "./mengde";
+import type { SertifikatVurdering } from "./risiko/vurder";
 import type { Alvorlighetsgrad, ImportmeldingStatus, MeldepliktigVurdering } from "./status";
 import { rensTekst } from "./text";
 
@@ -367,7 +367,7 @@ export interface KodeVisning<K extends string = string> {
   visningstekst: string;
 }
 
-/** A country with its Norwegian name (domain/reference `landNavn`). */
+/** A country with its Norwegian name (domain/kodeverk `landNavn`). */
 export interface LandVisning {
   /** Alpha-2 code. */
   kode: string;

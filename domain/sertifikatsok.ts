@@ -2,7 +2,7 @@
 // help texts (a data file), and the validation shared by the form and the server.
 import data from "./data/sertifikatsok-land.json" with { type: "json" };
 import { erIsoDato } from "./format";
-import { landNavn } from "./reference";
+import { landNavn } from "./kodeverk";
 
 export interface SokeLand {
   kode: string;

@@ -3,14 +3,14 @@
 // domain/sertifikat-tekst.ts, so page and documents say the same; this file holds what only the documents
 // need, built on those.
 
-import { formaterTall } from "../../domain/quantity";
 import {
   behandlingstypeNavn,
   pakkeNavn,
   sertifikatstatusTekst,
   tilsiktetBrukVisning,
-} from "../../domain/reference";
-import type { SertifikatVurdering, VarelinjeVurdering } from "../../domain/risk/vurder";
+} from "../../domain/kodeverk";
+import { formaterTall } from "../../domain/mengde";
+import type { SertifikatVurdering, VarelinjeVurdering } from "../../domain/risiko/vurder";
 import { datoTekst, landListeTekst, landTekst, tekst, tekster } from "../../domain/sertifikat-tekst";
 import { type Alvorlighetsgrad, MELDEPLIKTIG_TEKST } from "../../domain/status";
 import type {

@@ -12,9 +12,9 @@ import {
   MENGDE_FELT_TEKST,
   MENGDE_FELTER,
 } from "../../domain/importmelding";
-import { formaterTall } from "../../domain/quantity";
-import { plantedelVisning, tilsiktetBrukVisning } from "../../domain/reference";
-import { tidsromForKlokkeslett } from "../../domain/timeslots";
+import { plantedelVisning, tilsiktetBrukVisning } from "../../domain/kodeverk";
+import { formaterTall } from "../../domain/mengde";
+import { tidsromForKlokkeslett } from "../../domain/tidsrom";
 import { pdfTekst } from "./sertifikat-pdf";
 
 export interface KvitteringHendelse {

@@ -5,8 +5,8 @@
 
 import ExcelJS from "exceljs";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
-import { plantedelVisning } from "../../domain/reference";
-import type { SertifikatVurdering } from "../../domain/risk/vurder";
+import { plantedelVisning } from "../../domain/kodeverk";
+import type { SertifikatVurdering } from "../../domain/risiko/vurder";
 import {
   datoTekst,
   landListeTekst,

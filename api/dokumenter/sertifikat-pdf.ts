@@ -9,9 +9,10 @@
 
 import PDFDocument from "pdfkit";
 import { ordFor } from "../../domain/antall";
+import { harSammeBehandlinger } from "../../domain/behandlinger";
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
-import { plantedelVisning } from "../../domain/reference";
-import type { SertifikatVurdering } from "../../domain/risk/vurder";
+import { plantedelVisning } from "../../domain/kodeverk";
+import type { SertifikatVurdering } from "../../domain/risiko/vurder";
 import {
   datoTekst,
   EKSPORTERKLAERING,
@@ -31,7 +32,6 @@ import {
 } from "../../domain/sertifikat-tekst";
 import type { Alvorlighetsgrad } from "../../domain/status";
 import { rensTekst } from "../../domain/text";
-import { harSammeBehandlinger } from "../../domain/treatments";
 import type { Behandling, LagretSertifikat, Varelinje } from "../ephyto/parse";
 import {
   ALVORLIGHETSGRAD_TEKST,

@@ -1,7 +1,7 @@
 // Test data for the document tests: the two sample certificates and a synthetic one with many lines.
 
 import { readFileSync } from "node:fs";
-import { vurderSertifikat } from "../../domain/risk/vurder";
+import { vurderSertifikat } from "../../domain/risiko/vurder";
 import {
   type Behandling,
   type LagretSertifikat,

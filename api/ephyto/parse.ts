@@ -8,9 +8,8 @@
 // subjects it does not know are kept in `ukjenteMerknader`.
 
 import { type X2jOptions, XMLParser, XMLValidator } from "fast-xml-parser";
-import { filtype, kanAapneVedlegg, mimetypeFor } from "../../domain/attachments";
-import { formaterTall } from "../../domain/quantity";
-import { behandlingstypeNavn, enhetVisning, tilsiktetBruk, transportmaate } from "../../domain/reference";
+import { behandlingstypeNavn, enhetVisning, tilsiktetBruk, transportmaate } from "../../domain/kodeverk";
+import { formaterTall } from "../../domain/mengde";
 import type {
   Adresse,
   Ankomststed,
@@ -39,6 +38,7 @@ import type {
   VarelinjeTilleggserklaering,
 } from "../../domain/sertifikat";
 import { rensTekst } from "../../domain/text";
+import { filtype, kanAapneVedlegg, mimetypeFor } from "../../domain/vedlegg";
 
 // The certificate data types live in domain/ (shared with the app); re-exported here unchanged.
 export type {

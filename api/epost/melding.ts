@@ -1,7 +1,7 @@
 // The alert e-mail (issue 10 item 3): Norwegian, plain text and HTML, one message per importer listing one
 // or more certificates. Only the importer's own certificates and name; no other importer's data.
 import { formaterDato, leggTilDager } from "../../domain/format";
-import { finnLand } from "../../domain/reference";
+import { finnLand } from "../../domain/kodeverk";
 import { MAKS_SERTIFIKATALDER_DAGER } from "../../domain/sertifikat";
 import { MELDEPLIKTIG_TEKST, type MeldepliktigVurdering } from "../../domain/status";
 import { utenStyretegn } from "../../domain/text";

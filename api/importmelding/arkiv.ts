@@ -11,10 +11,10 @@ import {
   STATUS_GRUPPER,
 } from "../../domain/importmelding-liste";
 import { landingsside, type WizardMelding, wizardSteg } from "../../domain/importmelding-ruting";
+import { landNavn } from "../../domain/kodeverk";
 import { SPOERSMAAL, type SpoersmaalKode } from "../../domain/kontrollspoersmaal";
-import { landNavn } from "../../domain/reference";
 import { type ImportmeldingStatus, kategori, STATUS_TEKST, statusFarge } from "../../domain/status";
-import { fraAnkomsttid } from "../../domain/timeslots";
+import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, forbidden } from "../http";
 

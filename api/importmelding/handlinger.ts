@@ -6,7 +6,7 @@ import { kreverFaktiskMengde, type SvarKode } from "../../domain/kontrollspoersm
 import type { KlientStatus, MyndighetStatus } from "../../domain/schemas/importmelding";
 import type { LagretSertifikat } from "../../domain/sertifikat";
 import type { ImportmeldingStatus } from "../../domain/status";
-import { fraAnkomsttid } from "../../domain/timeslots";
+import { fraAnkomsttid } from "../../domain/tidsrom";
 import { badRequest } from "../http";
 import { sjekkSertifikatGyldig } from "./opprett";
 import { harLestRegelverk, REGELVERK_IKKE_BEKREFTET_REGISTRER } from "./tilgang";

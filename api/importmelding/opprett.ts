@@ -4,9 +4,9 @@
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { osloDato } from "../../domain/format";
+import { erPapirloestLand, landNavn } from "../../domain/kodeverk";
 import { utledKontrollspoersmaal } from "../../domain/kontrollspoersmaal-utledning";
-import { erPapirloestLand, landNavn } from "../../domain/reference";
-import type { SertifikatVurdering } from "../../domain/risk/vurder";
+import type { SertifikatVurdering } from "../../domain/risiko/vurder";
 import type { OpprettImportmeldingVerdier } from "../../domain/schemas/importmelding";
 import {
   datoStemmer,

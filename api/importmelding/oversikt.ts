@@ -6,6 +6,7 @@ import { Router } from "express";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db";
 import { leggTilDager, osloDato } from "../../domain/format";
+import { landNavn } from "../../domain/kodeverk";
 import {
   NYTT_SERTIFIKAT_DAGER,
   OVERSIKT_MAKS,
@@ -15,14 +16,13 @@ import {
   type OversiktSertifikat,
   VURDERT_DAGER,
 } from "../../domain/oversikt";
-import { landNavn } from "../../domain/reference";
 import {
   type Alvorlighetsgrad,
   type ImportmeldingStatus,
   MELDEPLIKTIG_TEKST,
   type MeldepliktigVurdering,
 } from "../../domain/status";
-import { fraAnkomsttid } from "../../domain/timeslots";
+import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest } from "../http";
 import { hentImportoerMatch, synligFor } from "../sertifikat/synlighet";

@@ -12,7 +12,7 @@ export const OLA = DEMO_PERSONER[1]!.pid; // Grønt Mottak (reception controller
 export const INGRID = DEMO_PERSONER[2]!.pid; // Blomsterbud (has not confirmed the regulations)
 export const PER = DEMO_PERSONER[3]!.pid; // no delegations
 
-/** Goods lines with a known risk assessment (domain/risk). */
+/** Goods lines with a known risk assessment (domain/risiko). */
 export const LINJER = {
   /** Cut roses for decoration from NL: ALT_OK, no physical control. */
   snittroser: {

@@ -13,8 +13,8 @@ import {
   spoersmaalVisning,
   type VarelinjeVisning,
 } from "../../domain/importmelding";
-import { visningsMengde } from "../../domain/quantity";
-import { finnEnhet, finnLand, landNavn } from "../../domain/reference";
+import { finnEnhet, finnLand, landNavn } from "../../domain/kodeverk";
+import { visningsMengde } from "../../domain/mengde";
 import type { LagretSertifikat, SertifikatPart } from "../../domain/sertifikat";
 import {
   erAnkommet,
@@ -25,7 +25,7 @@ import {
   STATUS_TEKST,
   statusFarge,
 } from "../../domain/status";
-import { fraAnkomsttid } from "../../domain/timeslots";
+import { fraAnkomsttid } from "../../domain/tidsrom";
 import { notFound } from "../http";
 import { FANT_IKKE_MELDING } from "./tilstand";
 

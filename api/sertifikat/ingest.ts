@@ -6,8 +6,8 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { erIsoDato } from "../../domain/format";
-import { finnLand } from "../../domain/reference";
-import { vurderSertifikat } from "../../domain/risk/vurder";
+import { finnLand } from "../../domain/kodeverk";
+import { vurderSertifikat } from "../../domain/risiko/vurder";
 import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/sertifikat";
 import { forberedSertifikatIArbeider } from "../arbeid/basseng";
 import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdata } from "../ephyto/parse";
@@ -80,7 +80,7 @@ function noekler(sertifikat: ParsedCertificate): { eksportland: string; utstedtD
   return { eksportland: land.alpha2, utstedtDag };
 }
 
-/** Risk assessment of the parsed certificate (domain/risk): each line by its sorteringsnummer. */
+/** Risk assessment of the parsed certificate (domain/risiko): each line by its sorteringsnummer. */
 export function vurder(sertifikat: ParsedCertificate) {
   return vurderSertifikat({
     varelinjer: sertifikat.varelinjer.map((v) => ({

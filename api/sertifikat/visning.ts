@@ -2,7 +2,6 @@
 // (SertifikatVisning, also the source of the PDF/Excel documents) and the export-country list.
 import { sql } from "kysely";
 import type { Db } from "../../db";
-import { filtype, kanAapneVedlegg } from "../../domain/attachments";
 import { erIsoDato, osloDato } from "../../domain/format";
 import {
   allePapirloeseLand,
@@ -10,8 +9,8 @@ import {
   finnLand,
   landNavn,
   sertifikatstatusTekst,
-} from "../../domain/reference";
-import type { SertifikatVurdering } from "../../domain/risk/vurder";
+} from "../../domain/kodeverk";
+import type { SertifikatVurdering } from "../../domain/risiko/vurder";
 import {
   datoSlingringDager,
   type Eksportland,
@@ -32,6 +31,7 @@ import {
   MELDEPLIKTIG_VURDERINGER,
   type MeldepliktigVurdering,
 } from "../../domain/status";
+import { filtype, kanAapneVedlegg } from "../../domain/vedlegg";
 import { badRequest, notFound } from "../http";
 import {
   erPaaSertifikatet,

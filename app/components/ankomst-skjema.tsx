@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, MottakskontrolloerValg } from "../../domain/importmelding";
 import type { AnkomstSkjema as AnkomstSkjemaVerdier } from "../../domain/schemas/importmelding";
-import { STANDARD_KLOKKESLETT, TIDSROM } from "../../domain/timeslots";
+import { STANDARD_KLOKKESLETT, TIDSROM } from "../../domain/tidsrom";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
 import { CsrfInput } from "./csrf-input";
 import { Dialog } from "./dialog";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formaterDato } from "../../domain/format";
 import type { AnkomstInfoVisning, KontrollspoersmaalVisning } from "../../domain/importmelding";
-import { tidsromForKlokkeslett } from "../../domain/timeslots";
+import { tidsromForKlokkeslett } from "../../domain/tidsrom";
 import { MYNDIGHET } from "../lib/kontakt";
 
 /**

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { osloDato } from "../../domain/format";
 import type { MottakskontrolloerValg } from "../../domain/importmelding";
-import { senMeldingTekst, skalViseSenMeldingDialog } from "../../domain/late-notice";
 import { ankomstSkjema, tilAnkomstinfoBody } from "../../domain/schemas/importmelding";
+import { senMeldingTekst, skalViseSenMeldingDialog } from "../../domain/sen-melding";
 import { loginUrl } from "./bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema, requireMelding } from "./importmelding.server";
 

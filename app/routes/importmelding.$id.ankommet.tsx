@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
 import { MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
-import { formaterTall } from "../../domain/quantity";
+import { formaterTall } from "../../domain/mengde";
 import { Dialog } from "../components/dialog";
 import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
 import { Ankomststed, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";

@@ -19,7 +19,7 @@ import {
 import type { KeyboardEvent } from "react";
 import { MENGDE_FELT_TEKST, MENGDE_FELTER, type StatusSvar } from "../../domain/importmelding";
 import { harKommentarfelt, kreverFaktiskMengde, LAVERE_MENGDE_SVAR } from "../../domain/kontrollspoersmaal";
-import { formaterTall } from "../../domain/quantity";
+import { formaterTall } from "../../domain/mengde";
 import {
   innholdSamsvarerSkjema,
   kontrollsvarSkjema,

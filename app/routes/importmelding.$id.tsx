@@ -16,7 +16,7 @@ import {
 } from "@remix-run/react";
 import { MENGDE_FELTER } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
-import { enhetVisning, landNavn, tilsiktetBrukVisning } from "../../domain/reference";
+import { enhetVisning, landNavn, tilsiktetBrukVisning } from "../../domain/kodeverk";
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { StatusMerke, Stepper } from "../components/importmelding";

@@ -14,10 +14,11 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
+import { harSammeBehandlinger } from "../../domain/behandlinger";
 import { formaterDato, formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
-import { landNavn, pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../domain/reference";
-import { eppoLenke } from "../../domain/risk/eppo-lenke";
-import type { RisikoFunn } from "../../domain/risk/vurder";
+import { landNavn, pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../domain/kodeverk";
+import { eppoLenke } from "../../domain/risiko/eppo-lenke";
+import type { RisikoFunn } from "../../domain/risiko/vurder";
 import {
   type Adresse,
   type Behandling,
@@ -46,7 +47,6 @@ import {
   STATUS_TEKST,
 } from "../../domain/status";
 import { sorterNorsk } from "../../domain/text";
-import { harSammeBehandlinger } from "../../domain/treatments";
 import { CsrfInput } from "../components/csrf-input";
 import { IngenTilgang, NoeGikkFeil } from "../components/panels";
 import { Merke, Opplysninger, Tabellramme, Varsel } from "../components/ui";

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { kanAapneVedlegg } from "../../domain/attachments";
+import { kanAapneVedlegg } from "../../domain/vedlegg";
 import { ApiFeil } from "../lib/api.server";
 import { loginUrl, requireBruker } from "../lib/bruker.server";
 

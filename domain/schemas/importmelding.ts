@@ -20,14 +20,14 @@ import {
   UGYLDIG_SVAR_MELDING,
   VELG_SVAR_MELDING,
 } from "../kontrollspoersmaal";
-import { MENGDE_MELDINGER, parseFaktiskMengde } from "../quantity";
+import { MENGDE_MELDINGER, parseFaktiskMengde } from "../mengde";
 import {
   ankomsttidUtc,
   erTidsromTidspunkt,
   STANDARD_KLOKKESLETT,
   TIDSROM,
   type TidsromKlokkeslett,
-} from "../timeslots";
+} from "../tidsrom";
 import { epost, isoDato, postnummer, renset, tekstFelt } from "./common";
 import { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING, REGELVERK_VALG } from "./tekster";
 

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { formaterDato } from "../../domain/format";
-import { senMeldingTekst } from "../../domain/late-notice";
+import { senMeldingTekst } from "../../domain/sen-melding";
 import { pdfSider } from "../pdf-tekst";
 import { MYNDIGHET_API_KEY, nySertifikat } from "./data";
 import { jsPaa, PERSONER, sjekkUu, tabTil } from "./helpers";

@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../../dev/ephyto/generate";
 import { leggTilDager, osloDato } from "../../domain/format";
-import { eppoLenke } from "../../domain/risk/eppo-lenke";
+import { eppoLenke } from "../../domain/risiko/eppo-lenke";
 import { FOR_GAMMELT_SERTIFIKAT_MELDING } from "../../domain/sertifikat";
 import { EKSPORTERKLAERING } from "../../domain/sertifikat-tekst";
 import { HUB_API_KEY, nySertifikat, sertifikatUrl, type TestSertifikat } from "./data";

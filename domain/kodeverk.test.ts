@@ -22,7 +22,7 @@ import {
   tilsiktetBruk,
   tilsiktetBrukVisning,
   transportmaate,
-} from "./reference";
+} from "./kodeverk";
 
 describe("land.json", () => {
   it("holds all 249 ISO 3166-1 countries with unique, well-formed codes", () => {

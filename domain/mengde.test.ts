@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formaterTall,
-  kanViseMengde,
-  MENGDE_MELDINGER,
-  parseFaktiskMengde,
-  visningsMengde,
-} from "./quantity";
+import { formaterTall, kanViseMengde, MENGDE_MELDINGER, parseFaktiskMengde, visningsMengde } from "./mengde";
 
 const NBSP = "\u00a0";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REGELDATO_SEN_MELDING, senMeldingTekst, skalViseSenMeldingDialog } from "./late-notice";
+import { REGELDATO_SEN_MELDING, senMeldingTekst, skalViseSenMeldingDialog } from "./sen-melding";
 
 describe("skalViseSenMeldingDialog", () => {
   it.each([

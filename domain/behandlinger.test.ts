@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { harSammeBehandlinger } from "./treatments";
+import { harSammeBehandlinger } from "./behandlinger";
 
 const linje = (...beskrivelser: Array<string | undefined>) => ({
   behandlinger: beskrivelser.map((beskrivelse) => ({ beskrivelse })),

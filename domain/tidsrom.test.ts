@@ -9,7 +9,7 @@ import {
   TIDSROM,
   tidsromForKlokkeslett,
   tidsromForTime,
-} from "./timeslots";
+} from "./tidsrom";
 
 describe("TIDSROM", () => {
   it("holds the four slots of SPEC §9 in order, Morgen being the default", () => {

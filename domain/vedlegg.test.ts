@@ -8,7 +8,7 @@ import {
   mimetypeFor,
   normaliserMimetype,
   STANDARD_MIMETYPE,
-} from "./attachments";
+} from "./vedlegg";
 
 const b = (...deler: Array<string | number[]>) =>
   new Uint8Array(deler.flatMap((d) => (typeof d === "string" ? [...new TextEncoder().encode(d)] : d)));
