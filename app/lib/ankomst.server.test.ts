@@ -5,8 +5,6 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
-import * as registrert from "../routes/importmelding.$id.registrert";
-import { ANKOMST_LAGRE_FEILET, ankomstLoader } from "./ankomst.server";
 import {
   type ApiSvar,
   hentSide,
@@ -15,7 +13,9 @@ import {
   startFalskApi,
   testKontekst,
   testMelding,
-} from "./test-side";
+} from "../../tests/app/side";
+import * as registrert from "../routes/importmelding.$id.registrert";
+import { ANKOMST_LAGRE_FEILET, ankomstLoader } from "./ankomst.server";
 
 const KONTROLLOERER = [
   { importoerId: 12, navn: "Grønt Mottak AS avd. Alnabru", organisasjonsnummer: "912346021" },

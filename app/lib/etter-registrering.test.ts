@@ -5,8 +5,6 @@
 import type { RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
-import * as mottakskontroll from "../routes/importmelding.$id.mottakskontroll.$spoersmaal";
-import * as registrert from "../routes/importmelding.$id.registrert";
 import {
   hentSide,
   MELDING_BASE,
@@ -15,7 +13,9 @@ import {
   TEST_AVGIVER,
   testKontekst,
   testMelding,
-} from "./test-side";
+} from "../../tests/app/side";
+import * as mottakskontroll from "../routes/importmelding.$id.mottakskontroll.$spoersmaal";
+import * as registrert from "../routes/importmelding.$id.registrert";
 
 let melding: ImportmeldingVisning;
 let harLestRegelverk: boolean;

@@ -5,9 +5,9 @@ import { createElement } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Oversikt } from "../../domain/oversikt";
+import { hentSide, MELDING_BASE, startFalskApi, TEST_AVGIVER, testKontekst } from "../../tests/app/side";
 import * as hjem from "../routes/_index";
 import { KONTAKT_EPOST } from "./kontakt";
-import { hentSide, MELDING_BASE, startFalskApi, TEST_AVGIVER, testKontekst } from "./test-side";
 
 const TOM: Oversikt = {
   paabegynteImportMeldinger: [],

@@ -6,7 +6,6 @@ import type { RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { REGELVERK_AVKRYSSING_TEKST } from "../../domain/schemas/tekster";
-import * as oppsummering from "../routes/importmelding.$id.oppsummering";
 import {
   hentSide,
   MELDING_BASE,
@@ -15,7 +14,8 @@ import {
   TEST_AVGIVER,
   testKontekst,
   testMelding,
-} from "./test-side";
+} from "../../tests/app/side";
+import * as oppsummering from "../routes/importmelding.$id.oppsummering";
 
 const ANNEN = { id: 99, navn: "Blomsterbud Vest AS avd. Bergen", organisasjonsnummer: "912346161" };
 const OPPSUMMERING = "/importmelding/42/oppsummering";

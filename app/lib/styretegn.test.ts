@@ -6,9 +6,6 @@ import { createElement } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportmeldingListe } from "../../domain/importmelding-liste";
-import * as root from "../root";
-import * as registrert from "../routes/importmelding.$id.registrert";
-import * as importmeldinger from "../routes/importmeldinger";
 import {
   hentSide,
   MELDING_BASE,
@@ -17,7 +14,10 @@ import {
   TEST_AVGIVER,
   testKontekst,
   testMelding,
-} from "./test-side";
+} from "../../tests/app/side";
+import * as root from "../root";
+import * as registrert from "../routes/importmelding.$id.registrert";
+import * as importmeldinger from "../routes/importmeldinger";
 
 // "Skadelig" reversed for the eye by U+202E, with a bell (U+0007) and an isolate (U+2066) in it.
 const RAA = "PO-\u202E4711\u0007-\u2066Hageland\u2069";

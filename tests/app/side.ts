@@ -9,13 +9,13 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { commitSession, getSession } from "../../app/lib/session.server";
 import { loadConfig } from "../../config";
 import type { DatabaseHandle } from "../../db";
 import { createTestDatabase } from "../../db/test-db";
 import { leggTilDager, osloDato } from "../../domain/format";
 import { type ImportmeldingVisning, spoersmaalVisning } from "../../domain/importmelding";
 import { SPOERSMAAL, type SvarKode } from "../../domain/kontrollspoersmaal";
-import { commitSession, getSession } from "./session.server";
 
 export interface ApiKall {
   method: string;
@@ -109,8 +109,8 @@ interface RouteModule {
  * The root layout is replaced by an <Outlet> (it needs the Remix document), its loader is the real one.
  */
 export async function notifikasjonsRuter(sider: Record<string, RouteModule>): Promise<RouteObject[]> {
-  const root = await import("../root");
-  const melding = await import("../routes/importmelding.$id");
+  const root = await import("../../app/root");
+  const melding = await import("../../app/routes/importmelding.$id");
   const el = (m: RouteModule) => createElement(m.default as () => null);
   return [
     {
