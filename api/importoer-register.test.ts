@@ -2,7 +2,7 @@
 // that bad bodies are answered 400 with a Norwegian melding and change nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
-import { mottakskontrolloerValg } from "./importmelding/router";
+import { mottakskontrolloerValg } from "./importmelding/endringer";
 import { MAKS_EPOSTADRESSER } from "./importoer-register";
 import { startTestApi, type TestApi } from "./test-server";
 

@@ -8,6 +8,13 @@
 // Idempotent: each certificate's notifications are identified by their own reference (egen_referanse) and
 // made only when none of them exists yet and the certificate has no live notification (e.g. one made by
 // hand in the demo); when all exist nothing is done at all.
+
+import {
+  lagreAnkomstinfo,
+  lagreFaktiskeMengder,
+  lagreKontrolloerPerson,
+  lagreKontrollsvar,
+} from "../api/importmelding/endringer";
 import {
   endreKlientStatus,
   slettUtkast,
@@ -15,20 +22,12 @@ import {
   vurderImportmelding,
 } from "../api/importmelding/handlinger";
 import { opprettImportmelding } from "../api/importmelding/opprett";
-import { mottakskontrolloerValg } from "../api/importmelding/router";
 import { endreInnhold, type ImportmeldingRad } from "../api/importmelding/tilstand";
-import { varelinjeVisninger } from "../api/importmelding/visning";
 import { ingestSertifikat } from "../api/sertifikat/ingest";
 import type { Db } from "../db";
 import { leggTilDager, osloDato } from "../domain/format";
+import { erSpoersmaalKode, type SpoersmaalKode, type SvarKode } from "../domain/kontrollspoersmaal";
 import {
-  erSpoersmaalKode,
-  kreverFaktiskMengde,
-  type SpoersmaalKode,
-  type SvarKode,
-} from "../domain/kontrollspoersmaal";
-import {
-  ANKOMST_MELDINGER,
   ankomstinfoBodySkjema,
   egenReferanseBodySkjema,
   innmelderBodySkjema,
@@ -37,10 +36,8 @@ import {
   mottakskontrollBodySkjema,
   mottakskontrolloerAnkomstBodySkjema,
   opprettImportmeldingBodySkjema,
-  sjekkFaktiskeMengder,
   vurderingBodySkjema,
 } from "../domain/schemas/importmelding";
-import type { LagretSertifikat } from "../domain/sertifikat";
 import type { ImportmeldingStatus } from "../domain/status";
 import { ankomsttidUtc, type TidsromKlokkeslett } from "../domain/tidsrom";
 import { DEMO_PERSONER, ORG } from "./demo-data";
@@ -270,17 +267,10 @@ async function svar(k: Kontekst, id: number, kode: SpoersmaalKode, svarKode: Sva
   if (!spm || !erSpoersmaalKode(spm.kode))
     throw new Error(`Demodata: melding ${id} har ikke spørsmålet ${kode}`);
   const body = kontrollsvarBodySkjema(kode).parse({ kontrollSvar: svarKode, kommentar });
-  const mottak = spm.kategori === "MOTTAK";
-  await endreInnhold(k.db, { id, del: mottak ? "mottakskontroll" : "dokumentkontroll" }, async (trx, rad) => {
-    if (mottak && rad.kun_dokumentkontroll) throw new Error("Forhåndsmeldingen har ingen mottakskontroll");
-    await trx
-      .updateTable("kontrollspoersmaal")
-      .set({ svar: body.kontrollSvar, kommentar: body.kommentar ?? null, avvik: body.avvik })
-      .where("id", "=", spm.id)
-      .execute();
-    if (kode === "MOTTAK_INNHOLD_SAMSVARER" && !kreverFaktiskMengde(body.kontrollSvar)) {
-      await trx.deleteFrom("faktisk_mengde").where("importmelding_id", "=", id).execute();
-    }
+  await lagreKontrollsvar(k.db, {
+    id,
+    spoersmaal: { id: spm.id, kode, mottak: spm.kategori === "MOTTAK" },
+    body,
   });
 }
 
@@ -325,36 +315,11 @@ async function ankomst(
     kontrollAdresse: a.adresse,
     mottakskontrolloer: rad.kun_dokumentkontroll ? null : { importoerId: k.grontMottak },
   });
-  const kontrolloer = body.mottakskontrolloer ?? undefined;
-  if (kontrolloer) {
-    const valg = await mottakskontrolloerValg(k.db, rad.ansvarlig_importoer_id);
-    if (!valg.some((v) => v.importoerId === kontrolloer.importoerId)) {
-      throw new Error(`Demodata: ${ANKOMST_MELDINGER.mottakskontrolloerIkkeFunnet}`);
-    }
-  }
-  await endreInnhold(k.db, { id, del: "ankomstinfo" }, async (trx) => {
-    const naa = await trx
-      .selectFrom("ankomstinfo")
-      .selectAll()
-      .where("id", "=", info.id)
-      .executeTakeFirstOrThrow();
-    const sammeKontrolloer =
-      kontrolloer !== undefined && naa.mottakskontrolloer_id === kontrolloer.importoerId;
-    await trx
-      .updateTable("ankomstinfo")
-      .set({
-        ankomsttid: new Date(body.ankomsttid),
-        adresse_linje1: body.kontrollAdresse.linje1,
-        adresse_linje2: body.kontrollAdresse.linje2 ?? null,
-        postnummer: body.kontrollAdresse.postnummer,
-        poststed: body.kontrollAdresse.poststed,
-        mottakskontrolloer_id: kontrolloer?.importoerId ?? null,
-        mottakskontrolloer_navn: kontrolloer?.navn ?? (sammeKontrolloer ? naa.mottakskontrolloer_navn : null),
-        mottakskontrolloer_telefon:
-          kontrolloer?.telefonnummer ?? (sammeKontrolloer ? naa.mottakskontrolloer_telefon : null),
-      })
-      .where("id", "=", info.id)
-      .execute();
+  await lagreAnkomstinfo(k.db, {
+    id,
+    ankomstInfoId: info.id,
+    ansvarligImportoerId: rad.ansvarlig_importoer_id,
+    body,
   });
 }
 
@@ -363,50 +328,12 @@ async function kontrolloerPerson(k: Kontekst, id: number): Promise<void> {
   const body = mottakskontrolloerAnkomstBodySkjema.parse({
     mottakskontrolloer: { importoerId: k.grontMottak, ...KONTROLLOER_PERSON },
   });
-  await endreInnhold(k.db, { id, del: "ankomstinfo" }, async (trx) => {
-    const n = await trx
-      .updateTable("ankomstinfo")
-      .set({
-        mottakskontrolloer_navn: body.mottakskontrolloer.navn,
-        mottakskontrolloer_telefon: body.mottakskontrolloer.telefonnummer,
-      })
-      .where("importmelding_id", "=", id)
-      .where("mottakskontrolloer_id", "=", k.grontMottak)
-      .executeTakeFirst();
-    if (Number(n.numUpdatedRows) === 0) throw new Error("Demodata: Grønt Mottak er ikke mottakskontrollør");
-  });
+  await lagreKontrolloerPerson(k.db, { id, body });
 }
 
 /** PUT .../mottakskontroll: the actual quantities with the lower-quantity answer. */
 async function faktiskeMengder(k: Kontekst, id: number, mengder: MottakskontrollBody): Promise<void> {
-  const body = mottakskontrollBodySkjema.parse(mengder);
-  const sert = await k.db
-    .selectFrom("importmelding as m")
-    .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
-    .select("s.data")
-    .where("m.id", "=", id)
-    .executeTakeFirstOrThrow();
-  const feil = sjekkFaktiskeMengder(body, varelinjeVisninger(sert.data as LagretSertifikat, []));
-  if (feil) throw new Error(`Demodata: ${feil}`);
-  await endreInnhold(k.db, { id, del: "faktiskMengde" }, async (trx) => {
-    const innhold = await trx
-      .selectFrom("kontrollspoersmaal")
-      .select("svar")
-      .where("importmelding_id", "=", id)
-      .where("kode", "=", "MOTTAK_INNHOLD_SAMSVARER")
-      .executeTakeFirst();
-    await trx.deleteFrom("faktisk_mengde").where("importmelding_id", "=", id).execute();
-    if (!kreverFaktiskMengde(innhold?.svar as SvarKode | null | undefined)) return;
-    const rader = body.flatMap((l) =>
-      l.faktiskeVerdier.map((v) => ({
-        importmelding_id: id,
-        varelinje: l.varelinjeId,
-        felt: v.id,
-        faktisk_verdi: v.faktiskVerdi,
-      })),
-    );
-    if (rader.length > 0) await trx.insertInto("faktisk_mengde").values(rader).execute();
-  });
+  await lagreFaktiskeMengder(k.db, { id, body: mottakskontrollBodySkjema.parse(mengder) });
 }
 
 const sendInn = (k: Kontekst, id: number) =>

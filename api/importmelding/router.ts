@@ -4,9 +4,8 @@
 // gives the forms' messages. Every change goes through tilstand.ts (atomic, versioned, audited).
 import { Router } from "express";
 import type { Db } from "../../db";
-import { erSpoersmaalKode, kreverFaktiskMengde, type SvarKode } from "../../domain/kontrollspoersmaal";
+import { erSpoersmaalKode } from "../../domain/kontrollspoersmaal";
 import {
-  ANKOMST_MELDINGER,
   ankomstinfoBodySkjema,
   egenReferanseBodySkjema,
   innmelderBodySkjema,
@@ -14,14 +13,19 @@ import {
   mottakskontrollBodySkjema,
   mottakskontrolloerAnkomstBodySkjema,
   opprettImportmeldingBodySkjema,
-  sjekkFaktiskeMengder,
   statusBodySkjema,
 } from "../../domain/schemas/importmelding";
-import type { LagretSertifikat } from "../../domain/sertifikat";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { lagKvitteringPdf } from "../dokumenter/kvittering-pdf";
 import { ah, badRequest, forbidden, notFound, parseId } from "../http";
+import {
+  lagreAnkomstinfo,
+  lagreFaktiskeMengder,
+  lagreKontrolloerPerson,
+  lagreKontrollsvar,
+  mottakskontrolloerValg,
+} from "./endringer";
 import { BARE_UTKAST_KAN_SLETTES, endreKlientStatus, slettUtkast, statusSvar, utfoertAv } from "./handlinger";
 import { FinnesAlleredeFeil, opprettImportmelding } from "./opprett";
 import {
@@ -32,7 +36,7 @@ import {
   type Tilgangskrav,
 } from "./tilgang";
 import { endreInnhold } from "./tilstand";
-import { hentImportmeldingVisning, varelinjeVisninger } from "./visning";
+import { hentImportmeldingVisning } from "./visning";
 
 export const BASE = "/import/importmelding/v2/:orgnr/:importoerId";
 const MED_ID = `${BASE}/:id(\\d+)`;
@@ -41,28 +45,6 @@ export const FANT_IKKE_SPOERSMAAL = "Fant ikke kontrollspørsmålet";
 export const FANT_IKKE_ANKOMSTINFO = "Fant ikke ankomstinformasjonen";
 export const ULIK_ID = "Id-en i forespørselen stemmer ikke med adressen";
 export const KVITTERING_BARE_INNSENDT = "Kvittering finnes bare for en innsendt forhåndsmelding";
-
-/** The importers an importer may choose as reception controller: itself if it is one, and its appointed ones. */
-export async function mottakskontrolloerValg(db: Db, ansvarligId: number) {
-  const [ansvarlig, avtaler] = await Promise.all([
-    db
-      .selectFrom("importoer")
-      .select(["id", "navn", "organisasjonsnummer", "er_mottakskontrolloer"])
-      .where("id", "=", ansvarligId)
-      .executeTakeFirst(),
-    db
-      .selectFrom("mottakskontrolloer_avtale as a")
-      .innerJoin("importoer as k", "k.id", "a.mottakskontrolloer_id")
-      .select(["k.id", "k.navn", "k.organisasjonsnummer"])
-      .where("a.importoer_id", "=", ansvarligId)
-      .where("k.er_mottakskontrolloer", "=", true)
-      .where("k.id", "<>", ansvarligId)
-      .orderBy("k.navn")
-      .execute(),
-  ]);
-  const liste = ansvarlig?.er_mottakskontrolloer ? [ansvarlig, ...avtaler] : avtaler;
-  return liste.map((i) => ({ importoerId: i.id, navn: i.navn, organisasjonsnummer: i.organisasjonsnummer }));
-}
 
 function versjonFraQuery(v: unknown): number | undefined {
   if (v === undefined) return undefined;
@@ -179,23 +161,7 @@ export function importmeldingRouter(db: Db): Router {
       if (mottak && !(await harLestRegelverk(db, req.importoerId))) {
         throw badRequest(REGELVERK_IKKE_BEKREFTET_REGISTRER);
       }
-      await endreInnhold(
-        db,
-        { id, del: mottak ? "mottakskontroll" : "dokumentkontroll", versjon: body.versjon },
-        async (trx, rad) => {
-          if (mottak && rad.kun_dokumentkontroll)
-            throw badRequest("Forhåndsmeldingen har ingen mottakskontroll");
-          await trx
-            .updateTable("kontrollspoersmaal")
-            .set({ svar: body.kontrollSvar, kommentar: body.kommentar ?? null, avvik: body.avvik })
-            .where("id", "=", spoersmaalId)
-            .execute();
-          // The actual quantities belong to the lower-quantity answer only; another answer resets them.
-          if (spm.kode === "MOTTAK_INNHOLD_SAMSVARER" && !kreverFaktiskMengde(body.kontrollSvar)) {
-            await trx.deleteFrom("faktisk_mengde").where("importmelding_id", "=", id).execute();
-          }
-        },
-      );
+      await lagreKontrollsvar(db, { id, spoersmaal: { id: spoersmaalId, kode: spm.kode, mottak }, body });
       res.status(204).end();
     }),
   );
@@ -219,19 +185,7 @@ export function importmeldingRouter(db: Db): Router {
         const body = mottakskontrolloerAnkomstBodySkjema.parse(req.body ?? {});
         if (body.mottakskontrolloer.importoerId !== req.importoerId)
           throw forbidden("Du kan bare oppgi deg selv som mottakskontrollør");
-        await endreInnhold(db, { id, del: "ankomstinfo", versjon: body.versjon }, async (trx) => {
-          const n = await trx
-            .updateTable("ankomstinfo")
-            .set({
-              mottakskontrolloer_navn: body.mottakskontrolloer.navn,
-              mottakskontrolloer_telefon: body.mottakskontrolloer.telefonnummer,
-            })
-            .where("id", "=", ankomstInfoId)
-            .where("mottakskontrolloer_id", "=", req.importoerId)
-            .executeTakeFirst();
-          if (Number(n.numUpdatedRows) === 0)
-            throw forbidden("Du er ikke mottakskontrollør for denne forhåndsmeldingen");
-        });
+        await lagreKontrolloerPerson(db, { id, ankomstInfoId, body });
         res.status(204).end();
         return;
       }
@@ -240,37 +194,11 @@ export function importmeldingRouter(db: Db): Router {
         req.body ?? {},
       );
       if (body.id !== undefined && body.id !== ankomstInfoId) throw badRequest(ULIK_ID);
-      const kontrolloer = body.mottakskontrolloer ?? undefined;
-      if (kontrolloer) {
-        const valg = await mottakskontrolloerValg(db, rad.ansvarlig_importoer_id);
-        if (!valg.some((v) => v.importoerId === kontrolloer.importoerId)) {
-          throw badRequest(ANKOMST_MELDINGER.mottakskontrolloerIkkeFunnet);
-        }
-      }
-      await endreInnhold(db, { id, del: "ankomstinfo", versjon: body.versjon }, async (trx) => {
-        const naa = await trx
-          .selectFrom("ankomstinfo")
-          .selectAll()
-          .where("id", "=", ankomstInfoId)
-          .executeTakeFirstOrThrow();
-        const sammeKontrolloer =
-          kontrolloer !== undefined && naa.mottakskontrolloer_id === kontrolloer.importoerId;
-        await trx
-          .updateTable("ankomstinfo")
-          .set({
-            ankomsttid: new Date(body.ankomsttid),
-            adresse_linje1: body.kontrollAdresse.linje1,
-            adresse_linje2: body.kontrollAdresse.linje2 ?? null,
-            postnummer: body.kontrollAdresse.postnummer,
-            poststed: body.kontrollAdresse.poststed,
-            mottakskontrolloer_id: kontrolloer?.importoerId ?? null,
-            mottakskontrolloer_navn:
-              kontrolloer?.navn ?? (sammeKontrolloer ? naa.mottakskontrolloer_navn : null),
-            mottakskontrolloer_telefon:
-              kontrolloer?.telefonnummer ?? (sammeKontrolloer ? naa.mottakskontrolloer_telefon : null),
-          })
-          .where("id", "=", ankomstInfoId)
-          .execute();
+      await lagreAnkomstinfo(db, {
+        id,
+        ankomstInfoId,
+        ansvarligImportoerId: rad.ansvarlig_importoer_id,
+        body,
       });
       res.status(204).end();
     }),
@@ -289,38 +217,12 @@ export function importmeldingRouter(db: Db): Router {
     `${MED_ID}/mottakskontroll`,
     requireImportoer(db),
     ah<ImportoerRequest>(async (req, res) => {
-      const { id, rad } = await kontekst(req, "mottak");
+      const { id } = await kontekst(req, "mottak");
       const versjon = versjonFraQuery(req.query.versjon);
       const body = mottakskontrollBodySkjema.parse(req.body ?? null);
       if (!(await harLestRegelverk(db, req.importoerId)))
         throw badRequest(REGELVERK_IKKE_BEKREFTET_REGISTRER);
-      const sert = await db
-        .selectFrom("sertifikat")
-        .select("data")
-        .where("id", "=", rad.sertifikat_id)
-        .executeTakeFirstOrThrow();
-      const varelinjer = varelinjeVisninger(sert.data as LagretSertifikat, []);
-      await endreInnhold(db, { id, del: "faktiskMengde", versjon }, async (trx) => {
-        const innhold = await trx
-          .selectFrom("kontrollspoersmaal")
-          .select("svar")
-          .where("importmelding_id", "=", id)
-          .where("kode", "=", "MOTTAK_INNHOLD_SAMSVARER")
-          .executeTakeFirst();
-        await trx.deleteFrom("faktisk_mengde").where("importmelding_id", "=", id).execute();
-        if (!kreverFaktiskMengde(innhold?.svar as SvarKode | null | undefined)) return;
-        const feil = sjekkFaktiskeMengder(body, varelinjer);
-        if (feil) throw badRequest(feil);
-        const rader = body.flatMap((l) =>
-          l.faktiskeVerdier.map((v) => ({
-            importmelding_id: id,
-            varelinje: l.varelinjeId,
-            felt: v.id,
-            faktisk_verdi: v.faktiskVerdi,
-          })),
-        );
-        if (rader.length > 0) await trx.insertInto("faktisk_mengde").values(rader).execute();
-      });
+      await lagreFaktiskeMengder(db, { id, body, versjon });
       res.status(204).end();
     }),
   );
