@@ -17,6 +17,7 @@ import { type ImportmeldingStatus, kategori, STATUS_TEKST, statusFarge } from ".
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, forbidden } from "../http";
+import { eidAv } from "./tilgang";
 
 const liste = (v: unknown): string[] =>
   Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)];
@@ -168,11 +169,7 @@ export function arkivRouter(db: Db): Router {
         .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
         .where((eb) =>
           importoer === importoerId
-            ? eb.or([
-                eb("m.ansvarlig_importoer_id", "=", importoerId),
-                eb("m.opprettet_av_importoer_id", "=", importoerId),
-                eb("m.ansvarlig_dokumentkontroll_id", "=", importoerId),
-              ])
+            ? eidAv(importoerId, statuser.length ? statuser : undefined)
             : eb("m.ansvarlig_importoer_id", "=", importoer),
         )
         .where("m.status", "<>", "SLETTET");

@@ -3,7 +3,7 @@
 // arkiv.ts shows (responsible, creator or document control, never deleted); each list is one status
 // category, found by index lookups per importer column and status (migration 006) and cut at OVERSIKT_MAKS.
 import { Router } from "express";
-import { type Expression, type SqlBool, sql } from "kysely";
+import { type SqlBool, sql } from "kysely";
 import type { Db } from "../../db";
 import { leggTilDager, osloDato } from "../../domain/format";
 import { landNavn } from "../../domain/kodeverk";
@@ -27,6 +27,7 @@ import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest } from "../http";
 import { hentImportoerMatch, synligFor } from "../sertifikat/synlighet";
 import { fortsettUrler, listeElement } from "./arkiv";
+import { eidAv } from "./tilgang";
 
 const VURDERT: readonly ImportmeldingStatus[] = [
   "FRIGITT",
@@ -51,15 +52,6 @@ export function lesOversiktFilter(q: Record<string, unknown>): OversiktFilter {
   return { avsender: a ? a : undefined, avsenderland: [...new Set(land.map((l) => l.trim().toUpperCase()))] };
 }
 
-/** `m.id in (...)`: the importer's notifications in these statuses, one index lookup per importer column. */
-function meldingerFor(importoerId: number, statuser: readonly ImportmeldingStatus[]): Expression<SqlBool> {
-  const s = sql.join(statuser.map((x) => sql`${x}`));
-  return sql<SqlBool>`m.id in (
-    select id from importmelding where ansvarlig_importoer_id = ${importoerId} and status in (${s})
-    union select id from importmelding where opprettet_av_importoer_id = ${importoerId} and status in (${s})
-    union select id from importmelding where ansvarlig_dokumentkontroll_id = ${importoerId} and status in (${s}))`;
-}
-
 async function hentMeldinger(
   db: Db,
   importoerId: number,
@@ -79,7 +71,7 @@ async function hentMeldinger(
           .as("a"),
       (join) => join.onRef("a.importmelding_id", "=", "m.id"),
     )
-    .where(meldingerFor(importoerId, statuser));
+    .where(eidAv(importoerId, statuser));
   if (valg.endretEtter) q = q.where("m.status_endret", ">=", valg.endretEtter);
   if (f.avsenderland.length) q = q.where("s.eksportland", "in", f.avsenderland);
   if (f.avsender) q = q.where(sql<SqlBool>`s.avsender_navn ilike ${likeMoenster(f.avsender)}`);
