@@ -372,3 +372,94 @@ describe("wizardSteg().fortsett (where a returning user resumes)", () => {
     expect(landingsside(7, "UNDER_REGISTRERING")).toBe(`${B}/avsender`);
   });
 });
+
+describe("stegtabellen: stiene gjennom veiviseren, som en flytkonfigurasjon", () => {
+  const svar = { kode: "RIKTIG" };
+  const innmelder = { navn: "Kari" };
+  /** The notification at each point of a walk through the wizard, with and without document questions. */
+  const tilstander: Array<[string, WizardMelding, { fortsett: string; ferdige: string[] }]> = [
+    ["nothing saved", melding(), { fortsett: "avsender", ferdige: [] }],
+    [
+      "an answer but no innmelder",
+      melding({
+        dokumentkontrollSpoersmaal: [
+          { path: "reeksport", rekkefoelge: 1, kontrollSvar: svar },
+          { path: "tilsiktetbruk", rekkefoelge: 2, kontrollSvar: null },
+        ],
+      }),
+      { fortsett: "innmelder", ferdige: [] },
+    ],
+    [
+      "innmelder given",
+      melding({ innmelder }),
+      { fortsett: "dokumentkontroll/reeksport", ferdige: ["Avsender"] },
+    ],
+    [
+      "one question answered",
+      melding({
+        innmelder,
+        dokumentkontrollSpoersmaal: [
+          { path: "reeksport", rekkefoelge: 1, kontrollSvar: svar },
+          { path: "tilsiktetbruk", rekkefoelge: 2, kontrollSvar: null },
+        ],
+      }),
+      { fortsett: "dokumentkontroll/tilsiktetbruk", ferdige: ["Avsender"] },
+    ],
+    [
+      "every question answered",
+      melding({
+        innmelder,
+        dokumentkontrollSpoersmaal: [
+          { path: "reeksport", rekkefoelge: 1, kontrollSvar: svar },
+          { path: "tilsiktetbruk", rekkefoelge: 2, kontrollSvar: svar },
+        ],
+      }),
+      { fortsett: "ankomst-info", ferdige: ["Avsender", "Dokumentkontroll"] },
+    ],
+    [
+      "arrival registered",
+      melding({
+        innmelder,
+        dokumentkontrollSpoersmaal: [
+          { path: "reeksport", rekkefoelge: 1, kontrollSvar: svar },
+          { path: "tilsiktetbruk", rekkefoelge: 2, kontrollSvar: svar },
+        ],
+        ankomstInfo: [fullAnkomst],
+      }),
+      { fortsett: "oppsummering", ferdige: ["Avsender", "Dokumentkontroll", "Ankomst"] },
+    ],
+    [
+      "no document questions, arrival registered",
+      melding({ innmelder, dokumentkontrollSpoersmaal: [], ankomstInfo: [fullAnkomst] }),
+      { fortsett: "oppsummering", ferdige: ["Avsender", "Ankomst"] },
+    ],
+  ];
+
+  it.each(tilstander)(
+    "%s: next walks every page once, previous walks back, the stepper and 'Fortsett' agree",
+    (_navn, m, forventet) => {
+      const w = wizardSteg(m);
+      // Forwards from the first page reaches every page, in order, and ends after the last
+      const fram: string[] = [];
+      for (let sti: string | undefined = "avsender"; sti; sti = w.neste(sti)) fram.push(sti);
+      expect(fram).toEqual(w.sider);
+      expect(fram[0]).toBe("avsender");
+      expect(fram.at(-1)).toBe("oppsummering");
+      // Backwards from the last is the same path reversed
+      const tilbake: string[] = [];
+      for (let sti: string | undefined = "oppsummering"; sti; sti = w.forrige(sti)) tilbake.push(sti);
+      expect(tilbake).toEqual([...fram].reverse());
+      // Every page is in exactly one step of the stepper, and the stepper's page opens its step
+      for (const side of fram) expect(w.stepper(side).filter((s) => s.aktiv)).toHaveLength(1);
+      for (const s of w.stepper()) expect(w.stepper(s.sti).find((x) => x.aktiv)?.navn).toBe(s.navn);
+      expect(
+        w
+          .stepper()
+          .filter((s) => s.fullfoert)
+          .map((s) => s.navn),
+      ).toEqual(forventet.ferdige);
+      expect(w.fortsett).toBe(forventet.fortsett);
+      expect(fram).toContain(w.fortsett);
+    },
+  );
+});

@@ -5,16 +5,62 @@
 import { ankomstErRegistrert } from "./importmelding";
 import { erAnkommet, type ImportmeldingStatus } from "./status";
 
-export const WIZARD_SIDER = [
-  "avsender",
-  "innmelder",
-  "dokumentkontroll",
-  "ankomst-info",
-  "oppsummering",
+/** What the step table reads of a notification (computed once in wizardSteg). */
+interface StegTilstand {
+  avsenderFerdig: boolean;
+  noeLagret: boolean;
+  /** dokumentkontroll/{path} of each document question, in order. */
+  dokumentSider: string[];
+  foersteUbesvarte: string | undefined;
+  dokumentkontrollFerdig: boolean;
+  ankomstRegistrert: boolean;
+}
+
+/**
+ * The creation wizard as one ordered table (SPEC §2 "Creation wizard"): each step's stepper label, its
+ * routes (subpages), its pages for a notification, when it is shown, when it is done, and where a
+ * returning user resumes in it. The page order, next/previous, the stepper and 'Fortsett' all come from it.
+ */
+const STEG = [
+  {
+    navn: "Avsender",
+    ruter: ["avsender", "innmelder"],
+    sider: () => ["avsender", "innmelder"],
+    vises: () => true,
+    ferdig: (t: StegTilstand) => t.avsenderFerdig,
+    fortsett: (t: StegTilstand) => (t.noeLagret ? "innmelder" : "avsender"),
+  },
+  {
+    navn: "Dokumentkontroll",
+    ruter: ["dokumentkontroll"],
+    sider: (t: StegTilstand) => t.dokumentSider,
+    vises: (t: StegTilstand) => t.dokumentSider.length > 0,
+    ferdig: (t: StegTilstand) => t.dokumentkontrollFerdig,
+    fortsett: (t: StegTilstand) => t.foersteUbesvarte ?? t.dokumentSider[0] ?? "ankomst-info",
+  },
+  {
+    navn: "Ankomst",
+    ruter: ["ankomst-info"],
+    sider: () => ["ankomst-info"],
+    vises: () => true,
+    ferdig: (t: StegTilstand) => t.ankomstRegistrert,
+    fortsett: () => "ankomst-info",
+  },
+  {
+    navn: "Oppsummering",
+    ruter: ["oppsummering"],
+    sider: () => ["oppsummering"],
+    vises: () => true,
+    ferdig: () => false,
+    fortsett: () => "oppsummering",
+  },
 ] as const;
+
+export type WizardSide = (typeof STEG)[number]["ruter"][number];
+/** The wizard's routes (subpages of /importmelding/{id}), in order. */
+export const WIZARD_SIDER: readonly WizardSide[] = STEG.flatMap((s) => s.ruter);
 export const REGISTRERT_SIDER = ["mottakskontroll", "ankommet", "registrert", "mottakskontrolloer"] as const;
 
-export type WizardSide = (typeof WIZARD_SIDER)[number];
 export type RegistrertSide = (typeof REGISTRERT_SIDER)[number];
 
 const erRegistrertSide = (s: string | undefined): s is RegistrertSide =>
@@ -123,7 +169,7 @@ export interface WizardMelding {
   }[];
 }
 
-export type StepperNavn = "Avsender" | "Dokumentkontroll" | "Ankomst" | "Oppsummering";
+export type StepperNavn = (typeof STEG)[number]["navn"];
 
 export interface StepperSteg {
   navn: StepperNavn;
@@ -164,50 +210,33 @@ export interface WizardSteg {
 
 export function wizardSteg(melding: WizardMelding): WizardSteg {
   const spoersmaal = [...melding.dokumentkontrollSpoersmaal].sort((a, b) => a.rekkefoelge - b.rekkefoelge);
-  const dokumentSider = spoersmaal.map((s) => `dokumentkontroll/${s.path}`);
-  const sider = ["avsender", "innmelder", ...dokumentSider, "ankomst-info", "oppsummering"];
-  const indeks = (sti: string) => sider.indexOf(sti.replace(/^\/+|\/+$/g, ""));
-
-  const dokumentkontrollFerdig = spoersmaal.every(
-    (s) => s.kontrollSvar !== null && s.kontrollSvar !== undefined,
-  );
+  const besvart = (s: (typeof spoersmaal)[number]) => s.kontrollSvar !== null && s.kontrollSvar !== undefined;
+  const dokumentSti = (s: { path: string }) => `dokumentkontroll/${s.path}`;
   const foersteAnkomst = melding.ankomstInfo[0];
-  const ankomstRegistrert =
-    foersteAnkomst !== undefined &&
-    ankomstErRegistrert(foersteAnkomst) &&
-    (melding.kunDokumentkontroll || foersteAnkomst.mottakskontrolloer !== null);
   const avsenderFerdig = melding.innmelder !== null && melding.innmelder !== undefined;
-
-  const avvik = spoersmaal.find((s) => {
-    const svar = s.kontrollSvar as { avvik?: boolean } | null;
-    return svar?.avvik === true;
-  });
-  const foersteAvvik = avvik ?? spoersmaal[0];
-
-  const foersteUbesvarte = spoersmaal.find((s) => s.kontrollSvar === null || s.kontrollSvar === undefined);
-  const noeLagret =
-    avsenderFerdig ||
-    spoersmaal.some((s) => s.kontrollSvar !== null && s.kontrollSvar !== undefined) ||
-    melding.ankomstInfo.some(harAnkomstopplysninger);
-  const fortsett = !avsenderFerdig
-    ? noeLagret
-      ? "innmelder"
-      : "avsender"
-    : foersteUbesvarte
-      ? `dokumentkontroll/${foersteUbesvarte.path}`
-      : !ankomstRegistrert
-        ? "ankomst-info"
-        : "oppsummering";
-
-  const stegFor = (sti: string | undefined): StepperNavn | undefined => {
-    if (!sti) return undefined;
-    const s = sti.replace(/^\/+|\/+$/g, "");
-    if (s === "avsender" || s === "innmelder") return "Avsender";
-    if (s.startsWith("dokumentkontroll")) return "Dokumentkontroll";
-    if (s === "ankomst-info") return "Ankomst";
-    if (s === "oppsummering") return "Oppsummering";
-    return undefined;
+  const ubesvart = spoersmaal.find((s) => !besvart(s));
+  const t: StegTilstand = {
+    avsenderFerdig,
+    noeLagret: avsenderFerdig || spoersmaal.some(besvart) || melding.ankomstInfo.some(harAnkomstopplysninger),
+    dokumentSider: spoersmaal.map(dokumentSti),
+    foersteUbesvarte: ubesvart ? dokumentSti(ubesvart) : undefined,
+    dokumentkontrollFerdig: spoersmaal.every(besvart),
+    ankomstRegistrert:
+      foersteAnkomst !== undefined &&
+      ankomstErRegistrert(foersteAnkomst) &&
+      (melding.kunDokumentkontroll || foersteAnkomst.mottakskontrolloer !== null),
   };
+  const synlige = STEG.filter((s) => s.vises(t));
+  const sider = synlige.flatMap((s) => s.sider(t));
+  const indeks = (sti: string) => sider.indexOf(rens(sti));
+  /** The step a page belongs to, by its route (a document question not in the list still counts). */
+  const stegFor = (sti: string | undefined) => {
+    const rute = sti ? rens(sti).split("/")[0] : undefined;
+    return STEG.find((s) => (s.ruter as readonly string[]).includes(rute ?? ""))?.navn;
+  };
+  const avvik = spoersmaal.find((s) => (s.kontrollSvar as { avvik?: boolean } | null)?.avvik === true);
+  const foersteAvvik = avvik ?? spoersmaal[0];
+  const uferdig = synlige.find((s) => !s.ferdig(t)) ?? synlige[synlige.length - 1]!;
 
   return {
     sider,
@@ -226,30 +255,22 @@ export function wizardSteg(melding: WizardMelding): WizardSteg {
     },
     stepper: (aktivSti) => {
       const aktiv = stegFor(aktivSti);
-      const steg: StepperSteg[] = [
-        { navn: "Avsender", sti: "avsender", fullfoert: avsenderFerdig, aktiv: aktiv === "Avsender" },
-      ];
-      if (dokumentSider[0]) {
-        steg.push({
-          navn: "Dokumentkontroll",
-          sti: dokumentSider[0],
-          fullfoert: dokumentkontrollFerdig,
-          aktiv: aktiv === "Dokumentkontroll",
-        });
-      }
-      steg.push(
-        { navn: "Ankomst", sti: "ankomst-info", fullfoert: ankomstRegistrert, aktiv: aktiv === "Ankomst" },
-        { navn: "Oppsummering", sti: "oppsummering", fullfoert: false, aktiv: aktiv === "Oppsummering" },
-      );
-      return steg;
+      return synlige.map((s) => ({
+        navn: s.navn,
+        sti: s.sider(t)[0]!,
+        fullfoert: s.ferdig(t),
+        aktiv: aktiv === s.navn,
+      }));
     },
-    dokumentkontrollFerdig,
-    ankomstRegistrert,
-    kanSendesInn: avsenderFerdig && dokumentkontrollFerdig && ankomstRegistrert,
-    foersteAvvikSti: foersteAvvik ? `dokumentkontroll/${foersteAvvik.path}` : undefined,
-    fortsett,
+    dokumentkontrollFerdig: t.dokumentkontrollFerdig,
+    ankomstRegistrert: t.ankomstRegistrert,
+    kanSendesInn: avsenderFerdig && t.dokumentkontrollFerdig && t.ankomstRegistrert,
+    foersteAvvikSti: foersteAvvik ? dokumentSti(foersteAvvik) : undefined,
+    fortsett: uferdig.fortsett(t),
   };
 }
+
+const rens = (sti: string) => sti.replace(/^\/+|\/+$/g, "");
 
 /** Something of the arrival form is saved (a time, an address field or a controller). */
 function harAnkomstopplysninger(a: WizardMelding["ankomstInfo"][number]): boolean {
