@@ -61,3 +61,41 @@ export function isoDato(melding: string, ugyldigMelding: string = melding) {
     .min(1, { error: melding, abort: true })
     .refine(erIsoDato, { error: ugyldigMelding, abort: true });
 }
+
+// Shared by the notification's forms and bodies (domain/schemas/importmelding.ts, faktisk-mengde.ts).
+
+/** Optional form text, trimmed, at most `maks` characters; missing, empty or blank becomes undefined. */
+export function valgfri(maks: number, melding: string) {
+  return z
+    .string()
+    .overwrite(renset)
+    .max(maks, { error: melding })
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v));
+}
+
+/** The same for a JSON body, where null also means "none". */
+export function valgfriJson(maks: number, melding: string) {
+  return z
+    .string()
+    .overwrite(renset)
+    .max(maks, { error: melding })
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === "" ? undefined : v));
+}
+
+/** Required text with a maximum length. */
+export function paakrevd(melding: string, maks: number, forLang: string) {
+  return tekstFelt(melding).max(maks, { error: forLang });
+}
+
+/** The optimistic-concurrency version a client may send with a change (ADR 007). */
+export const versjonFelt = z
+  .number({ error: "Ugyldig versjon" })
+  .int({ error: "Ugyldig versjon" })
+  .positive({ error: "Ugyldig versjon" })
+  .nullish()
+  .transform((v) => v ?? undefined);
+
+export const idFelt = (melding: string) =>
+  z.number({ error: melding }).int({ error: melding }).positive({ error: melding });
