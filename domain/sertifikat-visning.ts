@@ -1,0 +1,163 @@
+// The certificate API's responses (SPEC §7 "Certificates and data"), shared by api/ and the app. Timestamps
+// are ISO 8601 strings (UTC), dates are YYYY-MM-DD. Re-exported by domain/sertifikat.ts.
+import type { SertifikatVurdering } from "./risiko/vurder";
+import type { LagretSertifikat, Mengde, SertifikatType } from "./sertifikat";
+import type { Alvorlighetsgrad, ImportmeldingStatus, MeldepliktigVurdering } from "./status";
+
+/** A code with its Norwegian display text. */
+export interface KodeVisning<K extends string = string> {
+  kode: K;
+  visningstekst: string;
+}
+
+/** A country with its Norwegian name (domain/kodeverk `landNavn`). */
+export interface LandVisning {
+  /** Alpha-2 code. */
+  kode: string;
+  navn: string;
+}
+
+/** GET /import/v2/eksportland: countries certificates exist from, plus the paperless-agreement countries. */
+export interface Eksportland extends LandVisning {
+  /** Number of certificates received from the country (0 for a paperless country without any). */
+  antall: number;
+}
+
+/** Paging of a list (zero-based page numbers, SPEC §3 "List element", §9). */
+export interface Paginering {
+  sidenummer: number;
+  antallSider: number;
+  antallElementer: number;
+  antallElementerPerSide: number;
+}
+
+/** One row of GET /import/v2/{orgnr}/{importoerId}/sertifikater. */
+export interface SertifikatListeElement {
+  id: number;
+  nummer: string;
+  /** Issue date as written on the certificate (the search key `dato`). */
+  utstedtDato: string;
+  /** Null when the certificate's type code is neither 851 nor 657. */
+  type: SertifikatType | null;
+  eksportLand: LandVisning;
+  /** Consignor (sender) name. */
+  avsender: string | null;
+  /** Consignee name as written on the certificate. */
+  mottaker: string | null;
+  meldepliktigVurdering: KodeVisning<MeldepliktigVurdering>;
+  alvorlighetsgrad: Alvorlighetsgrad;
+  antallVarelinjer: number;
+  /** Replaced by a newer certificate. */
+  erstattet: boolean;
+  /** The live notification (not SLETTET/TILBAKETRUKKET) this importer may see, if any. */
+  importMeldingId: number | null;
+  importMeldingStatus: ImportmeldingStatus | null;
+  /** When we received it (ISO timestamp). */
+  mottatt: string;
+}
+
+export interface SertifikatListe {
+  sertifikatListe: SertifikatListeElement[];
+  paginering: Paginering;
+}
+
+/** The keys a certificate is opened by: /sertifikat?sertifikatnummer&dato&avsenderland (SPEC §2). */
+export interface SertifikatNoekler {
+  sertifikatnummer: string;
+  /** YYYY-MM-DD. */
+  dato: string;
+  /** Alpha-2 code of the export country. */
+  avsenderland: string;
+}
+
+/** "This certificate replaces ..." banner. Missing parts show 'unknown number' / 'unknown reason'. */
+export interface ErstatterSertifikatVisning {
+  nummer?: string;
+  grunn?: string;
+  /** As written (YYYY-MM-DD when it is a date). */
+  dato?: string;
+  /** Keys of the replaced certificate, when we have received it. */
+  lenke?: SertifikatNoekler;
+}
+
+/** "This certificate was replaced by ..." banner: the replacing certificate we hold. */
+export interface ErstattetAvSertifikatVisning {
+  nummer: string;
+  /** Issue date of the replacing certificate, YYYY-MM-DD. */
+  dato: string;
+  /** Alpha-2 code of its export country. */
+  avsenderland: string;
+}
+
+/** An attachment of the certificate page; the file itself is GET /import/v1/vedlegg/{id}. */
+export interface VedleggVisning {
+  /** UUID (the spec's gcpStorageId). */
+  id: string;
+  filnavn: string | null;
+  mimetype: string;
+  /** Short type ("pdf", "png", ...), "" when unknown. */
+  filtype: string;
+  /** pdf, png, jpg/jpeg and gif only (SPEC §5). */
+  kanAapneVedlegg: boolean;
+  identifikator: string | null;
+  informasjon: string | null;
+  /** Size in bytes. */
+  stoerrelse: number;
+}
+
+/** Total quantities of all goods lines, one entry per unit (SPEC §3 "mengdeOppsummering"). */
+export interface MengdeOppsummering {
+  totaltAntall: Mengde[];
+  totalNettoVekt: Mengde[];
+  totalBruttoVekt: Mengde[];
+  totalNettoVolum: Mengde[];
+  totalBruttoVolum: Mengde[];
+}
+
+/** An importer that may be made responsible for a notification of this certificate. */
+export interface KandidatImportoer {
+  id: number;
+  navn: string;
+  organisasjonsnummer: string;
+  /** Named on the certificate (organisation number or exact consignee name); these come first. */
+  paaSertifikatet: boolean;
+  /** Whether this importer has confirmed knowledge of the regulations (SPEC §5); only it can confirm it. */
+  harLestRegelverk: boolean;
+}
+
+/**
+ * GET /import/v2/{orgnr}/{importoerId}/sertifikat: the certificate page. All LagretSertifikat data
+ * (`utstedtDato` is the ISO instant from the certificate, `utstedtDag` the date as written, which is the
+ * search key) with the attachments replaced by their metadata, plus what the page needs.
+ */
+export interface SertifikatVisning extends Omit<LagretSertifikat, "vedlegg"> {
+  id: number;
+  /** Norwegian text of the status code ("Utstedt", "Trukket tilbake"), undefined without status. */
+  statusTekst?: string;
+  /** The stored risk assessment (banners and per-line findings). */
+  vurdering: SertifikatVurdering;
+  meldepliktigVurdering: KodeVisning<MeldepliktigVurdering>;
+  alvorlighetsgrad: Alvorlighetsgrad;
+  mottatt: string;
+  statusSistEndret: string;
+  erstatterSertifikat?: ErstatterSertifikatVisning;
+  erstattetAvSertifikat?: ErstattetAvSertifikatVisning;
+  vedlegg: VedleggVisning[];
+  mengdeOppsummering: MengdeOppsummering;
+  /** The export country has a paperless-certificate agreement (SPEC §9). */
+  erPapirloest: boolean;
+  /** Issued more than 14 days before today (Oslo date): cannot be notified (SPEC §5, §9). */
+  erForGammel: boolean;
+  /** The live notification of this certificate, when this importer may see it. */
+  importMeldingId: number | null;
+  importMeldingStatus: ImportmeldingStatus | null;
+  /** That notification belongs to this importer and is UNDER_REGISTRERING or REGISTRERT. */
+  kanEndreImportmelding: boolean;
+  /**
+   * No live notification, not withdrawn (status 40), not replaced, and a paperless export country. The
+   * 14-day rule is reported separately (`erForGammel`) and enforced when a notification is created.
+   */
+  kanOppretteImportmelding: boolean;
+  /** This importer and the importers it is reception controller for; those on the certificate first. */
+  kandidatImportoerer: KandidatImportoer[];
+}
