@@ -12,7 +12,6 @@ const IKKE_DELT_ENNAA: Record<string, number> = {
   "app/routes/sertifikat.tsx": 958,
   "app/routes/innstillinger.tsx": 812,
   "api/dokumenter/sertifikat-pdf.ts": 979,
-  "domain/risiko/vurder.ts": 599,
 };
 
 function kildefiler(mappe: string): string[] {
