@@ -9,7 +9,6 @@ const GRENSE = 500;
 
 /** Not split yet (issue 14): the line count today is the ceiling. */
 const IKKE_DELT_ENNAA: Record<string, number> = {
-  "app/routes/sertifikat.tsx": 958,
   "api/dokumenter/sertifikat-pdf.ts": 979,
 };
 

@@ -6,7 +6,6 @@ import {
   redirect,
 } from "@remix-run/node";
 import {
-  Form,
   isRouteErrorResponse,
   Link,
   useActionData,
@@ -16,23 +15,12 @@ import {
 } from "@remix-run/react";
 import { harSammeBehandlinger } from "../../domain/behandlinger";
 import { formaterDato, formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
-import { landNavn, pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../domain/kodeverk";
-import { eppoLenke } from "../../domain/risiko/eppo-lenke";
-import type { RisikoFunn } from "../../domain/risiko/vurder";
-import {
-  type Adresse,
-  type Behandling,
-  FOR_GAMMELT_SERTIFIKAT_MELDING,
-  type Mengde,
-  type SertifikatVisning,
-  type Varelinje,
-} from "../../domain/sertifikat";
+import { landNavn } from "../../domain/kodeverk";
+import type { Mengde, SertifikatVisning } from "../../domain/sertifikat";
 import {
   EKSPORTERKLAERING,
   finansiellErklaering,
   friForPestTekst,
-  mengdeLinjer,
-  mengderTekst,
   reeksportErklaering,
   refererteDokumenterTekster,
   tekster,
@@ -47,15 +35,16 @@ import {
   STATUS_TEKST,
 } from "../../domain/status";
 import { sorterNorsk } from "../../domain/text";
-import { CsrfInput } from "../components/csrf-input";
 import { IngenTilgang, NoeGikkFeil } from "../components/panels";
-import { Merke, Opplysninger, Tabellramme, Varsel } from "../components/ui";
+import { AdresseLinjer, BehandlingListe, tekstListe } from "../components/sertifikat/deler";
+import { Handlingsomraade } from "../components/sertifikat/handlingsomraade";
+import { Varelinjer } from "../components/sertifikat/varelinjer";
+import { Vedlegg } from "../components/sertifikat/vedlegg";
+import { Merke, Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { hentFlagg } from "../lib/preferanser.server";
-
-const TOLLTARIFF_URL = "https://tolltariffen.toll.no/tolltariff/2024";
 
 function noekler(url: URL) {
   return {
@@ -142,109 +131,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw e;
   }
-}
-
-function AdresseLinjer({ adresse }: { adresse?: Adresse }) {
-  if (!adresse) return null;
-  const linjer = [
-    adresse.linje1,
-    adresse.linje2,
-    adresse.linje3,
-    adresse.linje4,
-    adresse.linje5,
-    [adresse.postnummer, adresse.poststed].filter(Boolean).join(" "),
-    adresse.land ?? (adresse.landkode ? landNavn(adresse.landkode) : undefined),
-  ].filter((l): l is string => !!l);
-  return (
-    <>
-      {linjer.map((l, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: address lines have no identity of their own
-        <span key={i} className="adresselinje">
-          {l}
-        </span>
-      ))}
-    </>
-  );
-}
-
-/** The quantities of a line that may be shown (SPEC §5: with a unit, not negative); "–" when none. */
-function Mengder({ linje }: { linje: Pick<Varelinje, "mengde"> }) {
-  const deler = mengdeLinjer(linje);
-  return deler.length ? deler.join(", ") : <>–</>;
-}
-
-/** Several texts as a list, one as it is, none as missing (undefined). */
-function Tekster({ tekster: t }: { tekster: string[] }) {
-  if (t.length <= 1) return t[0] ?? null;
-  return (
-    <ul className="ds-list">
-      {t.map((x, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the texts are listed in certificate order
-        <li key={i}>{x}</li>
-      ))}
-    </ul>
-  );
-}
-
-const tekstListe = (t: string[]) => (t.length ? <Tekster tekster={t} /> : undefined);
-
-function BehandlingListe({ behandlinger }: { behandlinger: Behandling[] }) {
-  if (behandlinger.length === 0) return <p className="ds-paragraph">Ingen behandlinger</p>;
-  return (
-    <ul className="ds-list">
-      {behandlinger.map((b, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: treatments are listed in certificate order
-        <li key={i}>
-          {b.beskrivelse ?? b.behandlingstype ?? "Behandling"}
-          {b.kjemikalier.length ? `, ${b.kjemikalier.join(", ")}` : ""}
-          {b.startdato
-            ? ` (${formaterDato(b.startdato) || b.startdato}${b.sluttdato ? `–${formaterDato(b.sluttdato) || b.sluttdato}` : ""})`
-            : ""}
-          {b.tilleggsbeskrivelse ? `. ${b.tilleggsbeskrivelse}` : ""}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Funn({ funn }: { funn: RisikoFunn[] }) {
-  const sortert = [...funn].sort(
-    (a, b) =>
-      alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad),
-  );
-  return (
-    <ul className="ds-list funnliste">
-      {sortert.map((f, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: findings are listed in display order
-        <li key={i}>
-          <Merke farge={ALVORLIGHETSGRAD_FARGE[f.alvorlighetsgrad]}>
-            {f.alvorlighetsgrad === "FORBUD"
-              ? "Forbud"
-              : f.alvorlighetsgrad === "VARSEL"
-                ? "Varsel"
-                : "Kan ikke vurderes"}
-          </Merke>{" "}
-          {f.tekst}
-          {f.lenke ? (
-            <>
-              {" "}
-              <a className="ds-link" href={f.lenke}>
-                Les regelverket
-              </a>
-            </>
-          ) : null}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function sorteringsLenke(
-  sok: { sertifikatnummer: string; dato: string; avsenderland: string },
-  retning: "ASC" | "DESC",
-) {
-  const p = new URLSearchParams({ ...sok, sortering: retning });
-  return `/sertifikat?${p}#varelinjer`;
 }
 
 export default function Sertifikat() {
@@ -401,93 +287,7 @@ export default function Sertifikat() {
         : null}
 
       {visHandling ? (
-        <section className="handlingsomraade" aria-labelledby="handling-tittel">
-          <h2 id="handling-tittel" className="ds-heading" data-size="sm">
-            Digital forhåndsmelding
-          </h2>
-          {actionData?.feil ? (
-            <Varsel farge="danger" rolle="alert" tittel="Feil oppstod ved oppretting av forhåndsmelding">
-              <p className="ds-paragraph">{actionData.feil}</p>
-            </Varsel>
-          ) : null}
-          {s.kanEndreImportmelding && s.importMeldingId ? (
-            <Link className="ds-button" data-variant="primary" to={`/importmelding/${s.importMeldingId}`}>
-              Gå til digital forhåndsmelding
-            </Link>
-          ) : s.erForGammel ? (
-            <Varsel farge="info">
-              <p className="ds-paragraph">{FOR_GAMMELT_SERTIFIKAT_MELDING}</p>
-            </Varsel>
-          ) : (
-            <>
-              {!data.harLestRegelverk ? (
-                <Varsel farge="warning" tittel="Bekreft kjennskap til regelverket">
-                  <p className="ds-paragraph">
-                    Før du kan melde import må virksomheten bekrefte at den kjenner regelverket for import av
-                    planter.{" "}
-                    <Link className="ds-link" to="/innstillinger?side=profil">
-                      Gå til profilen
-                    </Link>
-                  </p>
-                </Varsel>
-              ) : null}
-              {s.kandidatImportoerer.some((k) => !k.harLestRegelverk && k.id !== data.avgiver.importoerId) ? (
-                <Varsel farge="info" tittel="Noen virksomheter har ikke bekreftet regelverket">
-                  <p className="ds-paragraph">
-                    En forhåndsmelding kan bare sendes inn når den ansvarlige importøren selv har bekreftet
-                    kjennskap til regelverket. Som mottakskontrollør kan du ikke bekrefte det for en annen
-                    virksomhet: be virksomheten bekrefte det under Innstillinger, Profil, før du melder for
-                    den.
-                  </p>
-                </Varsel>
-              ) : null}
-              <Form method="post" className="skjema">
-                <CsrfInput />
-                <input type="hidden" name="sertifikatnummer" value={s.nummer} />
-                <input type="hidden" name="dato" value={s.utstedtDag ?? sok.dato} />
-                <input type="hidden" name="avsenderland" value={s.eksportLand?.kode ?? sok.avsenderland} />
-                {s.kandidatImportoerer.length > 1 ? (
-                  <fieldset className="ds-fieldset">
-                    <legend className="ds-label">Ansvarlig importør</legend>
-                    {s.kandidatImportoerer.map((k, i) => (
-                      <div className="ds-field radio" key={k.id}>
-                        <input
-                          className="ds-input"
-                          type="radio"
-                          id={`ansvarlig-${k.id}`}
-                          name="ansvarligImportoerId"
-                          value={k.id}
-                          defaultChecked={i === 0}
-                        />
-                        <label className="ds-label" data-weight="regular" htmlFor={`ansvarlig-${k.id}`}>
-                          {k.navn} ({formaterOrganisasjonsnummer(k.organisasjonsnummer)})
-                          {k.paaSertifikatet ? " – står på sertifikatet" : ""}
-                          {k.harLestRegelverk ? "" : " – har ikke bekreftet kjennskap til regelverket"}
-                        </label>
-                      </div>
-                    ))}
-                  </fieldset>
-                ) : (
-                  <input
-                    type="hidden"
-                    name="ansvarligImportoerId"
-                    value={s.kandidatImportoerer[0]?.id ?? data.avgiver.importoerId}
-                  />
-                )}
-                <button
-                  className="ds-button"
-                  data-variant="primary"
-                  type="submit"
-                  name="intent"
-                  value="opprett"
-                  disabled={navigation.state !== "idle"}
-                >
-                  Opprett digital forhåndsmelding
-                </button>
-              </Form>
-            </>
-          )}
-        </section>
+        <Handlingsomraade data={data} actionData={actionData} navigation={navigation} s={s} sok={sok} />
       ) : null}
 
       <section aria-labelledby="transport-tittel">
@@ -594,239 +394,20 @@ export default function Sertifikat() {
         )}
       </section>
 
-      <section id="varelinjer" aria-labelledby="varelinjer-tittel">
-        <div className="seksjonshode">
-          <h2 id="varelinjer-tittel" className="ds-heading" data-size="sm">
-            Varelinjer ({s.varelinjer.length})
-          </h2>
-          <div className="knapperad">
-            <a className="ds-link" href={`${dokumentBase}/excel?${dokumentSok}`} download>
-              Last ned varelinjer (Excel)
-            </a>
-            <a className="ds-link" href={`${dokumentBase}/pdf?${dokumentSok}`}>
-              Last ned sertifikatet (PDF)
-            </a>
-          </div>
-        </div>
-        {s.varelinjer.length === 0 ? (
-          <p className="ds-paragraph">Sertifikatet har ingen varelinjer.</p>
-        ) : (
-          <Tabellramme etikett="Varelinjer i sertifikatet">
-            <table className="ds-table varetabell" data-border>
-              <caption className="skjult">Varelinjer i sertifikatet</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Nr.</th>
-                  <th scope="col">Navn</th>
-                  <th
-                    scope="col"
-                    aria-sort={
-                      sortering === "ASC" ? "ascending" : sortering === "DESC" ? "descending" : "none"
-                    }
-                  >
-                    <Link to={sorteringsLenke(sok, neste)} preventScrollReset>
-                      Botanisk navn
-                      <span className="skjult">
-                        {sortering === "ASC"
-                          ? ", sortert stigende. Sorter synkende"
-                          : sortering === "DESC"
-                            ? ", sortert synkende. Sorter stigende"
-                            : ". Sorter stigende"}
-                      </span>
-                      <span aria-hidden="true">
-                        {sortering === "ASC" ? " ▲" : sortering === "DESC" ? " ▼" : " ↕"}
-                      </span>
-                    </Link>
-                  </th>
-                  <th scope="col">Mengde</th>
-                  <th scope="col">Opprinnelse</th>
-                  {flagg.visRisikovurdering ? <th scope="col">Vurdering</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {linjer.map((l) => {
-                  const v = linjeVurdering.get(String(l.sorteringsnummer));
-                  return (
-                    <tr key={l.sorteringsnummer}>
-                      <td>{l.sorteringsnummer}</td>
-                      <td>{l.navn ?? "–"}</td>
-                      <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
-                      <td>
-                        <Mengder linje={l} />
-                      </td>
-                      <td>
-                        {l.opprinnelsesland.map((o) => (o.kode ? landNavn(o.kode) : o.navn)).join(", ") ||
-                          "Mangler"}
-                      </td>
-                      {flagg.visRisikovurdering ? (
-                        <td>
-                          {v ? (
-                            <Merke farge={ALVORLIGHETSGRAD_FARGE[v.alvorlighetsgrad]}>
-                              {v.alvorlighetsgrad === "ALT_OK"
-                                ? "OK"
-                                : v.alvorlighetsgrad === "FORBUD"
-                                  ? "Forbud"
-                                  : v.alvorlighetsgrad === "VARSEL"
-                                    ? "Varsel"
-                                    : "Ufullstendig"}
-                            </Merke>
-                          ) : null}
-                        </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </Tabellramme>
-        )}
-        <Opplysninger rader={totaler.map(([k, v]) => [k, mengderTekst(v)])} />
-        {linjer.map((l) => {
-          const v = linjeVurdering.get(String(l.sorteringsnummer));
-          const eppo = v?.eppoKode ?? l.klassifisering.eppoKoder[0];
-          return (
-            <details key={l.sorteringsnummer} className="ds-details varelinje-detaljer">
-              <summary>
-                Detaljer for varelinje {l.sorteringsnummer}: {l.navn ?? l.botaniskNavn ?? "uten navn"}
-              </summary>
-              <div className="varelinje-detaljer__innhold">
-                <Opplysninger
-                  rader={[
-                    ["Navn", l.navn],
-                    ["Botanisk navn", l.botaniskNavn],
-                    ["Beskrivelse", l.beskrivelse],
-                    [
-                      "EPPO-kode",
-                      eppo ? (
-                        <a key="eppo" className="ds-link" href={eppoLenke(eppo)}>
-                          {eppo} (skadegjørerdatabasen)
-                        </a>
-                      ) : undefined,
-                    ],
-                    [
-                      "Varenummer (HS)",
-                      l.klassifisering.hsKode ? (
-                        <a
-                          key="hs"
-                          className="ds-link"
-                          href={`${TOLLTARIFF_URL}/${encodeURIComponent(l.klassifisering.hsKode)}`}
-                        >
-                          {l.klassifisering.hsKode}
-                        </a>
-                      ) : undefined,
-                    ],
-                    ["Plantedel", plantedelVisning(l.klassifisering.plantedel)],
-                    ["Tilstand", l.klassifisering.tilstander.join(", ") || undefined],
-                    ["Tilsiktet bruk", tilsiktetBrukVisning(l.klassifisering)],
-                    ["Mengde", <Mengder key="m" linje={l} />],
-                    [
-                      "Pakker",
-                      l.pakker
-                        .map((p) => `${p.antall ?? ""} ${p.pakkeKode ? pakkeNavn(p.pakkeKode) : ""}`.trim())
-                        .join(", ") || undefined,
-                    ],
-                    ["Pakkebeskrivelse", l.pakkebeskrivelse],
-                    ["Kjennetegn", l.kjennetegn.join(", ") || undefined],
-                    [
-                      "Opprinnelse",
-                      l.opprinnelsesland
-                        .map((o) =>
-                          [o.kode ? landNavn(o.kode) : o.navn, o.landsdel].filter(Boolean).join(", "),
-                        )
-                        .join("; ") || "Mangler",
-                    ],
-                    [
-                      "Tilleggserklæringer",
-                      l.varelinjeTilleggserklaering.tilleggserklaeringer.join(" ") || undefined,
-                    ],
-                    ["Importtillatelse", l.varelinjeTilleggserklaering.importtillatelseserklaering],
-                    [
-                      "Inspeksjonsdato",
-                      l.varelinjeTilleggserklaering.inspeksjonsdato
-                        ? formaterDato(l.varelinjeTilleggserklaering.inspeksjonsdato) ||
-                          l.varelinjeTilleggserklaering.inspeksjonsdato
-                        : undefined,
-                    ],
-                    [
-                      "Offisiell tilleggsinformasjon",
-                      l.varelinjeTilleggserklaering.offisiellTilleggsInformasjon.join(" ") || undefined,
-                    ],
-                  ]}
-                />
-                {!sammeBehandlinger ? (
-                  <>
-                    <h3 className="ds-heading" data-size="2xs">
-                      Behandlinger
-                    </h3>
-                    <BehandlingListe behandlinger={l.behandlinger} />
-                  </>
-                ) : null}
-                {l.reeksportSertifiseringsErklaering ? (
-                  <>
-                    <h3 className="ds-heading" data-size="2xs">
-                      Reeksport
-                    </h3>
-                    <Opplysninger
-                      rader={[
-                        [
-                          "Opprinnelig sertifikat",
-                          l.reeksportSertifiseringsErklaering.ephytoSertifikatReferanse,
-                        ],
-                        [
-                          "Utstedt av",
-                          l.reeksportSertifiseringsErklaering.kontraktsinngaaendePart?.kode
-                            ? landNavn(l.reeksportSertifiseringsErklaering.kontraktsinngaaendePart.kode)
-                            : l.reeksportSertifiseringsErklaering.kontraktsinngaaendePart?.navn,
-                        ],
-                        [
-                          "Grunnlag",
-                          l.reeksportSertifiseringsErklaering.originalSertifikat
-                            ? "Originalt sertifikat"
-                            : l.reeksportSertifiseringsErklaering.bekreftetKopi
-                              ? "Bekreftet kopi"
-                              : undefined,
-                        ],
-                        [
-                          "Pakking",
-                          l.reeksportSertifiseringsErklaering.ompakket
-                            ? "Ompakket"
-                            : l.reeksportSertifiseringsErklaering.pakket
-                              ? "Pakket"
-                              : undefined,
-                        ],
-                        [
-                          "Containere",
-                          l.reeksportSertifiseringsErklaering.nyeContainere
-                            ? "Nye containere"
-                            : l.reeksportSertifiseringsErklaering.originaleContainere
-                              ? "Originale containere"
-                              : undefined,
-                        ],
-                        [
-                          "Tilleggsinspeksjon",
-                          l.reeksportSertifiseringsErklaering.tilleggsinspeksjon === undefined
-                            ? undefined
-                            : l.reeksportSertifiseringsErklaering.tilleggsinspeksjon
-                              ? "Ja"
-                              : "Nei",
-                        ],
-                      ]}
-                    />
-                  </>
-                ) : null}
-                {flagg.visRisikovurdering && v?.funn.length ? (
-                  <>
-                    <h3 className="ds-heading" data-size="2xs">
-                      Risikovurdering
-                    </h3>
-                    <Funn funn={v.funn} />
-                  </>
-                ) : null}
-              </div>
-            </details>
-          );
-        })}
-      </section>
+      <Varelinjer
+        data={data}
+        s={s}
+        flagg={flagg}
+        sok={sok}
+        sortering={sortering}
+        linjeVurdering={linjeVurdering}
+        linjer={linjer}
+        sammeBehandlinger={sammeBehandlinger}
+        neste={neste}
+        dokumentSok={dokumentSok}
+        dokumentBase={dokumentBase}
+        totaler={totaler}
+      />
 
       <section aria-labelledby="behandlinger-tittel">
         <h2 id="behandlinger-tittel" className="ds-heading" data-size="sm">
@@ -844,54 +425,7 @@ export default function Sertifikat() {
         )}
       </section>
 
-      <section aria-labelledby="vedlegg-tittel">
-        <h2 id="vedlegg-tittel" className="ds-heading" data-size="sm">
-          Vedlegg
-        </h2>
-        {s.vedlegg.length === 0 ? (
-          <p className="ds-paragraph">Ingen vedlegg</p>
-        ) : (
-          <ul className="vedleggsliste">
-            {s.vedlegg.map((v) => (
-              <li key={v.id}>
-                <span className="vedlegg__navn">{v.filnavn ?? v.identifikator ?? "Vedlegg"}</span>
-                {v.identifikator && v.filnavn ? (
-                  <span className="vedlegg__id"> ({v.identifikator})</span>
-                ) : null}
-                {v.informasjon ? <span className="vedlegg__info"> – {v.informasjon}</span> : null}{" "}
-                {v.kanAapneVedlegg ? (
-                  <a className="ds-link" href={`/vedlegg/${v.id}`} target="_blank" rel="noreferrer">
-                    Åpne {v.filtype.toUpperCase()}
-                    <span className="skjult"> {v.filnavn} (åpnes i ny fane)</span>
-                  </a>
-                ) : (
-                  <a
-                    className="ds-link"
-                    href={`/vedlegg/${v.id}?last-ned=1`}
-                    download={v.filnavn ?? undefined}
-                  >
-                    Last ned{v.filtype ? ` ${v.filtype.toUpperCase()}` : ""}
-                    <span className="skjult"> {v.filnavn}</span>
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        {refererte.length ? (
-          <>
-            <h3 className="ds-heading" data-size="2xs">
-              Refererte dokumenter
-            </h3>
-            <ul className="ds-list">
-              {refererte.map((d, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the documents are listed in certificate order
-                <li key={i}>{d}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </section>
+      <Vedlegg data={data} s={s} refererte={refererte} />
 
       <section aria-labelledby="erklaering-tittel">
         <h2 id="erklaering-tittel" className="ds-heading" data-size="sm">

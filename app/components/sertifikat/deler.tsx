@@ -1,0 +1,112 @@
+import { formaterDato } from "../../../domain/format";
+import { landNavn } from "../../../domain/kodeverk";
+import type { RisikoFunn } from "../../../domain/risiko/vurder";
+import type { Adresse, Behandling, Varelinje } from "../../../domain/sertifikat";
+import { mengdeLinjer } from "../../../domain/sertifikat-tekst";
+import { ALVORLIGHETSGRAD_FARGE, alvorlighetsgradRekkefoelge } from "../../../domain/status";
+import { Merke } from "../ui";
+
+export const TOLLTARIFF_URL = "https://tolltariffen.toll.no/tolltariff/2024";
+
+export function AdresseLinjer({ adresse }: { adresse?: Adresse }) {
+  if (!adresse) return null;
+  const linjer = [
+    adresse.linje1,
+    adresse.linje2,
+    adresse.linje3,
+    adresse.linje4,
+    adresse.linje5,
+    [adresse.postnummer, adresse.poststed].filter(Boolean).join(" "),
+    adresse.land ?? (adresse.landkode ? landNavn(adresse.landkode) : undefined),
+  ].filter((l): l is string => !!l);
+  return (
+    <>
+      {linjer.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: address lines have no identity of their own
+        <span key={i} className="adresselinje">
+          {l}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** The quantities of a line that may be shown (SPEC §5: with a unit, not negative); "–" when none. */
+export function Mengder({ linje }: { linje: Pick<Varelinje, "mengde"> }) {
+  const deler = mengdeLinjer(linje);
+  return deler.length ? deler.join(", ") : <>–</>;
+}
+
+/** Several texts as a list, one as it is, none as missing (undefined). */
+export function Tekster({ tekster: t }: { tekster: string[] }) {
+  if (t.length <= 1) return t[0] ?? null;
+  return (
+    <ul className="ds-list">
+      {t.map((x, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the texts are listed in certificate order
+        <li key={i}>{x}</li>
+      ))}
+    </ul>
+  );
+}
+
+export const tekstListe = (t: string[]) => (t.length ? <Tekster tekster={t} /> : undefined);
+
+export function BehandlingListe({ behandlinger }: { behandlinger: Behandling[] }) {
+  if (behandlinger.length === 0) return <p className="ds-paragraph">Ingen behandlinger</p>;
+  return (
+    <ul className="ds-list">
+      {behandlinger.map((b, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: treatments are listed in certificate order
+        <li key={i}>
+          {b.beskrivelse ?? b.behandlingstype ?? "Behandling"}
+          {b.kjemikalier.length ? `, ${b.kjemikalier.join(", ")}` : ""}
+          {b.startdato
+            ? ` (${formaterDato(b.startdato) || b.startdato}${b.sluttdato ? `–${formaterDato(b.sluttdato) || b.sluttdato}` : ""})`
+            : ""}
+          {b.tilleggsbeskrivelse ? `. ${b.tilleggsbeskrivelse}` : ""}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Funn({ funn }: { funn: RisikoFunn[] }) {
+  const sortert = [...funn].sort(
+    (a, b) =>
+      alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad),
+  );
+  return (
+    <ul className="ds-list funnliste">
+      {sortert.map((f, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: findings are listed in display order
+        <li key={i}>
+          <Merke farge={ALVORLIGHETSGRAD_FARGE[f.alvorlighetsgrad]}>
+            {f.alvorlighetsgrad === "FORBUD"
+              ? "Forbud"
+              : f.alvorlighetsgrad === "VARSEL"
+                ? "Varsel"
+                : "Kan ikke vurderes"}
+          </Merke>{" "}
+          {f.tekst}
+          {f.lenke ? (
+            <>
+              {" "}
+              <a className="ds-link" href={f.lenke}>
+                Les regelverket
+              </a>
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function sorteringsLenke(
+  sok: { sertifikatnummer: string; dato: string; avsenderland: string },
+  retning: "ASC" | "DESC",
+) {
+  const p = new URLSearchParams({ ...sok, sortering: retning });
+  return `/sertifikat?${p}#varelinjer`;
+}
