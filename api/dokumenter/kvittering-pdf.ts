@@ -15,7 +15,8 @@ import {
 import { plantedelVisning, tilsiktetBrukVisning } from "../../domain/kodeverk";
 import { formaterTall } from "../../domain/mengde";
 import { tidsromForKlokkeslett } from "../../domain/tidsrom";
-import { pdfTekst } from "./sertifikat-pdf";
+import { FONT, FONT_FET } from "./pdf-oppsett";
+import { pdfTekst } from "./pdf-tekst";
 
 export interface KvitteringHendelse {
   tidspunkt: Date | string;
@@ -29,8 +30,6 @@ export interface KvitteringValg {
 }
 
 const MARG = 50;
-const FONT = "Helvetica";
-const FONT_FET = "Helvetica-Bold";
 const FARGE = { tekst: "#1b1f23", dempet: "#4d5761", linje: "#c3cad1", avvik: "#b42318" };
 
 class Kvittering {
