@@ -5,8 +5,9 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { CsrfInput } from "../components/csrf-input";
+import { Varsel } from "../components/ui";
 import { lesSkjema } from "../lib/csrf.server";
 import { FLAGG_COOKIE, hentFlagg, settCookie } from "../lib/preferanser.server";
 
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { formData } = await lesSkjema(request, context);
   if (formData.get("intent") === "tilbakestill") {
-    return redirect("/test/importmelding", {
+    return redirect("/test/importmelding?tilbakestilt=1", {
       headers: { "Set-Cookie": settCookie(FLAGG_COOKIE, "", context, 0) },
     });
   }
@@ -33,6 +34,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TestImportmelding() {
   const { flagg, server } = useLoaderData<typeof loader>();
+  const [sok] = useSearchParams();
+  const kvittering =
+    sok.get("lagret") === "1"
+      ? "Valgene er lagret for denne nettleseren."
+      : sok.get("tilbakestilt") === "1"
+        ? "Denne nettleseren bruker nå serveroppsettet."
+        : null;
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
@@ -41,6 +49,11 @@ export default function TestImportmelding() {
       <p className="ds-paragraph">
         Her kan du slå funksjoner av eller på for denne nettleseren. Valget lagres i en informasjonskapsel.
       </p>
+      {kvittering ? (
+        <Varsel farge="success" rolle="status">
+          <p className="ds-paragraph">{kvittering}</p>
+        </Varsel>
+      ) : null}
       <Form method="post" className="skjema">
         <CsrfInput />
         <fieldset className="ds-fieldset">

@@ -433,6 +433,7 @@ test("risikobannere vises bare med visRisikovurdering, som kan slås av per nett
   await page.getByLabel(/Vis risikovurderinger/).uncheck();
   await page.getByRole("button", { name: "Lagre" }).click();
   await expect(page).toHaveURL(/lagret=1/);
+  await expect(page.getByRole("status")).toHaveText("Valgene er lagret for denne nettleseren.");
   await expect(page.getByLabel(/Vis risikovurderinger/)).not.toBeChecked();
   await expect(page.getByLabel(/Vis forhåndsmeldinger/)).toBeChecked();
   await page.goto(sertifikatUrl(s));
@@ -444,6 +445,8 @@ test("risikobannere vises bare med visRisikovurdering, som kan slås av per nett
   // Back to the server's setting: shown again
   await page.goto("/test/importmelding");
   await page.getByRole("button", { name: "Bruk serveroppsettet" }).click();
+  await expect(page).toHaveURL(/tilbakestilt=1/);
+  await expect(page.getByRole("status")).toHaveText("Denne nettleseren bruker nå serveroppsettet.");
   await page.goto(sertifikatUrl(s));
   await expect(banner).toBeVisible();
 });
