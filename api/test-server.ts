@@ -3,6 +3,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
+import type { KyselyPlugin } from "kysely";
 import type { DatabaseHandle } from "../db";
 import { createTestDatabase } from "../db/test-db";
 import { createApi } from "./index";
@@ -32,6 +33,8 @@ export interface TestApiOptions {
   myndighetApiKey?: string;
   /** How long SMTP must be unreachable before the e-mail status says so (default 15 minutes). */
   epostNedeVarselMs?: number;
+  /** A Kysely plugin on the API's database connection (the plan test records the queries with it). */
+  plugin?: KyselyPlugin;
 }
 
 export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
@@ -41,7 +44,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
   const app = express();
   app.use(
     createApi({
-      db: handle.db,
+      db: opts.plugin ? handle.db.withPlugin(opts.plugin) : handle.db,
       auth: { issuer: TEST_ISSUER, audience: TEST_AUDIENCE, jwks: createLocalJWKSet({ keys: [jwk] }) },
       hubApiKey: opts.hubApiKey ?? TEST_HUB_API_KEY,
       myndighetApiKey: opts.myndighetApiKey ?? TEST_MYNDIGHET_API_KEY,

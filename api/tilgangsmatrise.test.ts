@@ -184,6 +184,10 @@ const RUTER: Record<string, Rute> = {
     krav: "importoer",
     sti: (m) => `/import/importmelding/v2/${m.orgnr}/${m.importoerId}/arkiv`,
   },
+  "GET /import/importmelding/v2/:orgnr/:importoerId/eksportland": {
+    krav: "importoer",
+    sti: (m) => `${im(m)}/eksportland`,
+  },
   "POST /import/importmelding/v2/:orgnr/:importoerId": {
     krav: "importoer",
     sti: im,

@@ -59,6 +59,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "003-importmeldinger",
       "005-epostvarsel",
       "006-oversikt",
+      "007-lister",
     ]);
   });
 });

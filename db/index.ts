@@ -2,6 +2,7 @@
 // DATABASE_URL is set. Same SQL and migrations on both; type parsers aligned so int8, numeric and date
 // come back identically (STACK.md gotcha 12).
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
@@ -73,7 +74,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
         : undefined;
     let pglite: PGlite;
     try {
-      pglite = opts.pglite ?? (await PGlite.create({ dataDir, parsers }));
+      pglite = opts.pglite ?? (await PGlite.create({ dataDir, parsers, extensions: { pg_trgm } }));
     } catch (e) {
       eierskap?.frigi();
       throw e;

@@ -4,6 +4,7 @@ import * as m002 from "./migrations/002-sertifikater";
 import * as m003 from "./migrations/003-importmeldinger";
 import * as m005 from "./migrations/005-epostvarsel";
 import * as m006 from "./migrations/006-oversikt";
+import * as m007 from "./migrations/007-lister";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "003-importmeldinger": m003,
   "005-epostvarsel": m005,
   "006-oversikt": m006,
+  "007-lister": m007,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -120,6 +120,8 @@ export interface ImportmeldingTable {
   id: Generated<number>;
   nummer: string;
   sertifikat_id: number;
+  /** the certificate's export country, set by a trigger on insert (migration 007) */
+  eksportland: Generated<string>;
   ansvarlig_importoer_id: number;
   ansvarlig_dokumentkontroll_id: number | null;
   opprettet_av_importoer_id: number;

@@ -27,3 +27,18 @@ export function ordFor(antall: number, ord: Ord): string {
 export function antallTekst(antall: number, ord: Ord): string {
   return `${formaterTall(antall)} ${ordFor(antall, ord)}`;
 }
+
+/**
+ * The hit count of a bounded list (ADR 021): "15 sertifikater", or past the bound "Over 1 000 sertifikater"
+ * with how to find the rest.
+ */
+export function treffTekst(antall: number, flereEnnMaks: boolean, ord: Ord): string {
+  if (!flereEnnMaks) return antallTekst(antall, ord);
+  const n = formaterTall(antall);
+  return `Over ${n} ${ord.flere}. Listen viser de ${n} nyeste; bruk filtrene for å finne eldre.`;
+}
+
+/** A country facet's label: "Nederland (12)", or past the bound "Nederland (over 1 000)". */
+export function landEtikett(l: { navn: string; antall: number; flereEnnMaks?: boolean }): string {
+  return `${l.navn} (${l.flereEnnMaks ? "over " : ""}${formaterTall(l.antall)})`;
+}

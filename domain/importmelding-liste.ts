@@ -1,6 +1,7 @@
 // The notification list (SPEC §2 "Notification list", §3 "List element"): filters, status groups and the
 // list element of GET .../arkiv, shared by the API and the page.
 import type { LandKodeNavn } from "./importmelding";
+import type { Paginering } from "./sertifikat-visning";
 import type { Farge, ImportmeldingStatus, Kategori } from "./status";
 
 /** The status filter: four groups (SPEC §2), 'Vurdert' covering every decided or withdrawn status. */
@@ -34,10 +35,5 @@ export interface ImportmeldingListeElement {
 
 export interface ImportmeldingListe {
   importmeldingListevisningElementer: ImportmeldingListeElement[];
-  paginering: {
-    sidenummer: number;
-    antallSider: number;
-    antallElementer: number;
-    antallElementerPerSide: number;
-  };
+  paginering: Paginering;
 }

@@ -2,6 +2,17 @@
 
 export const MAKS_SIDETALL = 9;
 
+/**
+ * The most hits a list counts and pages through (ADR 021). A list with more says "Over 1 000 …" and asks for
+ * a filter; counting or skipping past more rows would make every page cost what the whole list costs.
+ */
+export const MAKS_TREFF = 1000;
+
+/** The number of pages for `antallElementer` hits (already bounded by MAKS_TREFF) at `perSide` a page. */
+export function antallSider(antallElementer: number, perSide: number): number {
+  return Math.ceil(Math.min(antallElementer, MAKS_TREFF) / perSide);
+}
+
 /** The query value `sidenummer` as a page number: an integer of at least 1, otherwise 1. */
 export function parseSidenummer(value: string | null | undefined): number {
   const tekst = (value ?? "").trim();

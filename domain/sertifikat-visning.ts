@@ -19,16 +19,21 @@ export interface LandVisning {
 
 /** GET /import/v2/eksportland: countries certificates exist from, plus the paperless-agreement countries. */
 export interface Eksportland extends LandVisning {
-  /** Number of certificates received from the country (0 for a paperless country without any). */
+  /** Number of certificates received from the country (0 for a paperless country without any), at most MAKS_TREFF. */
   antall: number;
+  /** More than MAKS_TREFF from the country (ADR 021). */
+  flereEnnMaks: boolean;
 }
 
 /** Paging of a list (zero-based page numbers, SPEC §3 "List element", §9). */
 export interface Paginering {
   sidenummer: number;
   antallSider: number;
+  /** The hits, at most MAKS_TREFF (domain/pagination.ts). */
   antallElementer: number;
   antallElementerPerSide: number;
+  /** More hits than MAKS_TREFF: the list shows the newest MAKS_TREFF (ADR 021). */
+  flereEnnMaks: boolean;
 }
 
 /** One row of GET /import/v2/{orgnr}/{importoerId}/sertifikater. */

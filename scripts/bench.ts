@@ -11,6 +11,7 @@ import { startEpostFanger } from "../dev/epost/fanger";
 import { lagPdf } from "../dev/seed-sertifikater";
 import { formaterLast, maalLast } from "./bench-last";
 import { maalSertifikatside } from "./bench-side";
+import { formaterSkala, maalSkala, visPlaner } from "./bench-skala";
 
 export const ANTALL_SERTIFIKATER = 200;
 export const ANTALL_FORESPOERSLER = 300;
@@ -245,7 +246,17 @@ export function formaterTabell(resultater: readonly BenchResultat[]): string {
 
 const erHoved =
   process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
-if (erHoved) {
+if (erHoved && process.argv.includes("--plans")) {
+  const i = process.argv.indexOf("--plans");
+  await visPlaner(Number(process.argv[i + 1]) || 100_000, process.argv[i + 2]);
+  process.exit(0);
+} else if (erHoved && process.argv.includes("--scale")) {
+  const database = process.env.DATABASE_URL ? "PostgreSQL-server (DATABASE_URL)" : "PGlite i minnet";
+  console.log(`\nListene ved 1k, 10k og 100k forhåndsmeldinger og sertifikater (${database}, over HTTP):\n`);
+  const tider = await maalSkala();
+  console.log(formaterSkala(tider));
+  process.exit(0);
+} else if (erHoved) {
   const resultater = await kjoerBench();
   console.log(`\nYtelse (PGlite i minnet, demodata + ${ANTALL_SERTIFIKATER} sertifikater, sekvensielt)\n`);
   console.log(formaterTabell(resultater));

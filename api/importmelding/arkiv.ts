@@ -13,11 +13,20 @@ import {
 import { landingsside, type WizardMelding, wizardSteg } from "../../domain/importmelding-ruting";
 import { landNavn } from "../../domain/kodeverk";
 import { SPOERSMAAL, type SpoersmaalKode } from "../../domain/kontrollspoersmaal";
+import { antallSider, MAKS_TREFF } from "../../domain/pagination";
 import { type ImportmeldingStatus, kategori, STATUS_TEKST, statusFarge } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, forbidden } from "../http";
-import { eidAv } from "./tilgang";
+import { medPapirloeseLand, tellPerLand } from "../land-antall";
+import {
+  avsenderSom,
+  EIER_KOLONNER,
+  type EierKolonne,
+  eideMeldinger,
+  likeMoenster,
+  type MeldingUtvalg,
+} from "./tilgang";
 
 const liste = (v: unknown): string[] =>
   Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)];
@@ -25,7 +34,6 @@ const tekst = (v: unknown): string | undefined => {
   const s = typeof v === "string" ? v.trim() : "";
   return s ? s : undefined;
 };
-const likeMoenster = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Where 'Fortsett' resumes each draft: its first unfinished wizard step (ADR 007 "Resuming a draft"),
@@ -125,6 +133,33 @@ export function listeElement(
   };
 }
 
+/**
+ * The importer filter (SPEC §2): the own company's notifications by the owner rule, or (?importoer=) those of
+ * an importer the caller is reception controller for, where it is the responsible importer. 400 for a value
+ * that is not an id, 403 without an agreement.
+ */
+export async function valgtImportoer(
+  db: Db,
+  importoerId: number,
+  verdi: unknown,
+): Promise<{ importoer: number; kolonner: readonly EierKolonne[] }> {
+  const valgt = tekst(verdi);
+  if (valgt === undefined) return { importoer: importoerId, kolonner: EIER_KOLONNER };
+  if (!/^[1-9]\d{0,9}$/.test(valgt)) throw badRequest("Ugyldig importør");
+  const importoer = Number(valgt);
+  if (importoer === importoerId) return { importoer, kolonner: EIER_KOLONNER };
+  const avtale = await db
+    .selectFrom("mottakskontrolloer_avtale as a")
+    .innerJoin("importoer as k", "k.id", "a.mottakskontrolloer_id")
+    .select("a.importoer_id")
+    .where("a.importoer_id", "=", importoer)
+    .where("a.mottakskontrolloer_id", "=", importoerId)
+    .where("k.er_mottakskontrolloer", "=", true)
+    .executeTakeFirst();
+  if (!avtale) throw forbidden("Du har ikke tilgang til forhåndsmeldingene til denne importøren");
+  return { importoer, kolonner: ["ansvarlig_importoer_id"] };
+}
+
 export function arkivRouter(db: Db): Router {
   const router = Router();
   router.get(
@@ -145,60 +180,54 @@ export function arkivRouter(db: Db): Router {
       const nummer = tekst(q.nummer);
       const referanse = tekst(q.internReferanse);
       const avsender = tekst(q.avsender);
-      // the importer filter (SPEC §2): the own company, or one the caller is reception controller for
-      const valgt = tekst(q.importoer);
-      let importoer = importoerId;
-      if (valgt !== undefined) {
-        if (!/^[1-9]\d{0,9}$/.test(valgt)) throw badRequest("Ugyldig importør");
-        importoer = Number(valgt);
-        if (importoer !== importoerId) {
-          const avtale = await db
-            .selectFrom("mottakskontrolloer_avtale as a")
-            .innerJoin("importoer as k", "k.id", "a.mottakskontrolloer_id")
-            .select("a.importoer_id")
-            .where("a.importoer_id", "=", importoer)
-            .where("a.mottakskontrolloer_id", "=", importoerId)
-            .where("k.er_mottakskontrolloer", "=", true)
-            .executeTakeFirst();
-          if (!avtale) throw forbidden("Du har ikke tilgang til forhåndsmeldingene til denne importøren");
-        }
-      }
-
-      let grunn = db
-        .selectFrom("importmelding as m")
-        .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
-        .where((eb) =>
-          importoer === importoerId
-            ? eidAv(importoerId, statuser.length ? statuser : undefined)
-            : eb("m.ansvarlig_importoer_id", "=", importoer),
-        )
-        .where("m.status", "<>", "SLETTET");
-      if (statuser.length) grunn = grunn.where("m.status", "in", statuser);
-      if (land.length) grunn = grunn.where("s.eksportland", "in", land);
-      if (nummer) grunn = grunn.where(sql<boolean>`m.nummer ilike ${likeMoenster(nummer)}`);
-      if (referanse) grunn = grunn.where(sql<boolean>`m.egen_referanse ilike ${likeMoenster(referanse)}`);
-      if (avsender) grunn = grunn.where(sql<boolean>`s.avsender_navn ilike ${likeMoenster(avsender)}`);
-
-      const [{ n }] = (await grunn.select((eb) => eb.fn.countAll<number>().as("n")).execute()) as [
-        { n: number },
-      ];
-      const rader = await grunn
-        .select([
-          "m.id",
-          "m.nummer",
-          "m.egen_referanse",
-          "m.kun_dokumentkontroll",
-          "m.innmelder",
-          "m.status",
-          "m.status_endret",
-          "s.avsender_navn",
-          "s.eksportland",
-        ])
-        .orderBy("m.status_endret", "desc")
-        .orderBy("m.id", "desc")
-        .limit(antall)
-        .offset(sidenummer * antall)
-        .execute();
+      const { importoer, kolonner } = await valgtImportoer(db, importoerId, q.importoer);
+      const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
+        let f = q;
+        if (statuser.length) f = f.where("m.status", "in", statuser);
+        if (land.length) f = f.where("m.eksportland", "in", land);
+        if (nummer) f = f.where(sql<boolean>`m.nummer ilike ${likeMoenster(nummer)}`);
+        if (referanse) f = f.where(sql<boolean>`m.egen_referanse ilike ${likeMoenster(referanse)}`);
+        if (avsender) f = f.where(avsenderSom(avsender));
+        return f;
+      };
+      const utvalg = (k: number) => eideMeldinger(db, importoer, k, filtrer, kolonner);
+      // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
+      const fra = sidenummer * antall;
+      const [{ n }] = (await db
+        .selectFrom(utvalg(MAKS_TREFF + 1).as("u"))
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .execute()) as [{ n: number }];
+      const rader =
+        fra >= MAKS_TREFF
+          ? []
+          : await db
+              // the page's ids first, in the walk's order; then the rows for those ids only
+              .selectFrom(
+                db
+                  .selectFrom(utvalg(Math.min(fra + antall, MAKS_TREFF)).as("u"))
+                  .select(["u.id"])
+                  .orderBy("u.status_endret", "desc")
+                  .orderBy("u.id", "desc")
+                  .limit(Math.min(antall, MAKS_TREFF - fra)) // the union may hold more
+                  .offset(fra)
+                  .as("side"),
+              )
+              .innerJoin("importmelding as m", "m.id", "side.id")
+              .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
+              .select([
+                "m.id",
+                "m.nummer",
+                "m.egen_referanse",
+                "m.kun_dokumentkontroll",
+                "m.innmelder",
+                "m.status",
+                "m.status_endret",
+                "s.avsender_navn",
+                "s.eksportland",
+              ])
+              .orderBy("m.status_endret", "desc")
+              .orderBy("m.id", "desc")
+              .execute();
       const fortsett = await fortsettUrler(
         db,
         rader.filter((r) => r.status === "UNDER_REGISTRERING"),
@@ -207,12 +236,29 @@ export function arkivRouter(db: Db): Router {
         importmeldingListevisningElementer: rader.map((r) => listeElement(r, fortsett)),
         paginering: {
           sidenummer,
-          antallSider: Math.ceil(Number(n) / antall),
-          antallElementer: Number(n),
+          antallSider: antallSider(Number(n), antall),
+          antallElementer: Math.min(Number(n), MAKS_TREFF),
           antallElementerPerSide: antall,
+          flereEnnMaks: Number(n) > MAKS_TREFF,
         },
       };
       res.json(svar);
+    }),
+  );
+  // The notification list's country facets: its notifications per export country (not certificates), for
+  // the same importer filter, counted through indexes and bounded (ADR 021), plus the paperless countries.
+  router.get(
+    "/import/importmelding/v2/:orgnr/:importoerId/eksportland",
+    requireImportoer(db),
+    ah(async (req, res) => {
+      const { importoerId } = req as ImportoerRequest;
+      const { importoer, kolonner } = await valgtImportoer(db, importoerId, req.query.importoer);
+      const antall = await tellPerLand(
+        db,
+        "importmelding",
+        kolonner.map((k) => sql<boolean>`${sql.ref(k)} = ${importoer} and status <> 'SLETTET'`),
+      );
+      res.json(medPapirloeseLand(antall));
     }),
   );
   return router;

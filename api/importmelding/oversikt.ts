@@ -25,9 +25,9 @@ import {
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest } from "../http";
-import { hentImportoerMatch, synligFor } from "../sertifikat/synlighet";
+import { hentImportoerMatch, type SertifikatUtvalg, synligeSertifikater } from "../sertifikat/synlighet";
 import { fortsettUrler, listeElement } from "./arkiv";
-import { eidAv } from "./tilgang";
+import { avsenderSom, eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";
 
 const VURDERT: readonly ImportmeldingStatus[] = [
   "FRIGITT",
@@ -36,8 +36,6 @@ const VURDERT: readonly ImportmeldingStatus[] = [
   "AVVIST",
   "TILBAKETRUKKET",
 ];
-
-const likeMoenster = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The home filter panel's parameters (ADR 013); 400 for a value that makes no sense. */
 export function lesOversiktFilter(q: Record<string, unknown>): OversiktFilter {
@@ -59,22 +57,29 @@ async function hentMeldinger(
   statuser: readonly ImportmeldingStatus[],
   valg: { endretEtter?: Date; etterAnkomst?: boolean; naa: Date },
 ): Promise<{ liste: OversiktImportmelding[]; flere: boolean }> {
+  const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
+    let u = q.where("m.status", "in", statuser);
+    if (valg.endretEtter) u = u.where("m.status_endret", ">=", valg.endretEtter);
+    if (f.avsenderland.length) u = u.where("m.eksportland", "in", f.avsenderland);
+    if (f.avsender) u = u.where(avsenderSom(f.avsender));
+    return u;
+  };
+  // Newest change first: the first OVERSIKT_MAKS + 1 by an ordered index walk (ADR 021). By arrival time:
+  // every upcoming arrival (short by nature), sorted here.
+  const k = valg.etterAnkomst ? undefined : OVERSIKT_MAKS + 1;
   let q = db
-    .selectFrom("importmelding as m")
+    .selectFrom(eideMeldinger(db, importoerId, k, filtrer).as("u"))
+    .innerJoin("importmelding as m", "m.id", "u.id")
     .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
-    .leftJoin(
+    .leftJoinLateral(
       (eb) =>
         eb
           .selectFrom("ankomstinfo")
-          .select(["importmelding_id", sql<Date | null>`min(ankomsttid)`.as("ankomsttid")])
-          .groupBy("importmelding_id")
+          .select(sql<Date | null>`min(ankomsttid)`.as("ankomsttid"))
+          .whereRef("importmelding_id", "=", "m.id")
           .as("a"),
-      (join) => join.onRef("a.importmelding_id", "=", "m.id"),
-    )
-    .where(eidAv(importoerId, statuser));
-  if (valg.endretEtter) q = q.where("m.status_endret", ">=", valg.endretEtter);
-  if (f.avsenderland.length) q = q.where("s.eksportland", "in", f.avsenderland);
-  if (f.avsender) q = q.where(sql<SqlBool>`s.avsender_navn ilike ${likeMoenster(f.avsender)}`);
+      (join) => join.onTrue(),
+    );
   q = valg.etterAnkomst
     ? q.orderBy(sql`a.ankomsttid asc nulls last`).orderBy("m.id")
     : q.orderBy("m.status_endret", "desc").orderBy("m.id", "desc");
@@ -129,17 +134,21 @@ async function hentNyeSertifikater(
   naa: Date,
 ): Promise<{ liste: OversiktSertifikat[]; flere: boolean }> {
   const m = await hentImportoerMatch(db, importoerId);
-  let q = db
-    .selectFrom("sertifikat as s")
-    .where(synligFor(m))
-    .where("s.erstattet_av_id", "is", null)
-    .where("s.utstedt_dato", ">=", leggTilDager(osloDato(naa), -NYTT_SERTIFIKAT_DAGER))
-    .where(
-      sql<SqlBool>`not exists (select 1 from importmelding im where im.sertifikat_id = s.id
-        and im.status not in ('SLETTET', 'TILBAKETRUKKET'))`,
-    );
-  if (f.avsenderland.length) q = q.where("s.eksportland", "in", f.avsenderland);
-  if (f.avsender) q = q.where(sql<SqlBool>`s.avsender_navn ilike ${likeMoenster(f.avsender)}`);
+  const filtrer = (q: SertifikatUtvalg): SertifikatUtvalg => {
+    let u = q
+      .where("s.erstattet_av_id", "is", null)
+      .where("s.utstedt_dato", ">=", leggTilDager(osloDato(naa), -NYTT_SERTIFIKAT_DAGER))
+      .where(
+        sql<SqlBool>`not exists (select 1 from importmelding im where im.sertifikat_id = s.id
+          and im.status not in ('SLETTET', 'TILBAKETRUKKET'))`,
+      );
+    if (f.avsenderland.length) u = u.where("s.eksportland", "in", f.avsenderland);
+    if (f.avsender) u = u.where("s.avsender_navn", "ilike", likeMoenster(f.avsender));
+    return u;
+  };
+  const q = db
+    .selectFrom(synligeSertifikater(db, m, OVERSIKT_MAKS + 1, filtrer).as("u"))
+    .innerJoin("sertifikat as s", "s.id", "u.id");
   const rader = await q
     .select([
       "s.id",

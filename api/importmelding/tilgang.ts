@@ -2,9 +2,9 @@
 // the importer that created it, the importer responsible for document control — for everything; the
 // appointed reception controller (ankomstinfo.mottakskontrolloer_id) of a submitted notification for
 // reception control only. An id that does not exist is 404; anyone else gets 403.
-import { type Expression, type SqlBool, sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
-import { erInnsendt, IMPORTMELDING_STATUSER, type ImportmeldingStatus } from "../../domain/status";
+import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
 import { ApiError, forbidden, notFound } from "../http";
 import { FANT_IKKE_MELDING, type ImportmeldingRad } from "./tilstand";
 
@@ -32,20 +32,54 @@ export function erEier(
   );
 }
 
+/** The importer columns that make an importer an owner of a notification (erEier). */
+export const EIER_KOLONNER = [
+  "ansvarlig_importoer_id",
+  "opprettet_av_importoer_id",
+  "ansvarlig_dokumentkontroll_id",
+] as const;
+export type EierKolonne = (typeof EIER_KOLONNER)[number];
+
+/** Notifications (m), for the list filters (the certificate's columns through a subquery when needed). */
+export const meldingUtvalg = (db: Db) => db.selectFrom("importmelding as m");
+export type MeldingUtvalg = ReturnType<typeof meldingUtvalg>;
+
+/** `%tekst%` for ilike, with the pattern characters escaped. */
+export const likeMoenster = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The notification's certificate has a sender name containing `tekst` (case-insensitive). */
+export function avsenderSom(tekst: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from sertifikat s where s.id = m.sertifikat_id
+    and s.avsender_navn ilike ${likeMoenster(tekst)})`;
+}
+
 /**
- * The same owner rule as erEier, for lists (the archive, the home overview): `m.id in (...)` over the
- * notifications an importer owns in these statuses (default: all but deleted). One index lookup per
- * importer column (importmelding_*_status_idx), not an OR the planner would scan.
+ * The first `k` notifications (id and status_endret, newest change first) that `filtrer` keeps among those
+ * where one of `kolonner` is the importer — for the owner rule all three columns (as erEier), for a
+ * reception controller looking at an importer only ansvarlig_importoer_id. One ordered walk of an
+ * (owner column, status_endret) index per column, each stopping after k rows, merged by UNION (which also
+ * drops a notification found through two columns): the cost follows k, not how many notifications the
+ * importer has (ADR 021). Without k, every match (for short lists such as upcoming arrivals).
  */
-export function eidAv(
+export function eideMeldinger(
+  db: Db,
   importoerId: number,
-  statuser: readonly ImportmeldingStatus[] = IMPORTMELDING_STATUSER.filter((s) => s !== "SLETTET"),
-): Expression<SqlBool> {
-  const s = sql.join(statuser.map((x) => sql`${x}`));
-  return sql<SqlBool>`m.id in (
-    select id from importmelding where ansvarlig_importoer_id = ${importoerId} and status in (${s})
-    union select id from importmelding where opprettet_av_importoer_id = ${importoerId} and status in (${s})
-    union select id from importmelding where ansvarlig_dokumentkontroll_id = ${importoerId} and status in (${s}))`;
+  k: number | undefined,
+  filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
+  kolonner: readonly EierKolonne[] = EIER_KOLONNER,
+): RawBuilder<{ id: number; status_endret: Date }> {
+  const grener = kolonner.map((kolonne) => {
+    // deleted drafts are in no list (and not in the partial indexes the walks use)
+    let q = filtrer(
+      meldingUtvalg(db).where(`m.${kolonne}`, "=", importoerId).where("m.status", "<>", "SLETTET"),
+    )
+      .select(["m.id", "m.status_endret"])
+      .orderBy("m.status_endret", "desc")
+      .orderBy("m.id", "desc");
+    if (k !== undefined) q = q.limit(k);
+    return sql`(${q})`;
+  });
+  return sql<{ id: number; status_endret: Date }>`(${sql.join(grener, sql` union `)})`;
 }
 
 /** The notification with the caller's roles; 404 when it does not exist, 403 without the required role. */

@@ -61,15 +61,47 @@ export async function importoererForPerson(db: Db, pid: string): Promise<Importo
   return rader.map(tilMatch);
 }
 
+/** The three ways an importer sees a certificate, as conditions on the unaliased sertifikat table (tellPerLand). */
+export function sertifikatGrener(m: ImportoerMatch): RawBuilder<boolean>[] {
+  return [
+    sql<boolean>`mottaker_orgnr = ${m.organisasjonsnummer}`,
+    ...(m.navnNorm === undefined ? [] : [sql<boolean>`mottaker_navn_norm = ${m.navnNorm}`]),
+    sql<boolean>`id in (select sertifikat_id from sertifikat_tilgang where importoer_id = ${m.id})`,
+  ];
+}
+
+/** Certificates (s), for the list filters. */
+export const sertifikatUtvalg = (db: Db) => db.selectFrom("sertifikat as s");
+export type SertifikatUtvalg = ReturnType<typeof sertifikatUtvalg>;
+
 /**
- * `s.id in (...)` for the certificates (aliased `s`) the importer sees: three index lookups (consignee
- * organisation number, normalised consignee name, granted access) rather than an OR the planner cannot use.
+ * The first `k` certificates (id and issue date, newest first) that `filtrer` keeps among those the importer
+ * sees (the file's header), as a subquery. One ordered walk of the (consignee organisation number, issue date) and
+ * (consignee name, issue date) indexes and of the granted certificates, each stopping after k rows, merged by
+ * UNION (which also drops a certificate found twice): the cost follows k, not how many certificates the
+ * importer has (ADR 021).
  */
-export function synligFor(m: ImportoerMatch): RawBuilder<boolean> {
-  return sql<boolean>`s.id in (
-    select id from sertifikat where mottaker_orgnr = ${m.organisasjonsnummer}
-    union all select id from sertifikat where mottaker_navn_norm = ${m.navnNorm ?? null}
-    union all select sertifikat_id from sertifikat_tilgang where importoer_id = ${m.id})`;
+export function synligeSertifikater(
+  db: Db,
+  m: ImportoerMatch,
+  k: number,
+  filtrer: (q: SertifikatUtvalg) => SertifikatUtvalg,
+): RawBuilder<{ id: number; utstedt_dato: string }> {
+  const grener: SertifikatUtvalg[] = [
+    sertifikatUtvalg(db).where("s.mottaker_orgnr", "=", m.organisasjonsnummer),
+  ];
+  if (m.navnNorm !== undefined)
+    grener.push(sertifikatUtvalg(db).where("s.mottaker_navn_norm", "=", m.navnNorm));
+  grener.push(
+    sertifikatUtvalg(db).where("s.id", "in", (eb) =>
+      eb.selectFrom("sertifikat_tilgang").select("sertifikat_id").where("importoer_id", "=", m.id),
+    ),
+  );
+  const deler = grener.map(
+    (g) =>
+      sql`(${filtrer(g).select(["s.id", "s.utstedt_dato"]).orderBy("s.utstedt_dato", "desc").orderBy("s.id", "desc").limit(k)})`,
+  );
+  return sql<{ id: number; utstedt_dato: string }>`(${sql.join(deler, sql` union `)})`;
 }
 
 /** Named on the certificate: its consignee organisation number or exact consignee name is the importer's. */

@@ -10,6 +10,7 @@ import {
   landNavn,
   sertifikatstatusTekst,
 } from "../../domain/kodeverk";
+import { antallSider, MAKS_TREFF } from "../../domain/pagination";
 import type { SertifikatVurdering } from "../../domain/risiko/vurder";
 import {
   datoSlingringDager,
@@ -33,12 +34,16 @@ import {
 } from "../../domain/status";
 import { filtype, kanAapneVedlegg } from "../../domain/vedlegg";
 import { badRequest, notFound } from "../http";
+import { likeMoenster } from "../importmelding/tilgang";
+import { medPapirloeseLand, tellPerLand } from "../land-antall";
 import {
   erPaaSertifikatet,
   hentImportoerMatch,
   hentImportoerMatcher,
   type ImportoerMatch,
-  synligFor,
+  type SertifikatUtvalg,
+  sertifikatGrener,
+  synligeSertifikater,
 } from "./synlighet";
 
 export const SOEK_MANGLER_FELT = "Du må fylle ut land, sertifikatnummer og dato";
@@ -91,8 +96,6 @@ function pluss(dato: string, dager: number): string {
   const [y, m, d] = dato.split("-").map(Number);
   return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + dager)).toISOString().slice(0, 10);
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // ---------------------------------------------------------------------------------------------------------
 // The list
@@ -152,49 +155,61 @@ export async function hentSertifikatListe(
   p: ListeParametre,
 ): Promise<SertifikatListe> {
   const m = await hentImportoerMatch(db, importoerId);
-  let utvalg = db.selectFrom("sertifikat as s").where(synligFor(m));
-  if (p.avsender) utvalg = utvalg.where("s.avsender_navn", "ilike", `%${escapeLike(p.avsender)}%`);
-  if (p.sertifikatnummer) utvalg = utvalg.where("s.nummer", "ilike", `%${escapeLike(p.sertifikatnummer)}%`);
-  if (p.avsenderland.length > 0) utvalg = utvalg.where("s.eksportland", "in", p.avsenderland);
-  if (p.meldepliktigVurdering.length > 0) {
-    utvalg = utvalg.where("s.meldepliktig_vurdering", "in", p.meldepliktigVurdering);
-  }
-
-  const { antall } = await utvalg
+  const filtrer = (q: SertifikatUtvalg): SertifikatUtvalg => {
+    let f = q;
+    if (p.avsender) f = f.where("s.avsender_navn", "ilike", likeMoenster(p.avsender));
+    if (p.sertifikatnummer) f = f.where("s.nummer", "ilike", likeMoenster(p.sertifikatnummer));
+    if (p.avsenderland.length > 0) f = f.where("s.eksportland", "in", p.avsenderland);
+    if (p.meldepliktigVurdering.length > 0)
+      f = f.where("s.meldepliktig_vurdering", "in", p.meldepliktigVurdering);
+    return f;
+  };
+  // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
+  const { antall } = await db
+    .selectFrom(synligeSertifikater(db, m, MAKS_TREFF + 1, filtrer).as("u"))
     .select((eb) => eb.fn.countAll<number>().as("antall"))
     .executeTakeFirstOrThrow();
-  // The page's ids first (index-friendly sort and limit), then the columns that need the JSON data or a join
-  // for those rows only.
-  const side = utvalg
-    .select(["s.id"])
-    .orderBy("s.utstedt_dato", "desc")
-    .orderBy("s.id", "desc")
-    .limit(p.antall)
-    .offset(p.sidenummer * p.antall)
+  const fra = p.sidenummer * p.antall;
+  // at most MAKS_TREFF deep: the union below may hold more rows than that
+  const paaSiden = Math.min(p.antall, MAKS_TREFF - fra);
+  // The page's ids first (index-driven walk, sort and limit), then the columns that need the JSON data or a
+  // join for those rows only.
+  const side = db
+    .selectFrom(
+      synligeSertifikater(db, m, Math.max(0, Math.min(fra + p.antall, MAKS_TREFF)), filtrer).as("u"),
+    )
+    .select(["u.id"])
+    .orderBy("u.utstedt_dato", "desc")
+    .orderBy("u.id", "desc")
+    .limit(Math.max(1, paaSiden))
+    .offset(fra)
     .as("side");
-  const rader = await db
-    .selectFrom(side)
-    .innerJoin("sertifikat as s", "s.id", "side.id")
-    .leftJoin(synligImportmelding(importoerId).as("im"), (join) => join.onTrue())
-    .select([
-      "s.id",
-      "s.nummer",
-      "s.utstedt_dato",
-      "s.type",
-      "s.eksportland",
-      "s.avsender_navn",
-      "s.mottaker_navn",
-      "s.meldepliktig_vurdering",
-      "s.alvorlighetsgrad",
-      "s.erstattet_av_id",
-      "s.mottatt",
-      sql<number>`coalesce(jsonb_array_length(s.data -> 'varelinjer'), 0)`.as("antall_varelinjer"),
-      sql<number | null>`im.id`.as("importmelding_id"),
-      sql<string | null>`im.status`.as("importmelding_status"),
-    ])
-    .orderBy("s.utstedt_dato", "desc")
-    .orderBy("s.id", "desc")
-    .execute();
+  const rader =
+    paaSiden <= 0
+      ? []
+      : await db
+          .selectFrom(side)
+          .innerJoin("sertifikat as s", "s.id", "side.id")
+          .leftJoin(synligImportmelding(importoerId).as("im"), (join) => join.onTrue())
+          .select([
+            "s.id",
+            "s.nummer",
+            "s.utstedt_dato",
+            "s.type",
+            "s.eksportland",
+            "s.avsender_navn",
+            "s.mottaker_navn",
+            "s.meldepliktig_vurdering",
+            "s.alvorlighetsgrad",
+            "s.erstattet_av_id",
+            "s.mottatt",
+            sql<number>`coalesce(jsonb_array_length(s.data -> 'varelinjer'), 0)`.as("antall_varelinjer"),
+            sql<number | null>`im.id`.as("importmelding_id"),
+            sql<string | null>`im.status`.as("importmelding_status"),
+          ])
+          .orderBy("s.utstedt_dato", "desc")
+          .orderBy("s.id", "desc")
+          .execute();
 
   const antallElementer = Number(antall);
   return {
@@ -221,9 +236,10 @@ export async function hentSertifikatListe(
     ),
     paginering: {
       sidenummer: p.sidenummer,
-      antallSider: Math.ceil(antallElementer / p.antall),
-      antallElementer,
+      antallSider: antallSider(antallElementer, p.antall),
+      antallElementer: Math.min(antallElementer, MAKS_TREFF),
       antallElementerPerSide: p.antall,
+      flereEnnMaks: antallElementer > MAKS_TREFF,
     },
   };
 }
@@ -446,18 +462,6 @@ export async function hentEksportland(
   db: Db,
   importoerer: readonly ImportoerMatch[],
 ): Promise<Eksportland[]> {
-  const rader =
-    importoerer.length === 0
-      ? []
-      : await db
-          .selectFrom("sertifikat as s")
-          .select(["s.eksportland", (eb) => eb.fn.countAll<number>().as("antall")])
-          .where((eb) => eb.or(importoerer.map((m) => synligFor(m))))
-          .groupBy("s.eksportland")
-          .execute();
-  const antall = new Map<string, number>(rader.map((r) => [r.eksportland, Number(r.antall)]));
-  for (const l of allePapirloeseLand()) if (!antall.has(l.alpha2)) antall.set(l.alpha2, 0);
-  return [...antall]
-    .map(([kode, n]) => ({ kode, navn: landNavn(kode), antall: n }))
-    .sort((a, b) => kollator.compare(a.navn, b.navn) || a.kode.localeCompare(b.kode));
+  const antall = await tellPerLand(db, "sertifikat", importoerer.flatMap(sertifikatGrener));
+  return medPapirloeseLand(antall);
 }

@@ -47,7 +47,13 @@ beforeAll(async () => {
         url: "/importmelding/42/registrert",
       } as never,
     ],
-    paginering: { sidenummer: 0, antallSider: 1, antallElementer: 1, antallElementerPerSide: 20 },
+    paginering: {
+      sidenummer: 0,
+      antallSider: 1,
+      antallElementer: 1,
+      antallElementerPerSide: 20,
+      flereEnnMaks: false,
+    },
   };
   api = await startFalskApi(({ method, sti }) => {
     if (method !== "GET") return undefined;
@@ -55,7 +61,8 @@ beforeAll(async () => {
     if (sti === `${MELDING_BASE}/42/mottakskontrolloerer`) return { status: 200, json: [] };
     if (sti.startsWith(`${MELDING_BASE}/arkiv`) || sti.includes("/arkiv"))
       return { status: 200, json: liste };
-    if (sti.startsWith("/import/v2/eksportland")) return { status: 200, json: [] };
+    if (sti.startsWith("/import/v2/eksportland") || sti.endsWith("/eksportland"))
+      return { status: 200, json: [] };
     if (sti.endsWith("/mottakskontrolloerfor")) return { status: 200, json: [] };
     if (sti === `/import/register/v1/${TEST_AVGIVER.organisasjonsnummer}`) {
       return {

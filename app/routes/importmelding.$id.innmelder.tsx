@@ -13,7 +13,7 @@ import { innmelderSkjema } from "../../domain/schemas/importmelding";
 import { CsrfInput } from "../components/csrf-input";
 import { sertifikatUrl } from "../components/importmelding";
 import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/skjema";
-import { LagreFeil, Varsel } from "../components/ui";
+import { LagreFeil } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";

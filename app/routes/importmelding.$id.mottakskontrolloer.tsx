@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@r
 import { mottakskontrolloerSkjema } from "../../domain/schemas/importmelding";
 import { CsrfInput } from "../components/csrf-input";
 import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/skjema";
-import { LagreFeil, Varsel } from "../components/ui";
+import { LagreFeil } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";

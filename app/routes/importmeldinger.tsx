@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { antallTekst, ORD } from "../../domain/antall";
+import { landEtikett, ORD, treffTekst } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
 import {
   erStatusGruppe,
@@ -59,7 +59,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           redirectOn401: loginUrl(request),
         },
       ),
-      api.getJson<Eksportland[]>("/import/v2/eksportland", { redirectOn401: loginUrl(request) }),
+      // the countries with how many of this list's notifications (not certificates) each has
+      api.getJson<Eksportland[]>(
+        `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/eksportland`,
+        { searchParams: { importoer: f.importoer }, redirectOn401: loginUrl(request) },
+      ),
       api.getJson<KontrollertImportoer[]>(
         `/import/register/v1/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/mottakskontrolloerfor`,
         { redirectOn401: loginUrl(request) },
@@ -271,7 +275,7 @@ export default function Importmeldinger() {
                       defaultChecked={f.avsenderland.includes(l.kode)}
                     />
                     <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
-                      {l.navn}
+                      {landEtikett(l)}
                     </label>
                   </div>
                 ))}
@@ -309,7 +313,11 @@ export default function Importmeldinger() {
           ) : data.liste ? (
             <>
               <p className="ds-paragraph" role="status">
-                {antallTekst(data.liste.paginering.antallElementer, ORD.forhaandsmelding)}
+                {treffTekst(
+                  data.liste.paginering.antallElementer,
+                  data.liste.paginering.flereEnnMaks,
+                  ORD.forhaandsmelding,
+                )}
               </p>
               <ul className="sertifikatliste">
                 {data.liste.importmeldingListevisningElementer.map((m) => (

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
-import { antallTekst, ORD } from "../../domain/antall";
+import { antallTekst, landEtikett, ORD, treffTekst } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
 import { klemSide, parseSidenummer, tilServerSide } from "../../domain/pagination";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat";
@@ -198,7 +198,7 @@ export default function Sertifikater() {
                       defaultChecked={f.avsenderland.includes(l.kode)}
                     />
                     <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
-                      {l.navn} ({l.antall})
+                      {landEtikett(l)}
                     </label>
                   </div>
                 ))}
@@ -236,7 +236,11 @@ export default function Sertifikater() {
           ) : data.liste ? (
             <>
               <p className="ds-paragraph" role="status">
-                {antallTekst(data.liste.paginering.antallElementer, ORD.sertifikat)}
+                {treffTekst(
+                  data.liste.paginering.antallElementer,
+                  data.liste.paginering.flereEnnMaks,
+                  ORD.sertifikat,
+                )}
               </p>
               <ul className="sertifikatliste">
                 {data.liste.sertifikatListe.map((s) => (

@@ -1,0 +1,203 @@
+// The lists past MAKS_TREFF (ADR 021): bounded counts, pages at most MAKS_TREFF deep, no row twice when an
+// importer reaches it two ways, country facets that match the lists, and a plan for every list query that
+// reads no large table by a sequential scan. Runs on PGlite and, in CI, on a PostgreSQL server.
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { planFor, SpoerringOpptak, storeTabeller } from "../dev/planer";
+import { SKALA_FIGURER, seedSkala } from "../dev/skala";
+import type { ImportmeldingListe } from "../domain/importmelding-liste";
+import { MAKS_TREFF } from "../domain/pagination";
+import type { Eksportland, SertifikatListe } from "../domain/sertifikat-visning";
+import { hentImportoerMatch } from "./sertifikat/synlighet";
+import { startTestApi, type TestApi } from "./test-server";
+
+const kari = DEMO_PERSONER[0]!.pid;
+/** Large enough that the planner plans as for a real table (with ANDRE_FAKTOR × N for other importers). */
+const N = 3000;
+/** Certificates (and their notifications) moved to Chile, so one country has more than MAKS_TREFF. */
+const CHILE = MAKS_TREFF + 5;
+const opptak = new SpoerringOpptak();
+let api: TestApi;
+let drammen: number;
+let im: string;
+let se: string;
+
+beforeAll(async () => {
+  api = await startTestApi({ plugin: opptak });
+  const db = api.handle.db;
+  opptak.db = db;
+  drammen = (
+    await db
+      .selectFrom("importoer")
+      .select("id")
+      .where("organisasjonsnummer", "=", ORG.hagelandDrammen)
+      .executeTakeFirstOrThrow()
+  ).id;
+  im = `/import/importmelding/v2/${ORG.hagelandDrammen}/${drammen}`;
+  se = `/import/v2/${ORG.hagelandDrammen}/${drammen}`;
+  await seedSkala(db, N, drammen);
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+});
+
+async function hent<T>(sti: string): Promise<T> {
+  const res = await api.fetch(sti, { pid: kari });
+  expect(res.status, sti).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The importer's notifications by the owner rule, newest change first, straight from the table. */
+async function eideIDb(land?: string): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select id from importmelding
+    where (ansvarlig_importoer_id = ${drammen} or opprettet_av_importoer_id = ${drammen}
+      or ansvarlig_dokumentkontroll_id = ${drammen}) and status <> 'SLETTET'
+      and (${land ?? null}::text is null or eksportland = ${land ?? null})
+    order by status_endret desc, id desc`.execute(api.handle.db);
+  return rows.map((r) => Number(r.id));
+}
+
+describe("forhåndsmeldingslisten med flere enn MAKS_TREFF", () => {
+  it("teller til MAKS_TREFF, sier at det er flere, og gir sidene i samme rekkefølge som tabellen", async () => {
+    const alle = await eideIDb();
+    expect(alle.length).toBeGreaterThan(MAKS_TREFF);
+    const side0 = await hent<ImportmeldingListe>(`${im}/arkiv?antall=15`);
+    expect(side0.paginering).toEqual({
+      sidenummer: 0,
+      antallSider: Math.ceil(MAKS_TREFF / 15),
+      antallElementer: MAKS_TREFF,
+      antallElementerPerSide: 15,
+      flereEnnMaks: true,
+    });
+    const ider = (l: ImportmeldingListe) => l.importmeldingListevisningElementer.map((e) => e.id);
+    expect(ider(side0)).toEqual(alle.slice(0, 15));
+    const side20 = await hent<ImportmeldingListe>(`${im}/arkiv?antall=15&sidenummer=20`);
+    expect(ider(side20)).toEqual(alle.slice(300, 315));
+    // the last page holds what is left of the first MAKS_TREFF; past it, nothing
+    const siste = await hent<ImportmeldingListe>(`${im}/arkiv?antall=15&sidenummer=66`);
+    expect(ider(siste)).toEqual(alle.slice(990, MAKS_TREFF));
+    const forbi = await hent<ImportmeldingListe>(`${im}/arkiv?antall=15&sidenummer=67`);
+    expect(forbi.importmeldingListevisningElementer).toEqual([]);
+  });
+
+  it("viser en forhåndsmelding én gang når importøren både er ansvarlig og har opprettet den", async () => {
+    const nl = await eideIDb("NL");
+    expect(nl.length).toBeLessThan(MAKS_TREFF);
+    const liste = await hent<ImportmeldingListe>(`${im}/arkiv?antall=100&avsenderland=NL`);
+    expect(liste.paginering.antallElementer).toBe(nl.length);
+    expect(liste.paginering.flereEnnMaks).toBe(false);
+    expect(liste.importmeldingListevisningElementer.map((e) => e.id)).toEqual(nl.slice(0, 100));
+  });
+
+  it("landfasettene teller forhåndsmeldinger (ikke sertifikater), som listen, og over MAKS_TREFF som 'flere'", async () => {
+    const db = api.handle.db;
+    await sql`update sertifikat set eksportland = 'CL' where id in (select id from sertifikat
+      where mottaker_orgnr = ${ORG.hagelandDrammen} and nummer like 'SKALA.%' order by id limit ${CHILE})`.execute(
+      db,
+    );
+    await sql`update importmelding m set eksportland = s.eksportland from sertifikat s
+      where s.id = m.sertifikat_id and m.eksportland <> s.eksportland`.execute(db);
+    // a certificate without a notification counts among certificates only
+    const { id } = await db
+      .insertInto("sertifikat")
+      .values({
+        nummer: "UTEN.MELDING.1",
+        eksportland: "NL",
+        utstedt_dato: "2026-11-01",
+        type: "Eksport",
+        mottaker_orgnr: ORG.hagelandDrammen,
+        meldepliktig_vurdering: "IKKE_MELDEPLIKTIG",
+        alvorlighetsgrad: "ALT_OK",
+        data: JSON.stringify({ varelinjer: [] }) as never,
+        vurdering: JSON.stringify({}) as never,
+        innhold_hash: "uten-melding",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(id).toBeGreaterThan(0);
+
+    const meldingLand = await hent<Eksportland[]>(`${im}/eksportland`);
+    const sertifikatLand = await hent<Eksportland[]>(
+      `/import/v2/eksportland?orgnr=${ORG.hagelandDrammen}&importoerId=${drammen}`,
+    );
+    for (const kode of ["NL", "DE", "SE"]) {
+      const liste = await hent<ImportmeldingListe>(`${im}/arkiv?antall=1&avsenderland=${kode}`);
+      const l = meldingLand.find((x) => x.kode === kode);
+      expect(l, kode).toMatchObject({ antall: liste.paginering.antallElementer, flereEnnMaks: false });
+      const s = await hent<SertifikatListe>(`${se}/sertifikater?antall=1&avsenderland=${kode}`);
+      expect(sertifikatLand.find((x) => x.kode === kode)).toMatchObject({
+        antall: s.paginering.antallElementer,
+      });
+    }
+    const nlMeldinger = meldingLand.find((x) => x.kode === "NL")!.antall;
+    const nlSertifikater = sertifikatLand.find((x) => x.kode === "NL")!.antall;
+    expect(nlSertifikater).toBeGreaterThan(nlMeldinger);
+
+    const chile = { kode: "CL", navn: "Chile", antall: MAKS_TREFF, flereEnnMaks: true };
+    expect(meldingLand.find((x) => x.kode === "CL")).toEqual(chile);
+    expect(sertifikatLand.find((x) => x.kode === "CL")).toEqual(chile);
+    const s = await hent<SertifikatListe>(`${se}/sertifikater?antall=15&avsenderland=CL`);
+    expect(s.paginering).toMatchObject({ antallElementer: MAKS_TREFF, flereEnnMaks: true, antallSider: 67 });
+    // Other importers' countries and volumes are not counted
+    expect(meldingLand.every((l) => l.antall <= MAKS_TREFF)).toBe(true);
+  });
+
+  it("kopierer sertifikatets eksportland til forhåndsmeldingen ved opprettelse", async () => {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from importmelding m
+      join sertifikat s on s.id = m.sertifikat_id where m.eksportland is distinct from s.eksportland`.execute(
+      api.handle.db,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+});
+
+describe("sertifikatlisten med flere enn MAKS_TREFF", () => {
+  it("teller til MAKS_TREFF, viser et sertifikat som treffer på både organisasjonsnummer og navn én gang", async () => {
+    const side0 = await hent<SertifikatListe>(`${se}/sertifikater?antall=15`);
+    expect(side0.paginering).toMatchObject({
+      antallElementer: MAKS_TREFF,
+      flereEnnMaks: true,
+      antallSider: 67,
+    });
+    const m = await hentImportoerMatch(api.handle.db, drammen);
+    const { rows } = await sql<{ id: number }>`select id from sertifikat
+      where (mottaker_orgnr = ${m.organisasjonsnummer} or mottaker_navn_norm = ${m.navnNorm ?? null}
+        or id in (select sertifikat_id from sertifikat_tilgang where importoer_id = ${drammen}))
+        and eksportland = 'SE'
+      order by utstedt_dato desc, id desc`.execute(api.handle.db);
+    const se_ = await hent<SertifikatListe>(`${se}/sertifikater?antall=100&avsenderland=SE`);
+    expect(se_.paginering.antallElementer).toBe(rows.length);
+    expect(se_.sertifikatListe.map((s) => s.id)).toEqual(rows.slice(0, 100).map((r) => Number(r.id)));
+    const siste = await hent<SertifikatListe>(`${se}/sertifikater?antall=15&sidenummer=66`);
+    expect(siste.sertifikatListe).toHaveLength(10);
+    const forbi = await hent<SertifikatListe>(`${se}/sertifikater?antall=15&sidenummer=67`);
+    expect(forbi.sertifikatListe).toEqual([]);
+  });
+});
+
+describe("spørreplanene", () => {
+  it("ingen liste leser en stor tabell sekvensielt (EXPLAIN for hver spørring listene kjører)", async () => {
+    const db = api.handle.db;
+    await sql`vacuum analyze`.execute(db);
+    const store = await storeTabeller(db, 1000);
+    expect(store).toContain("importmelding");
+    expect(store).toContain("sertifikat");
+    const ctx = { base: se, api: im, n: N };
+    const funn: string[] = [];
+    let antall = 0;
+    for (const f of SKALA_FIGURER) {
+      opptak.tom();
+      await hent(f.sti(ctx));
+      const spoerringer = opptak.tom();
+      expect(spoerringer.length, f.navn).toBeGreaterThan(0);
+      for (const q of spoerringer) {
+        antall++;
+        const { plan, skann } = await planFor(db, q, store);
+        if (skann.length) funn.push(`${f.navn}: ${skann.join(", ")}\n${q.sql}\n${plan}`);
+      }
+    }
+    expect(antall).toBeGreaterThan(SKALA_FIGURER.length * 3);
+    expect(funn).toEqual([]);
+  }, 60_000);
+});

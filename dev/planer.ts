@@ -1,0 +1,76 @@
+// Query plans of what the API runs (issue 13 goal 1, ADR 021): a Kysely plugin records every read query the
+// API compiles, and `sekvensielleSkann` runs EXPLAIN on each and names the sequential scans of tables with
+// more than a given number of rows. Used by the plan test (api/lister.test.ts) and `npm run bench -- --plans`.
+import {
+  CompiledQuery,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  sql,
+  type UnknownRow,
+} from "kysely";
+import type { Db } from "../db";
+
+export class SpoerringOpptak implements KyselyPlugin {
+  readonly spoerringer: CompiledQuery[] = [];
+  /** The database the queries are compiled for (set before the API is used). */
+  db: Db | undefined;
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const { node } = args;
+    if (this.db && (node.kind === "SelectQueryNode" || node.kind === "RawNode")) {
+      const q = this.db.getExecutor().compileQuery(node, args.queryId);
+      if (/^\s*(\(|select|with)/i.test(q.sql)) this.spoerringer.push(q);
+    }
+    return node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+
+  /** The recorded queries, emptied. */
+  tom(): CompiledQuery[] {
+    return this.spoerringer.splice(0);
+  }
+}
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  Plans?: PlanNode[];
+}
+
+function noder(p: PlanNode): PlanNode[] {
+  return [p, ...(p.Plans ?? []).flatMap(noder)];
+}
+
+/** The tables with more than `minRader` rows (by the planner's statistics; run ANALYZE first). */
+export async function storeTabeller(db: Db, minRader: number): Promise<Set<string>> {
+  const { rows } = await sql<{ relname: string }>`select relname from pg_class
+    where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > ${minRader}`.execute(db);
+  return new Set(rows.map((r) => r.relname));
+}
+
+/** EXPLAIN of one query: its plan as text lines and the large tables it reads by a sequential scan. */
+export async function planFor(
+  db: Db,
+  q: CompiledQuery,
+  store: ReadonlySet<string>,
+): Promise<{ plan: string; skann: string[] }> {
+  const json = await db.executeQuery(CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]));
+  const rad = json.rows[0] as { "QUERY PLAN": unknown };
+  const plan = (
+    typeof rad["QUERY PLAN"] === "string" ? JSON.parse(rad["QUERY PLAN"]) : rad["QUERY PLAN"]
+  ) as { Plan: PlanNode }[];
+  const skann = noder(plan[0]!.Plan)
+    .filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] && store.has(n["Relation Name"]))
+    .map((n) => n["Relation Name"] as string);
+  const tekst = await db.executeQuery(CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]));
+  return {
+    plan: tekst.rows.map((r) => String((r as Record<string, unknown>)["QUERY PLAN"])).join("\n"),
+    skann,
+  };
+}

@@ -1,0 +1,109 @@
+// `npm run bench -- --scale` (issue 13 goal 1): every list at 1k, 10k and 100k notifications and
+// certificates for one importer, through the API over HTTP. Each scale gets a fresh database (a new
+// database on the PostgreSQL server in DATABASE_URL, else an in-memory PGlite) with the demo seed plus N
+// certificates and N notifications written by SQL, then ANALYZE. Each figure is the median of a few
+// sequential requests; the ratio 100k/1k is printed next to the goal (≤ 1.5×). Ratios from one run.
+import { startTestApi, type TestApi } from "../api/test-server";
+import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { planFor, SpoerringOpptak, storeTabeller } from "../dev/planer";
+import { SKALA_FIGURER, seedSkala } from "../dev/skala";
+
+export const SKALAER = [1_000, 10_000, 100_000] as const;
+export const MAAL_FORHOLD = 1.5;
+const GJENTAK = 9;
+
+async function median(api: TestApi, token: string, sti: string): Promise<number> {
+  const tider: number[] = [];
+  for (let i = 0; i < GJENTAK + 2; i++) {
+    const start = performance.now();
+    const res = await api.fetch(sti, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${sti}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    if (i >= 2) tider.push(performance.now() - start);
+  }
+  tider.sort((a, b) => a - b);
+  return tider[Math.floor(tider.length / 2)] ?? 0;
+}
+
+/** Milliseconds per figure at each scale. */
+export async function maalSkala(skalaer: readonly number[] = SKALAER): Promise<Map<string, number[]>> {
+  if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+  const tider = new Map<string, number[]>(SKALA_FIGURER.map((f) => [f.navn, []]));
+  for (const n of skalaer) {
+    const api = await startTestApi();
+    try {
+      const db = api.handle.db;
+      const { id } = await db
+        .selectFrom("importoer")
+        .select("id")
+        .where("organisasjonsnummer", "=", ORG.hagelandDrammen)
+        .executeTakeFirstOrThrow();
+      await seedSkala(db, n, id);
+      const token = await api.token(DEMO_PERSONER[0]!.pid, { expiresIn: "1h" });
+      const base = `/import/v2/${ORG.hagelandDrammen}/${id}`;
+      const ctx = { base, api: `/import/importmelding/v2/${ORG.hagelandDrammen}/${id}`, n };
+      for (const f of SKALA_FIGURER) tider.get(f.navn)?.push(await median(api, token, f.sti(ctx)));
+    } finally {
+      await api.close();
+    }
+  }
+  return tider;
+}
+
+export function formaterSkala(tider: Map<string, number[]>, skalaer: readonly number[] = SKALAER): string {
+  const hode = ["Liste", ...skalaer.map((n) => `${n / 1000}k (ms)`), "100k/1k", `Mål ≤ ${MAAL_FORHOLD}×`];
+  const rader = [hode];
+  for (const [navn, ms] of tider) {
+    const forhold = (ms.at(-1) ?? 0) / (ms[0] || 1);
+    rader.push([
+      navn,
+      ...ms.map((t) => t.toFixed(1)),
+      `${forhold.toFixed(2)}×`,
+      forhold <= MAAL_FORHOLD ? "ja" : "NEI",
+    ]);
+  }
+  const bredder = hode.map((_, k) => Math.max(...rader.map((r) => r[k]?.length ?? 0)));
+  return rader
+    .map((r) => r.map((c, k) => (k === 0 ? c.padEnd(bredder[k]!) : c.padStart(bredder[k]!))).join("  "))
+    .join("\n");
+}
+
+/** `npm run bench -- --plans [N]`: every list query's plan at N rows (default 100k), for reading. */
+export async function visPlaner(n = 100_000, bare?: string): Promise<void> {
+  if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+  const opptak = new SpoerringOpptak();
+  const api = await startTestApi({ plugin: opptak });
+  try {
+    const db = api.handle.db;
+    opptak.db = db;
+    const { id } = await db
+      .selectFrom("importoer")
+      .select("id")
+      .where("organisasjonsnummer", "=", ORG.hagelandDrammen)
+      .executeTakeFirstOrThrow();
+    await seedSkala(db, n, id);
+    const store = await storeTabeller(db, 1000);
+    const token = await api.token(DEMO_PERSONER[0]!.pid, { expiresIn: "1h" });
+    const ctx = {
+      base: `/import/v2/${ORG.hagelandDrammen}/${id}`,
+      api: `/import/importmelding/v2/${ORG.hagelandDrammen}/${id}`,
+      n,
+    };
+    for (const f of SKALA_FIGURER) {
+      if (bare && !f.navn.includes(bare)) continue;
+      opptak.tom();
+      await median(api, token, f.sti(ctx));
+      const sett = new Set<string>();
+      for (const q of opptak.tom()) {
+        if (sett.has(q.sql)) continue;
+        sett.add(q.sql);
+        const { plan, skann } = await planFor(db, q, store);
+        console.log(
+          `\n== ${f.navn}${skann.length ? ` (SEKVENSIELL: ${skann.join(", ")})` : ""}\n${q.sql}\n${plan}`,
+        );
+      }
+    }
+  } finally {
+    await api.close();
+  }
+}
