@@ -5,14 +5,20 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "../components/csrf-input";
-import { Varsel } from "../components/ui";
 import { lesSkjema } from "../lib/csrf.server";
 import { FLAGG_COOKIE, hentFlagg, settCookie } from "../lib/preferanser.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json({ flagg: hentFlagg(request, context), server: context.config.features });
+  const sok = new URL(request.url).searchParams;
+  const kvittering =
+    sok.get("lagret") === "1"
+      ? "Valgene er lagret for denne nettleseren."
+      : sok.get("tilbakestilt") === "1"
+        ? "Denne nettleseren bruker nå serveroppsettet."
+        : null;
+  return json({ flagg: hentFlagg(request, context), server: context.config.features, kvittering });
 }
 
 /** Saves this browser's override of the feature flags in a cookie (SPEC §2 /test/importmelding). */
@@ -33,14 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TestImportmelding() {
-  const { flagg, server } = useLoaderData<typeof loader>();
-  const [sok] = useSearchParams();
-  const kvittering =
-    sok.get("lagret") === "1"
-      ? "Valgene er lagret for denne nettleseren."
-      : sok.get("tilbakestilt") === "1"
-        ? "Denne nettleseren bruker nå serveroppsettet."
-        : null;
+  const { flagg, server, kvittering } = useLoaderData<typeof loader>();
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
@@ -50,9 +49,9 @@ export default function TestImportmelding() {
         Her kan du slå funksjoner av eller på for denne nettleseren. Valget lagres i en informasjonskapsel.
       </p>
       {kvittering ? (
-        <Varsel farge="success" rolle="status">
+        <div className="ds-alert varsel" data-color="success" role="status">
           <p className="ds-paragraph">{kvittering}</p>
-        </Varsel>
+        </div>
       ) : null}
       <Form method="post" className="skjema">
         <CsrfInput />

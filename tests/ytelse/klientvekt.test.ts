@@ -18,15 +18,14 @@ const BUDSJETT_CSS_KB = 20;
  * by 1 KB, when issue 12 gave every page focus handling and titles: components/sidefokus.tsx, lib/sidetittel.ts.)
  */
 const UNNTAK: Record<string, number> = {
-  "routes/importmelding.$id.registrert": 114,
-  "routes/importmelding.$id.oppsummering": 112,
-  "routes/importmelding.$id.ankomst-info": 111,
+  "routes/importmelding.$id.registrert": 112,
+  "routes/importmelding.$id.oppsummering": 110,
+  "routes/importmelding.$id.ankomst-info": 110,
   "routes/importmelding.$id.mottakskontroll.$spoersmaal": 109,
   "routes/importmelding.$id.dokumentkontroll.$spoersmaal": 108,
   "routes/importmelding.$id.innmelder": 107,
   "routes/importmelding.$id.mottakskontrolloer": 107,
   "routes/sertifikat": 105,
-  "routes/importmelding.$id.ankommet": 102,
 };
 
 const klient = path.resolve(process.env.BUILD_DIR ?? "build", "client");
