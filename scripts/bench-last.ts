@@ -24,6 +24,46 @@ export interface LastResultat {
   p95: number;
   p99: number;
   maks: number;
+  /** Resident memory (MB) after start-up and login, before the load, and the highest seen during it. */
+  minneHvileMb: number;
+  minneToppMb: number;
+  /** Goal 2: each page's throughput at `brukere` concurrent users next to a trivial route's. */
+  gjennomstroemning: SideGjennomstroemning[];
+}
+
+export interface SideGjennomstroemning {
+  sti: string;
+  perSekund: number;
+  /** Process CPU (user + system) per request: the server and the load generator share the process. */
+  cpuMs: number;
+}
+
+export const TRIVIELL_SIDE = "/nyttig-info";
+const GJENNOMSTROEMNING_SEKUNDER = Number(process.env.BENCH_GJENNOMSTROEMNING_SEKUNDER ?? 8);
+
+/** `brukere` sessions fetching one page in a loop for `sekunder`: requests per second and CPU ms each. */
+async function maalSide(
+  nettlesere: readonly Nettleser[],
+  sti: string,
+  sekunder: number,
+): Promise<SideGjennomstroemning> {
+  let antall = 0;
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const slutt = start + sekunder * 1000;
+  await Promise.all(
+    nettlesere.map(async (b) => {
+      while (performance.now() < slutt) {
+        const res = await b.hent(sti);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${sti} → ${res.status}`);
+        antall += 1;
+      }
+    }),
+  );
+  const ms = performance.now() - start;
+  const brukt = process.cpuUsage(cpu);
+  return { sti, perSekund: (antall * 1000) / ms, cpuMs: (brukt.user + brukt.system) / 1000 / antall };
 }
 
 function persentil(sortert: readonly number[], p: number): number {
@@ -57,6 +97,7 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
   const base = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     ...process.env,
+    DATABASE_URL: undefined, // the embedded database, as labelled
     PORT: String(port),
     HOST: "127.0.0.1",
     APP_URL: base,
@@ -77,6 +118,18 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
     if (!lenke) throw new Error("Fant ingen sertifikater i listen");
     const sider = ["/", "/sertifikater", lenke, "/importmeldinger", ...(pdf ? [pdf] : [])];
 
+    // Goal 2: the trivial route first, then each page, one at a time at the same concurrency.
+    const gjennomstroemning: SideGjennomstroemning[] = [];
+    for (const sti of [TRIVIELL_SIDE, "/", "/sertifikater", lenke, "/importmeldinger"]) {
+      gjennomstroemning.push(await maalSide(nettlesere, sti, GJENNOMSTROEMNING_SEKUNDER));
+    }
+
+    global.gc?.();
+    const minneHvileMb = process.memoryUsage().rss / 2 ** 20;
+    let minneToppMb = minneHvileMb;
+    const maaler = setInterval(() => {
+      minneToppMb = Math.max(minneToppMb, process.memoryUsage().rss / 2 ** 20);
+    }, 100);
     const tider: number[] = [];
     const feilEksempler: string[] = [];
     let feil = 0;
@@ -101,8 +154,12 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
         }
       }),
     );
+    clearInterval(maaler);
     const sortert = [...tider].sort((a, b) => a - b);
     return {
+      minneHvileMb,
+      minneToppMb,
+      gjennomstroemning,
       brukere,
       sekunder,
       forespoersler: tider.length,
@@ -125,5 +182,33 @@ export function formaterLast(r: LastResultat): string {
     `${r.brukere} innloggede brukere i ${r.sekunder} s: ${r.forespoersler} forespørsler (${r.perSekund.toFixed(1)}/s), ${r.feil} feil`,
     `svartid p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, maks ${r.maks.toFixed(0)} ms`,
     ...r.feilEksempler.map((e) => `  feil: ${e}`),
+    `minne (RSS, hele prosessen): ${r.minneHvileMb.toFixed(0)} MB i ro etter innlogging, topp ${r.minneToppMb.toFixed(0)} MB under lasten`,
+    "",
+    formaterGjennomstroemning(r.gjennomstroemning, r.brukere),
+  ].join("\n");
+}
+
+/** Goal 2 (issue 13): throughput as a share of the trivial route's (goal ≥ 50 %), and CPU ms per request. */
+export function formaterGjennomstroemning(g: readonly SideGjennomstroemning[], brukere: number): string {
+  const triviell = g.find((x) => x.sti === TRIVIELL_SIDE);
+  const rader = [
+    ["Side", "Per sekund", "Andel av triviell", "CPU ms/forespørsel", "Mål ≥ 50 %"],
+    ...g.map((x) => {
+      const andel = triviell ? x.perSekund / triviell.perSekund : 0;
+      return [
+        x.sti.length > 40 ? `${x.sti.slice(0, 37)}…` : x.sti,
+        x.perSekund.toFixed(1),
+        `${(andel * 100).toFixed(0)} %`,
+        x.cpuMs.toFixed(1),
+        x.sti === TRIVIELL_SIDE ? "–" : andel >= 0.5 ? "ja" : "NEI",
+      ];
+    }),
+  ];
+  const bredder = rader[0]!.map((_, k) => Math.max(...rader.map((r) => r[k]?.length ?? 0)));
+  return [
+    `Gjennomstrømning med ${brukere} samtidige brukere, én side om gangen (${TRIVIELL_SIDE} er den trivielle ruten):`,
+    ...rader.map((r) =>
+      r.map((c, k) => (k === 0 ? c.padEnd(bredder[k]!) : c.padStart(bredder[k]!))).join("  "),
+    ),
   ].join("\n");
 }

@@ -54,6 +54,7 @@ export async function maalSertifikatside(antall = ANTALL_SIDER) {
   const base = `http://localhost:${port}`;
   const config = loadConfig({
     ...process.env,
+    DATABASE_URL: undefined, // the embedded database, as labelled
     PORT: String(port),
     APP_URL: base,
     DATA_DIR: dataDir,

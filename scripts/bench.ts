@@ -215,6 +215,8 @@ export async function lagBenchKontekst(idag = new Date()): Promise<BenchKontekst
 }
 
 export async function kjoerBench(steg: readonly BenchSteg[] = BENCH_STEG): Promise<BenchResultat[]> {
+  // With DATABASE_URL the steps run on a fresh database on that PostgreSQL server (goal 5: ingest there).
+  if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
   const ctx = await lagBenchKontekst();
   const resultater: BenchResultat[] = [];
   try {
@@ -258,7 +260,8 @@ if (erHoved && process.argv.includes("--plans")) {
   process.exit(0);
 } else if (erHoved) {
   const resultater = await kjoerBench();
-  console.log(`\nYtelse (PGlite i minnet, demodata + ${ANTALL_SERTIFIKATER} sertifikater, sekvensielt)\n`);
+  const database = process.env.DATABASE_URL ? "ny database på PostgreSQL-serveren i DATABASE_URL" : "PGlite i minnet";
+  console.log(`\nYtelse (${database}, demodata + ${ANTALL_SERTIFIKATER} sertifikater, sekvensielt)\n`);
   console.log(formaterTabell(resultater));
   const side = await maalSertifikatside();
   console.log(
