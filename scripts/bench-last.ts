@@ -1,14 +1,57 @@
 // Load test (issue 15), part of `npm run bench`, not of the test suite: the whole service as in production
-// (production build, embedded API, database and ID-porten, DEMO_MODE) on loopback, N logged-in users
+// (`node build/drift/server.js`, its own process: embedded API, database and ID-porten, DEMO_MODE) on
+// loopback, so its CPU and memory are read from /proc apart from the load generator's; N logged-in users
 // (separate sessions) each fetching the pages an importer uses — the front page, the certificate list, a
 // certificate, the notification list, a certificate PDF — in a loop for the given time. Every answer must be
 // 200 (0 errors); reports requests, throughput and the p50/p95/p99 latency.
-import { execSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
-import { loadConfig } from "../config";
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
-import { startServer } from "../server";
 import { Nettleser, skjema } from "./bench-side";
+
+/** The service process's CPU time so far (user + system, all threads, ms), from /proc. */
+function cpuMs(pid: number): number {
+  const felt = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks (100/s)
+  return (Number(felt[11]) + Number(felt[12])) * 10;
+}
+
+/** The service process's resident memory (MB), from /proc. */
+function rssMb(pid: number): number {
+  const linje = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(linje?.[1] ?? 0) / 1024;
+}
+
+async function startTjeneste(port: number, dataDir: string): Promise<ChildProcess> {
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: base,
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    DEMO_MODE: "true",
+    SESSION_SECRET: "bench-last",
+  };
+  delete env.DATABASE_URL; // the embedded database, as labelled
+  const barn = spawn(process.execPath, ["build/drift/server.js"], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const frist = Date.now() + 60_000;
+  for (;;) {
+    if (barn.exitCode !== null) throw new Error(`Tjenesten stoppet (kode ${barn.exitCode})`);
+    try {
+      if ((await fetch(`${base}/nyttig-info`)).ok) return barn;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > frist) throw new Error("Tjenesten startet ikke på 60 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 export const LAST_BRUKERE = Number(process.env.BENCH_LAST_BRUKERE ?? 20);
 export const LAST_SEKUNDER = Number(process.env.BENCH_LAST_SEKUNDER ?? 60);
@@ -34,7 +77,7 @@ export interface LastResultat {
 export interface SideGjennomstroemning {
   sti: string;
   perSekund: number;
-  /** Process CPU (user + system) per request: the server and the load generator share the process. */
+  /** The service process's CPU (user + system, all threads) per request. */
   cpuMs: number;
 }
 
@@ -43,12 +86,13 @@ const GJENNOMSTROEMNING_SEKUNDER = Number(process.env.BENCH_GJENNOMSTROEMNING_SE
 
 /** `brukere` sessions fetching one page in a loop for `sekunder`: requests per second and CPU ms each. */
 async function maalSide(
+  pid: number,
   nettlesere: readonly Nettleser[],
   sti: string,
   sekunder: number,
 ): Promise<SideGjennomstroemning> {
   let antall = 0;
-  const cpu = process.cpuUsage();
+  const cpu = cpuMs(pid);
   const start = performance.now();
   const slutt = start + sekunder * 1000;
   await Promise.all(
@@ -62,8 +106,7 @@ async function maalSide(
     }),
   );
   const ms = performance.now() - start;
-  const brukt = process.cpuUsage(cpu);
-  return { sti, perSekund: (antall * 1000) / ms, cpuMs: (brukt.user + brukt.system) / 1000 / antall };
+  return { sti, perSekund: (antall * 1000) / ms, cpuMs: (cpuMs(pid) - cpu) / antall };
 }
 
 function persentil(sortert: readonly number[], p: number): number {
@@ -89,24 +132,14 @@ async function loggInn(base: string): Promise<Nettleser> {
 }
 
 export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER): Promise<LastResultat> {
-  if (!existsSync("build/server/index.js")) execSync("npx remix vite:build", { stdio: "inherit" });
+  if (!existsSync("build/drift/server.js")) execSync("npm run build", { stdio: "inherit" });
   const dataDir = ".cache/bench-last/pglite";
   rmSync(".cache/bench-last", { recursive: true, force: true });
   const port = Number(process.env.BENCH_LAST_PORT ?? 3192);
   // Loopback only.
   const base = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: undefined, // the embedded database, as labelled
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_URL: base,
-    DATA_DIR: dataDir,
-    NODE_ENV: "production",
-    DEMO_MODE: "true",
-    SESSION_SECRET: "bench-last",
-  });
-  const server = await startServer(config);
+  const tjeneste = await startTjeneste(port, dataDir);
+  const pid = tjeneste.pid ?? 0;
   try {
     const nettlesere: Nettleser[] = [];
     for (let i = 0; i < brukere; i++) nettlesere.push(await loggInn(base));
@@ -121,14 +154,13 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
     // Goal 2: the trivial route first, then each page, one at a time at the same concurrency.
     const gjennomstroemning: SideGjennomstroemning[] = [];
     for (const sti of [TRIVIELL_SIDE, "/", "/sertifikater", lenke, "/importmeldinger"]) {
-      gjennomstroemning.push(await maalSide(nettlesere, sti, GJENNOMSTROEMNING_SEKUNDER));
+      gjennomstroemning.push(await maalSide(pid, nettlesere, sti, GJENNOMSTROEMNING_SEKUNDER));
     }
 
-    global.gc?.();
-    const minneHvileMb = process.memoryUsage().rss / 2 ** 20;
+    const minneHvileMb = rssMb(pid);
     let minneToppMb = minneHvileMb;
     const maaler = setInterval(() => {
-      minneToppMb = Math.max(minneToppMb, process.memoryUsage().rss / 2 ** 20);
+      minneToppMb = Math.max(minneToppMb, rssMb(pid));
     }, 100);
     const tider: number[] = [];
     const feilEksempler: string[] = [];
@@ -172,7 +204,8 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
       maks: sortert.at(-1) ?? 0,
     };
   } finally {
-    await server.close();
+    tjeneste.kill("SIGTERM");
+    if (tjeneste.exitCode === null) await once(tjeneste, "exit");
     rmSync(".cache/bench-last", { recursive: true, force: true });
   }
 }
@@ -182,7 +215,7 @@ export function formaterLast(r: LastResultat): string {
     `${r.brukere} innloggede brukere i ${r.sekunder} s: ${r.forespoersler} forespørsler (${r.perSekund.toFixed(1)}/s), ${r.feil} feil`,
     `svartid p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, maks ${r.maks.toFixed(0)} ms`,
     ...r.feilEksempler.map((e) => `  feil: ${e}`),
-    `minne (RSS, hele prosessen): ${r.minneHvileMb.toFixed(0)} MB i ro etter innlogging, topp ${r.minneToppMb.toFixed(0)} MB under lasten`,
+    `minne (RSS, tjenesteprosessen): ${r.minneHvileMb.toFixed(0)} MB i ro etter innlogging, topp ${r.minneToppMb.toFixed(0)} MB under lasten`,
     "",
     formaterGjennomstroemning(r.gjennomstroemning, r.brukere),
   ].join("\n");

@@ -260,7 +260,9 @@ if (erHoved && process.argv.includes("--plans")) {
   process.exit(0);
 } else if (erHoved) {
   const resultater = await kjoerBench();
-  const database = process.env.DATABASE_URL ? "ny database på PostgreSQL-serveren i DATABASE_URL" : "PGlite i minnet";
+  const database = process.env.DATABASE_URL
+    ? "ny database på PostgreSQL-serveren i DATABASE_URL"
+    : "PGlite i minnet";
   console.log(`\nYtelse (${database}, demodata + ${ANTALL_SERTIFIKATER} sertifikater, sekvensielt)\n`);
   console.log(formaterTabell(resultater));
   const side = await maalSertifikatside();

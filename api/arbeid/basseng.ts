@@ -1,6 +1,9 @@
 // CPU-heavy pure work off the request loop (ADR 018): ePhyto parsing, the certificate PDF and the Excel file
-// each run in their own worker thread, at most MAKS_SAMTIDIGE at a time (the rest wait in a queue), each
-// with a time limit. The database work stays on the main thread (PGlite has one connection).
+// run in worker threads, at most MAKS_SAMTIDIGE at a time (the rest wait in a queue), each with a time limit.
+// A worker is kept for the next job (starting one and loading the PDF and spreadsheet code costs far more
+// than most jobs); one that overruns its time limit, crashes or exits is stopped and replaced. Idle workers
+// do not keep the process alive and are stopped after LEDIG_MS. The database work stays on the main thread
+// (PGlite has one connection).
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -33,13 +36,44 @@ const tsxApi = () =>
       .resolve("tsx/esm/api")
       .replace(/\.cjs$/, ".mjs"),
   ).href;
-const lagWorker = (jobb: Jobb) =>
-  traadUrl.pathname.endsWith(".ts")
+/** How long an idle worker is kept for the next job. */
+const LEDIG_MS = 60_000;
+let startet = 0;
+const ledige: { worker: Worker; tidsur: NodeJS.Timeout }[] = [];
+
+function lagWorker(): Worker {
+  startet++;
+  return traadUrl.pathname.endsWith(".ts")
     ? new Worker(
         `import(${JSON.stringify(tsxApi())}).then((m) => { m.register(); return import(${JSON.stringify(traadUrl.href)}); })`,
-        { eval: true, workerData: jobb },
+        { eval: true },
       )
-    : new Worker(traadUrl, { workerData: jobb });
+    : new Worker(traadUrl);
+}
+
+function hentWorker(): Worker {
+  const ledig = ledige.pop();
+  if (!ledig) return lagWorker();
+  clearTimeout(ledig.tidsur);
+  ledig.worker.ref();
+  return ledig.worker;
+}
+
+function leggTilbake(worker: Worker): void {
+  worker.unref();
+  const tidsur = setTimeout(() => {
+    const i = ledige.findIndex((l) => l.worker === worker);
+    if (i >= 0) ledige.splice(i, 1);
+    void worker.terminate();
+  }, LEDIG_MS);
+  tidsur.unref();
+  ledige.push({ worker, tidsur });
+}
+
+/** Workers started so far and idle now (tests check that workers are reused). */
+export function arbeiderStatus(): { startet: number; ledige: number } {
+  return { startet, ledige: ledige.length };
+}
 
 let aktive = 0;
 const koe: (() => void)[] = [];
@@ -58,38 +92,44 @@ function frigi(): void {
   else aktive--;
 }
 
-/** Runs one job in a new worker thread; rejects with EphytoParseError or ArbeidFeil, never hangs. */
+/** Runs one job in a worker thread; rejects with EphytoParseError or ArbeidFeil, never hangs. */
 export async function kjoerJobb(jobb: Jobb, tidsgrenseMs = TIDSGRENSE_MS): Promise<unknown> {
   await plass();
   try {
     return await new Promise<unknown>((resolve, reject) => {
-      const worker = lagWorker(jobb);
+      const worker = hentWorker();
       let ferdig = false;
-      const avslutt = (handling: () => void) => {
+      // brukbar: the worker answered, so it can take the next job; otherwise it is stopped
+      const avslutt = (brukbar: boolean, handling: () => void) => {
         if (ferdig) return;
         ferdig = true;
         clearTimeout(tidsur);
+        worker.off("message", paaSvar);
+        worker.off("error", paaFeil);
+        worker.off("exit", paaSlutt);
+        if (brukbar) leggTilbake(worker);
+        else void worker.terminate();
         handling();
-        void worker.terminate();
       };
-      const tidsur = setTimeout(
-        () => avslutt(() => reject(new ArbeidFeil("Arbeidet tok for lang tid og ble avbrutt"))),
-        tidsgrenseMs,
-      );
-      worker.once("message", (svar: Svar) =>
-        avslutt(() => {
+      const paaSvar = (svar: Svar) =>
+        avslutt(true, () => {
           if (svar.ok) resolve(svar.resultat);
           else if ("ephyto" in svar)
             reject(new EphytoParseError(svar.ephyto.kode, svar.ephyto.melding, svar.ephyto.detaljer));
           else reject(new ArbeidFeil(`Arbeidet feilet: ${svar.melding}`));
-        }),
+        });
+      const paaFeil = (feil: Error) =>
+        avslutt(false, () => reject(new ArbeidFeil(`Arbeidet krasjet: ${feil.message}`)));
+      const paaSlutt = (kode: number) =>
+        avslutt(false, () => reject(new ArbeidFeil(`Arbeidet stoppet uventet (kode ${kode})`)));
+      const tidsur = setTimeout(
+        () => avslutt(false, () => reject(new ArbeidFeil("Arbeidet tok for lang tid og ble avbrutt"))),
+        tidsgrenseMs,
       );
-      worker.once("error", (feil) =>
-        avslutt(() => reject(new ArbeidFeil(`Arbeidet krasjet: ${feil.message}`))),
-      );
-      worker.once("exit", (kode) =>
-        avslutt(() => reject(new ArbeidFeil(`Arbeidet stoppet uventet (kode ${kode})`))),
-      );
+      worker.on("message", paaSvar);
+      worker.on("error", paaFeil);
+      worker.on("exit", paaSlutt);
+      worker.postMessage(jobb);
     });
   } finally {
     frigi();

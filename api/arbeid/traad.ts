@@ -1,5 +1,6 @@
-// The worker thread (ADR 018): runs one CPU-heavy, pure job and posts the result back. No database here.
-import { parentPort, workerData } from "node:worker_threads";
+// The worker thread (ADR 018): runs CPU-heavy, pure jobs one at a time as they are posted, and posts each
+// result back. No database here.
+import { parentPort } from "node:worker_threads";
 import { lagSertifikatExcel } from "../dokumenter/sertifikat-excel";
 import { lagSertifikatPdf } from "../dokumenter/sertifikat-pdf";
 import { EphytoParseError } from "../ephyto/parse";
@@ -17,17 +18,18 @@ async function kjoer(jobb: Jobb): Promise<unknown> {
   }
 }
 
-const jobb = workerData as Jobb;
-kjoer(jobb).then(
-  (resultat) => {
-    const svar: Svar = { ok: true, resultat };
-    parentPort?.postMessage(svar, resultat instanceof Uint8Array ? [resultat.buffer as ArrayBuffer] : []);
-  },
-  (feil: unknown) => {
-    const svar: Svar =
-      feil instanceof EphytoParseError
-        ? { ok: false, ephyto: { kode: feil.kode, melding: feil.message, detaljer: feil.detaljer } }
-        : { ok: false, melding: feil instanceof Error ? (feil.stack ?? feil.message) : String(feil) };
-    parentPort?.postMessage(svar);
-  },
-);
+parentPort?.on("message", (jobb: Jobb) => {
+  kjoer(jobb).then(
+    (resultat) => {
+      const svar: Svar = { ok: true, resultat };
+      parentPort?.postMessage(svar, resultat instanceof Uint8Array ? [resultat.buffer as ArrayBuffer] : []);
+    },
+    (feil: unknown) => {
+      const svar: Svar =
+        feil instanceof EphytoParseError
+          ? { ok: false, ephyto: { kode: feil.kode, melding: feil.message, detaljer: feil.detaljer } }
+          : { ok: false, melding: feil instanceof Error ? (feil.stack ?? feil.message) : String(feil) };
+      parentPort?.postMessage(svar);
+    },
+  );
+});

@@ -28,6 +28,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return await videresendDokument(res, format);
   } catch (e) {
     if (e instanceof ApiFeil) {
+      // the API busy, slow or down is not "not found": 503, so the user knows to try again
+      if (e.status >= 500) {
+        throw new Response("Dokumentet kunne ikke lages akkurat nå. Prøv igjen om litt.", {
+          status: 503,
+          headers: { "Retry-After": "10", "Cache-Control": "no-store" },
+        });
+      }
       throw new Response(e.melding ?? "Klarte ikke å lage dokumentet", {
         status: e.status === 403 ? 403 : 404,
       });

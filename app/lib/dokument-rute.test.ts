@@ -1,0 +1,60 @@
+// The certificate document link when the import API cannot make the document: a slow or failing API is
+// "try again" (503), not "not found" (404); a certificate that does not exist stays 404. The real route
+// module against a small real HTTP server playing the import API.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFalskApi, TEST_AVGIVER, testKontekst } from "../../tests/app/side";
+import { loader } from "../routes/dokument.import.v2.$orgnr.$importerId.sertifikat.$format";
+
+let api: Awaited<ReturnType<typeof startFalskApi>>;
+let kontekst: Awaited<ReturnType<typeof testKontekst>>;
+
+beforeAll(async () => {
+  api = await startFalskApi(({ sti }) => {
+    if (sti.endsWith("/sertifikat/pdf"))
+      return { status: 504, json: { status: 504, melding: "Tidsavbrudd" } };
+    if (sti.endsWith("/sertifikat/excel")) {
+      return { status: 404, json: { status: 404, melding: "Fant ikke sertifikatet" } };
+    }
+    return undefined;
+  });
+  kontekst = await testKontekst(api.url);
+});
+afterAll(async () => {
+  await kontekst?.close();
+  await api?.close();
+});
+
+async function hent(format: string): Promise<Response> {
+  const { organisasjonsnummer: orgnr, importoerId } = TEST_AVGIVER;
+  const request = new Request(
+    `http://localhost/dokument/import/v2/${orgnr}/${importoerId}/sertifikat/${format}?sertifikatnummer=X&dato=2026-11-01&avsenderland=NL`,
+    { headers: { Cookie: kontekst.cookie } },
+  );
+  try {
+    await loader({
+      request,
+      context: kontekst.context,
+      params: { orgnr, importerId: String(importoerId), format },
+    } as unknown as LoaderFunctionArgs);
+  } catch (e) {
+    if (e instanceof Response) return e;
+    throw e;
+  }
+  throw new Error("forventet et feilsvar");
+}
+
+describe("sertifikatdokumentet når import-API-et ikke kan lage det", () => {
+  it("et API som ikke svarer i tide gir 503 med 'Prøv igjen om litt'", async () => {
+    const res = await hent("pdf");
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("10");
+    expect(await res.text()).toBe("Dokumentet kunne ikke lages akkurat nå. Prøv igjen om litt.");
+  });
+
+  it("et sertifikat som ikke finnes er fortsatt 404", async () => {
+    const res = await hent("excel");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe("Fant ikke sertifikatet");
+  });
+});
