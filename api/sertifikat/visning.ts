@@ -3,13 +3,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { erIsoDato, osloDato } from "../../domain/format";
-import {
-  allePapirloeseLand,
-  erPapirloestLand,
-  finnLand,
-  landNavn,
-  sertifikatstatusTekst,
-} from "../../domain/kodeverk";
+import { erPapirloestLand, finnLand, landNavn, sertifikatstatusTekst } from "../../domain/kodeverk";
 import { antallSider, MAKS_TREFF } from "../../domain/pagination";
 import type { SertifikatVurdering } from "../../domain/risiko/vurder";
 import {

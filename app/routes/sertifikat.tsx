@@ -395,7 +395,6 @@ export default function Sertifikat() {
       </section>
 
       <Varelinjer
-        data={data}
         s={s}
         flagg={flagg}
         sok={sok}
@@ -425,7 +424,7 @@ export default function Sertifikat() {
         )}
       </section>
 
-      <Vedlegg data={data} s={s} refererte={refererte} />
+      <Vedlegg s={s} refererte={refererte} />
 
       <section aria-labelledby="erklaering-tittel">
         <h2 id="erklaering-tittel" className="ds-heading" data-size="sm">

@@ -11,7 +11,6 @@ import type { SideVerdier as Side } from "./typer";
 
 /** The goods lines of the certificate page: the table (or cards on small screens), totals and sorting. */
 export function Varelinjer({
-  data,
   s,
   flagg,
   sok,
@@ -25,7 +24,6 @@ export function Varelinjer({
   totaler,
 }: Pick<
   Side,
-  | "data"
   | "s"
   | "flagg"
   | "sok"

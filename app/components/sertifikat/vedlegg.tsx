@@ -1,6 +1,6 @@
 import type { SideVerdier as Side } from "./typer";
 
-export function Vedlegg({ data, s, refererte }: Pick<Side, "data" | "s" | "refererte">) {
+export function Vedlegg({ s, refererte }: Pick<Side, "s" | "refererte">) {
   return (
     <section aria-labelledby="vedlegg-tittel">
       <h2 id="vedlegg-tittel" className="ds-heading" data-size="sm">
