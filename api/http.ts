@@ -1,6 +1,6 @@
 // Small HTTP helpers shared by the API's routers: errors as { status, melding } (SPEC §8), async handlers.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { ZodError } from "zod";
+import { ZodError, type z } from "zod";
 import { ArbeidFeil } from "./arbeid/basseng";
 
 export class ApiError extends Error {
@@ -18,6 +18,16 @@ export const forbidden = (melding = "Du har ikke tilgang til denne virksomheten"
   new ApiError(403, melding);
 export const unauthorized = (melding = "Mangler gyldig tilgangstoken") => new ApiError(401, melding);
 export const conflict = (melding: string) => new ApiError(409, melding);
+
+/**
+ * A list's query string read with its schema (domain/schemas/listefilter.ts); a value that makes no sense is
+ * 400 "Ugyldig <parameter>".
+ */
+export function lesSoek<S extends z.ZodType>(skjema: S, query: unknown): z.output<S> {
+  const r = skjema.safeParse(query);
+  if (!r.success) throw badRequest(`Ugyldig ${String(r.error.issues[0]?.path[0] ?? "forespørsel")}`);
+  return r.data;
+}
 
 /** Wraps an async handler so rejections reach the error middleware. */
 export function ah<R extends Request = Request>(

@@ -12,8 +12,6 @@ export const STATUS_GRUPPER = {
   VURDERT: ["FRIGITT", "AUTOMATISK_FRIGITT", "DELVIS_AVVIST", "AVVIST", "TILBAKETRUKKET"],
 } as const satisfies Record<string, readonly ImportmeldingStatus[]>;
 export type StatusGruppe = keyof typeof STATUS_GRUPPER;
-export const erStatusGruppe = (s: unknown): s is StatusGruppe =>
-  typeof s === "string" && Object.hasOwn(STATUS_GRUPPER, s);
 
 export const IMPORTMELDING_SIDESTOERRELSE = 20;
 

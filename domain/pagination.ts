@@ -13,14 +13,6 @@ export function antallSider(antallElementer: number, perSide: number): number {
   return Math.ceil(Math.min(antallElementer, MAKS_TREFF) / perSide);
 }
 
-/** The query value `sidenummer` as a page number: an integer of at least 1, otherwise 1. */
-export function parseSidenummer(value: string | null | undefined): number {
-  const tekst = (value ?? "").trim();
-  if (!/^\d+$/.test(tekst)) return 1;
-  const side = Number(tekst);
-  return Number.isSafeInteger(side) && side >= 1 ? side : 1;
-}
-
 /** The zero-based page number the server expects. */
 export function tilServerSide(side: number): number {
   return Number.isFinite(side) ? Math.max(0, Math.trunc(side) - 1) : 0;

@@ -4,20 +4,16 @@
 import { Router } from "express";
 import { sql } from "kysely";
 import type { Db } from "../../db";
-import {
-  erStatusGruppe,
-  IMPORTMELDING_SIDESTOERRELSE,
-  type ImportmeldingListe,
-  STATUS_GRUPPER,
-} from "../../domain/importmelding-liste";
+import { type ImportmeldingListe, STATUS_GRUPPER } from "../../domain/importmelding-liste";
 import { landingsside, type WizardMelding, wizardSteg } from "../../domain/importmelding-ruting";
 import { landNavn } from "../../domain/kodeverk";
 import { SPOERSMAAL, type SpoersmaalKode } from "../../domain/kontrollspoersmaal";
 import { antallSider, MAKS_TREFF } from "../../domain/pagination";
+import { ImportmeldingListeSoek } from "../../domain/schemas/listefilter";
 import { type ImportmeldingStatus, kategori, STATUS_TEKST, statusFarge } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
-import { ah, badRequest, forbidden } from "../http";
+import { ah, badRequest, forbidden, lesSoek } from "../http";
 import { medPapirloeseLand, tellPerLand } from "../land-antall";
 import {
   avsenderSom,
@@ -28,8 +24,6 @@ import {
   type MeldingUtvalg,
 } from "./tilgang";
 
-const liste = (v: unknown): string[] =>
-  Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)];
 const tekst = (v: unknown): string | undefined => {
   const s = typeof v === "string" ? v.trim() : "";
   return s ? s : undefined;
@@ -167,19 +161,13 @@ export function arkivRouter(db: Db): Router {
     requireImportoer(db),
     ah(async (req, res) => {
       const { importoerId } = req as ImportoerRequest;
-      const q = req.query;
-      const grupper = liste(q.status);
-      if (!grupper.every(erStatusGruppe)) throw badRequest("Ugyldig statusfilter");
-      const statuser = grupper.flatMap((g) => [...STATUS_GRUPPER[g as keyof typeof STATUS_GRUPPER]]);
-      const land = liste(q.avsenderland).map((l) => l.toUpperCase());
-      if (!land.every((l) => /^[A-Z]{2}$/.test(l))) throw badRequest("Ugyldig avsenderland");
-      const sidenummer = Number(q.sidenummer ?? 0);
-      const antall = Number(q.antall ?? IMPORTMELDING_SIDESTOERRELSE);
-      if (!Number.isInteger(sidenummer) || sidenummer < 0) throw badRequest("Ugyldig sidenummer");
-      if (!Number.isInteger(antall) || antall < 1 || antall > 100) throw badRequest("Ugyldig antall");
-      const nummer = tekst(q.nummer);
-      const referanse = tekst(q.internReferanse);
-      const avsender = tekst(q.avsender);
+      const q = lesSoek(ImportmeldingListeSoek, req.query);
+      const statuser = q.status.flatMap((g) => [...STATUS_GRUPPER[g]]);
+      const land = q.avsenderland;
+      const { sidenummer, antall } = q;
+      const nummer = q.nummer;
+      const referanse = q.internReferanse;
+      const avsender = q.avsender;
       const { importoer, kolonner } = await valgtImportoer(db, importoerId, q.importoer);
       const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
         let f = q;

@@ -16,6 +16,7 @@ import {
   type OversiktSertifikat,
   VURDERT_DAGER,
 } from "../../domain/oversikt";
+import { OversiktSoek } from "../../domain/schemas/listefilter";
 import {
   type Alvorlighetsgrad,
   type ImportmeldingStatus,
@@ -24,7 +25,7 @@ import {
 } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
-import { ah, badRequest } from "../http";
+import { ah, lesSoek } from "../http";
 import { hentImportoerMatch, type SertifikatUtvalg, synligeSertifikater } from "../sertifikat/synlighet";
 import { fortsettUrler, listeElement } from "./arkiv";
 import { avsenderSom, eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";
@@ -38,18 +39,6 @@ const VURDERT: readonly ImportmeldingStatus[] = [
 ];
 
 /** The home filter panel's parameters (ADR 013); 400 for a value that makes no sense. */
-export function lesOversiktFilter(q: Record<string, unknown>): OversiktFilter {
-  const avsender = q.avsender;
-  if (avsender !== undefined && typeof avsender !== "string") throw badRequest("Ugyldig avsender");
-  const land =
-    q.avsenderland === undefined ? [] : Array.isArray(q.avsenderland) ? q.avsenderland : [q.avsenderland];
-  if (!land.every((l): l is string => typeof l === "string" && /^[A-Za-z]{2}$/.test(l.trim()))) {
-    throw badRequest("Ugyldig avsenderland");
-  }
-  const a = avsender?.trim();
-  return { avsender: a ? a : undefined, avsenderland: [...new Set(land.map((l) => l.trim().toUpperCase()))] };
-}
-
 async function hentMeldinger(
   db: Db,
   importoerId: number,
@@ -219,7 +208,7 @@ export function oversiktRouter(db: Db): Router {
     requireImportoer(db),
     ah(async (req, res) => {
       const { importoerId } = req as ImportoerRequest;
-      res.json(await hentOversikt(db, importoerId, lesOversiktFilter(req.query)));
+      res.json(await hentOversikt(db, importoerId, lesSoek(OversiktSoek, req.query)));
     }),
   );
   return router;

@@ -2,18 +2,13 @@
 // {orgnr}/{importoerId} also that the person may act for the importer.
 import { Router } from "express";
 import type { Db } from "../../db";
+import { SertifikatListeSoek } from "../../domain/schemas/listefilter";
 import { lagSertifikatExcelIArbeider, lagSertifikatPdfIArbeider } from "../arbeid/basseng";
 import { type AuthedRequest, type ImportoerRequest, kanRepresentere, requireImportoer } from "../auth";
 import { contentDisposition, dokumentFilnavn } from "../dokumenter/filnavn";
-import { ah, badRequest, forbidden, notFound, parseId, parseOrgnr } from "../http";
+import { ah, badRequest, forbidden, lesSoek, notFound, parseId, parseOrgnr } from "../http";
 import { hentImportoerMatch, importoererForPerson, kanSe } from "./synlighet";
-import {
-  hentEksportland,
-  hentSertifikatListe,
-  hentSertifikatVisning,
-  lesListeParametre,
-  lesSertifikatNoekler,
-} from "./visning";
+import { hentEksportland, hentSertifikatListe, hentSertifikatVisning, lesSertifikatNoekler } from "./visning";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FANT_IKKE_VEDLEGG = "Fant ikke vedlegget";
@@ -48,7 +43,7 @@ export function sertifikatRouter(db: Db): Router {
     requireImportoer(db),
     ah(async (req, res) => {
       const { importoerId } = req as ImportoerRequest;
-      res.json(await hentSertifikatListe(db, importoerId, lesListeParametre(req.query)));
+      res.json(await hentSertifikatListe(db, importoerId, lesSoek(SertifikatListeSoek, req.query)));
     }),
   );
 

@@ -6,6 +6,7 @@ import { erIsoDato, osloDato } from "../../domain/format";
 import { erPapirloestLand, finnLand, landNavn, sertifikatstatusTekst } from "../../domain/kodeverk";
 import { antallSider, MAKS_TREFF } from "../../domain/pagination";
 import type { SertifikatVurdering } from "../../domain/risiko/vurder";
+import type { ListeParametre } from "../../domain/schemas/listefilter";
 import {
   datoSlingringDager,
   type Eksportland,
@@ -23,7 +24,6 @@ import {
   type Alvorlighetsgrad,
   type ImportmeldingStatus,
   MELDEPLIKTIG_TEKST,
-  MELDEPLIKTIG_VURDERINGER,
   type MeldepliktigVurdering,
 } from "../../domain/status";
 import { filtype, kanAapneVedlegg } from "../../domain/vedlegg";
@@ -49,32 +49,13 @@ const KAN_ENDRES: ImportmeldingStatus[] = ["UNDER_REGISTRERING", "REGISTRERT"];
 /** UN/CEFACT 1373 "withdrawn". */
 const TRUKKET_TILBAKE = "40";
 
-export const STANDARD_SIDESTOERRELSE = 15;
-export const MAKS_SIDESTOERRELSE = 100;
-
 const kollator = new Intl.Collator("nb");
-
-function somListe(verdi: unknown, navn: string): string[] {
-  if (verdi === undefined) return [];
-  const liste = Array.isArray(verdi) ? verdi : [verdi];
-  if (!liste.every((v): v is string => typeof v === "string")) throw badRequest(`Ugyldig ${navn}`);
-  return liste.map((v) => v.trim()).filter((v) => v !== "");
-}
 
 function somTekst(verdi: unknown, navn: string): string | undefined {
   if (verdi === undefined) return undefined;
   if (typeof verdi !== "string") throw badRequest(`Ugyldig ${navn}`);
   const t = verdi.trim();
   return t === "" ? undefined : t;
-}
-
-function somHeltall(verdi: unknown, navn: string, standard: number, min: number, max: number): number {
-  const t = somTekst(verdi, navn);
-  if (t === undefined) return standard;
-  if (!/^\d{1,9}$/.test(t)) throw badRequest(`Ugyldig ${navn}`);
-  const n = Number(t);
-  if (n < min || n > max) throw badRequest(`Ugyldig ${navn}`);
-  return n;
 }
 
 /** Alpha-2 code for a country code (alpha-2/-3/numeric); an unknown code upper-cased as it is. */
@@ -94,33 +75,6 @@ function pluss(dato: string, dager: number): string {
 // ---------------------------------------------------------------------------------------------------------
 // The list
 // ---------------------------------------------------------------------------------------------------------
-
-export interface ListeParametre {
-  avsender?: string;
-  sertifikatnummer?: string;
-  avsenderland: string[];
-  meldepliktigVurdering: MeldepliktigVurdering[];
-  sidenummer: number;
-  antall: number;
-}
-
-/** The list's query (SPEC §3 "List and search parameter names"); 400 for values that make no sense. */
-export function lesListeParametre(query: Record<string, unknown>): ListeParametre {
-  const vurderinger = somListe(query.meldepliktigVurdering, "meldepliktigVurdering");
-  for (const v of vurderinger) {
-    if (!(MELDEPLIKTIG_VURDERINGER as readonly string[]).includes(v)) {
-      throw badRequest("Ugyldig meldepliktigVurdering");
-    }
-  }
-  return {
-    avsender: somTekst(query.avsender, "avsender"),
-    sertifikatnummer: somTekst(query.sertifikatnummer, "sertifikatnummer"),
-    avsenderland: [...new Set(somListe(query.avsenderland, "avsenderland").map(landkode))],
-    meldepliktigVurdering: [...new Set(vurderinger as MeldepliktigVurdering[])],
-    sidenummer: somHeltall(query.sidenummer, "sidenummer", 0, 0, 1_000_000),
-    antall: somHeltall(query.antall, "antall", STANDARD_SIDESTOERRELSE, 1, MAKS_SIDESTOERRELSE),
-  };
-}
 
 /** The live notification of certificate `s` this importer may see, as a lateral subquery `im`. */
 function synligImportmelding(importoerId: number) {

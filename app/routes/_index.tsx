@@ -9,6 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useRef, useState } from "react";
 import { osloDato } from "../../domain/format";
 import type { Oversikt } from "../../domain/oversikt";
+import { ForsideAdresse, fraSoekeparametre } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatVisning } from "../../domain/sertifikat";
 import { SOK_INGEN_TREFF, SOKELAND, type SokFelt, validerSok } from "../../domain/sertifikatsok";
 import { EpostBanner, hentEpostFeil } from "../components/epost-banner";
@@ -64,10 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // The dashboard (SPEC §2 "Home"); its filter panel uses `avsender` and `land` in the page address, so it
   // does not mix with the certificate search's `avsenderland` (ADR 013).
-  const filter = {
-    avsender: p.has("sok") ? "" : (p.get("avsender") ?? "").trim(),
-    land: p.has("sok") ? "" : (p.get("land") ?? "").trim().toUpperCase(),
-  };
+  const lest = ForsideAdresse.parse(p.has("sok") ? {} : fraSoekeparametre(p));
+  const filter = { avsender: lest.avsender ?? "", land: lest.land ?? "" };
   let oversikt: Oversikt | null = null;
   let land: Eksportland[] = [];
   try {
@@ -76,8 +75,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/oversikt`,
         {
           searchParams: {
-            avsender: filter.avsender || undefined,
-            avsenderland: /^[A-Z]{2}$/.test(filter.land) ? filter.land : undefined,
+            avsender: lest.avsender,
+            avsenderland: lest.land,
           },
           redirectOn401: loginUrl(request),
         },

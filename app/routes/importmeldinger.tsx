@@ -3,12 +3,9 @@ import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-ru
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { landEtikett, ORD, treffTekst } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
-import {
-  erStatusGruppe,
-  IMPORTMELDING_SIDESTOERRELSE,
-  type ImportmeldingListe,
-} from "../../domain/importmelding-liste";
-import { klemSide, parseSidenummer, tilServerSide } from "../../domain/pagination";
+import { IMPORTMELDING_SIDESTOERRELSE, type ImportmeldingListe } from "../../domain/importmelding-liste";
+import { klemSide, tilServerSide } from "../../domain/pagination";
+import { fraSoekeparametre, ImportmeldingerAdresse } from "../../domain/schemas/listefilter";
 import type { Eksportland } from "../../domain/sertifikat";
 import { STATUS_FILTER_TEKST } from "../../domain/status";
 import { useHydrert } from "../components/hydrert";
@@ -24,19 +21,6 @@ interface KontrollertImportoer {
   organisasjonsnummer: string;
 }
 
-function filter(url: URL) {
-  const p = url.searchParams;
-  const tekst = (k: string) => p.get(k)?.trim() || undefined;
-  return {
-    nummer: tekst("nummer"),
-    internReferanse: tekst("internReferanse"),
-    avsender: tekst("avsender"),
-    status: p.getAll("status").filter(erStatusGruppe),
-    avsenderland: p.getAll("avsenderland").filter((l) => /^[A-Z]{2}$/.test(l)),
-    importoer: tekst("importoer"),
-  };
-}
-
 /** The notification list (SPEC §2), only with the visImportmelding flag. Filters are a GET form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!hentFlagg(request, context).visImportmelding) throw redirect("/");
@@ -48,8 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const rene = new URLSearchParams([...url.searchParams.entries()].filter(([, v]) => v.trim() !== ""));
     throw redirect(`/importmeldinger${rene.size ? `?${rene}` : ""}`);
   }
-  const f = filter(url);
-  const side = parseSidenummer(url.searchParams.get("sidenummer"));
+  const { sidenummer: side, ...f } = ImportmeldingerAdresse.parse(fraSoekeparametre(url.searchParams));
   try {
     const [liste, land, kontrollerte] = await Promise.all([
       api.getJson<ImportmeldingListe>(

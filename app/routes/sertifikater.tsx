@@ -3,9 +3,15 @@ import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/
 import { useRef } from "react";
 import { antallTekst, landEtikett, ORD, treffTekst } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
-import { klemSide, parseSidenummer, tilServerSide } from "../../domain/pagination";
+import { klemSide, tilServerSide } from "../../domain/pagination";
+import { fraSoekeparametre, SertifikaterAdresse } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat";
-import { MELDEPLIKTIG_TEKST, type MeldepliktigVurdering, STATUS_TEKST } from "../../domain/status";
+import {
+  MELDEPLIKT_GRUPPE_NAVN,
+  MELDEPLIKT_GRUPPER,
+  MELDEPLIKTIG_TEKST,
+  STATUS_TEKST,
+} from "../../domain/status";
 import { Merke, Sidevelger, Varsel } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
@@ -13,33 +19,13 @@ import { KONTAKT_EPOST } from "../lib/kontakt";
 export const SIDESTOERRELSE = 15;
 
 /** The requirement filter: 'Mulig meldepliktig' covers both UFULLSTENDIG and IKKE_VURDERT (SPEC §4). */
-const MELDEPLIKT_VALG: Array<{ verdi: string; tekst: string; koder: MeldepliktigVurdering[] }> = [
-  { verdi: "MELDEPLIKTIG", tekst: MELDEPLIKTIG_TEKST.MELDEPLIKTIG, koder: ["MELDEPLIKTIG"] },
-  { verdi: "UFULLSTENDIG", tekst: MELDEPLIKTIG_TEKST.UFULLSTENDIG, koder: ["UFULLSTENDIG", "IKKE_VURDERT"] },
-  { verdi: "IKKE_MELDEPLIKTIG", tekst: MELDEPLIKTIG_TEKST.IKKE_MELDEPLIKTIG, koder: ["IKKE_MELDEPLIKTIG"] },
-];
-
-function filter(url: URL) {
-  const p = url.searchParams;
-  const tekst = (k: string) => p.get(k)?.trim() || undefined;
-  return {
-    avsender: tekst("avsender"),
-    sertifikatnummer: tekst("sertifikatnummer"),
-    avsenderland: p.getAll("avsenderland").filter((l) => /^[A-Z]{2}$/.test(l)),
-    meldepliktigVurdering: p
-      .getAll("meldepliktigVurdering")
-      .filter((m) => MELDEPLIKT_VALG.some((v) => v.verdi === m)),
-  };
-}
+const MELDEPLIKT_VALG = MELDEPLIKT_GRUPPE_NAVN.map((verdi) => ({ verdi, tekst: MELDEPLIKTIG_TEKST[verdi] }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, avgiver } = await requireVirksomhet(request, context);
   const url = new URL(request.url);
-  const f = filter(url);
-  const side = parseSidenummer(url.searchParams.get("sidenummer"));
-  const koder = f.meldepliktigVurdering.flatMap(
-    (v) => MELDEPLIKT_VALG.find((m) => m.verdi === v)?.koder ?? [],
-  );
+  const { sidenummer: side, ...f } = SertifikaterAdresse.parse(fraSoekeparametre(url.searchParams));
+  const koder = f.meldepliktigVurdering.flatMap((v) => MELDEPLIKT_GRUPPER[v]);
   try {
     const [liste, land] = await Promise.all([
       api.getJson<SertifikatListe>(
