@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { importoerId as hentImportoerId } from "./importmelding/test-hjelp";
 import { startTestApi, type TestApi } from "./test-server";
 
 const kari = DEMO_PERSONER[0]!.pid; // acts for Hageland (main unit + sub-units)
@@ -14,14 +15,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function importoerId(orgnr: string): Promise<number> {
-  const rad = await api.handle.db
-    .selectFrom("importoer")
-    .select("id")
-    .where("organisasjonsnummer", "=", orgnr)
-    .executeTakeFirstOrThrow();
-  return rad.id;
-}
+const importoerId = (orgnr: string) => hentImportoerId(api.handle.db, orgnr);
 
 describe("autentisering", () => {
   it("gir 401 uten token", async () => {

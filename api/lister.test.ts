@@ -9,6 +9,7 @@ import { SKALA_FIGURER, seedSkala } from "../dev/skala";
 import type { ImportmeldingListe } from "../domain/importmelding-liste";
 import { MAKS_TREFF } from "../domain/pagination";
 import type { Eksportland, SertifikatListe } from "../domain/sertifikat-visning";
+import { importoerId } from "./importmelding/test-hjelp";
 import { hentImportoerMatch } from "./sertifikat/synlighet";
 import { startTestApi, type TestApi } from "./test-server";
 
@@ -27,13 +28,7 @@ beforeAll(async () => {
   api = await startTestApi({ plugin: opptak });
   const db = api.handle.db;
   opptak.db = db;
-  drammen = (
-    await db
-      .selectFrom("importoer")
-      .select("id")
-      .where("organisasjonsnummer", "=", ORG.hagelandDrammen)
-      .executeTakeFirstOrThrow()
-  ).id;
+  drammen = await importoerId(db, ORG.hagelandDrammen);
   im = `/import/importmelding/v2/${ORG.hagelandDrammen}/${drammen}`;
   se = `/import/v2/${ORG.hagelandDrammen}/${drammen}`;
   await seedSkala(db, N, drammen);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importoerId } from "../api/importmelding/test-hjelp";
 import type { DatabaseHandle } from "../db";
 import { createTestDatabase } from "../db/test-db";
 import { IMPORTMELDING_STATUSER } from "../domain/status";
@@ -64,11 +65,7 @@ describe("demo-forhåndsmeldinger", () => {
 
   it("de registrerte har ankomststed, tidspunkt og mottakskontrollør, og besvart dokumentkontroll", async () => {
     const registrerte = (await meldinger()).filter((r) => r.status === "REGISTRERT");
-    const grontMottak = await db()
-      .selectFrom("importoer")
-      .select("id")
-      .where("organisasjonsnummer", "=", ORG.grontMottakOslo)
-      .executeTakeFirstOrThrow();
+    const grontMottak = { id: await importoerId(db(), ORG.grontMottakOslo) };
     const tider: number[] = [];
     for (const m of registrerte) {
       const ankomst = await db()

@@ -9,6 +9,7 @@ import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../../dev/ephyto/generate";
 import { type EpostFanger, startEpostFanger } from "../../dev/epost/fanger";
 import { formaterDato, leggTilDager, osloDato } from "../../domain/format";
+import { importoerId } from "../importmelding/test-hjelp";
 import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../test-server";
 import { type EpostSender, type EpostSenderOptions, krevVarsler, lagEpostSender } from "./sender";
 
@@ -90,13 +91,7 @@ async function kjoerTil(sender: EpostSender, ferdig: () => Promise<boolean>) {
 beforeAll(async () => {
   api = await startTestApi({ epostNedeVarselMs: 0 });
   fanger = await startEpostFanger({ db: db() });
-  drammen = (
-    await db()
-      .selectFrom("importoer")
-      .select("id")
-      .where("organisasjonsnummer", "=", ORG.hagelandDrammen)
-      .executeTakeFirstOrThrow()
-  ).id;
+  drammen = await importoerId(db(), ORG.hagelandDrammen);
   await db()
     .insertInto("importoer_epost")
     .values({ importoer_id: drammen, epostadresse: "innkjop@hageland.example.no" })
@@ -293,11 +288,7 @@ describe("GET /import/register/v1/{orgnr}/{importoerId}/epoststatus: tilgang", (
   it("krever token, en person som kan representere virksomheten, og en importør som hører til den", async () => {
     expect((await api.fetch(sti(ORG.hagelandDrammen, drammen))).status).toBe(401);
     expect((await api.fetch(sti(ORG.hagelandDrammen, drammen), { pid: per })).status).toBe(403);
-    const bergen = await db()
-      .selectFrom("importoer")
-      .select("id")
-      .where("organisasjonsnummer", "=", ORG.blomsterbudBergen)
-      .executeTakeFirstOrThrow();
+    const bergen = { id: await importoerId(db(), ORG.blomsterbudBergen) };
     // Kari may act for Hageland Drammen, but Bergen's importer id does not belong to it.
     const fremmed = await api.fetch(sti(ORG.hagelandDrammen, bergen.id), { pid: kari });
     expect(fremmed.status).toBe(403);

@@ -12,13 +12,7 @@ let drammen: number;
 
 beforeAll(async () => {
   api = await startTestApi();
-  drammen = (
-    await api.handle.db
-      .selectFrom("importoer")
-      .select("id")
-      .where("organisasjonsnummer", "=", ORG.hagelandDrammen)
-      .executeTakeFirstOrThrow()
-  ).id;
+  drammen = await importoerId(api.handle.db, ORG.hagelandDrammen);
 });
 afterAll(async () => {
   await api?.close();

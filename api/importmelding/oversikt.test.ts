@@ -3,6 +3,7 @@ import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { leggTilDager, osloDato } from "../../domain/format";
 import { OVERSIKT_MAKS, type Oversikt } from "../../domain/oversikt";
 import { startTestApi, type TestApi } from "../test-server";
+import { importoerId } from "./test-hjelp";
 
 const kari = DEMO_PERSONER[0]!.pid;
 const ingrid = DEMO_PERSONER[2]!.pid;
@@ -10,14 +11,7 @@ let api: TestApi;
 let drammen: number;
 let annen: number;
 
-const idFor = async (orgnr: string) =>
-  (
-    await api.handle.db
-      .selectFrom("importoer")
-      .select("id")
-      .where("organisasjonsnummer", "=", orgnr)
-      .executeTakeFirstOrThrow()
-  ).id;
+const idFor = (orgnr: string) => importoerId(api.handle.db, orgnr);
 
 beforeAll(async () => {
   api = await startTestApi();
