@@ -11,8 +11,12 @@ import { antallSider, pdfSider } from "./testdata";
 
 const GENERERT = new Date("2026-03-05T12:00:00Z");
 
-/** All text of the PDF, one text run per line. */
-const alleTekster = (pdf: Buffer) => pdfSider(pdf).flat().join("\n");
+/** All text of the PDF, one text run per line (a label run ends in a space so readers keep label and value apart). */
+const alleTekster = (pdf: Buffer) =>
+  pdfSider(pdf)
+    .flat()
+    .map((t) => t.trimEnd())
+    .join("\n");
 
 /** A question as the detail view shows it, through the same builder as the API. */
 function spoersmaal(

@@ -1,7 +1,8 @@
 // The shared layout of the service's PDFs (api/dokumenter): A4 with margins, Helvetica in WinAnsi (text through
 // pdfTekst, pdf-tekst.ts), colours, banners, headings, label/value lists and tables whose rows are never cut
 // by a page break, tagged for accessibility (structure tree, artifacts), and the footer. The certificate PDF
-// (sertifikat-pdf.ts) writes through `Skriver`; the receipt (kvittering-pdf.ts) uses pdfTekst and the fonts.
+// (sertifikat-pdf.ts) and the receipt (kvittering-pdf.ts) are both written with `skrivPdf` through `Skriver`.
+import PDFDocument from "pdfkit";
 import { tekster } from "../../domain/sertifikat-tekst";
 import type { Alvorlighetsgrad } from "../../domain/status";
 import { kortet } from "./felles";
@@ -31,6 +32,7 @@ export const FARGE = {
   tabellhode: "#e3e8ee",
   stripe: "#f4f6f8",
   lenke: "#0a58a8",
+  avvik: "#b42318",
 };
 
 export type Bannerfarge = { kant: string; bakgrunn: string };
@@ -456,4 +458,37 @@ export class Skriver {
       this.doc.page.margins.bottom = bunnmarg;
     }
   }
+}
+
+/**
+ * A tagged A4 PDF in Norwegian (PDF/UA-style structure, the title shown), written by `skriv` through a
+ * Skriver; resolves with the whole file. `info` adds to the author and creator.
+ */
+export async function skrivPdf(info: PDFKit.DocumentInfo, skriv: (s: Skriver) => void): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: MARGER,
+    bufferPages: true,
+    pdfVersion: "1.7",
+    tagged: true,
+    lang: "nb-NO",
+    displayTitle: true,
+    font: FONT,
+    info: { Author: "Digital forhåndsmelding", Creator: "Digital forhåndsmelding", ...info },
+  });
+  const deler: Buffer[] = [];
+  const ferdig = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (del: Buffer) => deler.push(del));
+    doc.on("end", () => resolve(Buffer.concat(deler)));
+    doc.on("error", reject);
+  });
+  try {
+    skriv(new Skriver(doc));
+  } catch (feil) {
+    doc.end();
+    await ferdig.catch(() => undefined);
+    throw feil;
+  }
+  doc.end();
+  return ferdig;
 }

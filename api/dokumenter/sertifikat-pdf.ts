@@ -7,7 +7,6 @@
 // Fonts: the built-in Helvetica (WinAnsi). Every text goes through `pdfTekst`, which keeps what WinAnsi
 // can show (æøå, en dash, °, ³, €) and replaces the rest, so no character becomes garbage in the PDF.
 
-import PDFDocument from "pdfkit";
 import { ordFor } from "../../domain/antall";
 import { harSammeBehandlinger } from "../../domain/behandlinger";
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
@@ -58,14 +57,13 @@ import {
 } from "./felles";
 import {
   BANNER,
-  FONT,
   FONT_FET,
   FONT_KURSIV,
   type Kolonne,
   type Lenketekst,
   MAKS_CELLETEKST,
-  MARGER,
-  Skriver,
+  type Skriver,
+  skrivPdf,
 } from "./pdf-oppsett";
 import { pdfTekst } from "./pdf-tekst";
 
@@ -429,51 +427,26 @@ export async function lagSertifikatPdf(input: SertifikatPdfInput): Promise<Buffe
   const tittel = dokumenttittel(sert);
   const generert = input.generert ?? new Date();
 
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: MARGER,
-    bufferPages: true,
-    pdfVersion: "1.7",
-    tagged: true,
-    lang: "nb-NO",
-    displayTitle: true,
-    font: FONT,
-    info: {
+  return skrivPdf(
+    {
       Title: pdfTekst(`${tittel} ${nummer}`),
       Subject: pdfTekst(`${tittel} ${nummer}${tekst(sert.utsteder) ? ` fra ${tekst(sert.utsteder)}` : ""}`),
-      Author: "Digital forhåndsmelding",
-      Creator: "Digital forhåndsmelding",
       Keywords: "ePhyto, plantesunnhetssertifikat",
       CreationDate: generert,
       ModDate: generert,
     },
-  });
-
-  const deler: Buffer[] = [];
-  const ferdig = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (del: Buffer) => deler.push(del));
-    doc.on("end", () => resolve(Buffer.concat(deler)));
-    doc.on("error", reject);
-  });
-
-  try {
-    const s = new Skriver(doc);
-    skrivHode(s, input, nummer);
-    skrivVurdering(s, input);
-    skrivTransport(s, sert);
-    skrivParter(s, sert);
-    skrivTilleggserklaeringer(s, sert);
-    skrivVarelinjer(s, input);
-    skrivBehandlinger(s, sert);
-    skrivVedlegg(s, input);
-    skrivErklaeringer(s, sert);
-    skrivSignatur(s, sert);
-    s.bunntekst(`Generert ${formaterDatoTid(generert)}`, `${tittel} ${nummer}`);
-  } catch (feil) {
-    doc.end();
-    await ferdig.catch(() => undefined);
-    throw feil;
-  }
-  doc.end();
-  return ferdig;
+    (s) => {
+      skrivHode(s, input, nummer);
+      skrivVurdering(s, input);
+      skrivTransport(s, sert);
+      skrivParter(s, sert);
+      skrivTilleggserklaeringer(s, sert);
+      skrivVarelinjer(s, input);
+      skrivBehandlinger(s, sert);
+      skrivVedlegg(s, input);
+      skrivErklaeringer(s, sert);
+      skrivSignatur(s, sert);
+      s.bunntekst(`Generert ${formaterDatoTid(generert)}`, `${tittel} ${nummer}`);
+    },
+  );
 }
