@@ -127,18 +127,6 @@ export const MELDEPLIKTIG_VURDERINGER = [
 ] as const;
 export type MeldepliktigVurdering = (typeof MELDEPLIKTIG_VURDERINGER)[number];
 
-/** The certificate list's requirement filter on the page: 'Mulig meldepliktig' covers two codes (SPEC §4). */
-export const MELDEPLIKT_GRUPPER = {
-  MELDEPLIKTIG: ["MELDEPLIKTIG"],
-  UFULLSTENDIG: ["UFULLSTENDIG", "IKKE_VURDERT"],
-  IKKE_MELDEPLIKTIG: ["IKKE_MELDEPLIKTIG"],
-} as const satisfies Record<string, readonly MeldepliktigVurdering[]>;
-export type MeldepliktGruppe = keyof typeof MELDEPLIKT_GRUPPER;
-export const MELDEPLIKT_GRUPPE_NAVN = Object.keys(MELDEPLIKT_GRUPPER) as [
-  MeldepliktGruppe,
-  ...MeldepliktGruppe[],
-];
-
 export const MELDEPLIKTIG_TEKST: Record<MeldepliktigVurdering, string> = {
   MELDEPLIKTIG: "Meldepliktig",
   UFULLSTENDIG: "Mulig meldepliktig",

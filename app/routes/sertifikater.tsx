@@ -4,14 +4,14 @@ import { useRef } from "react";
 import { antallTekst, landEtikett, ORD, treffTekst } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
 import { klemSide, tilServerSide } from "../../domain/pagination";
-import { fraSoekeparametre, SertifikaterAdresse } from "../../domain/schemas/listefilter";
-import type { Eksportland, SertifikatListe } from "../../domain/sertifikat";
 import {
-  MELDEPLIKT_GRUPPE_NAVN,
+  fraSoekeparametre,
   MELDEPLIKT_GRUPPER,
-  MELDEPLIKTIG_TEKST,
-  STATUS_TEKST,
-} from "../../domain/status";
+  type MeldepliktGruppe,
+  SertifikaterAdresse,
+} from "../../domain/schemas/listefilter";
+import type { Eksportland, SertifikatListe } from "../../domain/sertifikat";
+import { MELDEPLIKTIG_TEKST, STATUS_TEKST } from "../../domain/status";
 import { Merke, Sidevelger, Varsel } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
@@ -19,7 +19,9 @@ import { KONTAKT_EPOST } from "../lib/kontakt";
 export const SIDESTOERRELSE = 15;
 
 /** The requirement filter: 'Mulig meldepliktig' covers both UFULLSTENDIG and IKKE_VURDERT (SPEC §4). */
-const MELDEPLIKT_VALG = MELDEPLIKT_GRUPPE_NAVN.map((verdi) => ({ verdi, tekst: MELDEPLIKTIG_TEKST[verdi] }));
+const MELDEPLIKT_VALG = (
+  ["MELDEPLIKTIG", "UFULLSTENDIG", "IKKE_MELDEPLIKTIG"] as const satisfies readonly MeldepliktGruppe[]
+).map((verdi) => ({ verdi, tekst: MELDEPLIKTIG_TEKST[verdi] }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, avgiver } = await requireVirksomhet(request, context);

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { IMPORTMELDING_SIDESTOERRELSE, STATUS_GRUPPER, type StatusGruppe } from "../importmelding-liste";
 import { finnLand } from "../kodeverk";
-import { MELDEPLIKT_GRUPPE_NAVN, MELDEPLIKTIG_VURDERINGER } from "../status";
+import { MELDEPLIKTIG_VURDERINGER, type MeldepliktigVurdering } from "../status";
 import { renset } from "./common";
 
 /** The certificate list's page size (SPEC §3) and the most one API call may ask for. */
@@ -15,6 +15,18 @@ export const STANDARD_SIDESTOERRELSE = 15;
 export const MAKS_SIDESTOERRELSE = 100;
 
 const STATUS_GRUPPE_NAVN = Object.keys(STATUS_GRUPPER) as [StatusGruppe, ...StatusGruppe[]];
+
+/**
+ * The certificate list's requirement filter on the page: 'Mulig meldepliktig' covers two codes (SPEC §4).
+ * Here, not in status.ts, so the certificate pages' client code does not carry it.
+ */
+export const MELDEPLIKT_GRUPPER = {
+  MELDEPLIKTIG: ["MELDEPLIKTIG"],
+  UFULLSTENDIG: ["UFULLSTENDIG", "IKKE_VURDERT"],
+  IKKE_MELDEPLIKTIG: ["IKKE_MELDEPLIKTIG"],
+} as const satisfies Record<string, readonly MeldepliktigVurdering[]>;
+export type MeldepliktGruppe = keyof typeof MELDEPLIKT_GRUPPER;
+const MELDEPLIKT_GRUPPE_NAVN = Object.keys(MELDEPLIKT_GRUPPER) as [MeldepliktGruppe, ...MeldepliktGruppe[]];
 
 /** A query value as Express (qs) gives it, or `fraSoekeparametre`: absent, one string or several. */
 const somListe = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
