@@ -8,6 +8,7 @@ import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { type Config, discoveryUrl, sammeUtsteder } from "../../config";
+import { slettCookie } from "./preferanser.server";
 import type { InnloggetBruker } from "./session.server";
 
 interface Discovery {
@@ -214,12 +215,12 @@ export function fornyTokens(
 }
 
 /** Set-Cookie values that delete remix-auth-oauth2's per-attempt state cookies (oauth2:<uuid>). */
-export function slettOauth2Cookies(request: Request, secure: boolean): string[] {
+export function slettOauth2Cookies(request: Request, secure: boolean): Promise<string[]> {
   const navn = (request.headers.get("Cookie") ?? "")
     .split(/;\s*/)
     .map((c) => c.split("=")[0] ?? "")
     .filter((n) => n.startsWith("oauth2"));
-  return navn.map((n) => `${n}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
+  return Promise.all(navn.map((n) => slettCookie(n, secure)));
 }
 
 const EGEN_OPPRINNELSE = "http://forhaandsmelding.invalid";

@@ -5,7 +5,7 @@ import { type AppLoadContext, redirect } from "@remix-run/node";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import { type ApiClient, ApiFeil, createApiClient } from "./api.server";
 import { fornyTokens } from "./auth.server";
-import { lesCookie } from "./preferanser.server";
+import { lesCookie, settCookie, slettCookie } from "./preferanser.server";
 import {
   type AppSession,
   getSession,
@@ -215,18 +215,18 @@ export async function velgVirksomhet(
   };
 }
 
-export function husketVirksomhet(request: Request): string | undefined {
-  const v = lesCookie(request, VALGT_VIRKSOMHET_COOKIE);
-  return v && /^\d{9}$/.test(v) ? v : undefined;
+export async function husketVirksomhet(request: Request): Promise<string | undefined> {
+  const v = await lesCookie(request, VALGT_VIRKSOMHET_COOKIE);
+  return typeof v === "string" && /^\d{9}$/.test(v) ? v : undefined;
 }
 
-export function huskVirksomhetCookie(orgnr: string, secure: boolean): string {
-  return `${VALGT_VIRKSOMHET_COOKIE}=${orgnr}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+export function huskVirksomhetCookie(orgnr: string, context: AppLoadContext): Promise<string> {
+  return settCookie(VALGT_VIRKSOMHET_COOKIE, orgnr, context);
 }
 
 /** Forgets the chosen organisation (at logout: the next person on this browser does not inherit it). */
-export function glemVirksomhetCookie(secure: boolean): string {
-  return `${VALGT_VIRKSOMHET_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+export function glemVirksomhetCookie(secure: boolean): Promise<string> {
+  return slettCookie(VALGT_VIRKSOMHET_COOKIE, secure);
 }
 
 export { getSession };

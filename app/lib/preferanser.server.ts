@@ -1,6 +1,6 @@
 // Preferences the spec keeps in local storage live in cookies here, so they work without JavaScript
 // (ARCHITECTURE.md "Progressive enhancement"): feature-flag overrides, menu state, cookie-banner choice.
-import type { AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, type Cookie, createCookie } from "@remix-run/node";
 
 export interface Flagg {
   visImportmelding: boolean;
@@ -11,54 +11,49 @@ export const FLAGG_COOKIE = "flagg";
 export const MENY_COOKIE = "meny";
 export const SAMTYKKE_COOKIE = "informasjonskapsler";
 
-export function lesCookie(request: Request, navn: string): string | undefined {
-  for (const del of (request.headers.get("Cookie") ?? "").split(/;\s*/)) {
-    const i = del.indexOf("=");
-    if (i > 0 && del.slice(0, i) === navn) {
-      try {
-        return decodeURIComponent(del.slice(i + 1));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+const ETT_AAR = 365 * 24 * 3600;
+
+/**
+ * The service's cookie `navn` (Remix `createCookie`): HttpOnly, SameSite=Lax, Path=/, kept a year, Secure
+ * when served over https. Its value is JSON (any value the service sets, read back as it was set).
+ */
+export function informasjonskapsel(navn: string, secure: boolean): Cookie {
+  return createCookie(navn, { path: "/", maxAge: ETT_AAR, httpOnly: true, sameSite: "lax", secure });
 }
 
-export function settCookie(
-  navn: string,
-  verdi: string,
-  context: AppLoadContext,
-  maxAge = 365 * 24 * 3600,
-): string {
-  return `${navn}=${encodeURIComponent(verdi)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${
-    context.config.secureCookies ? "; Secure" : ""
-  }`;
+/** The value of cookie `navn` as the service set it; null when absent, {} when unreadable. */
+export async function lesCookie(request: Request, navn: string): Promise<unknown> {
+  return informasjonskapsel(navn, false).parse(request.headers.get("Cookie"));
+}
+
+export function settCookie(navn: string, verdi: unknown, context: AppLoadContext): Promise<string> {
+  return informasjonskapsel(navn, context.config.secureCookies).serialize(verdi);
+}
+
+/** A Set-Cookie value that deletes cookie `navn`. */
+export function slettCookie(navn: string, secure: boolean): Promise<string> {
+  return informasjonskapsel(navn, secure).serialize("", { maxAge: 0 });
 }
 
 /** Server configuration merged with this browser's override (set on /test/importmelding). */
-export function hentFlagg(request: Request, context: AppLoadContext): Flagg {
+export async function hentFlagg(request: Request, context: AppLoadContext): Promise<Flagg> {
   const flagg: Flagg = { ...context.config.features };
-  const overstyrt = lesCookie(request, FLAGG_COOKIE);
-  if (overstyrt) {
-    try {
-      const o = JSON.parse(overstyrt) as Partial<Record<keyof Flagg, unknown>>;
-      for (const k of ["visImportmelding", "visRisikovurdering"] as const) {
-        if (typeof o[k] === "boolean") flagg[k] = o[k];
-      }
-    } catch {
-      // an unreadable cookie is ignored
+  const overstyrt = await lesCookie(request, FLAGG_COOKIE);
+  if (overstyrt && typeof overstyrt === "object") {
+    const o = overstyrt as Partial<Record<keyof Flagg, unknown>>;
+    for (const k of ["visImportmelding", "visRisikovurdering"] as const) {
+      if (typeof o[k] === "boolean") flagg[k] = o[k];
     }
   }
   return flagg;
 }
 
-export function menyErApen(request: Request): boolean {
-  return lesCookie(request, MENY_COOKIE) === "aapen";
+export async function menyErApen(request: Request): Promise<boolean> {
+  return (await lesCookie(request, MENY_COOKIE)) === "aapen";
 }
 
 export type Samtykke = "alle" | "nodvendige";
-export function hentSamtykke(request: Request): Samtykke | undefined {
-  const v = lesCookie(request, SAMTYKKE_COOKIE);
+export async function hentSamtykke(request: Request): Promise<Samtykke | undefined> {
+  const v = await lesCookie(request, SAMTYKKE_COOKIE);
   return v === "alle" || v === "nodvendige" ? v : undefined;
 }

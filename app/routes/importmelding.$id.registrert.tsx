@@ -29,7 +29,7 @@ export const SKJUL_SENDT_DIALOG_COOKIE = "skjulImportmeldingOpprettetModal";
 
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
-  const skjulSendt = lesCookie(args.request, SKJUL_SENDT_DIALOG_COOKIE) === "ja";
+  const skjulSendt = (await lesCookie(args.request, SKJUL_SENDT_DIALOG_COOKIE)) === "ja";
   const ankomst = url.searchParams.get("endre") === "ankomst" ? await ankomstLoader(args) : null;
   return json({ skjulSendt, ankomst });
 }
@@ -72,7 +72,7 @@ export async function action(args: ActionFunctionArgs) {
     case "skjul-sendt": {
       const headers = new Headers();
       if (formData.get("ikkeVisIgjen") === "ja") {
-        headers.append("Set-Cookie", settCookie(SKJUL_SENDT_DIALOG_COOKIE, "ja", context));
+        headers.append("Set-Cookie", await settCookie(SKJUL_SENDT_DIALOG_COOKIE, "ja", context));
       }
       return redirect(`/importmelding/${id}/registrert`, { headers });
     }

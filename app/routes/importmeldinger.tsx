@@ -23,7 +23,7 @@ interface KontrollertImportoer {
 
 /** The notification list (SPEC §2), only with the visImportmelding flag. Filters are a GET form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!hentFlagg(request, context).visImportmelding) throw redirect("/");
+  if (!(await hentFlagg(request, context)).visImportmelding) throw redirect("/");
   const { api, avgiver } = await requireVirksomhet(request, context);
   const url = new URL(request.url);
   // no empty parameters in the address (SPEC §2): a form sent without JavaScript is tidied by a redirect

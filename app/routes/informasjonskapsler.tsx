@@ -10,7 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { formData } = await lesSkjema(request, context);
   const valg = formData.get("valg");
   if (valg !== "alle" && valg !== "nodvendige") return json({ feil: "Ugyldig valg" }, { status: 400 });
-  const headers = { "Set-Cookie": settCookie(SAMTYKKE_COOKIE, valg, context) };
+  const headers = { "Set-Cookie": await settCookie(SAMTYKKE_COOKIE, valg, context) };
   // A fetcher (JavaScript) gets an answer and stays; Remix strips _data from request.url, so the
   // browser's Sec-Fetch-Mode tells them apart (as in routes/meny.tsx).
   if (request.headers.get("Sec-Fetch-Mode") === "cors" || new URL(request.url).searchParams.has("_data")) {

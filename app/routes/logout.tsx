@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const idToken = session.get("bruker")?.idToken;
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(session, context));
-  headers.append("Set-Cookie", glemVirksomhetCookie(context.config.secureCookies));
+  headers.append("Set-Cookie", await glemVirksomhetCookie(context.config.secureCookies));
   if (!idToken) return redirect("/utlogget", { headers });
   try {
     const { discovery } = await getIdporten(context);

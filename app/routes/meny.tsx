@@ -9,7 +9,7 @@ export const loader = () => redirect("/");
 export async function action({ request, context }: ActionFunctionArgs) {
   const { formData } = await lesSkjema(request, context);
   const apen = formData.get("meny") === "aapne";
-  const headers = { "Set-Cookie": settCookie(MENY_COOKIE, apen ? "aapen" : "lukket", context) };
+  const headers = { "Set-Cookie": await settCookie(MENY_COOKIE, apen ? "aapen" : "lukket", context) };
   if (request.headers.get("Sec-Fetch-Mode") === "cors" || new URL(request.url).searchParams.has("_data")) {
     return new Response(JSON.stringify({ apen }), {
       headers: { ...headers, "Content-Type": "application/json" },

@@ -64,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : url.searchParams.get("sortering") === "ASC"
         ? "ASC"
         : null;
-  const flagg = hentFlagg(request, context);
+  const flagg = await hentFlagg(request, context);
   const base = `/import/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}`;
   try {
     const [sertifikat, importoer] = await Promise.all([

@@ -8,7 +8,7 @@ import {
 import { Form, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "../components/csrf-input";
 import { lesSkjema } from "../lib/csrf.server";
-import { FLAGG_COOKIE, hentFlagg, settCookie } from "../lib/preferanser.server";
+import { FLAGG_COOKIE, hentFlagg, settCookie, slettCookie } from "../lib/preferanser.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const sok = new URL(request.url).searchParams;
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : sok.get("tilbakestilt") === "1"
         ? "Denne nettleseren bruker nå serveroppsettet."
         : null;
-  return json({ flagg: hentFlagg(request, context), server: context.config.features, kvittering });
+  return json({ flagg: await hentFlagg(request, context), server: context.config.features, kvittering });
 }
 
 /** Saves this browser's override of the feature flags in a cookie (SPEC §2 /test/importmelding). */
@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { formData } = await lesSkjema(request, context);
   if (formData.get("intent") === "tilbakestill") {
     return redirect("/test/importmelding?tilbakestilt=1", {
-      headers: { "Set-Cookie": settCookie(FLAGG_COOKIE, "", context, 0) },
+      headers: { "Set-Cookie": await slettCookie(FLAGG_COOKIE, context.config.secureCookies) },
     });
   }
   const verdi = {
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     visRisikovurdering: formData.get("visRisikovurdering") === "på",
   };
   return redirect("/test/importmelding?lagret=1", {
-    headers: { "Set-Cookie": settCookie(FLAGG_COOKIE, JSON.stringify(verdi), context) },
+    headers: { "Set-Cookie": await settCookie(FLAGG_COOKIE, verdi, context) },
   });
 }
 

@@ -70,7 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ feil: true as const, grupper: null, returnTo: tryggReturnTo(returnToParam) });
   }
   // Coming back (after a new login) to a page: reuse the organisation chosen last time, if still allowed.
-  const husket = husketVirksomhet(request);
+  const husket = await husketVirksomhet(request);
   if (returnToParam && husket && !session.get("avgiver")) {
     const valgt = await velgVirksomhet(api, husket, avgivere);
     if (valgt) {
@@ -92,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   session.set("avgiver", valgt);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(session, context));
-  headers.append("Set-Cookie", huskVirksomhetCookie(orgnr, context.config.secureCookies));
+  headers.append("Set-Cookie", await huskVirksomhetCookie(orgnr, context));
   return redirect(tryggReturnTo(String(formData.get("returnTo") ?? "/")), { headers });
 }
 
