@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../dev/demo-data";
 import { lagSertifikatXml } from "../dev/ephyto/generate";
-import { lagPdf } from "../dev/seed-sertifikater";
+import { lagPdf } from "../dev/vedlegg";
 import type { ImportmeldingVisning } from "../domain/importmelding";
 import {
   aktoer,

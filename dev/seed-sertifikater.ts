@@ -2,7 +2,6 @@
 // ingestion as the Hub endpoint (api/sertifikat/ingest.ts). Issue dates are relative to `idag`, so most can
 // be notified (within 14 days) whenever the demo is started. The numbers are fixed per year: seeding again
 // updates the same certificates instead of adding new ones.
-import { deflateSync } from "node:zlib";
 import { ingestSertifikat } from "../api/sertifikat/ingest";
 import type { Db } from "../db";
 import { leggTilDager, osloDato } from "../domain/format";
@@ -15,155 +14,7 @@ import {
   type SertifikatInput,
   type VedleggInput,
 } from "./ephyto/generate";
-
-// ---------------------------------------------------------------------------------------------------------
-// Tiny valid attachment files, built in code
-// ---------------------------------------------------------------------------------------------------------
-
-const CRC_TABELL = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (CRC_TABELL[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-const ascii = (s: string) => Buffer.from(s, "latin1");
-
-/** A one-page PDF with a line of text (with a correct cross-reference table). */
-export function lagPdf(tekst: string): Uint8Array {
-  const innhold = `BT /F1 16 Tf 60 780 Td (${tekst.replace(/[\\()]/g, "\\$&")}) Tj ET`;
-  const objekter = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${innhold.length} >>\nstream\n${innhold}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let pdf = "%PDF-1.4\n";
-  const posisjoner: number[] = [];
-  objekter.forEach((o, i) => {
-    posisjoner.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objekter.length + 1}\n0000000000 65535 f \n`;
-  for (const p of posisjoner) pdf += `${String(p).padStart(10, "0")} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objekter.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return ascii(pdf);
-}
-
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const lengde = Buffer.alloc(4);
-  lengde.writeUInt32BE(data.length);
-  const typeOgData = Buffer.concat([ascii(type), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeOgData));
-  return Buffer.concat([lengde, typeOgData, crc]);
-}
-
-/** A 16×16 RGB PNG: a green square with a lighter diagonal. */
-export function lagPng(): Uint8Array {
-  const side = 16;
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const rader: number[] = [];
-  for (let y = 0; y < side; y++) {
-    rader.push(0); // filter: none
-    for (let x = 0; x < side; x++) rader.push(...(x === y ? [200, 230, 201] : [46, 125, 50]));
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", ihdr),
-    pngChunk("IDAT", deflateSync(Buffer.from(rader))),
-    pngChunk("IEND", new Uint8Array()),
-  ]);
-}
-
-/** An 8×8 grey baseline JPEG (one DC-only block; Huffman tables with a single code each). */
-export function lagJpeg(): Uint8Array {
-  const segment = (markoer: number, data: number[]) => [
-    0xff,
-    markoer,
-    (data.length + 2) >> 8,
-    (data.length + 2) & 0xff,
-    ...data,
-  ];
-  const enKode = [1, ...new Array<number>(15).fill(0)];
-  return Buffer.from([
-    0xff,
-    0xd8,
-    ...segment(0xe0, [...ascii("JFIF\0"), 1, 1, 0, 0, 1, 0, 1, 0, 0]),
-    ...segment(0xdb, [0, ...new Array<number>(64).fill(1)]),
-    ...segment(0xc0, [8, 0, 8, 0, 8, 1, 1, 0x11, 0]),
-    ...segment(0xc4, [0x00, ...enKode, 0]),
-    ...segment(0xc4, [0x10, ...enKode, 0]),
-    ...segment(0xda, [1, 1, 0x00, 0, 63, 0]),
-    0x3f, // DC difference 0 ("0"), end of block ("0"), padded with ones
-    0xff,
-    0xd9,
-  ]);
-}
-
-/** A 1×1 GIF89a. */
-export function lagGif(): Uint8Array {
-  return Buffer.from("R0lGODlhAQABAIAAAC59Mv///yH5BAEAAAEALAAAAAABAAEAAAICRAEAOw==", "base64");
-}
-
-/** A minimal Word document (a zip with stored entries): not openable in the browser. */
-export function lagDocx(tekst: string): Uint8Array {
-  const filer: [string, string][] = [
-    [
-      "[Content_Types].xml",
-      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    ],
-    [
-      "word/document.xml",
-      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${tekst}</w:t></w:r></w:p></w:body></w:document>`,
-    ],
-  ];
-  const lokale: Buffer[] = [];
-  const sentrale: Buffer[] = [];
-  let offset = 0;
-  for (const [navn, innhold] of filer) {
-    const data = Buffer.from(innhold, "utf8");
-    const navnBytes = ascii(navn);
-    const crc = crc32(data);
-    const lokal = Buffer.alloc(30);
-    lokal.writeUInt32LE(0x04034b50, 0);
-    lokal.writeUInt16LE(20, 4);
-    lokal.writeUInt32LE(crc, 14);
-    lokal.writeUInt32LE(data.length, 18);
-    lokal.writeUInt32LE(data.length, 22);
-    lokal.writeUInt16LE(navnBytes.length, 26);
-    const sentral = Buffer.alloc(46);
-    sentral.writeUInt32LE(0x02014b50, 0);
-    sentral.writeUInt16LE(20, 4);
-    sentral.writeUInt16LE(20, 6);
-    sentral.writeUInt32LE(crc, 16);
-    sentral.writeUInt32LE(data.length, 20);
-    sentral.writeUInt32LE(data.length, 24);
-    sentral.writeUInt16LE(navnBytes.length, 28);
-    sentral.writeUInt32LE(offset, 42);
-    lokale.push(lokal, navnBytes, data);
-    sentrale.push(sentral, navnBytes);
-    offset += lokal.length + navnBytes.length + data.length;
-  }
-  const sentralKatalog = Buffer.concat(sentrale);
-  const slutt = Buffer.alloc(22);
-  slutt.writeUInt32LE(0x06054b50, 0);
-  slutt.writeUInt16LE(filer.length, 8);
-  slutt.writeUInt16LE(filer.length, 10);
-  slutt.writeUInt32LE(sentralKatalog.length, 12);
-  slutt.writeUInt32LE(offset, 16);
-  return Buffer.concat([...lokale, sentralKatalog, slutt]);
-}
+import { lagPdf, vedleggFil } from "./vedlegg";
 
 // ---------------------------------------------------------------------------------------------------------
 // Parties
@@ -524,10 +375,10 @@ export function demoSertifikater(idag: Date = new Date()): SertifikatInput[] {
       vedlegg: [
         {
           filnavn: "tilleggsopplysninger.docx",
-          data: lagDocx("Additional information from the exporter"),
+          data: vedleggFil("tilleggsinformasjon.docx"),
           informasjon: "Exporter's note",
         },
-        { filnavn: "etikett.gif", data: lagGif(), informasjon: "Label" },
+        { filnavn: "etikett.gif", data: vedleggFil("etikett.gif"), informasjon: "Label" },
       ],
       varelinjer: [
         {
@@ -771,7 +622,13 @@ export function demoSertifikater(idag: Date = new Date()): SertifikatInput[] {
       mottaker: GRONT_MOTTAK,
       eksportland: { kode: "IT", navn: "Italy" },
       transport: veg("IT-GH 552 KL"),
-      vedlegg: [{ filnavn: "bilde-av-partiet.png", data: lagPng(), informasjon: "Photo of the consignment" }],
+      vedlegg: [
+        {
+          filnavn: "bilde-av-partiet.png",
+          data: vedleggFil("bilde.png"),
+          informasjon: "Photo of the consignment",
+        },
+      ],
       varelinjer: [
         {
           botaniskNavn: "Citrus limon",
@@ -832,7 +689,9 @@ export function demoSertifikater(idag: Date = new Date()): SertifikatInput[] {
       eksportland: { kode: "KE", navn: "Kenya" },
       transport: fly("KQ1530"),
       ankomststed: { navn: "Oslo lufthavn", kode: "NOOSL" },
-      vedlegg: [{ filnavn: "inspeksjonsfoto.jpg", data: lagJpeg(), informasjon: "Inspection photo" }],
+      vedlegg: [
+        { filnavn: "inspeksjonsfoto.jpg", data: vedleggFil("bilde.jpg"), informasjon: "Inspection photo" },
+      ],
       varelinjer: [
         {
           botaniskNavn: "Rosa",

@@ -8,7 +8,7 @@ import { startTestApi, type TestApi } from "../api/test-server";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../dev/ephyto/generate";
 import { startEpostFanger } from "../dev/epost/fanger";
-import { lagPdf } from "../dev/seed-sertifikater";
+import { lagPdf } from "../dev/vedlegg";
 import { formaterLast, maalLast } from "./bench-last";
 import { maalSertifikatside } from "./bench-side";
 import { formaterSkala, maalSkala, visPlaner } from "./bench-skala";

@@ -2,7 +2,9 @@
 // build/drift/, so production runs `node build/drift/server.js` without tsx (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md).
 // Vite's SSR build (rollup) bundles our own TypeScript and leaves every npm package external; the
 // development stand-ins (dev/) are dynamic imports in server.ts, so their chunks (and oidc-provider) load
-// only in embedded mode. Chunks sit beside the entries: api/arbeid/basseng.ts finds its worker as ./traad.js.
+// only in embedded mode. Chunks sit beside the entries: api/arbeid/basseng.ts finds its worker as ./traad.js, dev/vedlegg.ts
+// its files in ./fixtures/.
+import { cpSync } from "node:fs";
 import path from "node:path";
 import { build } from "vite";
 
@@ -37,4 +39,6 @@ await build({
   },
   ssr: { external: true },
 });
+// The demo attachments (dev/vedlegg.ts reads ./fixtures/ beside its chunk).
+cpSync("dev/fixtures", path.join(ut, "fixtures"), { recursive: true });
 console.log(`Tjenesten og kommandoene er bygget til ${ut}/.`);

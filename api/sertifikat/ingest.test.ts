@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lagSertifikatXml, type SertifikatInput } from "../../dev/ephyto/generate";
-import { lagPdf, lagPng } from "../../dev/seed-sertifikater";
+import { lagPdf, vedleggFil } from "../../dev/vedlegg";
 import { EphytoParseError, parseEphyto } from "../ephyto/parse";
 import { createApi } from "../index";
 import { startTestApi, TEST_AUDIENCE, TEST_HUB_API_KEY, TEST_ISSUER, type TestApi } from "../test-server";
@@ -124,7 +124,7 @@ describe("POST /import/ephyto/v1/sertifikat: lagring", () => {
       sertifikat("PHYTO.NL.2099.0000001", {
         vedlegg: [
           { filnavn: "kopi.pdf", data: lagPdf("Kopi"), identifikator: "K1", informasjon: "Kopi" },
-          { filnavn: "bilde.png", data: lagPng() },
+          { filnavn: "bilde.png", data: vedleggFil("bilde.png") },
         ],
       }),
     );
@@ -178,7 +178,7 @@ describe("POST /import/ephyto/v1/sertifikat: lagring", () => {
         sertifikat(nummer, {
           avsender: { navn: "Annen avsender B.V." },
           vedlegg: [
-            { filnavn: "b.png", data: lagPng() },
+            { filnavn: "b.png", data: vedleggFil("bilde.png") },
             { filnavn: "c.pdf", data: lagPdf("C") },
           ],
         }),

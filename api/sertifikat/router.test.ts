@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../../dev/ephyto/generate";
-import { lagPdf } from "../../dev/seed-sertifikater";
+import { lagPdf } from "../../dev/vedlegg";
 import type {
   Eksportland,
   SertifikatListe,
