@@ -3,7 +3,6 @@
 // with quantities as numbers (shown only with a unit and when not negative, SPEC §5; missing = empty cell).
 // Sheet "Sertifikat": the header facts as label–value rows.
 
-import ExcelJS from "exceljs";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import { plantedelVisning } from "../../domain/kodeverk";
 import type { SertifikatVurdering } from "../../domain/risiko/vurder";
@@ -40,6 +39,7 @@ import {
   utstedtTekst,
   varelinjeErklaeringer,
 } from "./felles";
+import { type Ark, type Rad, type Stil, skrivRegneark } from "./regneark";
 
 export interface SertifikatExcelInput {
   sertifikat: LagretSertifikat;
@@ -150,55 +150,40 @@ function kolonnebredde(verdier: readonly Celle[], brytes: boolean): number {
   return Math.min(Math.max(lengste + 2, 6), brytes ? 50 : 40);
 }
 
-function lagVarelinjeark(bok: ExcelJS.Workbook, input: SertifikatExcelInput): void {
+const OVERSKRIFT: Stil = { fet: true };
+const TOPP: Stil = { loddrett: "top", bryt: true };
+
+function varelinjeark(input: SertifikatExcelInput): Ark {
   const sert = input.sertifikat;
   const nummer = tekst(sert.nummer) ?? UKJENT_NUMMER;
-  const ark = bok.addWorksheet(VARELINJE_ARK, {
-    views: [
-      { state: "frozen", xSplit: 0, ySplit: HODERAD, topLeftCell: `A${HODERAD + 1}`, activeCell: "A3" },
-    ],
-    pageSetup: { orientation: "landscape", paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
-  });
-
   const utstedt = utstedtTekst(sert);
-  const tittel = ark.getRow(TITTELRAD);
-  tittel.getCell(1).value = `${dokumenttittel(sert)} ${nummer}${utstedt ? ` – utstedt ${utstedt}` : ""}`;
-  tittel.font = { bold: true, size: 14 };
-  tittel.height = 22;
-
-  const hode = ark.getRow(HODERAD);
-  hode.values = [...VARELINJE_KOLONNER];
-  hode.font = { bold: true };
-  hode.alignment = { vertical: "middle", wrapText: true };
-  hode.eachCell((celle) => {
-    celle.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE3E8EE" } };
-    celle.border = { bottom: { style: "thin", color: { argb: "FF4D5761" } } };
-  });
-
   const vurderinger = linjevurderinger(sert, input.vurdering);
   const rader = sert.varelinjer.map((l, i) => varelinjeRad(l, linjevurderingTekst(vurderinger[i])));
-  rader.forEach((rad, r) => {
-    const arkrad = ark.getRow(HODERAD + 1 + r);
-    rad.forEach((verdi, k) => {
-      if (verdi !== undefined) arkrad.getCell(k + 1).value = verdi;
-    });
-    arkrad.alignment = { vertical: "top", wrapText: true };
-  });
-
-  VARELINJE_KOLONNER.forEach((navn, k) => {
-    const kolonne = ark.getColumn(k + 1);
-    kolonne.width = kolonnebredde([navn, ...rader.map((rad) => rad[k])], BRYTES.has(navn));
-  });
-
-  ark.autoFilter = {
-    from: { row: HODERAD, column: 1 },
-    to: { row: HODERAD + Math.max(rader.length, 1), column: VARELINJE_KOLONNER.length },
+  return {
+    navn: VARELINJE_ARK,
+    rader: [
+      {
+        verdier: [`${dokumenttittel(sert)} ${nummer}${utstedt ? ` – utstedt ${utstedt}` : ""}`],
+        stil: { fet: true, stoerrelse: 14 },
+        hoeyde: 22,
+      },
+      {
+        verdier: VARELINJE_KOLONNER,
+        stil: { ...OVERSKRIFT, bakgrunn: "E3E8EE", bunnlinje: "4D5761", loddrett: "center", bryt: true },
+      },
+      ...rader.map((verdier): Rad => ({ verdier, stil: TOPP })),
+    ],
+    bredder: VARELINJE_KOLONNER.map((navn, k) =>
+      kolonnebredde([navn, ...rader.map((rad) => rad[k])], BRYTES.has(navn)),
+    ),
+    frosneRader: HODERAD,
+    filterFraRad: HODERAD,
+    liggende: true,
   };
 }
 
-function lagSertifikatark(bok: ExcelJS.Workbook, input: SertifikatExcelInput): void {
+function sertifikatark(input: SertifikatExcelInput): Ark {
   const sert = input.sertifikat;
-  const ark = bok.addWorksheet(SERTIFIKAT_ARK);
   const orgnr = tekst(sert.mottaker?.organisasjonsnummer);
   const erstatter = sert.erstatter ? (tekst(sert.erstatter.nummer) ?? UKJENT_NUMMER) : undefined;
   const dato = utstedtDato(sert);
@@ -230,33 +215,30 @@ function lagSertifikatark(bok: ExcelJS.Workbook, input: SertifikatExcelInput): v
     ["Meldeplikt", meldepliktTekst(undefined, input.vurdering)],
   ];
 
-  ark.columns = [
-    { header: "Felt", key: "felt", width: 32 },
-    { header: "Verdi", key: "verdi", width: 70 },
-  ];
-  ark.getRow(1).font = { bold: true };
-  ark.views = [{ state: "frozen", xSplit: 0, ySplit: 1 }];
-  for (const [felt, verdi] of rader) {
-    const rad = ark.addRow([felt, typeof verdi === "string" ? celletekst(verdi) : verdi]);
-    rad.alignment = { vertical: "top", wrapText: true };
-    if (verdi instanceof Date) rad.getCell(2).numFmt = "dd.mm.yyyy";
-    rad.getCell(2).alignment = { vertical: "top", horizontal: "left", wrapText: true };
-  }
+  return {
+    navn: SERTIFIKAT_ARK,
+    rader: [
+      { verdier: ["Felt", "Verdi"], stil: OVERSKRIFT },
+      ...rader.map(
+        ([felt, verdi]): Rad => ({
+          verdier: [felt, typeof verdi === "string" ? celletekst(verdi) : verdi],
+          stil: { ...TOPP, vannrett: "left" },
+        }),
+      ),
+    ],
+    bredder: [32, 70],
+    frosneRader: 1,
+  };
 }
 
 /** The certificate as an .xlsx workbook with the sheets "Varelinjer" and "Sertifikat". */
 export async function lagSertifikatExcel(input: SertifikatExcelInput): Promise<Buffer> {
-  const bok = new ExcelJS.Workbook();
   const nummer = tekst(input.sertifikat.nummer) ?? UKJENT_NUMMER;
-  bok.creator = "Digital forhåndsmelding";
-  bok.title = `${dokumenttittel(input.sertifikat)} ${nummer}`;
-  bok.subject = "Varelinjer fra plantesunnhetssertifikat (ePhyto)";
-  bok.created = new Date();
-  bok.modified = bok.created;
-
-  lagVarelinjeark(bok, input);
-  lagSertifikatark(bok, input);
-
-  const data = await bok.xlsx.writeBuffer();
-  return Buffer.from(data as ArrayBuffer);
+  return skrivRegneark({
+    tittel: `${dokumenttittel(input.sertifikat)} ${nummer}`,
+    emne: "Varelinjer fra plantesunnhetssertifikat (ePhyto)",
+    forfatter: "Digital forhåndsmelding",
+    opprettet: new Date(),
+    ark: [varelinjeark(input), sertifikatark(input)],
+  });
 }

@@ -68,10 +68,10 @@ describe.runIf(existsSync(path.join(bygg, "drift/server.js")))("produksjon uten 
     if (mappe) rmSync(mappe, { recursive: true, force: true });
   });
 
-  it("the folder has the production dependencies and neither tsx nor oidc-provider", () => {
+  it("the folder has the production dependencies and neither tsx, oidc-provider nor exceljs (the tests' xlsx reader)", () => {
     expect(pakker).toContain("express");
     expect(pakker).toContain("@electric-sql/pglite");
-    for (const utviklingspakke of ["tsx", "oidc-provider", "vite", "@remix-run/dev"]) {
+    for (const utviklingspakke of ["tsx", "oidc-provider", "vite", "@remix-run/dev", "exceljs"]) {
       expect(pakker).not.toContain(utviklingspakke);
       const svar = spawnSync(
         process.execPath,
