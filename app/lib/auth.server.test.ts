@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import type { Db } from "../../db";
 import { startTestUtsteder, type TestUtsteder } from "../../tests/oidc/test-utsteder";
-import { fornyTokens, getIdporten } from "./auth.server";
+import { fornyTokens, getIdporten, slettOauth2Cookies } from "./auth.server";
 import type { InnloggetBruker } from "./session.server";
 
 const KLIENT = "forhaandsmelding-test";
@@ -226,5 +226,19 @@ describe("fornying av tilgangstoken", () => {
     const antall = idp.tokenKall.length;
     expect(await fornyTokens(context, bruker(undefined))).toBeUndefined();
     expect(idp.tokenKall).toHaveLength(antall);
+  });
+});
+
+describe("slettOauth2Cookies", () => {
+  it("deletes remix-auth-oauth2's per-attempt cookies, whose names have a colon, and nothing else", () => {
+    const request = new Request("http://localhost/oauth2/callback/idporten", {
+      headers: { Cookie: "oauth2:7c9e=state%3Dabc; forhaandsmelding=s1; oauth2:81aa=x; meny=Im1lbnki" },
+    });
+    expect(slettOauth2Cookies(request, false)).toEqual([
+      "oauth2:7c9e=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax",
+      "oauth2:81aa=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax",
+    ]);
+    expect(slettOauth2Cookies(request, true)[0]).toMatch(/; Secure$/);
+    expect(slettOauth2Cookies(new Request("http://localhost/"), false)).toEqual([]);
   });
 });

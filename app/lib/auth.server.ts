@@ -8,7 +8,6 @@ import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { type Config, discoveryUrl, sammeUtsteder } from "../../config";
-import { slettCookie } from "./preferanser.server";
 import type { InnloggetBruker } from "./session.server";
 
 interface Discovery {
@@ -215,12 +214,14 @@ export function fornyTokens(
 }
 
 /** Set-Cookie values that delete remix-auth-oauth2's per-attempt state cookies (oauth2:<uuid>). */
-export function slettOauth2Cookies(request: Request, secure: boolean): Promise<string[]> {
+export function slettOauth2Cookies(request: Request, secure: boolean): string[] {
   const navn = (request.headers.get("Cookie") ?? "")
     .split(/;\s*/)
     .map((c) => c.split("=")[0] ?? "")
     .filter((n) => n.startsWith("oauth2"));
-  return Promise.all(navn.map((n) => slettCookie(n, secure)));
+  // Written by hand, not with createCookie: remix-auth-oauth2 names them oauth2:<uuid>, and the `cookie`
+  // package behind createCookie refuses ':' in a name (browsers accept it).
+  return navn.map((n) => `${n}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
 }
 
 const EGEN_OPPRINNELSE = "http://forhaandsmelding.invalid";

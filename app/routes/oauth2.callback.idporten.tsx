@@ -15,7 +15,7 @@ import {
  * deleted, and the user returns to the page first asked for. A failed login shows 'Ingen tilgang'.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const oauthCookies = await slettOauth2Cookies(request, context.config.secureCookies);
+  const oauthCookies = slettOauth2Cookies(request, context.config.secureCookies);
   const gammel = await getSession(request, context);
   const returnTo = tryggReturnTo(gammel.get("returnTo"));
   let bruker: Awaited<ReturnType<Awaited<ReturnType<typeof getIdporten>>["authenticator"]["authenticate"]>>;
