@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { kolonnenavn, skrivRegneark } from "./regneark";
+import { type Ark, kolonnenavn, skrivRegneark } from "./regneark";
 
 async function les(data: Buffer): Promise<ExcelJS.Workbook> {
   const bok = new ExcelJS.Workbook();
@@ -26,15 +26,19 @@ describe("kolonnenavn", () => {
 });
 
 describe("skrivRegneark", () => {
-  const opprettet = new Date("2026-03-05T12:00:00Z");
-
-  it("writes text, numbers and dates that read back as written, and leaves out what XML cannot hold", async () => {
-    const data = skrivRegneark({
-      tittel: "Prøve <&>",
+  /** A workbook of these sheets, with fixed properties. */
+  const lagBok = (ark: Ark[], tittel = "t") =>
+    skrivRegneark({
+      tittel,
       emne: "Emne",
       forfatter: "Digital forhåndsmelding",
-      opprettet,
-      ark: [
+      opprettet: new Date("2026-03-05T12:00:00Z"),
+      ark,
+    });
+
+  it("writes text, numbers and dates that read back as written, and leaves out what XML cannot hold", async () => {
+    const data = lagBok(
+      [
         {
           navn: "Ark: 1/2",
           rader: [
@@ -49,7 +53,8 @@ describe("skrivRegneark", () => {
           liggende: true,
         },
       ],
-    });
+      "Prøve <&>",
+    );
     expect(data.subarray(0, 2).toString("latin1")).toBe("PK");
     const bok = await les(data);
     expect(bok.title).toBe("Prøve <&>");
@@ -75,15 +80,9 @@ describe("skrivRegneark", () => {
   });
 
   it("stores a text that repeats once, as a shared string", async () => {
-    const data = skrivRegneark({
-      tittel: "t",
-      emne: "e",
-      forfatter: "f",
-      opprettet,
-      ark: [
-        { navn: "A", rader: [{ verdier: ["samme", "samme"] }, { verdier: ["samme", 1] }], bredder: [10, 10] },
-      ],
-    });
+    const data = lagBok([
+      { navn: "A", rader: [{ verdier: ["samme", "samme"] }, { verdier: ["samme", 1] }], bredder: [10, 10] },
+    ]);
     const sst = strFromU8(unzipSync(new Uint8Array(data))["xl/sharedStrings.xml"]!);
     expect(sst).toContain('count="3" uniqueCount="1"');
     const ark = (await les(data)).worksheets[0]!;

@@ -160,14 +160,27 @@ class Tekster {
   }
 }
 
+/** The last column's letters. */
+const sisteKolonne = (ark: Ark) => kolonnenavn(Math.max(ark.bredder.length, 1) - 1);
+
+/** The auto-filter's range: its header row to the last row (at least one row under the header). */
+function filteromraade(ark: Ark): { fra: number; kolonne: string; til: number } | undefined {
+  if (!ark.filterFraRad) return undefined;
+  return {
+    fra: ark.filterFraRad,
+    kolonne: sisteKolonne(ark),
+    til: Math.max(ark.rader.length, ark.filterFraRad + 1),
+  };
+}
+
 function arkXml(ark: Ark, stiler: Stiler, tekster: Tekster): string {
   const siste = Math.max(ark.rader.length, 1);
-  const sisteKolonne = kolonnenavn(Math.max(ark.bredder.length, 1) - 1);
   const rader = ark.rader.map((rad, r) => {
+    const vanlig = stiler.format(rad.stil, false);
     const celler = rad.verdier.flatMap((v, k) => {
       if (v === undefined || v === "" || (typeof v === "number" && !Number.isFinite(v))) return [];
       const ref = `${kolonnenavn(k)}${r + 1}`;
-      const s = stiler.format(rad.stil, v instanceof Date);
+      const s = v instanceof Date ? stiler.format(rad.stil, true) : vanlig;
       const stil = s ? ` s="${s}"` : "";
       if (typeof v === "string") return [`<c r="${ref}"${stil} t="s"><v>${tekster.indeks(v)}</v></c>`];
       return [`<c r="${ref}"${stil}><v>${typeof v === "number" ? v : datoserie(v)}</v></c>`];
@@ -184,15 +197,14 @@ function arkXml(ark: Ark, stiler: Stiler, tekster: Tekster): string {
   const kolonner = ark.bredder.map(
     (b, k) => `<col min="${k + 1}" max="${k + 1}" width="${b}" customWidth="1"/>`,
   );
-  const filter = ark.filterFraRad
-    ? `<autoFilter ref="A${ark.filterFraRad}:${sisteKolonne}${Math.max(siste, ark.filterFraRad + 1)}"/>`
-    : "";
+  const omraade = filteromraade(ark);
+  const filter = omraade ? `<autoFilter ref="A${omraade.fra}:${omraade.kolonne}${omraade.til}"/>` : "";
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
     '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
     'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
     (ark.liggende ? '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' : "") +
-    `<dimension ref="A1:${sisteKolonne}${siste}"/>` +
+    `<dimension ref="A1:${sisteKolonne(ark)}${siste}"/>` +
     `<sheetViews><sheetView workbookViewId="0">${visning}</sheetView></sheetViews>` +
     '<sheetFormatPr defaultRowHeight="15"/>' +
     (kolonner.length ? `<cols>${kolonner.join("")}</cols>` : "") +
@@ -219,13 +231,14 @@ export function skrivRegneark(bok: Bok): Buffer {
     bok.ark.map((ark, i) => [`xl/worksheets/sheet${i + 1}.xml`, arkXml(ark, stiler, tekster)]),
   );
   const navn = bok.ark.map((ark) => arknavn(ark.navn));
-  const filtre = bok.ark.flatMap((ark, i) =>
-    ark.filterFraRad
-      ? [
-          `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">'${xml(navn[i] ?? "").replace(/'/g, "''")}'!$A$${ark.filterFraRad}:$${kolonnenavn(Math.max(ark.bredder.length, 1) - 1)}$${Math.max(ark.rader.length, ark.filterFraRad + 1)}</definedName>`,
-        ]
-      : [],
-  );
+  const filtre = bok.ark.flatMap((ark, i) => {
+    const omraade = filteromraade(ark);
+    if (!omraade) return [];
+    const arket = `'${xml(navn[i] ?? "").replace(/'/g, "''")}'`;
+    return [
+      `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${arket}!$A$${omraade.fra}:$${omraade.kolonne}$${omraade.til}</definedName>`,
+    ];
+  });
   const tid = `${bok.opprettet.toISOString().slice(0, 19)}Z`;
   // [Content_Types].xml first, as Office writes it.
   const filer: Record<string, string> = {

@@ -17,7 +17,7 @@ const ETT_AAR = 365 * 24 * 3600;
  * The service's cookie `navn` (Remix `createCookie`): HttpOnly, SameSite=Lax, Path=/, kept a year, Secure
  * when served over https. Its value is JSON (any value the service sets, read back as it was set).
  */
-export function informasjonskapsel(navn: string, secure: boolean): Cookie {
+function informasjonskapsel(navn: string, secure: boolean): Cookie {
   return createCookie(navn, { path: "/", maxAge: ETT_AAR, httpOnly: true, sameSite: "lax", secure });
 }
 
