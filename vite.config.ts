@@ -17,6 +17,31 @@ function forhaandskomprimering(): Plugin {
   };
 }
 
+/**
+ * The browser gets Preact's React-compatible layer instead of React DOM (ADR 024): about 10 KB gzip instead
+ * of 47 KB. The server still renders with React, and the development server keeps React too.
+ */
+function preactIKlienten(): Plugin {
+  return {
+    name: "preact-i-klienten",
+    apply: "build",
+    config(_, env) {
+      if (env.isSsrBuild) return;
+      return {
+        resolve: {
+          alias: [
+            { find: /^react-dom\/client$/, replacement: path.resolve("app/preact/client.ts") },
+            { find: /^react-dom$/, replacement: "preact/compat" },
+            { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+            { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
+            { find: /^react$/, replacement: "preact/compat" },
+          ],
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     remix({
@@ -30,19 +55,16 @@ export default defineConfig({
       },
     }),
     forhaandskomprimering(),
+    preactIKlienten(),
   ],
   build: {
     target: "es2020",
     rollupOptions: {
       output: {
-        // React, React DOM and Remix's router are needed by every page: one chunk compresses better than
-        // the four rollup would otherwise make (ADR 015).
+        // Preact (React's API in the browser, ADR 024) and Remix's router are needed by every page: one chunk
+        // compresses better than the several rollup would otherwise make (ADR 015).
         manualChunks(id) {
-          if (
-            /[\\/]node_modules[\\/](react|react-dom|scheduler|@remix-run|react-router|react-router-dom)[\\/]/.test(
-              id,
-            )
-          )
+          if (/[\\/]node_modules[\\/](preact|@remix-run|react-router|react-router-dom)[\\/]/.test(id))
             return "rammeverk";
           return undefined;
         },

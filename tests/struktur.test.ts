@@ -27,3 +27,17 @@ describe("filer som gjør én jobb", () => {
     expect(forLange).toEqual([]);
   });
 });
+
+// The server renders with React and the browser with Preact (ADR 024): ids React's useId makes on the server
+// are not the ones Preact's makes in the browser. biome.json forbids importing useId; conform's useForm calls
+// it for a form without an id, so every form names its own, or its client validation looks for a form that
+// is not there and the browser sends what it should have stopped.
+describe("faste id-er", () => {
+  it("every conform useForm in app/ names its id first", () => {
+    const kall = kildefiler("app").flatMap((fil) =>
+      [...readFileSync(fil, "utf8").matchAll(/useForm\(([^]{0,200})/g)].map((m) => ({ fil, etter: m[1]! })),
+    );
+    expect(kall.length).toBeGreaterThanOrEqual(6);
+    expect(kall.filter(({ etter }) => !/^\{\s*id:/.test(etter)).map(({ fil }) => fil)).toEqual([]);
+  });
+});

@@ -117,6 +117,7 @@ export function AnkomstSkjema({
       <p className="ds-paragraph">{ingress}</p>
       <LagreFeil svar={actionData} />
       <Dialog
+        id="sen-melding"
         apen={visSenMelding}
         tittel={tekst.tittel}
         lukkTil={pathname + search}

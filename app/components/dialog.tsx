@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useHydrert } from "./hydrert";
 
 /**
@@ -8,6 +8,7 @@ import { useHydrert } from "./hydrert";
  * JavaScript it opens as a modal <dialog>, and closing it goes to `lukkTil`.
  */
 export function Dialog({
+  id,
   apen,
   tittel,
   lukkTil,
@@ -16,6 +17,9 @@ export function Dialog({
   vedLukk,
   fokusEtterLukk,
 }: {
+  /** Names the title's id (`<id>-tittel`): fixed, not useId, for the server renders with React and the
+   *  browser with Preact, whose generated ids differ (ADR 024). */
+  id: string;
   apen: boolean;
   tittel: ReactNode;
   lukkTil: string;
@@ -30,7 +34,7 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const hydrert = useHydrert();
   const navigate = useNavigate();
-  const tittelId = useId();
+  const tittelId = `${id}-tittel`;
   useEffect(() => {
     const d = ref.current;
     if (!apen || !hydrert || !d || d.open) return;

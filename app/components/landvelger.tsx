@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, useState } from "react";
 import type { Eksportland } from "../../domain/sertifikat";
 
 /** Country names that start with the typed text, case-insensitively (SPEC §2 "Notification list"). */
@@ -25,7 +25,8 @@ export function LandVelger({
   valgte: readonly string[];
   onEndre: (valgte: string[]) => void;
 }) {
-  const id = useId();
+  // fixed, not useId: the server renders with React and the browser with Preact (ADR 024)
+  const id = `landvelger-${navn}`;
   const [tekst, setTekst] = useState("");
   const [apen, setApen] = useState(false);
   const [aktiv, setAktiv] = useState(-1);

@@ -3,7 +3,7 @@
 // inside; Escape does not close it); without, a section at the top of the page. Once both are done it is
 // never shown again (the loader decides from the importer register).
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CsrfInput } from "./csrf-input";
 import { useHydrert } from "./hydrert";
 import { Varsel } from "./ui";
@@ -22,8 +22,9 @@ export function Oppstart({
 }) {
   const hydrert = useHydrert();
   const ref = useRef<HTMLDialogElement>(null);
-  const tittelId = useId();
-  const feilId = useId();
+  // fixed, not useId: the server renders with React and the browser with Preact (ADR 024)
+  const tittelId = "oppstart-tittel";
+  const feilId = "oppstart-feil";
   const navigation = useNavigation();
   const [adresse, setAdresse] = useState(epost ?? "");
   useEffect(() => {

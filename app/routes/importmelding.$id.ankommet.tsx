@@ -34,7 +34,13 @@ export default function Ankommet() {
     <div className="registrert">
       <MeldingHode melding={m} />
       <Statusforloep melding={m} />
-      <Dialog apen={visFrigitt} tittel="Importmeldingen er frigitt" lukkTil={pathname} farge="success">
+      <Dialog
+        id="frigitt"
+        apen={visFrigitt}
+        tittel="Importmeldingen er frigitt"
+        lukkTil={pathname}
+        farge="success"
+      >
         <p className="ds-paragraph">Mattilsynet har frigitt sendingen {m.nummer}. Varene kan tas i bruk.</p>
         <Link className="ds-button" data-variant="primary" to={pathname} replace>
           Lukk

@@ -55,6 +55,7 @@ export default function Innmelder() {
   const m = data?.melding;
   useKlientvalidering();
   const [form, fields] = useForm({
+    id: "innmelder",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: {
       navn: m?.innmelder?.navn ?? brukerInfo.navn ?? "",

@@ -181,7 +181,12 @@ export default function Mottakskontroll() {
         </Varsel>
       ) : null}
       <LagreFeil svar={actionData} />
-      <Dialog apen={profilDialog} tittel="Du må oppdatere din profil for å gå videre" lukkTil={pathname}>
+      <Dialog
+        id="profil"
+        apen={profilDialog}
+        tittel="Du må oppdatere din profil for å gå videre"
+        lukkTil={pathname}
+      >
         <p className="ds-paragraph">
           Før mottakskontrollen kan registreres, må virksomheten bekrefte at den kjenner regelverket for
           import av planter.
@@ -195,7 +200,7 @@ export default function Mottakskontroll() {
           </Link>
         </div>
       </Dialog>
-      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet" onChange={vedEndring}>
+      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet" onInput={vedEndring}>
         <CsrfInput />
         <input type="hidden" name="versjon" value={m.versjon} />
         <Radiogruppe

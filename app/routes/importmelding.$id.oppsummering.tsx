@@ -177,7 +177,12 @@ export default function Oppsummering() {
   return (
     <div className="smal">
       {/* First on the page: without JavaScript it is the section the user sees; with it, a modal. */}
-      <Dialog apen={visRegelverk} tittel="Bekreft kjennskap til regelverket" lukkTil={pathname}>
+      <Dialog
+        id="bekreft-regelverk"
+        apen={visRegelverk}
+        tittel="Bekreft kjennskap til regelverket"
+        lukkTil={pathname}
+      >
         {/* Inside the dialog, so it is seen and focused also when the dialog is modal (SPEC §5). */}
         <FeilOppsummering feil={feilFra([fields.bekreftelse, fields.harLestRegelverk])} />
         <p className="ds-paragraph">

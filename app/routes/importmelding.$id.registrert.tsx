@@ -185,7 +185,13 @@ export default function Registrert() {
       ) : null}
       <Statusforloep melding={m} />
 
-      <Dialog apen={visSendt} tittel="Forhåndsmeldingen ble sendt" lukkTil={pathname} farge="success">
+      <Dialog
+        id="sendt"
+        apen={visSendt}
+        tittel="Forhåndsmeldingen ble sendt"
+        lukkTil={pathname}
+        farge="success"
+      >
         <p className="ds-paragraph">
           Mattilsynet har mottatt forhåndsmeldingen {m.nummer}. Du kan endre ankomststed og tidspunkt helt til
           mottakskontrollen er gjort.
@@ -271,6 +277,7 @@ export default function Registrert() {
             Trekk tilbake
           </Link>
           <Dialog
+            id="trekk"
             apen={sok.get("trekk") === "1"}
             tittel="Trekk forhåndsmelding"
             lukkTil={pathname}

@@ -82,7 +82,7 @@ export default function ImportmeldingSide() {
           Slett forhåndsmelding
         </Link>
       </div>
-      <Dialog apen={slett} tittel="Slett forhåndsmelding" lukkTil={pathname} farge="danger">
+      <Dialog id="slett" apen={slett} tittel="Slett forhåndsmelding" lukkTil={pathname} farge="danger">
         <p className="ds-paragraph">
           Vil du slette forhåndsmeldingen {melding.nummer}? Det du har fylt ut, blir borte. Sertifikatet kan
           meldes på nytt senere.
