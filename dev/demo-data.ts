@@ -69,6 +69,12 @@ export const ORG = {
   fjordblomster: "912346234",
   /** Not yet in the importer register; its regulation confirmation is given in the settings e2e. */
   blomsterbudHaugesund: "912346439",
+  /**
+   * Only for the e-mail alert e2e test, one per Playwright project: certificates no other test delivers,
+   * so an alert is never batched with another test's certificate into a "2 nye sertifikater" e-mail.
+   */
+  blomsterbudStord: "912346447",
+  blomsterbudVoss: "912346455",
 } as const;
 
 export const DEMO_ENHETER: DemoEnhet[] = [
@@ -166,6 +172,22 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Smedasundet 97", "5528", "Haugesund"),
   },
   {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.blomsterbudStord,
+    navn: "Blomsterbud Vest AS avd. Stord",
+    organisasjonsform: "BEDR",
+    hovedenhet: ORG.blomsterbudHoved,
+    adresse: adr("Borggata 12", "5411", "Stord"),
+  },
+  {
+    type: "Bedrift",
+    organisasjonsnummer: ORG.blomsterbudVoss,
+    navn: "Blomsterbud Vest AS avd. Voss",
+    organisasjonsform: "BEDR",
+    hovedenhet: ORG.blomsterbudHoved,
+    adresse: adr("Vangsgata 30", "5700", "Voss"),
+  },
+  {
     type: "Foretak",
     organisasjonsnummer: ORG.fjordblomster,
     navn: "Fjordblomster Ingrid Berg",
@@ -198,6 +220,8 @@ export const DEMO_DELEGERINGER: Array<{ pid: string; enheter: string[] }> = [
       ORG.blomsterbudFoerde,
       ORG.blomsterbudMolde,
       ORG.blomsterbudHaugesund,
+      ORG.blomsterbudStord,
+      ORG.blomsterbudVoss,
       ORG.fjordblomster,
       "12825098397",
     ],
@@ -250,6 +274,24 @@ export const DEMO_IMPORTOERER = [
     harLestRegelverk: false,
     erMottakskontrolloer: false,
     epost: [],
+  },
+  {
+    organisasjonsnummer: ORG.blomsterbudStord,
+    navn: "Blomsterbud Vest AS avd. Stord",
+    hovedenhetNavn: "Blomsterbud Vest AS",
+    hovedenhetOrganisasjonsnummer: ORG.blomsterbudHoved,
+    harLestRegelverk: true,
+    erMottakskontrolloer: false,
+    epost: ["stord@blomsterbud.example.no"],
+  },
+  {
+    organisasjonsnummer: ORG.blomsterbudVoss,
+    navn: "Blomsterbud Vest AS avd. Voss",
+    hovedenhetNavn: "Blomsterbud Vest AS",
+    hovedenhetOrganisasjonsnummer: ORG.blomsterbudHoved,
+    harLestRegelverk: true,
+    erMottakskontrolloer: false,
+    epost: ["voss@blomsterbud.example.no"],
   },
 ];
 
