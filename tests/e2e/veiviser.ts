@@ -1,18 +1,52 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Cookie, expect, type Page, test } from "@playwright/test";
 import { leggTilDager, osloDato } from "../../domain/format";
 import { sertifikatUrl, type TestSertifikat } from "./data";
 import { loggInn, PERSONER, sjekkUu } from "./helpers";
 
 export const prosjekt = () => test.info().project.name;
 
+/** The app's session cookie (app/lib/session.server.ts; `__Host-` prefixed over HTTPS). */
+const OEKT_COOKIE = /^(__Host-)?forhaandsmelding$/;
+
 /** YYYY-MM-DD `dager` days after today in Oslo (the service's "today"): never a fixed calendar date. */
 export const osloDatoOm = (dager: number) => leggTilDager(osloDato(new Date()), dager);
 
+/**
+ * The session cookie of each test person's login, per worker and project (issue 14 item 6: each person logs
+ * in once). A worker runs one test at a time, so no two tests share a session at once; sessions are server
+ * side, so what is kept is the cookie alone, the browser state right after a login (no remembered
+ * organisation, preferences or cookie consent).
+ */
+const innlogginger = new Map<string, Cookie>();
+
+/**
+ * Logged in as `person` with the organisation chosen. The first time in a worker it logs in through the
+ * development ID-porten; later it reuses that session in the test's fresh browser and chooses the
+ * organisation on 'Velg virksomhet', logging in again if the session is gone (a test logged out). Tests of
+ * the login itself use `loggInn`.
+ */
 export async function loggInnOgVelg(page: Page, person: { pid: string; navn: string }, virksomhet: RegExp) {
-  await loggInn(page, person);
-  await expect(page.getByRole("heading", { name: "Velg virksomhet" })).toBeVisible();
+  const noekkel = `${prosjekt()}|${person.pid}`;
+  const velger = page.getByRole("heading", { name: "Velg virksomhet" });
+  const lagret = innlogginger.get(noekkel);
+  let gjenbrukt = false;
+  if (lagret) {
+    await page.context().addCookies([lagret]);
+    await page.goto("/velg-virksomhet");
+    gjenbrukt = new URL(page.url()).pathname === "/velg-virksomhet" && (await velger.isVisible());
+    if (!gjenbrukt) await page.context().clearCookies({ name: lagret.name });
+  }
+  if (!gjenbrukt) {
+    await loggInn(page, person);
+    await expect(velger).toBeVisible();
+    const oekt = (await page.context().cookies()).find((c) => OEKT_COOKIE.test(c.name));
+    if (oekt) innlogginger.set(noekkel, oekt);
+  }
+  await expect(velger).toBeVisible();
   await page.getByRole("button", { name: virksomhet }).click();
-  await expect(page.locator(".app-header__virksomhet")).toBeVisible();
+  // a reused session may already have an organisation in the header: wait until the choice has gone through
+  await expect(page).not.toHaveURL(/\/velg-virksomhet/);
+  await expect(page.locator(".app-header__virksomhet")).toHaveText(virksomhet);
 }
 
 export const loggInnKari = (page: Page) =>
