@@ -97,14 +97,22 @@ export function requireImportoer(db: Db) {
     const r = req as ImportoerRequest;
     const orgnr = parseOrgnr(req.params.orgnr);
     const importoerId = parseId(req.params.importoerId, "importør-id");
-    if (!(await kanRepresentere(db, r.innlogget.pid, orgnr))) throw forbidden();
-    const importoer = await db
-      .selectFrom("importoer")
-      .select("id")
-      .where("id", "=", importoerId)
-      .where("organisasjonsnummer", "=", orgnr)
+    // Both checks in one query (every importer route pays it): the delegation, and whether the importer
+    // is {orgnr}'s.
+    const rad = await db
+      .selectFrom("delegering")
+      .innerJoin("enhet", "enhet.id", "delegering.enhet_id")
+      .leftJoin("importoer", (join) =>
+        join
+          .on("importoer.id", "=", importoerId)
+          .onRef("importoer.organisasjonsnummer", "=", "enhet.organisasjonsnummer"),
+      )
+      .select("importoer.id as importoerId")
+      .where("delegering.pid", "=", r.innlogget.pid)
+      .where("enhet.organisasjonsnummer", "=", orgnr)
       .executeTakeFirst();
-    if (!importoer) throw forbidden("Importøren tilhører ikke denne virksomheten");
+    if (!rad) throw forbidden();
+    if (rad.importoerId === null) throw forbidden("Importøren tilhører ikke denne virksomheten");
     r.orgnr = orgnr;
     r.importoerId = importoerId;
     next();

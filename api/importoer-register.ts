@@ -1,5 +1,6 @@
 // The importer register (SPEC §7 "Importer register").
 import { Router } from "express";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { z } from "zod";
 import type { Db } from "../db";
 import {
@@ -97,35 +98,40 @@ export interface ImportoerKortDto {
 }
 
 export async function hentImportoer(db: Db, orgnr: string): Promise<ImportoerDto | undefined> {
+  // One query: the profile with its e-mail addresses and both sides of the controller agreements.
   const rad = await db
-    .selectFrom("importoer")
-    .selectAll()
-    .where("organisasjonsnummer", "=", orgnr)
+    .selectFrom("importoer as imp")
+    .selectAll("imp")
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom("importoer_epost")
+          .select(["id", "epostadresse"])
+          .whereRef("importoer_id", "=", "imp.id")
+          .orderBy("id"),
+      ).as("epost"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("mottakskontrolloer_avtale as a")
+          .innerJoin("importoer as i", "i.id", "a.mottakskontrolloer_id")
+          .select(["i.id", "i.navn", "i.organisasjonsnummer"])
+          .whereRef("a.importoer_id", "=", "imp.id")
+          .where("i.er_mottakskontrolloer", "=", true)
+          .orderBy("i.navn"),
+      ).as("kontrolloerer"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("mottakskontrolloer_avtale as a")
+          .innerJoin("importoer as i", "i.id", "a.importoer_id")
+          .select(["i.id", "i.navn", "i.organisasjonsnummer"])
+          .whereRef("a.mottakskontrolloer_id", "=", "imp.id")
+          .orderBy("i.navn"),
+      ).as("kontrolloerFor"),
+    ])
+    .where("imp.organisasjonsnummer", "=", orgnr)
     .executeTakeFirst();
   if (!rad) return undefined;
-  const [epost, kontrolloerer, kontrolloerFor] = await Promise.all([
-    db
-      .selectFrom("importoer_epost")
-      .select(["id", "epostadresse"])
-      .where("importoer_id", "=", rad.id)
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("mottakskontrolloer_avtale as a")
-      .innerJoin("importoer as i", "i.id", "a.mottakskontrolloer_id")
-      .select(["i.id", "i.navn", "i.organisasjonsnummer"])
-      .where("a.importoer_id", "=", rad.id)
-      .where("i.er_mottakskontrolloer", "=", true)
-      .orderBy("i.navn")
-      .execute(),
-    db
-      .selectFrom("mottakskontrolloer_avtale as a")
-      .innerJoin("importoer as i", "i.id", "a.importoer_id")
-      .select(["i.id", "i.navn", "i.organisasjonsnummer"])
-      .where("a.mottakskontrolloer_id", "=", rad.id)
-      .orderBy("i.navn")
-      .execute(),
-  ]);
+  const { epost, kontrolloerer, kontrolloerFor } = rad;
   return {
     id: rad.id,
     organisasjonsnummer: rad.organisasjonsnummer,
