@@ -138,12 +138,40 @@ describe("forhåndsmeldingslisten med flere enn MAKS_TREFF", () => {
     expect(meldingLand.every((l) => l.antall <= MAKS_TREFF)).toBe(true);
   });
 
-  it("kopierer sertifikatets eksportland til forhåndsmeldingen ved opprettelse", async () => {
+  it("kopierer sertifikatets eksportland og avsender til forhåndsmeldingen ved opprettelse", async () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from importmelding m
-      join sertifikat s on s.id = m.sertifikat_id where m.eksportland is distinct from s.eksportland`.execute(
+      join sertifikat s on s.id = m.sertifikat_id
+      where m.eksportland is distinct from s.eksportland or m.avsender_navn is distinct from s.avsender_navn`.execute(
       api.handle.db,
     );
     expect(rows[0]?.n).toBe(0);
+  });
+
+  it("et nytt avsendernavn på sertifikatet (en nyere levering) følger med til forhåndsmeldingens avsenderfilter", async () => {
+    const db = api.handle.db;
+    const [id] = await eideIDb();
+    const { sertifikat_id } = await db
+      .selectFrom("importmelding")
+      .select("sertifikat_id")
+      .where("id", "=", id!)
+      .executeTakeFirstOrThrow();
+    const filter = (navn: string) =>
+      hent<ImportmeldingListe>(`${im}/arkiv?antall=15&avsender=${encodeURIComponent(navn)}`).then((l) =>
+        l.importmeldingListevisningElementer.map((e) => e.id),
+      );
+    expect(await filter("Omdøpt Eksportør")).toEqual([]);
+    await db
+      .updateTable("sertifikat")
+      .set({ avsender_navn: "Omdøpt Eksportør B.V." })
+      .where("id", "=", sertifikat_id)
+      .execute();
+    expect(await filter("Omdøpt Eksportør")).toEqual([id]);
+    const { avsender_navn } = await db
+      .selectFrom("importmelding")
+      .select("avsender_navn")
+      .where("id", "=", id!)
+      .executeTakeFirstOrThrow();
+    expect(avsender_navn).toBe("Omdøpt Eksportør B.V.");
   });
 });
 

@@ -60,6 +60,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "005-epostvarsel",
       "006-oversikt",
       "007-lister",
+      "008-avsender-paa-importmeldingen",
     ]);
   });
 });

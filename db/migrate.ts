@@ -5,6 +5,7 @@ import * as m003 from "./migrations/003-importmeldinger";
 import * as m005 from "./migrations/005-epostvarsel";
 import * as m006 from "./migrations/006-oversikt";
 import * as m007 from "./migrations/007-lister";
+import * as m008 from "./migrations/008-avsender-paa-importmeldingen";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "005-epostvarsel": m005,
   "006-oversikt": m006,
   "007-lister": m007,
+  "008-avsender-paa-importmeldingen": m008,
 };
 
 class StaticProvider implements MigrationProvider {

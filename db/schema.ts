@@ -122,6 +122,8 @@ export interface ImportmeldingTable {
   sertifikat_id: number;
   /** the certificate's export country, set by a trigger on insert (migration 007) */
   eksportland: Generated<string>;
+  /** the certificate's sender name, set by triggers on insert and when the certificate changes (migration 008) */
+  avsender_navn: Generated<string | null>;
   ansvarlig_importoer_id: number;
   ansvarlig_dokumentkontroll_id: number | null;
   opprettet_av_importoer_id: number;
