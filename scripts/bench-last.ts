@@ -151,17 +151,20 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
     if (!lenke) throw new Error("Fant ingen sertifikater i listen");
     const sider = ["/", "/sertifikater", lenke, "/importmeldinger", ...(pdf ? [pdf] : [])];
 
+    // At rest after start-up and login, before any load (the throughput runs below grow the heap).
+    const minneHvileMb = rssMb(pid);
+    let minneToppMb = minneHvileMb;
+    const maaler = setInterval(() => {
+      minneToppMb = Math.max(minneToppMb, rssMb(pid));
+    }, 100);
+    maaler.unref();
+
     // Goal 2: the trivial route first, then each page, one at a time at the same concurrency.
     const gjennomstroemning: SideGjennomstroemning[] = [];
     for (const sti of [TRIVIELL_SIDE, "/", "/sertifikater", lenke, "/importmeldinger"]) {
       gjennomstroemning.push(await maalSide(pid, nettlesere, sti, GJENNOMSTROEMNING_SEKUNDER));
     }
 
-    const minneHvileMb = rssMb(pid);
-    let minneToppMb = minneHvileMb;
-    const maaler = setInterval(() => {
-      minneToppMb = Math.max(minneToppMb, rssMb(pid));
-    }, 100);
     const tider: number[] = [];
     const feilEksempler: string[] = [];
     let feil = 0;
@@ -215,7 +218,7 @@ export function formaterLast(r: LastResultat): string {
     `${r.brukere} innloggede brukere i ${r.sekunder} s: ${r.forespoersler} forespørsler (${r.perSekund.toFixed(1)}/s), ${r.feil} feil`,
     `svartid p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, maks ${r.maks.toFixed(0)} ms`,
     ...r.feilEksempler.map((e) => `  feil: ${e}`),
-    `minne (RSS, tjenesteprosessen): ${r.minneHvileMb.toFixed(0)} MB i ro etter innlogging, topp ${r.minneToppMb.toFixed(0)} MB under lasten`,
+    `minne (RSS, tjenesteprosessen): ${r.minneHvileMb.toFixed(0)} MB i ro etter innlogging, topp ${r.minneToppMb.toFixed(0)} MB under lasten og gjennomstrømningsmålingene`,
     "",
     formaterGjennomstroemning(r.gjennomstroemning, r.brukere),
   ].join("\n");
