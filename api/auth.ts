@@ -65,16 +65,17 @@ export function requireToken(verify: (token: string) => Promise<Innlogget>) {
   };
 }
 
-/** May the person act for this organisation (a delegation in the authorisation service)? */
-export async function kanRepresentere(db: Db, pid: string, orgnr: string): Promise<boolean> {
-  const rad = await db
+/** The person's delegation for this organisation in the authorisation service (no row: none). */
+const delegering = (db: Db, pid: string, orgnr: string) =>
+  db
     .selectFrom("delegering")
     .innerJoin("enhet", "enhet.id", "delegering.enhet_id")
-    .select("enhet.id")
     .where("delegering.pid", "=", pid)
-    .where("enhet.organisasjonsnummer", "=", orgnr)
-    .executeTakeFirst();
-  return !!rad;
+    .where("enhet.organisasjonsnummer", "=", orgnr);
+
+/** May the person act for this organisation (a delegation in the authorisation service)? */
+export async function kanRepresentere(db: Db, pid: string, orgnr: string): Promise<boolean> {
+  return !!(await delegering(db, pid, orgnr).select("enhet.id").executeTakeFirst());
 }
 
 export type OrgRequest = AuthedRequest & { orgnr: string };
@@ -99,17 +100,13 @@ export function requireImportoer(db: Db) {
     const importoerId = parseId(req.params.importoerId, "importør-id");
     // Both checks in one query (every importer route pays it): the delegation, and whether the importer
     // is {orgnr}'s.
-    const rad = await db
-      .selectFrom("delegering")
-      .innerJoin("enhet", "enhet.id", "delegering.enhet_id")
+    const rad = await delegering(db, r.innlogget.pid, orgnr)
       .leftJoin("importoer", (join) =>
         join
           .on("importoer.id", "=", importoerId)
           .onRef("importoer.organisasjonsnummer", "=", "enhet.organisasjonsnummer"),
       )
       .select("importoer.id as importoerId")
-      .where("delegering.pid", "=", r.innlogget.pid)
-      .where("enhet.organisasjonsnummer", "=", orgnr)
       .executeTakeFirst();
     if (!rad) throw forbidden();
     if (rad.importoerId === null) throw forbidden("Importøren tilhører ikke denne virksomheten");

@@ -10,13 +10,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("importmelding").addColumn("avsender_navn", "text").execute();
   await sql`update importmelding m set avsender_navn = s.avsender_navn
     from sertifikat s where s.id = m.sertifikat_id`.execute(db);
-  // 007's insert trigger fills both columns from the certificate, so no writer can forget or get them wrong.
-  await sql`create or replace function importmelding_eksportland() returns trigger language plpgsql as $$
+  // One insert trigger (in place of 007's) fills both columns from the certificate, so no writer can forget
+  // or get them wrong.
+  await sql`drop trigger importmelding_eksportland on importmelding`.execute(db);
+  await sql`drop function importmelding_eksportland()`.execute(db);
+  await sql`create function importmelding_fra_sertifikat() returns trigger language plpgsql as $$
     begin
       select eksportland, avsender_navn into new.eksportland, new.avsender_navn
         from sertifikat where id = new.sertifikat_id;
       return new;
     end $$`.execute(db);
+  await sql`create trigger importmelding_fra_sertifikat before insert or update of sertifikat_id on importmelding
+    for each row execute function importmelding_fra_sertifikat()`.execute(db);
   await sql`create function sertifikat_avsender_til_importmelding() returns trigger language plpgsql as $$
     begin
       update importmelding set avsender_navn = new.avsender_navn where sertifikat_id = new.id;
@@ -34,10 +39,14 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("importmelding_avsender_trgm_idx").execute();
   await sql`drop trigger sertifikat_avsender_til_importmelding on sertifikat`.execute(db);
   await sql`drop function sertifikat_avsender_til_importmelding()`.execute(db);
-  await sql`create or replace function importmelding_eksportland() returns trigger language plpgsql as $$
+  await sql`drop trigger importmelding_fra_sertifikat on importmelding`.execute(db);
+  await sql`drop function importmelding_fra_sertifikat()`.execute(db);
+  await sql`create function importmelding_eksportland() returns trigger language plpgsql as $$
     begin
       new.eksportland := (select eksportland from sertifikat where id = new.sertifikat_id);
       return new;
     end $$`.execute(db);
+  await sql`create trigger importmelding_eksportland before insert or update of sertifikat_id on importmelding
+    for each row execute function importmelding_eksportland()`.execute(db);
   await db.schema.alterTable("importmelding").dropColumn("avsender_navn").execute();
 }
