@@ -67,10 +67,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // does not mix with the certificate search's `avsenderland` (ADR 013).
   const lest = ForsideAdresse.parse(p.has("sok") ? {} : fraSoekeparametre(p));
   const filter = { avsender: lest.avsender ?? "", land: lest.land ?? "" };
-  let oversikt: Oversikt | null = null;
-  let land: Eksportland[] = [];
-  try {
-    [oversikt, land] = await Promise.all([
+  const slettet = p.get("slettet") === "1";
+  // The page's four API calls at once; each part that fails leaves its part of the page empty or out.
+  const [forside, importoer, epostFeil] = await Promise.all([
+    Promise.all([
       api.getJson<Oversikt>(
         `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/oversikt`,
         {
@@ -82,29 +82,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         },
       ),
       api.getJson<Eksportland[]>("/import/v2/eksportland", { redirectOn401: loginUrl(request) }),
-    ]);
-  } catch (e) {
-    if (e instanceof Response) throw e;
-    console.error("Henting av forsiden feilet", e);
-    oversikt = null;
-  }
-  const slettet = p.get("slettet") === "1";
+    ]).catch((e) => {
+      if (e instanceof Response) throw e;
+      console.error("Henting av forsiden feilet", e);
+      return null;
+    }),
+    api
+      .getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`, {
+        redirectOn401: loginUrl(request),
+      })
+      .catch((e) => {
+        if (e instanceof Response) throw e;
+        console.error("Henting av importøren feilet", e);
+        return null;
+      }),
+    hentEpostFeil(api, avgiver),
+  ]);
+  const oversikt: Oversikt | null = forside?.[0] ?? null;
+  const land: Eksportland[] = forside?.[1] ?? [];
   // The forced onboarding: regulations first, then at least one e-mail address (SPEC §2 "Home").
-  let oppstart: OppstartSteg | null = null;
-  try {
-    const importoer = await api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`, {
-      redirectOn401: loginUrl(request),
-    });
-    oppstart = !importoer.harLestRegelverk
+  const oppstart: OppstartSteg | null = !importoer
+    ? null
+    : !importoer.harLestRegelverk
       ? "regelverk"
       : importoer.epostadresser.length === 0
         ? "epost"
         : null;
-  } catch (e) {
-    if (e instanceof Response) throw e;
-    console.error("Henting av importøren feilet", e);
-  }
-  const epostFeil = await hentEpostFeil(api, avgiver);
   return json({
     avgiver,
     navn: bruker.navn,
