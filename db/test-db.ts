@@ -5,25 +5,34 @@ import pg from "pg";
 import { seedDemoData } from "../dev/seed";
 import { type DatabaseHandle, openDatabase } from "./index";
 
+/** A new, empty database on the PostgreSQL server in serverUrl: its address, and how to drop it again. */
+export async function nyServerDatabase(serverUrl: string): Promise<{ url: string; slett(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    slett: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let drop: (() => Promise<void>) | undefined;
   if (serverUrl) {
-    const name = `test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ databaseUrl: url.toString() });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const ny = await nyServerDatabase(serverUrl);
+    handle = await openDatabase({ databaseUrl: ny.url });
+    drop = ny.slett;
   } else {
     handle = await openDatabase({ dataDir: "memory://" });
   }

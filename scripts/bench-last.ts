@@ -1,12 +1,14 @@
 // Load test (issue 15), part of `npm run bench`, not of the test suite: the whole service as in production
-// (`node build/drift/server.js`, its own process: embedded API, database and ID-porten, DEMO_MODE) on
-// loopback, so its CPU and memory are read from /proc apart from the load generator's; N logged-in users
-// (separate sessions) each fetching the pages an importer uses — the front page, the certificate list, a
-// certificate, the notification list, a certificate PDF — in a loop for the given time. Every answer must be
-// 200 (0 errors); reports requests, throughput and the p50/p95/p99 latency.
+// (`node build/drift/server.js`, its own process: embedded API, database and ID-porten, DEMO_MODE; with
+// DATABASE_URL a fresh database on that PostgreSQL server instead of the embedded one) on loopback, so its
+// CPU and memory are read from /proc apart from the load generator's; N logged-in users (separate sessions)
+// each fetching the pages an importer uses — the front page, the certificate list, a certificate, the
+// notification list, a certificate PDF — in a loop for the given time. Every answer must be 200 (0 errors);
+// reports requests, throughput and the p50/p95/p99 latency.
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import { nyServerDatabase } from "../db/test-db";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { Nettleser, skjema } from "./bench-side";
 
@@ -23,19 +25,31 @@ function rssMb(pid: number): number {
   return Number(linje?.[1] ?? 0) / 1024;
 }
 
-async function startTjeneste(port: number, dataDir: string): Promise<ChildProcess> {
+/**
+ * The service, on the embedded database in dataDir, or with databaseUrl on a PostgreSQL server (the
+ * production set-up: the database in a process of its own), seeded with the demo data either way.
+ */
+async function startTjeneste(
+  port: number,
+  database: { dataDir: string } | { databaseUrl: string },
+): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: "127.0.0.1",
     APP_URL: base,
-    DATA_DIR: dataDir,
     NODE_ENV: "production",
     DEMO_MODE: "true",
     SESSION_SECRET: "bench-last",
   };
-  delete env.DATABASE_URL; // the embedded database, as labelled
+  if ("databaseUrl" in database) {
+    env.DATABASE_URL = database.databaseUrl;
+    env.SEED_DEMO_DATA = "true";
+  } else {
+    env.DATA_DIR = database.dataDir;
+    delete env.DATABASE_URL;
+  }
   const barn = spawn(process.execPath, ["build/drift/server.js"], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
@@ -133,12 +147,16 @@ async function loggInn(base: string): Promise<Nettleser> {
 
 export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER): Promise<LastResultat> {
   if (!existsSync("build/drift/server.js")) execSync("npm run build", { stdio: "inherit" });
-  const dataDir = ".cache/bench-last/pglite";
   rmSync(".cache/bench-last", { recursive: true, force: true });
   const port = Number(process.env.BENCH_LAST_PORT ?? 3192);
   // Loopback only.
   const base = `http://127.0.0.1:${port}`;
-  const tjeneste = await startTjeneste(port, dataDir);
+  // With DATABASE_URL: a fresh database on that server, dropped afterwards (as the other bench steps do).
+  const server = process.env.DATABASE_URL ? await nyServerDatabase(process.env.DATABASE_URL) : undefined;
+  const tjeneste = await startTjeneste(
+    port,
+    server ? { databaseUrl: server.url } : { dataDir: ".cache/bench-last/pglite" },
+  );
   const pid = tjeneste.pid ?? 0;
   try {
     const nettlesere: Nettleser[] = [];
@@ -210,6 +228,7 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
     tjeneste.kill("SIGTERM");
     if (tjeneste.exitCode === null) await once(tjeneste, "exit");
     rmSync(".cache/bench-last", { recursive: true, force: true });
+    await server?.slett();
   }
 }
 
@@ -218,7 +237,7 @@ export function formaterLast(r: LastResultat): string {
     `${r.brukere} innloggede brukere i ${r.sekunder} s: ${r.forespoersler} forespørsler (${r.perSekund.toFixed(1)}/s), ${r.feil} feil`,
     `svartid p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, maks ${r.maks.toFixed(0)} ms`,
     ...r.feilEksempler.map((e) => `  feil: ${e}`),
-    `minne (RSS, tjenesteprosessen): ${r.minneHvileMb.toFixed(0)} MB i ro etter innlogging, topp ${r.minneToppMb.toFixed(0)} MB under lasten og gjennomstrømningsmålingene`,
+    `minne (RSS, tjenesteprosessen${process.env.DATABASE_URL ? ", uten PostgreSQL-serveren" : ""}): ${r.minneHvileMb.toFixed(0)} MB i ro etter innlogging, topp ${r.minneToppMb.toFixed(0)} MB under lasten og gjennomstrømningsmålingene`,
     "",
     formaterGjennomstroemning(r.gjennomstroemning, r.brukere),
   ].join("\n");

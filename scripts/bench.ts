@@ -285,7 +285,10 @@ if (erHoved && process.argv.includes("--plans")) {
   );
   // Load test (issue 15): N logged-in users for a while against the production build, 0 errors, p95.
   const last = await maalLast();
-  console.log("\nLasttest, hele tjenesten over HTTP (produksjonsbygg, innebygd database, loopback):\n");
+  const lastDatabase = process.env.DATABASE_URL
+    ? "ny database på PostgreSQL-serveren i DATABASE_URL, i en egen prosess"
+    : "innebygd database";
+  console.log(`\nLasttest, hele tjenesten over HTTP (produksjonsbygg, ${lastDatabase}, loopback):\n`);
   console.log(formaterLast(last));
   if (last.feil > 0) process.exit(1);
   process.exit(0);
