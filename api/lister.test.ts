@@ -10,6 +10,7 @@ import type { ImportmeldingListe } from "../domain/importmelding-liste";
 import { MAKS_TREFF } from "../domain/pagination";
 import type { Eksportland, SertifikatListe } from "../domain/sertifikat-visning";
 import { importoerId } from "./importmelding/test-hjelp";
+import { likeMoenster } from "./importmelding/tilgang";
 import { hentImportoerMatch } from "./sertifikat/synlighet";
 import { startTestApi, type TestApi } from "./test-server";
 
@@ -44,11 +45,13 @@ async function hent<T>(sti: string): Promise<T> {
 }
 
 /** The importer's notifications by the owner rule, newest change first, straight from the table. */
-async function eideIDb(land?: string): Promise<number[]> {
+async function eideIDb(land?: string, avsender?: string): Promise<number[]> {
+  const moenster = avsender === undefined ? null : likeMoenster(avsender);
   const { rows } = await sql<{ id: number }>`select id from importmelding
     where (ansvarlig_importoer_id = ${drammen} or opprettet_av_importoer_id = ${drammen}
       or ansvarlig_dokumentkontroll_id = ${drammen}) and status <> 'SLETTET'
       and (${land ?? null}::text is null or eksportland = ${land ?? null})
+      and (${moenster}::text is null or avsender_navn ilike ${moenster})
     order by status_endret desc, id desc`.execute(api.handle.db);
   return rows.map((r) => Number(r.id));
 }
@@ -145,6 +148,31 @@ describe("forhåndsmeldingslisten med flere enn MAKS_TREFF", () => {
       api.handle.db,
     );
     expect(rows[0]?.n).toBe(0);
+  });
+
+  it("avsenderfilteret finner det samme som ilike over alle importørens forhåndsmeldinger, gjennom hver eierkolonne", async () => {
+    const db = api.handle.db;
+    // one notification Drammen only created (another importer is responsible), with a sender of its own
+    const andre = await importoerId(db, "810000000"); // Skala Import 0 AS (seedSkala)
+    const [bareOpprettet] = await eideIDb();
+    await db
+      .updateTable("importmelding")
+      .set({ ansvarlig_importoer_id: andre, avsender_navn: "Særskilt 50%_Rabatt Exporter" })
+      .where("id", "=", bareOpprettet!)
+      .execute();
+    for (const tekst of ["exporter 42", "EXPORTER 4", "b.v.", "r 1", "særskilt", "50%_r", "%", "_", "zzz"]) {
+      const fasit = await eideIDb(undefined, tekst);
+      const liste = await hent<ImportmeldingListe>(
+        `${im}/arkiv?antall=100&avsender=${encodeURIComponent(tekst)}`,
+      );
+      expect(liste.paginering.antallElementer, tekst).toBe(Math.min(fasit.length, MAKS_TREFF));
+      expect(
+        liste.importmeldingListevisningElementer.map((e) => e.id),
+        tekst,
+      ).toEqual(fasit.slice(0, 100));
+    }
+    expect(await eideIDb(undefined, "særskilt")).toEqual([bareOpprettet]);
+    expect(await eideIDb(undefined, "%")).toEqual([bareOpprettet]);
   });
 
   it("et nytt avsendernavn på sertifikatet (en nyere levering) følger med til forhåndsmeldingens avsenderfilter", async () => {

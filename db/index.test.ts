@@ -61,6 +61,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "006-oversikt",
       "007-lister",
       "008-avsender-paa-importmeldingen",
+      "009-avsendernavn-per-eier",
     ]);
   });
 });

@@ -6,6 +6,7 @@ import * as m005 from "./migrations/005-epostvarsel";
 import * as m006 from "./migrations/006-oversikt";
 import * as m007 from "./migrations/007-lister";
 import * as m008 from "./migrations/008-avsender-paa-importmeldingen";
+import * as m009 from "./migrations/009-avsendernavn-per-eier";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "006-oversikt": m006,
   "007-lister": m007,
   "008-avsender-paa-importmeldingen": m008,
+  "009-avsendernavn-per-eier": m009,
 };
 
 class StaticProvider implements MigrationProvider {

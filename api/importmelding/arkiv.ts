@@ -18,6 +18,7 @@ import { medPapirloeseLand, tellPerLand } from "../land-antall";
 import {
   avsenderSom,
   EIER_KOLONNER,
+  type EierGren,
   type EierKolonne,
   eideMeldinger,
   likeMoenster,
@@ -169,16 +170,17 @@ export function arkivRouter(db: Db): Router {
       const referanse = q.internReferanse;
       const avsender = q.avsender;
       const { importoer, kolonner } = await valgtImportoer(db, importoerId, q.importoer);
-      const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
+      const filtrer = (q: MeldingUtvalg, gren: EierGren): MeldingUtvalg => {
         let f = q;
         if (statuser.length) f = f.where("m.status", "in", statuser);
         if (land.length) f = f.where("m.eksportland", "in", land);
         if (nummer) f = f.where(sql<boolean>`m.nummer ilike ${likeMoenster(nummer)}`);
         if (referanse) f = f.where(sql<boolean>`m.egen_referanse ilike ${likeMoenster(referanse)}`);
-        if (avsender) f = f.where(avsenderSom(avsender));
+        if (avsender) f = f.where(avsenderSom(avsender, gren));
         return f;
       };
-      const utvalg = (k: number) => eideMeldinger(db, importoer, k, filtrer, kolonner);
+      const utvalg = (k: number) =>
+        eideMeldinger(db, importoer, k, filtrer, kolonner, { treffFoerst: !!avsender });
       // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
       const fra = sidenummer * antall;
       const [{ n }] = (await db

@@ -47,12 +47,31 @@ export type MeldingUtvalg = ReturnType<typeof meldingUtvalg>;
 /** `%tekst%` for ilike, with the pattern characters escaped. */
 export const likeMoenster = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** One branch of eideMeldinger: the owner column it walks and the importer it is walked for. */
+export interface EierGren {
+  kolonne: EierKolonne;
+  importoerId: number;
+}
+
 /**
- * The notification's certificate has a sender name containing `tekst` (case-insensitive): the name copied
- * onto the notification (migration 008), so a trigram index on the notification finds it.
+ * The notification's certificate has a sender name containing `tekst` (case-insensitive), by the name copied
+ * onto the notification (migration 008). The importer's distinct sender names in this branch are listed by a
+ * loose index scan of the (owner column, sender name) index (migration 009: one probe per name, however
+ * many notifications each has), the names that contain `tekst` are kept, and the notifications are found by
+ * equality on them: the cost follows the importer's number of senders and the hits, not the table (ADR 021).
  */
-export function avsenderSom(tekst: string): RawBuilder<boolean> {
-  return sql<boolean>`m.avsender_navn ilike ${likeMoenster(tekst)}`;
+export function avsenderSom(tekst: string, { kolonne, importoerId }: EierGren): RawBuilder<boolean> {
+  const eier = sql`${sql.ref(kolonne)} = ${importoerId} and status <> 'SLETTET'`;
+  return sql<boolean>`m.avsender_navn = any(array(
+    with recursive navn(n) as (
+      (select avsender_navn from importmelding where ${eier} and avsender_navn is not null
+        order by avsender_navn limit 1)
+      union all
+      select (select avsender_navn from importmelding where ${eier} and avsender_navn > navn.n
+        order by avsender_navn limit 1)
+      from navn where navn.n is not null
+    )
+    select n from navn where n ilike ${likeMoenster(tekst)}))`;
 }
 
 /**
@@ -62,20 +81,30 @@ export function avsenderSom(tekst: string): RawBuilder<boolean> {
  * (owner column, status_endret) index per column, each stopping after k rows, merged by UNION (which also
  * drops a notification found through two columns): the cost follows k, not how many notifications the
  * importer has (ADR 021). Without k, every match (for short lists such as upcoming arrivals).
+ *
+ * `treffFoerst`: the filter picks its rows through an index of its own (the sender names, avsenderSom), so
+ * each branch finds all its matches first and sorts them (behind `offset 0`, which the planner does not see
+ * through): an ordered walk would read the importer's rows until k of them match, many when few do.
  */
 export function eideMeldinger(
   db: Db,
   importoerId: number,
   k: number | undefined,
-  filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
+  filtrer: (q: MeldingUtvalg, gren: EierGren) => MeldingUtvalg,
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
+  { treffFoerst = false }: { treffFoerst?: boolean } = {},
 ): RawBuilder<{ id: number; status_endret: Date }> {
   const grener = kolonner.map((kolonne) => {
     // deleted drafts are in no list (and not in the partial indexes the walks use)
-    let q = filtrer(
+    const treff = filtrer(
       meldingUtvalg(db).where(`m.${kolonne}`, "=", importoerId).where("m.status", "<>", "SLETTET"),
+      { kolonne, importoerId },
+    ).select(["m.id", "m.status_endret"]);
+    let q = (
+      treffFoerst
+        ? db.selectFrom(treff.modifyEnd(sql`offset 0`).as("m")).select(["m.id", "m.status_endret"])
+        : treff
     )
-      .select(["m.id", "m.status_endret"])
       .orderBy("m.status_endret", "desc")
       .orderBy("m.id", "desc");
     if (k !== undefined) q = q.limit(k);
