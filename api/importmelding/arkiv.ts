@@ -15,15 +15,7 @@ import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, forbidden, lesSoek } from "../http";
 import { medPapirloeseLand, tellPerLand } from "../land-antall";
-import {
-  avsenderSom,
-  EIER_KOLONNER,
-  type EierGren,
-  type EierKolonne,
-  eideMeldinger,
-  likeMoenster,
-  type MeldingUtvalg,
-} from "./tilgang";
+import { EIER_KOLONNER, type EierKolonne, eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";
 
 const tekst = (v: unknown): string | undefined => {
   const s = typeof v === "string" ? v.trim() : "";
@@ -170,17 +162,15 @@ export function arkivRouter(db: Db): Router {
       const referanse = q.internReferanse;
       const avsender = q.avsender;
       const { importoer, kolonner } = await valgtImportoer(db, importoerId, q.importoer);
-      const filtrer = (q: MeldingUtvalg, gren: EierGren): MeldingUtvalg => {
+      const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
         let f = q;
         if (statuser.length) f = f.where("m.status", "in", statuser);
         if (land.length) f = f.where("m.eksportland", "in", land);
         if (nummer) f = f.where(sql<boolean>`m.nummer ilike ${likeMoenster(nummer)}`);
         if (referanse) f = f.where(sql<boolean>`m.egen_referanse ilike ${likeMoenster(referanse)}`);
-        if (avsender) f = f.where(avsenderSom(avsender, gren));
         return f;
       };
-      const utvalg = (k: number) =>
-        eideMeldinger(db, importoer, k, filtrer, kolonner, { treffFoerst: !!avsender });
+      const utvalg = (k: number) => eideMeldinger(db, importoer, k, filtrer, kolonner, { avsender });
       // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
       const fra = sidenummer * antall;
       const [{ n }] = (await db

@@ -28,7 +28,7 @@ import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, lesSoek } from "../http";
 import { hentImportoerMatch, type SertifikatUtvalg, synligeSertifikater } from "../sertifikat/synlighet";
 import { fortsettUrler, listeElement } from "./arkiv";
-import { avsenderSom, type EierGren, eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";
+import { eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";
 
 const VURDERT: readonly ImportmeldingStatus[] = [
   "FRIGITT",
@@ -46,18 +46,17 @@ async function hentMeldinger(
   statuser: readonly ImportmeldingStatus[],
   valg: { endretEtter?: Date; etterAnkomst?: boolean; naa: Date },
 ): Promise<{ liste: OversiktImportmelding[]; flere: boolean }> {
-  const filtrer = (q: MeldingUtvalg, gren: EierGren): MeldingUtvalg => {
+  const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
     let u = q.where("m.status", "in", statuser);
     if (valg.endretEtter) u = u.where("m.status_endret", ">=", valg.endretEtter);
     if (f.avsenderland.length) u = u.where("m.eksportland", "in", f.avsenderland);
-    if (f.avsender) u = u.where(avsenderSom(f.avsender, gren));
     return u;
   };
   // Newest change first: the first OVERSIKT_MAKS + 1 by an ordered index walk (ADR 021). By arrival time:
   // every upcoming arrival (short by nature), sorted here.
   const k = valg.etterAnkomst ? undefined : OVERSIKT_MAKS + 1;
   let q = db
-    .selectFrom(eideMeldinger(db, importoerId, k, filtrer, undefined, { treffFoerst: !!f.avsender }).as("u"))
+    .selectFrom(eideMeldinger(db, importoerId, k, filtrer, undefined, { avsender: f.avsender }).as("u"))
     .innerJoin("importmelding as m", "m.id", "u.id")
     .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
     .leftJoinLateral(

@@ -47,20 +47,15 @@ export type MeldingUtvalg = ReturnType<typeof meldingUtvalg>;
 /** `%tekst%` for ilike, with the pattern characters escaped. */
 export const likeMoenster = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One branch of eideMeldinger: the owner column it walks and the importer it is walked for. */
-export interface EierGren {
-  kolonne: EierKolonne;
-  importoerId: number;
-}
-
 /**
  * The notification's certificate has a sender name containing `tekst` (case-insensitive), by the name copied
- * onto the notification (migration 008). The importer's distinct sender names in this branch are listed by a
- * loose index scan of the (owner column, sender name) index (migration 009: one probe per name, however
- * many notifications each has), the names that contain `tekst` are kept, and the notifications are found by
- * equality on them: the cost follows the importer's number of senders and the hits, not the table (ADR 021).
+ * onto the notification (migration 008). The importer's distinct sender names through this owner column are
+ * listed by a loose index scan of the (owner column, sender name) index (migration 009: one probe per name,
+ * however many notifications each has), the names that contain `tekst` are kept, and the notifications are
+ * found by equality on them: the cost follows the importer's number of senders and the hits, not the table
+ * (ADR 021).
  */
-export function avsenderSom(tekst: string, { kolonne, importoerId }: EierGren): RawBuilder<boolean> {
+function avsenderSom(tekst: string, kolonne: EierKolonne, importoerId: number): RawBuilder<boolean> {
   const eier = sql`${sql.ref(kolonne)} = ${importoerId} and status <> 'SLETTET'`;
   return sql<boolean>`m.avsender_navn = any(array(
     with recursive navn(n) as (
@@ -82,26 +77,26 @@ export function avsenderSom(tekst: string, { kolonne, importoerId }: EierGren): 
  * drops a notification found through two columns): the cost follows k, not how many notifications the
  * importer has (ADR 021). Without k, every match (for short lists such as upcoming arrivals).
  *
- * `treffFoerst`: the filter picks its rows through an index of its own (the sender names, avsenderSom), so
- * each branch finds all its matches first and sorts them (behind `offset 0`, which the planner does not see
- * through): an ordered walk would read the importer's rows until k of them match, many when few do.
+ * `avsender` (part of a sender name) picks its rows through the sender names of each branch (avsenderSom),
+ * so that branch finds all its matches first and sorts them (behind `offset 0`, which the planner does not
+ * see through): an ordered walk would read the importer's rows until k of them match, many when few do.
  */
 export function eideMeldinger(
   db: Db,
   importoerId: number,
   k: number | undefined,
-  filtrer: (q: MeldingUtvalg, gren: EierGren) => MeldingUtvalg,
+  filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
-  { treffFoerst = false }: { treffFoerst?: boolean } = {},
+  { avsender }: { avsender?: string } = {},
 ): RawBuilder<{ id: number; status_endret: Date }> {
   const grener = kolonner.map((kolonne) => {
     // deleted drafts are in no list (and not in the partial indexes the walks use)
-    const treff = filtrer(
+    let treff = filtrer(
       meldingUtvalg(db).where(`m.${kolonne}`, "=", importoerId).where("m.status", "<>", "SLETTET"),
-      { kolonne, importoerId },
     ).select(["m.id", "m.status_endret"]);
+    if (avsender) treff = treff.where(avsenderSom(avsender, kolonne, importoerId));
     let q = (
-      treffFoerst
+      avsender
         ? db.selectFrom(treff.modifyEnd(sql`offset 0`).as("m")).select(["m.id", "m.status_endret"])
         : treff
     )
