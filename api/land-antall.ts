@@ -2,13 +2,14 @@
 // reading the list. The rows are given as branches, each an equality on the leading column of an
 // (importer column, eksportland) index, as the lists' owner rules are. Per branch, the countries are found by
 // a loose index scan (a recursive "next country after this one", one index probe per country), and each
-// country's rows are counted by a walk that stops after MAKS_TREFF + 1; the branches are merged by UNION, so
-// a row reached through two branches counts once. The cost follows the number of countries, not of rows.
+// country's rows are counted up to MAKS_TREFF + 1 by begrensetAntall (a row reached through two branches
+// counts once). The cost follows the number of countries, not of rows.
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../db";
 import { allePapirloeseLand, landNavn } from "../domain/kodeverk";
 import { MAKS_TREFF } from "../domain/pagination";
 import type { Eksportland } from "../domain/sertifikat-visning";
+import { begrensetAntall } from "./telling";
 
 const kollator = new Intl.Collator("nb");
 
@@ -38,15 +39,13 @@ export async function tellPerLand(
     grener.map((_, i) => sql`select land from ${sql.raw(`l${i}`)} where land is not null`),
     sql` union `,
   );
-  const tell = sql.join(
-    grener.map(
-      (hvor) => sql`(select id from ${t} where ${hvor} and eksportland = alle.land limit ${MAKS_TREFF + 1})`,
-    ),
-    sql` union `,
+  const tell = begrensetAntall(
+    grener.map((hvor) => sql`select id from ${t} where ${hvor} and eksportland = alle.land`),
+    MAKS_TREFF + 1,
   );
   const { rows } = await sql<{ land: string; antall: string | number }>`
     with recursive ${sql.join(cte, sql`, `)}, alle(land) as (${alle})
-    select land, (select count(*) from (${tell}) x) as antall from alle`.execute(db);
+    select land, ${tell} as antall from alle`.execute(db);
   return new Map(
     rows.map((r) => [
       r.land,

@@ -220,6 +220,17 @@ describe("sertifikatlisten med flere enn MAKS_TREFF", () => {
     const se_ = await hent<SertifikatListe>(`${se}/sertifikater?antall=100&avsenderland=SE`);
     expect(se_.paginering.antallElementer).toBe(rows.length);
     expect(se_.sertifikatListe.map((s) => s.id)).toEqual(rows.slice(0, 100).map((r) => Number(r.id)));
+    // the bounded count through the (consignee, country, requirement) indexes: exact below MAKS_TREFF
+    const { rows: krav } = await sql<{ id: number }>`select id from sertifikat
+      where (mottaker_orgnr = ${m.organisasjonsnummer} or mottaker_navn_norm = ${m.navnNorm ?? null})
+        and eksportland in ('SE', 'DK') and meldepliktig_vurdering = 'MELDEPLIKTIG'
+      order by utstedt_dato desc, id desc`.execute(api.handle.db);
+    const seDk = await hent<SertifikatListe>(
+      `${se}/sertifikater?antall=15&avsenderland=SE&avsenderland=DK&meldepliktigVurdering=MELDEPLIKTIG`,
+    );
+    expect(krav.length).toBeGreaterThan(100);
+    expect(seDk.paginering).toMatchObject({ antallElementer: krav.length, flereEnnMaks: false });
+    expect(seDk.sertifikatListe.map((s) => s.id)).toEqual(krav.slice(0, 15).map((r) => Number(r.id)));
     const siste = await hent<SertifikatListe>(`${se}/sertifikater?antall=15&sidenummer=66`);
     expect(siste.sertifikatListe).toHaveLength(10);
     const forbi = await hent<SertifikatListe>(`${se}/sertifikater?antall=15&sidenummer=67`);

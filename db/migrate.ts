@@ -7,6 +7,7 @@ import * as m006 from "./migrations/006-oversikt";
 import * as m007 from "./migrations/007-lister";
 import * as m008 from "./migrations/008-avsender-paa-importmeldingen";
 import * as m009 from "./migrations/009-avsendernavn-per-eier";
+import * as m010 from "./migrations/010-indekser-for-filtre";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "007-lister": m007,
   "008-avsender-paa-importmeldingen": m008,
   "009-avsendernavn-per-eier": m009,
+  "010-indekser-for-filtre": m010,
 };
 
 class StaticProvider implements MigrationProvider {

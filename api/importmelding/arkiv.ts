@@ -15,7 +15,14 @@ import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, forbidden, lesSoek } from "../http";
 import { medPapirloeseLand, tellPerLand } from "../land-antall";
-import { EIER_KOLONNER, type EierKolonne, eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";
+import {
+  EIER_KOLONNER,
+  type EierKolonne,
+  eideMeldinger,
+  likeMoenster,
+  type MeldingUtvalg,
+  tellEideMeldinger,
+} from "./tilgang";
 
 const tekst = (v: unknown): string | undefined => {
   const s = typeof v === "string" ? v.trim() : "";
@@ -173,10 +180,7 @@ export function arkivRouter(db: Db): Router {
       const utvalg = (k: number) => eideMeldinger(db, importoer, k, filtrer, kolonner, { avsender });
       // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
       const fra = sidenummer * antall;
-      const [{ n }] = (await db
-        .selectFrom(utvalg(MAKS_TREFF + 1).as("u"))
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .execute()) as [{ n: number }];
+      const n = await tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender });
       const rader =
         fra >= MAKS_TREFF
           ? []

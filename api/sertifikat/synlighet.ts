@@ -5,6 +5,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { normaliserMottakerNavn } from "../../domain/sertifikat";
+import { begrensetAntall } from "../telling";
 
 export interface ImportoerMatch {
   id: number;
@@ -74,6 +75,21 @@ export function sertifikatGrener(m: ImportoerMatch): RawBuilder<boolean>[] {
 export const sertifikatUtvalg = (db: Db) => db.selectFrom("sertifikat as s");
 export type SertifikatUtvalg = ReturnType<typeof sertifikatUtvalg>;
 
+/** The three ways an importer sees a certificate, as list queries (the file's header). */
+function synligeGrener(db: Db, m: ImportoerMatch): SertifikatUtvalg[] {
+  const grener: SertifikatUtvalg[] = [
+    sertifikatUtvalg(db).where("s.mottaker_orgnr", "=", m.organisasjonsnummer),
+  ];
+  if (m.navnNorm !== undefined)
+    grener.push(sertifikatUtvalg(db).where("s.mottaker_navn_norm", "=", m.navnNorm));
+  grener.push(
+    sertifikatUtvalg(db).where("s.id", "in", (eb) =>
+      eb.selectFrom("sertifikat_tilgang").select("sertifikat_id").where("importoer_id", "=", m.id),
+    ),
+  );
+  return grener;
+}
+
 /**
  * The first `k` certificates (id and issue date, newest first) that `filtrer` keeps among those the importer
  * sees (the file's header), as a subquery. One ordered walk of the (consignee organisation number, issue date) and
@@ -87,21 +103,29 @@ export function synligeSertifikater(
   k: number,
   filtrer: (q: SertifikatUtvalg) => SertifikatUtvalg,
 ): RawBuilder<{ id: number; utstedt_dato: string }> {
-  const grener: SertifikatUtvalg[] = [
-    sertifikatUtvalg(db).where("s.mottaker_orgnr", "=", m.organisasjonsnummer),
-  ];
-  if (m.navnNorm !== undefined)
-    grener.push(sertifikatUtvalg(db).where("s.mottaker_navn_norm", "=", m.navnNorm));
-  grener.push(
-    sertifikatUtvalg(db).where("s.id", "in", (eb) =>
-      eb.selectFrom("sertifikat_tilgang").select("sertifikat_id").where("importoer_id", "=", m.id),
-    ),
-  );
-  const deler = grener.map(
+  const deler = synligeGrener(db, m).map(
     (g) =>
       sql`(${filtrer(g).select(["s.id", "s.utstedt_dato"]).orderBy("s.utstedt_dato", "desc").orderBy("s.id", "desc").limit(k)})`,
   );
   return sql<{ id: number; utstedt_dato: string }>`(${sql.join(deler, sql` union `)})`;
+}
+
+/**
+ * How many certificates `filtrer` keeps among those the importer sees, counted up to `maks` (more is told
+ * as `maks`, begrensetAntall). No branch is ordered, so a filter that a (consignee, country, requirement)
+ * index answers reads only matching index entries instead of walking the certificates by date (ADR 021).
+ */
+export async function tellSynligeSertifikater(
+  db: Db,
+  m: ImportoerMatch,
+  maks: number,
+  filtrer: (q: SertifikatUtvalg) => SertifikatUtvalg,
+): Promise<number> {
+  const grener = synligeGrener(db, m).map((g) => sql`${filtrer(g).select("s.id")}`);
+  const { rows } = await sql<{ antall: number }>`select ${begrensetAntall(grener, maks)} as antall`.execute(
+    db,
+  );
+  return Number(rows[0]?.antall ?? 0);
 }
 
 /** Named on the certificate: its consignee organisation number or exact consignee name is the importer's. */

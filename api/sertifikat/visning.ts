@@ -38,6 +38,7 @@ import {
   type SertifikatUtvalg,
   sertifikatGrener,
   synligeSertifikater,
+  tellSynligeSertifikater,
 } from "./synlighet";
 
 export const SOEK_MANGLER_FELT = "Du må fylle ut land, sertifikatnummer og dato";
@@ -113,10 +114,7 @@ export async function hentSertifikatListe(
     return f;
   };
   // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
-  const { antall } = await db
-    .selectFrom(synligeSertifikater(db, m, MAKS_TREFF + 1, filtrer).as("u"))
-    .select((eb) => eb.fn.countAll<number>().as("antall"))
-    .executeTakeFirstOrThrow();
+  const antall = await tellSynligeSertifikater(db, m, MAKS_TREFF + 1, filtrer);
   const fra = p.sidenummer * p.antall;
   // at most MAKS_TREFF deep: the union below may hold more rows than that
   const paaSiden = Math.min(p.antall, MAKS_TREFF - fra);

@@ -1,0 +1,23 @@
+// Bounded counts over a union of branches (ADR 021): the lists count their hits up to MAKS_TREFF + 1 and say
+// "over 1 000" past that. A row can be reached through more than one branch (a notification through two owner
+// columns, a certificate by organisation number and by name), so an exact count needs the branches' UNION,
+// and deduplicating it costs more than reading the rows. A branch that alone has `maks` rows already answers
+// "at least maks", so each branch is first counted on its own up to `maks`, and the UNION is only made
+// when every branch has fewer: the cost at any size is at most one index walk of `maks` entries per branch.
+import { type RawBuilder, sql } from "kysely";
+
+/**
+ * How many distinct rows `grener` (each a subquery selecting one id column, in any order) give together,
+ * as an SQL expression; at most `maks` (more is told as `maks`). Exact below `maks`: when every branch has
+ * fewer rows, the union of all of them is counted.
+ */
+export function begrensetAntall(grener: readonly RawBuilder<unknown>[], maks: number): RawBuilder<number> {
+  if (grener.length === 0) return sql<number>`0`;
+  const n = sql.lit(maks);
+  const alene = grener.map((g) => sql`when (select count(*) from (${g} limit ${n}) x) >= ${n} then ${n}`);
+  const sammen = sql.join(
+    grener.map((g) => sql`(${g} limit ${n})`),
+    sql` union `,
+  );
+  return sql<number>`(case ${sql.join(alene, sql` `)} else (select count(*) from (${sammen}) x) end)`;
+}
