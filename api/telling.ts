@@ -3,7 +3,8 @@
 // columns, a certificate by organisation number and by name), so an exact count needs the branches' UNION,
 // and deduplicating it costs more than reading the rows. A branch that alone has `maks` rows already answers
 // "at least maks", so each branch is first counted on its own up to `maks`, and the UNION is only made
-// when every branch has fewer: the cost at any size is at most one index walk of `maks` entries per branch.
+// when every branch has fewer: the cost at any size is at most one walk of `maks` entries per branch, and no
+// branch is run twice.
 import { type RawBuilder, sql } from "kysely";
 
 /**
@@ -14,10 +15,15 @@ import { type RawBuilder, sql } from "kysely";
 export function begrensetAntall(grener: readonly RawBuilder<unknown>[], maks: number): RawBuilder<number> {
   if (grener.length === 0) return sql<number>`0`;
   const n = sql.lit(maks);
-  const alene = grener.map((g) => sql`when (select count(*) from (${g} limit ${n}) x) >= ${n} then ${n}`);
+  // Each branch at most once (a trigram filter's bitmap is dear): materialised, read by its own count and,
+  // when that does not reach the bound, again by the union.
+  const navn = grener.map((_, i) => sql.raw(`g${i}`));
+  const med = grener.map((g, i) => sql`${navn[i]} as materialized (${g} limit ${n})`);
+  const alene = navn.map((g) => sql`when (select count(*) from ${g}) >= ${n} then ${n}`);
   const sammen = sql.join(
-    grener.map((g) => sql`(${g} limit ${n})`),
+    navn.map((g) => sql`select * from ${g}`),
     sql` union `,
   );
-  return sql<number>`(case ${sql.join(alene, sql` `)} else (select count(*) from (${sammen}) x) end)`;
+  return sql<number>`(with ${sql.join(med, sql`, `)}
+    select case ${sql.join(alene, sql` `)} else (select count(*) from (${sammen}) x) end)`;
 }
