@@ -7,6 +7,7 @@ import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { discoveryUrl, sammeUtsteder } from "../config";
 import type { Db } from "../db";
 import { ah, forbidden, parseId, parseOrgnr, unauthorized } from "./http";
+import { type ImportoerMatch, tilMatch } from "./sertifikat/synlighet";
 
 export interface TokenVerifierOptions {
   /** The configured issuer; tokens are checked against the issuer as its discovery document names it. */
@@ -79,7 +80,8 @@ export async function kanRepresentere(db: Db, pid: string, orgnr: string): Promi
 }
 
 export type OrgRequest = AuthedRequest & { orgnr: string };
-export type ImportoerRequest = OrgRequest & { importoerId: number };
+/** `importoer`: the importer as certificates are matched to it (synlighet.ts), read by the guard. */
+export type ImportoerRequest = OrgRequest & { importoerId: number; importoer: ImportoerMatch };
 
 /** Middleware for routes with :orgnr: 403 unless the person may act for it. */
 export function requireOrg(db: Db) {
@@ -98,20 +100,42 @@ export function requireImportoer(db: Db) {
     const r = req as ImportoerRequest;
     const orgnr = parseOrgnr(req.params.orgnr);
     const importoerId = parseId(req.params.importoerId, "importør-id");
-    // Both checks in one query (every importer route pays it): the delegation, and whether the importer
-    // is {orgnr}'s.
-    const rad = await delegering(db, r.innlogget.pid, orgnr)
-      .leftJoin("importoer", (join) =>
-        join
-          .on("importoer.id", "=", importoerId)
-          .onRef("importoer.organisasjonsnummer", "=", "enhet.organisasjonsnummer"),
-      )
-      .select("importoer.id as importoerId")
-      .executeTakeFirst();
-    if (!rad) throw forbidden();
-    if (rad.importoerId === null) throw forbidden("Importøren tilhører ikke denne virksomheten");
+    r.importoer = await importoerFor(db, r.innlogget.pid, orgnr, importoerId);
     r.orgnr = orgnr;
     r.importoerId = importoerId;
     next();
   });
+}
+
+/**
+ * The importer {importoerId} when the person may act for it through {orgnr}: a delegation for {orgnr}, and
+ * the importer is {orgnr}'s; 403 otherwise. Both checks and the importer's names in one query (every
+ * importer route pays it).
+ */
+export async function importoerFor(
+  db: Db,
+  pid: string,
+  orgnr: string,
+  importoerId: number,
+): Promise<ImportoerMatch> {
+  const rad = await delegering(db, pid, orgnr)
+    .leftJoin("importoer", (join) =>
+      join
+        .on("importoer.id", "=", importoerId)
+        .onRef("importoer.organisasjonsnummer", "=", "enhet.organisasjonsnummer"),
+    )
+    .select([
+      "importoer.id",
+      "importoer.organisasjonsnummer",
+      "importoer.navn",
+      "importoer.er_mottakskontrolloer",
+      "enhet.navn as enhet_navn",
+    ])
+    .executeTakeFirst();
+  if (!rad) throw forbidden();
+  const { id, organisasjonsnummer, navn, er_mottakskontrolloer } = rad;
+  if (id === null || organisasjonsnummer === null || navn === null || er_mottakskontrolloer === null) {
+    throw forbidden("Importøren tilhører ikke denne virksomheten");
+  }
+  return tilMatch({ id, organisasjonsnummer, navn, er_mottakskontrolloer, enhet_navn: rad.enhet_navn });
 }

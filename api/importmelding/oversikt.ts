@@ -26,7 +26,7 @@ import {
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, lesSoek } from "../http";
-import { hentImportoerMatch, type SertifikatUtvalg, synligeSertifikater } from "../sertifikat/synlighet";
+import { type ImportoerMatch, type SertifikatUtvalg, synligeSertifikater } from "../sertifikat/synlighet";
 import { fortsettUrler, listeElement } from "./arkiv";
 import { eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";
 
@@ -117,11 +117,10 @@ async function hentMeldinger(
  */
 async function hentNyeSertifikater(
   db: Db,
-  importoerId: number,
+  m: ImportoerMatch,
   f: OversiktFilter,
   naa: Date,
 ): Promise<{ liste: OversiktSertifikat[]; flere: boolean }> {
-  const m = await hentImportoerMatch(db, importoerId);
   const filtrer = (q: SertifikatUtvalg): SertifikatUtvalg => {
     let u = q
       .where("s.erstattet_av_id", "is", null)
@@ -170,13 +169,14 @@ async function hentNyeSertifikater(
 
 export async function hentOversikt(
   db: Db,
-  importoerId: number,
+  importoer: ImportoerMatch,
   f: OversiktFilter,
   naa: Date = new Date(),
 ): Promise<Oversikt> {
+  const importoerId = importoer.id;
   const [paabegynte, nye, forventet, tilVurdering, vurderte] = await Promise.all([
     hentMeldinger(db, importoerId, f, ["UNDER_REGISTRERING"], { naa }),
-    hentNyeSertifikater(db, importoerId, f, naa),
+    hentNyeSertifikater(db, importoer, f, naa),
     hentMeldinger(db, importoerId, f, ["REGISTRERT"], { naa, etterAnkomst: true }),
     hentMeldinger(db, importoerId, f, ["ANKOMMET"], { naa }),
     hentMeldinger(db, importoerId, f, VURDERT, {
@@ -206,8 +206,8 @@ export function oversiktRouter(db: Db): Router {
     "/import/importmelding/v2/:orgnr/:importoerId/oversikt",
     requireImportoer(db),
     ah(async (req, res) => {
-      const { importoerId } = req as ImportoerRequest;
-      res.json(await hentOversikt(db, importoerId, lesSoek(OversiktSoek, req.query)));
+      const { importoer } = req as ImportoerRequest;
+      res.json(await hentOversikt(db, importoer, lesSoek(OversiktSoek, req.query)));
     }),
   );
   return router;

@@ -4,10 +4,10 @@ import { Router } from "express";
 import type { Db } from "../../db";
 import { SertifikatListeSoek } from "../../domain/schemas/listefilter";
 import { lagSertifikatExcelIArbeider, lagSertifikatPdfIArbeider } from "../arbeid/basseng";
-import { type AuthedRequest, type ImportoerRequest, kanRepresentere, requireImportoer } from "../auth";
+import { type AuthedRequest, type ImportoerRequest, importoerFor, requireImportoer } from "../auth";
 import { contentDisposition, dokumentFilnavn } from "../dokumenter/filnavn";
-import { ah, badRequest, forbidden, lesSoek, notFound, parseId, parseOrgnr } from "../http";
-import { hentImportoerMatch, importoererForPerson, kanSe } from "./synlighet";
+import { ah, badRequest, lesSoek, notFound, parseId, parseOrgnr } from "../http";
+import { importoererForPerson, kanSe } from "./synlighet";
 import { hentEksportland, hentSertifikatListe, hentSertifikatVisning, lesSertifikatNoekler } from "./visning";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,12 +28,7 @@ export function sertifikatRouter(db: Db): Router {
         res.json(await hentEksportland(db, await importoererForPerson(db, pid)));
         return;
       }
-      const importoerId = parseId(id, "importør-id");
-      if (!(await kanRepresentere(db, pid, parseOrgnr(orgnr)))) throw forbidden();
-      const importoer = await hentImportoerMatch(db, importoerId).catch(() => undefined);
-      if (!importoer || importoer.organisasjonsnummer !== orgnr) {
-        throw forbidden("Importøren tilhører ikke denne virksomheten");
-      }
+      const importoer = await importoerFor(db, pid, parseOrgnr(orgnr), parseId(id, "importør-id"));
       res.json(await hentEksportland(db, [importoer]));
     }),
   );
@@ -42,8 +37,8 @@ export function sertifikatRouter(db: Db): Router {
     "/import/v2/:orgnr/:importoerId/sertifikater",
     requireImportoer(db),
     ah(async (req, res) => {
-      const { importoerId } = req as ImportoerRequest;
-      res.json(await hentSertifikatListe(db, importoerId, lesSoek(SertifikatListeSoek, req.query)));
+      const { importoer } = req as ImportoerRequest;
+      res.json(await hentSertifikatListe(db, importoer, lesSoek(SertifikatListeSoek, req.query)));
     }),
   );
 
@@ -51,8 +46,8 @@ export function sertifikatRouter(db: Db): Router {
     "/import/v2/:orgnr/:importoerId/sertifikat",
     requireImportoer(db),
     ah(async (req, res) => {
-      const { importoerId } = req as ImportoerRequest;
-      res.json(await hentSertifikatVisning(db, importoerId, lesSertifikatNoekler(req.query)));
+      const { importoer } = req as ImportoerRequest;
+      res.json(await hentSertifikatVisning(db, importoer, lesSertifikatNoekler(req.query)));
     }),
   );
 
@@ -62,8 +57,8 @@ export function sertifikatRouter(db: Db): Router {
     "/import/v2/:orgnr/:importoerId/sertifikat/:format(pdf|excel)",
     requireImportoer(db),
     ah(async (req, res) => {
-      const { importoerId } = req as ImportoerRequest;
-      const s = await hentSertifikatVisning(db, importoerId, lesSertifikatNoekler(req.query), {
+      const { importoer } = req as ImportoerRequest;
+      const s = await hentSertifikatVisning(db, importoer, lesSertifikatNoekler(req.query), {
         giTilgang: false,
       });
       const { vurdering, vedlegg, erstattetAvSertifikat, meldepliktigVurdering } = s;

@@ -16,7 +16,7 @@ export interface ImportoerMatch {
   navnNorm: string | undefined;
 }
 
-type MatchRad = {
+export type MatchRad = {
   id: number;
   organisasjonsnummer: string;
   navn: string;
@@ -24,7 +24,7 @@ type MatchRad = {
   enhet_navn: string | null;
 };
 
-function tilMatch(r: MatchRad): ImportoerMatch {
+export function tilMatch(r: MatchRad): ImportoerMatch {
   return {
     id: r.id,
     organisasjonsnummer: r.organisasjonsnummer,

@@ -32,7 +32,6 @@ import { likeMoenster } from "../importmelding/tilgang";
 import { medPapirloeseLand, tellPerLand } from "../land-antall";
 import {
   erPaaSertifikatet,
-  hentImportoerMatch,
   hentImportoerMatcher,
   type ImportoerMatch,
   type SertifikatUtvalg,
@@ -100,10 +99,9 @@ function kortVisning(tekst: string | null): string | null {
 
 export async function hentSertifikatListe(
   db: Db,
-  importoerId: number,
+  m: ImportoerMatch,
   p: ListeParametre,
 ): Promise<SertifikatListe> {
-  const m = await hentImportoerMatch(db, importoerId);
   const filtrer = (q: SertifikatUtvalg): SertifikatUtvalg => {
     let f = q;
     if (p.avsender) f = f.where("s.avsender_navn", "ilike", likeMoenster(p.avsender));
@@ -136,7 +134,7 @@ export async function hentSertifikatListe(
       : await db
           .selectFrom(side)
           .innerJoin("sertifikat as s", "s.id", "side.id")
-          .leftJoin(synligImportmelding(importoerId).as("im"), (join) => join.onTrue())
+          .leftJoin(synligImportmelding(m.id).as("im"), (join) => join.onTrue())
           .select([
             "s.id",
             "s.nummer",
@@ -218,7 +216,7 @@ export interface SertifikatOppslagValg {
  */
 export async function hentSertifikatVisning(
   db: Db,
-  importoerId: number,
+  m: ImportoerMatch,
   noekler: SertifikatNoekler,
   valg: SertifikatOppslagValg = {},
 ): Promise<SertifikatVisning> {
@@ -236,7 +234,7 @@ export async function hentSertifikatVisning(
     .executeTakeFirst();
   if (!rad) throw notFound(SOEK_INGEN_TREFF);
 
-  const m = await hentImportoerMatch(db, importoerId);
+  const importoerId = m.id;
   if (valg.giTilgang !== false && !erPaaSertifikatet(m, rad)) {
     await db
       .insertInto("sertifikat_tilgang")
