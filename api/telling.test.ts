@@ -32,6 +32,7 @@ describe("begrensetAntall", () => {
   it("gir grensen når grenene sammen, eller én gren alene, når eller passerer den", async () => {
     expect(await antall([gren(1, 6), gren(5, 10)], 10)).toBe(10);
     expect(await antall([gren(1, 7), gren(8, 20)], 10)).toBe(10);
+    expect(await antall([gren(1, 7), gren(8, 14)], 10)).toBe(10);
     expect(await antall([gren(1, 3), gren(1, 500)], 10)).toBe(10);
     expect(await antall([gren(1, 10)], 10)).toBe(10);
   });

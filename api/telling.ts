@@ -10,7 +10,7 @@ import { type RawBuilder, sql } from "kysely";
 /**
  * How many distinct rows `grener` (each a subquery selecting one id column, in any order) give together,
  * as an SQL expression; at most `maks` (more is told as `maks`). Exact below `maks`: when every branch has
- * fewer rows, the union of all of them is counted.
+ * fewer rows, the union of all of them is counted (and told as `maks` when it has that many or more).
  */
 export function begrensetAntall(grener: readonly RawBuilder<unknown>[], maks: number): RawBuilder<number> {
   if (grener.length === 0) return sql<number>`0`;
@@ -18,12 +18,12 @@ export function begrensetAntall(grener: readonly RawBuilder<unknown>[], maks: nu
   // Each branch at most once (a trigram filter's bitmap is dear): materialised, read by its own count and,
   // when that does not reach the bound, again by the union.
   const navn = grener.map((_, i) => sql.raw(`g${i}`));
-  const med = grener.map((g, i) => sql`${navn[i]} as materialized (${g} limit ${n})`);
+  const med = grener.map((g, i) => sql`${navn[i]} as materialized (select * from (${g}) b limit ${n})`);
   const alene = navn.map((g) => sql`when (select count(*) from ${g}) >= ${n} then ${n}`);
   const sammen = sql.join(
     navn.map((g) => sql`select * from ${g}`),
     sql` union `,
   );
   return sql<number>`(with ${sql.join(med, sql`, `)}
-    select case ${sql.join(alene, sql` `)} else (select count(*) from (${sammen}) x) end)`;
+    select case ${sql.join(alene, sql` `)} else least((select count(*) from (${sammen}) x), ${n}) end)`;
 }

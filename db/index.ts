@@ -55,9 +55,12 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
       max: 10,
       // Every query the service runs is bounded and short (ADR 021). JIT compilation and parallel workers
       // cost more to start than such a query costs to run (20+ ms against 1–2 ms when a plan's estimate
-      // crosses their thresholds, ADR 015), so they are off for the service's sessions. An `options`
-      // parameter in DATABASE_URL takes precedence.
-      options: "-c jit=off -c max_parallel_workers_per_gather=0",
+      // crosses their thresholds, ADR 015), so they are off for the service's sessions. PGOPTIONS comes
+      // after them (a later -c wins). An `options` parameter in DATABASE_URL replaces all of it (pg merges
+      // the address over this config), so one who sets it there should include these two.
+      options: ["-c jit=off -c max_parallel_workers_per_gather=0", process.env.PGOPTIONS]
+        .filter(Boolean)
+        .join(" "),
       types: {
         getTypeParser: ((oid: number, format?: "text" | "binary") => {
           const custom = parsers[oid];

@@ -117,7 +117,9 @@ export async function tellEideMeldinger(
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
   { avsender }: { avsender?: string } = {},
 ): Promise<number> {
-  const grener = eideGrener(db, importoerId, filtrer, kolonner, avsender).map((q) => sql`${q}`);
+  const grener = eideGrener(db, importoerId, filtrer, kolonner, avsender).map(
+    (q) => sql`${q.clearSelect().select("m.id")}`,
+  );
   const { rows } = await sql<{ antall: number }>`select ${begrensetAntall(grener, maks)} as antall`.execute(
     db,
   );

@@ -7,8 +7,8 @@ import { type Kysely, sql } from "kysely";
 //   They replace 007's two indexes, which the country facets and the country filter use the same way through
 //   their leading columns: one index more per certificate would slow every ingest.
 // - The notification lists' sender filter: 009's (owner, sender name) indexes get the list order
-//   (status_endret, id), so the notifications with the matching names are read and sorted from the index
-//   alone, without a heap read per notification.
+//   (status_endret, id), so the notifications with the matching names are read from the index alone
+//   (then sorted), without a heap read per notification.
 const SERTIFIKAT = [
   ["orgnr", "mottaker_orgnr"],
   ["navn", "mottaker_navn_norm"],
