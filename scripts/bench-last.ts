@@ -32,6 +32,7 @@ function rssMb(pid: number): number {
 async function startTjeneste(
   port: number,
   database: { dataDir: string } | { databaseUrl: string },
+  ekstra: Record<string, string> = {},
 ): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -42,6 +43,7 @@ async function startTjeneste(
     NODE_ENV: "production",
     DEMO_MODE: "true",
     SESSION_SECRET: "bench-last",
+    ...ekstra,
   };
   if ("databaseUrl" in database) {
     env.DATABASE_URL = database.databaseUrl;
@@ -93,6 +95,8 @@ export interface SideGjennomstroemning {
   perSekund: number;
   /** The service process's CPU (user + system, all threads) per request. */
   cpuMs: number;
+  /** In the production shape (maalProduksjonsform): the API process's CPU per request. */
+  apiCpuMs?: number;
 }
 
 export const TRIVIELL_SIDE = "/nyttig-info";
@@ -104,9 +108,11 @@ async function maalSide(
   nettlesere: readonly Nettleser[],
   sti: string,
   sekunder: number,
+  apiPid?: number,
 ): Promise<SideGjennomstroemning> {
   let antall = 0;
   const cpu = cpuMs(pid);
+  const apiCpu = apiPid === undefined ? 0 : cpuMs(apiPid);
   const start = performance.now();
   const slutt = start + sekunder * 1000;
   await Promise.all(
@@ -120,7 +126,12 @@ async function maalSide(
     }),
   );
   const ms = performance.now() - start;
-  return { sti, perSekund: (antall * 1000) / ms, cpuMs: (cpuMs(pid) - cpu) / antall };
+  return {
+    sti,
+    perSekund: (antall * 1000) / ms,
+    cpuMs: (cpuMs(pid) - cpu) / antall,
+    ...(apiPid === undefined ? {} : { apiCpuMs: (cpuMs(apiPid) - apiCpu) / antall }),
+  };
 }
 
 function persentil(sortert: readonly number[], p: number): number {
@@ -134,7 +145,8 @@ async function loggInn(base: string): Promise<Nettleser> {
   const html = await innlogging.text();
   const handling = /<form method="post" action="([^"]+\/login)">/.exec(html)?.[1];
   if (!handling) throw new Error("Fant ikke innloggingsskjemaet");
-  await b.foelg(handling, skjema({ pid: DEMO_PERSONER[0]!.pid }));
+  // relative to the ID-porten page (another process's in the production shape)
+  await b.foelg(new URL(handling, b.sisteUrl).toString(), skjema({ pid: DEMO_PERSONER[0]!.pid }));
   const velg = await (await b.foelg("/velg-virksomhet")).text();
   const csrf = /name="csrf" value="([^"]+)"/.exec(velg)?.[1] ?? "";
   const valgt = await b.foelg("/velg-virksomhet", {
@@ -230,6 +242,102 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
     rmSync(".cache/bench-last", { recursive: true, force: true });
     await server?.slett();
   }
+}
+
+/**
+ * Goal 2 in the production shape (ADR 015): in production the import API is the authority's service on
+ * another host (IMPORT_API_URL), so the service's server runs only the app. Here the API (with its database
+ * and the development ID-porten) runs in one process and the app in another, pointed at it by
+ * IMPORT_API_URL and OIDC_ISSUER as in production; each process's CPU per request is read apart. Both
+ * share this machine's cores, so the throughput is the whole's; the app's share of the trivial route's
+ * CPU per request is what a server running the app alone would see.
+ */
+export async function maalProduksjonsform(
+  brukere = LAST_BRUKERE,
+): Promise<{ sider: SideGjennomstroemning[]; brukere: number }> {
+  if (!existsSync("build/drift/server.js")) execSync("npm run build", { stdio: "inherit" });
+  rmSync(".cache/bench-delt", { recursive: true, force: true });
+  const apiPort = Number(process.env.BENCH_LAST_PORT ?? 3192) + 1;
+  const appPort = apiPort + 1;
+  const api = `http://127.0.0.1:${apiPort}`;
+  const app = `http://127.0.0.1:${appPort}`;
+  const serverUrl = process.env.DATABASE_URL;
+  const databaser = serverUrl
+    ? [await nyServerDatabase(serverUrl), await nyServerDatabase(serverUrl)]
+    : undefined;
+  const prosesser: ChildProcess[] = [];
+  try {
+    // The API process's ID-porten sends the user back to the app process.
+    prosesser.push(
+      await startTjeneste(
+        apiPort,
+        databaser ? { databaseUrl: databaser[0]!.url } : { dataDir: ".cache/bench-delt/api" },
+        {
+          OIDC_REDIRECT_URI: `${app}/oauth2/callback/idporten`,
+          OIDC_POST_LOGOUT_REDIRECT_URI: `${app}/utlogget`,
+        },
+      ),
+    );
+    // The app keeps only its sessions in its own database.
+    const appDatabase = databaser ? { databaseUrl: databaser[1]!.url } : { dataDir: ".cache/bench-delt/app" };
+    prosesser.push(
+      await startTjeneste(appPort, appDatabase, {
+        IMPORT_API_URL: api,
+        OIDC_ISSUER: `${api}/idporten`,
+      }),
+    );
+    const [apiPid, appPid] = prosesser.map((p) => p.pid ?? 0) as [number, number];
+    const nettlesere: Nettleser[] = [];
+    for (let i = 0; i < brukere; i++) nettlesere.push(await loggInn(app));
+    const liste = await (await nettlesere[0]!.foelg("/sertifikater")).text();
+    const lenke = /href="(\/sertifikat\?[^"]+)"/.exec(liste)?.[1]?.replace(/&amp;/g, "&");
+    if (!lenke) throw new Error("Fant ingen sertifikater i listen");
+    const sider: SideGjennomstroemning[] = [];
+    for (const sti of [TRIVIELL_SIDE, "/", "/sertifikater", lenke, "/importmeldinger"]) {
+      sider.push(await maalSide(appPid, nettlesere, sti, GJENNOMSTROEMNING_SEKUNDER, apiPid));
+    }
+    return { sider, brukere };
+  } finally {
+    for (const p of prosesser) {
+      p.kill("SIGTERM");
+      if (p.exitCode === null) await once(p, "exit");
+    }
+    rmSync(".cache/bench-delt", { recursive: true, force: true });
+    for (const d of databaser ?? []) await d.slett();
+  }
+}
+
+/** The production shape's table: the app's CPU per request and its share of the trivial route's. */
+export function formaterProduksjonsform(r: {
+  sider: readonly SideGjennomstroemning[];
+  brukere: number;
+}): string {
+  const triviell = r.sider.find((x) => x.sti === TRIVIELL_SIDE);
+  const rader = [
+    ["Side", "Per sekund", "Appen, CPU ms", "API-prosessen, CPU ms", "Appens andel", "Mål ≥ 50 %"],
+    ...r.sider.map((x) => {
+      const andel = triviell ? triviell.cpuMs / x.cpuMs : 0;
+      return [
+        x.sti.length > 40 ? `${x.sti.slice(0, 37)}…` : x.sti,
+        x.perSekund.toFixed(1),
+        x.cpuMs.toFixed(1),
+        (x.apiCpuMs ?? 0).toFixed(1),
+        `${(andel * 100).toFixed(0)} %`,
+        x.sti === TRIVIELL_SIDE ? "–" : andel >= 0.5 ? "ja" : "NEI",
+      ];
+    }),
+  ];
+  const bredder = rader[0]!.map((_, k) => Math.max(...rader.map((x) => x[k]?.length ?? 0)));
+  return [
+    `Produksjonsformen: appen i én prosess, import-API-et (med databasen og ID-porten for test) i en annen, ${r.brukere} samtidige brukere.`,
+    "Appens andel er den trivielle rutens CPU per forespørsel delt på sidens: andelen av gjennomstrømningen en server som bare kjører appen, ville fått.",
+    ...(process.env.DATABASE_URL
+      ? ["API-prosessens CPU er uten PostgreSQL-serverens (en egen prosess)."]
+      : ["API-prosessens CPU er med den innebygde databasen (PGlite kjører i prosessen)."]),
+    ...rader.map((x) =>
+      x.map((c, k) => (k === 0 ? c.padEnd(bredder[k]!) : c.padStart(bredder[k]!))).join("  "),
+    ),
+  ].join("\n");
 }
 
 export function formaterLast(r: LastResultat): string {

@@ -13,7 +13,11 @@ export const ANTALL_SIDER = 200;
 
 export class Nettleser {
   private cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
+  /** The address of the last page `foelg` ended on (for a form's relative action). */
+  sisteUrl: string;
+  constructor(private readonly base: string) {
+    this.sisteUrl = `${base}/`;
+  }
 
   async hent(sti: string, init: RequestInit = {}): Promise<Response> {
     const url = sti.startsWith("http") ? sti : `${this.base}${sti}`;
@@ -28,14 +32,16 @@ export class Nettleser {
     return res;
   }
 
-  /** Follows redirects (GET) until a page answers. */
+  /** Follows redirects (GET) until a page answers; a relative Location is read from the address that gave it. */
   async foelg(sti: string, init: RequestInit = {}): Promise<Response> {
-    let res = await this.hent(sti, init);
+    let url = sti.startsWith("http") ? sti : `${this.base}${sti}`;
+    let res = await this.hent(url, init);
     for (let i = 0; i < 10 && res.status >= 300 && res.status < 400; i++) {
-      const til = new URL(res.headers.get("Location") ?? "/", `${this.base}/`).toString();
+      url = new URL(res.headers.get("Location") ?? "/", url).toString();
       await res.body?.cancel();
-      res = await this.hent(til);
+      res = await this.hent(url);
     }
+    this.sisteUrl = url;
     return res;
   }
 }

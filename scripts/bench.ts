@@ -9,7 +9,7 @@ import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../dev/ephyto/generate";
 import { startEpostFanger } from "../dev/epost/fanger";
 import { lagPdf } from "../dev/vedlegg";
-import { formaterLast, maalLast } from "./bench-last";
+import { formaterLast, formaterProduksjonsform, maalLast, maalProduksjonsform } from "./bench-last";
 import { maalSertifikatside } from "./bench-side";
 import { formaterSkala, maalSkala, visPlaner } from "./bench-skala";
 
@@ -290,6 +290,7 @@ if (erHoved && process.argv.includes("--plans")) {
     : "innebygd database";
   console.log(`\nLasttest, hele tjenesten over HTTP (produksjonsbygg, ${lastDatabase}, loopback):\n`);
   console.log(formaterLast(last));
+  console.log(`\n${formaterProduksjonsform(await maalProduksjonsform())}\n`);
   if (last.feil > 0) process.exit(1);
   process.exit(0);
 }
