@@ -6,6 +6,7 @@
 // when every branch has fewer: the cost at any size is at most one walk of `maks` entries per branch, and no
 // branch is run twice.
 import { type RawBuilder, sql } from "kysely";
+import type { Db } from "../db";
 
 /**
  * How many distinct rows `grener` (each a subquery selecting one id column, in any order) give together,
@@ -26,4 +27,16 @@ export function begrensetAntall(grener: readonly RawBuilder<unknown>[], maks: nu
   );
   return sql<number>`(with ${sql.join(med, sql`, `)}
     select case ${sql.join(alene, sql` `)} else least((select count(*) from (${sammen}) x), ${n}) end)`;
+}
+
+/** begrensetAntall run on its own. */
+export async function tellBegrenset(
+  db: Db,
+  grener: readonly RawBuilder<unknown>[],
+  maks: number,
+): Promise<number> {
+  const { rows } = await sql<{ antall: number }>`select ${begrensetAntall(grener, maks)} as antall`.execute(
+    db,
+  );
+  return Number(rows[0]?.antall ?? 0);
 }

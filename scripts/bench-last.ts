@@ -157,6 +157,28 @@ async function loggInn(base: string): Promise<Nettleser> {
   return b;
 }
 
+/** `brukere` logged-in sessions, and the address of a certificate page from the first one's list. */
+async function innloggede(
+  base: string,
+  brukere: number,
+): Promise<{ nettlesere: Nettleser[]; lenke: string }> {
+  const nettlesere: Nettleser[] = [];
+  for (let i = 0; i < brukere; i++) nettlesere.push(await loggInn(base));
+  const liste = await (await nettlesere[0]!.foelg("/sertifikater")).text();
+  const lenke = /href="(\/sertifikat\?[^"]+)"/.exec(liste)?.[1]?.replace(/&amp;/g, "&");
+  if (!lenke) throw new Error("Fant ingen sertifikater i listen");
+  return { nettlesere, lenke };
+}
+
+/** Goal 2's pages: the trivial route first, then each page at the same concurrency. */
+const maalteSider = (sertifikat: string) => [
+  TRIVIELL_SIDE,
+  "/",
+  "/sertifikater",
+  sertifikat,
+  "/importmeldinger",
+];
+
 export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER): Promise<LastResultat> {
   if (!existsSync("build/drift/server.js")) execSync("npm run build", { stdio: "inherit" });
   rmSync(".cache/bench-last", { recursive: true, force: true });
@@ -171,14 +193,10 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
   );
   const pid = tjeneste.pid ?? 0;
   try {
-    const nettlesere: Nettleser[] = [];
-    for (let i = 0; i < brukere; i++) nettlesere.push(await loggInn(base));
-    const liste = await (await nettlesere[0]!.foelg("/sertifikater")).text();
-    const lenke = /href="(\/sertifikat\?[^"]+)"/.exec(liste)?.[1]?.replace(/&amp;/g, "&");
+    const { nettlesere, lenke } = await innloggede(base, brukere);
     const pdf = /href="(\/dokument\/import\/v2\/[^"]+\/sertifikat\/pdf[^"]*)"/
-      .exec(await (await nettlesere[0]!.foelg(lenke ?? "/sertifikater")).text())?.[1]
+      .exec(await (await nettlesere[0]!.foelg(lenke)).text())?.[1]
       ?.replace(/&amp;/g, "&");
-    if (!lenke) throw new Error("Fant ingen sertifikater i listen");
     const sider = ["/", "/sertifikater", lenke, "/importmeldinger", ...(pdf ? [pdf] : [])];
 
     // At rest after start-up and login, before any load (the throughput runs below grow the heap).
@@ -191,7 +209,7 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
 
     // Goal 2: the trivial route first, then each page, one at a time at the same concurrency.
     const gjennomstroemning: SideGjennomstroemning[] = [];
-    for (const sti of [TRIVIELL_SIDE, "/", "/sertifikater", lenke, "/importmeldinger"]) {
+    for (const sti of maalteSider(lenke)) {
       gjennomstroemning.push(await maalSide(pid, nettlesere, sti, GJENNOMSTROEMNING_SEKUNDER));
     }
 
@@ -287,13 +305,9 @@ export async function maalProduksjonsform(
       }),
     );
     const [apiPid, appPid] = prosesser.map((p) => p.pid ?? 0) as [number, number];
-    const nettlesere: Nettleser[] = [];
-    for (let i = 0; i < brukere; i++) nettlesere.push(await loggInn(app));
-    const liste = await (await nettlesere[0]!.foelg("/sertifikater")).text();
-    const lenke = /href="(\/sertifikat\?[^"]+)"/.exec(liste)?.[1]?.replace(/&amp;/g, "&");
-    if (!lenke) throw new Error("Fant ingen sertifikater i listen");
+    const { nettlesere, lenke } = await innloggede(app, brukere);
     const sider: SideGjennomstroemning[] = [];
-    for (const sti of [TRIVIELL_SIDE, "/", "/sertifikater", lenke, "/importmeldinger"]) {
+    for (const sti of maalteSider(lenke)) {
       sider.push(await maalSide(appPid, nettlesere, sti, GJENNOMSTROEMNING_SEKUNDER, apiPid));
     }
     return { sider, brukere };

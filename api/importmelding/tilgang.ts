@@ -6,7 +6,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
 import { ApiError, forbidden, notFound } from "../http";
-import { begrensetAntall } from "../telling";
+import { tellBegrenset } from "../telling";
 import { FANT_IKKE_MELDING, type ImportmeldingRad } from "./tilstand";
 
 export const INGEN_TILGANG = "Du har ikke tilgang til denne forhåndsmeldingen";
@@ -120,10 +120,7 @@ export async function tellEideMeldinger(
   const grener = eideGrener(db, importoerId, filtrer, kolonner, avsender).map(
     (q) => sql`${q.clearSelect().select("m.id")}`,
   );
-  const { rows } = await sql<{ antall: number }>`select ${begrensetAntall(grener, maks)} as antall`.execute(
-    db,
-  );
-  return Number(rows[0]?.antall ?? 0);
+  return tellBegrenset(db, grener, maks);
 }
 
 /** Per owner column, the importer's notifications that `filtrer` and the sender filter keep (eideMeldinger). */

@@ -5,7 +5,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { normaliserMottakerNavn } from "../../domain/sertifikat";
-import { begrensetAntall } from "../telling";
+import { tellBegrenset } from "../telling";
 
 export interface ImportoerMatch {
   id: number;
@@ -16,7 +16,7 @@ export interface ImportoerMatch {
   navnNorm: string | undefined;
 }
 
-export type MatchRad = {
+type MatchRad = {
   id: number;
   organisasjonsnummer: string;
   navn: string;
@@ -121,11 +121,11 @@ export async function tellSynligeSertifikater(
   maks: number,
   filtrer: (q: SertifikatUtvalg) => SertifikatUtvalg,
 ): Promise<number> {
-  const grener = synligeGrener(db, m).map((g) => sql`${filtrer(g).select("s.id")}`);
-  const { rows } = await sql<{ antall: number }>`select ${begrensetAntall(grener, maks)} as antall`.execute(
+  return tellBegrenset(
     db,
+    synligeGrener(db, m).map((g) => sql`${filtrer(g).select("s.id")}`),
+    maks,
   );
-  return Number(rows[0]?.antall ?? 0);
 }
 
 /** Named on the certificate: its consignee organisation number or exact consignee name is the importer's. */
