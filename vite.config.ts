@@ -1,7 +1,7 @@
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin } from "vite";
-import { forhaandskomprimer } from "./komprimering";
+import { forhaandskomprimer } from "./server/komprimering";
 
 /**
  * Brotli and gzip copies of the client build's files, served as they are by server.ts (ADR 015). Run after

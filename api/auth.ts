@@ -4,8 +4,8 @@
 // belongs to {orgnr}.
 import type { NextFunction, Request, Response } from "express";
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
-import { discoveryUrl, sammeUtsteder } from "../config";
 import type { Db } from "../db";
+import { discoveryUrl, sammeUtsteder } from "../server/config";
 import { ah, forbidden, parseId, parseOrgnr, unauthorized } from "./http";
 import { type ImportoerMatch, tilMatch } from "./sertifikat/synlighet";
 

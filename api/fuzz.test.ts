@@ -7,9 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../dev/demo-data";
 import { lagSertifikatXml } from "../dev/ephyto/generate";
 import type { ImportmeldingVisning } from "../domain/importmelding";
-import { aktoer, importoerId, KARI, LINJER, lagSertifikat, OLA } from "./importmelding/test-hjelp";
-import { apiRuter, databaseavtrykk } from "./test-avtrykk";
-import { startTestApi, TEST_HUB_API_KEY, TEST_MYNDIGHET_API_KEY, type TestApi } from "./test-server";
+import { apiRuter, databaseavtrykk } from "../tests/support/test-avtrykk";
+import { aktoer, importoerId, KARI, LINJER, lagSertifikat, OLA } from "../tests/support/test-hjelp";
+import {
+  startTestApi,
+  TEST_HUB_API_KEY,
+  TEST_MYNDIGHET_API_KEY,
+  type TestApi,
+} from "../tests/support/test-server";
 
 const SEED = 20261123;
 const RUNDER = 16;

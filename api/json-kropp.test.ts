@@ -2,9 +2,9 @@
 // refused with a Norwegian message and change nothing — checked once for every route, over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { aktoer, importoerId, KARI, lagSertifikat } from "../tests/support/test-hjelp";
+import { startTestApi, type TestApi } from "../tests/support/test-server";
 import { BARE_JSON, harUgyldigeTegn, UGYLDIGE_TEGN } from "./http";
-import { aktoer, importoerId, KARI, lagSertifikat } from "./importmelding/test-hjelp";
-import { startTestApi, type TestApi } from "./test-server";
 
 let api: TestApi;
 let kari: ReturnType<typeof aktoer>;

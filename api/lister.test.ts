@@ -9,10 +9,10 @@ import { SKALA_FIGURER, seedSkala } from "../dev/skala";
 import type { ImportmeldingListe } from "../domain/importmelding-liste";
 import { MAKS_TREFF } from "../domain/pagination";
 import type { Eksportland, SertifikatListe } from "../domain/sertifikat-visning";
-import { importoerId } from "./importmelding/test-hjelp";
+import { importoerId } from "../tests/support/test-hjelp";
+import { startTestApi, type TestApi } from "../tests/support/test-server";
 import { likeMoenster } from "./importmelding/tilgang";
 import { hentImportoerMatch } from "./sertifikat/synlighet";
-import { startTestApi, type TestApi } from "./test-server";
 
 const kari = DEMO_PERSONER[0]!.pid;
 /** Large enough that the planner plans as for a real table (with ANDRE_FAKTOR × N for other importers). */

@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db";
-import { createTestDatabase } from "../db/test-db";
+import { createTestDatabase } from "../tests/support/test-db";
 import { tellBegrenset } from "./telling";
 
 let handle: DatabaseHandle;

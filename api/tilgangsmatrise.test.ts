@@ -11,6 +11,7 @@ import { ORG } from "../dev/demo-data";
 import { lagSertifikatXml } from "../dev/ephyto/generate";
 import { lagPdf } from "../dev/vedlegg";
 import type { ImportmeldingVisning } from "../domain/importmelding";
+import { apiRuter, databaseavtrykk } from "../tests/support/test-avtrykk";
 import {
   aktoer,
   INGRID,
@@ -20,10 +21,9 @@ import {
   lagSertifikat,
   OLA,
   PER,
-} from "./importmelding/test-hjelp";
+} from "../tests/support/test-hjelp";
+import { startTestApi, type TestApi } from "../tests/support/test-server";
 import { ingestSertifikat } from "./sertifikat/ingest";
-import { apiRuter, databaseavtrykk } from "./test-avtrykk";
-import { startTestApi, type TestApi } from "./test-server";
 
 /**
  * Who may call a route:

@@ -1,6 +1,7 @@
 // What server.ts hands every loader and action (Remix AppLoadContext).
-import type { Config } from "../config";
+
 import type { Db } from "../db";
+import type { Config } from "../server/config";
 
 export interface AppContext {
   config: Config;

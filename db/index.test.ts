@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../tests/support/test-db";
 import type { DatabaseHandle } from "./index";
-import { createTestDatabase } from "./test-db";
 
 // Runs on PGlite by default and on a PostgreSQL server when TEST_DATABASE_URL is set (.ci/run does both):
 // the type handling must be identical.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importoerId } from "../api/importmelding/test-hjelp";
 import type { DatabaseHandle } from "../db";
-import { createTestDatabase } from "../db/test-db";
 import { IMPORTMELDING_STATUSER } from "../domain/status";
+import { createTestDatabase } from "../tests/support/test-db";
+import { importoerId } from "../tests/support/test-hjelp";
 import { ORG } from "./demo-data";
 import { seedDemoData } from "./seed";
 import { seedImportmeldinger } from "./seed-importmeldinger";

@@ -8,8 +8,8 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { nyServerDatabase } from "../db/test-db";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { nyServerDatabase } from "../tests/support/test-db";
 import { Nettleser, skjema } from "./bench-side";
 
 /** The service process's CPU time so far (user + system, all threads, ms), from /proc. */

@@ -5,9 +5,9 @@
 import { execSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { loadConfig } from "../config";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
-import { startServer } from "../server";
+import { loadConfig } from "../server/config";
+import { startServer } from "../server/index";
 
 export const ANTALL_SIDER = 200;
 

@@ -4,10 +4,11 @@
 // certificates and N notifications written by SQL, then ANALYZE. All scales are open at once; after an
 // untimed round, each figure is the median of 21 sequential requests at each scale in turn. The ratio
 // 100k/1k is printed next to the goal (≤ 1.5×). Ratios from one run.
-import { startTestApi, type TestApi } from "../api/test-server";
+
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { planFor, SpoerringOpptak, storeTabeller } from "../dev/planer";
 import { SKALA_FIGURER, seedSkala } from "../dev/skala";
+import { startTestApi, type TestApi } from "../tests/support/test-server";
 
 export const SKALAER = [1_000, 10_000, 100_000] as const;
 export const MAAL_FORHOLD = 1.5;

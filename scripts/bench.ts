@@ -4,11 +4,11 @@
 import path from "node:path";
 import { lagEpostSender } from "../api/epost/sender";
 import { ingestSertifikat } from "../api/sertifikat/ingest";
-import { startTestApi, type TestApi } from "../api/test-server";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../dev/ephyto/generate";
 import { startEpostFanger } from "../dev/epost/fanger";
 import { lagPdf } from "../dev/vedlegg";
+import { startTestApi, type TestApi } from "../tests/support/test-server";
 import { formaterLast, formaterProduksjonsform, maalLast, maalProduksjonsform } from "./bench-last";
 import { maalSertifikatside } from "./bench-side";
 import { formaterSkala, maalSkala, visPlaner } from "./bench-skala";

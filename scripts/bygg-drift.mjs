@@ -23,7 +23,7 @@ await build({
     sourcemap: true,
     rollupOptions: {
       input: {
-        server: "server.ts",
+        server: "server/index.ts",
         traad: "api/arbeid/traad.ts",
         seed: "scripts/seed.ts",
         "ephyto-import": "scripts/ephyto-import.ts",

@@ -18,10 +18,8 @@ function newest(dir) {
 }
 
 const sources = Math.max(
-  ...["app", "api", "db", "dev", "domain", "public", "scripts"].map(newest),
-  ...["package.json", "server.ts", "config.ts", "komprimering.ts", "security-headers.ts"].map(
-    (f) => statSync(f).mtimeMs,
-  ),
+  ...["app", "api", "db", "dev", "domain", "public", "scripts", "server"].map(newest),
+  ...["package.json", "vite.config.ts"].map((f) => statSync(f).mtimeMs),
 );
 if (outputs.some((o) => !existsSync(o) || statSync(o).mtimeMs < sources)) {
   console.log("Bygger appen og tjenesten …");

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { EphytoParseError } from "../api/ephyto/parse";
 import { HUB_INGEST_STI } from "../api/sertifikat/hub";
 import { ingestSertifikatIArbeider } from "../api/sertifikat/ingest";
-import { loadConfig } from "../config";
+import { loadConfig } from "../server/config";
 import { databaseEllerTjeneste, KanIkkeKjoere, medImportApi, postTilTjenesten } from "./tjeneste";
 
 const filer = process.argv.slice(2).filter((a) => a !== "--");

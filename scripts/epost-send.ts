@@ -3,8 +3,8 @@
 // SMTP_URL. Runs until SIGINT/SIGTERM; with `--en-gang` it sends what is due now and exits. Several copies
 // may run against one PostgreSQL: each alert is taken by one (docs/decisions/012-epostvarsler.md).
 import { lagEpostSender, type Runde } from "../api/epost/sender";
-import { loadConfig } from "../config";
 import { openDatabase } from "../db";
+import { loadConfig } from "../server/config";
 
 const enGang = process.argv.includes("--en-gang");
 const config = loadConfig();

@@ -5,8 +5,8 @@
 // endpoint of the running service (docs/decisions/016-en-eier-av-den-innebygde-databasen.md).
 import { ApiError } from "../api/http";
 import { vurderImportmelding } from "../api/importmelding/handlinger";
-import { loadConfig } from "../config";
 import { vurderingBodySkjema } from "../domain/schemas/importmelding";
+import { loadConfig } from "../server/config";
 import { databaseEllerTjeneste, KanIkkeKjoere, medImportApi, postTilTjenesten } from "./tjeneste";
 
 const [idTekst, status, ...begrunnelse] = process.argv.slice(2);

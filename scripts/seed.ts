@@ -1,8 +1,9 @@
 // `npm run seed`: puts the demo data into the configured database (PGlite in data/ or DATABASE_URL).
 // Refused while the service owns the embedded database: the service seeds an empty database itself
 // (docs/decisions/016-en-eier-av-den-innebygde-databasen.md).
-import { loadConfig } from "../config";
+
 import { seedDemoData } from "../dev/seed";
+import { loadConfig } from "../server/config";
 import { databaseEllerTjeneste, KanIkkeKjoere } from "./tjeneste";
 
 const config = loadConfig();

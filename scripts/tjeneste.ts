@@ -1,9 +1,10 @@
 // The command-line tools and the running service (docs/decisions/016-en-eier-av-den-innebygde-databasen.md):
 // with a PostgreSQL server (DATABASE_URL) a tool opens the database itself; with the embedded database it
 // opens the directory only when nothing else owns it, and otherwise delivers through the service that does.
-import type { Config } from "../config";
+
 import { type DatabaseHandle, openDatabase } from "../db";
 import { DatabaseIBruk, type Eier, lesEier } from "../db/eier";
+import type { Config } from "../server/config";
 
 /** A refusal the tool prints as it is and exits with 2. */
 export class KanIkkeKjoere extends Error {}

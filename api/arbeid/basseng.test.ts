@@ -2,7 +2,7 @@
 // loading the PDF code cost about a second per PDF under load); a job that overruns its time limit stops
 // its worker and the next job gets a new one; a job that fails with bad input leaves its worker usable.
 import { describe, expect, it } from "vitest";
-import { syntetiskSertifikat, vurder } from "../dokumenter/testdata";
+import { syntetiskSertifikat, vurder } from "../../tests/support/dokument-testdata";
 import { EphytoParseError } from "../ephyto/parse";
 import {
   ArbeidFeil,

@@ -5,8 +5,8 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
-import { dagerSiden, importoerId } from "../importmelding/test-hjelp";
-import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../test-server";
+import { dagerSiden, importoerId } from "../../tests/support/test-hjelp";
+import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../../tests/support/test-server";
 
 const kari = DEMO_PERSONER[0]!.pid;
 const NUMMER = "PHYTO.NL.2099.STOR1";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { datoTekst, reeksportTekst, totalMengde } from "../../domain/sertifikat-tekst";
+import { reeksportNl, syntetiskVarelinje } from "../../tests/support/dokument-testdata";
 import {
   behandlingerTekst,
   dokumenttittel,
@@ -9,7 +10,6 @@ import {
   transportTekster,
   utstedtDato,
 } from "./felles";
-import { reeksportNl, syntetiskVarelinje } from "./testdata";
 
 describe("felles", () => {
   it("sums the goods lines' quantities per type and display unit", () => {

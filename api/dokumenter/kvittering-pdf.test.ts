@@ -6,8 +6,8 @@ import {
   type VarelinjeVisning,
 } from "../../domain/importmelding";
 import { SPOERSMAAL, SVAR_TEKST, type SvarKode } from "../../domain/kontrollspoersmaal";
+import { antallSider, pdfSider } from "../../tests/support/dokument-testdata";
 import { lagKvitteringPdf } from "./kvittering-pdf";
-import { antallSider, pdfSider } from "./testdata";
 
 const GENERERT = new Date("2026-03-05T12:00:00Z");
 

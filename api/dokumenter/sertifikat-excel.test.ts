@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { hubEksempel, reeksportNl, syntetiskSertifikat, vurder } from "../../tests/support/dokument-testdata";
 import {
   HODERAD,
   lagSertifikatExcel,
@@ -8,7 +9,6 @@ import {
   VARELINJE_ARK,
   VARELINJE_KOLONNER,
 } from "./sertifikat-excel";
-import { hubEksempel, reeksportNl, syntetiskSertifikat, vurder } from "./testdata";
 
 async function les(data: Buffer): Promise<ExcelJS.Workbook> {
   const bok = new ExcelJS.Workbook();

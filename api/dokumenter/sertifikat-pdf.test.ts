@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { lagSertifikatPdf, pdfTekst } from "./sertifikat-pdf";
 import {
   antallSider,
   hubEksempel,
@@ -8,7 +7,8 @@ import {
   syntetiskSertifikat,
   syntetiskVarelinje,
   vurder,
-} from "./testdata";
+} from "../../tests/support/dokument-testdata";
+import { lagSertifikatPdf, pdfTekst } from "./sertifikat-pdf";
 
 const GENERERT = new Date("2026-03-01T12:00:00Z");
 

@@ -9,8 +9,8 @@ import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../../dev/ephyto/generate";
 import { type EpostFanger, startEpostFanger } from "../../dev/epost/fanger";
 import { formaterDato, leggTilDager, osloDato } from "../../domain/format";
-import { importoerId } from "../importmelding/test-hjelp";
-import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../test-server";
+import { importoerId } from "../../tests/support/test-hjelp";
+import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../../tests/support/test-server";
 import { type EpostSender, type EpostSenderOptions, krevVarsler, lagEpostSender } from "./sender";
 
 const kari = DEMO_PERSONER[0]!.pid; // acts for Hageland Drammen

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { ImportmeldingListe } from "../../domain/importmelding-liste";
-import { startTestApi, type TestApi } from "../test-server";
-import { aktoer, importoerId, KARI, LINJER, lagSertifikat } from "./test-hjelp";
+import { aktoer, importoerId, KARI, LINJER, lagSertifikat } from "../../tests/support/test-hjelp";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 
 const kari = DEMO_PERSONER[0]!.pid;
 const ingrid = DEMO_PERSONER[2]!.pid;

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { FOR_GAMMELT_SERTIFIKAT_MELDING } from "../../domain/sertifikat";
-import { startTestApi, TEST_MYNDIGHET_API_KEY, type TestApi } from "../test-server";
 import {
   aktoer,
   dagerSiden,
@@ -17,7 +16,8 @@ import {
   OLA,
   svar,
   type TestSertifikat,
-} from "./test-hjelp";
+} from "../../tests/support/test-hjelp";
+import { startTestApi, TEST_MYNDIGHET_API_KEY, type TestApi } from "../../tests/support/test-server";
 
 let api: TestApi;
 let hageland: number;

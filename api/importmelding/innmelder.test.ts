@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
-import { startTestApi, type TestApi } from "../test-server";
-import { aktoer, importoerId, KARI, lagSertifikat } from "./test-hjelp";
+import { aktoer, importoerId, KARI, lagSertifikat } from "../../tests/support/test-hjelp";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 
 let api: TestApi;
 let kari: ReturnType<typeof aktoer>;

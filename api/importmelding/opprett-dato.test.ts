@@ -3,7 +3,6 @@
 // importmelding.test.ts (the certificate side's rule, its own database).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
-import { startTestApi, type TestApi } from "../test-server";
 import {
   aktoer,
   dagerSiden,
@@ -12,7 +11,8 @@ import {
   lagSertifikat,
   svar,
   type TestSertifikat,
-} from "./test-hjelp";
+} from "../../tests/support/test-hjelp";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 
 let api: TestApi;
 let hageland: number;

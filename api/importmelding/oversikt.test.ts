@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { leggTilDager, osloDato } from "../../domain/format";
 import { OVERSIKT_MAKS, type Oversikt } from "../../domain/oversikt";
-import { startTestApi, type TestApi } from "../test-server";
-import { importoerId } from "./test-hjelp";
+import { importoerId } from "../../tests/support/test-hjelp";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 
 const kari = DEMO_PERSONER[0]!.pid;
 const ingrid = DEMO_PERSONER[2]!.pid;

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
-import { startTestApi, type TestApi } from "../test-server";
 import {
   aktoer,
   basis,
@@ -16,7 +15,8 @@ import {
   OLA,
   PER,
   svar,
-} from "./test-hjelp";
+} from "../../tests/support/test-hjelp";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 
 let api: TestApi;
 let hageland: number;

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
 import type { SertifikatListe } from "../../domain/sertifikat";
-import { pdfSider } from "../dokumenter/testdata";
-import { dagerSiden, importoerId } from "../importmelding/test-hjelp";
-import { startTestApi, type TestApi } from "../test-server";
+import { pdfSider } from "../../tests/support/dokument-testdata";
+import { dagerSiden, importoerId } from "../../tests/support/test-hjelp";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { ingestSertifikat } from "./ingest";
 
 const kari = DEMO_PERSONER[0]!.pid; // acts for Hageland (Drammen, Stavanger)

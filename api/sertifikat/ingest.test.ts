@@ -5,9 +5,15 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lagSertifikatXml, type SertifikatInput } from "../../dev/ephyto/generate";
 import { lagPdf, vedleggFil } from "../../dev/vedlegg";
+import {
+  startTestApi,
+  TEST_AUDIENCE,
+  TEST_HUB_API_KEY,
+  TEST_ISSUER,
+  type TestApi,
+} from "../../tests/support/test-server";
 import { EphytoParseError, parseEphyto } from "../ephyto/parse";
 import { createApi } from "../index";
-import { startTestApi, TEST_AUDIENCE, TEST_HUB_API_KEY, TEST_ISSUER, type TestApi } from "../test-server";
 import { ingestSertifikat } from "./ingest";
 
 let api: TestApi;

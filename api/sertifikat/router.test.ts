@@ -9,8 +9,8 @@ import type {
   SertifikatListeElement,
   SertifikatVisning,
 } from "../../domain/sertifikat";
-import { dagerSiden } from "../importmelding/test-hjelp";
-import { startTestApi, type TestApi } from "../test-server";
+import { dagerSiden } from "../../tests/support/test-hjelp";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { ingestSertifikat } from "./ingest";
 
 const kari = DEMO_PERSONER[0]!.pid; // acts for Hageland (incl. Stavanger) and Nordisk Plantesalg

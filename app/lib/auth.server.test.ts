@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
 import type { Db } from "../../db";
+import { loadConfig } from "../../server/config";
 import { startTestUtsteder, type TestUtsteder } from "../../tests/oidc/test-utsteder";
 import { fornyTokens, getIdporten, slettOauth2Cookies } from "./auth.server";
 import type { InnloggetBruker } from "./session.server";

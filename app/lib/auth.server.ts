@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
-import { type Config, discoveryUrl, sammeUtsteder } from "../../config";
+import { type Config, discoveryUrl, sammeUtsteder } from "../../server/config";
 import type { InnloggetBruker } from "./session.server";
 
 interface Discovery {

@@ -8,10 +8,10 @@ import path from "node:path";
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
 import type { DatabaseHandle } from "../../db";
-import { createTestDatabase } from "../../db/test-db";
-import { bareSkjemaPosts, sameOriginPosts } from "../../server";
+import { loadConfig } from "../../server/config";
+import { bareSkjemaPosts, sameOriginPosts } from "../../server/index";
+import { createTestDatabase } from "../../tests/support/test-db";
 import { CSRF_FIELD, lesSkjema } from "./csrf.server";
 import { commitSession, getSession } from "./session.server";
 

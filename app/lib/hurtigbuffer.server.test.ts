@@ -2,9 +2,9 @@
 // forgets the chosen organisation.
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "../../api/test-server";
-import { loadConfig } from "../../config";
 import { DEMO_PERSONER } from "../../dev/demo-data";
+import { loadConfig } from "../../server/config";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { handleDataRequest } from "../entry.server";
 import { action as loggUt } from "../routes/logout";
 import { huskVirksomhetCookie, VALGT_VIRKSOMHET_COOKIE } from "./bruker.server";

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
 import type { DatabaseHandle } from "../../db";
-import { createTestDatabase } from "../../db/test-db";
+import { loadConfig } from "../../server/config";
+import { createTestDatabase } from "../../tests/support/test-db";
 import { CSRF_FIELD, lesSkjema } from "./csrf.server";
 import {
   ABSOLUTE_TIMEOUT_MS,

@@ -4,9 +4,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
 import type { DatabaseHandle } from "../../db";
-import { createTestDatabase } from "../../db/test-db";
+import { loadConfig } from "../../server/config";
+import { createTestDatabase } from "../../tests/support/test-db";
 import { lesSkjema } from "./csrf.server";
 import { commitSession, getSession } from "./session.server";
 

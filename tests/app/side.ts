@@ -10,12 +10,12 @@ import { renderToString } from "react-dom/server";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { commitSession, getSession } from "../../app/lib/session.server";
-import { loadConfig } from "../../config";
 import type { DatabaseHandle } from "../../db";
-import { createTestDatabase } from "../../db/test-db";
 import { leggTilDager, osloDato } from "../../domain/format";
 import { type ImportmeldingVisning, spoersmaalVisning } from "../../domain/importmelding";
 import { SPOERSMAAL, type SvarKode } from "../../domain/kontrollspoersmaal";
+import { loadConfig } from "../../server/config";
+import { createTestDatabase } from "../support/test-db";
 
 export interface ApiKall {
   method: string;

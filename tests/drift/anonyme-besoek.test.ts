@@ -5,8 +5,8 @@ import { existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
-import { type StartedServer, startServer } from "../../server";
+import { loadConfig } from "../../server/config";
+import { type StartedServer, startServer } from "../../server/index";
 
 const bygg = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 

@@ -8,10 +8,10 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { Nettleser, skjema } from "../../scripts/bench-side";
-import { type StartedServer, startServer } from "../../server";
+import { loadConfig } from "../../server/config";
+import { type StartedServer, startServer } from "../../server/index";
 
 const bygg = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 const RUTER = path.resolve("app/routes");

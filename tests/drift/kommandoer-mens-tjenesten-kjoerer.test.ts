@@ -7,10 +7,10 @@ import { existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
 import { openDatabase } from "../../db";
 import { DatabaseIBruk, lesEier } from "../../db/eier";
-import { type StartedServer, startServer } from "../../server";
+import { loadConfig } from "../../server/config";
+import { type StartedServer, startServer } from "../../server/index";
 
 const bygg = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 const REEKSPORT = "api/ephyto/fixtures/reeksport-nl.xml";

@@ -8,8 +8,8 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
-import { type StartedServer, startServer } from "../../server";
+import { loadConfig } from "../../server/config";
+import { type StartedServer, startServer } from "../../server/index";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const assets = path.resolve(buildDir, "client", "assets");

@@ -8,13 +8,13 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { API_PREFIXES, createApi } from "./api";
-import { type EpostSender, lagEpostSender } from "./api/epost/sender";
-import { slettUtloepteSesjoner } from "./app/lib/session.server";
+import { API_PREFIXES, createApi } from "../api";
+import { type EpostSender, lagEpostSender } from "../api/epost/sender";
+import { slettUtloepteSesjoner } from "../app/lib/session.server";
+import { type DatabaseHandle, openDatabase } from "../db";
+import { DatabaseIBruk } from "../db/eier";
+import type { EpostFanger } from "../dev/epost/fanger";
 import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
-import { type DatabaseHandle, openDatabase } from "./db";
-import { DatabaseIBruk } from "./db/eier";
-import type { EpostFanger } from "./dev/epost/fanger";
 import { ferdigKomprimert, utenFlushPerBit } from "./komprimering";
 import { FormActionOpphav, securityHeaders } from "./security-headers";
 
@@ -92,7 +92,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   // The development stand-ins in dev/ are loaded only when they run: production (IMPORT_API_URL, OIDC_ISSUER,
   // SMTP_URL set) never loads them, nor oidc-provider (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md).
   if (config.seedDemoData) {
-    const { erTom, seedDemoData } = await import("./dev/seed");
+    const { erTom, seedDemoData } = await import("../dev/seed");
     if (await erTom(database.db)) {
       console.log("Tom database: legger inn demodata …");
       await seedDemoData(database.db);
@@ -133,7 +133,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     const issuer = new URL(config.oidc.issuer);
     app.use(
       issuer.pathname,
-      await (await import("./dev/idporten")).createDevIdporten({
+      await (await import("../dev/idporten")).createDevIdporten({
         issuer: config.oidc.issuer,
         clients: [
           {
@@ -143,7 +143,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
             post_logout_redirect_uris: [config.oidc.postLogoutRedirectUri],
           },
         ],
-        persons: (await import("./dev/demo-data")).DEMO_PERSONER,
+        persons: (await import("../dev/demo-data")).DEMO_PERSONER,
         apiAudience: config.apiAudience,
         cookieKeys: [config.sessionSecret],
         accessTokenTtlSeconds: 2 * 60 * 60,
@@ -174,7 +174,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
   let sender: EpostSender | undefined;
   if (config.embeddedApi) {
     if (config.embeddedEpost) {
-      const { FANGER_STI, startEpostFanger } = await import("./dev/epost/fanger");
+      const { FANGER_STI, startEpostFanger } = await import("../dev/epost/fanger");
       fanger = await startEpostFanger({ db: database.db, port: config.epost.fangerPort });
       app.use(FANGER_STI, fanger.router);
     }
@@ -297,12 +297,12 @@ if (isMain) {
         );
       }
       if (config.embeddedEpost && config.embeddedApi) {
-        const { FANGER_STI } = await import("./dev/epost/fanger");
+        const { FANGER_STI } = await import("../dev/epost/fanger");
         console.log(`\nE-postvarsler går til e-postfangeren for utvikling: ${config.appUrl}${FANGER_STI}`);
       }
       if (config.embeddedIdporten) {
         console.log("\nTestpersoner i utviklings-ID-porten:");
-        const { DEMO_PERSONER } = await import("./dev/demo-data");
+        const { DEMO_PERSONER } = await import("../dev/demo-data");
         for (const p of DEMO_PERSONER) console.log(`  ${p.pid}  ${p.navn.padEnd(16)} ${p.beskrivelse}`);
       }
       console.log("");

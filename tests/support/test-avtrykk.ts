@@ -3,8 +3,8 @@
 import type { IRouter } from "express";
 import { createLocalJWKSet } from "jose";
 import { sql } from "kysely";
-import type { Db } from "../db";
-import { createApi } from "./index";
+import { createApi } from "../../api/index";
+import type { Db } from "../../db";
 
 export async function databaseavtrykk(db: Db): Promise<Record<string, string>> {
   const { rows } = await sql<{ table_name: string }>`

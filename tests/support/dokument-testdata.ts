@@ -1,14 +1,14 @@
 // Test data for the document tests: the two sample certificates and a synthetic one with many lines.
 
 import { readFileSync } from "node:fs";
-import { vurderSertifikat } from "../../domain/risiko/vurder";
 import {
   type Behandling,
   type LagretSertifikat,
   parseEphyto,
   utenVedleggsdata,
   type Varelinje,
-} from "../ephyto/parse";
+} from "../../api/ephyto/parse";
+import { vurderSertifikat } from "../../domain/risiko/vurder";
 
 export function reeksportNl(): LagretSertifikat {
   return utenVedleggsdata(
@@ -110,4 +110,4 @@ export function syntetiskSertifikat(
 // Reading text back from a PDF made by pdfkit (FlateDecode content streams, hex strings in TJ arrays)
 // ---------------------------------------------------------------------------------------------------------
 
-export { antallSider, pdfSider, pdfStrommer, tekstbiter } from "../../tests/pdf-tekst";
+export { antallSider, pdfSider, pdfStrommer, tekstbiter } from "../pdf-tekst";

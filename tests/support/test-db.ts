@@ -2,8 +2,8 @@
 // database on the PostgreSQL server in TEST_DATABASE_URL (CI runs the API tests against both).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { seedDemoData } from "../dev/seed";
-import { type DatabaseHandle, openDatabase } from "./index";
+import { type DatabaseHandle, openDatabase } from "../../db/index";
+import { seedDemoData } from "../../dev/seed";
 
 /** A new, empty database on the PostgreSQL server in serverUrl: its address, and how to drop it again. */
 export async function nyServerDatabase(serverUrl: string): Promise<{ url: string; slett(): Promise<void> }> {

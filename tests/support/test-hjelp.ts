@@ -1,11 +1,12 @@
 // Test support for the notification API tests: certificates made as ePhyto XML and stored through the real
 // ingestion, the demo importers' ids, and short request helpers. Not a test file itself.
+
+import { ingestSertifikat } from "../../api/sertifikat/ingest";
 import type { Db } from "../../db";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput, type VarelinjeInput } from "../../dev/ephyto/generate";
 import { leggTilDager, osloDato } from "../../domain/format";
-import { ingestSertifikat } from "../sertifikat/ingest";
-import type { TestApi } from "../test-server";
+import type { TestApi } from "./test-server";
 
 export const KARI = DEMO_PERSONER[0]!.pid; // Hageland (importer, confirmed the regulations)
 export const OLA = DEMO_PERSONER[1]!.pid; // Grønt Mottak (reception controller for Hageland) and Hageland Drammen

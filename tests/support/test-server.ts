@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
 import type { KyselyPlugin } from "kysely";
-import type { DatabaseHandle } from "../db";
-import { createTestDatabase } from "../db/test-db";
-import { createApi } from "./index";
+import { createApi } from "../../api/index";
+import type { DatabaseHandle } from "../../db";
+import { createTestDatabase } from "./test-db";
 
 export const TEST_ISSUER = "https://test-idporten.example";
 export const TEST_AUDIENCE = "test-import-api";
