@@ -5,7 +5,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import type { Db } from "../db";
-import { discoveryUrl, sammeUtsteder } from "../server/config";
+import { discoveryUrl, sammeUtsteder } from "../domain/oidc";
 import { ah, forbidden, parseId, parseOrgnr, unauthorized } from "./http";
 import { type ImportoerMatch, tilMatch } from "./sertifikat/synlighet";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { discoveryUrl, KonfigurasjonsFeil, loadConfig, sammeUtsteder } from "./config";
+import { discoveryUrl, sammeUtsteder } from "../domain/oidc";
+import { KonfigurasjonsFeil, loadConfig } from "./config";
 
 /** A complete production configuration against real services. */
 const PRODUKSJON = {

@@ -5,7 +5,8 @@
 // issuer idporten.no, endpoints on login.idporten.no), so their origins come from the discovery document.
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { type Config, discoveryUrl } from "./config";
+import { discoveryUrl } from "../domain/oidc";
+import type { Config } from "./config";
 
 export interface CspOptions {
   nonce: string;

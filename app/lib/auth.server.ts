@@ -7,7 +7,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
-import { type Config, discoveryUrl, sammeUtsteder } from "../../server/config";
+import { discoveryUrl, sammeUtsteder } from "../../domain/oidc";
+import type { Config } from "../../server/config";
 import type { InnloggetBruker } from "./session.server";
 
 interface Discovery {
