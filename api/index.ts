@@ -1,5 +1,5 @@
-// The import API (SPEC §7): the authority's side. Mounted by server.ts in embedded mode; in production
-// the app talks to the authority's own API at IMPORT_API_URL instead.
+// The import API (SPEC §7): the authority's side. The `api` role of the service (server/api.ts); the web app
+// calls it over HTTP, in the same process or at IMPORT_API_URL.
 import express, { Router } from "express";
 import type { Db } from "../db";
 import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
@@ -25,10 +25,12 @@ export interface ApiOptions {
   epostNedeVarselMs?: number;
   /** The feature flags GET /gateway/config/features answers; both on by default. */
   features?: Features;
+  /** Told how each Hub delivery ended (ny, oppdatert, uendret, avvist): the metrics count them. */
+  paaSertifikat?: (resultat: string) => void;
 }
 
 /**
- * Path prefixes the API answers; server.ts routes these to the API and everything else to the app.
+ * Path prefixes the API answers; server/api.ts routes these to the API and everything else to the app.
  * "/dokument/..." (SPEC §2 document links) belongs to the app: its routes fetch the files from /import/...
  * with the user's token, which a browser link cannot carry.
  */
@@ -43,7 +45,7 @@ export function createApi(opts: ApiOptions): Router {
     next();
   });
   // The Hub authenticates with an API key, not a person's token: before the token middleware.
-  api.use(hubRouter(db, opts.hubApiKey));
+  api.use(hubRouter(db, opts.hubApiKey, opts.paaSertifikat));
   // The authority's case handling is a system with an API key too.
   api.use(myndighetRouter(db, opts.myndighetApiKey));
   api.use(express.json({ limit: "1mb" }));

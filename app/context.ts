@@ -1,4 +1,4 @@
-// What server.ts hands every loader and action (Remix AppLoadContext).
+// What the server (server/web.ts) hands every loader and action (Remix AppLoadContext).
 
 import type { Db } from "../db";
 import type { Config } from "../server/config";
@@ -13,6 +13,8 @@ export interface AppContext {
    * per request; ADR 015). Without it every getSession reads the database.
    */
   sesjonPerForespoersel?: Map<string, Promise<unknown>>;
+  /** This request's id (server/logg.ts): sent on to the import API in X-Request-Id, so its log lines match. */
+  forespoerselId?: string;
 }
 
 declare module "@remix-run/server-runtime" {

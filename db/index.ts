@@ -44,6 +44,8 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Set for a PGlite directory: this process owns it until close(). */
   eierskap?: Eierskap;
+  /** The PostgreSQL connection pool (absent on PGlite): its use is a metric (server/metrikker.ts). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -73,7 +75,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
     // on the pool; unhandled, that would end the process. The pool drops the client and opens a new one.
     pool.on("error", (err) => console.error("PostgreSQL-tilkobling brutt:", err.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    handle = { db, kind: "postgres", close: () => db.destroy() };
+    handle = { db, kind: "postgres", pool, close: () => db.destroy() };
   } else {
     const dataDir = opts.dataDir && opts.dataDir !== "memory://" ? opts.dataDir : undefined;
     const eierskap =

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import * as m001 from "./migrations/001-foundation";
 import * as m002 from "./migrations/002-sertifikater";
 import * as m003 from "./migrations/003-importmeldinger";
@@ -28,12 +28,46 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/**
+ * The session-level advisory lock every migrating process takes first (docs/decisions/028-roller-og-drift.md):
+ * when N processes start at once on one PostgreSQL server, one migrates and the others wait, then find
+ * nothing left to do. (Kysely's own transaction-level lock covers the migrations but not the creation of its
+ * bookkeeping tables, which two processes can race for.)
+ */
+export const MIGRERINGSLAAS = 4_711_202_611;
+
+/**
+ * Brings the schema up to date, holding MIGRERINGSLAAS on one connection for the whole run. Returns the names
+ * of the migrations this call applied (empty when another process had done it).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
-  const { error, results } = await migrator.migrateToLatest();
-  for (const r of results ?? []) {
-    if (r.status === "Error") console.error(`migrering ${r.migrationName} feilet`);
-  }
-  if (error) throw error;
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return db.connection().execute(async (tilkobling) => {
+    await sql`select pg_advisory_lock(${MIGRERINGSLAAS})`.execute(tilkobling);
+    try {
+      const migrator = new Migrator({ db: tilkobling, provider: new StaticProvider() });
+      const { error, results } = await migrator.migrateToLatest();
+      for (const r of results ?? []) {
+        if (r.status === "Error") console.error(`migrering ${r.migrationName} feilet`);
+      }
+      if (error) throw error;
+      return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRERINGSLAAS})`.execute(tilkobling);
+    }
+  });
+}
+
+/** The migrations this build knows that the database has not applied (all of them on an empty database). */
+// biome-ignore lint/suspicious/noExplicitAny: reads Kysely's bookkeeping table only
+export async function manglendeMigreringer(db: Kysely<any>): Promise<string[]> {
+  const kjente = Object.keys(migrations);
+  const { rows } = await sql<{
+    finnes: boolean;
+  }>`select to_regclass('kysely_migration') is not null as finnes`.execute(db);
+  if (!rows[0]?.finnes) return kjente;
+  const utfoert = new Set(
+    (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name),
+  );
+  return kjente.filter((navn) => !utfoert.has(navn));
 }

@@ -26,6 +26,7 @@ await build({
         server: "server/index.ts",
         traad: "api/arbeid/traad.ts",
         seed: "scripts/seed.ts",
+        "db-migrer": "scripts/db-migrer.ts",
         "ephyto-import": "scripts/ephyto-import.ts",
         "myndighet-vurder": "scripts/myndighet-vurder.ts",
         "epost-send": "scripts/epost-send.ts",

@@ -1,13 +1,21 @@
-// Server configuration from the environment. Every variable has an embedded default, so
-// `npm start` runs the whole service on one machine; setting a variable switches that part to a real
-// service (see README.md "Konfigurasjon"). In production (NODE_ENV=production) the development
-// stand-ins and well-known secrets are refused unless DEMO_MODE is set (docs/decisions/009-production-configuration.md).
+// Server configuration from the environment. Every variable has an embedded default, so `npm start` runs the
+// whole service (all three roles) on one machine; setting a variable switches that part to a real service
+// (README.md "Konfigurasjon" and "Drift"). The process runs the roles in ROLES: `web` (the Remix app), `api`
+// (the import API with the Hub intake and the authority's endpoint) and `sender` (the e-mail outbox worker).
+// In production (NODE_ENV=production) each role checks what it needs and the development stand-ins and
+// well-known secrets are refused unless DEMO_MODE is set (docs/decisions/009-production-configuration.md,
+// docs/decisions/028-roller-og-drift.md).
 import { randomBytes } from "node:crypto";
 
+export const ROLLER = ["web", "api", "sender"] as const;
+export type Rolle = (typeof ROLLER)[number];
+
 export interface Config {
+  /** The roles this process runs (ROLES; default all three). */
+  roller: ReadonlySet<Rolle>;
   port: number;
   host: string;
-  /** The public URL of the web app (used for redirect URIs and Origin checks). */
+  /** The public URL of the web app (used for redirect URIs, Origin checks and links in e-mails). */
   appUrl: string;
   production: boolean;
   /** Production explicitly run as a demo with the development stand-ins (DEMO_MODE). */
@@ -16,8 +24,9 @@ export interface Config {
   secureCookies: boolean;
   databaseUrl?: string;
   dataDir: string;
-  /** Base URL of the import API; in embedded mode the same server. */
+  /** Base URL of the import API the web app calls: IMPORT_API_URL, or this process when it runs `api`. */
   importApiUrl: string;
+  /** The `api` role runs in this process. */
   embeddedApi: boolean;
   oidc: {
     /** As configured (a trailing slash is kept: the discovered issuer must match it). */
@@ -31,9 +40,12 @@ export interface Config {
     /** Optional resource indicator for an audience-restricted access token. */
     resource?: string;
   };
+  /** The development ID-porten runs in this process (the `web` role without OIDC_ISSUER). */
   embeddedIdporten: boolean;
   /** Audience the import API requires in access tokens. */
   apiAudience: string;
+  /** The JWKS the import API verifies access tokens with; by default the issuer's, from its discovery document. */
+  apiJwksUri?: string;
   sessionSecret: string;
   features: { visImportmelding: boolean; visRisikovurdering: boolean };
   /** API key of the ePhyto Hub side (certificate ingestion). */
@@ -42,10 +54,18 @@ export interface Config {
   myndighetApiKey: string;
   /** Seed demo data on first start of an empty embedded database. */
   seedDemoData: boolean;
+  /** Migrate the database at start (under an advisory lock); off: the process waits for `npm run db:migrate`. */
+  migrerVedOppstart: boolean;
   /** SMTP server for e-mail alerts; when absent (embedded mode) the development mail catcher is used. */
   smtpUrl?: string;
-  /** The development mail catcher runs (no SMTP_URL): an SMTP server on a local port, pages under /dev/epost. */
+  /** The development mail catcher runs (the `sender` role without SMTP_URL): SMTP on a local port, pages under /dev/epost. */
   embeddedEpost: boolean;
+  /** Prometheus metrics on their own port (METRICS_PORT), never on the public one; absent: no metrics server. */
+  metricsPort?: number;
+  /** How long in-flight requests may take to finish after SIGTERM before their connections are closed. */
+  avslutningMs: number;
+  /** pino level of the JSON log (LOG_LEVEL): fatal, error, warn, info, debug, trace or silent. */
+  loggNivaa: string;
   /** E-mail alerts (docs/decisions/012-epostvarsler.md). */
   epost: {
     /** The From address. */
@@ -62,6 +82,10 @@ export interface Config {
     nedeVarselMs: number;
     /** How often the sender looks for due alerts. */
     pollMs: number;
+    /** SMTP connection, greeting and socket timeouts. */
+    tidsavbruddMs: number;
+    /** How long a claim holds before another sender may take the alerts (at least three SMTP timeouts). */
+    leieMs: number;
   };
 }
 
@@ -75,10 +99,13 @@ export const UTVIKLINGSVERDIER = {
 
 /** A configuration the service refuses to start with; the message lists every problem, in Norwegian. */
 export class KonfigurasjonsFeil extends Error {
-  constructor(readonly problemer: string[]) {
+  constructor(
+    readonly problemer: string[],
+    hva = "Ugyldig oppsett for produksjon (NODE_ENV=production)",
+  ) {
     super(
-      `Ugyldig oppsett for produksjon (NODE_ENV=production):\n${problemer.map((p) => `  - ${p}`).join("\n")}\n` +
-        "Se README.md «Konfigurasjon». For en demo med de innebygde utviklingstjenestene: sett DEMO_MODE=true.",
+      `${hva}:\n${problemer.map((p) => `  - ${p}`).join("\n")}\n` +
+        "Se README.md «Konfigurasjon» og «Drift». For en demo med de innebygde utviklingstjenestene: sett DEMO_MODE=true.",
     );
     this.name = "KonfigurasjonsFeil";
   }
@@ -97,59 +124,140 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 
 const satt = (value: string | undefined): value is string => value !== undefined && value.trim() !== "";
 
-/** Everything that makes a production configuration unsafe (empty when it is fine). */
-function produksjonsproblemer(env: Record<string, string | undefined>, appUrl: string): string[] {
+/** ROLES as a set; every unknown name is a problem (in any mode: a typo must not start a process doing nothing). */
+export function lesRoller(verdi: string | undefined): { roller: Set<Rolle>; problemer: string[] } {
+  const navn = (verdi ?? "")
+    .split(",")
+    .map((r) => r.trim().toLowerCase())
+    .filter(Boolean);
+  if (navn.length === 0) return { roller: new Set(ROLLER), problemer: [] };
+  const ukjente = navn.filter((n) => !(ROLLER as readonly string[]).includes(n));
+  return {
+    roller: new Set(navn.filter((n): n is Rolle => (ROLLER as readonly string[]).includes(n))),
+    problemer:
+      ukjente.length > 0
+        ? [`ROLES inneholder ukjente roller (${ukjente.join(", ")}); gyldige roller er web, api og sender.`]
+        : [],
+  };
+}
+
+/** A port from the environment: an integer 0–65535, or undefined when unset; NaN when it is not one. */
+function port(value: string | undefined): number | undefined {
+  if (!satt(value)) return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 && n <= 65_535 ? n : Number.NaN;
+}
+
+/** Everything that makes a production configuration unsafe for these roles (empty when it is fine). */
+function produksjonsproblemer(
+  env: Record<string, string | undefined>,
+  appUrl: string,
+  roller: ReadonlySet<Rolle>,
+): string[] {
   const p: string[] = [];
-  if (!satt(env.SESSION_SECRET)) p.push("SESSION_SECRET må settes.");
-  else if (env.SESSION_SECRET.length < 32) p.push("SESSION_SECRET må være minst 32 tegn (tilfeldig).");
-  if (!satt(env.APP_URL)) p.push("APP_URL må settes til tjenestens offentlige https-adresse.");
-  else if (!appUrl.startsWith("https://")) {
-    p.push("APP_URL må begynne med https:// (informasjonskapslene er Secure med prefikset __Host-).");
-  }
-  if (!satt(env.OIDC_ISSUER)) {
+  const web = roller.has("web");
+  const api = roller.has("api");
+  const sender = roller.has("sender");
+  const rolle = (r: string) => ` (rollen ${r})`;
+  if (!satt(env.DATABASE_URL)) {
     p.push(
-      "OIDC_ISSUER må settes (uten den starter utviklings-ID-porten, som godtar hvilket som helst fødselsnummer).",
+      "DATABASE_URL må settes til en PostgreSQL-server (postgres://…): den innebygde databasen kan bare åpnes av én prosess, og webappens sesjoner, import-API-et og e-postsenderen må dele data.",
     );
-  }
-  if (!satt(env.OIDC_CLIENT_ID) || env.OIDC_CLIENT_ID === UTVIKLINGSVERDIER.clientId) {
-    p.push("OIDC_CLIENT_ID må settes til klient-id-en hos ID-porten.");
-  }
-  if (!satt(env.OIDC_CLIENT_SECRET) || env.OIDC_CLIENT_SECRET === UTVIKLINGSVERDIER.clientSecret) {
-    p.push("OIDC_CLIENT_SECRET må settes til klienthemmeligheten hos ID-porten (ikke utviklingsverdien).");
-  }
-  if (!satt(env.IMPORT_API_URL)) {
-    p.push(
-      "IMPORT_API_URL må settes (uten den kjører det innebygde import-API-et med utviklingsdata og de kjente nøklene dev-hub-nokkel og dev-myndighet-nokkel).",
-    );
+  } else if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+    p.push("DATABASE_URL må være en postgres://-adresse.");
   }
   if (bool(env.SEED_DEMO_DATA, false)) p.push("SEED_DEMO_DATA kan ikke slås på i produksjon.");
-  if (!satt(env.SMTP_URL)) {
-    p.push(
-      "SMTP_URL må settes (uten den starter utviklingsfangeren for e-post, og ingen e-postvarsler når fram).",
-    );
+  if (web || sender) {
+    if (!satt(env.APP_URL)) p.push("APP_URL må settes til tjenestens offentlige https-adresse.");
+    else if (!appUrl.startsWith("https://")) {
+      p.push(
+        web
+          ? "APP_URL må begynne med https:// (informasjonskapslene er Secure med prefikset __Host-)."
+          : "APP_URL må begynne med https:// (lenkene i e-postvarslene går dit).",
+      );
+    }
   }
-  if (!satt(env.EPOST_AVSENDER)) p.push("EPOST_AVSENDER må settes til avsenderadressen for e-postvarslene.");
+  if (web) {
+    if (!satt(env.SESSION_SECRET)) p.push(`SESSION_SECRET må settes${rolle("web")}.`);
+    else if (env.SESSION_SECRET.length < 32) p.push("SESSION_SECRET må være minst 32 tegn (tilfeldig).");
+    if (!satt(env.OIDC_CLIENT_ID) || env.OIDC_CLIENT_ID === UTVIKLINGSVERDIER.clientId) {
+      p.push("OIDC_CLIENT_ID må settes til klient-id-en hos ID-porten.");
+    }
+    if (!satt(env.OIDC_CLIENT_SECRET) || env.OIDC_CLIENT_SECRET === UTVIKLINGSVERDIER.clientSecret) {
+      p.push("OIDC_CLIENT_SECRET må settes til klienthemmeligheten hos ID-porten (ikke utviklingsverdien).");
+    }
+  }
+  if (web || api) {
+    if (!satt(env.OIDC_ISSUER)) {
+      p.push(
+        web
+          ? "OIDC_ISSUER må settes (uten den starter utviklings-ID-porten, som godtar hvilket som helst fødselsnummer)."
+          : "OIDC_ISSUER må settes (import-API-et sjekker tilgangstokenene mot utstederens nøkler).",
+      );
+    }
+  }
+  if (api) {
+    if (!satt(env.HUB_API_KEY) || env.HUB_API_KEY === UTVIKLINGSVERDIER.hubApiKey) {
+      p.push("HUB_API_KEY må settes til ePhyto Hub-nøkkelen (ikke utviklingsverdien dev-hub-nokkel).");
+    } else if (env.HUB_API_KEY.length < 24) p.push("HUB_API_KEY må være minst 24 tegn (tilfeldig).");
+    if (!satt(env.MYNDIGHET_API_KEY) || env.MYNDIGHET_API_KEY === UTVIKLINGSVERDIER.myndighetApiKey) {
+      p.push(
+        "MYNDIGHET_API_KEY må settes til Mattilsynets saksbehandlingsnøkkel (ikke utviklingsverdien dev-myndighet-nokkel).",
+      );
+    } else if (env.MYNDIGHET_API_KEY.length < 24)
+      p.push("MYNDIGHET_API_KEY må være minst 24 tegn (tilfeldig).");
+    if (satt(env.HUB_API_KEY) && env.HUB_API_KEY === env.MYNDIGHET_API_KEY) {
+      p.push("HUB_API_KEY og MYNDIGHET_API_KEY må være forskjellige.");
+    }
+  }
+  if (sender) {
+    if (!satt(env.SMTP_URL)) {
+      p.push(
+        "SMTP_URL må settes (uten den starter utviklingsfangeren for e-post, og ingen e-postvarsler når fram).",
+      );
+    }
+    if (!satt(env.EPOST_AVSENDER))
+      p.push("EPOST_AVSENDER må settes til avsenderadressen for e-postvarslene.");
+  }
   return p;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+  const { roller, problemer: rolleproblemer } = lesRoller(env.ROLES);
   const production = env.NODE_ENV === "production";
   const demo = production && bool(env.DEMO_MODE, false);
-  const embeddedApi = !env.IMPORT_API_URL;
-  const embeddedIdporten = !env.OIDC_ISSUER;
-  const internalUrl = `http://127.0.0.1:${port}`;
-  if (production) {
-    if (demo) {
-      if (!satt(env.SESSION_SECRET)) throw new KonfigurasjonsFeil(["SESSION_SECRET må settes."]);
-    } else {
-      const problemer = produksjonsproblemer(env, appUrl);
-      if (problemer.length > 0) throw new KonfigurasjonsFeil(problemer);
-    }
+  const problemer = [...rolleproblemer];
+  const lytteport = port(env.PORT) ?? 3000;
+  const metricsPort = port(env.METRICS_PORT);
+  if (Number.isNaN(lytteport)) problemer.push("PORT må være et portnummer (0–65535).");
+  if (Number.isNaN(metricsPort)) problemer.push("METRICS_PORT må være et portnummer (0–65535).");
+  else if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === lytteport) {
+    problemer.push(
+      "METRICS_PORT må være en annen port enn PORT (målingene skal ikke være på den offentlige porten).",
+    );
   }
+  const web = roller.has("web");
+  const api = roller.has("api");
+  const sender = roller.has("sender");
+  if (roller.size === 0) problemer.push("ROLES må inneholde minst én rolle: web, api eller sender.");
+  if (web && !api && !satt(env.IMPORT_API_URL)) {
+    problemer.push(
+      "IMPORT_API_URL må settes når rollen web kjører uten rollen api i samme prosess (adressen til api-prosessene).",
+    );
+  }
+  const appUrl = (env.APP_URL ?? `http://localhost:${lytteport}`).replace(/\/$/, "");
+  if (production && !demo) problemer.push(...produksjonsproblemer(env, appUrl, roller));
+  if (demo && !satt(env.SESSION_SECRET)) problemer.push("SESSION_SECRET må settes.");
+  if (problemer.length > 0) {
+    throw new KonfigurasjonsFeil(
+      problemer,
+      production ? "Ugyldig oppsett for produksjon (NODE_ENV=production)" : "Ugyldig oppsett",
+    );
+  }
+  const internalUrl = `http://127.0.0.1:${lytteport}`;
   return {
-    port,
+    roller,
+    port: lytteport,
     host: env.HOST ?? "0.0.0.0",
     appUrl,
     production,
@@ -157,10 +265,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: (production && !demo) || appUrl.startsWith("https://"),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? "data/pglite",
-    importApiUrl: (env.IMPORT_API_URL ?? internalUrl).replace(/\/$/, ""),
-    embeddedApi,
+    importApiUrl: (env.IMPORT_API_URL || internalUrl).replace(/\/$/, ""),
+    embeddedApi: api,
     oidc: {
-      issuer: env.OIDC_ISSUER ?? `${appUrl}/idporten`,
+      issuer: env.OIDC_ISSUER || `${appUrl}/idporten`,
       clientId: env.OIDC_CLIENT_ID ?? UTVIKLINGSVERDIER.clientId,
       clientSecret: env.OIDC_CLIENT_SECRET ?? UTVIKLINGSVERDIER.clientSecret,
       redirectUri: env.OIDC_REDIRECT_URI ?? `${appUrl}/oauth2/callback/idporten`,
@@ -169,8 +277,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       scopes: (env.OIDC_SCOPES ?? "openid profile").split(/\s+/).filter(Boolean),
       resource: env.OIDC_RESOURCE || undefined,
     },
-    embeddedIdporten,
-    apiAudience: env.API_AUDIENCE ?? "forhaandsmelding-import-api",
+    embeddedIdporten: web && !satt(env.OIDC_ISSUER),
+    apiAudience: env.API_AUDIENCE || "forhaandsmelding-import-api",
+    apiJwksUri: env.API_JWKS_URI || undefined,
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     features: {
       visImportmelding: bool(env.FEATURE_VIS_IMPORTMELDING, true),
@@ -179,8 +288,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hubApiKey: env.HUB_API_KEY ?? UTVIKLINGSVERDIER.hubApiKey,
     myndighetApiKey: env.MYNDIGHET_API_KEY ?? UTVIKLINGSVERDIER.myndighetApiKey,
     seedDemoData: bool(env.SEED_DEMO_DATA, !env.DATABASE_URL && (!production || demo)),
+    migrerVedOppstart: bool(env.DB_MIGRER_VED_OPPSTART, true),
     smtpUrl: env.SMTP_URL || undefined,
-    embeddedEpost: !env.SMTP_URL,
+    embeddedEpost: sender && !satt(env.SMTP_URL),
+    metricsPort,
+    avslutningMs: sekunder(env.AVSLUTNING_SEKUNDER, 20),
+    loggNivaa: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "warn" : "info"),
     epost: {
       avsender: env.EPOST_AVSENDER || "Digital forhåndsmelding <ikke-svar@forhaandsmelding.example.no>",
       fangerPort: Math.max(0, Math.trunc(Number(env.EPOST_FANGER_PORT ?? 0)) || 0),
@@ -189,6 +302,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ventetidMs: sekunder(env.EPOST_VENTETID_SEKUNDER, 30),
       nedeVarselMs: sekunder(env.EPOST_NEDE_VARSEL_SEKUNDER, 15 * 60),
       pollMs: sekunder(env.EPOST_POLL_SEKUNDER, 1),
+      tidsavbruddMs: Math.max(100, sekunder(env.EPOST_SMTP_TIDSAVBRUDD_SEKUNDER, 20)),
+      leieMs: sekunder(env.EPOST_LEIE_SEKUNDER, 120),
     },
   };
 }

@@ -1,22 +1,28 @@
-// Composes the service on one port: the Remix app, and in embedded mode also the import API (api/) and
-// the development ID-porten (dev/). IMPORT_API_URL, OIDC_ISSUER and DATABASE_URL switch each part to a
-// real one (README.md "Konfigurasjon").
+// The composition root: one build, one image, any mix of roles in one process (docs/decisions/028-roller-og-drift.md).
+// ROLES (default all three) picks them: `web` (server/web.ts, the Remix app), `api` (server/api.ts, the import
+// API with the Hub and authority endpoints), `sender` (server/sender.ts, the e-mail outbox worker). Every
+// process answers /healthz and /readyz (server/helse.ts), logs one JSON line per request (server/logg.ts),
+// serves Prometheus metrics on METRICS_PORT (server/metrikker.ts) and stops gracefully on SIGTERM. In embedded
+// mode (no DATABASE_URL, OIDC_ISSUER, SMTP_URL) the development stand-ins in dev/ run in the same process.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
-import { API_PREFIXES, createApi } from "../api";
-import { type EpostSender, lagEpostSender } from "../api/epost/sender";
-import { slettUtloepteSesjoner } from "../app/lib/session.server";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { type DatabaseHandle, openDatabase } from "../db";
 import { DatabaseIBruk } from "../db/eier";
-import type { EpostFanger } from "../dev/epost/fanger";
+import { manglendeMigreringer, migrateToLatest } from "../db/migrate";
+import { erApiSti, monterApi } from "./api";
 import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
-import { ferdigKomprimert, utenFlushPerBit } from "./komprimering";
-import { FormActionOpphav, securityHeaders } from "./security-headers";
+import { type Helse, lagHelse } from "./helse";
+import { forespoerselslogg, type Logger, lagLogger } from "./logg";
+import { lagMetrikker, type Metrikker, startMetrikkServer } from "./metrikker";
+import { ruteFor } from "./rute";
+import { type SenderDel, startSender } from "./sender";
+import { monterWeb, monterWebFoerApi } from "./web";
+
+export { bareSkjemaPosts, sameOriginPosts } from "./web";
 
 /** In embedded mode a generated session secret is kept in the data directory, so restarts keep sessions. */
 function sessionSecret(config: Config): string {
@@ -29,243 +35,240 @@ function sessionSecret(config: Config): string {
   return secret;
 }
 
-/** Cross-site POSTs are refused by their Origin / Sec-Fetch-Site headers (docs/decisions/003-csrf.md). */
-export function sameOriginPosts(config: Config) {
-  const appOrigin = new URL(config.appUrl).origin;
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const site = req.headers["sec-fetch-site"];
-    const origin = req.headers.origin;
-    const ownOrigin = `${req.protocol}://${req.headers.host}`;
-    const siteOk = !site || site === "same-origin" || site === "none";
-    const originOk = !origin || origin === appOrigin || origin === ownOrigin;
-    if (siteOk && originOk) return next();
-    res
-      .status(403)
-      .type("text/plain; charset=utf-8")
-      .send("Forespørselen kom fra et annet nettsted og ble avvist.");
-  };
-}
-
-/**
- * Every app action reads a form (lesSkjema): a POST with another body (JSON, XML, text) is 415, not a
- * 500 from request.formData(). The API (bearer tokens, JSON) is mounted before this and is not affected.
- */
-export function bareSkjemaPosts(req: Request, res: Response, next: NextFunction) {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const type = req.headers["content-type"];
-  if (!type || req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) return next();
-  res
-    .status(415)
-    .type("text/plain; charset=utf-8")
-    .send(
-      "Skjemaet må sendes som et vanlig skjema (application/x-www-form-urlencoded eller multipart/form-data).",
-    );
-}
-
 export interface StartedServer {
   config: Config;
   database: DatabaseHandle;
-  close(): Promise<void>;
   url: string;
+  /** The address the process listens on (the public port). */
+  lokalUrl: string;
+  /** The metrics server's port, when METRICS_PORT is set. */
+  metrikkPort?: number;
+  helse: Helse;
+  metrikker: Metrikker;
+  /**
+   * Graceful stop (SIGTERM): readiness turns false at once, new work is refused, requests in flight finish
+   * (at most config.avslutningMs), the sender releases what it claimed, and the database is closed.
+   */
+  close(): Promise<void>;
 }
 
-export async function startServer(config: Config = loadConfig()): Promise<StartedServer> {
+export async function startServer(config: Config = loadConfig(), logger?: Logger): Promise<StartedServer> {
+  const logg = logger ?? lagLogger(config.loggNivaa, { roller: [...config.roller].join(",") });
+  const { roller } = config;
+  const web = roller.has("web");
+  const api = roller.has("api");
+  const sender = roller.has("sender");
   // loadConfig refuses these already; a hand-built Config must not slip the stand-ins into production.
   if (
     config.production &&
     !config.demo &&
-    (config.embeddedIdporten || config.embeddedApi || config.embeddedEpost)
+    (config.embeddedIdporten || config.embeddedEpost || !config.databaseUrl)
   ) {
     throw new KonfigurasjonsFeil([
-      "Utviklings-ID-porten, det innebygde import-API-et og e-postfangeren kjører bare med DEMO_MODE.",
+      "Utviklings-ID-porten, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
     ]);
   }
-  config.sessionSecret = sessionSecret(config);
+  if (web) config.sessionSecret = sessionSecret(config);
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   // The service owns an embedded database; a command holding it briefly (npm run seed) is waited for.
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    eier: { rolle: "tjeneste", api: config.embeddedApi, kommando: "npm start", ventMs: 60_000 },
+    migrate: false,
+    eier: { rolle: "tjeneste", api, kommando: "npm start", ventMs: 60_000 },
   });
-  // The development stand-ins in dev/ are loaded only when they run: production (IMPORT_API_URL, OIDC_ISSUER,
-  // SMTP_URL set) never loads them, nor oidc-provider (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md).
-  if (config.seedDemoData) {
-    const { erTom, seedDemoData } = await import("../dev/seed");
-    if (await erTom(database.db)) {
-      console.log("Tom database: legger inn demodata …");
-      await seedDemoData(database.db);
-    }
-  }
-
-  // With a real ID provider its endpoints may be on other hosts than the issuer: the CSP's form-action
-  // learns them from the discovery document (retried every minute until it is read). The development
-  // ID-porten lives on the issuer's own origin.
-  const formAction = new FormActionOpphav(config.oidc.issuer);
-  let oppdagelse: NodeJS.Timeout | undefined;
-  if (!config.embeddedIdporten && !(await formAction.oppdag())) {
-    console.warn(`Kunne ikke lese OIDC-oppdagelsen for ${config.oidc.issuer}; prøver igjen hvert minutt.`);
-    oppdagelse = setInterval(() => {
-      formAction.oppdag().then((ok) => ok && clearInterval(oppdagelse));
-    }, 60_000);
-    oppdagelse.unref();
-  }
-
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
-  app.use(securityHeaders(config, formAction));
-
-  // Static files before the compression middleware: the build wrote brotli and gzip copies of them
-  // (vite.config.ts), served as they are (komprimering.ts, docs/decisions/015-performance.md).
-  const viteDev = !config.production && process.env.VITE_DEV === "1";
-  const buildDir = process.env.BUILD_DIR ?? "build";
-  if (!viteDev) {
-    app.use("/assets", ferdigKomprimert(`${buildDir}/client/assets`));
-    app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(ferdigKomprimert(`${buildDir}/client`));
-    app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
-  }
-  app.use(compression());
-
-  if (config.embeddedIdporten) {
-    const issuer = new URL(config.oidc.issuer);
-    app.use(
-      issuer.pathname,
-      await (await import("../dev/idporten")).createDevIdporten({
-        issuer: config.oidc.issuer,
-        clients: [
-          {
-            client_id: config.oidc.clientId,
-            client_secret: config.oidc.clientSecret,
-            redirect_uris: [config.oidc.redirectUri],
-            post_logout_redirect_uris: [config.oidc.postLogoutRedirectUri],
-          },
-        ],
-        persons: (await import("../dev/demo-data")).DEMO_PERSONER,
-        apiAudience: config.apiAudience,
-        cookieKeys: [config.sessionSecret],
-        accessTokenTtlSeconds: 2 * 60 * 60,
-      }),
-    );
-  }
-  if (config.embeddedApi) {
-    const api = createApi({
-      db: database.db,
-      auth: { issuer: config.oidc.issuer, audience: config.apiAudience },
-      hubApiKey: config.hubApiKey,
-      myndighetApiKey: config.myndighetApiKey,
-      epostNedeVarselMs: config.epost.nedeVarselMs,
-      features: config.features,
-    });
-    // Mounted without stripping the prefix: the API answers exactly the paths of SPEC §7.
-    app.use((req, res, next) =>
-      API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`)) ? api(req, res, next) : next(),
-    );
-  }
-
-  app.use(sameOriginPosts(config));
-  app.use(bareSkjemaPosts);
-
-  // E-mail alerts: the outbox sender runs beside the import API; without SMTP_URL it sends to the
-  // development mail catcher, whose pages are under /dev/epost (docs/decisions/012-epostvarsler.md).
-  let fanger: EpostFanger | undefined;
-  let sender: EpostSender | undefined;
-  if (config.embeddedApi) {
-    if (config.embeddedEpost) {
-      const { FANGER_STI, startEpostFanger } = await import("../dev/epost/fanger");
-      fanger = await startEpostFanger({ db: database.db, port: config.epost.fangerPort });
-      app.use(FANGER_STI, fanger.router);
-    }
-    const smtpUrl = config.smtpUrl ?? fanger?.smtpUrl;
-    if (smtpUrl) {
-      sender = lagEpostSender({
-        db: database.db,
-        smtpUrl,
-        avsender: config.epost.avsender,
-        appUrl: config.appUrl,
-        samlevinduMs: config.epost.samlevinduMs,
-        maksForsoek: config.epost.maksForsoek,
-        ventetidMs: config.epost.ventetidMs,
-        pollMs: config.epost.pollMs,
-      });
-      sender.start();
-    }
-  }
-
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (viteDev) {
-    const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    app.use(viteServer.middlewares);
-    build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
-  } else {
-    build = (await import(path.resolve(buildDir, "server/index.js"))) as ServerBuild;
-  }
-
-  app.all(
-    "*",
-    utenFlushPerBit,
-    createRequestHandler({
-      build,
-      mode: config.production ? "production" : "development",
-      getLoadContext: (_req, res) => ({
-        config,
-        db: database.db,
-        cspNonce: String(res.locals.cspNonce),
-        sesjonPerForespoersel: new Map(),
-      }),
-    }),
-  );
-
-  // A path that cannot be decoded (/%ZZ) is an unknown path too: home (SPEC §2), not Express's error page.
-  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (err instanceof URIError) return res.redirect(302, "/");
-    next(err);
-  });
-
-  const cleanup = setInterval(
-    () => {
-      slettUtloepteSesjoner(database.db).catch((e) => console.error("Sletting av sesjoner feilet", e));
-    },
-    10 * 60 * 1000,
-  );
-  cleanup.unref();
-
-  const server = app.listen(config.port, config.host);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("listening", resolve);
-      server.once("error", reject);
-    });
-  } catch (e) {
-    await sender?.stop();
-    await fanger?.close();
+  const ressurser: { close(): unknown }[] = [];
+  const rydd = async () => {
+    for (const r of ressurser.reverse()) await r.close();
     await database.close();
-    throw e;
-  }
-  // The command-line tools read this address from the owner file and deliver through the service.
-  const adresse = server.address();
-  if (adresse && typeof adresse === "object") {
+  };
+  let server: Server | undefined;
+  try {
+    if (config.migrerVedOppstart) {
+      const utfoert = await migrateToLatest(database.db);
+      if (utfoert.length > 0) logg.info({ migreringer: utfoert }, "Databasen er migrert");
+    }
+    // The development stand-ins in dev/ are loaded only when they run: production never loads them, nor
+    // oidc-provider (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md).
+    if (config.seedDemoData) {
+      const { erTom, seedDemoData } = await import("../dev/seed");
+      if (await erTom(database.db)) {
+        logg.info("Tom database: legger inn demodata …");
+        await seedDemoData(database.db);
+      }
+    }
+
+    const metrikker = lagMetrikker({ roller, utboks: sender ? database.db : undefined, pool: database.pool });
+    const egenApi = api && config.importApiUrl === `http://127.0.0.1:${config.port}`;
+    const helse = lagHelse({
+      db: database.db,
+      importApiUrl: web && !egenApi ? config.importApiUrl : undefined,
+      utboks: sender,
+    });
+    const senderDel: SenderDel | undefined = sender
+      ? await startSender({ config, db: database.db, metrikker })
+      : undefined;
+    if (senderDel) ressurser.push(senderDel);
+    // With the schema behind (migrations left to `npm run db:migrate`) the sender waits; readiness says why.
+    const senderVenter = senderDel ? ventPaaSkjema(database, logg) : Promise.resolve();
+
+    const app = express();
+    app.disable("x-powered-by");
+    app.set("trust proxy", "loopback");
+    const avslutning = avslutningsvakt(web && api);
+    app.use(avslutning.middleware);
+    app.use(metrikker.forespoersler(ruteFor));
+    app.use(forespoerselslogg(logg, { rute: ruteFor, del: (req) => (erApiSti(req.path) ? "api" : "web") }));
+    app.use(helse.router);
+    if (web) ressurser.push(await monterWebFoerApi(app, { config, logger: logg }));
+    if (api) monterApi(app, { config, db: database.db, metrikker });
+    if (web) {
+      const sider = senderDel?.fangerSider;
+      ressurser.push(
+        await monterWeb(app, {
+          config,
+          db: database.db,
+          logger: logg,
+          ekstra: sider ? (a: Express) => a.use(sider.sti, sider.router) : undefined,
+        }),
+      );
+    } else {
+      app.use((_req: Request, res: Response) => {
+        res.status(404).json({ status: 404, melding: "Fant ikke ressursen" });
+      });
+    }
+    app.use((feil: unknown, req: Request, res: Response, _next: NextFunction) => {
+      req.log?.error({ err: feil }, "Uventet feil");
+      if (!res.headersSent)
+        res.status(500).type("text/plain; charset=utf-8").send("Noe gikk galt på serveren.");
+    });
+
+    server = app.listen(config.port, config.host);
+    const lytter = server;
+    await new Promise<void>((resolve, reject) => {
+      lytter.once("listening", resolve);
+      lytter.once("error", reject);
+    });
+    const metrikkServer =
+      config.metricsPort === undefined
+        ? undefined
+        : await startMetrikkServer(metrikker, config.metricsPort, config.host);
+    if (metrikkServer) ressurser.push(metrikkServer);
+    void senderVenter.then(() => senderDel?.start());
+
+    // The command-line tools read this address from the owner file and deliver through the service.
+    const adresse = lytter.address() as AddressInfo;
     const vert = ["0.0.0.0", "::", ""].includes(adresse.address)
       ? "127.0.0.1"
       : adresse.family === "IPv6"
         ? `[${adresse.address}]`
         : adresse.address;
-    database.eierskap?.oppdater({ url: `http://${vert}:${adresse.port}` });
+    const lokalUrl = `http://${vert}:${adresse.port}`;
+    database.eierskap?.oppdater({ url: lokalUrl });
+
+    let lukking: Promise<void> | undefined;
+    return {
+      config,
+      database,
+      url: config.appUrl,
+      lokalUrl,
+      metrikkPort: metrikkServer?.port,
+      helse,
+      metrikker,
+      close() {
+        lukking ??= (async () => {
+          helse.avslutter();
+          await Promise.all([
+            avslutning.tom(lytter, config.avslutningMs),
+            // The sender stops at once: the message being sent is finished, the rest of its claim released.
+            senderDel?.stopp(),
+          ]);
+          await rydd();
+        })();
+        return lukking;
+      },
+    };
+  } catch (e) {
+    server?.close();
+    await rydd();
+    throw e;
   }
+}
+
+/** Waits until the database has every migration this build knows (checked every two seconds). */
+async function ventPaaSkjema(database: DatabaseHandle, logg: Logger): Promise<void> {
+  for (let gang = 0; ; gang++) {
+    const mangler = await manglendeMigreringer(database.db).catch(() => ["(databasen svarer ikke)"]);
+    if (mangler.length === 0) return;
+    if (gang % 15 === 0) {
+      logg.warn({ mangler }, "Databasen mangler migreringer; venter på npm run db:migrate");
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+/**
+ * Refuses new work once the process is stopping, and waits for the requests in flight. A process that runs only
+ * some roles stops listening at once (the load balancer retries a refused connection on another instance). One
+ * that runs `web` and `api` together (embedded mode) keeps listening while it drains, because a page in flight
+ * still calls the API in its own process: such calls carry the page's request id and are let through; every
+ * other new request gets 503 and `Connection: close`.
+ */
+function avslutningsvakt(webOgApi: boolean) {
+  const paagaar = new Map<string, number>();
+  let stopper = false;
+  let tom: (() => void) | undefined;
+  const antall = () => [...paagaar.values()].reduce((a, b) => a + b, 0);
   return {
-    config,
-    database,
-    url: config.appUrl,
-    async close() {
-      clearInterval(cleanup);
-      clearInterval(oppdagelse);
-      await sender?.stop();
-      await fanger?.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.close();
+    middleware(req: Request, res: Response, next: NextFunction) {
+      const id = typeof req.headers["x-request-id"] === "string" ? req.headers["x-request-id"] : undefined;
+      if (stopper) {
+        res.setHeader("Connection", "close");
+        const underforespoersel = id !== undefined && paagaar.has(id);
+        if (!underforespoersel && req.path !== "/healthz" && req.path !== "/readyz") {
+          res.setHeader("Retry-After", "5");
+          res
+            .status(503)
+            .type("text/plain; charset=utf-8")
+            .send("Tjenesten starter på nytt. Prøv igjen om litt.");
+          return;
+        }
+      }
+      const noekkel = id ?? `intern-${randomBytes(8).toString("hex")}`;
+      paagaar.set(noekkel, (paagaar.get(noekkel) ?? 0) + 1);
+      let ferdig = false;
+      const slutt = () => {
+        if (ferdig) return;
+        ferdig = true;
+        const n = (paagaar.get(noekkel) ?? 1) - 1;
+        if (n <= 0) paagaar.delete(noekkel);
+        else paagaar.set(noekkel, n);
+        if (stopper && antall() === 0) tom?.();
+      };
+      res.once("finish", slutt);
+      res.once("close", slutt);
+      next();
+    },
+    /** Stops taking new work and resolves when nothing is in flight, or after `grenseMs`. */
+    async tom(server: Server, grenseMs: number): Promise<void> {
+      stopper = true;
+      const lukket = new Promise<void>((resolve) => {
+        if (!server.listening) resolve();
+        else server.once("close", () => resolve());
+      });
+      if (!webOgApi) server.close();
+      const drenert = new Promise<void>((resolve) => {
+        tom = resolve;
+        if (antall() === 0) resolve();
+      });
+      // Idle keep-alive connections are closed as they become idle; what is still busy at the limit is cut.
+      const ledige = setInterval(() => server.closeIdleConnections(), 200);
+      const frist = new Promise<void>((resolve) => setTimeout(resolve, grenseMs).unref());
+      await Promise.race([drenert, frist]);
+      clearInterval(ledige);
+      if (server.listening) server.close();
+      server.closeAllConnections();
+      await lukket;
     },
   };
 }
@@ -273,30 +276,45 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
 const isMain =
   process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  startServer()
-    .then(async ({ config, close }) => {
-      // Ctrl+C and a stop from the process manager close the database properly and free it for the tools.
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    console.error(`Oppstart feilet. ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  }
+  const logg = lagLogger(config.loggNivaa, { roller: [...config.roller].join(",") });
+  startServer(config, logg)
+    .then(async ({ config, close, lokalUrl, metrikkPort }) => {
+      // SIGTERM from the process manager, Ctrl+C from a person: a graceful stop that frees the database for
+      // the tools. A second signal ends the process at once.
       for (const signal of ["SIGINT", "SIGTERM"] as const) {
         process.once(signal, () => {
-          console.log("\nStopper …");
-          // Open keep-alive connections must not keep the process (and the database) forever.
-          setTimeout(() => process.exit(1), 10_000).unref();
+          logg.info({ signal }, "Stopper …");
+          for (const s of ["SIGINT", "SIGTERM"] as const) process.once(s, () => process.exit(1));
+          setTimeout(() => process.exit(1), config.avslutningMs + 10_000).unref();
           close().then(
-            () => process.exit(0),
+            () => {
+              logg.info("Stoppet");
+              process.exit(0);
+            },
             (e) => {
-              console.error("Stopp feilet:", e);
+              logg.error({ err: e }, "Stopp feilet");
               process.exit(1);
             },
           );
         });
       }
-      console.log(`\nDigital forhåndsmelding kjører på ${config.appUrl}`);
+      logg.info({ adresse: lokalUrl, appUrl: config.appUrl, metrikkPort }, "Digital forhåndsmelding kjører");
+      if (config.production && !config.demo) return;
+      // A person started it (npm start, the demo image): say where to go, in plain words.
+      if (config.roller.has("web")) console.log(`\nDigital forhåndsmelding kjører på ${config.appUrl}`);
       if (config.demo) {
         console.warn(
           "\nDEMO_MODE: produksjonsbygg med de innebygde utviklingstjenestene (ID-porten for test, import-API med demodata og kjente nøkler). Ikke for ekte brukere.",
         );
       }
-      if (config.embeddedEpost && config.embeddedApi) {
+      if (config.embeddedEpost && config.roller.has("web")) {
         const { FANGER_STI } = await import("../dev/epost/fanger");
         console.log(`\nE-postvarsler går til e-postfangeren for utvikling: ${config.appUrl}${FANGER_STI}`);
       }
@@ -310,7 +328,7 @@ if (isMain) {
     .catch((e) => {
       if (e instanceof KonfigurasjonsFeil || e instanceof DatabaseIBruk)
         console.error(`Oppstart feilet. ${e.message}`);
-      else console.error("Oppstart feilet:", e);
+      else logg.fatal({ err: e }, "Oppstart feilet");
       process.exit(1);
     });
 }

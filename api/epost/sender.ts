@@ -33,6 +33,8 @@ export interface EpostSenderOptions {
   tidsavbruddMs?: number;
   /** Alerts taken per round. Default 200. */
   maksPerRunde?: number;
+  /** Told of each message's outcome (the metrics count them). */
+  paaUtfall?: (utfall: "SENDT" | "TILKOBLING" | "AVVIST") => void;
 }
 
 export interface Runde {
@@ -49,7 +51,10 @@ export interface EpostSender {
   kjoer(): Promise<Runde>;
   /** Runs rounds every pollMs until stop(). */
   start(): void;
-  /** Stops after the round in progress and closes the SMTP connection. */
+  /**
+   * Stops: the message being sent is finished, the alerts claimed for the rest of the round are released at
+   * once for another sender (or the next start), and the SMTP connection is closed.
+   */
   stop(): Promise<void>;
 }
 
@@ -237,9 +242,11 @@ export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
         })
         .execute();
       if (type === "TILKOBLING") await smtpNede(db, melding);
+      opts.paaUtfall?.(type);
       console.error(`E-postvarsel til importør ${importoerId} feilet (${type}): ${melding}`);
       return "feilet";
     }
+    opts.paaUtfall?.("SENDT");
     await marker()
       .set({
         status: "SENDT",
@@ -296,11 +303,33 @@ export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
     });
     const grupper = new Map<number, Krav[]>();
     for (const r of rader) grupper.set(r.importoer_id, [...(grupper.get(r.importoer_id) ?? []), r]);
-    for (const [importoerId, gruppe] of grupper) runde[await sendGruppe(krav, importoerId, gruppe)] += 1;
-    if (rader.length === 0) await proev();
+    for (const [importoerId, gruppe] of grupper) {
+      if (avslutter) {
+        // Shutting down: what is claimed but not begun goes back at once, as if never tried.
+        await frigi(krav, [...grupper.values()].flat());
+        break;
+      }
+      runde[await sendGruppe(krav, importoerId, gruppe)] += 1;
+    }
+    if (rader.length === 0 && !avslutter) await proev();
     return runde;
   }
 
+  /** Releases this claim's alerts that are still claimed (those sent or failed meanwhile were unclaimed). */
+  async function frigi(krav: string, rader: Krav[]): Promise<void> {
+    await db
+      .updateTable("epost_varsel")
+      .set({ krav: null, neste_forsoek: sql`now()`, forsoek: sql`greatest(forsoek - 1, 0)` })
+      .where("krav", "=", krav)
+      .where(
+        "id",
+        "in",
+        rader.map((r) => r.id),
+      )
+      .execute();
+  }
+
+  let avslutter = false;
   let tidtaker: NodeJS.Timeout | undefined;
   let paagaar: Promise<unknown> | undefined;
   let stoppet = true;
@@ -325,10 +354,12 @@ export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
     start() {
       if (!stoppet) return;
       stoppet = false;
+      avslutter = false;
       planlegg();
     },
     async stop() {
       stoppet = true;
+      avslutter = true;
       clearTimeout(tidtaker);
       await paagaar;
       transport?.close();

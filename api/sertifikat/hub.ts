@@ -32,7 +32,11 @@ const erXml = (req: Request) => {
   return type === "application/xml" || type === "text/xml" || type.endsWith("+xml");
 };
 
-export function hubRouter(db: Db, hubApiKey: string | undefined): Router {
+export function hubRouter(
+  db: Db,
+  hubApiKey: string | undefined,
+  paaResultat?: (resultat: string) => void,
+): Router {
   const router = Router();
   router.post(
     HUB_INGEST_STI,
@@ -55,9 +59,11 @@ export function hubRouter(db: Db, hubApiKey: string | undefined): Router {
       const xml = body instanceof Uint8Array ? body : new Uint8Array();
       try {
         const { id, nummer, resultat } = await ingestSertifikatIArbeider(db, xml);
+        paaResultat?.(resultat);
         res.status(resultat === "ny" || resultat === "oppdatert" ? 201 : 200).json({ id, nummer, resultat });
       } catch (feil) {
         if (feil instanceof EphytoParseError) {
+          paaResultat?.("avvist");
           const status =
             feil.kode === "FOR_STORT"
               ? 413

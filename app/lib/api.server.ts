@@ -64,7 +64,14 @@ export const API_TIDSAVBRUDD_MS = 10_000;
 export function createApiClient(
   baseUrl: string,
   accessToken?: string,
-  { tidsavbruddMs = API_TIDSAVBRUDD_MS }: { tidsavbruddMs?: number } = {},
+  {
+    tidsavbruddMs = API_TIDSAVBRUDD_MS,
+    forespoerselId,
+  }: {
+    tidsavbruddMs?: number;
+    /** The page request's id, sent as X-Request-Id so the API's log lines carry it too. */
+    forespoerselId?: string;
+  } = {},
 ): ApiClient {
   const overLoopback = erLoopback(baseUrl);
   async function call(
@@ -76,6 +83,7 @@ export function createApiClient(
   ): Promise<Response> {
     const headers = new Headers(opts.headers);
     if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
+    if (forespoerselId && !headers.has("X-Request-Id")) headers.set("X-Request-Id", forespoerselId);
     if (!headers.has("Accept")) headers.set("Accept", "application/json");
     if (body !== undefined) headers.set("Content-Type", "application/json");
     if (overLoopback && !headers.has("Accept-Encoding")) headers.set("Accept-Encoding", "identity");

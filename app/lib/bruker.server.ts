@@ -53,7 +53,9 @@ export function loginUrl(request: Request, utloept = false): string {
 }
 
 export function apiFor(context: AppLoadContext, bruker: InnloggetBruker): ApiClient {
-  return createApiClient(context.config.importApiUrl, bruker.accessToken);
+  return createApiClient(context.config.importApiUrl, bruker.accessToken, {
+    forespoerselId: context.forespoerselId,
+  });
 }
 
 export interface MedBruker {

@@ -1,0 +1,35 @@
+// The `api` role: the import API (SPEC §7) with the ePhyto Hub intake and the authority's assessment endpoint,
+// on the paths of API_PREFIXES. Access tokens are verified against the issuer's keys as in production: the
+// issuer's JWKS from its discovery document (or API_JWKS_URI), its issuer name, and API_AUDIENCE.
+import type { Express, NextFunction, Request, Response } from "express";
+import { createRemoteJWKSet } from "jose";
+import { API_PREFIXES, createApi } from "../api";
+import type { Db } from "../db";
+import type { Config } from "./config";
+import type { Metrikker } from "./metrikker";
+
+export const erApiSti = (sti: string) => API_PREFIXES.some((p) => sti === p || sti.startsWith(`${p}/`));
+
+export function monterApi(app: Express, opts: { config: Config; db: Db; metrikker: Metrikker }): void {
+  const { config, db, metrikker } = opts;
+  const api = createApi({
+    db,
+    auth: {
+      issuer: config.oidc.issuer,
+      audience: config.apiAudience,
+      jwks: config.apiJwksUri ? createRemoteJWKSet(new URL(config.apiJwksUri)) : undefined,
+    },
+    hubApiKey: config.hubApiKey,
+    myndighetApiKey: config.myndighetApiKey,
+    epostNedeVarselMs: config.epost.nedeVarselMs,
+    features: config.features,
+    paaSertifikat: (resultat) => metrikker.sertifikatInnlest(resultat),
+  });
+  // Mounted without stripping the prefix: the API answers exactly the paths of SPEC §7. The route pattern of
+  // an answer is the Express route that gave it (server/rute.ts).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!erApiSti(req.path)) return next();
+    res.locals.rute = undefined;
+    api(req, res, next);
+  });
+}

@@ -1,0 +1,151 @@
+// Prometheus metrics (issue 26 point 5, docs/decisions/028-roller-og-drift.md), served on their own port
+// (METRICS_PORT), never on the public one: request duration per route pattern, the e-mail outbox's depth and
+// oldest age, certificates ingested, failed deliveries, the database pool, and Node's own process metrics.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { NextFunction, Request, Response } from "express";
+import { sql } from "kysely";
+import type pg from "pg";
+import client from "prom-client";
+import type { Db } from "../db";
+
+export interface Metrikker {
+  register: client.Registry;
+  /** Express middleware: observes each response's duration under its route pattern. */
+  forespoersler(
+    rute: (req: Request, res: Response) => string,
+  ): (req: Request, res: Response, next: NextFunction) => void;
+  /** A delivery from the Hub ended (ny, oppdatert, uendret, or avvist when refused). */
+  sertifikatInnlest(resultat: string): void;
+  /** One e-mail message failed (TILKOBLING or AVVIST). */
+  epostFeilet(type: string): void;
+  /** One e-mail message was accepted by the SMTP server. */
+  epostSendt(): void;
+}
+
+export function lagMetrikker(opts: {
+  roller: Iterable<string>;
+  /** The outbox gauges read the database on each scrape (the `sender` role). */
+  utboks?: Db;
+  /** The PostgreSQL pool (absent on PGlite). */
+  pool?: pg.Pool;
+}): Metrikker {
+  const register = new client.Registry();
+  register.setDefaultLabels({ roller: [...opts.roller].sort().join(",") });
+  client.collectDefaultMetrics({ register });
+
+  const varighet = new client.Histogram({
+    name: "http_request_duration_seconds",
+    help: "Svartid per forespørsel, etter rutemønster, metode og status.",
+    labelNames: ["method", "route", "status"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [register],
+  });
+  const innlest = new client.Counter({
+    name: "forhaandsmelding_sertifikater_innlest_total",
+    help: "Sertifikater levert fra ePhyto Hub, etter resultat (ny, oppdatert, uendret, avvist).",
+    labelNames: ["resultat"],
+    registers: [register],
+  });
+  const feilet = new client.Counter({
+    name: "forhaandsmelding_epost_feilet_total",
+    help: "E-poster som ikke ble levert i ett forsøk, etter type (TILKOBLING: SMTP nede, AVVIST: meldingen avvist).",
+    labelNames: ["type"],
+    registers: [register],
+  });
+  const sendt = new client.Counter({
+    name: "forhaandsmelding_epost_sendt_total",
+    help: "E-poster tatt imot av SMTP-tjeneren.",
+    registers: [register],
+  });
+  const { utboks, pool } = opts;
+  if (utboks) {
+    // One query per scrape serves both gauges: the first collect() reads, the second uses its answer.
+    let maaling: Promise<{ antall: number; eldste: number }> | undefined;
+    const les = () => {
+      maaling ??= sql<{ antall: number; eldste: number | null }>`
+        select count(*)::int as antall, extract(epoch from now() - min(opprettet))::float8 as eldste
+        from epost_varsel where status = 'VENTER'`
+        .execute(utboks)
+        .then((r) => ({ antall: r.rows[0]?.antall ?? 0, eldste: r.rows[0]?.eldste ?? 0 }))
+        .finally(() => setImmediate(() => (maaling = undefined)));
+      return maaling;
+    };
+    new client.Gauge({
+      name: "forhaandsmelding_utboks_antall",
+      help: "E-postvarsler som venter på å bli sendt.",
+      registers: [register],
+      async collect() {
+        this.set((await les()).antall);
+      },
+    });
+    new client.Gauge({
+      name: "forhaandsmelding_utboks_eldste_sekunder",
+      help: "Alderen på det eldste e-postvarselet som venter (0 når utboksen er tom).",
+      registers: [register],
+      async collect() {
+        this.set((await les()).eldste);
+      },
+    });
+  }
+  if (pool) {
+    new client.Gauge({
+      name: "forhaandsmelding_db_pool_tilkoblinger",
+      help: "Tilkoblinger i databasepoolen, etter tilstand (i_bruk, ledig, ventende forespørsler).",
+      labelNames: ["tilstand"],
+      registers: [register],
+      collect() {
+        this.set({ tilstand: "i_bruk" }, pool.totalCount - pool.idleCount);
+        this.set({ tilstand: "ledig" }, pool.idleCount);
+        this.set({ tilstand: "venter" }, pool.waitingCount);
+      },
+    });
+  }
+
+  return {
+    register,
+    forespoersler: (rute) => (req, res, next) => {
+      const slutt = varighet.startTimer();
+      res.once("finish", () =>
+        slutt({ method: req.method, route: rute(req, res), status: String(res.statusCode) }),
+      );
+      next();
+    },
+    sertifikatInnlest: (resultat) => innlest.inc({ resultat }),
+    epostFeilet: (type) => feilet.inc({ type }),
+    epostSendt: () => sendt.inc(),
+  };
+}
+
+/** GET /metrics on its own port and address; anything else is 404. */
+export async function startMetrikkServer(
+  metrikker: Metrikker,
+  port: number,
+  host: string,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    if (req.method !== "GET" || (req.url ?? "").split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Ikke funnet\n");
+      return;
+    }
+    metrikker.register.metrics().then(
+      (tekst) => res.writeHead(200, { "Content-Type": metrikker.register.contentType }).end(tekst),
+      (feil: unknown) =>
+        res
+          .writeHead(500, { "Content-Type": "text/plain; charset=utf-8" })
+          .end(`Kunne ikke lese målingene: ${feil instanceof Error ? feil.message : String(feil)}\n`),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,64 @@
+// The `sender` role: the e-mail outbox worker (docs/decisions/012-epostvarsler.md). It takes due alerts with
+// FOR UPDATE SKIP LOCKED, so any number of senders can run against one PostgreSQL server. Without SMTP_URL
+// (embedded mode only) it sends to the development mail catcher, an SMTP server in this process whose pages
+// the web role shows under /dev/epost.
+import { type EpostSender, lagEpostSender } from "../api/epost/sender";
+import type { Db } from "../db";
+import type { EpostFanger } from "../dev/epost/fanger";
+import type { Config } from "./config";
+import type { Metrikker } from "./metrikker";
+
+export interface SenderDel {
+  fanger?: EpostFanger;
+  /** The catcher's pages, for the web role to mount (embedded mode). */
+  fangerSider?: { sti: string; router: EpostFanger["router"] };
+  /** Starts taking alerts (after the schema is up to date). */
+  start(): void;
+  /** Stops taking alerts, finishes the message being sent and releases the rest of its claim. */
+  stopp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSender(opts: {
+  config: Config;
+  db: Db;
+  metrikker: Metrikker;
+}): Promise<SenderDel> {
+  const { config, db, metrikker } = opts;
+  let fanger: EpostFanger | undefined;
+  let fangerSider: SenderDel["fangerSider"];
+  if (config.embeddedEpost) {
+    const { FANGER_STI, startEpostFanger } = await import("../dev/epost/fanger");
+    fanger = await startEpostFanger({ db, port: config.epost.fangerPort });
+    fangerSider = { sti: FANGER_STI, router: fanger.router };
+  }
+  const smtpUrl = config.smtpUrl ?? fanger?.smtpUrl;
+  let sender: EpostSender | undefined;
+  if (smtpUrl) {
+    sender = lagEpostSender({
+      db,
+      smtpUrl,
+      avsender: config.epost.avsender,
+      appUrl: config.appUrl,
+      samlevinduMs: config.epost.samlevinduMs,
+      maksForsoek: config.epost.maksForsoek,
+      ventetidMs: config.epost.ventetidMs,
+      pollMs: config.epost.pollMs,
+      leieMs: config.epost.leieMs,
+      tidsavbruddMs: config.epost.tidsavbruddMs,
+      paaUtfall: (utfall) => (utfall === "SENDT" ? metrikker.epostSendt() : metrikker.epostFeilet(utfall)),
+    });
+  }
+  return {
+    fanger,
+    fangerSider,
+    start: () => sender?.start(),
+    stopp: async () => {
+      await sender?.stop();
+    },
+    close: async () => {
+      await sender?.stop();
+      await fanger?.close();
+    },
+  };
+}

@@ -1,0 +1,180 @@
+// The `web` role: the Remix app, with its static files, security headers, the same-origin and form-only checks
+// on posts, and in embedded mode the development ID-porten (dev/) on the same port. It talks to the import API
+// over HTTP (config.importApiUrl): in this process when the `api` role runs here, else at IMPORT_API_URL.
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import { slettUtloepteSesjoner } from "../app/lib/session.server";
+import type { Db } from "../db";
+import type { Config } from "./config";
+import { ferdigKomprimert, utenFlushPerBit } from "./komprimering";
+import type { Logger } from "./logg";
+import { remixRutefinner } from "./rute";
+import { FormActionOpphav, securityHeaders } from "./security-headers";
+
+/** Cross-site POSTs are refused by their Origin / Sec-Fetch-Site headers (docs/decisions/003-csrf.md). */
+export function sameOriginPosts(config: Config) {
+  const appOrigin = new URL(config.appUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const site = req.headers["sec-fetch-site"];
+    const origin = req.headers.origin;
+    const ownOrigin = `${req.protocol}://${req.headers.host}`;
+    const siteOk = !site || site === "same-origin" || site === "none";
+    const originOk = !origin || origin === appOrigin || origin === ownOrigin;
+    if (siteOk && originOk) return next();
+    res
+      .status(403)
+      .type("text/plain; charset=utf-8")
+      .send("Forespørselen kom fra et annet nettsted og ble avvist.");
+  };
+}
+
+/**
+ * Every app action reads a form (lesSkjema): a POST with another body (JSON, XML, text) is 415, not a
+ * 500 from request.formData(). The API (bearer tokens, JSON) is mounted before this and is not affected.
+ */
+export function bareSkjemaPosts(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const type = req.headers["content-type"];
+  if (!type || req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) return next();
+  res
+    .status(415)
+    .type("text/plain; charset=utf-8")
+    .send(
+      "Skjemaet må sendes som et vanlig skjema (application/x-www-form-urlencoded eller multipart/form-data).",
+    );
+}
+
+/**
+ * The first half of the web role, before the import API in a combined process: security headers, static files
+ * (the build's precompressed copies, komprimering.ts), compression, and the development ID-porten.
+ */
+export async function monterWebFoerApi(
+  app: Express,
+  opts: { config: Config; logger: Logger },
+): Promise<{ close(): void }> {
+  const { config, logger } = opts;
+  // With a real ID provider its endpoints may be on other hosts than the issuer: the CSP's form-action
+  // learns them from the discovery document (retried every minute until it is read). The development
+  // ID-porten lives on the issuer's own origin.
+  const formAction = new FormActionOpphav(config.oidc.issuer);
+  let oppdagelse: NodeJS.Timeout | undefined;
+  if (!config.embeddedIdporten && !(await formAction.oppdag())) {
+    logger.warn(`Kunne ikke lese OIDC-oppdagelsen for ${config.oidc.issuer}; prøver igjen hvert minutt.`);
+    oppdagelse = setInterval(() => {
+      formAction.oppdag().then((ok) => ok && clearInterval(oppdagelse));
+    }, 60_000);
+    oppdagelse.unref();
+  }
+  app.use(securityHeaders(config, formAction));
+
+  // Static files before the compression middleware: the build wrote brotli and gzip copies of them
+  // (vite.config.ts), served as they are (komprimering.ts, docs/decisions/015-performance.md).
+  if (!viteDev(config)) {
+    const buildDir = process.env.BUILD_DIR ?? "build";
+    app.use((_req, res, next) => {
+      res.locals.rute = "statisk";
+      next();
+    });
+    app.use("/assets", ferdigKomprimert(`${buildDir}/client/assets`));
+    app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(ferdigKomprimert(`${buildDir}/client`));
+    app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
+  }
+  app.use(compression());
+
+  if (config.embeddedIdporten) {
+    const issuer = new URL(config.oidc.issuer);
+    app.use(
+      issuer.pathname,
+      (_req, res, next) => {
+        res.locals.rute = `${issuer.pathname}/*`;
+        next();
+      },
+      await (await import("../dev/idporten")).createDevIdporten({
+        issuer: config.oidc.issuer,
+        clients: [
+          {
+            client_id: config.oidc.clientId,
+            client_secret: config.oidc.clientSecret,
+            redirect_uris: [config.oidc.redirectUri],
+            post_logout_redirect_uris: [config.oidc.postLogoutRedirectUri],
+          },
+        ],
+        persons: (await import("../dev/demo-data")).DEMO_PERSONER,
+        apiAudience: config.apiAudience,
+        cookieKeys: [config.sessionSecret],
+        accessTokenTtlSeconds: 2 * 60 * 60,
+      }),
+    );
+  }
+  return { close: () => clearInterval(oppdagelse) };
+}
+
+const viteDev = (config: Config) => !config.production && process.env.VITE_DEV === "1";
+
+/**
+ * The second half: the checks on posts, the development mail catcher's pages (when it runs in this process),
+ * and the Remix request handler for every other path. Expired sessions are cleared every ten minutes.
+ */
+export async function monterWeb(
+  app: Express,
+  opts: { config: Config; db: Db; logger: Logger; ekstra?: (app: Express) => void },
+): Promise<{ close(): void }> {
+  const { config, db, logger } = opts;
+  app.use(sameOriginPosts(config));
+  app.use(bareSkjemaPosts);
+  opts.ekstra?.(app);
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let rute: (sti: string) => string | undefined = () => undefined;
+  if (viteDev(config)) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildDir = process.env.BUILD_DIR ?? "build";
+    const ferdig = (await import(path.resolve(buildDir, "server/index.js"))) as ServerBuild;
+    build = ferdig;
+    rute = remixRutefinner(ferdig);
+  }
+
+  app.all(
+    "*",
+    (req, res, next) => {
+      res.locals.rute = rute(req.path) ?? "ukjent";
+      next();
+    },
+    utenFlushPerBit,
+    createRequestHandler({
+      build,
+      mode: config.production ? "production" : "development",
+      getLoadContext: (req, res) => ({
+        config,
+        db,
+        cspNonce: String(res.locals.cspNonce),
+        sesjonPerForespoersel: new Map(),
+        forespoerselId: String(req.id ?? ""),
+      }),
+    }),
+  );
+
+  // A path that cannot be decoded (/%ZZ) is an unknown path too: home (SPEC §2), not Express's error page.
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (err instanceof URIError) return res.redirect(302, "/");
+    next(err);
+  });
+
+  const opprydding = setInterval(
+    () => {
+      slettUtloepteSesjoner(db).catch((e) => logger.error({ err: e }, "Sletting av sesjoner feilet"));
+    },
+    10 * 60 * 1000,
+  );
+  opprydding.unref();
+  return { close: () => clearInterval(opprydding) };
+}
