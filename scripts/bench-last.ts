@@ -300,6 +300,7 @@ export async function maalProduksjonsform(
     const appDatabase = databaser ? { databaseUrl: databaser[1]!.url } : { dataDir: ".cache/bench-delt/app" };
     prosesser.push(
       await startTjeneste(appPort, appDatabase, {
+        ROLES: "web",
         IMPORT_API_URL: api,
         OIDC_ISSUER: `${api}/idporten`,
       }),

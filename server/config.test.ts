@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { discoveryUrl, sammeUtsteder } from "../domain/oidc";
 import { KonfigurasjonsFeil, loadConfig } from "./config";
 
-/** A complete production configuration against real services. */
-const PRODUKSJON = {
+/** A complete production configuration of a `web` process against real services. */
+const WEB = {
   NODE_ENV: "production",
+  ROLES: "web",
   APP_URL: "https://forhaandsmelding.example.no",
   SESSION_SECRET: "a".repeat(64),
   OIDC_ISSUER: "https://idporten.no",
@@ -12,9 +13,30 @@ const PRODUKSJON = {
   OIDC_CLIENT_SECRET: "en-ekte-klienthemmelighet",
   IMPORT_API_URL: "https://api.example.no/",
   DATABASE_URL: "postgres://db.example.no/forhaandsmelding",
+};
+
+/** A complete production configuration of an `api` process. */
+const API = {
+  NODE_ENV: "production",
+  ROLES: "api",
+  DATABASE_URL: "postgres://db.example.no/forhaandsmelding",
+  OIDC_ISSUER: "https://idporten.no",
+  HUB_API_KEY: "hub-".padEnd(40, "h"),
+  MYNDIGHET_API_KEY: "mt-".padEnd(40, "m"),
+};
+
+/** A complete production configuration of a `sender` process. */
+const SENDER = {
+  NODE_ENV: "production",
+  ROLES: "sender",
+  DATABASE_URL: "postgres://db.example.no/forhaandsmelding",
+  APP_URL: "https://forhaandsmelding.example.no",
   SMTP_URL: "smtp://smtp.example.no:587",
   EPOST_AVSENDER: "Mattilsynet <ikke-svar@mattilsynet.no>",
 };
+
+/** All three roles in one production process. */
+const ALLE = { ...WEB, ...API, ...SENDER, ROLES: "web,api,sender", IMPORT_API_URL: undefined };
 
 function feilVed(env: Record<string, string | undefined>): KonfigurasjonsFeil {
   try {
@@ -86,78 +108,167 @@ describe("loadConfig uten NODE_ENV=production", () => {
   });
 });
 
-describe("loadConfig i produksjon", () => {
-  it("godtar et fullstendig oppsett mot ekte tjenester, med Secure-cookies og uten demodata", () => {
-    const c = loadConfig(PRODUKSJON);
-    expect(c.production).toBe(true);
+describe("roller", () => {
+  it("kjører alle tre roller når ROLES ikke er satt, og leser en kommaliste", () => {
+    expect([...loadConfig({}).roller].sort()).toEqual(["api", "sender", "web"]);
+    const c = loadConfig({ ROLES: " Sender , api " });
+    expect([...c.roller].sort()).toEqual(["api", "sender"]);
+    expect(c.embeddedApi).toBe(true);
     expect(c.embeddedIdporten).toBe(false);
-    expect(c.embeddedApi).toBe(false);
-    expect(c.importApiUrl).toBe("https://api.example.no");
-    expect(c.secureCookies).toBe(true);
-    expect(c.seedDemoData).toBe(false);
-    expect(c.oidc.clientSecret).toBe("en-ekte-klienthemmelighet");
-    expect(c.embeddedEpost).toBe(false);
-    expect(c.smtpUrl).toBe("smtp://smtp.example.no:587");
-    expect(c.epost.avsender).toBe("Mattilsynet <ikke-svar@mattilsynet.no>");
+    expect(c.embeddedEpost).toBe(true);
   });
 
-  it("nekter å starte uten SMTP_URL (ellers ville e-postfangeren for utvikling ta imot varslene) og avsender", () => {
-    expect(feilVed({ ...PRODUKSJON, SMTP_URL: undefined }).problemer).toEqual([
+  it("avviser ukjente roller og en tom liste, også utenfor produksjon", () => {
+    expect(feilVed({ ROLES: "web,api,sendr" }).problemer).toEqual([
+      expect.stringContaining("ukjente roller (sendr)"),
+    ]);
+    expect(feilVed({ ROLES: "web,api,sendr" }).message).toMatch(/^Ugyldig oppsett:/);
+  });
+
+  it("web uten api i samme prosess trenger IMPORT_API_URL, og kaller API-et der", () => {
+    expect(feilVed({ ROLES: "web" }).problemer).toEqual([
+      expect.stringContaining("IMPORT_API_URL må settes"),
+    ]);
+    const c = loadConfig({ ROLES: "web", IMPORT_API_URL: "http://api.intern:3000/" });
+    expect(c.importApiUrl).toBe("http://api.intern:3000");
+    expect(c.embeddedApi).toBe(false);
+    expect(c.embeddedIdporten).toBe(true);
+  });
+
+  it("METRICS_PORT er en egen port, aldri den offentlige", () => {
+    expect(loadConfig({ METRICS_PORT: "9464" }).metricsPort).toBe(9464);
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(feilVed({ PORT: "3000", METRICS_PORT: "3000" }).problemer).toEqual([
+      expect.stringContaining("METRICS_PORT må være en annen port"),
+    ]);
+    expect(feilVed({ METRICS_PORT: "ni" }).problemer).toEqual([expect.stringContaining("METRICS_PORT")]);
+  });
+});
+
+describe("loadConfig i produksjon", () => {
+  it("godtar hver rolle alene med det den trenger, og alle tre i én prosess", () => {
+    const w = loadConfig(WEB);
+    expect(w.production).toBe(true);
+    expect(w.embeddedIdporten).toBe(false);
+    expect(w.embeddedApi).toBe(false);
+    expect(w.importApiUrl).toBe("https://api.example.no");
+    expect(w.secureCookies).toBe(true);
+    expect(w.seedDemoData).toBe(false);
+    expect(w.oidc.clientSecret).toBe("en-ekte-klienthemmelighet");
+    const a = loadConfig(API);
+    expect(a.embeddedApi).toBe(true);
+    expect(a.hubApiKey).toBe(API.HUB_API_KEY);
+    const s = loadConfig(SENDER);
+    expect(s.embeddedEpost).toBe(false);
+    expect(s.smtpUrl).toBe("smtp://smtp.example.no:587");
+    expect(s.epost.avsender).toBe("Mattilsynet <ikke-svar@mattilsynet.no>");
+    const alle = loadConfig(ALLE);
+    expect([...alle.roller].sort()).toEqual(["api", "sender", "web"]);
+    expect(alle.importApiUrl).toBe("http://127.0.0.1:3000");
+  });
+
+  it("krever en PostgreSQL-server for hver rolle (sesjonene, API-et og utboksen deles mellom prosessene)", () => {
+    for (const oppsett of [WEB, API, SENDER]) {
+      expect(feilVed({ ...oppsett, DATABASE_URL: undefined }).problemer).toEqual([
+        expect.stringContaining("DATABASE_URL må settes til en PostgreSQL-server"),
+      ]);
+    }
+    expect(feilVed({ ...API, DATABASE_URL: "mysql://db" }).problemer).toEqual([
+      expect.stringContaining("postgres://"),
+    ]);
+  });
+
+  it("SMTP_URL og EPOST_AVSENDER kreves bare av sender", () => {
+    expect(feilVed({ ...SENDER, SMTP_URL: undefined }).problemer).toEqual([
       expect.stringContaining("SMTP_URL må settes"),
     ]);
-    expect(feilVed({ ...PRODUKSJON, EPOST_AVSENDER: "" }).problemer).toEqual([
+    expect(feilVed({ ...SENDER, EPOST_AVSENDER: "" }).problemer).toEqual([
       expect.stringContaining("EPOST_AVSENDER må settes"),
     ]);
+    expect(() => loadConfig(WEB)).not.toThrow();
+    expect(() => loadConfig(API)).not.toThrow();
   });
 
-  it("nekter å starte uten OIDC_ISSUER (ellers ville utviklings-ID-porten godta hvem som helst)", () => {
-    const feil = feilVed({ ...PRODUKSJON, OIDC_ISSUER: undefined });
-    expect(feil.problemer).toEqual([expect.stringContaining("OIDC_ISSUER må settes")]);
+  it("web nekter å starte uten OIDC_ISSUER (ellers ville utviklings-ID-porten godta hvem som helst)", () => {
+    const feil = feilVed({ ...WEB, OIDC_ISSUER: undefined });
+    expect(feil.problemer).toEqual([expect.stringContaining("utviklings-ID-porten")]);
     expect(feil.message).toContain("DEMO_MODE=true");
   });
 
-  it("nekter å starte uten IMPORT_API_URL (ellers gjelder de kjente API-nøklene)", () => {
-    const feil = feilVed({ ...PRODUKSJON, IMPORT_API_URL: "" });
-    expect(feil.problemer).toEqual([expect.stringMatching(/IMPORT_API_URL må settes.*dev-hub-nokkel/)]);
+  it("api sjekker tilgangstokenene mot en ekte utsteder og krever ekte, ulike nøkler", () => {
+    expect(feilVed({ ...API, OIDC_ISSUER: undefined }).problemer).toEqual([
+      expect.stringContaining("import-API-et sjekker tilgangstokenene"),
+    ]);
+    expect(feilVed({ ...API, HUB_API_KEY: undefined }).problemer).toEqual([
+      expect.stringContaining("HUB_API_KEY må settes"),
+    ]);
+    expect(feilVed({ ...API, HUB_API_KEY: "dev-hub-nokkel" }).problemer).toEqual([
+      expect.stringContaining("ikke utviklingsverdien dev-hub-nokkel"),
+    ]);
+    expect(feilVed({ ...API, MYNDIGHET_API_KEY: "dev-myndighet-nokkel" }).problemer).toEqual([
+      expect.stringContaining("MYNDIGHET_API_KEY"),
+    ]);
+    expect(feilVed({ ...API, HUB_API_KEY: "kort" }).problemer).toEqual([
+      expect.stringContaining("minst 24 tegn"),
+    ]);
+    expect(feilVed({ ...API, MYNDIGHET_API_KEY: API.HUB_API_KEY }).problemer).toEqual([
+      expect.stringContaining("forskjellige"),
+    ]);
+  });
+
+  it("web uten api krever IMPORT_API_URL; med api i samme prosess trengs den ikke", () => {
+    expect(feilVed({ ...WEB, IMPORT_API_URL: "" }).problemer).toEqual([
+      expect.stringContaining("IMPORT_API_URL må settes"),
+    ]);
+    expect(() => loadConfig({ ...WEB, ...API, ROLES: "web,api", IMPORT_API_URL: undefined })).not.toThrow();
   });
 
   it("nekter å starte uten klienthemmelighet, eller med utviklingsverdien", () => {
-    expect(feilVed({ ...PRODUKSJON, OIDC_CLIENT_SECRET: undefined }).problemer).toEqual([
+    expect(feilVed({ ...WEB, OIDC_CLIENT_SECRET: undefined }).problemer).toEqual([
       expect.stringContaining("OIDC_CLIENT_SECRET må settes"),
     ]);
-    expect(
-      feilVed({ ...PRODUKSJON, OIDC_CLIENT_SECRET: "dev-hemmelighet-ikke-for-produksjon" }).problemer,
-    ).toEqual([expect.stringContaining("OIDC_CLIENT_SECRET")]);
-    expect(feilVed({ ...PRODUKSJON, OIDC_CLIENT_ID: "forhaandsmelding-dev" }).problemer).toEqual([
+    expect(feilVed({ ...WEB, OIDC_CLIENT_SECRET: "dev-hemmelighet-ikke-for-produksjon" }).problemer).toEqual([
+      expect.stringContaining("OIDC_CLIENT_SECRET"),
+    ]);
+    expect(feilVed({ ...WEB, OIDC_CLIENT_ID: "forhaandsmelding-dev" }).problemer).toEqual([
       expect.stringContaining("OIDC_CLIENT_ID"),
     ]);
   });
 
-  it("krever en lang SESSION_SECRET og en https-adresse", () => {
-    expect(feilVed({ ...PRODUKSJON, SESSION_SECRET: undefined }).problemer).toEqual([
-      "SESSION_SECRET må settes.",
+  it("krever en lang SESSION_SECRET og en https-adresse for web, og https for lenkene i e-postene", () => {
+    expect(feilVed({ ...WEB, SESSION_SECRET: undefined }).problemer).toEqual([
+      "SESSION_SECRET må settes (rollen web).",
     ]);
-    expect(feilVed({ ...PRODUKSJON, SESSION_SECRET: "kort" }).problemer).toEqual([
+    expect(feilVed({ ...WEB, SESSION_SECRET: "kort" }).problemer).toEqual([
       expect.stringContaining("minst 32 tegn"),
     ]);
-    expect(feilVed({ ...PRODUKSJON, APP_URL: "http://forhaandsmelding.example.no" }).problemer).toEqual([
-      expect.stringContaining("https://"),
+    expect(feilVed({ ...WEB, APP_URL: "http://forhaandsmelding.example.no" }).problemer).toEqual([
+      expect.stringContaining("Secure med prefikset __Host-"),
     ]);
-    expect(feilVed({ ...PRODUKSJON, APP_URL: undefined }).problemer).toEqual([
+    expect(feilVed({ ...SENDER, APP_URL: "http://forhaandsmelding.example.no" }).problemer).toEqual([
+      expect.stringContaining("lenkene i e-postvarslene"),
+    ]);
+    expect(feilVed({ ...WEB, APP_URL: undefined }).problemer).toEqual([
       expect.stringContaining("APP_URL må settes"),
     ]);
+    expect(() => loadConfig({ ...API, APP_URL: undefined, SESSION_SECRET: undefined })).not.toThrow();
   });
 
   it("nekter demodata i produksjon", () => {
-    expect(feilVed({ ...PRODUKSJON, SEED_DEMO_DATA: "true" }).problemer).toEqual([
+    expect(feilVed({ ...API, SEED_DEMO_DATA: "true" }).problemer).toEqual([
       expect.stringContaining("SEED_DEMO_DATA"),
     ]);
   });
 
   it("lister alle problemene på én gang når ingenting er satt", () => {
     const feil = feilVed({ NODE_ENV: "production" });
-    expect(feil.problemer).toHaveLength(8);
+    // DATABASE_URL, APP_URL, SESSION_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER, HUB_API_KEY,
+    // MYNDIGHET_API_KEY, SMTP_URL, EPOST_AVSENDER
+    expect(feil.problemer).toHaveLength(10);
     expect(feil.message).toMatch(/^Ugyldig oppsett for produksjon/);
+    const feilWeb = feilVed({ NODE_ENV: "production", ROLES: "web" });
+    expect(feilWeb.problemer.join("\n")).toContain("IMPORT_API_URL");
+    expect(feilWeb.problemer.join("\n")).not.toContain("SMTP_URL");
   });
 
   it("med DEMO_MODE kjører de innebygde tjenestene over http, med demodata, men krever SESSION_SECRET", () => {

@@ -24,9 +24,13 @@ import { monterWeb, monterWebFoerApi } from "./web";
 
 export { bareSkjemaPosts, sameOriginPosts } from "./web";
 
+/** DATA_DIR=memory:// keeps the embedded database in memory only (tests). */
+const MINNE = "memory://";
+
 /** In embedded mode a generated session secret is kept in the data directory, so restarts keep sessions. */
 function sessionSecret(config: Config): string {
-  if (process.env.SESSION_SECRET || config.databaseUrl) return config.sessionSecret;
+  if (process.env.SESSION_SECRET || config.databaseUrl || config.dataDir === MINNE)
+    return config.sessionSecret;
   const file = path.join(path.dirname(config.dataDir), ".session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });
@@ -69,7 +73,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     ]);
   }
   if (web) config.sessionSecret = sessionSecret(config);
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  if (!config.databaseUrl && config.dataDir !== MINNE) mkdirSync(config.dataDir, { recursive: true });
   // The service owns an embedded database; a command holding it briefly (npm run seed) is waited for.
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

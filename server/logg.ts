@@ -12,13 +12,21 @@ import { pinoHttp } from "pino-http";
 
 export type { Logger } from "pino";
 
-export function lagLogger(nivaa: string, felt: Record<string, unknown> = {}): Logger {
-  return pino({
-    level: nivaa,
-    base: { pid: process.pid, ...felt },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-  });
+/** The process's logger: JSON lines on stdout (or `destinasjon`), the level as a word, ISO times. */
+export function lagLogger(
+  nivaa: string,
+  felt: Record<string, unknown> = {},
+  destinasjon?: pino.DestinationStream,
+): Logger {
+  return pino(
+    {
+      level: nivaa,
+      base: { pid: process.pid, ...felt },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destinasjon,
+  );
 }
 
 /** An incoming request id we pass on: letters, digits and . _ : - only, at most 128 characters. */

@@ -61,9 +61,9 @@ describe("sesjoner lagret på serveren", () => {
       ...context,
       config: loadConfig({
         NODE_ENV: "production",
+        ROLES: "web",
+        DATABASE_URL: "postgres://db.example/forhaandsmelding",
         SESSION_SECRET: "t".repeat(32),
-        SMTP_URL: "smtp://smtp.example.no:587",
-        EPOST_AVSENDER: "varsel@example.no",
         APP_URL: "https://forhaandsmelding.example",
         OIDC_ISSUER: "https://idporten.example",
         OIDC_CLIENT_ID: "klient",
@@ -138,9 +138,9 @@ describe("sesjoner lagret på serveren", () => {
   it("sesjonscookien er Secure med __Host- i produksjon", async () => {
     const prod = loadConfig({
       NODE_ENV: "production",
+      ROLES: "web",
+      DATABASE_URL: "postgres://db.example/forhaandsmelding",
       SESSION_SECRET: "t".repeat(32),
-      SMTP_URL: "smtp://smtp.example.no:587",
-      EPOST_AVSENDER: "varsel@example.no",
       APP_URL: "https://forhaandsmelding.example",
       OIDC_ISSUER: "https://idporten.example",
       OIDC_CLIENT_ID: "klient",
