@@ -49,7 +49,7 @@ function produksjonsavhengigheter(til: string): string[] {
   return med;
 }
 
-describe.runIf(existsSync(path.join(bygg, "drift/server.js")))("produksjon uten tsx", () => {
+describe("produksjon uten tsx", () => {
   let mappe: string;
   let pakker: string[];
   let server: ChildProcess | undefined;
