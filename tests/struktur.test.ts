@@ -61,6 +61,29 @@ function eksporterteNavn(fil: string): string[] {
   });
 }
 
+// An ADR has a status and a date (Epic Stack's template), so a newcomer reads the decisions in force and
+// not their history: "Status: Vedtatt" or "Status: Erstattet av ADR NNN" (a later one), and "Dato:".
+describe("ADR-ene", () => {
+  it("every ADR in docs/decisions has a Status and a Dato line under its title", () => {
+    const adrer = readdirSync("docs/decisions").filter((f) => f.endsWith(".md"));
+    expect(adrer.length).toBeGreaterThan(20);
+    const mangler = adrer.flatMap((fil) => {
+      const nummer = Number(fil.slice(0, 3));
+      const topp = readFileSync(path.join("docs/decisions", fil), "utf8").split("\n").slice(0, 6);
+      const status = topp.map((l) => /^Status: (?:Vedtatt|Erstattet av ADR (\d{3}))$/.exec(l)).find(Boolean);
+      const dato = topp.map((l) => /^Dato: (\d{4}-\d{2}-\d{2})$/.exec(l)).find(Boolean);
+      const feil: string[] = [];
+      if (!/^\d{3}-/.test(fil)) feil.push("navnet begynner ikke med et nummer");
+      if (!status) feil.push("mangler «Status: Vedtatt» eller «Status: Erstattet av ADR NNN»");
+      else if (status[1] !== undefined && Number(status[1]) <= nummer)
+        feil.push(`erstattes av ADR ${status[1]}, som ikke er senere`);
+      if (!dato || Number.isNaN(Date.parse(dato[1]!))) feil.push("mangler «Dato: ÅÅÅÅ-MM-DD»");
+      return feil.map((f) => `${fil}: ${f}`);
+    });
+    expect(mangler).toEqual([]);
+  });
+});
+
 describe("npm run lint", () => {
   it("runs Biome, the layering rules (dependency-cruiser) and knip, and npm test runs it", () => {
     const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as {
