@@ -28,7 +28,8 @@ CMD ["node", "build/drift/server.js"]
 
 # A demo with the development stand-ins (ID-porten for test, the embedded import API with demo data, the
 # mail catcher): `docker build --target demo .`, run with DEMO_MODE=true. It keeps the development
-# dependencies (oidc-provider) that the production image leaves out.
+# dependencies (oidc-provider, and smtp-server and mailparser for the mail catcher) that the production image
+# leaves out.
 FROM node:20-bookworm-slim AS demo
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data/pglite DEMO_MODE=true
 WORKDIR /app

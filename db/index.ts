@@ -114,5 +114,3 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
   }
   return handle;
 }
-
-export { parsers as pgliteParsers };

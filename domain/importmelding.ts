@@ -227,23 +227,11 @@ export interface StatusSvar {
   statusEndret: string;
 }
 
-/** POST on the base path. */
-export interface ImportmeldingOpprettet {
-  id: number;
-}
-
 /** GET .../{id}/mottakskontrolloerer. */
 export interface MottakskontrolloerValg {
   importoerId: number;
   navn: string;
   organisasjonsnummer: string;
-}
-
-/** An error of the notification API; a duplicate (409) on creation names the existing notification. */
-export interface ImportmeldingFeil {
-  status: number;
-  melding: string;
-  importMeldingId?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------

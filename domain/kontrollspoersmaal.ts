@@ -215,7 +215,3 @@ export function spoersmaalForPath(
   );
   return kode ? SPOERSMAAL[kode] : undefined;
 }
-
-export function kategoriForKode(kode: SpoersmaalKode): SpoersmaalKategori {
-  return SPOERSMAAL[kode].kategori;
-}

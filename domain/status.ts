@@ -13,10 +13,6 @@ export const IMPORTMELDING_STATUSER = [
 ] as const;
 export type ImportmeldingStatus = (typeof IMPORTMELDING_STATUSER)[number];
 
-export function erImportmeldingStatus(value: unknown): value is ImportmeldingStatus {
-  return typeof value === "string" && (IMPORTMELDING_STATUSER as readonly string[]).includes(value);
-}
-
 /** Short label used in badges and detail pages. */
 export const STATUS_TEKST: Record<ImportmeldingStatus, string> = {
   UNDER_REGISTRERING: "Påbegynt",

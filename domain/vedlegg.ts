@@ -2,7 +2,6 @@
 // browser; everything else is downloaded, and an unknown type is application/octet-stream.
 
 export const APNE_BARE_TYPER = ["pdf", "png", "jpg", "jpeg", "gif"] as const;
-export type ApneBarType = (typeof APNE_BARE_TYPER)[number];
 
 export const STANDARD_MIMETYPE = "application/octet-stream";
 

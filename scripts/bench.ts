@@ -12,6 +12,7 @@ import { startTestApi, type TestApi } from "../tests/support/test-server";
 import { formaterLast, formaterProduksjonsform, maalLast, maalProduksjonsform } from "./bench-last";
 import { maalSertifikatside } from "./bench-side";
 import { formaterSkala, maalSkala, visPlaner } from "./bench-skala";
+import { formaterStortSertifikat, maalStortSertifikat } from "./bench-stort-sertifikat";
 
 export const ANTALL_SERTIFIKATER = 200;
 export const ANTALL_FORESPOERSLER = 300;
@@ -283,6 +284,8 @@ if (erHoved && process.argv.includes("--plans")) {
   console.log(
     `\nSidestørrelse: ${(side.htmlBytes / 1024).toFixed(1)} KiB HTML, ${(side.jsBytes / 1024).toFixed(1)} KiB JavaScript i ${side.jsFiler} filer (${(side.jsGzip / 1024).toFixed(1)} KiB med gzip, som serveren sender)\n`,
   );
+  // A big certificate in worker threads (ADR 018): how long a trivial request waits meanwhile.
+  console.log(`\n${formaterStortSertifikat(await maalStortSertifikat())}\n`);
   // Load test (issue 15): N logged-in users for a while against the production build, 0 errors, p95.
   const last = await maalLast();
   const lastDatabase = process.env.DATABASE_URL

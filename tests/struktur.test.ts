@@ -2,6 +2,7 @@
 // grows past it is split by what its parts do (see docs/decisions/022-struktur.md), not given an exception.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const GRENSE = 500;
@@ -15,6 +16,100 @@ function kildefiler(mappe: string): string[] {
 }
 
 const linjer = (fil: string) => readFileSync(fil, "utf8").split("\n").length - 1;
+
+// knip (npm run lint) keeps exports without a reader out, but it takes every export of a Remix route module as
+// read. A route module exports only what Remix reads; a constant or type other files need lives in
+// app/components or app/lib, and one only the route needs is not exported.
+const REMIX_EKSPORTER = new Set([
+  "default",
+  "loader",
+  "action",
+  "meta",
+  "links",
+  "headers",
+  "handle",
+  "ErrorBoundary",
+  "HydrateFallback",
+  "shouldRevalidate",
+  "clientLoader",
+  "clientAction",
+  "Layout",
+]);
+
+function eksporterteNavn(fil: string): string[] {
+  const kilde = ts.createSourceFile(
+    fil,
+    readFileSync(fil, "utf8"),
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TSX,
+  );
+  return kilde.statements.flatMap((s): string[] => {
+    if (ts.isExportDeclaration(s)) {
+      if (!s.exportClause) return ["*"];
+      if (ts.isNamespaceExport(s.exportClause)) return [s.exportClause.name.text];
+      return s.exportClause.elements.map((e) => e.name.text);
+    }
+    if (ts.isExportAssignment(s)) return ["default"];
+    const mods = ts.canHaveModifiers(s) ? (ts.getModifiers(s) ?? []) : [];
+    if (!mods.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return [];
+    if (mods.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) return ["default"];
+    if (ts.isVariableStatement(s))
+      return s.declarationList.declarations.map((d) => (ts.isIdentifier(d.name) ? d.name.text : "?"));
+    const navn = (s as ts.DeclarationStatement).name;
+    return [navn && ts.isIdentifier(navn) ? navn.text : "?"];
+  });
+}
+
+// An ADR has a status and a date (Epic Stack's template), so a newcomer reads the decisions in force and
+// not their history: "Status: Vedtatt" or "Status: Erstattet av ADR NNN" (a later one), and "Dato:".
+describe("ADR-ene", () => {
+  it("every ADR in docs/decisions has a Status and a Dato line under its title", () => {
+    const adrer = readdirSync("docs/decisions").filter((f) => f.endsWith(".md"));
+    expect(adrer.length).toBeGreaterThan(20);
+    const mangler = adrer.flatMap((fil) => {
+      const nummer = Number(fil.slice(0, 3));
+      const topp = readFileSync(path.join("docs/decisions", fil), "utf8").split("\n").slice(0, 6);
+      const status = topp.map((l) => /^Status: (?:Vedtatt|Erstattet av ADR (\d{3}))$/.exec(l)).find(Boolean);
+      const dato = topp.map((l) => /^Dato: (\d{4}-\d{2}-\d{2})$/.exec(l)).find(Boolean);
+      const feil: string[] = [];
+      if (!/^\d{3}-/.test(fil)) feil.push("navnet begynner ikke med et nummer");
+      if (!status) feil.push("mangler «Status: Vedtatt» eller «Status: Erstattet av ADR NNN»");
+      else if (status[1] !== undefined && Number(status[1]) <= nummer)
+        feil.push(`erstattes av ADR ${status[1]}, som ikke er senere`);
+      if (!dato || Number.isNaN(Date.parse(dato[1]!))) feil.push("mangler «Dato: ÅÅÅÅ-MM-DD»");
+      return feil.map((f) => `${fil}: ${f}`);
+    });
+    expect(mangler).toEqual([]);
+  });
+});
+
+describe("npm run lint", () => {
+  it("runs Biome, the layering rules (dependency-cruiser) and knip, and npm test runs it", () => {
+    const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.lint?.split(" && ")).toEqual([
+      "biome check .",
+      "depcruise --config .dependency-cruiser.cjs app api db dev domain scripts server tests",
+      "knip",
+    ]);
+    expect(scripts.test).toMatch(/^npm run lint && /);
+  });
+});
+
+describe("rutemoduler", () => {
+  it("a route module exports only what Remix reads", () => {
+    const filer = [...kildefiler("app/routes"), "app/root.tsx"];
+    expect(filer.length).toBeGreaterThan(30);
+    const andre = filer.flatMap((fil) =>
+      eksporterteNavn(fil)
+        .filter((n) => !REMIX_EKSPORTER.has(n))
+        .map((n) => `${fil}: ${n}`),
+    );
+    expect(andre).toEqual([]);
+  });
+});
 
 describe("filer som gjør én jobb", () => {
   it(`no source file in app/, api/ or domain/ is over ${GRENSE} lines`, () => {

@@ -55,34 +55,12 @@ import {
 // The certificate data types live in domain/ (shared with the app); re-exported here unchanged.
 export type {
   Adresse,
-  Ankomststed,
-  AnnenBehandlingsegenskap,
-  AnnenKlassifisering,
   Behandling,
-  ErstatterSertifikat,
-  HubKonvolutt,
-  Klassifisering,
   LagretSertifikat,
-  Mengde,
-  Merknad,
-  Opprinnelsesland,
   Pakke,
   ParsedCertificate,
-  ParsedVedlegg,
-  PartIdentifikator,
-  ReeksportSertifiseringsErklaering,
-  ReferertDokument,
-  SertifikatLand,
-  SertifikatMottaker,
   SertifikatPart,
-  SertifikatType,
-  Signatur,
-  Tilleggserklaering,
-  Transportmiddel,
-  Transportutstyr,
   Varelinje,
-  VarelinjeTilleggserklaering,
-  Varemengde,
 } from "../../domain/sertifikat";
 
 /** The certificate without attachment bytes, ready for JSON (store `vedlegg[i].data` elsewhere). */
@@ -422,4 +400,3 @@ function base64Data(raa: string): Uint8Array | undefined {
 }
 
 export { type EphytoFeilkode, EphytoParseError, type ParseEphytoOptions, STANDARD_MAKS_BYTES } from "./feil";
-export { sjekkNavnerom } from "./xml";

@@ -463,6 +463,60 @@ describe("utfylling og innsending", () => {
     expect((await registrer(m.id)).status).toBe(200);
   });
 
+  it("refuses REGISTRERT when the responsible importer, not the one sending, has not confirmed the regulations", async () => {
+    // Grønt Mottak (confirmed) prepares and sends a notification for Blomsterbud Bergen, which it controls
+    // for and which has not confirmed: the responsible importer confirms before it can be sent (ADR 007).
+    const s = await lagSertifikat(db(), { mottakerOrgnr: ORG.blomsterbudBergen });
+    await db()
+      .insertInto("sertifikat_tilgang")
+      .values({ sertifikat_id: s.id, importoer_id: gront })
+      .execute();
+    const bekreftet = await db()
+      .selectFrom("importoer")
+      .select(["id", "har_lest_regelverk"])
+      .where("id", "in", [blomster, gront])
+      .execute();
+    expect(Object.fromEntries(bekreftet.map((r) => [r.id, r.har_lest_regelverk]))).toEqual({
+      [blomster]: false,
+      [gront]: true,
+    });
+    const opprettet = await ola.post("", opprettBody(s, blomster));
+    expect(opprettet.status).toBe(201);
+    const { id } = (await opprettet.json()) as { id: number };
+    expect((await ola.put(`/${id}/innmelder`, innmelder)).status).toBe(204);
+    const m = await hent(id, ola);
+    expect(m.ansvarligImportoer.id).toBe(blomster);
+    for (const q of m.dokumentkontrollSpoersmaal)
+      expect(
+        (await ola.put(`/${id}/kontrollspoersmaal/${q.id}`, { kontrollSvar: RIKTIG[q.kode] })).status,
+      ).toBe(204);
+    const ankomst = ankomstBody(m, m.kunDokumentkontroll ? null : gront);
+    expect((await ola.put(`/${id}/ankomstinfo/${ankomst.id}`, ankomst)).status).toBe(204);
+
+    const res = await registrer(id, ola);
+    expect(res.status).toBe(400);
+    expect(await svar(res)).toEqual({
+      status: 400,
+      melding: "Bedrift har ikke bekreftet kjenskap til regelverket",
+    });
+    expect((await hent(id, ola)).status).toBe("UNDER_REGISTRERING");
+
+    await db()
+      .updateTable("importoer")
+      .set({ har_lest_regelverk: true })
+      .where("id", "=", blomster)
+      .execute();
+    try {
+      expect((await registrer(id, ola)).status).toBe(200);
+    } finally {
+      await db()
+        .updateTable("importoer")
+        .set({ har_lest_regelverk: false })
+        .where("id", "=", blomster)
+        .execute();
+    }
+  });
+
   it("registers once when two REGISTRERT requests race", async () => {
     const m = await klarTilInnsending(await lagSertifikat(db()));
     const [a, b] = await Promise.all([registrer(m.id), registrer(m.id)]);

@@ -59,6 +59,14 @@ beforeAll(async () => {
   expect(reg.status).toBe(200);
   melding = (await (await kari.get(`/${melding.id}`)).json()) as ImportmeldingVisning;
   utkast = await lag();
+  // The draft has chosen Grønt Mottak as reception controller but is not sent.
+  const valgt = await kari.put(`/${utkast.id}/ankomstinfo/${utkast.ankomstInfo[0]!.id}`, {
+    ankomsttid: "2026-04-02T04:00:00.000Z",
+    kontrollAdresse: { linje1: "Tollbugata 40", postnummer: "3044", poststed: "Drammen" },
+    mottakskontrolloer: { importoerId: gront },
+  });
+  expect(valgt.status).toBe(204);
+  utkast = (await (await kari.get(`/${utkast.id}`)).json()) as ImportmeldingVisning;
 });
 afterAll(async () => {
   await api?.close();
@@ -258,9 +266,17 @@ describe("mottakskontrollør", () => {
       mottakskontrolloer_telefon: "1",
     });
     expect(etter.m.ansvarlig_importoer_id).toBe(hageland);
-    // A draft's chosen controller has no access before submission.
-    const drafts = await ola.get(`/${utkast.id}`);
-    expect(drafts.status).toBe(403);
+    // A draft's chosen controller has no access before submission, not even to the reception control.
+    expect(utkast.status).toBe("UNDER_REGISTRERING");
+    expect(utkast.ankomstInfo[0]!.mottakskontrolloer?.importoerId).toBe(gront);
+    const foerUtkast = await tilstand(utkast.id);
+    for (const k of KALL.filter((k) => tillatt.has(k.navn))) {
+      const res = await (k.method === "GET"
+        ? ola.get(k.sti(utkast))
+        : ola.put(k.sti(utkast), k.json?.(utkast)));
+      expect(res.status, `utkast: ${k.navn}`).toBe(403);
+    }
+    expect(await tilstand(utkast.id)).toEqual(foerUtkast);
   });
 
   it("may not name another company as controller", async () => {

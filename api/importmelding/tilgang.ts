@@ -5,7 +5,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
-import { ApiError, forbidden, notFound } from "../http";
+import { forbidden, notFound } from "../http";
 import { tellBegrenset } from "../telling";
 import { FANT_IKKE_MELDING, type ImportmeldingRad } from "./tilstand";
 
@@ -176,7 +176,3 @@ export async function harLestRegelverk(db: Db, importoerId: number): Promise<boo
 
 export const REGELVERK_IKKE_BEKREFTET_OPPRETT = "Bedrift har ikke bekreftet kjennskap til regelverket";
 export const REGELVERK_IKKE_BEKREFTET_REGISTRER = "Bedrift har ikke bekreftet kjenskap til regelverket";
-
-export function regelverkFeil(melding: string): ApiError {
-  return new ApiError(400, melding);
-}

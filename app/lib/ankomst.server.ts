@@ -24,7 +24,6 @@ export async function ankomstLoader({ request, context, params }: LoaderFunction
     return { kontrolloerer: [] as MottakskontrolloerValg[], kontrolloerFeil: true, tekst, idag };
   }
 }
-export type AnkomstLoaderData = Awaited<ReturnType<typeof ankomstLoader>>;
 
 /**
  * Intents: 'ankomst-lagre' validates and, when date and time are given, answers with the late-notice

@@ -126,8 +126,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export const OPPSTART_REGELVERK_MANGLER = "Du må huke av for at virksomheten kjenner regelverket.";
-export const OPPSTART_EPOST_MANGLER = "Skriv inn en e-postadresse.";
+const OPPSTART_REGELVERK_MANGLER = "Du må huke av for at virksomheten kjenner regelverket.";
+const OPPSTART_EPOST_MANGLER = "Skriv inn en e-postadresse.";
 
 /** The forced onboarding's two steps; a bad answer gives a message and keeps what was written. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -25,7 +25,7 @@ import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as rootLoader } from "../root";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
-export const SKJUL_SENDT_DIALOG_COOKIE = "skjulImportmeldingOpprettetModal";
+const SKJUL_SENDT_DIALOG_COOKIE = "skjulImportmeldingOpprettetModal";
 
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);

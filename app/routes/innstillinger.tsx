@@ -18,10 +18,6 @@ import { type ApiClient, ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 
-export { lesSide, SIDER, type Side } from "../components/innstillinger/felles";
-
-export const REGELVERK_AVKRYSSING = REGELVERK_AVKRYSSING_TEKST;
-
 async function hentImportoer(api: ApiClient, orgnr: string) {
   return api.getJson<Importoer>(`/import/register/v1/${orgnr}`, { redirectOn401: "/mangler-autorisasjon" });
 }

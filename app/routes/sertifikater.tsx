@@ -16,7 +16,7 @@ import { Merke, Sidevelger, Varsel } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
 
-export const SIDESTOERRELSE = 15;
+const SIDESTOERRELSE = 15;
 
 /** The requirement filter: 'Mulig meldepliktig' covers both UFULLSTENDIG and IKKE_VURDERT (SPEC §4). */
 const MELDEPLIKT_VALG = (

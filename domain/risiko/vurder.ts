@@ -44,17 +44,6 @@ export const RISIKO_KODER = [
 ] as const;
 export type RisikoKode = (typeof RISIKO_KODER)[number];
 
-/** The certificate-list filter parameters (SPEC §3 "List and search parameter names") and their codes. */
-export const RISIKO_FILTER: Record<
-  "vedlegg3Forbud" | "vedlegg4aVarsel" | "vedleggRamorumForbud" | "vedleggRamorumVarsel",
-  RisikoKode
-> = {
-  vedlegg3Forbud: "VEDLEGG_3_FORBUD",
-  vedlegg4aVarsel: "VEDLEGG_4A_VARSEL",
-  vedleggRamorumForbud: "RAMORUM_FORBUD",
-  vedleggRamorumVarsel: "RAMORUM_VARSEL",
-};
-
 export type RisikoFunn = {
   kode: RisikoKode;
   alvorlighetsgrad: Alvorlighetsgrad;

@@ -65,7 +65,6 @@ export const innmelderSkjema = z.object({
   telefonnummer,
   egenReferanse,
 });
-export type InnmelderSkjema = z.output<typeof innmelderSkjema>;
 
 /**
  * PUT .../{id}/innmelder. With `egenReferanse` in the body (a string, or null/"" to clear it) the own
@@ -78,14 +77,12 @@ export const innmelderBodySkjema = z.object({
   egenReferanse: egenReferanseJson,
   versjon: versjonFelt,
 });
-export type InnmelderBody = z.input<typeof innmelderBodySkjema>;
 
 /** The own-reference form (registered page, Endre/Lagre). */
 export const egenReferanseSkjema = z.object({ egenReferanse });
 
 /** PUT .../{id}/egenreferanse: an empty or missing reference clears it. */
 export const egenReferanseBodySkjema = z.object({ egenReferanse: egenReferanseJson, versjon: versjonFelt });
-export type EgenReferanseBody = z.input<typeof egenReferanseBodySkjema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Arrival info (SPEC §5 "Arrival form")
@@ -404,7 +401,6 @@ export { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING, REGELVERK_VALG };
 export const regelverkSkjema = z.object({
   bekreftelse: z.enum(REGELVERK_VALG, { error: REGELVERK_MELDING }),
 });
-export type RegelverkSkjema = z.output<typeof regelverkSkjema>;
 
 /** The regulation confirmation form: a choice is required, and 'bekreftet' needs the box ticked (SPEC §5). */
 export const bekreftRegelverkSkjema = regelverkSkjema
@@ -438,7 +434,6 @@ export const opprettImportmeldingBodySkjema = z.object({
     .transform((s) => (/^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s))
     .pipe(isoDato("Utstedelsesdato mangler", "Utstedelsesdato må være en gyldig dato (ÅÅÅÅ-MM-DD)")),
 });
-export type OpprettImportmeldingBody = z.input<typeof opprettImportmeldingBodySkjema>;
 export type OpprettImportmeldingVerdier = z.output<typeof opprettImportmeldingBodySkjema>;
 
 export const KLIENT_STATUSER = ["REGISTRERT", "ANKOMMET", "TILBAKETRUKKET"] as const;
@@ -451,7 +446,6 @@ export const statusBodySkjema = z.object({
   }),
   versjon: versjonFelt,
 });
-export type StatusBody = z.input<typeof statusBodySkjema>;
 
 export const MYNDIGHET_STATUSER = ["FRIGITT", "AVVIST", "DELVIS_AVVIST"] as const;
 export type MyndighetStatus = (typeof MYNDIGHET_STATUSER)[number];
@@ -470,7 +464,6 @@ export const vurderingBodySkjema = z
       ctx.addIssue({ code: "custom", path: ["begrunnelse"], message: BEGRUNNELSE_MELDING });
     }
   });
-export type VurderingBody = z.input<typeof vurderingBodySkjema>;
 
 /**
  * The reception question page "innhold-samsvarer": the answer, the comment for a deviation, and — only for

@@ -4,7 +4,7 @@
 // ones, huge strings, NUL and invalid UTF-8 as raw bytes, bidi characters, repeated keys, a missing token —
 // with a valid CSRF token. No answer may be a 5xx, and the service's data stays readable afterwards.
 // The route list is read from app/routes, so a new action is fuzzed without an entry here.
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,6 @@ import { Nettleser, skjema } from "../../scripts/bench-side";
 import { loadConfig } from "../../server/config";
 import { type StartedServer, startServer } from "../../server/index";
 
-const bygg = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 const RUTER = path.resolve("app/routes");
 
 /** Route modules with an action, and the form fields their source reads or renders. */
@@ -67,7 +66,7 @@ function kropp(par: [string, string][], raa: string[]): string {
   return deler.join("&");
 }
 
-describe.runIf(existsSync(bygg))("app-handlingene tåler tilfeldige og fiendtlige skjemaer", () => {
+describe("app-handlingene tåler tilfeldige og fiendtlige skjemaer", () => {
   const mappe = path.resolve(".cache/drift-app-fuzz");
   let server: StartedServer;
   let base: string;

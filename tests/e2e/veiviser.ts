@@ -1,7 +1,7 @@
 import { type Cookie, expect, type Page, test } from "@playwright/test";
 import { leggTilDager, osloDato } from "../../domain/format";
 import { sertifikatUrl, type TestSertifikat } from "./data";
-import { loggInn, PERSONER, sjekkUu } from "./helpers";
+import { loggInn, PERSONER } from "./helpers";
 
 export const prosjekt = () => test.info().project.name;
 
@@ -102,11 +102,4 @@ export async function fyllAnkomst(
   await page.getByLabel("Dato").fill(a.dato);
   await page.getByLabel(/Ettermiddag/).check();
   if (a.kontrolloer !== null) await page.getByLabel(a.kontrolloer ?? /Grønt Mottak AS avd\. Alnabru/).check();
-}
-
-export async function sendInn(page: Page) {
-  await page.getByRole("button", { name: "Send inn" }).click();
-  await expect(page).toHaveURL(/\/registrert/);
-  await expect(page.getByRole("heading", { name: "Forhåndsmeldingen ble sendt" })).toBeVisible();
-  await sjekkUu(page);
 }

@@ -110,4 +110,4 @@ export function syntetiskSertifikat(
 // Reading text back from a PDF made by pdfkit (FlateDecode content streams, hex strings in TJ arrays)
 // ---------------------------------------------------------------------------------------------------------
 
-export { antallSider, pdfSider, pdfStrommer, tekstbiter } from "../pdf-tekst";
+export { antallSider, pdfSider } from "../pdf-tekst";

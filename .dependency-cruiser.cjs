@@ -1,0 +1,90 @@
+// The allowed dependency directions of docs/architecture.md, checked by `npm run lint` (depcruise).
+// app -> domain, api -> domain, server/ -> app, api, db, dev (dev only by dynamic import); domain imports
+// nothing of ours. Test files (*.test.ts, *.spec.ts and everything under tests/) may reach any layer.
+
+/** A test file, or test support: free to import any layer. */
+const TEST = "(\\.test\\.tsx?$|\\.spec\\.tsx?$|^tests/)";
+/** The development commands that run on the demo data: the seed and the bench. */
+const DEV_COMMANDS = "^scripts/(seed|bench[^/]*)\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "domain-imports-nothing-of-ours",
+      comment:
+        "domain/ holds pure rules: it imports only domain/ itself (and its JSON data under domain/data).",
+      severity: "error",
+      from: { path: "^domain/" },
+      to: { dependencyTypes: ["local"], pathNot: "^domain/" },
+    },
+    {
+      name: "app-not-to-api",
+      comment: "The app talks to the import API over HTTP only (app/lib/api.server.ts), never by import.",
+      severity: "error",
+      from: { path: "^app/" },
+      to: { path: "^api/" },
+    },
+    {
+      name: "api-not-to-app",
+      comment: "The import API knows nothing of the web app.",
+      severity: "error",
+      from: { path: "^api/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "app-to-db-only-for-sessions",
+      comment:
+        "The app reaches the database only for its sessions: app/lib/session.server.ts and the context type " +
+        "(app/context.ts) that carries the database handle to it. Everything else goes through the import API.",
+      severity: "error",
+      from: { path: "^app/", pathNot: `^app/(lib/session\\.server|context)\\.ts$|${TEST}` },
+      to: { path: "^db/" },
+    },
+    {
+      name: "no-dev-outside-tests",
+      comment:
+        "dev/ holds development stand-ins. Only tests, dev/ itself and the development commands (seed, bench) " +
+        "import it; the composition root (server/) loads it by dynamic import in embedded mode (next rule).",
+      severity: "error",
+      from: { pathNot: `^dev/|^server/|${DEV_COMMANDS}|${TEST}` },
+      to: { path: "^dev/" },
+    },
+    {
+      name: "server-loads-dev-dynamically",
+      comment:
+        "server/ loads the development stand-ins only when they run (embedded mode): by dynamic import, or a " +
+        "type-only import that leaves nothing in the compiled code. A static import would put dev/ in production.",
+      severity: "error",
+      from: { path: "^server/", pathNot: TEST },
+      to: { path: "^dev/", dependencyTypesNot: ["dynamic-import", "type-only"] },
+    },
+    {
+      name: "app-api-server-types-only",
+      comment:
+        "app/ and api/ take only types from the composition root (the Config type); server/ hands them the " +
+        "values (Remix load context, createApi's arguments).",
+      severity: "error",
+      from: { path: "^(app|api)/", pathNot: TEST },
+      to: { path: "^server/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "test-support-only-in-tests",
+      comment: "tests/support (test database, test API, fixtures) is for tests and the bench only.",
+      severity: "error",
+      from: { pathNot: `${TEST}|^scripts/bench[^/]*\\.ts$` },
+      to: { path: "^tests/support/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|build|data|\\.cache|public)/" },
+    // Type-only imports are dependencies too (the rules above tell them apart).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
+  },
+};
