@@ -30,6 +30,9 @@ await build({
         "ephyto-import": "scripts/ephyto-import.ts",
         "myndighet-vurder": "scripts/myndighet-vurder.ts",
         "epost-send": "scripts/epost-send.ts",
+        // development stand-ins as processes of their own (the demo image; the production-shape test)
+        idporten: "dev/idporten/prosess.ts",
+        epostfanger: "dev/epost/prosess.ts",
       },
       output: {
         format: "esm",

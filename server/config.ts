@@ -66,6 +66,8 @@ export interface Config {
   avslutningMs: number;
   /** pino level of the JSON log (LOG_LEVEL): fatal, error, warn, info, debug, trace or silent. */
   loggNivaa: string;
+  /** Express's "trust proxy" (TRUST_PROXY): whose X-Forwarded-For/-Proto to believe; default loopback only. */
+  trustProxy: string | number;
   /** E-mail alerts (docs/decisions/012-epostvarsler.md). */
   epost: {
     /** The From address. */
@@ -294,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsPort,
     avslutningMs: sekunder(env.AVSLUTNING_SEKUNDER, 20),
     loggNivaa: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "warn" : "info"),
+    trustProxy: /^\d+$/.test(env.TRUST_PROXY ?? "") ? Number(env.TRUST_PROXY) : env.TRUST_PROXY || "loopback",
     epost: {
       avsender: env.EPOST_AVSENDER || "Digital forhåndsmelding <ikke-svar@forhaandsmelding.example.no>",
       fangerPort: Math.max(0, Math.trunc(Number(env.EPOST_FANGER_PORT ?? 0)) || 0),

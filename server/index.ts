@@ -118,7 +118,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
 
     const app = express();
     app.disable("x-powered-by");
-    app.set("trust proxy", "loopback");
+    app.set("trust proxy", config.trustProxy);
     const avslutning = avslutningsvakt(web && api);
     app.use(avslutning.middleware);
     app.use(metrikker.forespoersler(ruteFor));

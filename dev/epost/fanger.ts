@@ -66,8 +66,18 @@ function side(tittel: string, innhold: string): string {
   ].join("\n");
 }
 
-export async function startEpostFanger(opts: { db: Db; port?: number; host?: string }): Promise<EpostFanger> {
+export async function startEpostFanger(opts: {
+  db: Db;
+  port?: number;
+  host?: string;
+  /**
+   * Holds each message this long before accepting it, like a slow relay (the production-shape test stops a
+   * sender mid-send with it). A message whose connection ends before it is accepted is not kept, as SMTP says.
+   */
+  forsinkelseMs?: number;
+}): Promise<EpostFanger> {
   const { db } = opts;
+  const lukkedeOekter = new Set<string>();
   const host = opts.host ?? "127.0.0.1";
   let port = opts.port ?? 0;
   let server: SMTPServer | undefined;
@@ -83,11 +93,18 @@ export async function startEpostFanger(opts: { db: Db; port?: number; host?: str
       closeTimeout: 1000,
       // Only local clients: no reverse DNS lookup per connection (it costs ~100 ms).
       disableReverseLookup: true,
+      onClose(session) {
+        if (opts.forsinkelseMs) lukkedeOekter.add(session.id);
+      },
       onData(stream, session, callback) {
         simpleParser(stream)
           .then(async (mail) => {
             if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
               throw Object.assign(new Error("Meldingen er for stor"), { responseCode: 552 });
+            }
+            if (opts.forsinkelseMs) {
+              await new Promise((r) => setTimeout(r, opts.forsinkelseMs));
+              if (lukkedeOekter.delete(session.id)) return;
             }
             const html = typeof mail.html === "string" ? mail.html : null;
             const idempotens = mail.headers.get("x-idempotens-noekkel");

@@ -1,0 +1,200 @@
+// The production shape, end to end (issue 26 point 6): compose.yaml's processes with NODE_ENV=production on a
+// PostgreSQL server (tests/produksjon/oppsett.ts). A person logs in, a certificate arrives through the Hub, the
+// alert is mailed once, the notification is submitted on one web process and withdrawn on the other (JavaScript
+// on and off); the sender is killed mid-batch and restarted; two api processes ingest one certificate at once.
+// Run by .ci/run after the PostgreSQL pass: `TEST_DATABASE_URL=… npx playwright test -c playwright.produksjon.config.ts`.
+import { expect, type Page, test } from "@playwright/test";
+import { lagSertifikatXml } from "../../dev/ephyto/generate";
+import { osloDato } from "../../domain/format";
+import { PERSONER } from "../e2e/helpers";
+import { fyllUt, loggInnOgVelg, opprett } from "../e2e/veiviser";
+import { type Produksjonsform, type Prosess, startProsessene, vent } from "./oppsett";
+
+test.describe.configure({ mode: "serial" });
+
+let pf: Produksjonsform;
+test.beforeAll(async () => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    throw new Error(
+      "Produksjonsformen trenger en PostgreSQL-server: TEST_DATABASE_URL=$(scripts/postgres-test.sh start) (som .ci/run gjør).",
+    );
+  }
+  pf = await startProsessene(serverUrl);
+});
+test.afterAll(async () => {
+  await pf?.stopp();
+});
+
+const DRAMMEN = { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" };
+
+function sertifikatXml(nummer: string, mottaker: { navn: string; organisasjonsnummer: string }): string {
+  return lagSertifikatXml({
+    nummer,
+    utstedt: `${osloDato(new Date())}T09:00:00`,
+    avsender: { navn: "Kwekerij De Linde B.V." },
+    eksportland: "NL",
+    mottaker,
+    varelinjer: [
+      {
+        navn: "Rose",
+        botaniskNavn: "Rosa canina",
+        plantedel: "Plants",
+        tilsiktetBruk: "Planting",
+        antall: { verdi: 100, enhet: "H87" },
+        opprinnelsesland: [{ kode: "NL" }],
+      },
+    ],
+  } as Parameters<typeof lagSertifikatXml>[0]);
+}
+
+/** A delivery from the ePhyto Hub, to the API's load balancer or to one api process. */
+function lever(xml: string, til = pf.apiUrl): Promise<Response> {
+  return fetch(`${til}/import/ephyto/v1/sertifikat`, {
+    method: "POST",
+    headers: { "x-api-key": pf.variabler.HUB_API_KEY as string, "content-type": "application/xml" },
+    body: xml,
+  });
+}
+
+/** The messages the mail catcher accepted that name the certificate. */
+async function fanget(tekst: string): Promise<{ melding_id: string | null; mottakere: string }[]> {
+  const { rows } = await pf.db.query(
+    "select melding_id, mottakere::text from epost_fanget where emne like $1 or tekst like $1 order by id",
+    [`%${tekst}%`],
+  );
+  return rows;
+}
+
+const antallFanget = async () =>
+  Number((await pf.db.query("select count(*) from epost_fanget")).rows[0].count);
+
+/** The request-log lines of a process for POSTs to a route pattern. */
+const poster = (p: Prosess, rute: string) =>
+  p.logg().filter((l) => l.msg === "forespørsel" && l.method === "POST" && l.route === rute);
+
+async function nyFane(js: boolean, browser: import("@playwright/test").Browser): Promise<Page> {
+  const ctx = await browser.newContext({
+    baseURL: pf.appUrl,
+    ignoreHTTPSErrors: true,
+    javaScriptEnabled: js,
+    locale: "nb-NO",
+    timezoneId: "Europe/Oslo",
+  });
+  return ctx.newPage();
+}
+
+for (const js of [true, false]) {
+  test(`JavaScript ${js ? "på" : "av"}: sertifikat fra Hub, ett varsel, sendt inn på web-1 og trukket tilbake på web-2`, async ({
+    browser,
+  }) => {
+    const page = await nyFane(js, browser);
+    // The load balancer sends this browser to web-1 until the header changes.
+    await page.context().setExtraHTTPHeaders({ "x-test-web": "1" });
+    await loggInnOgVelg(page, PERSONER.kari, /Hageland Import AS avd\. Drammen/);
+
+    const nummer = `PHYTO.NL.2026.PROD${js ? "1" : "2"}${Date.now() % 1_000_000}`;
+    const svar = await lever(sertifikatXml(nummer, DRAMMEN));
+    expect(svar.status, await svar.clone().text()).toBe(201);
+    // The alert: delivered by the sender process to the catcher process, once.
+    await vent(async () => (await fanget(nummer)).length > 0, "e-postvarselet", 30_000);
+    await new Promise((r) => setTimeout(r, 2500));
+    const varsler = await fanget(nummer);
+    expect(varsler).toHaveLength(1);
+    expect(varsler[0]?.mottakere).toContain("import@hageland.example.no");
+
+    const s = { sertifikatnummer: nummer, dato: osloDato(new Date()), avsenderland: "NL" };
+    const id = await opprett(page, s);
+    await fyllUt(page, id);
+    await page.getByRole("button", { name: "Send inn" }).click();
+    await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/registrert`));
+    await expect(page.getByRole("heading", { name: "Forhåndsmeldingen ble sendt" })).toBeVisible();
+
+    // The other web process: the same session (PostgreSQL), the same notification.
+    await page.context().setExtraHTTPHeaders({ "x-test-web": "2" });
+    await page.goto(`/importmelding/${id}/registrert`);
+    await expect(page.locator(".merkerad").first()).toContainText("Registrert");
+    await page.getByRole("link", { name: "Trekk tilbake" }).click();
+    await page.getByRole("button", { name: "Trekk forhåndsmelding" }).click();
+    await expect(page.getByText("Forhåndsmeldingen er trukket tilbake")).toBeVisible();
+    const { rows } = await pf.db.query("select status from importmelding where id = $1", [Number(id)]);
+    expect(rows[0]?.status).toBe("TILBAKETRUKKET");
+
+    // Which process did what, by their request logs: the submit on web-1, the withdrawal on web-2, and the
+    // withdrawal's API call logged by an api process under web-2's request id.
+    const innsending = poster(pf.web[0] as Prosess, "/importmelding/:id/oppsummering");
+    expect(innsending.length).toBeGreaterThan(0);
+    expect(poster(pf.web[1] as Prosess, "/importmelding/:id/oppsummering")).toHaveLength(0);
+    const trekk = poster(pf.web[1] as Prosess, "/importmelding/:id/registrert").at(-1);
+    expect(trekk).toBeDefined();
+    const apiLinjer = pf.api.flatMap((p) => p.logg()).filter((l) => l.requestId === trekk?.requestId);
+    expect(apiLinjer.map((l) => `${l.method} ${l.route}`)).toContain(
+      "PUT /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/status",
+    );
+    await page.context().close();
+  });
+}
+
+test("senderen drepes (kill -9) midt i en runde og startes igjen: hvert varsel leveres, ingen to ganger", async () => {
+  // Six importers with an address each, and one certificate to each: six messages.
+  const mottakere: { navn: string; organisasjonsnummer: string }[] = [];
+  for (let i = 1; i <= 6; i++) {
+    const orgnr = `91${String(Date.now() % 1_000_000).padStart(6, "0")}${i}`.slice(0, 9);
+    const navn = `Produksjonsform Import ${i} AS`;
+    const { rows } = await pf.db.query(
+      "insert into importoer (organisasjonsnummer, navn, skal_ha_epost, har_lest_regelverk) values ($1, $2, true, true) returning id",
+      [orgnr, navn],
+    );
+    await pf.db.query("insert into importoer_epost (importoer_id, epostadresse) values ($1, $2)", [
+      rows[0].id,
+      `import${i}@produksjonsform.test`,
+    ]);
+    mottakere.push({ navn, organisasjonsnummer: orgnr });
+  }
+  const foer = await antallFanget();
+  const numre = mottakere.map((_, i) => `PHYTO.NL.2026.DREP${i}${Date.now() % 1_000_000}`);
+  const svar = await Promise.all(mottakere.map((m, i) => lever(sertifikatXml(numre[i] as string, m))));
+  expect(svar.map((r) => r.status)).toEqual(numre.map(() => 201));
+
+  // The catcher holds each message a second before accepting it: kill the sender while it holds one.
+  await vent(async () => (await antallFanget()) >= foer + 2, "to e-poster før stoppet", 30_000);
+  await new Promise((r) => setTimeout(r, 300));
+  await pf.sender.stopp("SIGKILL");
+  const underveis = (await antallFanget()) - foer;
+  expect(underveis).toBeLessThan(6);
+
+  await pf.sender.startIgjen();
+  await vent(async () => (await antallFanget()) >= foer + 6, "alle seks e-postene", 60_000);
+  await new Promise((r) => setTimeout(r, 3000));
+  for (const nummer of numre) {
+    const meldinger = await fanget(nummer);
+    expect(meldinger, nummer).toHaveLength(1);
+  }
+  expect((await antallFanget()) - foer).toBe(6);
+  const { rows } = await pf.db.query(
+    "select v.status from epost_varsel v join sertifikat s on s.id = v.sertifikat_id where s.nummer = any($1)",
+    [numre],
+  );
+  expect(rows.map((r) => r.status)).toEqual(numre.map(() => "SENDT"));
+});
+
+test("to api-prosesser som leser inn det samme sertifikatet samtidig, lagrer det én gang", async () => {
+  expect(pf.api.length).toBeGreaterThanOrEqual(2);
+  for (let runde = 0; runde < 5; runde++) {
+    const nummer = `PHYTO.NL.2026.SAMTIDIG${runde}${Date.now() % 1_000_000}`;
+    const xml = sertifikatXml(nummer, DRAMMEN);
+    const svar = await Promise.all(pf.api.map((p) => lever(xml, p.url)));
+    const kropper = (await Promise.all(svar.map((r) => r.json()))) as { resultat: string }[];
+    expect(
+      svar.map((r) => r.status),
+      JSON.stringify(kropper),
+    ).toEqual(expect.arrayContaining([201]));
+    expect(svar.every((r) => r.status === 200 || r.status === 201)).toBe(true);
+    expect(kropper.filter((k) => k.resultat === "ny")).toHaveLength(1);
+    const { rows } = await pf.db.query(
+      "select (select count(*) from sertifikat where nummer = $1)::int as sertifikater, (select count(*) from epost_varsel v join sertifikat s on s.id = v.sertifikat_id where s.nummer = $1)::int as varsler",
+      [nummer],
+    );
+    expect(rows[0]).toEqual({ sertifikater: 1, varsler: 1 });
+  }
+});
