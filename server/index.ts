@@ -49,6 +49,8 @@ export interface StartedServer {
   metrikkPort?: number;
   helse: Helse;
   metrikker: Metrikker;
+  /** Requests received since start, and in flight now (the graceful stop waits for these). */
+  forespoersler: { mottatt(): number; iGang(): number };
   /**
    * Graceful stop (SIGTERM): readiness turns false at once, new work is refused, requests in flight finish
    * (at most config.avslutningMs), the sender releases what it claimed, and the database is closed.
@@ -179,6 +181,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       metrikkPort: metrikkServer?.port,
       helse,
       metrikker,
+      forespoersler: { mottatt: avslutning.mottatt, iGang: avslutning.iGang },
       close() {
         lukking ??= (async () => {
           helse.avslutter();
@@ -220,11 +223,15 @@ async function ventPaaSkjema(database: DatabaseHandle, logg: Logger): Promise<vo
  */
 function avslutningsvakt(webOgApi: boolean) {
   const paagaar = new Map<string, number>();
+  let mottatt = 0;
   let stopper = false;
   let tom: (() => void) | undefined;
   const antall = () => [...paagaar.values()].reduce((a, b) => a + b, 0);
   return {
+    mottatt: () => mottatt,
+    iGang: antall,
     middleware(req: Request, res: Response, next: NextFunction) {
+      mottatt++;
       const id = typeof req.headers["x-request-id"] === "string" ? req.headers["x-request-id"] : undefined;
       if (stopper) {
         res.setHeader("Connection", "close");

@@ -8,13 +8,24 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db";
 import { manglendeMigreringer, migrateToLatest } from "../db/migrate";
+import { ORG } from "../dev/demo-data";
 import { seedDemoData } from "../dev/seed";
 import { nyServerDatabase } from "../tests/support/test-db";
+import {
+  type Aktoer,
+  aktoer,
+  importoerId,
+  KARI,
+  klarTilInnsending,
+  lagSertifikat,
+} from "../tests/support/test-hjelp";
+import type { TestApi } from "../tests/support/test-server";
 import { loadConfig } from "./config";
 import { type StartedServer, startServer } from "./index";
 import { lagLogger } from "./logg";
@@ -68,6 +79,14 @@ async function start(
   );
   opprydding.push(() => server.close());
   return server;
+}
+
+async function vent(sjekk: () => boolean, ms = 10_000): Promise<void> {
+  const frist = Date.now() + ms;
+  while (!sjekk()) {
+    if (Date.now() > frist) throw new Error("ventet for lenge");
+    await new Promise((r) => setTimeout(r, 1));
+  }
 }
 
 /** Tests that start processes on new databases wait for initdb and migrations: give them room. */
@@ -226,7 +245,105 @@ describe("migreringer", () => {
   );
 });
 
+/** An api process whose access tokens this test signs: its JWKS served here, as ID-porten's would be. */
+async function apiMedNoekler(env: Record<string, string>): Promise<{ s: StartedServer; api: TestApi }> {
+  const { publicKey, privateKey } = await generateKeyPair("RS256");
+  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: "roller", alg: "RS256", use: "sig" }] };
+  const jwksServer = http.createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(jwks)),
+  );
+  await new Promise<void>((r) => jwksServer.listen(0, "127.0.0.1", () => r()));
+  rydding.push(() => new Promise<void>((r) => jwksServer.close(() => r())));
+  const jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks`;
+  const s = await start({
+    ...env,
+    ROLES: "api",
+    OIDC_ISSUER: "https://idporten.roller.test",
+    API_AUDIENCE: "roller-api",
+    API_JWKS_URI: jwksUrl,
+  });
+  const token: TestApi["token"] = (pid) =>
+    new SignJWT({ pid, acr: "idporten-loa-substantial" })
+      .setProtectedHeader({ alg: "RS256", kid: "roller" })
+      .setIssuer("https://idporten.roller.test")
+      .setAudience("roller-api")
+      .setSubject(pid)
+      .setIssuedAt()
+      .setExpirationTime("10m")
+      .sign(privateKey);
+  const api: TestApi = {
+    url: s.lokalUrl,
+    handle: s.database,
+    token,
+    async fetch(sti, init = {}) {
+      const { pid, json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (pid) headers.set("authorization", `Bearer ${await token(pid)}`);
+      if (json !== undefined) headers.set("content-type", "application/json");
+      return fetch(`${s.lokalUrl}${sti}`, {
+        ...rest,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
+    },
+    close: () => s.close(),
+  };
+  return { s, api };
+}
+
 describe("pen avslutning (SIGTERM)", () => {
+  it(
+    "innsendinger som er i gang blir ferdige, en som kommer etter stoppen avvises, og ingen blir sendt to ganger",
+    async () => {
+      const db = await nyDatabase();
+      const foerste = await apiMedNoekler(db);
+      await seedDemoData(foerste.s.database.db);
+      const hageland = await importoerId(foerste.s.database.db, ORG.hagelandDrammen);
+      const gront = await importoerId(foerste.s.database.db, ORG.grontMottakOslo);
+      const kari = aktoer(foerste.api, KARI, ORG.hagelandDrammen, hageland);
+      const meldinger: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const m = await klarTilInnsending(kari, await lagSertifikat(foerste.s.database.db), {
+          ansvarlig: hageland,
+          kontrolloer: gront,
+        });
+        meldinger.push(m.id);
+      }
+      const send = (akt: Aktoer, id: number) => akt.put(`/${id}/status`, { status: "REGISTRERT" });
+      // Five are sent at once; the stop begins while they are in flight; the sixth comes after it.
+      const foer = foerste.s.forespoersler.mottatt();
+      const underveis = meldinger.slice(0, 5).map((id) => send(kari, id));
+      await vent(() => foerste.s.forespoersler.mottatt() >= foer + 5);
+      // At least one is still being handled when the stop begins (PGlite runs one query at a time).
+      expect(foerste.s.forespoersler.iGang()).toBeGreaterThan(0);
+      const stopp = foerste.s.close();
+      const sen = send(kari, meldinger[5] as number).then(
+        (r) => r.status,
+        () => "avvist" as const,
+      );
+      const svar = await Promise.all(underveis);
+      expect(svar.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(await sen).toBe("avvist");
+      await stopp;
+
+      // After a restart: the five are registered once each; the sixth is still a draft and can be sent now.
+      const andre = await apiMedNoekler(db);
+      const kari2 = aktoer(andre.api, KARI, ORG.hagelandDrammen, hageland);
+      expect((await send(kari2, meldinger[5] as number)).status).toBe(200);
+      for (const id of meldinger.slice(0, 5)) expect((await send(kari2, id)).status).toBe(409);
+      const hendelser = await andre.s.database.db
+        .selectFrom("importmelding_hendelse")
+        .select(["importmelding_id", "til_status"])
+        .where("importmelding_id", "in", meldinger)
+        .where("til_status", "=", "REGISTRERT")
+        .execute();
+      expect(hendelser.map((h) => h.importmelding_id).sort((a, b) => a - b)).toEqual(
+        [...meldinger].sort((a, b) => a - b),
+      );
+    },
+    LANG,
+  );
+
   it(
     "slutter å ta imot nye forbindelser, men lar en levering som er i gang bli ferdig og lagret",
     async () => {

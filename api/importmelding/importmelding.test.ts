@@ -7,13 +7,17 @@ import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { FOR_GAMMELT_SERTIFIKAT_MELDING } from "../../domain/sertifikat";
 import {
   aktoer,
+  ankomstFor,
   dagerSiden,
   INGRID,
+  INNMELDER,
   importoerId,
   KARI,
+  klarTilInnsending as klarMelding,
   LINJER,
   lagSertifikat,
   OLA,
+  RIKTIG,
   svar,
   type TestSertifikat,
 } from "../../tests/support/test-hjelp";
@@ -62,55 +66,15 @@ async function hent(id: number, a = kari): Promise<ImportmeldingVisning> {
   return (await res.json()) as ImportmeldingVisning;
 }
 
-const innmelder = { navn: "Kari Nordmann", epost: "kari@hageland.example.no", telefonnummer: "91234567" };
+const innmelder = INNMELDER;
 
 function ankomstBody(m: ImportmeldingVisning, kontrolloer: number | null = gront) {
-  return {
-    id: m.ankomstInfo[0]!.id,
-    ankomsttid: "2026-04-02T08:00:00.000Z",
-    kontrollAdresse: { linje1: "Tollbugata 40", linje2: null, postnummer: "3044", poststed: "Drammen" },
-    mottakskontrolloer: kontrolloer === null ? null : { importoerId: kontrolloer },
-    sendingAnkommet: false,
-  };
+  return ankomstFor(m, kontrolloer);
 }
-
-const RIKTIG: Record<string, string> = {
-  DOKUMENT_REEKSPORT: "DOKUMENT_REEKSPORT_RIKTIG",
-  DOKUMENT_TILLEGGSERKLAERING: "DOKUMENT_TILLEGGSERKLAERING_RIKTIG",
-  DOKUMENT_TILSIKTET_BRUK: "DOKUMENT_TILSIKTET_BRUK_RIKTIG",
-  DOKUMENT_OPPRINNELSESSTED: "DOKUMENT_OPPRINNELSESSTED_RIKTIG",
-  MOTTAK_INNHOLD_SAMSVARER: "MOTTAK_INNHOLD_SAMSVARER_RIKTIG",
-  MOTTAK_FRI_FOR_PLANTESKADEGJOERERE: "MOTTAK_FRI_FOR_PLANTESKADEGJOERERE_RIKTIG",
-};
 
 /** A draft with innmelder, every document question answered correctly and arrival info: ready to send. */
-async function klarTilInnsending(s: TestSertifikat): Promise<ImportmeldingVisning> {
-  const id = await opprett(s);
-  expect((await kari.put(`/${id}/innmelder`, innmelder)).status).toBe(204);
-  let m = await hent(id);
-  for (const q of m.dokumentkontrollSpoersmaal) {
-    expect(
-      (await kari.put(`/${id}/kontrollspoersmaal/${q.id}`, { id: q.id, kontrollSvar: RIKTIG[q.kode] }))
-        .status,
-    ).toBe(204);
-  }
-  const res = await kari.put(
-    `/${id}/ankomstinfo/${m.ankomstInfo[0]!.id}`,
-    ankomstBody(m, m.kunDokumentkontroll ? null : gront),
-  );
-  expect(
-    res.status,
-    JSON.stringify(
-      await res
-        .clone()
-        .json()
-        .catch(() => ({})),
-    ),
-  ).toBe(204);
-  m = await hent(id);
-  expect(m.kanSendesInn).toBe(true);
-  return m;
-}
+const klarTilInnsending = (s: TestSertifikat) =>
+  klarMelding(kari, s, { ansvarlig: hageland, kontrolloer: gront });
 
 async function registrer(id: number, a = kari) {
   return a.put(`/${id}/status`, { status: "REGISTRERT" });
