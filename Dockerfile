@@ -12,9 +12,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-# Production refuses the development stand-ins and well-known secrets: set APP_URL (https), SESSION_SECRET,
-# DATABASE_URL, IMPORT_API_URL, OIDC_* and SMTP_URL at run time (README.md "Docker"). It runs the compiled
-# service (build/drift/, `npm run build`): no TypeScript sources, no tsx, no oidc-provider, no dev/.
+# One image, any role (README.md «Drift», docs/decisions/028-roller-og-drift.md): ROLES=web, api or sender (or a
+# comma list), each checking at start what it needs (DATABASE_URL for all; OIDC_* and SESSION_SECRET for web;
+# the Hub and authority keys for api; SMTP_URL and EPOST_AVSENDER for sender) and refusing the development
+# stand-ins. `node build/drift/db-migrer.js` is the migration step. It runs the compiled service (build/drift/,
+# `npm run build`): no TypeScript sources, no tsx, no oidc-provider, no dev/ stand-ins. Metrics on METRICS_PORT.
 FROM node:20-bookworm-slim AS produksjon
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data/pglite
 WORKDIR /app
@@ -24,6 +26,11 @@ COPY package.json ./
 RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 EXPOSE 3000
+# Alive: the process answers /healthz (readiness, /readyz, is for the load balancer and the orchestrator).
+HEALTHCHECK --interval=15s --timeout=2s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM stops it gracefully (in-flight requests finish within AVSLUTNING_SEKUNDER, 20 s by default).
+STOPSIGNAL SIGTERM
 CMD ["node", "build/drift/server.js"]
 
 # A demo with the development stand-ins (ID-porten for test, the embedded import API with demo data, the
