@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from "vite";
 import { forhaandskomprimer } from "./server/komprimering";
 
 /**
- * Brotli and gzip copies of the client build's files, served as they are by server.ts (ADR 015). Run after
+ * Brotli and gzip copies of the client build's files, served as they are by server/web.ts (ADR 015). Run after
  * both of Remix's builds: the server build writes the route manifest into the client's assets.
  */
 function forhaandskomprimering(): Plugin {

@@ -9,7 +9,7 @@ export interface AppContext {
   /** The CSP nonce of this response. */
   cspNonce: string;
   /**
-   * The session as read once for this HTTP request, shared by the loaders of a GET (server.ts makes one
+   * The session as read once for this HTTP request, shared by the loaders of a GET (server/web.ts makes one
    * per request; ADR 015). Without it every getSession reads the database.
    */
   sesjonPerForespoersel?: Map<string, Promise<unknown>>;

@@ -1,5 +1,5 @@
 // `npm run bench`: throughput on an in-memory PGlite with the demo seed. Ingests N generated certificates,
-// then starts the import API (as in api/test-server.ts) and times sequential requests. Bounded loops; exits
+// then starts the import API (as in tests/support/test-server.ts) and times sequential requests. Bounded loops; exits
 // by itself. Add a section by appending a step to BENCH_STEG (each step gets the shared context).
 import path from "node:path";
 import { lagEpostSender } from "../api/epost/sender";

@@ -1,7 +1,7 @@
 // `npm run build`, second half: the service and its command-line tools compiled to plain JavaScript in
 // build/drift/, so production runs `node build/drift/server.js` without tsx (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md).
 // Vite's SSR build (rollup) bundles our own TypeScript and leaves every npm package external; the
-// development stand-ins (dev/) are dynamic imports in server.ts, so their chunks (and oidc-provider) load
+// development stand-ins (dev/) are dynamic imports in server/, so their chunks (and oidc-provider) load
 // only in embedded mode. Chunks sit beside the entries: api/arbeid/basseng.ts finds its worker as ./traad.js, dev/vedlegg.ts
 // its files in ./fixtures/.
 import { cpSync } from "node:fs";

@@ -23,7 +23,7 @@ export class ArbeidFeil extends Error {
   override readonly name = "ArbeidFeil";
 }
 
-// The worker is a .ts file under tsx (server.ts, scripts) and vitest alike. `execArgv: ["--import", "tsx"]`
+// The worker is a .ts file under tsx (server/, scripts) and vitest alike. `execArgv: ["--import", "tsx"]`
 // does not reach a worker's entry module on Node 20, so a small bootstrap registers tsx's loader in the
 // worker first and then imports the worker file. The compiled service (build/drift/, scripts/bygg-drift.mjs)
 // has traad.js beside this chunk and runs it as it is.

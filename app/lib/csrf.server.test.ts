@@ -1,4 +1,4 @@
-// The shared CSRF checks (docs/decisions/003-csrf.md): server.ts's Origin / Sec-Fetch-Site check over real
+// The shared CSRF checks (docs/decisions/003-csrf.md): server/web.ts's Origin / Sec-Fetch-Site check over real
 // HTTP, the token check in lesSkjema, and a generated test that posts without a token to every route
 // module that has an action.
 import { readdirSync, readFileSync } from "node:fs";

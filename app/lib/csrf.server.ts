@@ -1,4 +1,4 @@
-// CSRF protection for every POST, without JavaScript: server.ts rejects cross-site requests by their
+// CSRF protection for every POST, without JavaScript: server/web.ts rejects cross-site requests by their
 // Origin / Sec-Fetch-Site headers, and every form carries a token bound to the server-side session
 // (checked here). See docs/decisions/003-csrf.md.
 import { timingSafeEqual } from "node:crypto";

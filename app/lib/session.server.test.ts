@@ -288,7 +288,7 @@ describe("én lesing av sesjonen per side (ADR 015)", () => {
     const handling = await getSession(post, forespoersel);
     expect(handling).not.toBe(rot);
     expect(handling.get("avgiver")).toBeUndefined();
-    // Another request (a new load context, as server.ts makes one per request) reads the row again.
+    // Another request (a new load context, as server/web.ts makes one per request) reads the row again.
     const neste = { ...context, sesjonPerForespoersel: new Map<string, Promise<unknown>>() };
     expect(await getSession(get(), neste)).not.toBe(rot);
     // Without the per-request map (scripts, tests): every call reads.

@@ -235,7 +235,7 @@ export function nyCsrfToken(): string {
 }
 
 /**
- * Clears expired sessions; server.ts runs it periodically. Logged-in ones lose their tokens at once but
+ * Clears expired sessions; the web role (server/web.ts) runs it periodically. Logged-in ones lose their tokens at once but
  * keep the "was logged in" marker for MARKOER_LEVETID_MS after their last activity; the rest are deleted.
  */
 export async function slettUtloepteSesjoner(db: Db): Promise<void> {

@@ -1,6 +1,6 @@
 // The development mail catcher (issue 10 item 4): an SMTP server on a local port that keeps every message
 // it receives in the database (epost_fanget) and shows them under /dev/epost, so a new user sees the alerts
-// arrive without a real mail server. Started by server.ts in embedded mode only (no SMTP_URL); refused in
+// arrive without a real mail server. Started by the sender role (server/sender.ts) in embedded mode only (no SMTP_URL); refused in
 // production like the other stand-ins (config.ts, docs/decisions/009 and 012). The page can stop and start
 // the SMTP server, which breaks SMTP for real (connections are refused) for trying the health banner.
 import type { AddressInfo } from "node:net";
