@@ -1,9 +1,6 @@
-import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { chromiumStart } from "./tests/support/chromium";
 
-// Debian's Chromium where it is installed (this project's machines and CI); Playwright's own browser on
-// a developer machine that has run `npx playwright install`.
-const systemChromium = "/usr/bin/chromium";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 /** The route walk at phone width and 200 % zoom runs only in its own projects. */
@@ -24,21 +21,7 @@ export default defineConfig({
     locale: "nb-NO",
     timezoneId: "Europe/Oslo",
     trace: "retain-on-failure",
-    launchOptions: existsSync(systemChromium)
-      ? {
-          executablePath: systemChromium,
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        }
-      : {},
+    launchOptions: chromiumStart,
   },
   projects: [
     { name: "js-pa", testIgnore: MOBIL, use: { javaScriptEnabled: true } },

@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { chromiumStart } from "./tests/support/chromium";
 
 // The production-shape test (tests/produksjon, issue 26 point 6): its own processes from compose.yaml, so no
 // webServer here. Needs the build (npm run build) and TEST_DATABASE_URL (a PostgreSQL server); .ci/run runs it.
-const systemChromium = "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/produksjon",
@@ -16,21 +15,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     trace: "retain-on-failure",
-    launchOptions: existsSync(systemChromium)
-      ? {
-          executablePath: systemChromium,
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        }
-      : {},
+    launchOptions: chromiumStart,
   },
   projects: [{ name: "produksjon" }],
 });

@@ -5,9 +5,11 @@
 import { lagEpostSender, type Runde } from "../api/epost/sender";
 import { openDatabase } from "../db";
 import { loadConfig } from "../server/config";
+import { senderOppsett } from "../server/sender";
 
 const enGang = process.argv.includes("--en-gang");
-const config = loadConfig();
+// This command is the sender role alone: only what the sender needs is checked.
+const config = loadConfig({ ...process.env, ROLES: "sender" });
 if (!config.databaseUrl) {
   console.error(
     "epost:send trenger DATABASE_URL. Den innebygde databasen eies av tjenesten, som selv sender e-postvarslene (npm start).",
@@ -22,14 +24,7 @@ if (!config.smtpUrl) {
 const { db, close } = await openDatabase({ databaseUrl: config.databaseUrl });
 const perRunde = Number(process.env.EPOST_PER_RUNDE ?? 200);
 const sender = lagEpostSender({
-  db,
-  smtpUrl: config.smtpUrl,
-  avsender: config.epost.avsender,
-  appUrl: config.appUrl,
-  samlevinduMs: config.epost.samlevinduMs,
-  maksForsoek: config.epost.maksForsoek,
-  ventetidMs: config.epost.ventetidMs,
-  pollMs: config.epost.pollMs,
+  ...senderOppsett(config, db, config.smtpUrl),
   maksPerRunde: Number.isSafeInteger(perRunde) && perRunde > 0 ? perRunde : 200,
 });
 

@@ -8,7 +8,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -25,7 +24,7 @@ import {
   klarTilInnsending,
   lagSertifikat,
 } from "../tests/support/test-hjelp";
-import type { TestApi } from "../tests/support/test-server";
+import { lagTokenNoekler, type TestApi, testApiMot } from "../tests/support/test-server";
 import { loadConfig } from "./config";
 import { type StartedServer, startServer } from "./index";
 import { lagLogger } from "./logg";
@@ -247,47 +246,26 @@ describe("migreringer", () => {
 
 /** An api process whose access tokens this test signs: its JWKS served here, as ID-porten's would be. */
 async function apiMedNoekler(env: Record<string, string>): Promise<{ s: StartedServer; api: TestApi }> {
-  const { publicKey, privateKey } = await generateKeyPair("RS256");
-  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: "roller", alg: "RS256", use: "sig" }] };
+  const noekler = await lagTokenNoekler("roller");
   const jwksServer = http.createServer((_req, res) =>
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(jwks)),
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(noekler.jwks)),
   );
   await new Promise<void>((r) => jwksServer.listen(0, "127.0.0.1", () => r()));
   rydding.push(() => new Promise<void>((r) => jwksServer.close(() => r())));
-  const jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks`;
+  const utsteder = { issuer: "https://idporten.roller.test", audience: "roller-api" };
   const s = await start({
     ...env,
     ROLES: "api",
-    OIDC_ISSUER: "https://idporten.roller.test",
-    API_AUDIENCE: "roller-api",
-    API_JWKS_URI: jwksUrl,
+    OIDC_ISSUER: utsteder.issuer,
+    API_AUDIENCE: utsteder.audience,
+    API_JWKS_URI: `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks`,
   });
-  const token: TestApi["token"] = (pid) =>
-    new SignJWT({ pid, acr: "idporten-loa-substantial" })
-      .setProtectedHeader({ alg: "RS256", kid: "roller" })
-      .setIssuer("https://idporten.roller.test")
-      .setAudience("roller-api")
-      .setSubject(pid)
-      .setIssuedAt()
-      .setExpirationTime("10m")
-      .sign(privateKey);
-  const api: TestApi = {
-    url: s.lokalUrl,
-    handle: s.database,
-    token,
-    async fetch(sti, init = {}) {
-      const { pid, json, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (pid) headers.set("authorization", `Bearer ${await token(pid)}`);
-      if (json !== undefined) headers.set("content-type", "application/json");
-      return fetch(`${s.lokalUrl}${sti}`, {
-        ...rest,
-        headers,
-        body: json !== undefined ? JSON.stringify(json) : rest.body,
-      });
-    },
-    close: () => s.close(),
-  };
+  const api = testApiMot(
+    s.lokalUrl,
+    s.database,
+    (pid, o) => noekler.token(pid, o, utsteder),
+    () => s.close(),
+  );
   return { s, api };
 }
 

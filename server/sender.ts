@@ -2,7 +2,7 @@
 // FOR UPDATE SKIP LOCKED, so any number of senders can run against one PostgreSQL server. Without SMTP_URL
 // (embedded mode only) it sends to the development mail catcher, an SMTP server in this process whose pages
 // the web role shows under /dev/epost.
-import { type EpostSender, lagEpostSender } from "../api/epost/sender";
+import { type EpostSender, type EpostSenderOptions, lagEpostSender } from "../api/epost/sender";
 import type { Db } from "../db";
 import type { EpostFanger } from "../dev/epost/fanger";
 import type { Config } from "./config";
@@ -17,6 +17,22 @@ export interface SenderDel {
   /** Stops taking alerts, finishes the message being sent and releases the rest of its claim. */
   stopp(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The sender's settings from the configuration (the role here, and `npm run epost:send`). */
+export function senderOppsett(config: Config, db: Db, smtpUrl: string): EpostSenderOptions {
+  return {
+    db,
+    smtpUrl,
+    avsender: config.epost.avsender,
+    appUrl: config.appUrl,
+    samlevinduMs: config.epost.samlevinduMs,
+    maksForsoek: config.epost.maksForsoek,
+    ventetidMs: config.epost.ventetidMs,
+    pollMs: config.epost.pollMs,
+    leieMs: config.epost.leieMs,
+    tidsavbruddMs: config.epost.tidsavbruddMs,
+  };
 }
 
 export async function startSender(opts: {
@@ -36,16 +52,7 @@ export async function startSender(opts: {
   let sender: EpostSender | undefined;
   if (smtpUrl) {
     sender = lagEpostSender({
-      db,
-      smtpUrl,
-      avsender: config.epost.avsender,
-      appUrl: config.appUrl,
-      samlevinduMs: config.epost.samlevinduMs,
-      maksForsoek: config.epost.maksForsoek,
-      ventetidMs: config.epost.ventetidMs,
-      pollMs: config.epost.pollMs,
-      leieMs: config.epost.leieMs,
-      tidsavbruddMs: config.epost.tidsavbruddMs,
+      ...senderOppsett(config, db, smtpUrl),
       paaUtfall: (utfall) => (utfall === "SENDT" ? metrikker.epostSendt() : metrikker.epostFeilet(utfall)),
     });
   }

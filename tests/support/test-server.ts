@@ -37,32 +37,33 @@ export interface TestApiOptions {
   plugin?: KyselyPlugin;
 }
 
-export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
-  const handle = await createTestDatabase();
+/** A signing key pair for access tokens, and its public JWKS (what the API verifies with). */
+export async function lagTokenNoekler(kid = "test") {
   const { publicKey, privateKey } = await generateKeyPair("RS256");
-  const jwk = { ...(await exportJWK(publicKey)), kid: "test", alg: "RS256" };
-  const app = express();
-  app.use(
-    createApi({
-      db: opts.plugin ? handle.db.withPlugin(opts.plugin) : handle.db,
-      auth: { issuer: TEST_ISSUER, audience: TEST_AUDIENCE, jwks: createLocalJWKSet({ keys: [jwk] }) },
-      hubApiKey: opts.hubApiKey ?? TEST_HUB_API_KEY,
-      myndighetApiKey: opts.myndighetApiKey ?? TEST_MYNDIGHET_API_KEY,
-      epostNedeVarselMs: opts.epostNedeVarselMs,
-    }),
-  );
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const token: TestApi["token"] = (pid, o = {}) =>
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
+  const token = (
+    pid: string,
+    o: { audience?: string; issuer?: string; expiresIn?: string | number } = {},
+    standard: { issuer: string; audience: string } = { issuer: TEST_ISSUER, audience: TEST_AUDIENCE },
+  ) =>
     new SignJWT({ pid, acr: "idporten-loa-substantial" })
-      .setProtectedHeader({ alg: "RS256", kid: "test" })
-      .setIssuer(o.issuer ?? TEST_ISSUER)
-      .setAudience(o.audience ?? TEST_AUDIENCE)
+      .setProtectedHeader({ alg: "RS256", kid })
+      .setIssuer(o.issuer ?? standard.issuer)
+      .setAudience(o.audience ?? standard.audience)
       .setSubject(pid)
       .setIssuedAt()
       .setExpirationTime(o.expiresIn ?? "10m")
       .sign(privateKey);
+  return { jwks: { keys: [jwk] }, token };
+}
+
+/** The TestApi face of an API at `url`: requests as `pid` carry a token from `token`. */
+export function testApiMot(
+  url: string,
+  handle: DatabaseHandle,
+  token: TestApi["token"],
+  close: () => Promise<void>,
+): TestApi {
   return {
     url,
     handle,
@@ -78,9 +79,33 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
         body: json !== undefined ? JSON.stringify(json) : rest.body,
       });
     },
-    async close() {
+    close,
+  };
+}
+
+export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
+  const handle = await createTestDatabase();
+  const noekler = await lagTokenNoekler();
+  const app = express();
+  app.use(
+    createApi({
+      db: opts.plugin ? handle.db.withPlugin(opts.plugin) : handle.db,
+      auth: { issuer: TEST_ISSUER, audience: TEST_AUDIENCE, jwks: createLocalJWKSet(noekler.jwks) },
+      hubApiKey: opts.hubApiKey ?? TEST_HUB_API_KEY,
+      myndighetApiKey: opts.myndighetApiKey ?? TEST_MYNDIGHET_API_KEY,
+      epostNedeVarselMs: opts.epostNedeVarselMs,
+    }),
+  );
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return testApiMot(
+    url,
+    handle,
+    (pid, o) => noekler.token(pid, o),
+    async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await handle.close();
     },
-  };
+  );
 }
