@@ -4,9 +4,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { harSkjemafeil, SkjemafeilContext } from "./components/feiltittel";
 import { NonceContext } from "./components/nonce";
 
-const ABORT_DELAY = 5_000;
+/** Single fetch: promises in loader data not settled by then are rejected (none are used today). */
+export const streamTimeout = 5_000;
 
 /**
  * Pages and loader data carry the user's data and the session's CSRF token: no cache anywhere may keep
@@ -34,7 +36,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <SkjemafeilContext.Provider value={harSkjemafeil(remixContext.staticHandlerContext.actionData)}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </SkjemafeilContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -56,6 +60,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // React gets a second after streamTimeout to send the rejected boundaries' content before it stops.
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }

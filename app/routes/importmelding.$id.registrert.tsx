@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
-  json,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const skjulSendt = (await lesCookie(args.request, SKJUL_SENDT_DIALOG_COOKIE)) === "ja";
   const ankomst = url.searchParams.get("endre") === "ankomst" ? await ankomstLoader(args) : null;
-  return json({ skjulSendt, ankomst });
+  return { skjulSendt, ankomst };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -61,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
         await api.putJson<StatusSvar>(`${base}/status`, { status: "TILBAKETRUKKET", versjon });
       } catch (e) {
         if (e instanceof Response) throw e;
-        return json(
+        return data(
           { feil: feilmelding(e, "Klarte ikke å trekke tilbake forhåndsmeldingen") },
           { status: 400 },
         );
@@ -81,7 +81,7 @@ export async function action(args: ActionFunctionArgs) {
     case "ankomst-avbryt":
       return ankomstAction({ ...args, request: cloned }, `/importmelding/${id}/registrert?endret=ankomst`);
     default:
-      return json({ feil: "Ukjent handling" }, { status: 400 });
+      return data({ feil: "Ukjent handling" }, { status: 400 });
   }
 }
 
