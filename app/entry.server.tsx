@@ -2,7 +2,6 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { harSkjemafeil, SkjemafeilContext } from "./components/feiltittel";
 import { NonceContext } from "./components/nonce";
@@ -31,7 +30,6 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const ready = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -42,7 +40,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [ready]() {
+        // The whole page before the first byte, for every client: a part of it in a Suspense boundary (a lazy
+        // component, ADR 025) would otherwise come later with a script to put it in place, which a browser
+        // without JavaScript never runs. No loader streams deferred data, so nothing waits longer for this.
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);

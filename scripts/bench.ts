@@ -12,6 +12,7 @@ import { startTestApi, type TestApi } from "../tests/support/test-server";
 import { formaterLast, formaterProduksjonsform, maalLast, maalProduksjonsform } from "./bench-last";
 import { maalSertifikatside } from "./bench-side";
 import { formaterSkala, maalSkala, visPlaner } from "./bench-skala";
+import { klientvekt } from "./klientvekt";
 
 export const ANTALL_SERTIFIKATER = 200;
 export const ANTALL_FORESPOERSLER = 300;
@@ -282,6 +283,14 @@ if (erHoved && process.argv.includes("--plans")) {
   );
   console.log(
     `\nSidestørrelse: ${(side.htmlBytes / 1024).toFixed(1)} KiB HTML, ${(side.jsBytes / 1024).toFixed(1)} KiB JavaScript i ${side.jsFiler} filer (${(side.jsGzip / 1024).toFixed(1)} KiB med gzip, som serveren sender)\n`,
+  );
+  // First-load JavaScript of every page route from the build manifest (budget 110 KB, ADR 025).
+  // (the root route alone is no page: every address matches a route below it)
+  const vekt = klientvekt().filter(({ rute }) => rute !== "root");
+  const lettest = vekt.at(-1)!;
+  const tyngst = vekt[0]!;
+  console.log(
+    `Første lasting av JavaScript (gzip, ${vekt.length} sider): lettest ${lettest.rute} ${lettest.kb.toFixed(1)} KB, tyngst ${tyngst.rute} ${tyngst.kb.toFixed(1)} KB\n`,
   );
   // Load test (issue 15): N logged-in users for a while against the production build, 0 errors, p95.
   const last = await maalLast();

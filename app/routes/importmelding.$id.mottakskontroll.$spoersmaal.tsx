@@ -200,7 +200,7 @@ export default function Mottakskontroll() {
           </Link>
         </div>
       </Dialog>
-      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet" onInput={vedEndring}>
+      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet" onChange={vedEndring}>
         <CsrfInput />
         <input type="hidden" name="versjon" value={m.versjon} />
         <Radiogruppe

@@ -164,7 +164,7 @@ export default function Importmeldinger() {
           id="filterpanel"
           aria-label="Filtrer forhåndsmeldinger"
           data-skjult={hydrert && !filterApent ? "true" : undefined}
-          onInput={vedEndring}
+          onChange={vedEndring}
           onSubmit={(e) => {
             e.preventDefault();
             clearTimeout(tidtaker.current);

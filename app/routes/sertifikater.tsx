@@ -115,7 +115,7 @@ export default function Sertifikater() {
             method="get"
             className="filterpanel"
             aria-label="Filtrer sertifikater"
-            onInput={(e) =>
+            onChange={(e) =>
               vedEndring(
                 e.currentTarget,
                 (e.target as HTMLElement).tagName === "INPUT" &&
