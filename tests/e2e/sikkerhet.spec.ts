@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { sjekkUu } from "./helpers";
+import { expect, sjekkUu, test } from "./helpers";
 
 test("sikkerhetshoder på alle svar, og ingen eksterne ressurser", async ({ page }) => {
   const eksterne: string[] = [];
