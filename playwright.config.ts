@@ -5,6 +5,8 @@ import { defineConfig } from "@playwright/test";
 // a developer machine that has run `npx playwright install`.
 const systemChromium = "/usr/bin/chromium";
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Names this run for the workers (they inherit it): sjekkUu audits each page state once per run.
+process.env.E2E_KJOERING ??= String(Date.now());
 const baseURL = `http://localhost:${port}`;
 /** The route walk at phone width and 200 % zoom runs only in its own projects. */
 const MOBIL = /mobil\.spec\.ts$/;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { appendFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import {
@@ -99,8 +99,26 @@ function fingeravtrykk(html: string): string {
   return createHash("sha256").update(skjelett).digest("hex").slice(0, 16);
 }
 
-/** Page states this worker has audited (a worker runs one project). */
+/** Page states this worker has audited or seen claimed by another worker. */
 const revidert = new Set<string>();
+
+/**
+ * Claims a page state for this worker in this run (playwright.config.ts names the run, E2E_KJOERING): the
+ * first worker to see a state audits it, the others, of either project, do not. The same HTML at the same
+ * width is the same audit whether scripts ran or not: axe reads the DOM and its styles, which is what the
+ * fingerprint covers.
+ */
+function gjorKravPaa(tilstand: string): boolean {
+  const mappe = path.join(path.dirname(test.info().outputDir), `uu-${process.env.E2E_KJOERING ?? "lokal"}`);
+  mkdirSync(mappe, { recursive: true });
+  try {
+    writeFileSync(path.join(mappe, tilstand), "", { flag: "wx" });
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw e;
+  }
+}
 
 /**
  * The worker's JavaScript-enabled page for auditing the HTML of JavaScript-off pages (a worker runs one test
@@ -142,21 +160,32 @@ function loggRevisjon(url: string, noekkel: string, revidertNaa: boolean, ms: nu
   if (!process.env.E2E_UU_LOGG) return;
   const info = test.info();
   const fil = path.join(path.dirname(info.outputDir), `uu-${info.project.name}-${info.parallelIndex}.jsonl`);
-  const linje = { test: `${path.basename(info.file)}:${info.line}`, url, noekkel, revidert: revidertNaa, ms };
+  const linje = {
+    prosjekt: info.project.name,
+    test: `${path.basename(info.file)}:${info.line}`,
+    url,
+    noekkel,
+    revidert: revidertNaa,
+    ms,
+  };
   appendFileSync(fil, `${JSON.stringify(linje)}\n`);
 }
 
 /**
  * axe on the page as it is now: 0 violations (WCAG 2.1 A/AA and best practice). Each distinct page state is
- * audited once per worker and project (fingeravtrykk): a later visit of the same state is not audited again.
+ * audited once per run (fingeravtrykk and the page's width): a later visit of the same state, in this worker
+ * or another, is not audited again.
  * With JavaScript off the page cannot run axe, so its HTML is checked in a JavaScript-enabled page of its own
  * (same URL, no scripts of the app run there since the HTML is static).
  */
 export async function sjekkUu(page: Page, browser?: Browser) {
   const start = Date.now();
   const html = await page.content();
-  const noekkel = `${test.info().project.name}|${fingeravtrykk(html)}`;
-  if (revidert.has(noekkel)) return loggRevisjon(page.url(), noekkel, false, Date.now() - start);
+  const noekkel = `${page.viewportSize()?.width ?? 0}-${fingeravtrykk(html)}`;
+  if (revidert.has(noekkel) || !gjorKravPaa(noekkel)) {
+    revidert.add(noekkel);
+    return loggRevisjon(page.url(), noekkel, false, Date.now() - start);
+  }
   let target = page;
   if (!skriptPaa()) {
     const b = browser ?? page.context().browser();
