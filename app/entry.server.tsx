@@ -2,11 +2,12 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { harSkjemafeil, SkjemafeilContext } from "./components/feiltittel";
 import { NonceContext } from "./components/nonce";
 
-const ABORT_DELAY = 5_000;
+/** Single fetch: promises in loader data not settled by then are rejected (none are used today). */
+export const streamTimeout = 5_000;
 
 /**
  * Pages and loader data carry the user's data and the session's CSRF token: no cache anywhere may keep
@@ -29,16 +30,20 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const ready = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <SkjemafeilContext.Provider value={harSkjemafeil(remixContext.staticHandlerContext.actionData)}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </SkjemafeilContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
-        [ready]() {
+        // The whole page before the first byte, for every client: a part of it in a Suspense boundary (a lazy
+        // component, ADR 025) would otherwise come later with a script to put it in place, which a browser
+        // without JavaScript never runs. No loader streams deferred data, so nothing waits longer for this.
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
@@ -56,6 +61,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // React gets a second after streamTimeout to send the rejected boundaries' content before it stops.
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }

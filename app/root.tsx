@@ -1,5 +1,5 @@
 import themeCss from "@digdir/designsystemet-css/theme.css?url";
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -8,14 +8,13 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { type ReactNode, useContext } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import type { ReactNode } from "react";
 import { Brodsmuler } from "./components/brodsmuler";
 import { Bunntekst } from "./components/bunntekst";
+import { FeilTittel } from "./components/feiltittel";
 import { Informasjonskapsler } from "./components/informasjonskapsler";
 import { Meny } from "./components/meny";
 import { useNonce } from "./components/nonce";
@@ -42,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const bruker = await innloggetBruker(session, context);
   const innlogget = !!bruker;
   const url = new URL(request.url);
-  return json(
+  return data(
     {
       csrf,
       bruker: bruker ? { navn: bruker.navn } : null,
@@ -57,23 +56,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ title: "Digital forhåndsmelding" }];
-
-/** A form answered with errors: the title is prefixed "Feil: " (GOV.UK), also without JavaScript. */
-function harSkjemafeil(d: unknown): boolean {
-  const a = d as { result?: { status?: string }; lagreFeil?: unknown } | undefined;
-  return a?.result?.status === "error" || !!a?.lagreFeil;
-}
-
-function FeilTittel() {
-  const state = useContext(UNSAFE_DataRouterStateContext);
-  const matches = useMatches();
-  if (!Object.values(state?.actionData ?? {}).some(harSkjemafeil)) return null;
-  const tittel = [...matches]
-    .reverse()
-    .map((m) => (m.handle as { tittel?: string } | undefined)?.tittel)
-    .find(Boolean);
-  return <title>{`Feil: ${tittel ?? "Skjema"} – Digital forhåndsmelding`}</title>;
-}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -13,6 +13,7 @@ import { formaterLast, formaterProduksjonsform, maalLast, maalProduksjonsform } 
 import { maalSertifikatside } from "./bench-side";
 import { formaterSkala, maalSkala, visPlaner } from "./bench-skala";
 import { formaterStortSertifikat, maalStortSertifikat } from "./bench-stort-sertifikat";
+import { klientvekt } from "./klientvekt";
 
 export const ANTALL_SERTIFIKATER = 200;
 export const ANTALL_FORESPOERSLER = 300;
@@ -286,6 +287,14 @@ if (erHoved && process.argv.includes("--plans")) {
   );
   // A big certificate in worker threads (ADR 018): how long a trivial request waits meanwhile.
   console.log(`\n${formaterStortSertifikat(await maalStortSertifikat())}\n`);
+  // First-load JavaScript of every page route from the build manifest (budget 110 KB, ADR 025).
+  // (the root route alone is no page: every address matches a route below it)
+  const vekt = klientvekt().filter(({ rute }) => rute !== "root");
+  const lettest = vekt.at(-1)!;
+  const tyngst = vekt[0]!;
+  console.log(
+    `Første lasting av JavaScript (gzip, ${vekt.length} sider): lettest ${lettest.rute} ${lettest.kb.toFixed(1)} KB, tyngst ${tyngst.rute} ${tyngst.kb.toFixed(1)} KB\n`,
+  );
   // Load test (issue 15): N logged-in users for a while against the production build, 0 errors, p95.
   const last = await maalLast();
   const lastDatabase = process.env.DATABASE_URL

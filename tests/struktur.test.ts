@@ -123,10 +123,9 @@ describe("filer som gjør én jobb", () => {
   });
 });
 
-// The server renders with React and the browser with Preact (ADR 024): ids React's useId makes on the server
-// are not the ones Preact's makes in the browser. biome.json forbids importing useId; conform's useForm calls
-// it for a form without an id, so every form names its own, or its client validation looks for a form that
-// is not there and the browser sends what it should have stopped.
+// Every conform form names its id: its fields' ids (`<form>-<field>`) are what the error summary links to and
+// what tests and the labels name, and a readable id says which form it is (conform's useForm would otherwise
+// take one from useId, such as ":R1:").
 describe("faste id-er", () => {
   it("every conform useForm in app/ names its id first", () => {
     const kall = kildefiler("app").flatMap((fil) =>

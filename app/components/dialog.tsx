@@ -17,8 +17,7 @@ export function Dialog({
   vedLukk,
   fokusEtterLukk,
 }: {
-  /** Names the title's id (`<id>-tittel`): fixed, not useId, for the server renders with React and the
-   *  browser with Preact, whose generated ids differ (ADR 024). */
+  /** Names the title's id (`<id>-tittel`): a fixed id a test or a link can name, not a generated one. */
   id: string;
   apen: boolean;
   tittel: ReactNode;

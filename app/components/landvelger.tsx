@@ -25,7 +25,7 @@ export function LandVelger({
   valgte: readonly string[];
   onEndre: (valgte: string[]) => void;
 }) {
-  // fixed, not useId: the server renders with React and the browser with Preact (ADR 024)
+  // fixed, from the field name: tests and the error summary can name it
   const id = `landvelger-${navn}`;
   const [tekst, setTekst] = useState("");
   const [apen, setApen] = useState(false);

@@ -22,7 +22,7 @@ export function Oppstart({
 }) {
   const hydrert = useHydrert();
   const ref = useRef<HTMLDialogElement>(null);
-  // fixed, not useId: the server renders with React and the browser with Preact (ADR 024)
+  // fixed: tests and the labels name them
   const tittelId = "oppstart-tittel";
   const feilId = "oppstart-feil";
   const navigation = useNavigation();

@@ -3,6 +3,7 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useFeilITittel } from "./feiltittel";
 
 // biome-ignore lint/suspicious/noExplicitAny: a field of any form
 export type Felt = FieldMetadata<any, any, any>;
@@ -23,17 +24,6 @@ export function feilFra(felter: Array<Felt | undefined>): FeilLenke[] {
  * The error summary above the heading (GOV.UK pattern): heading, a link to each field, focused when it
  * appears so screen readers and keyboard users land on it.
  */
-/**
- * Changes the text of the page's <title> in place. `document.title = …` replaces the title's text node, and
- * Preact (the browser's React, ADR 024) keeps writing the next page's title into the node it made, which is
- * then no longer in the document: the title would stay the old page's after a navigation.
- */
-function settTittel(tekst: string) {
-  const tekstnode = document.querySelector("head > title")?.firstChild;
-  if (tekstnode?.nodeType === Node.TEXT_NODE) tekstnode.nodeValue = tekst;
-  else document.title = tekst;
-}
-
 export function FeilOppsummering({ feil }: { feil: FeilLenke[] }) {
   const ref = useRef<HTMLElement>(null);
   const antall = feil.length;
@@ -57,10 +47,9 @@ export function FeilOppsummering({ feil }: { feil: FeilLenke[] }) {
       ref.current?.focus();
       skalFokusere.current = false;
     }
-    // Errors found in the browser (JavaScript on) prefix the title too, as the server does without it.
-    const uten = document.title.replace(/^Feil: /, "");
-    settTittel(antall > 0 ? `Feil: ${uten}` : uten);
   }, [antall, innsendinger]);
+  // Errors found in the browser (JavaScript on) prefix the title too, as the server does without it.
+  useFeilITittel(antall > 0, innsendinger);
   if (antall === 0) return null;
   return (
     <section

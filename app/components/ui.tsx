@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { sidetall } from "../../domain/pagination";
 import type { Farge } from "../../domain/status";
+import { useFeilITittel } from "./feiltittel";
 
 /** A Designsystemet alert. `rolle="alert"` only for messages that appear after an action. */
 export function Varsel({
@@ -132,6 +133,7 @@ export function LagreFeil({
   tittel?: string;
 }) {
   const { pathname, search } = useLocation();
+  useFeilITittel(!!svar?.lagreFeil);
   if (!svar?.lagreFeil) return null;
   return (
     <Varsel farge="danger" rolle="alert" tittel={tittel}>

@@ -1,6 +1,6 @@
 // The arrival form's server side, shared by the wizard (ankomst-info) and the registered page (Endre).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { osloDato } from "../../domain/format";
 import type { MottakskontrolloerValg } from "../../domain/importmelding";
 import { ankomstSkjema, tilAnkomstinfoBody } from "../../domain/schemas/importmelding";
@@ -37,23 +37,22 @@ export async function ankomstAction({ request, context, params }: ActionFunction
     schema: ankomstSkjema({ kunDokumentkontroll: melding.kunDokumentkontroll, idag: osloDato(new Date()) }),
   });
   if (submission.status !== "success") {
-    return json(
+    return data(
       { result: submission.reply(), senMelding: false, lagreFeil: null as string | null },
       { status: 400 },
     );
   }
   const intent = formData.get("intent");
-  if (intent === "ankomst-avbryt")
-    return json({ result: submission.reply(), senMelding: false, lagreFeil: null });
+  if (intent === "ankomst-avbryt") return { result: submission.reply(), senMelding: false, lagreFeil: null };
   if (
     intent !== "ankomst-bekreft" &&
     skalViseSenMeldingDialog(submission.value.dato, submission.value.klokkeslett)
   ) {
-    return json({ result: submission.reply(), senMelding: true, lagreFeil: null });
+    return { result: submission.reply(), senMelding: true, lagreFeil: null };
   }
   const ankomst = melding.ankomstInfo[0];
   if (!ankomst) {
-    return json(
+    return data(
       { result: submission.reply(), senMelding: false, lagreFeil: ANKOMST_LAGRE_FEILET },
       { status: 400 },
     );

@@ -192,6 +192,18 @@ describe("sameOriginPosts: Origin og Sec-Fetch-Site over ekte HTTP", () => {
     expect(await send({ Origin: APP, "Content-Type": "multipart/form-data; boundary=x" })).toBe(200);
   });
 
+  it("gjelder også single fetch-adressene (/sti.data) nettleseren poster til med JavaScript", async () => {
+    const post = (sti: string, headers: Record<string, string>, body = "a=1") =>
+      fetch(`${base}${sti}`, { method: "POST", headers, body }).then((r) => r.status);
+    const skjema = { "Content-Type": "application/x-www-form-urlencoded" };
+    expect(await post("/meny.data", { ...skjema, Origin: "http://evil.example" })).toBe(403);
+    expect(await post("/_root.data?index", { ...skjema, "Sec-Fetch-Site": "cross-site" })).toBe(403);
+    expect(await post("/innstillinger.data", { Origin: APP, "Content-Type": "application/json" }, "{}")).toBe(
+      415,
+    );
+    expect(await post("/meny.data", { ...skjema, Origin: APP, "Sec-Fetch-Site": "same-origin" })).toBe(200);
+  });
+
   it("sjekker alle metoder som kan endre noe, ikke GET", async () => {
     for (const method of ["PUT", "DELETE", "PATCH"]) {
       expect(await send({ Origin: "http://evil.example" }, method)).toBe(403);

@@ -1,6 +1,6 @@
 // Loading and saving a notification through the import API (SPEC §7 "Notifications") for the wizard and
 // the pages after registration.
-import { type AppLoadContext, json, redirect } from "@remix-run/node";
+import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { type ApiClient, ApiFeil } from "./api.server";
 import { loginUrl, type MedVirksomhet, requireVirksomhet } from "./bruker.server";
@@ -60,7 +60,7 @@ export function lagreFeilet<E extends Record<string, unknown>>(e: unknown, reser
   if (e instanceof Response) throw e;
   if (!(e instanceof ApiFeil)) console.error(reserve, e);
   const konflikt = e instanceof ApiFeil && e.status === 409;
-  return json(
+  return data(
     { ...(ekstra as E), lagreFeil: feilmelding(e, reserve) as string | null, konflikt },
     { status: konflikt ? 409 : 400 },
   );

@@ -1,6 +1,6 @@
 import {
   type ActionFunctionArgs,
-  json,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -108,7 +108,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : importoer.epostadresser.length === 0
         ? "epost"
         : null;
-  return json({
+  return {
     avgiver,
     navn: bruker.navn,
     idag,
@@ -123,7 +123,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // the search countries with their names, from the loader so the country table stays off the client
     sokeland: SOKELAND,
     epostFeil,
-  });
+  };
 }
 
 const OPPSTART_REGELVERK_MANGLER = "Du må huke av for at virksomheten kjenner regelverket.";
@@ -138,7 +138,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (intent === "oppstart-regelverk") {
       if (formData.get("harLestRegelverk") !== "ja") {
-        return json({ steg: "regelverk" as const, feil: OPPSTART_REGELVERK_MANGLER, epost }, { status: 400 });
+        return data({ steg: "regelverk" as const, feil: OPPSTART_REGELVERK_MANGLER, epost }, { status: 400 });
       }
       await api.put(
         `/import/register/v1/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/lestregelverk`,
@@ -147,18 +147,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     } else if (intent === "oppstart-epost") {
       if (!epost)
-        return json({ steg: "epost" as const, feil: OPPSTART_EPOST_MANGLER, epost }, { status: 400 });
+        return data({ steg: "epost" as const, feil: OPPSTART_EPOST_MANGLER, epost }, { status: 400 });
       await api.put(
         `/import/register/v1/${avgiver.organisasjonsnummer}/epost`,
         { epostadresse: epost },
         { redirectOn401: loginUrl(request) },
       );
     } else {
-      return json({ steg: null, feil: "Ukjent handling", epost }, { status: 400 });
+      return data({ steg: null, feil: "Ukjent handling", epost }, { status: 400 });
     }
   } catch (e) {
     if (e instanceof ApiFeil) {
-      return json(
+      return data(
         {
           steg: intent === "oppstart-epost" ? ("epost" as const) : ("regelverk" as const),
           feil: e.melding ?? "Klarte ikke å lagre. Prøv igjen.",

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { wizardSteg } from "../../domain/importmelding-ruting";
 import { AnkomstSkjema } from "../components/ankomst-skjema";
@@ -7,7 +7,7 @@ import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function loader(args: LoaderFunctionArgs) {
-  return json(await ankomstLoader(args));
+  return await ankomstLoader(args);
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, json, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useParams, useRouteLoaderData } from "@remix-run/react";
 import type { ImportmeldingVisning, KontrollspoersmaalVisning } from "../../domain/importmelding";
 import { wizardSteg } from "../../domain/importmelding-ruting";
@@ -21,7 +21,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!spoersmaal) throw redirect(`/importmelding/${melding.id}`);
   const submission = parseWithZod(formData, { schema: kontrollsvarSkjema(spoersmaal.kode) });
   if (submission.status !== "success")
-    return json({ result: submission.reply(), lagreFeil: null }, { status: 400 });
+    return data({ result: submission.reply(), lagreFeil: null }, { status: 400 });
   try {
     await api.put(
       `${base}/kontrollspoersmaal/${spoersmaal.id}`,

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
-  json,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -22,14 +22,14 @@ import type { loader as meldingLoader } from "./importmelding.$id";
 
 /** Prefill from the logged-in person's contact info (SPEC §7 brukerInfo) when nothing is saved yet. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json({ brukerInfo: await hentBrukerInfo(request, context) });
+  return { brukerInfo: await hentBrukerInfo(request, context) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, base, formData, versjon } = await lesMeldingSkjema(request, context, params);
   const submission = parseWithZod(formData, { schema: innmelderSkjema });
   if (submission.status !== "success")
-    return json({ result: submission.reply(), lagreFeil: null }, { status: 400 });
+    return data({ result: submission.reply(), lagreFeil: null }, { status: 400 });
   const { navn, epost, telefonnummer, egenReferanse } = submission.value;
   try {
     // One step, one write: name, contact and own reference together (issue 15, item 6).

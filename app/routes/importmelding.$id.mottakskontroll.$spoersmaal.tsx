@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
-  json,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const importoer = await api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`, {
     redirectOn401: loginUrl(request),
   });
-  return json({ harLestRegelverk: importoer.harLestRegelverk });
+  return { harLestRegelverk: importoer.harLestRegelverk };
 }
 
 function varelinjerMedMengde(melding: Awaited<ReturnType<typeof hentMelding>>) {
@@ -67,7 +67,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!spoersmaal) throw redirect(`/importmelding/${id}`);
   const importoer = await api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`);
   // SPEC §5: reception questions cannot be submitted before the regulations are confirmed.
-  if (!importoer.harLestRegelverk) return json({ result: null, lagreFeil: null, profil: true });
+  if (!importoer.harLestRegelverk) return { result: null, lagreFeil: null, profil: true };
   const innhold = spoersmaal.kode === "MOTTAK_INNHOLD_SAMSVARER";
   const submission = parseWithZod(formData, {
     schema: innhold
@@ -75,7 +75,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       : kontrollsvarSkjema(spoersmaal.kode),
   });
   if (submission.status !== "success") {
-    return json({ result: submission.reply(), lagreFeil: null, profil: false }, { status: 400 });
+    return data({ result: submission.reply(), lagreFeil: null, profil: false }, { status: 400 });
   }
   try {
     await api.put(
@@ -200,7 +200,7 @@ export default function Mottakskontroll() {
           </Link>
         </div>
       </Dialog>
-      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet" onInput={vedEndring}>
+      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet" onChange={vedEndring}>
         <CsrfInput />
         <input type="hidden" name="versjon" value={m.versjon} />
         <Radiogruppe

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
-  json,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -19,7 +19,7 @@ import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await hentBrukerInfo(request, context));
+  return await hentBrukerInfo(request, context);
 }
 
 /** The person who does the reception control: name and phone (SPEC §2 "Reception controller page"). */
@@ -27,12 +27,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, base, formData, versjon, avgiver, id } = await lesMeldingSkjema(request, context, params);
   const submission = parseWithZod(formData, { schema: mottakskontrolloerSkjema });
   if (submission.status !== "success")
-    return json({ result: submission.reply(), lagreFeil: null }, { status: 400 });
+    return data({ result: submission.reply(), lagreFeil: null }, { status: 400 });
   const melding = await hentMelding(request, api, base);
   const ankomst = melding.ankomstInfo[0];
   const kontrolloerId = ankomst?.mottakskontrolloer?.importoerId;
   if (!ankomst || !kontrolloerId) {
-    return json(
+    return data(
       { result: submission.reply(), lagreFeil: "Forhåndsmeldingen har ingen mottakskontrollør." },
       { status: 400 },
     );

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, json, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { type MouseEvent, useState } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
@@ -39,12 +39,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "bekreft-regelverk") {
     const submission = parseWithZod(formData, { schema: bekreftRegelverkSkjema });
     if (submission.status !== "success") {
-      return json({ regelverk: true, result: submission.reply(), lagreFeil: null }, { status: 400 });
+      return data({ regelverk: true, result: submission.reply(), lagreFeil: null }, { status: 400 });
     }
     if (submission.value.bekreftelse === "vil-ikke-melde")
       return redirect(`/importmelding/${id}/oppsummering?ikkeSendt=1`);
     if (melding.ansvarligImportoer.id !== avgiver.importoerId) {
-      return json(
+      return data(
         {
           regelverk: true,
           result: submission.reply(),
@@ -62,22 +62,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       );
     } catch (e) {
       if (e instanceof Response) throw e;
-      return json(
+      return data(
         { regelverk: true, result: submission.reply(), lagreFeil: feilmelding(e, INNSENDING_FEILET) },
         { status: 400 },
       );
     }
   } else if (intent !== "send-inn") {
-    return json({ regelverk: false, result: null, lagreFeil: "Ukjent handling" }, { status: 400 });
+    return data({ regelverk: false, result: null, lagreFeil: "Ukjent handling" }, { status: 400 });
   } else if (!melding.harLestRegelverk && melding.ansvarligImportoer.id !== avgiver.importoerId) {
     // Only the responsible importer can confirm: no dialog that could never succeed (ADR 011).
-    return json(
+    return data(
       { regelverk: false, result: null, lagreFeil: ansvarligMaaBekrefte(melding.ansvarligImportoer.navn) },
       { status: 400 },
     );
   } else if (!melding.harLestRegelverk) {
     // The confirmation dialog opens instead of submitting; confirming it continues the submission.
-    return json({ regelverk: true, result: null, lagreFeil: null });
+    return { regelverk: true, result: null, lagreFeil: null };
   }
 
   try {
@@ -95,7 +95,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (naa.status !== "UNDER_REGISTRERING")
         return redirect(`/importmelding/${id}/registrert?alleredeSendt=1`);
     }
-    return json(
+    return data(
       { regelverk: false, result: null, lagreFeil: feilmelding(e, INNSENDING_FEILET) },
       { status: 400 },
     );

@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
-  json,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, StatusSvar } from "../../domain/importmelding";
 import { egenReferanseSkjema } from "../../domain/schemas/importmelding";
-import { AnkomstRedigering } from "../components/ankomst-skjema";
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
@@ -25,13 +25,22 @@ import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as rootLoader } from "../root";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
+/**
+ * The arrival form ('Endre', ?endre=ankomst) with conform and the client validation is loaded when it is
+ * shown, not with the page (the page's first load stays within the budget, ADR 025). The server renders it
+ * in full before it answers (entry.server.tsx waits for everything), so it is there without JavaScript.
+ */
+const AnkomstRedigering = lazy(() =>
+  import("../components/ankomst-skjema").then((m) => ({ default: m.AnkomstRedigering })),
+);
+
 const SKJUL_SENDT_DIALOG_COOKIE = "skjulImportmeldingOpprettetModal";
 
 export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const skjulSendt = (await lesCookie(args.request, SKJUL_SENDT_DIALOG_COOKIE)) === "ja";
   const ankomst = url.searchParams.get("endre") === "ankomst" ? await ankomstLoader(args) : null;
-  return json({ skjulSendt, ankomst });
+  return { skjulSendt, ankomst };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -61,7 +70,7 @@ export async function action(args: ActionFunctionArgs) {
         await api.putJson<StatusSvar>(`${base}/status`, { status: "TILBAKETRUKKET", versjon });
       } catch (e) {
         if (e instanceof Response) throw e;
-        return json(
+        return data(
           { feil: feilmelding(e, "Klarte ikke å trekke tilbake forhåndsmeldingen") },
           { status: 400 },
         );
@@ -81,7 +90,7 @@ export async function action(args: ActionFunctionArgs) {
     case "ankomst-avbryt":
       return ankomstAction({ ...args, request: cloned }, `/importmelding/${id}/registrert?endret=ankomst`);
     default:
-      return json({ feil: "Ukjent handling" }, { status: 400 });
+      return data({ feil: "Ukjent handling" }, { status: 400 });
   }
 }
 
@@ -157,7 +166,11 @@ export default function Registrert() {
   // Withdrawing, the arrival and the own reference belong to the owning importer (the API refuses others).
   const eier = m.tilgang.eier;
   if (ankomst && registrert && eier) {
-    return <AnkomstRedigering melding={m} data={ankomst} actionData={actionData} tilbake={pathname} />;
+    return (
+      <Suspense fallback={null}>
+        <AnkomstRedigering melding={m} data={ankomst} actionData={actionData} tilbake={pathname} />
+      </Suspense>
+    );
   }
   return (
     <div className="registrert">

@@ -1,10 +1,4 @@
-import {
-  type HeadersFunction,
-  json,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
@@ -58,12 +52,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ...melding.eksportLand,
     navn: melding.eksportLand.navn || landNavn(melding.eksportLand.kode),
   };
-  return json({
+  return {
     melding: { ...melding, eksportLand },
     enheter,
     tilsiktetBruk,
     sti: [subpage, spoersmaal].filter(Boolean).join("/"),
-  });
+  };
 }
 
 export default function ImportmeldingSide() {

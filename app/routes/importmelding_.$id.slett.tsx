@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { Varsel } from "../components/ui";
 import { feilmelding, lesMeldingSkjema } from "../lib/importmelding.server";
@@ -13,7 +13,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await api.delete(base);
   } catch (e) {
     if (e instanceof Response) throw e;
-    return json({ feil: feilmelding(e, "Klarte ikke å slette forhåndsmeldingen") }, { status: 400 });
+    return data({ feil: feilmelding(e, "Klarte ikke å slette forhåndsmeldingen") }, { status: 400 });
   }
   return redirect("/?slettet=1");
 }

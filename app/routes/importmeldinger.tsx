@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { landEtikett, ORD, treffTekst } from "../../domain/antall";
@@ -64,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       url.searchParams.set("sidenummer", String(aktiv));
       throw redirect(`/importmeldinger?${url.searchParams}`);
     }
-    return json({
+    return {
       liste,
       land,
       importoerer,
@@ -72,11 +72,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       aktiv,
       feil: false as const,
       sok: url.searchParams.toString(),
-    });
+    };
   } catch (e) {
     if (e instanceof Response) throw e;
     console.error("Henting av forhåndsmeldinger feilet", e);
-    return json({
+    return {
       liste: null,
       land: [] as Eksportland[],
       importoerer: [] as { id: string; navn: string }[],
@@ -84,7 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       aktiv: 1,
       feil: true as const,
       sok: "",
-    });
+    };
   }
 }
 
@@ -164,7 +164,7 @@ export default function Importmeldinger() {
           id="filterpanel"
           aria-label="Filtrer forhåndsmeldinger"
           data-skjult={hydrert && !filterApent ? "true" : undefined}
-          onInput={vedEndring}
+          onChange={vedEndring}
           onSubmit={(e) => {
             e.preventDefault();
             clearTimeout(tidtaker.current);

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
 import { tryggReturnTo } from "../lib/auth.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { SAMTYKKE_COOKIE, settCookie } from "../lib/preferanser.server";
@@ -9,12 +9,12 @@ export const loader = () => redirect("/");
 export async function action({ request, context }: ActionFunctionArgs) {
   const { formData } = await lesSkjema(request, context);
   const valg = formData.get("valg");
-  if (valg !== "alle" && valg !== "nodvendige") return json({ feil: "Ugyldig valg" }, { status: 400 });
+  if (valg !== "alle" && valg !== "nodvendige") return data({ feil: "Ugyldig valg" }, { status: 400 });
   const headers = { "Set-Cookie": await settCookie(SAMTYKKE_COOKIE, valg, context) };
   // A fetcher (JavaScript) gets an answer and stays; Remix strips _data from request.url, so the
   // browser's Sec-Fetch-Mode tells them apart (as in routes/meny.tsx).
   if (request.headers.get("Sec-Fetch-Mode") === "cors" || new URL(request.url).searchParams.has("_data")) {
-    return json({ valg }, { headers });
+    return data({ valg }, { headers });
   }
   // Back to the page the banner was on; the login and logged-out pages too (with their returnTo).
   return redirect(tryggReturnTo(String(formData.get("returnTo") ?? "/"), { innloggingssider: true }), {

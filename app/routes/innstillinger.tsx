@@ -1,6 +1,6 @@
 import {
   type ActionFunctionArgs,
-  json,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const epostFeil = side === "Varslinger" ? await hentEpostFeil(api, avgiver) : false;
   const lagret = url.searchParams.get("lagret");
   const slettId = Number(url.searchParams.get("slettEpost"));
-  return json(
+  return data(
     {
       avgiver,
       importoer,
@@ -79,23 +79,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const opts = { redirectOn401: loginUrl(request) };
   const feil = (e: unknown, reserve: string, ekstra: Partial<Svar> = {}) => {
     if (e instanceof ApiFeil)
-      return json<Svar>({ intent, feil: e.melding ?? reserve, ...ekstra }, { status: 400 });
+      return data<Svar>({ intent, feil: e.melding ?? reserve, ...ekstra }, { status: 400 });
     throw e;
   };
   switch (intent) {
     case "bekreft-regelverk": {
       const valg = formData.get("bekreftelse");
       if (valg !== "bekreftet" && valg !== "vil-ikke-melde") {
-        return json<Svar>({ intent, feil: REGELVERK_MELDING }, { status: 400 });
+        return data<Svar>({ intent, feil: REGELVERK_MELDING }, { status: 400 });
       }
       if (valg === "vil-ikke-melde") {
-        return json<Svar>({
+        return {
           intent,
           melding: "Ingenting er lagret. Virksomheten kan ikke melde import før regelverket er bekreftet.",
-        });
+        } satisfies Svar;
       }
       if (formData.get("harLestRegelverk") !== "ja") {
-        return json<Svar>({ intent, feil: REGELVERK_AVKRYSSING_TEKST, bekreftelse: valg }, { status: 400 });
+        return data<Svar>({ intent, feil: REGELVERK_AVKRYSSING_TEKST, bekreftelse: valg }, { status: 400 });
       }
       try {
         await api.put(`${base}/${avgiver.importoerId}/lestregelverk`, { harLestRegelverk: true }, opts);
@@ -107,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "legg-til-epost": {
       const epostadresse = String(formData.get("epostadresse") ?? "");
       if (epostadresse.trim() === "") {
-        return json<Svar>({ intent, feil: "Skriv inn en e-postadresse", epostadresse }, { status: 400 });
+        return data<Svar>({ intent, feil: "Skriv inn en e-postadresse", epostadresse }, { status: 400 });
       }
       try {
         await api.putJson(`${base}/epost`, { epostadresse }, opts);
@@ -118,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "slett-epost": {
       const id = String(formData.get("id") ?? "");
-      if (!/^\d{1,15}$/.test(id)) return json<Svar>({ intent, feil: FEIL.slettEpost }, { status: 400 });
+      if (!/^\d{1,15}$/.test(id)) return data<Svar>({ intent, feil: FEIL.slettEpost }, { status: 400 });
       try {
         await api.delete(`${base}/epost/${id}`, opts);
       } catch (e) {
@@ -133,10 +133,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch (e) {
         return feil(e, FEIL.epostvarsel);
       }
-      return json<Svar>({
+      return {
         intent,
         melding: skalHaEpost ? "Du får varsler på e-post." : "Du får ikke lenger varsler på e-post.",
-      });
+      } satisfies Svar;
     }
     case "mottakskontrolloer": {
       const erMottakskontrolloer = formData.get("erMottakskontrolloer") === "ja";
@@ -145,18 +145,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch (e) {
         return feil(e, FEIL.registrer);
       }
-      return json<Svar>({
+      return {
         intent,
         melding: erMottakskontrolloer
           ? "Virksomheten er registrert som mottakskontrollør."
           : "Virksomheten er ikke lenger registrert som mottakskontrollør.",
-      });
+      } satisfies Svar;
     }
     case "legg-til-kontrolloer":
     case "fjern-kontrolloer": {
       const id = Number(formData.get("mottakskontrolloerId"));
       if (!Number.isSafeInteger(id) || id <= 0) {
-        return json<Svar>({ intent, feil: "Velg en mottakskontrollør" }, { status: 400 });
+        return data<Svar>({ intent, feil: "Velg en mottakskontrollør" }, { status: 400 });
       }
       try {
         const importoer = await hentImportoer(api, orgnr);
@@ -177,7 +177,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     default:
-      return json<Svar>({ intent, feil: "Ukjent handling" }, { status: 400 });
+      return data<Svar>({ intent, feil: "Ukjent handling" }, { status: 400 });
   }
 }
 

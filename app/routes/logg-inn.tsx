@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { tryggReturnTo } from "../lib/auth.server";
 import { hentInnlogget } from "../lib/bruker.server";
@@ -7,7 +7,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = tryggReturnTo(url.searchParams.get("returnTo"));
   if (await hentInnlogget(request, context)) throw redirect(returnTo);
-  return json({ returnTo, utloept: url.searchParams.get("utloept") === "1" });
+  return { returnTo, utloept: url.searchParams.get("utloept") === "1" };
 }
 
 export default function LoggInn() {

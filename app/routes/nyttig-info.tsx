@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { KONTAKT_EPOST } from "../lib/kontakt";
@@ -88,7 +88,7 @@ const SEKSJONER: Array<{ id: string; tittel: string; innhold: ReactNode }> = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vis = new URL(request.url).searchParams.get("visMerInfo");
-  return json({ aapen: SEKSJONER.some((s) => s.id === vis) ? vis : null });
+  return { aapen: SEKSJONER.some((s) => s.id === vis) ? vis : null };
 }
 
 /** Help page with accordion sections; ?visMerInfo=<id> opens that section and brings it into view. */

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { IngenTilgang } from "../components/panels";
 import { getIdporten, slettOauth2Cookies, tryggReturnTo } from "../lib/auth.server";
 import {
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.warn("Innlogging feilet:", e instanceof Error ? e.message : e);
     const headers = new Headers();
     for (const c of oauthCookies) headers.append("Set-Cookie", c);
-    return json({ feilet: true }, { status: 401, headers });
+    return data({ feilet: true }, { status: 401, headers });
   }
   const headers = new Headers();
   for (const c of oauthCookies) headers.append("Set-Cookie", c);

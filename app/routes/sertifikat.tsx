@@ -1,6 +1,6 @@
 import {
   type ActionFunctionArgs,
-  json,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -76,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         redirectOn401: loginUrl(request),
       }),
     ]);
-    return json({
+    return {
       sertifikat,
       harLestRegelverk: importoer.harLestRegelverk,
       avgiver,
@@ -84,10 +84,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sortering,
       flagg,
       ikkeFunnet: null,
-    });
+    };
   } catch (e) {
     if (e instanceof ApiFeil && (e.status === 404 || e.status === 400)) {
-      return json(
+      return data(
         {
           sertifikat: null,
           harLestRegelverk: false,
@@ -108,7 +108,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, avgiver, session } = await requireVirksomhet(request, context);
   const { formData } = await lesSkjema(request, context, session);
-  if (formData.get("intent") !== "opprett") return json({ feil: "Ukjent handling" }, { status: 400 });
+  if (formData.get("intent") !== "opprett") return data({ feil: "Ukjent handling" }, { status: 400 });
   const ansvarlig = Number(formData.get("ansvarligImportoerId") ?? avgiver.importoerId);
   try {
     const { id } = await api.postJson<{ id: number }>(
@@ -127,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (e instanceof ApiFeil) {
       const eksisterende = (e.body as { importMeldingId?: number } | undefined)?.importMeldingId;
       if (e.status === 409 && eksisterende) return redirect(`/importmelding/${eksisterende}`);
-      return json({ feil: e.melding ?? "Feil oppstod ved oppretting av forhåndsmelding" }, { status: 400 });
+      return data({ feil: e.melding ?? "Feil oppstod ved oppretting av forhåndsmelding" }, { status: 400 });
     }
     throw e;
   }

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { antallTekst, landEtikett, ORD, treffTekst } from "../../domain/antall";
@@ -56,18 +56,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       url.searchParams.set("sidenummer", String(aktiv));
       throw redirect(`/sertifikater?${url.searchParams}`);
     }
-    return json({ liste, land, filter: f, aktiv, feil: false as const, sok: url.searchParams.toString() });
+    return { liste, land, filter: f, aktiv, feil: false as const, sok: url.searchParams.toString() };
   } catch (e) {
     if (e instanceof Response) throw e;
     console.error("Henting av sertifikater feilet", e);
-    return json({
+    return {
       liste: null,
       land: [] as Eksportland[],
       filter: f,
       aktiv: 1,
       feil: true as const,
       sok: url.searchParams.toString(),
-    });
+    };
   }
 }
 
@@ -115,7 +115,7 @@ export default function Sertifikater() {
             method="get"
             className="filterpanel"
             aria-label="Filtrer sertifikater"
-            onInput={(e) =>
+            onChange={(e) =>
               vedEndring(
                 e.currentTarget,
                 (e.target as HTMLElement).tagName === "INPUT" &&

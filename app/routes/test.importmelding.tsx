@@ -1,6 +1,5 @@
 import {
   type ActionFunctionArgs,
-  json,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -18,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : sok.get("tilbakestilt") === "1"
         ? "Denne nettleseren bruker nå serveroppsettet."
         : null;
-  return json({ flagg: await hentFlagg(request, context), server: context.config.features, kvittering });
+  return { flagg: await hentFlagg(request, context), server: context.config.features, kvittering };
 }
 
 /** Saves this browser's override of the feature flags in a cookie (SPEC §2 /test/importmelding). */

@@ -1,6 +1,6 @@
 import {
   type ActionFunctionArgs,
-  json,
+  data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
@@ -67,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (e) {
     if (e instanceof Response) throw e;
     console.error("Henting av virksomheter feilet", e);
-    return json({ feil: true as const, grupper: null, returnTo: tryggReturnTo(returnToParam) });
+    return { feil: true as const, grupper: null, returnTo: tryggReturnTo(returnToParam) };
   }
   // Coming back (after a new login) to a page: reuse the organisation chosen last time, if still allowed.
   const husket = await husketVirksomhet(request);
@@ -80,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       });
     }
   }
-  return json({ feil: false as const, grupper: grupper(avgivere), returnTo: tryggReturnTo(returnToParam) });
+  return { feil: false as const, grupper: grupper(avgivere), returnTo: tryggReturnTo(returnToParam) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -88,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { formData } = await lesSkjema(request, context, session);
   const orgnr = String(formData.get("organisasjonsnummer") ?? "");
   const valgt = /^\d{9}$/.test(orgnr) ? await velgVirksomhet(api, orgnr) : undefined;
-  if (!valgt) return json({ melding: "Du kan ikke velge denne enheten." }, { status: 400 });
+  if (!valgt) return data({ melding: "Du kan ikke velge denne enheten." }, { status: 400 });
   session.set("avgiver", valgt);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(session, context));

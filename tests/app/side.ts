@@ -4,9 +4,11 @@
 // HTML through React Router's static handler, as Remix does for a request without JavaScript.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { PassThrough } from "node:stream";
+import { text } from "node:stream/consumers";
 import type { AppLoadContext } from "@remix-run/node";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
+import { createElement, type ReactElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { commitSession, getSession } from "../../app/lib/session.server";
@@ -147,6 +149,20 @@ export interface Side {
   tekst: string;
 }
 
+/** The whole page as entry.server.tsx sends it: rendered to the end, lazy parts included (onAllReady). */
+function renderHeleSiden(element: ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(element, {
+      onAllReady() {
+        const ut = new PassThrough();
+        text(ut).then(resolve, reject);
+        pipe(ut);
+      },
+      onShellError: reject,
+    });
+  });
+}
+
 /** Runs a request through the routes (loaders, and the action for a POST) and renders the page. */
 export async function hentSide(
   ruter: RouteObject[],
@@ -173,7 +189,7 @@ export async function hentSide(
     };
   }
   const router = createStaticRouter(handler.dataRoutes, resultat);
-  const html = renderToString(
+  const html = await renderHeleSiden(
     createElement(StaticRouterProvider, { router, context: resultat, hydrate: false }),
   );
   const tekst = html

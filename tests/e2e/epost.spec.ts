@@ -2,10 +2,10 @@
 // development mail catcher (/dev/epost) with a working link to the certificate page; with SMTP broken for
 // real (the catcher stopped, so connections are refused) the home page and the settings page show the
 // banner that e-mail sending has problems, and it goes when SMTP is back and the alert is delivered.
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { ORG } from "../../dev/demo-data";
 import { nySertifikat, type TestSertifikat } from "./data";
-import { PERSONER, sjekkUu } from "./helpers";
+import { expect, PERSONER, sjekkUu, test } from "./helpers";
 import { loggInnOgVelg, prosjekt } from "./veiviser";
 
 const BANNER = "Problemer med utsending av e-post";

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { jsPaa, loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, jsPaa, loggInn, PERSONER, sjekkUu, tabTil, test } from "./helpers";
 
 const brodsmuler = (page: Page) => page.getByRole("navigation", { name: "Brødsmulesti" });
 

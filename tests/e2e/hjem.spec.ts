@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ORG } from "../../dev/demo-data";
 import { nySertifikat } from "./data";
-import { jsPaa, loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
+import { expect, jsPaa, loggInn, PERSONER, sjekkUu, tabTil, test } from "./helpers";
 import { loggInnKari, opprett, prosjekt } from "./veiviser";
 
 const seksjon = (page: Page, tittel: string | RegExp) => page.getByRole("region", { name: tittel });

@@ -1,7 +1,17 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { formaterDato } from "../../domain/format";
 import { nySertifikat, sertifikatUrl } from "./data";
-import { forventSidestart, jsPaa, loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
+import {
+  expect,
+  forventSidestart,
+  jsPaa,
+  loggInn,
+  PERSONER,
+  sjekkUu,
+  TIDSGRENSE_LANG,
+  tabTil,
+  test,
+} from "./helpers";
 import { fyllAnkomst, fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
 
 const feilOppsummering = (page: Page) => page.locator(".feiloppsummering");
@@ -67,7 +77,7 @@ const skriv = async (page: Page, felt: Locator, tekst: string) => {
 
 test("fra sertifikat til innsendt forhåndsmelding, med alle valideringsmeldinger", async ({ page }) => {
   // The whole wizard with every message and an axe check per page: close to a minute on a loaded 2-core machine.
-  test.setTimeout(120_000);
+  test.setTimeout(TIDSGRENSE_LANG);
   const s = await nySertifikat(page.request, {
     prosjekt: prosjekt(),
     mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" },
@@ -287,7 +297,7 @@ test("bekreftelse av regelverket med bare tastaturet, 'vil ikke melde import', o
   browser,
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(TIDSGRENSE_LANG);
   // The reception controller prepares a notification for an importer that has not confirmed the regulations.
   // Each project has its own Blomsterbud department, since a confirmation cannot be taken back.
   const blomsterbud =
@@ -400,7 +410,7 @@ test("bekreftelse av regelverket med bare tastaturet, 'vil ikke melde import', o
 test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen melding, innsending og sletting", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(TIDSGRENSE_LANG);
   const s = await nySertifikat(page.request, {
     prosjekt: prosjekt(),
     mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" },

@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { nySertifikat } from "./data";
-import { jsPaa, PERSONER, sjekkUu, tabTil } from "./helpers";
+import { expect, jsPaa, PERSONER, sjekkUu, tabTil, test } from "./helpers";
 import { loggInnKari, loggInnOgVelg, opprett, prosjekt } from "./veiviser";
 
 test("listen over forhåndsmeldinger med filter på status", async ({ page }) => {

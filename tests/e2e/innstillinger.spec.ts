@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { nySertifikat } from "./data";
-import { jsPaa, loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
+import { expect, jsPaa, loggInn, PERSONER, sjekkUu, tabTil, test } from "./helpers";
 import { loggInnKari, loggInnOgVelg, opprett, prosjekt } from "./veiviser";
 
 const innhold = (page: Page) => page.locator(".innstillinger__innhold");

@@ -1,9 +1,9 @@
 // Phones and zoom (WCAG 1.4.10 reflow, 1.4.4 resize text, 2.4.11 focus not obscured, 2.1.1 keyboard). Runs
 // only in the projects mobil-320 (320 × 640) and zoom-200 (720 px: what a 1440 px window lays out at 200 %
 // zoom; deviceScaleFactor does not zoom CSS). One browser context walks every route once per viewport.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { nySertifikat, sertifikatUrl } from "./data";
-import { loggInn, PERSONER, sjekkUu, tabTil } from "./helpers";
+import { expect, loggInn, PERSONER, sjekkUu, TIDSGRENSE_LANG, tabTil, test } from "./helpers";
 import { fyllAnkomst, osloDatoOm, prosjekt } from "./veiviser";
 
 const mottaker = { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" };
@@ -56,7 +56,7 @@ async function rullbarTabell(page: Page, etikett: string) {
 }
 
 test("menyen og alle sider uten siderulling på mobil og ved 200 % forstørrelse", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(TIDSGRENSE_LANG);
   // Without login: the pages anyone can reach
   for (const sti of ["/logg-inn", "/nyttig-info", "/tilgjengelighetserklaering", "/utlogget"]) {
     await page.goto(sti);

@@ -1,9 +1,9 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { formaterDato } from "../../domain/format";
 import { senMeldingTekst } from "../../domain/sen-melding";
 import { pdfSider } from "../pdf-tekst";
 import { MYNDIGHET_API_KEY, nySertifikat } from "./data";
-import { jsPaa, PERSONER, sjekkUu, tabTil } from "./helpers";
+import { expect, jsPaa, PERSONER, sjekkUu, TIDSGRENSE_LANG, tabTil, test } from "./helpers";
 import { fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
 
 const feil = (page: Page) => page.locator(".feiloppsummering");
@@ -62,7 +62,7 @@ async function registrert(page: Page): Promise<string> {
 test("endre ankomst, mottakskontroll med lavere mengde og skadegjørere, ankomst og frigivelse", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TIDSGRENSE_LANG);
   await loggInnKari(page);
   const id = await registrert(page);
 
@@ -249,22 +249,29 @@ test("endre ankomst, mottakskontroll med lavere mengde og skadegjørere, ankomst
   await expect(page).toHaveURL(/ankommet$/);
 });
 
-test("bare tastaturet: endre ankomst, mottakskontrollør, mottakskontroll, ankomst, frigivelse og tilbaketrekking", async ({
+/** Keyboard only: Tab to a button or link and press Enter; Tab to a field and type over what is there. */
+function tastatur(page: Page) {
+  return {
+    trykk: async (name: string | RegExp, rolle: "button" | "link" = "button") => {
+      await tabTil(page, page.getByRole(rolle, { name }), 250);
+      await page.keyboard.press("Enter");
+    },
+    skriv: async (felt: Locator, tekst: string) => {
+      await tabTil(page, felt, 250);
+      await page.keyboard.press("ControlOrMeta+A");
+      if (tekst) await page.keyboard.type(tekst);
+      else await page.keyboard.press("Delete");
+    },
+  };
+}
+
+test("bare tastaturet: endre ankomst, mottakskontrollør, mottakskontroll, ankomst og frigivelse", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(TIDSGRENSE_LANG);
   await loggInnKari(page);
   const id = await registrert(page);
-  const trykk = async (name: string | RegExp, rolle: "button" | "link" = "button") => {
-    await tabTil(page, page.getByRole(rolle, { name }), 250);
-    await page.keyboard.press("Enter");
-  };
-  const skriv = async (felt: Locator, tekst: string) => {
-    await tabTil(page, felt, 250);
-    await page.keyboard.press("ControlOrMeta+A");
-    if (tekst) await page.keyboard.type(tekst);
-    else await page.keyboard.press("Delete");
-  };
+  const { trykk, skriv } = tastatur(page);
   await page.goto(`/importmelding/${id}/registrert`);
   await sjekkUu(page);
 
@@ -351,8 +358,11 @@ test("bare tastaturet: endre ankomst, mottakskontrollør, mottakskontroll, ankom
   await expect(kort(page, "Vurdering")).toContainText("Sendingen er frigitt");
   await expect(page.locator(".merkerad").first()).toHaveText(/^Frigitt/);
   await sjekkUu(page);
+});
 
-  // Another one is withdrawn, by keyboard
+test("bare tastaturet: tilbaketrekking", async ({ page }) => {
+  await loggInnKari(page);
+  const { trykk } = tastatur(page);
   const annen = await registrert(page);
   await page.goto(`/importmelding/${annen}/registrert`);
   await sjekkUu(page);
@@ -474,7 +484,7 @@ test("kun dokumentkontroll uten avvik frigis automatisk ved innsending", async (
 test("myndigheten avviser og avviser delvis: vurdering med vedtaksbrev som kommer separat", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TIDSGRENSE_LANG);
   await loggInnKari(page);
   for (const [status, overskrift, tekst] of [
     ["AVVIST", "Avvist", "Sendingen er avvist."],
@@ -508,7 +518,7 @@ test("mottakskontrolløren (Ola Hansen, Grønt Mottak) ser ikke eierens handling
   browser,
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TIDSGRENSE_LANG);
   await loggInnKari(page);
   const id = await registrert(page);
 
@@ -555,7 +565,7 @@ test("mottakskontrolløren (Ola Hansen, Grønt Mottak) ser ikke eierens handling
 test("varelinjer nummerert fra 0 (som i ekte ePhyto): opprettelse, mottakskontroll med faktiske mengder og kvittering", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TIDSGRENSE_LANG);
   await loggInnKari(page);
   const s = await nySertifikat(page.request, { prosjekt: prosjekt(), mottaker, foersteLinjenummer: 0 });
   const id = await opprett(page, s);

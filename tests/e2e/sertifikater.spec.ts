@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../../dev/ephyto/generate";
@@ -7,7 +7,7 @@ import { eppoLenke } from "../../domain/risiko/eppo-lenke";
 import { FOR_GAMMELT_SERTIFIKAT_MELDING } from "../../domain/sertifikat";
 import { EKSPORTERKLAERING } from "../../domain/sertifikat-tekst";
 import { HUB_API_KEY, nySertifikat, sertifikatUrl, type TestSertifikat } from "./data";
-import { jsPaa, sjekkUu } from "./helpers";
+import { expect, jsPaa, sjekkUu, test } from "./helpers";
 import { loggInnKari, prosjekt } from "./veiviser";
 
 // ---------------------------------------------------------------------------------------------------------

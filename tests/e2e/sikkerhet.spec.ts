@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { sjekkUu } from "./helpers";
+import { expect, sjekkUu, test } from "./helpers";
 
 test("sikkerhetshoder på alle svar, og ingen eksterne ressurser", async ({ page }) => {
   const eksterne: string[] = [];
@@ -46,6 +45,37 @@ test("POST fra et annet nettsted eller uten gyldig skjematoken avvises", async (
   });
   expect(feilToken.status()).toBe(403);
   // the choice was not stored
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Informasjonskapsler" })).toBeVisible();
+});
+
+test("single fetch (/sti.data, JavaScript på): samme hoder, samme avvisninger som skjemaposten", async ({
+  page,
+}) => {
+  // the data a client navigation fetches: security headers, and no cache keeps it
+  const data = await page.request.get("/logg-inn.data");
+  expect(data.status()).toBe(200);
+  expect(data.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(data.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(data.headers()["cache-control"]).toBe("private, no-store");
+
+  const kryss = await page.request.post("/meny.data", {
+    form: { meny: "aapne", returnTo: "/" },
+    headers: { Origin: "https://angriper.example", "Sec-Fetch-Site": "cross-site" },
+    maxRedirects: 0,
+  });
+  expect(kryss.status()).toBe(403);
+  const json = await page.request.post("/informasjonskapsler.data", {
+    data: { valg: "alle", returnTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(json.status()).toBe(415);
+  await page.goto("/logg-inn");
+  const utenToken = await page.request.post("/informasjonskapsler.data", {
+    form: { valg: "alle", returnTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(utenToken.status()).toBe(403);
   await page.reload();
   await expect(page.getByRole("region", { name: "Informasjonskapsler" })).toBeVisible();
 });

@@ -1,7 +1,7 @@
-import { type Cookie, expect, type Page, test } from "@playwright/test";
+import type { Cookie, Page } from "@playwright/test";
 import { leggTilDager, osloDato } from "../../domain/format";
 import { sertifikatUrl, type TestSertifikat } from "./data";
-import { loggInn, PERSONER } from "./helpers";
+import { expect, loggInn, PERSONER, sjekkUu, test } from "./helpers";
 
 export const prosjekt = () => test.info().project.name;
 

@@ -1,6 +1,6 @@
-import { expect, type Request, test } from "@playwright/test";
+import type { Request } from "@playwright/test";
 import { nySertifikat } from "./data";
-import { jsPaa, sjekkUu } from "./helpers";
+import { expect, jsPaa, sjekkUu, test } from "./helpers";
 import { loggInnKari, opprett, prosjekt } from "./veiviser";
 
 // Client weight (ADR 015): zod and the schemas are fetched after the page is shown. With JavaScript the
