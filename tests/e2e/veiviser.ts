@@ -1,7 +1,7 @@
 import type { Cookie, Page } from "@playwright/test";
 import { leggTilDager, osloDato } from "../../domain/format";
 import { sertifikatUrl, type TestSertifikat } from "./data";
-import { expect, loggInn, PERSONER, sjekkUu, test } from "./helpers";
+import { expect, loggInn, PERSONER, test } from "./helpers";
 
 export const prosjekt = () => test.info().project.name;
 
