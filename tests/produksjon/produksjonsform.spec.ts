@@ -3,10 +3,11 @@
 // alert is mailed once, the notification is submitted on one web process and withdrawn on the other (JavaScript
 // on and off); the sender is killed mid-batch and restarted; two api processes ingest one certificate at once.
 // Run by .ci/run after the PostgreSQL pass: `TEST_DATABASE_URL=… npx playwright test -c playwright.produksjon.config.ts`.
-import { expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
 import { osloDato } from "../../domain/format";
-import { PERSONER } from "../e2e/helpers";
+// The e2e suite's `test` fails a test on a console error or hydration warning in any page it opens.
+import { expect, PERSONER, test } from "../e2e/helpers";
 import { fyllUt, loggInnOgVelg, opprett } from "../e2e/veiviser";
 import { type Produksjonsform, type Prosess, startProsessene, vent } from "./oppsett";
 
@@ -73,7 +74,7 @@ const antallFanget = async () =>
 const poster = (p: Prosess, rute: string) =>
   p.logg().filter((l) => l.msg === "forespørsel" && l.method === "POST" && l.route === rute);
 
-async function nyFane(js: boolean, browser: import("@playwright/test").Browser): Promise<Page> {
+async function nyFane(js: boolean, browser: Browser): Promise<Page> {
   const ctx = await browser.newContext({
     baseURL: pf.appUrl,
     ignoreHTTPSErrors: true,
