@@ -12,13 +12,13 @@ import { vurderSertifikat } from "../../domain/risiko/vurder";
 
 export function reeksportNl(): LagretSertifikat {
   return utenVedleggsdata(
-    parseEphyto(readFileSync(new URL("../ephyto/fixtures/reeksport-nl.xml", import.meta.url))),
+    parseEphyto(readFileSync(new URL("../../api/ephyto/fixtures/reeksport-nl.xml", import.meta.url))),
   );
 }
 
 export function hubEksempel(): LagretSertifikat {
   return utenVedleggsdata(
-    parseEphyto(readFileSync(new URL("../ephyto/fixtures/hub-envelope-sample.xml", import.meta.url))),
+    parseEphyto(readFileSync(new URL("../../api/ephyto/fixtures/hub-envelope-sample.xml", import.meta.url))),
   );
 }
 
