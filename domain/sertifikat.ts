@@ -364,6 +364,9 @@ export function normaliserMottakerNavn(navn: string | null | undefined): string 
 
 export const MAKS_SERTIFIKATALDER_DAGER = 14;
 
+/** SPEC §8 "No goods lines": such a certificate cannot be processed, so it cannot be notified either. */
+export const INGEN_VARELINJER_MELDING = "Sertifikatet har ingen varelinjer og kan derfor ikke behandles.";
+
 export const FOR_GAMMELT_SERTIFIKAT_MELDING =
   "Sertifikater som er mer enn 2 uker gamle kan ikke meldes. Be eksportør om et nytt sertifikat.";
 

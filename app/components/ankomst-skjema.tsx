@@ -99,6 +99,14 @@ export function AnkomstSkjema({
     fields.mottakskontrolloerId,
   ]);
   const { kontrolloerer, kontrolloerFeil, tekst, idag } = data;
+  // The controller saved on the notification is no longer one to choose (removed by the importer since,
+  // or deregistered): SPEC §8 "Chosen controller not found" (issue 23 item 5).
+  const valgt = ankomst?.mottakskontrolloer;
+  const ikkeFunnet =
+    !m.kunDokumentkontroll &&
+    !kontrolloerFeil &&
+    !!valgt &&
+    !kontrolloerer.some((k) => k.importoerId === valgt.importoerId);
   const feilmeldingKontrolloer = fields.mottakskontrolloerId.errors?.length ? (
     <p
       className="ds-validation-message feilmelding"
@@ -201,6 +209,15 @@ export function AnkomstSkjema({
             }))}
           />
         </fieldset>
+        {ikkeFunnet ? (
+          <Varsel farge="danger" tittel="Noe gikk galt">
+            <p className="ds-paragraph">Vi fant ikke mottakskontrolløren du har valgt.</p>
+            <p className="ds-paragraph">
+              {valgt?.virksomhetNavn ?? "Mottakskontrolløren"} er ikke lenger utnevnt som mottakskontrollør.
+              {kontrolloerer.length > 0 ? " Velg en annen." : ""}
+            </p>
+          </Varsel>
+        ) : null}
         {m.kunDokumentkontroll ? (
           <p className="ds-paragraph">
             Sendingen skal bare ha dokumentkontroll. Du trenger ikke å velge mottakskontrollør.

@@ -170,8 +170,12 @@ export default function Sertifikat() {
     (a, b) =>
       alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad),
   );
+  // A certificate without goods lines cannot be notified: the action area says so instead of offering it.
+  const utenVarelinjer = s.varelinjer.length === 0 && !s.importMeldingId;
   const visHandling =
-    flagg.visImportmelding && s.erPapirloest && (s.kanOppretteImportmelding || s.kanEndreImportmelding);
+    flagg.visImportmelding &&
+    s.erPapirloest &&
+    (s.kanOppretteImportmelding || s.kanEndreImportmelding || utenVarelinjer);
   const neste = sortering === "ASC" ? "DESC" : "ASC";
   const dokumentSok = new URLSearchParams({
     sertifikatnummer: s.nummer,
