@@ -442,3 +442,20 @@ export function mengdeOppsummering(varelinjer: readonly Pick<Varelinje, "mengde"
   }
   return ut;
 }
+
+/**
+ * How many goods lines each total of mengdeOppsummering counts (the lines with that quantity in a unit that
+ * may be shown): a total that leaves some lines out is partial, and the page says so (issue 23 item 9).
+ */
+export function mengdeDekning(
+  varelinjer: readonly Pick<Varelinje, "mengde">[],
+): Record<keyof MengdeOppsummering, number> {
+  const ut = {} as Record<keyof MengdeOppsummering, number>;
+  for (const [felt, total] of MENGDEFELT) {
+    ut[total] = varelinjer.filter((l) => {
+      const m = l.mengde[felt];
+      return !!m && kanViseMengde(m.verdi, rensTekst(m.enhet));
+    }).length;
+  }
+  return ut;
+}

@@ -15,7 +15,7 @@ import { LagreFeil, Varsel } from "./ui";
 export interface AnkomstData {
   kontrolloerer: MottakskontrolloerValg[];
   kontrolloerFeil: boolean;
-  tekst: { tittel: string; tekst: string };
+  tekst: { tittel: string; tekst: string; skadegjoerere: string };
   idag: string;
 }
 
@@ -134,6 +134,7 @@ export function AnkomstSkjema({
         farge="warning"
       >
         <p className="ds-paragraph">{tekst.tekst}</p>
+        <p className="ds-paragraph">{tekst.skadegjoerere}</p>
         {/* Its own form carrying the values just checked, so it never depends on the page's form below
             being loaded (without JavaScript the dialog comes first in the page). */}
         <Form method="post" className="knapperad">
