@@ -1,6 +1,7 @@
 // Issue 23 "Spec fidelity": the rules behind the findings of the walk of SPEC.md, over real HTTP on a real
 // database (PGlite, or PostgreSQL with TEST_DATABASE_URL). The pages are in tests/e2e/spesifikasjon.spec.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as m011 from "../db/migrations/011-mottakskontroll-utfoert-av";
 import { ORG } from "../dev/demo-data";
 import type { ImportmeldingVisning } from "../domain/importmelding";
 import type { ImportmeldingListe } from "../domain/importmelding-liste";
@@ -276,5 +277,40 @@ describe("sak 23 punkt 5: en mottakskontrollør som er fjernet", () => {
     ).toBe(204);
     expect((await hent(utkast.id)).ankomstInfo[0]!.mottakskontrolloer?.erUtnevnt).toBe(true);
     expect((await registrer(utkast.id)).status).toBe(200);
+  });
+});
+
+describe("sak 23 punkt 3: migrering 011 fyller inn hvem som gjorde mottakskontrollen", () => {
+  it("for ankomne forhåndsmeldinger fra ANKOMMET-hendelsen, ellers ingen", async () => {
+    const foer = await db()
+      .selectFrom("ankomstinfo")
+      .select(["id", "kontroll_utfoert_av_id"])
+      .orderBy("id")
+      .execute();
+    // The demo's arrived notifications: Ola Hansen (Grønt Mottak Alnabru) did the control
+    expect(foer.filter((r) => r.kontroll_utfoert_av_id === alnabru).length).toBeGreaterThan(0);
+    await m011.down(db());
+    await m011.up(db());
+    const etter = await db()
+      .selectFrom("ankomstinfo")
+      .select(["id", "kontroll_utfoert_av_id"])
+      .orderBy("id")
+      .execute();
+    // Filled from the audit row where the notification arrived; a person given without arrival stays unknown
+    const ankomne = await db()
+      .selectFrom("importmelding_hendelse")
+      .select("importmelding_id")
+      .where("til_status", "=", "ANKOMMET")
+      .execute();
+    const harAnkommet = new Set(ankomne.map((h) => h.importmelding_id));
+    const rader = await db().selectFrom("ankomstinfo").select(["id", "importmelding_id"]).execute();
+    const forventet = foer.map((r) => {
+      const rad = rader.find((x) => x.id === r.id)!;
+      return {
+        id: r.id,
+        kontroll_utfoert_av_id: harAnkommet.has(rad.importmelding_id) ? r.kontroll_utfoert_av_id : null,
+      };
+    });
+    expect(etter).toEqual(forventet);
   });
 });
