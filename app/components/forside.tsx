@@ -98,7 +98,13 @@ export function ForsideFilter({
   return (
     <details className="forside-filter" open={aktivt}>
       <summary className="ds-paragraph">Filtrer forsiden{aktivt ? " (filter er i bruk)" : ""}</summary>
-      <Form method="get" className="filterpanel" aria-label="Filtrer forsiden" onInput={vedEndring}>
+      <Form
+        method="get"
+        className="filterpanel"
+        aria-label="Filtrer forsiden"
+        onInput={vedEndring}
+        onSubmit={() => clearTimeout(timer.current)}
+      >
         <div className="ds-field">
           <label className="ds-label" htmlFor="forside-avsender">
             Avsender
