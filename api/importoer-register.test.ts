@@ -425,13 +425,15 @@ describe("mottakskontrollører", () => {
     const res = await api.fetch(`/import/mottakskontrolloerer/v1?orgnr=${ORG.grontMottakOslo}`, { pid: ola });
     expect(res.status).toBe(200);
     const liste = (await res.json()) as { organisasjonsnummer: string }[];
-    expect(liste.map((k) => k.organisasjonsnummer)).toEqual([ORG.grontMottakHoved]);
+    expect(liste.map((k) => k.organisasjonsnummer).sort()).toEqual(
+      [ORG.grontMottakHoved, ORG.grontMottakGardermoen, ORG.grontMottakVestby].sort(),
+    );
     // Without ?orgnr every company the person acts for is left out.
     const alle = await (await api.fetch("/import/mottakskontrolloerer/v1", { pid: ola })).json();
     expect(alle).toEqual([]);
     const forIngrid = await (await api.fetch("/import/mottakskontrolloerer/v1", { pid: ingrid })).json();
     expect(forIngrid.map((k: { organisasjonsnummer: string }) => k.organisasjonsnummer).sort()).toEqual(
-      [ORG.grontMottakHoved, ORG.grontMottakOslo].sort(),
+      [ORG.grontMottakHoved, ORG.grontMottakOslo, ORG.grontMottakGardermoen, ORG.grontMottakVestby].sort(),
     );
   });
 

@@ -161,6 +161,8 @@ export interface AnkomstinfoTable {
   mottakskontrolloer_navn: string | null;
   mottakskontrolloer_telefon: string | null;
   sending_ankommet: Generated<boolean>;
+  /** The importer that gave the person who does the reception control (migration 011); null until then. */
+  kontroll_utfoert_av_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface FaktiskMengdeTable {

@@ -75,6 +75,18 @@ export const ORG = {
    */
   blomsterbudStord: "912346447",
   blomsterbudVoss: "912346455",
+  /**
+   * Only for the e2e tests of tests/e2e/spesifikasjon.spec.ts, one of each pair per Playwright project:
+   * confirmed the regulations, no e-mail address yet, and appointed their own reception controller (Florø,
+   * Kristiansund); not confirmed the regulations, with a controller that prepares notifications for them
+   * (Odda, Leirvik); and the two controllers (Ola Hansen's Gardermoen and Vestby departments).
+   */
+  blomsterbudFloroe: "912346463",
+  blomsterbudKristiansund: "912346471",
+  blomsterbudOdda: "912346498",
+  blomsterbudLeirvik: "912346501",
+  grontMottakGardermoen: "912346528",
+  grontMottakVestby: "912346536",
 } as const;
 
 export const DEMO_ENHETER: DemoEnhet[] = [
@@ -187,6 +199,38 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     hovedenhet: ORG.blomsterbudHoved,
     adresse: adr("Vangsgata 30", "5700", "Voss"),
   },
+  ...(
+    [
+      [ORG.blomsterbudFloroe, "Florø", adr("Strandgata 30", "6900", "Florø")],
+      [ORG.blomsterbudKristiansund, "Kristiansund", adr("Kaibakken 1", "6509", "Kristiansund")],
+      [ORG.blomsterbudOdda, "Odda", adr("Røldalsvegen 4", "5750", "Odda")],
+      [ORG.blomsterbudLeirvik, "Leirvik", adr("Vikjo 2", "5402", "Stord")],
+    ] as const
+  ).map(
+    ([organisasjonsnummer, sted, adresse]): DemoEnhet => ({
+      type: "Bedrift",
+      organisasjonsnummer,
+      navn: `Blomsterbud Vest AS avd. ${sted}`,
+      organisasjonsform: "BEDR",
+      hovedenhet: ORG.blomsterbudHoved,
+      adresse,
+    }),
+  ),
+  ...(
+    [
+      [ORG.grontMottakGardermoen, "Gardermoen", adr("Cargoveien 12", "2060", "Gardermoen")],
+      [ORG.grontMottakVestby, "Vestby", adr("Deliveien 5", "1540", "Vestby")],
+    ] as const
+  ).map(
+    ([organisasjonsnummer, sted, adresse]): DemoEnhet => ({
+      type: "Bedrift",
+      organisasjonsnummer,
+      navn: `Grønt Mottak AS avd. ${sted}`,
+      organisasjonsform: "BEDR",
+      hovedenhet: ORG.grontMottakHoved,
+      adresse,
+    }),
+  ),
   {
     type: "Foretak",
     organisasjonsnummer: ORG.fjordblomster,
@@ -210,7 +254,16 @@ export const DEMO_DELEGERINGER: Array<{ pid: string; enheter: string[] }> = [
       "26849612378",
     ],
   },
-  { pid: "04867199549", enheter: [ORG.grontMottakHoved, ORG.grontMottakOslo, ORG.hagelandDrammen] },
+  {
+    pid: "04867199549",
+    enheter: [
+      ORG.grontMottakHoved,
+      ORG.grontMottakOslo,
+      ORG.hagelandDrammen,
+      ORG.grontMottakGardermoen,
+      ORG.grontMottakVestby,
+    ],
+  },
   {
     pid: "12825098397",
     enheter: [
@@ -222,6 +275,10 @@ export const DEMO_DELEGERINGER: Array<{ pid: string; enheter: string[] }> = [
       ORG.blomsterbudHaugesund,
       ORG.blomsterbudStord,
       ORG.blomsterbudVoss,
+      ORG.blomsterbudFloroe,
+      ORG.blomsterbudKristiansund,
+      ORG.blomsterbudOdda,
+      ORG.blomsterbudLeirvik,
       ORG.fjordblomster,
       "12825098397",
     ],
@@ -293,6 +350,36 @@ export const DEMO_IMPORTOERER = [
     erMottakskontrolloer: false,
     epost: ["voss@blomsterbud.example.no"],
   },
+  ...(
+    [
+      [ORG.blomsterbudFloroe, "Florø", true],
+      [ORG.blomsterbudKristiansund, "Kristiansund", true],
+      [ORG.blomsterbudOdda, "Odda", false],
+      [ORG.blomsterbudLeirvik, "Leirvik", false],
+    ] as const
+  ).map(([organisasjonsnummer, sted, harLestRegelverk]) => ({
+    organisasjonsnummer,
+    navn: `Blomsterbud Vest AS avd. ${sted}`,
+    hovedenhetNavn: "Blomsterbud Vest AS",
+    hovedenhetOrganisasjonsnummer: ORG.blomsterbudHoved,
+    harLestRegelverk,
+    erMottakskontrolloer: false,
+    epost: [] as string[],
+  })),
+  ...(
+    [
+      [ORG.grontMottakGardermoen, "Gardermoen"],
+      [ORG.grontMottakVestby, "Vestby"],
+    ] as const
+  ).map(([organisasjonsnummer, sted]) => ({
+    organisasjonsnummer,
+    navn: `Grønt Mottak AS avd. ${sted}`,
+    hovedenhetNavn: "Grønt Mottak AS",
+    hovedenhetOrganisasjonsnummer: ORG.grontMottakHoved,
+    harLestRegelverk: true,
+    erMottakskontrolloer: true,
+    epost: [`${sted.toLowerCase()}@grontmottak.example.no`],
+  })),
 ];
 
 /** importer (orgnr) → appointed reception controllers (orgnr). */
@@ -301,4 +388,8 @@ export const DEMO_MOTTAKSKONTROLLOER_AVTALER: Array<[string, string]> = [
   [ORG.blomsterbudBergen, ORG.grontMottakOslo],
   [ORG.blomsterbudBergen, ORG.grontMottakHoved],
   [ORG.blomsterbudAalesund, ORG.grontMottakOslo],
+  [ORG.blomsterbudFloroe, ORG.grontMottakGardermoen],
+  [ORG.blomsterbudOdda, ORG.grontMottakGardermoen],
+  [ORG.blomsterbudKristiansund, ORG.grontMottakVestby],
+  [ORG.blomsterbudLeirvik, ORG.grontMottakVestby],
 ];

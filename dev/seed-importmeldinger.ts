@@ -319,6 +319,7 @@ async function ankomst(
     id,
     ankomstInfoId: info.id,
     ansvarligImportoerId: rad.ansvarlig_importoer_id,
+    utfoertAvId: rad.ansvarlig_importoer_id,
     body,
   });
 }

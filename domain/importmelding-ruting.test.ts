@@ -280,6 +280,23 @@ describe("wizardSteg", () => {
     );
   });
 
+  it("is not ready with a controller removed from the importer's list since (issue 23 item 5)", () => {
+    const svar = [{ path: "tilsiktetbruk", rekkefoelge: 1, kontrollSvar: { avvik: false } }];
+    const med = (mottakskontrolloer: unknown) =>
+      wizardSteg(
+        melding({
+          innmelder: { navn: "Kari" },
+          dokumentkontrollSpoersmaal: svar,
+          ankomstInfo: [{ ...fullAnkomst, mottakskontrolloer }],
+        }),
+      );
+    expect(med({ importoerId: 3, erUtnevnt: true }).kanSendesInn).toBe(true);
+    const fjernet = med({ importoerId: 3, erUtnevnt: false });
+    expect(fjernet.ankomstRegistrert).toBe(false);
+    expect(fjernet.kanSendesInn).toBe(false);
+    expect(fjernet.fortsett).toBe("ankomst-info");
+  });
+
   it("is not ready with an unanswered question or incomplete arrival", () => {
     const w = wizardSteg(melding({ innmelder: { navn: "Kari" }, ankomstInfo: [fullAnkomst] }));
     expect(w.dokumentkontrollFerdig).toBe(false);

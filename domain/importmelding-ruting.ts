@@ -224,7 +224,7 @@ export function wizardSteg(melding: WizardMelding): WizardSteg {
     ankomstRegistrert:
       foersteAnkomst !== undefined &&
       ankomstErRegistrert(foersteAnkomst) &&
-      (melding.kunDokumentkontroll || foersteAnkomst.mottakskontrolloer !== null),
+      (melding.kunDokumentkontroll || harKontrolloer(foersteAnkomst.mottakskontrolloer)),
   };
   const synlige = STEG.filter((s) => s.vises(t));
   const sider = synlige.flatMap((s) => s.sider(t));
@@ -271,6 +271,11 @@ export function wizardSteg(melding: WizardMelding): WizardSteg {
 }
 
 const rens = (sti: string) => sti.replace(/^\/+|\/+$/g, "");
+
+/** A controller is chosen, and is still one the importer may choose (`erUtnevnt`, issue 23 item 5). */
+function harKontrolloer(k: unknown): boolean {
+  return k !== null && k !== undefined && (k as { erUtnevnt?: boolean }).erUtnevnt !== false;
+}
 
 /** Something of the arrival form is saved (a time, an address field or a controller). */
 function harAnkomstopplysninger(a: WizardMelding["ankomstInfo"][number]): boolean {

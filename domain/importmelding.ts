@@ -60,6 +60,16 @@ export interface AnkomstMottakskontrolloer {
   /** The controller company's name (from the importer register). */
   virksomhetNavn?: string | null;
   organisasjonsnummer?: string | null;
+  /**
+   * The importer that gave the person who does the reception control (issue 23 item 3): the appointed
+   * controller, or the importer doing it itself; null until the person is given.
+   */
+  utfoertAv?: { importoerId: number; navn: string; organisasjonsnummer: string } | null;
+  /**
+   * Whether the controller is still one the responsible importer may choose (issue 23 item 5). A controller
+   * removed since stays on the notification (ADR 011); false says so. A draft cannot be sent with it.
+   */
+  erUtnevnt?: boolean;
 }
 
 export interface AnkomstInfoVisning {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { REGELDATO_SEN_MELDING, senMeldingTekst, skalViseSenMeldingDialog } from "./sen-melding";
+import {
+  REGELDATO_SEN_MELDING,
+  SKADEGJOERER_TELEFON,
+  senMeldingTekst,
+  skalViseSenMeldingDialog,
+} from "./sen-melding";
 
 describe("skalViseSenMeldingDialog", () => {
   it.each([
@@ -44,6 +49,16 @@ describe("senMeldingTekst", () => {
     const { tekst } = senMeldingTekst(new Date(iso));
     expect(tekst).toContain(
       "Fra og med 1. april 2026 kan varer som ikke er forhåndsmeldt i tide, bli stoppet på grensen.",
+    );
+  });
+});
+
+describe("senMeldingTekst: plant pests (issue 23 item 9)", () => {
+  it("gives the phone number for reporting plant pests", () => {
+    const { skadegjoerere } = senMeldingTekst();
+    expect(SKADEGJOERER_TELEFON).toBe("22 40 00 00");
+    expect(skadegjoerere).toBe(
+      "Mistenker du planteskadegjørere i sendingen, meld fra til Mattilsynet på telefon 22 40 00 00.",
     );
   });
 });

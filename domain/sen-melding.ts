@@ -10,9 +10,17 @@ export function skalViseSenMeldingDialog(dato?: string | null, klokkeslett?: str
   return erIsoDato(dato?.trim()) && erKlokkeslett(klokkeslett?.trim());
 }
 
+/**
+ * The authority's public telephone number, for reporting plant pests (SPEC §9: the advice text gives one;
+ * the spec does not reproduce it, so the authority's switchboard, which takes such reports, issue 23 item 9).
+ */
+export const SKADEGJOERER_TELEFON = "22 40 00 00";
+
 export interface SenMeldingTekst {
   tittel: string;
   tekst: string;
+  /** The advice on plant pests, ending with the phone number (SKADEGJOERER_TELEFON). */
+  skadegjoerere: string;
 }
 
 /**
@@ -25,5 +33,6 @@ export function senMeldingTekst(_now: Date = new Date()): SenMeldingTekst {
     tittel: "Forhåndsmeldingen må være mottatt før varene passerer grensen",
     tekst:
       "Forhåndsmeldingen må være mottatt av Mattilsynet før varene passerer grensen. Fra og med 1. april 2026 kan varer som ikke er forhåndsmeldt i tide, bli stoppet på grensen.",
+    skadegjoerere: `Mistenker du planteskadegjørere i sendingen, meld fra til Mattilsynet på telefon ${SKADEGJOERER_TELEFON}.`,
   };
 }

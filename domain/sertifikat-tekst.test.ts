@@ -15,6 +15,7 @@ import {
   refererteDokumenterTekster,
   synligMengde,
   totalMengde,
+  totalTekst,
   transportutstyrTekster,
   UKJENT_AARSAK,
   UKJENT_NUMMER,
@@ -226,5 +227,13 @@ describe("declarations", () => {
     expect(reeksportErklaering({ ...nl, varelinjer: [linje(1)] })).toEqual({
       felles: INGEN_REEKSPORTOPPLYSNINGER,
     });
+  });
+});
+
+describe("totalTekst (issue 23 item 9)", () => {
+  it("says when a total counts only some of the goods lines", () => {
+    expect(totalTekst([{ verdi: 530, enhet: "KGM" }], 1, 2)).toBe("530 kg (oppgitt for 1 av 2 varelinjer)");
+    expect(totalTekst([{ verdi: 545.5, enhet: "KGM" }], 2, 2)).toBe("545,5 kg");
+    expect(totalTekst([], 0, 2)).toBeUndefined();
   });
 });

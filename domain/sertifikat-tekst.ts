@@ -150,6 +150,20 @@ export function mengderTekst(mengder: readonly Mengde[]): string | undefined {
   return deler.length > 0 ? deler.join(" + ") : undefined;
 }
 
+/**
+ * A total of the goods lines, saying when it counts only some of them: "530 kg (oppgitt for 1 av 2
+ * varelinjer)" beside a full "545,5 kg" (issue 23 item 9).
+ */
+export function totalTekst(
+  mengder: readonly Mengde[],
+  medMengde: number,
+  linjer: number,
+): string | undefined {
+  const tekst = mengderTekst(mengder);
+  if (!tekst || medMengde >= linjer) return tekst;
+  return `${tekst} (oppgitt for ${medMengde} av ${linjer} varelinjer)`;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Declarations
 // ---------------------------------------------------------------------------------------------------------

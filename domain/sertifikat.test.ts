@@ -3,6 +3,7 @@ import {
   datoSlingringDager,
   datoStemmer,
   erSertifikatForGammelt,
+  mengdeDekning,
   mengdeOppsummering,
   normaliserMottakerNavn,
   type Varemengde,
@@ -85,5 +86,22 @@ describe("normaliserMottakerNavn (exact-name matching, SPEC §1; ADR 010)", () =
     expect(normaliserMottakerNavn("   ")).toBeUndefined();
     expect(normaliserMottakerNavn(undefined)).toBeUndefined();
     expect(normaliserMottakerNavn(null)).toBeUndefined();
+  });
+});
+
+describe("mengdeDekning (issue 23 item 9: a total that counts only some lines is partial)", () => {
+  it("counts the lines each total includes: a quantity with a unit, not negative", () => {
+    const linjer = [
+      { mengde: { nettoVekt: { verdi: 500, enhet: "KGM" }, bruttoVekt: { verdi: 530, enhet: "KGM" } } },
+      { mengde: { nettoVekt: { verdi: 45.5, enhet: "KGM" } } },
+      { mengde: { nettoVekt: { verdi: -1, enhet: "KGM" }, antall: { verdi: 3 } } },
+    ];
+    expect(mengdeDekning(linjer)).toEqual({
+      totaltAntall: 0,
+      totalNettoVekt: 2,
+      totalBruttoVekt: 1,
+      totalNettoVolum: 0,
+      totalBruttoVolum: 0,
+    });
   });
 });

@@ -364,6 +364,9 @@ export function normaliserMottakerNavn(navn: string | null | undefined): string 
 
 export const MAKS_SERTIFIKATALDER_DAGER = 14;
 
+/** SPEC §8 "No goods lines": such a certificate cannot be processed, so it cannot be notified either. */
+export const INGEN_VARELINJER_MELDING = "Sertifikatet har ingen varelinjer og kan derfor ikke behandles.";
+
 export const FOR_GAMMELT_SERTIFIKAT_MELDING =
   "Sertifikater som er mer enn 2 uker gamle kan ikke meldes. Be eksportør om et nytt sertifikat.";
 
@@ -436,6 +439,23 @@ export function mengdeOppsummering(varelinjer: readonly Pick<Varelinje, "mengde"
       perEnhet.set(enhet, (perEnhet.get(enhet) ?? 0) + m.verdi);
     }
     ut[total] = [...perEnhet].map(([enhet, sum]) => ({ verdi: Math.round(sum * 1e6) / 1e6 + 0, enhet }));
+  }
+  return ut;
+}
+
+/**
+ * How many goods lines each total of mengdeOppsummering counts (the lines with that quantity in a unit that
+ * may be shown): a total that leaves some lines out is partial, and the page says so (issue 23 item 9).
+ */
+export function mengdeDekning(
+  varelinjer: readonly Pick<Varelinje, "mengde">[],
+): Record<keyof MengdeOppsummering, number> {
+  const ut = {} as Record<keyof MengdeOppsummering, number>;
+  for (const [felt, total] of MENGDEFELT) {
+    ut[total] = varelinjer.filter((l) => {
+      const m = l.mengde[felt];
+      return !!m && kanViseMengde(m.verdi, rensTekst(m.enhet));
+    }).length;
   }
   return ut;
 }

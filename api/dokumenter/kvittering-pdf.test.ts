@@ -188,7 +188,8 @@ describe("lagKvitteringPdf", () => {
     // Arrival info
     expect(tekst).toMatch(/Forventet ankomst\n04\.03\.2026 ettermiddag \(12-16\)/);
     expect(tekst).toContain("Lierstranda 12, 3414 Lierstranda");
-    expect(tekst).toContain("Grønt Mottak AS avd. Alnabru, org.nr. 912 346 021, Ola Hansen, 92345678");
+    expect(tekst).toMatch(/Mottakskontrollør\nGrønt Mottak AS avd\. Alnabru, org\.nr\. 912 346 021\n/);
+    expect(tekst).toMatch(/Mottakskontroll utført av\nGrønt Mottak AS avd\. Alnabru, Ola Hansen, 92345678/);
     expect(tekst).toMatch(/Sendingen er ankommet\nJa/);
 
     // Answers, with deviations and their messages

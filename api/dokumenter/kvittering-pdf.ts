@@ -156,14 +156,25 @@ export async function lagKvitteringPdf(
                     a.mottakskontrolloer.organisasjonsnummer
                       ? `org.nr. ${formaterOrganisasjonsnummer(a.mottakskontrolloer.organisasjonsnummer)}`
                       : undefined,
-                    a.mottakskontrolloer.navn,
-                    a.mottakskontrolloer.telefonnummer,
                   ]
                     .filter(Boolean)
                     .join(", ")
                 : melding.kunDokumentkontroll
                   ? "Ikke nødvendig (kun dokumentkontroll)"
                   : undefined,
+            ],
+            // Who did the control: the company that gave its person (issue 23 item 3), with name and phone
+            [
+              "Mottakskontroll utført av",
+              a.mottakskontrolloer && (a.mottakskontrolloer.navn || a.mottakskontrolloer.telefonnummer)
+                ? [
+                    a.mottakskontrolloer.utfoertAv?.navn ?? a.mottakskontrolloer.virksomhetNavn,
+                    a.mottakskontrolloer.navn,
+                    a.mottakskontrolloer.telefonnummer,
+                  ]
+                    .filter(Boolean)
+                    .join(", ")
+                : undefined,
             ],
             ["Sendingen er ankommet", a.sendingAnkommet ? "Ja" : "Nei"],
           ]);

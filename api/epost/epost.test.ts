@@ -423,3 +423,63 @@ describe("to sendere mot samme database", () => {
     60_000,
   );
 });
+
+describe("sak 23 punkt 7: når SMTP virker igjen, sendes alt som venter straks", () => {
+  /** Rounds until the alert of `sertifikatId` is SENT, at most `runder` rounds `pause` ms apart. */
+  async function sendtInnen(sender: EpostSender, sertifikatId: number, runder: number, pause: number) {
+    for (let i = 0; i < runder; i++) {
+      await sender.kjoer();
+      if ((await varsler(sertifikatId))[0]?.status === "SENDT") return true;
+      await new Promise((r) => setTimeout(r, pause));
+    }
+    return false;
+  }
+
+  it("en sending som lykkes igjen, vekker varslene som venter på neste forsøk etter bruddet", async () => {
+    await fanger.stopp("punkt7a");
+    const underBrudd = sertifikat();
+    const { id: a } = await lever(underBrudd);
+    const etterBrudd = sertifikat();
+    // The first retry a minute away (ventetid 60 s): without waking it, it would wait for that.
+    const sender = senderMed({ ventetidMs: 60_000, maksForsoek: 8 });
+    try {
+      expect(await sender.kjoer()).toEqual({ sendt: 0, feilet: 1, avbrutt: 0 });
+      const [venter] = await varsler(a);
+      expect(venter).toMatchObject({ status: "VENTER", feil_type: "TILKOBLING" });
+      expect(venter!.neste_forsoek.getTime() - Date.now()).toBeGreaterThan(30_000);
+
+      await fanger.start("punkt7a");
+      const { id: b } = await lever(etterBrudd);
+      expect(await sendtInnen(sender, b, 3, 20)).toBe(true);
+      expect(await sendtInnen(sender, a, 3, 20)).toBe(true);
+    } finally {
+      await fanger.start("punkt7a");
+      await sender.stop();
+    }
+    expect(await fangetFor(underBrudd.nummer)).toHaveLength(1);
+    expect(await fangetFor(etterBrudd.nummer)).toHaveLength(1);
+  });
+
+  it("uten nye varsler: prøven av forbindelsen etter bruddet vekker dem som venter", async () => {
+    await fanger.stopp("punkt7b");
+    const input = sertifikat();
+    const { id } = await lever(input);
+    const sender = senderMed({ ventetidMs: 100, maksForsoek: 8 });
+    try {
+      expect(await sender.kjoer()).toEqual({ sendt: 0, feilet: 1, avbrutt: 0 });
+      // As after a long outage: several attempts behind it, the next one 16 minutes away (backoff).
+      await db()
+        .updateTable("epost_varsel")
+        .set({ forsoek: 6, neste_forsoek: new Date(Date.now() + 16 * 60_000) })
+        .where("sertifikat_id", "=", id)
+        .execute();
+      await fanger.start("punkt7b");
+      // The probe runs at most once per ventetid (100 ms) when nothing is due.
+      expect(await sendtInnen(sender, id, 10, 120)).toBe(true);
+    } finally {
+      await fanger.start("punkt7b");
+      await sender.stop();
+    }
+    expect(await fangetFor(input.nummer)).toHaveLength(1);
+  });
+});

@@ -116,7 +116,12 @@ export function feilType(feil: unknown): "TILKOBLING" | "AVVIST" {
   return "TILKOBLING";
 }
 
-/** SMTP works again: the health banner goes, and alerts given up for lack of a connection are queued again. */
+/**
+ * SMTP works again: the health banner goes, and alerts given up for lack of a connection are queued again.
+ * So are those still waiting out their backoff after a connection failure (issue 23 item 7): the backoff
+ * guards a server that is down, and it is up now, so they go with the next round instead of up to an hour
+ * later. Alerts claimed by a sender right now (krav set) are left to it.
+ */
 export async function smtpVirker(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -129,6 +134,14 @@ export async function smtpVirker(db: Db): Promise<void> {
       .set({ status: "VENTER", forsoek: 0, neste_forsoek: sql`now()`, feil_type: null })
       .where("status", "=", "FEILET")
       .where("feil_type", "=", "TILKOBLING")
+      .execute();
+    await trx
+      .updateTable("epost_varsel")
+      .set({ forsoek: 0, neste_forsoek: sql`now()` })
+      .where("status", "=", "VENTER")
+      .where("feil_type", "=", "TILKOBLING")
+      .where("krav", "is", null)
+      .where("neste_forsoek", ">", sql<Date>`now()`)
       .execute();
   });
 }

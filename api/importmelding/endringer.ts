@@ -16,6 +16,7 @@ import {
 } from "../../domain/schemas/importmelding";
 import type { LagretSertifikat } from "../../domain/sertifikat";
 import { badRequest, forbidden } from "../http";
+import { mottakskontrolloerValg } from "./kontrolloervalg";
 import { endreInnhold } from "./tilstand";
 import { varelinjeVisninger } from "./visning";
 
@@ -23,30 +24,10 @@ type AnkomstinfoBody = z.output<ReturnType<typeof ankomstinfoBodySkjema>>;
 type KontrollsvarBody = z.output<ReturnType<typeof kontrollsvarBodySkjema>>;
 type MottakskontrolloerAnkomstBody = z.output<typeof mottakskontrolloerAnkomstBodySkjema>;
 
+export { mottakskontrolloerValg };
+
 export const INGEN_MOTTAKSKONTROLL = "Forhåndsmeldingen har ingen mottakskontroll";
 export const IKKE_MOTTAKSKONTROLLOER = "Du er ikke mottakskontrollør for denne forhåndsmeldingen";
-
-/** The importers an importer may choose as reception controller: itself if it is one, and its appointed ones. */
-export async function mottakskontrolloerValg(db: Db, ansvarligId: number) {
-  const [ansvarlig, avtaler] = await Promise.all([
-    db
-      .selectFrom("importoer")
-      .select(["id", "navn", "organisasjonsnummer", "er_mottakskontrolloer"])
-      .where("id", "=", ansvarligId)
-      .executeTakeFirst(),
-    db
-      .selectFrom("mottakskontrolloer_avtale as a")
-      .innerJoin("importoer as k", "k.id", "a.mottakskontrolloer_id")
-      .select(["k.id", "k.navn", "k.organisasjonsnummer"])
-      .where("a.importoer_id", "=", ansvarligId)
-      .where("k.er_mottakskontrolloer", "=", true)
-      .where("k.id", "<>", ansvarligId)
-      .orderBy("k.navn")
-      .execute(),
-  ]);
-  const liste = ansvarlig?.er_mottakskontrolloer ? [ansvarlig, ...avtaler] : avtaler;
-  return liste.map((i) => ({ importoerId: i.id, navn: i.navn, organisasjonsnummer: i.organisasjonsnummer }));
-}
 
 /** One control question's answer; another answer than the lower quantity resets the actual quantities. */
 export async function lagreKontrollsvar(
@@ -77,11 +58,21 @@ export async function lagreKontrollsvar(
 
 /**
  * The owner's arrival information: place, time and reception controller (one of mottakskontrolloerValg).
- * The controller's person (name, phone) is kept when the same controller is chosen again.
+ * The controller's person (name, phone) is kept when the same controller is chosen again. A body that names
+ * the person (the reception controller page, when the owner does the control itself) records the owner
+ * `utfoertAvId` as the one that does it (issue 23 item 3); without one, who does it is kept for the same
+ * controller and forgotten for another.
  */
 export async function lagreAnkomstinfo(
   db: Db,
-  a: { id: number; ankomstInfoId: number; ansvarligImportoerId: number; body: AnkomstinfoBody },
+  a: {
+    id: number;
+    ankomstInfoId: number;
+    ansvarligImportoerId: number;
+    /** The importer saving it (the path's importoerId). */
+    utfoertAvId: number;
+    body: AnkomstinfoBody;
+  },
 ): Promise<void> {
   const { id, ankomstInfoId, body } = a;
   const kontrolloer = body.mottakskontrolloer ?? undefined;
@@ -99,6 +90,7 @@ export async function lagreAnkomstinfo(
       .executeTakeFirstOrThrow();
     const sammeKontrolloer =
       kontrolloer !== undefined && naa.mottakskontrolloer_id === kontrolloer.importoerId;
+    const medPerson = kontrolloer?.navn !== undefined || kontrolloer?.telefonnummer !== undefined;
     await trx
       .updateTable("ankomstinfo")
       .set({
@@ -111,6 +103,11 @@ export async function lagreAnkomstinfo(
         mottakskontrolloer_navn: kontrolloer?.navn ?? (sammeKontrolloer ? naa.mottakskontrolloer_navn : null),
         mottakskontrolloer_telefon:
           kontrolloer?.telefonnummer ?? (sammeKontrolloer ? naa.mottakskontrolloer_telefon : null),
+        kontroll_utfoert_av_id: medPerson
+          ? a.utfoertAvId
+          : sammeKontrolloer
+            ? naa.kontroll_utfoert_av_id
+            : null,
       })
       .where("id", "=", ankomstInfoId)
       .execute();
@@ -129,6 +126,7 @@ export async function lagreKontrolloerPerson(
       .set({
         mottakskontrolloer_navn: body.mottakskontrolloer.navn,
         mottakskontrolloer_telefon: body.mottakskontrolloer.telefonnummer,
+        kontroll_utfoert_av_id: body.mottakskontrolloer.importoerId,
       })
       .where("importmelding_id", "=", id)
       .where("mottakskontrolloer_id", "=", body.mottakskontrolloer.importoerId);

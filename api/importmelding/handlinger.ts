@@ -1,13 +1,19 @@
 // The status changes of SPEC §4 with their preconditions and the automatic-release rule (ADR 007), on top
 // of tilstand.ts. Used by the notification router, the authority's endpoint and scripts/myndighet-vurder.ts.
+import { sql } from "kysely";
 import type { Db } from "../../db";
 import { alleBesvart, ankomstErRegistrert, MENGDE_FELTER } from "../../domain/importmelding";
 import { kreverFaktiskMengde, type SvarKode } from "../../domain/kontrollspoersmaal";
-import type { KlientStatus, MyndighetStatus } from "../../domain/schemas/importmelding";
+import {
+  ANKOMST_MELDINGER,
+  type KlientStatus,
+  type MyndighetStatus,
+} from "../../domain/schemas/importmelding";
 import type { LagretSertifikat } from "../../domain/sertifikat";
 import type { ImportmeldingStatus } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { badRequest } from "../http";
+import { mottakskontrolloerValg } from "./kontrolloervalg";
 import { sjekkSertifikatGyldig } from "./opprett";
 import { harLestRegelverk, REGELVERK_IKKE_BEKREFTET_REGISTRER } from "./tilgang";
 import { endreStatus, type ImportmeldingRad, type Trx } from "./tilstand";
@@ -36,7 +42,13 @@ async function spoersmaal(trx: Trx, id: number) {
 async function sertifikatFor(trx: Trx, rad: ImportmeldingRad) {
   return trx
     .selectFrom("sertifikat")
-    .select(["status_kode", "erstattet_av_id", "eksportland", "alvorlighetsgrad"])
+    .select([
+      "status_kode",
+      "erstattet_av_id",
+      "eksportland",
+      "alvorlighetsgrad",
+      sql<number>`jsonb_array_length(data -> 'varelinjer')`.as("antall_varelinjer"),
+    ])
     .where("id", "=", rad.sertifikat_id)
     .executeTakeFirstOrThrow();
 }
@@ -71,6 +83,12 @@ async function kanRegistreres(trx: Trx, rad: ImportmeldingRad, importoerId: numb
   if (!registrert) throw badRequest(ANKOMST_IKKE_REGISTRERT);
   if (!rad.kun_dokumentkontroll && ankomst.mottakskontrolloer_id === null) {
     throw badRequest(MOTTAKSKONTROLLOER_IKKE_VALGT);
+  }
+  // A controller removed from the importer's list since it was chosen (ADR 011, issue 23 item 5).
+  if (!rad.kun_dokumentkontroll && ankomst.mottakskontrolloer_id !== null) {
+    const valg = await mottakskontrolloerValg(trx, rad.ansvarlig_importoer_id);
+    if (!valg.some((v) => v.importoerId === ankomst.mottakskontrolloer_id))
+      throw badRequest(ANKOMST_MELDINGER.mottakskontrolloerIkkeFunnet);
   }
 }
 

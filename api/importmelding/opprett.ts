@@ -12,6 +12,7 @@ import {
   datoStemmer,
   erSertifikatForGammelt,
   FOR_GAMMELT_SERTIFIKAT_MELDING,
+  INGEN_VARELINJER_MELDING,
   type LagretSertifikat,
 } from "../../domain/sertifikat";
 import { ApiError, badRequest, forbidden, notFound } from "../http";
@@ -42,13 +43,18 @@ export class FinnesAlleredeFeil extends ApiError {
 
 const LEVENDE_UNNTATT = ["SLETTET", "TILBAKETRUKKET"];
 
-/** The certificate may still be notified: not withdrawn, not replaced, from a paperless country. */
+/**
+ * The certificate may still be notified: from a paperless country, with goods lines to notify (SPEC §8: a
+ * certificate without them cannot be processed), not withdrawn, not replaced.
+ */
 export function sjekkSertifikatGyldig(s: {
   status_kode: string | null;
   erstattet_av_id: number | null;
   eksportland: string;
+  antall_varelinjer: number;
 }) {
   if (!erPapirloestLand(s.eksportland)) throw badRequest(ikkePapirloest(s.eksportland));
+  if (s.antall_varelinjer === 0) throw badRequest(INGEN_VARELINJER_MELDING);
   if ((s.status_kode ?? "").trim().replace(/^0+(?=\d)/, "") === TRUKKET_TILBAKE_KODE)
     throw badRequest(TRUKKET_TILBAKE);
   if (s.erstattet_av_id !== null) throw badRequest(ERSTATTET);
@@ -114,7 +120,8 @@ export async function opprettImportmelding(
     .executeTakeFirst();
   if (!oppretter?.har_lest_regelverk) throw badRequest(REGELVERK_IKKE_BEKREFTET_OPPRETT);
 
-  sjekkSertifikatGyldig(sert);
+  const data = sert.data as LagretSertifikat;
+  sjekkSertifikatGyldig({ ...sert, antall_varelinjer: data.varelinjer.length });
   if (erSertifikatForGammelt(sert.utstedt_dato, osloDato(naa)))
     throw badRequest(FOR_GAMMELT_SERTIFIKAT_MELDING);
 
@@ -128,7 +135,6 @@ export async function opprettImportmelding(
   const eksisterende = await finnLevende(db);
   if (eksisterende) throw new FinnesAlleredeFeil(eksisterende.id);
 
-  const data = sert.data as LagretSertifikat;
   const spoersmaal = utledKontrollspoersmaal(data, sert.vurdering as SertifikatVurdering);
   const aar = osloDato(naa).slice(0, 4);
 

@@ -6,6 +6,7 @@ import { Router } from "express";
 import { type SqlBool, sql } from "kysely";
 import type { Db } from "../../db";
 import { leggTilDager, osloDato } from "../../domain/format";
+import { STATUS_GRUPPER } from "../../domain/importmelding-liste";
 import { landNavn } from "../../domain/kodeverk";
 import {
   NYTT_SERTIFIKAT_DAGER,
@@ -30,13 +31,8 @@ import { type ImportoerMatch, type SertifikatUtvalg, synligeSertifikater } from 
 import { fortsettUrler, listeElement } from "./arkiv";
 import { eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";
 
-const VURDERT: readonly ImportmeldingStatus[] = [
-  "FRIGITT",
-  "AUTOMATISK_FRIGITT",
-  "DELVIS_AVVIST",
-  "AVVIST",
-  "TILBAKETRUKKET",
-];
+/** "Vurdert de siste 2 ukene": the status filter's group 'Vurdert' (no withdrawn ones, issue 23 item 4). */
+const VURDERT: readonly ImportmeldingStatus[] = STATUS_GRUPPER.VURDERT;
 
 /** The home filter panel's parameters (ADR 013); 400 for a value that makes no sense. */
 async function hentMeldinger(

@@ -198,6 +198,7 @@ export function importmeldingRouter(db: Db): Router {
         id,
         ankomstInfoId,
         ansvarligImportoerId: rad.ansvarlig_importoer_id,
+        utfoertAvId: req.importoerId,
         body,
       });
       res.status(204).end();

@@ -27,6 +27,7 @@ import {
 } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { notFound } from "../http";
+import { mottakskontrolloerValg } from "./kontrolloervalg";
 import { FANT_IKKE_MELDING } from "./tilstand";
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -102,9 +103,16 @@ export interface AnkomstinfoRad {
   sending_ankommet: boolean;
   kontrolloer_virksomhet?: string | null;
   kontrolloer_orgnr?: string | null;
+  kontroll_utfoert_av_id?: number | null;
+  utfoert_av_navn?: string | null;
+  utfoert_av_orgnr?: string | null;
 }
 
-export function ankomstVisning(a: AnkomstinfoRad): AnkomstInfoVisning {
+/**
+ * `erUtnevnt`: whether the chosen controller is still one the responsible importer may choose (issue 23
+ * item 5); a controller removed since is kept on the notification (ADR 011) but named as no longer appointed.
+ */
+export function ankomstVisning(a: AnkomstinfoRad, erUtnevnt = true): AnkomstInfoVisning {
   const tid = a.ankomsttid ? fraAnkomsttid(a.ankomsttid) : undefined;
   const info = {
     id: a.id,
@@ -125,16 +133,41 @@ export function ankomstVisning(a: AnkomstinfoRad): AnkomstInfoVisning {
             telefonnummer: a.mottakskontrolloer_telefon,
             virksomhetNavn: a.kontrolloer_virksomhet ?? null,
             organisasjonsnummer: a.kontrolloer_orgnr ?? null,
+            utfoertAv:
+              a.kontroll_utfoert_av_id === null || a.kontroll_utfoert_av_id === undefined
+                ? null
+                : {
+                    importoerId: a.kontroll_utfoert_av_id,
+                    navn: a.utfoert_av_navn ?? "",
+                    organisasjonsnummer: a.utfoert_av_orgnr ?? "",
+                  },
+            erUtnevnt,
           },
     sendingAnkommet: a.sending_ankommet,
   };
   return { ...info, erRegistrert: ankomstErRegistrert(info) };
 }
 
-export async function hentAnkomstinfo(db: Db, importmeldingId: number): Promise<AnkomstInfoVisning[]> {
-  const rader = await db
+export async function hentAnkomstinfo(
+  db: Db,
+  importmeldingId: number,
+  ansvarligId: number,
+): Promise<AnkomstInfoVisning[]> {
+  const [rader, valg] = await Promise.all([
+    hentAnkomstRader(db, importmeldingId),
+    mottakskontrolloerValg(db, ansvarligId),
+  ]);
+  const utnevnt = new Set(valg.map((v) => v.importoerId));
+  return rader.map((r) =>
+    ankomstVisning(r, r.mottakskontrolloer_id === null || utnevnt.has(r.mottakskontrolloer_id)),
+  );
+}
+
+function hentAnkomstRader(db: Db, importmeldingId: number) {
+  return db
     .selectFrom("ankomstinfo as a")
     .leftJoin("importoer as k", "k.id", "a.mottakskontrolloer_id")
+    .leftJoin("importoer as u", "u.id", "a.kontroll_utfoert_av_id")
     .select([
       "a.id",
       "a.ankomsttid",
@@ -148,11 +181,13 @@ export async function hentAnkomstinfo(db: Db, importmeldingId: number): Promise<
       "a.sending_ankommet",
       "k.navn as kontrolloer_virksomhet",
       "k.organisasjonsnummer as kontrolloer_orgnr",
+      "a.kontroll_utfoert_av_id",
+      "u.navn as utfoert_av_navn",
+      "u.organisasjonsnummer as utfoert_av_orgnr",
     ])
     .where("a.importmelding_id", "=", importmeldingId)
     .orderBy("a.id")
     .execute();
-  return rader.map(ankomstVisning);
 }
 
 export async function hentSpoersmaal(db: Db, importmeldingId: number): Promise<KontrollspoersmaalVisning[]> {
@@ -188,7 +223,7 @@ export async function hentImportmeldingVisning(
       )
       .execute(),
     hentSpoersmaal(db, id),
-    hentAnkomstinfo(db, id),
+    hentAnkomstinfo(db, id, rad.ansvarlig_importoer_id),
     db
       .selectFrom("faktisk_mengde")
       .select(["varelinje", "felt", "faktisk_verdi"])
@@ -214,7 +249,9 @@ export async function hentImportmeldingVisning(
   const dokumentkontrollFerdig = alleBesvart(dokument);
   const foerste = ankomstInfo[0];
   const ankomstRegistrert =
-    foerste?.erRegistrert === true && (rad.kun_dokumentkontroll || foerste.mottakskontrolloer !== null);
+    foerste?.erRegistrert === true &&
+    (rad.kun_dokumentkontroll ||
+      (foerste.mottakskontrolloer !== null && foerste.mottakskontrolloer.erUtnevnt !== false));
 
   const opprinnelsesland = new Map<string, LandKodeNavn>();
   for (const l of data.varelinjer) {

@@ -360,7 +360,8 @@ export async function hentSertifikatVisning(
       melding === undefined &&
       rad.status_kode !== TRUKKET_TILBAKE &&
       rad.erstattet_av_id === null &&
-      erPapirloest,
+      erPapirloest &&
+      data.varelinjer.length > 0,
     kandidatImportoerer: kandidater
       .map((k) => ({
         id: k.id,

@@ -15,7 +15,7 @@ import { LagreFeil, Varsel } from "./ui";
 export interface AnkomstData {
   kontrolloerer: MottakskontrolloerValg[];
   kontrolloerFeil: boolean;
-  tekst: { tittel: string; tekst: string };
+  tekst: { tittel: string; tekst: string; skadegjoerere: string };
   idag: string;
 }
 
@@ -99,6 +99,14 @@ export function AnkomstSkjema({
     fields.mottakskontrolloerId,
   ]);
   const { kontrolloerer, kontrolloerFeil, tekst, idag } = data;
+  // The controller saved on the notification is no longer one to choose (removed by the importer since,
+  // or deregistered): SPEC §8 "Chosen controller not found" (issue 23 item 5).
+  const valgt = ankomst?.mottakskontrolloer;
+  const ikkeFunnet =
+    !m.kunDokumentkontroll &&
+    !kontrolloerFeil &&
+    !!valgt &&
+    !kontrolloerer.some((k) => k.importoerId === valgt.importoerId);
   const feilmeldingKontrolloer = fields.mottakskontrolloerId.errors?.length ? (
     <p
       className="ds-validation-message feilmelding"
@@ -126,6 +134,7 @@ export function AnkomstSkjema({
         farge="warning"
       >
         <p className="ds-paragraph">{tekst.tekst}</p>
+        <p className="ds-paragraph">{tekst.skadegjoerere}</p>
         {/* Its own form carrying the values just checked, so it never depends on the page's form below
             being loaded (without JavaScript the dialog comes first in the page). */}
         <Form method="post" className="knapperad">
@@ -201,6 +210,15 @@ export function AnkomstSkjema({
             }))}
           />
         </fieldset>
+        {ikkeFunnet ? (
+          <Varsel farge="danger" tittel="Noe gikk galt">
+            <p className="ds-paragraph">Vi fant ikke mottakskontrolløren du har valgt.</p>
+            <p className="ds-paragraph">
+              {valgt?.virksomhetNavn ?? "Mottakskontrolløren"} er ikke lenger utnevnt som mottakskontrollør.
+              {kontrolloerer.length > 0 ? " Velg en annen." : ""}
+            </p>
+          </Varsel>
+        ) : null}
         {m.kunDokumentkontroll ? (
           <p className="ds-paragraph">
             Sendingen skal bare ha dokumentkontroll. Du trenger ikke å velge mottakskontrollør.

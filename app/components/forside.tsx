@@ -1,12 +1,22 @@
 // The home dashboard's sections (SPEC §2 "Home"): the five lists of GET .../oversikt, each with an empty
 // state, and the filter panel (ADR 013). Server-rendered links and GET forms: everything works without
 // JavaScript.
-import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { formaterDato } from "../../domain/format";
 import { grupperEtterAnkomst, type Oversikt, type OversiktImportmelding } from "../../domain/oversikt";
 import type { LandVisning } from "../../domain/sertifikat";
+import { tidsromForKlokkeslett } from "../../domain/tidsrom";
 import { Merke } from "./ui";
+
+/** The chosen slot, as the arrival form names it: 'Morgen (før 08)' (SPEC §9), never a clock time. */
+function tidsromTekst(klokkeslett: string): string {
+  const t = tidsromForKlokkeslett(klokkeslett);
+  return t ? `${t.navn} (${t.spenn.toLowerCase()})` : `kl. ${klokkeslett}`;
+}
+
+/** SPEC §2's empty text under a filter (the notification list's), for every section of home. */
+const INGEN_TREFF_MED_FILTER = "Vi fant ingen treff med gjeldende filter.";
 
 function Seksjon({
   id,
@@ -63,10 +73,38 @@ export function ForsideFilter({
   valgtLand: string;
 }) {
   const aktivt = !!(avsender || valgtLand);
+  // With JavaScript the filter applies on change, as the lists' filters do (ADR 013): a choice at once, text
+  // after a pause; the address gets no empty parameters. Without, 'Bruk filter' sends the form.
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const vedEndring = (e: FormEvent<HTMLFormElement>) => {
+    const skjema = e.currentTarget;
+    const send = () => {
+      const fylt = [...new FormData(skjema).entries()].filter(
+        (p): p is [string, string] => typeof p[1] === "string" && p[1].trim() !== "",
+      );
+      submit(new URLSearchParams(fylt), {
+        method: "get",
+        action: "/",
+        replace: true,
+        preventScrollReset: true,
+      });
+    };
+    clearTimeout(timer.current);
+    if ((e.target as HTMLInputElement).type === "text") timer.current = setTimeout(send, 400);
+    else send();
+  };
   return (
     <details className="forside-filter" open={aktivt}>
       <summary className="ds-paragraph">Filtrer forsiden{aktivt ? " (filter er i bruk)" : ""}</summary>
-      <Form method="get" className="filterpanel" aria-label="Filtrer forsiden">
+      <Form
+        method="get"
+        className="filterpanel"
+        aria-label="Filtrer forsiden"
+        onInput={vedEndring}
+        onSubmit={() => clearTimeout(timer.current)}
+      >
         <div className="ds-field">
           <label className="ds-label" htmlFor="forside-avsender">
             Avsender
@@ -108,14 +146,66 @@ export function ForsideFilter({
   );
 }
 
-export function ForsideSeksjoner({ oversikt }: { oversikt: Oversikt }) {
+/**
+ * The five sections; with the flag visImportmelding off only the new certificates, since everything about
+ * notifications follows the flag (SPEC §6, issue 23 item 2).
+ */
+export function ForsideSeksjoner({
+  oversikt,
+  visImportmelding,
+  filtrert,
+}: {
+  oversikt: Oversikt;
+  visImportmelding: boolean;
+  /** The filter panel is in use: an empty section says no match, not that there is nothing. */
+  filtrert: boolean;
+}) {
   const o = oversikt;
+  const tom = (tekst: string) => (filtrert ? INGEN_TREFF_MED_FILTER : tekst);
+  const nye = (
+    <Seksjon
+      id="nye-sertifikater"
+      tittel="Nye sertifikater"
+      tom={tom("Du har ingen nye sertifikater fra de siste 14 dagene.")}
+      antall={o.nyeSertifikater.length}
+      lenke={{ til: "/sertifikater", tekst: "Se alle sertifikater" }}
+    >
+      <ul className="sertifikatliste">
+        {o.nyeSertifikater.map((s) => (
+          <li key={s.id} className="sertifikatkort">
+            <h3 className="ds-heading" data-size="xs">
+              {/* SPEC §2: the certificate view opens in a new tab */}
+              <a
+                href={`/sertifikat?${new URLSearchParams({
+                  sertifikatnummer: s.nummer,
+                  dato: s.utstedtDato,
+                  avsenderland: s.eksportLand.kode,
+                })}`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {s.nummer}
+                <span className="skjult"> (åpnes i ny fane)</span>
+              </a>
+            </h3>
+            <p className="ds-paragraph" data-size="sm">
+              {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt {formaterDato(s.utstedtDato)}
+            </p>
+            <p className="ds-paragraph" data-size="sm">
+              {s.meldepliktigVurdering.visningstekst}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Seksjon>
+  );
+  if (!visImportmelding) return <div className="forside-seksjoner">{nye}</div>;
   return (
     <div className="forside-seksjoner">
       <Seksjon
         id="paabegynte"
         tittel="Påbegynte forhåndsmeldinger"
-        tom="Du har ingen påbegynte forhåndsmeldinger."
+        tom={tom("Du har ingen påbegynte forhåndsmeldinger.")}
         antall={o.paabegynteImportMeldinger.length}
         lenke={
           o.flere.paabegynteImportMeldinger
@@ -139,43 +229,12 @@ export function ForsideSeksjoner({ oversikt }: { oversikt: Oversikt }) {
         </ul>
       </Seksjon>
 
-      <Seksjon
-        id="nye-sertifikater"
-        tittel="Nye sertifikater"
-        tom="Du har ingen nye sertifikater fra de siste 14 dagene."
-        antall={o.nyeSertifikater.length}
-        lenke={{ til: "/sertifikater", tekst: "Se alle sertifikater" }}
-      >
-        <ul className="sertifikatliste">
-          {o.nyeSertifikater.map((s) => (
-            <li key={s.id} className="sertifikatkort">
-              <h3 className="ds-heading" data-size="xs">
-                <Link
-                  to={`/sertifikat?${new URLSearchParams({
-                    sertifikatnummer: s.nummer,
-                    dato: s.utstedtDato,
-                    avsenderland: s.eksportLand.kode,
-                  })}`}
-                >
-                  {s.nummer}
-                </Link>
-              </h3>
-              <p className="ds-paragraph" data-size="sm">
-                {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt{" "}
-                {formaterDato(s.utstedtDato)}
-              </p>
-              <p className="ds-paragraph" data-size="sm">
-                {s.meldepliktigVurdering.visningstekst}
-              </p>
-            </li>
-          ))}
-        </ul>
-      </Seksjon>
+      {nye}
 
       <Seksjon
         id="forhaandsmeldt"
         tittel="Forhåndsmeldt"
-        tom="Du har ingen forhåndsmeldte sendinger som venter på ankomst."
+        tom={tom("Du har ingen forhåndsmeldte sendinger som venter på ankomst.")}
         antall={o.forventetAnkomstImportMeldinger.length}
         lenke={
           o.flere.forventetAnkomstImportMeldinger
@@ -194,7 +253,7 @@ export function ForsideSeksjoner({ oversikt }: { oversikt: Oversikt }) {
                   {m.forventetAnkomst ? (
                     <div className="merkerad">
                       <Merke farge={m.forventetAnkomst.forventetAnkomstHarPassert ? "danger" : "info"}>
-                        kl. {m.forventetAnkomst.klokkeslett}
+                        {tidsromTekst(m.forventetAnkomst.klokkeslett)}
                         {m.forventetAnkomst.forventetAnkomstHarPassert
                           ? " – forventet ankomst har passert"
                           : ""}
@@ -223,7 +282,7 @@ export function ForsideSeksjoner({ oversikt }: { oversikt: Oversikt }) {
       <Seksjon
         id="til-vurdering"
         tittel="Venter på vurdering"
-        tom="Ingen forhåndsmeldinger venter på vurdering."
+        tom={tom("Ingen forhåndsmeldinger venter på vurdering.")}
         antall={o.tilVurderingImportMeldinger.length}
         lenke={
           o.flere.tilVurderingImportMeldinger
@@ -245,7 +304,7 @@ export function ForsideSeksjoner({ oversikt }: { oversikt: Oversikt }) {
       <Seksjon
         id="vurderte"
         tittel="Vurdert de siste 2 ukene"
-        tom="Ingen forhåndsmeldinger er vurdert de siste 2 ukene."
+        tom={tom("Ingen forhåndsmeldinger er vurdert de siste 2 ukene.")}
         antall={o.vurderteImportMeldinger.length}
         lenke={{ til: "/importmeldinger?status=VURDERT", tekst: "Se alle vurderte" }}
       >

@@ -75,13 +75,25 @@ export function RedigerLenke({ til, tekst = "Endre", hva }: { til: string; tekst
   );
 }
 
-/** The reception controller: the company, and with `person` also who does it and their phone. */
+/**
+ * The reception controller: the company, and with `person` who does it and their phone, under the company
+ * that gave them, which is the importer itself when it did the control (issue 23 item 3).
+ */
 export function kontrolloerTekst(
   ankomst: AnkomstInfoVisning | undefined,
   person = false,
 ): string | undefined {
   const k = ankomst?.mottakskontrolloer;
   if (!k) return undefined;
-  const deler = person ? [k.virksomhetNavn, k.navn, k.telefonnummer] : [k.virksomhetNavn ?? k.navn];
+  const deler = person
+    ? [k.utfoertAv?.navn ?? k.virksomhetNavn, k.navn, k.telefonnummer]
+    : [k.virksomhetNavn ?? k.navn];
   return deler.filter(Boolean).join(", ") || undefined;
+}
+
+/** The appointed controller's company when another company did the reception control, else undefined. */
+export function utnevntKontrolloerTekst(ankomst: AnkomstInfoVisning | undefined): string | undefined {
+  const k = ankomst?.mottakskontrolloer;
+  if (!k?.utfoertAv || k.utfoertAv.importoerId === k.importoerId) return undefined;
+  return k.virksomhetNavn ?? undefined;
 }

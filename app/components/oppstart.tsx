@@ -82,7 +82,7 @@ export function Oppstart({
         <Form method="post" className="skjema">
           <CsrfInput />
           <p className="ds-paragraph">
-            Vi sender varsler om forhåndsmeldingene til virksomhetens e-postadresser. Legg til minst én.
+            Vi sender varsler om nye sertifikater til virksomhetens e-postadresser. Legg til minst én.
           </p>
           <div className="ds-field">
             <label className="ds-label" htmlFor="oppstart-epost">

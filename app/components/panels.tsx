@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { KONTAKT_EPOST } from "../lib/kontakt";
 
 /** Shown on 401/403 and after a failed login (SPEC §2 "No-access and error panels"). */
@@ -34,6 +34,24 @@ export function NoeGikkFeil({ tekst = "Klarte ikke å hente importmeldingen" }: 
       <a className="ds-button" data-variant="primary" href={pathname + search} data-discover="false">
         Last inn på nytt
       </a>
+    </section>
+  );
+}
+
+/** A notification id that does not exist (or is not the importer's to know of): a 404 page, not home. */
+export function FantIkkeMeldingen() {
+  return (
+    <section className="ds-alert panel" data-color="warning" aria-labelledby="fant-ikke-tittel">
+      <h1 id="fant-ikke-tittel" className="ds-heading" data-size="md">
+        Fant ikke forhåndsmeldingen
+      </h1>
+      <p className="ds-paragraph">
+        Forhåndsmeldingen finnes ikke. Sjekk at adressen er riktig, eller finn den i listen over
+        forhåndsmeldinger.
+      </p>
+      <Link className="ds-button" data-variant="primary" to="/importmeldinger">
+        Gå til forhåndsmeldinger
+      </Link>
     </section>
   );
 }

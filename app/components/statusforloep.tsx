@@ -1,12 +1,22 @@
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 
-/** The status tracker: Registrert, Ankommet (hidden when only document control), Vurdert (SPEC §2). */
+/**
+ * The status tracker: Registrert, Ankommet (hidden when only document control), Vurdert (SPEC §2). A
+ * withdrawn notification goes no further: Registrert, then Trukket tilbake, with no next step (issue 23
+ * item 9).
+ */
 export function Statusforloep({ melding: m }: { melding: ImportmeldingVisning }) {
-  const steg = [
-    { navn: "Registrert", ferdig: m.erRegistrert },
-    ...(m.kunDokumentkontroll ? [] : [{ navn: "Ankommet", ferdig: m.erAnkommet }]),
-    { navn: "Vurdert", ferdig: m.erVurdert },
-  ];
+  const steg =
+    m.status === "TILBAKETRUKKET"
+      ? [
+          { navn: "Registrert", ferdig: true },
+          { navn: "Trukket tilbake", ferdig: true },
+        ]
+      : [
+          { navn: "Registrert", ferdig: m.erRegistrert },
+          ...(m.kunDokumentkontroll ? [] : [{ navn: "Ankommet", ferdig: m.erAnkommet }]),
+          { navn: "Vurdert", ferdig: m.erVurdert },
+        ];
   const aktiv = steg.findIndex((s) => !s.ferdig);
   return (
     <ol className="statusforloep" aria-label="Status for forhåndsmeldingen">

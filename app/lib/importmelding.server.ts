@@ -5,6 +5,7 @@ import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { type ApiClient, ApiFeil } from "./api.server";
 import { loginUrl, type MedVirksomhet, requireVirksomhet } from "./bruker.server";
 import { lesSkjema } from "./csrf.server";
+import { hentFlagg } from "./preferanser.server";
 
 export function meldingBase(avgiver: MedVirksomhet["avgiver"]): string {
   return `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}`;
@@ -15,18 +16,25 @@ export interface MedMelding extends MedVirksomhet {
   base: string;
 }
 
-/** The guard of every notification page and action: login, chosen organisation and a numeric id. */
+/**
+ * The guard of every notification page and action: login, chosen organisation and a numeric id. With the
+ * flag visImportmelding off there are no notification pages (SPEC §6): home instead, as /importmeldinger.
+ */
 export async function requireMelding(
   request: Request,
   context: AppLoadContext,
   params: { id?: string },
 ): Promise<MedMelding> {
   const m = await requireVirksomhet(request, context);
+  if (!(await hentFlagg(request, context)).visImportmelding) throw redirect("/");
   if (!params.id || !/^\d{1,15}$/.test(params.id)) throw redirect("/");
   return { ...m, id: Number(params.id), base: `${meldingBase(m.avgiver)}/${params.id}` };
 }
 
-/** GET the notification; 404 goes home, 401 to login, 403 shows 'Ingen tilgang'. */
+/**
+ * GET the notification; 404 is a page saying it was not found (issue 23 item 9), 401 goes to login, 403
+ * shows 'Ingen tilgang'.
+ */
 export async function hentMelding(
   request: Request,
   api: ApiClient,
@@ -35,7 +43,8 @@ export async function hentMelding(
   try {
     return await api.getJson<ImportmeldingVisning>(base, { redirectOn401: loginUrl(request) });
   } catch (e) {
-    if (e instanceof ApiFeil && e.status === 404) throw redirect("/");
+    if (e instanceof ApiFeil && e.status === 404)
+      throw new Response("Fant ikke forhåndsmeldingen", { status: 404 });
     if (e instanceof ApiFeil && e.status === 403) throw new Response("Ingen tilgang", { status: 403 });
     throw e;
   }

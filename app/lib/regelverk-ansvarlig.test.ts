@@ -1,7 +1,8 @@
 // Page-level test of the summary step (the real route modules, rendered as without JavaScript) against a
-// small real HTTP server playing the import API (issue 9 item 3, ADR 011): a reception controller acting for
-// an importer that has not confirmed the regulations is told that the importer must confirm them itself,
-// instead of a regulation dialog that can never succeed; the own company still gets the dialog.
+// small real HTTP server playing the import API (issue 9 item 3, ADR 011, ADR 030): a reception controller
+// acting for an importer that has not confirmed the regulations gets the regulation dialog saying that the
+// importer must confirm them itself, with no confirmation form that could never succeed and nothing sent;
+// the own company gets the dialog with the form.
 import type { RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
@@ -47,14 +48,16 @@ const sendInn = () =>
   hentSide(ruter, kontekst, OPPSUMMERING, { csrf: kontekst.csrf, versjon: "4", intent: "send-inn" });
 
 describe("Send inn når den ansvarlige importøren ikke har bekreftet regelverket", () => {
-  it("for en annen virksomhet: forklarer at den må bekrefte selv, ingen regelverksdialog, ingenting sendt", async () => {
+  it("for en annen virksomhet: regelverksdialogen sier at den må bekrefte selv, uten skjema, ingenting sendt", async () => {
     melding = { ...melding, ansvarligImportoer: ANNEN };
     const side = await sendInn();
-    expect(side.status).toBe(400);
+    expect(side.status).toBe(200);
+    expect(side.tekst).toContain("Bekreft kjennskap til regelverket");
     expect(side.tekst).toContain(
-      `${ANNEN.navn} må selv bekrefte kjennskap til regelverket før forhåndsmeldingen kan sendes inn.`,
+      `Forhåndsmeldingen kan ikke sendes inn før ${ANNEN.navn} har bekreftet at virksomheten kjenner regelverket`,
     );
     expect(side.tekst).not.toContain(REGELVERK_AVKRYSSING_TEKST);
+    expect(side.tekst).not.toContain("En feil oppstod ved innsending av forhåndsmelding");
     expect(api.kall.filter((k) => k.method === "PUT")).toEqual([]);
   });
 

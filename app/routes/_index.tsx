@@ -1,11 +1,12 @@
 import {
   type ActionFunctionArgs,
+  createCookie,
   data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { osloDato } from "../../domain/format";
 import type { Oversikt } from "../../domain/oversikt";
@@ -21,9 +22,36 @@ import { ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
+import type { loader as rootLoader } from "../root";
+
+/**
+ * A refused onboarding step, carried over the redirect back to home (issue 23 item 9): a form posted
+ * without JavaScript leaves the browser at the address it posted to, which for the index route is
+ * '/?index'. Instead the action redirects to '/' with the message and what was written, for one minute, and
+ * the next load of home shows them and clears it.
+ */
+const oppstartFeilCookie = createCookie("oppstart-feil", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 60,
+});
+
+interface OppstartFeil {
+  steg: OppstartSteg;
+  feil: string;
+  epost: string;
+}
+
+async function lesOppstartFeil(request: Request): Promise<OppstartFeil | null> {
+  const v = (await oppstartFeilCookie.parse(request.headers.get("Cookie"))) as Partial<OppstartFeil> | null;
+  if (!v || (v.steg !== "regelverk" && v.steg !== "epost") || typeof v.feil !== "string") return null;
+  return { steg: v.steg, feil: v.feil, epost: typeof v.epost === "string" ? v.epost : "" };
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { avgiver, bruker, api } = await requireVirksomhet(request, context);
+  const oppstartFeil = await lesOppstartFeil(request);
   const url = new URL(request.url);
   const idag = osloDato(new Date());
   const p = url.searchParams;
@@ -108,46 +136,67 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : importoer.epostadresser.length === 0
         ? "epost"
         : null;
-  return {
-    avgiver,
-    navn: bruker.navn,
-    idag,
-    sok,
-    sokFeil,
-    feilFelt,
-    oversikt,
-    land,
-    filter,
-    slettet,
-    oppstart,
-    // the search countries with their names, from the loader so the country table stays off the client
-    sokeland: SOKELAND,
-    epostFeil,
-  };
+  return data(
+    {
+      avgiver,
+      navn: bruker.navn,
+      idag,
+      sok,
+      sokFeil,
+      feilFelt,
+      oversikt,
+      land,
+      filter,
+      slettet,
+      oppstart,
+      // the search countries with their names, from the loader so the country table stays off the client
+      sokeland: SOKELAND,
+      epostFeil,
+      oppstartFeil,
+    },
+    oppstartFeil
+      ? {
+          headers: {
+            "Set-Cookie": await oppstartFeilCookie.serialize("", {
+              maxAge: 0,
+              secure: context.config.secureCookies,
+            }),
+          },
+        }
+      : undefined,
+  );
 }
 
 const OPPSTART_REGELVERK_MANGLER = "Du må huke av for at virksomheten kjenner regelverket.";
 const OPPSTART_EPOST_MANGLER = "Skriv inn en e-postadresse.";
 
-/** The forced onboarding's two steps; a bad answer gives a message and keeps what was written. */
+/**
+ * The forced onboarding's two steps; a bad answer gives a message and keeps what was written, on home's own
+ * address (oppstartFeilCookie).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, avgiver, session } = await requireVirksomhet(request, context);
   const { formData } = await lesSkjema(request, context, session);
   const intent = formData.get("intent");
   const epost = String(formData.get("epostadresse") ?? "").trim();
+  const avvist = async (steg: OppstartSteg, feil: string) =>
+    redirect("/", {
+      headers: {
+        "Set-Cookie": await oppstartFeilCookie.serialize({ steg, feil, epost } satisfies OppstartFeil, {
+          secure: context.config.secureCookies,
+        }),
+      },
+    });
   try {
     if (intent === "oppstart-regelverk") {
-      if (formData.get("harLestRegelverk") !== "ja") {
-        return data({ steg: "regelverk" as const, feil: OPPSTART_REGELVERK_MANGLER, epost }, { status: 400 });
-      }
+      if (formData.get("harLestRegelverk") !== "ja") return avvist("regelverk", OPPSTART_REGELVERK_MANGLER);
       await api.put(
         `/import/register/v1/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/lestregelverk`,
         { harLestRegelverk: true },
         { redirectOn401: loginUrl(request) },
       );
     } else if (intent === "oppstart-epost") {
-      if (!epost)
-        return data({ steg: "epost" as const, feil: OPPSTART_EPOST_MANGLER, epost }, { status: 400 });
+      if (!epost) return avvist("epost", OPPSTART_EPOST_MANGLER);
       await api.put(
         `/import/register/v1/${avgiver.organisasjonsnummer}/epost`,
         { epostadresse: epost },
@@ -157,16 +206,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ steg: null, feil: "Ukjent handling", epost }, { status: 400 });
     }
   } catch (e) {
-    if (e instanceof ApiFeil) {
-      return data(
-        {
-          steg: intent === "oppstart-epost" ? ("epost" as const) : ("regelverk" as const),
-          feil: e.melding ?? "Klarte ikke å lagre. Prøv igjen.",
-          epost,
-        },
-        { status: 400 },
+    if (e instanceof ApiFeil)
+      return avvist(
+        intent === "oppstart-epost" ? "epost" : "regelverk",
+        e.melding ?? "Klarte ikke å lagre. Prøv igjen.",
       );
-    }
     throw e;
   }
   return redirect("/");
@@ -187,8 +231,9 @@ export default function Hjem() {
     oppstart,
     sokeland,
     epostFeil,
+    oppstartFeil,
   } = useLoaderData<typeof loader>();
-  const svar = useActionData<typeof action>();
+  const visImportmelding = useRouteLoaderData<typeof rootLoader>("root")?.flagg.visImportmelding ?? false;
   const tittel = useRef<HTMLHeadingElement>(null);
   const forrigeOppstart = useRef(oppstart);
   useEffect(() => {
@@ -216,7 +261,11 @@ export default function Hjem() {
       <p className="ds-paragraph hjem-orgnr">Org.nr. {avgiver.formatertOrganisasjonsnummer}</p>
       <p className="ds-paragraph">Velkommen, {navn}.</p>
       {oppstart ? (
-        <Oppstart steg={oppstart} feil={svar?.steg === oppstart ? svar.feil : null} epost={svar?.epost} />
+        <Oppstart
+          steg={oppstart}
+          feil={oppstartFeil?.steg === oppstart ? oppstartFeil.feil : null}
+          epost={oppstartFeil?.epost}
+        />
       ) : null}
       <EpostBanner feiler={epostFeil} />
       {slettet ? (
@@ -226,7 +275,11 @@ export default function Hjem() {
       ) : null}
       <ForsideFilter land={alleLand} avsender={filter.avsender} valgtLand={filter.land} />
       {oversikt ? (
-        <ForsideSeksjoner oversikt={oversikt} />
+        <ForsideSeksjoner
+          oversikt={oversikt}
+          visImportmelding={visImportmelding}
+          filtrert={!!(filter.avsender || filter.land)}
+        />
       ) : (
         <Varsel farge="danger" tittel="Henting av forsiden feilet">
           <p className="ds-paragraph">

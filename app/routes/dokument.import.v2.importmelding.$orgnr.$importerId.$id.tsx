@@ -2,10 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ApiFeil } from "../lib/api.server";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { videresendDokument } from "../lib/dokument.server";
+import { hentFlagg } from "../lib/preferanser.server";
 
 /** The receipt PDF link (SPEC §2): streams the receipt the import API generates for the chosen importer. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, avgiver } = await requireVirksomhet(request, context);
+  // No notifications without the flag (SPEC §6), so no receipts either.
+  if (!(await hentFlagg(request, context)).visImportmelding)
+    throw new Response("Fant ikke kvitteringen", { status: 404 });
   const { orgnr, importerId, id } = params;
   if (
     orgnr !== avgiver.organisasjonsnummer ||

@@ -5,7 +5,12 @@ import { MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/mengde";
 import { Dialog } from "../components/dialog";
 import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
-import { Ankomststed, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";
+import {
+  Ankomststed,
+  Kontrollsvar,
+  kontrolloerTekst,
+  utnevntKontrolloerTekst,
+} from "../components/kontrollsvar";
 import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Tabellramme, Varsel } from "../components/ui";
 import { meldingSidetittel } from "../lib/sidetittel";
@@ -103,6 +108,7 @@ export default function Ankommet() {
               ["Kontrollsted", <Ankomststed key="sted" ankomst={ankomst} />],
               ["Ankommet", m.faktiskAnkommet ? formaterDatoTid(m.faktiskAnkommet) : "--"],
               ["Mottakskontrollør", kontrolloerTekst(ankomst, true) ?? "Ikke valgt"],
+              ["Utnevnt mottakskontrollør", utnevntKontrolloerTekst(ankomst)],
             ]}
           />
           <Kontrollsvar spoersmaal={m.mottakskontrollSpoersmaal} ikkeBesvart="Ikke gjennomført" />

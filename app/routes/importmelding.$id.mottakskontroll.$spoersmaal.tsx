@@ -38,6 +38,7 @@ import {
 import { LagreFeil, Varsel } from "../components/ui";
 import { type Importoer, loginUrl } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema, requireMelding } from "../lib/importmelding.server";
+import { useKlientvalidering, valider } from "../lib/klientvalidering";
 import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
@@ -49,7 +50,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { harLestRegelverk: importoer.harLestRegelverk };
 }
 
-function varelinjerMedMengde(melding: Awaited<ReturnType<typeof hentMelding>>) {
+function varelinjerMedMengde(melding: Pick<Awaited<ReturnType<typeof hentMelding>>, "varelinjer">) {
   return melding.varelinjer.map((l) => ({
     sorteringsnummer: l.sorteringsnummer,
     mengde: Object.fromEntries(
@@ -119,6 +120,7 @@ export default function Mottakskontroll() {
   const indeks = alle.findIndex((s) => s.path === params.spoersmaal);
   const spoersmaal = alle[indeks];
   const erInnhold = spoersmaal?.kode === "MOTTAK_INNHOLD_SAMSVARER";
+  useKlientvalidering();
   const [form, fields] = useForm({
     id: `mottak-${spoersmaal?.id}`,
     lastResult: actionData?.result ?? undefined,
@@ -128,6 +130,13 @@ export default function Mottakskontroll() {
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
+    // The same schema as the action, in the browser too, as on the other forms (issue 23 item 8)
+    onValidate: ({ formData }) =>
+      valider(formData, (s) =>
+        erInnhold && m
+          ? s.innholdSamsvarerSkjema(varelinjerMedMengde(m))
+          : s.kontrollsvarSkjema(spoersmaal?.kode ?? "MOTTAK_FRI_FOR_PLANTESKADEGJOERERE"),
+      ),
   });
   if (!m || !spoersmaal) return null;
   const sist = indeks === alle.length - 1;

@@ -24,6 +24,7 @@ import { ApiFeil } from "../lib/api.server";
 import { feilmelding, hentMelding, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
 import { meldingSidetittel } from "../lib/sidetittel";
+import type { loader as rootLoader } from "../root";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 const INNSENDING_FEILET = "En feil oppstod ved innsending av forhåndsmelding";
@@ -69,14 +70,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   } else if (intent !== "send-inn") {
     return data({ regelverk: false, result: null, lagreFeil: "Ukjent handling" }, { status: 400 });
-  } else if (!melding.harLestRegelverk && melding.ansvarligImportoer.id !== avgiver.importoerId) {
-    // Only the responsible importer can confirm: no dialog that could never succeed (ADR 011).
-    return data(
-      { regelverk: false, result: null, lagreFeil: ansvarligMaaBekrefte(melding.ansvarligImportoer.navn) },
-      { status: 400 },
-    );
   } else if (!melding.harLestRegelverk) {
-    // The confirmation dialog opens instead of submitting; confirming it continues the submission.
+    // SPEC §5: the confirmation dialog opens instead of submitting; confirming it continues the submission.
+    // For a responsible importer the acting one cannot confirm for (a reception controller preparing it,
+    // ADR 007), the dialog says who must confirm, and nothing is sent (issue 23 item 6).
     return { regelverk: true, result: null, lagreFeil: null };
   }
 
@@ -154,6 +151,7 @@ function RegelverkAvkrysning({ felt }: { felt: Felt }) {
 
 export default function Oppsummering() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  const rot = useRouteLoaderData<typeof rootLoader>("root");
   const actionData = useActionData<typeof action>();
   const { search, pathname } = useLocation();
   useKlientvalidering();
@@ -169,6 +167,10 @@ export default function Oppsummering() {
   const steg = wizardSteg(m);
   const ankomst = m.ankomstInfo[0];
   const visRegelverk = !!actionData?.regelverk || new URLSearchParams(search).get("regelverk") === "1";
+  // Only the responsible importer itself can confirm the regulations (ADR 007): a reception controller
+  // preparing the notification for it is told who must, before and instead of submitting (issue 23 item 6).
+  const kanBekrefte = m.ansvarligImportoer.id === rot?.avgiver?.importoerId;
+  const ansvarlig = m.ansvarligImportoer.navn;
   const mangler = [
     !m.innmelder ? "innmelder" : undefined,
     !steg.dokumentkontrollFerdig ? "svar på dokumentkontrollen" : undefined,
@@ -185,40 +187,82 @@ export default function Oppsummering() {
       >
         {/* Inside the dialog, so it is seen and focused also when the dialog is modal (SPEC §5). */}
         <FeilOppsummering feil={feilFra([fields.bekreftelse, fields.harLestRegelverk])} />
-        <p className="ds-paragraph">
-          For å sende inn forhåndsmeldingen må virksomheten bekrefte at den kjenner regelverket for import av
-          planter.
-        </p>
+        {kanBekrefte ? (
+          <p className="ds-paragraph">
+            For å sende inn forhåndsmeldingen må virksomheten bekrefte at den kjenner regelverket for import
+            av planter.
+          </p>
+        ) : (
+          <>
+            <p className="ds-paragraph">
+              Forhåndsmeldingen kan ikke sendes inn før {ansvarlig} har bekreftet at virksomheten kjenner
+              regelverket for import av planter.
+            </p>
+            <p className="ds-paragraph">
+              Bekreftelsen må gjøres av noen som representerer {ansvarlig}, under Innstillinger, Profil. Som
+              mottakskontrollør kan du ikke bekrefte den for en annen virksomhet. Forhåndsmeldingen er lagret
+              som påbegynt og kan sendes inn når bekreftelsen er gjort.
+            </p>
+          </>
+        )}
         {actionData?.lagreFeil && visRegelverk ? (
           <Varsel farge="danger" rolle="alert">
             <p className="ds-paragraph">{actionData.lagreFeil}</p>
           </Varsel>
         ) : null}
-        <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
-          <CsrfInput />
-          <input type="hidden" name="versjon" value={m.versjon} />
-          <Radiogruppe
-            felt={fields.bekreftelse}
-            legende="Kjenner virksomheten regelverket?"
-            valg={[
-              { verdi: "bekreftet", tekst: "Ja, vi bekrefter at virksomheten kjenner regelverket" },
-              { verdi: "vil-ikke-melde", tekst: "Nei, vi skal ikke melde import" },
-            ]}
-          />
-          <RegelverkAvkrysning felt={fields.harLestRegelverk} />
+        {kanBekrefte ? null : (
           <div className="knapperad">
-            <SendKnapp name="intent" value="bekreft-regelverk">
-              Bekreft og send inn
-            </SendKnapp>
-            <Link className="ds-button" data-variant="secondary" to={pathname} replace>
-              Avbryt
+            <Link className="ds-button" data-variant="primary" to={pathname} replace data-trygt-valg>
+              Lukk
             </Link>
           </div>
-        </Form>
+        )}
+        {kanBekrefte ? (
+          <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
+            <CsrfInput />
+            <input type="hidden" name="versjon" value={m.versjon} />
+            <Radiogruppe
+              felt={fields.bekreftelse}
+              legende="Kjenner virksomheten regelverket?"
+              valg={[
+                { verdi: "bekreftet", tekst: "Ja, vi bekrefter at virksomheten kjenner regelverket" },
+                { verdi: "vil-ikke-melde", tekst: "Nei, vi skal ikke melde import" },
+              ]}
+            />
+            <RegelverkAvkrysning felt={fields.harLestRegelverk} />
+            <div className="knapperad">
+              <SendKnapp name="intent" value="bekreft-regelverk">
+                Bekreft og send inn
+              </SendKnapp>
+              <Link className="ds-button" data-variant="secondary" to={pathname} replace>
+                Avbryt
+              </Link>
+            </div>
+          </Form>
+        ) : null}
       </Dialog>
       <h1 className="ds-heading" data-size="lg">
         Oppsummering
       </h1>
+      {/* SPEC §8 "Regulation not confirmed": said before 'Send inn', not after (issue 23 item 6). */}
+      {!m.harLestRegelverk ? (
+        <Varsel farge="warning">
+          <p className="ds-paragraph">
+            <strong>{ansvarlig} har ikke bekreftet kjennskap til regelverket.</strong>{" "}
+            {kanBekrefte ? (
+              <>
+                Du blir bedt om å bekrefte det når du sender inn. Du kan også gjøre det under{" "}
+                <Link className="ds-link" to="/innstillinger?side=Profil">
+                  Innstillinger, Profil
+                </Link>
+                .
+              </>
+            ) : (
+              `Forhåndsmeldingen kan sendes inn når ${ansvarlig} selv har bekreftet det under Innstillinger, Profil.`
+            )}
+          </p>
+        </Varsel>
+      ) : null}
       {new URLSearchParams(search).get("ikkeSendt") === "1" ? (
         <Varsel farge="info" rolle="status" tittel="Forhåndsmeldingen er ikke sendt inn">
           <p className="ds-paragraph">

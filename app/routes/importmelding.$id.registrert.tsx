@@ -100,11 +100,23 @@ function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean 
   // Only the owning importer may change the arrival; the appointed controller starts the control.
   const eier = m.tilgang.eier;
   const harKontrolloer = !!ankomst?.mottakskontrolloer;
+  // Removed from the importer's controllers since it was chosen: it stays on the notification (ADR 011),
+  // but the page says so (issue 23 item 5).
+  const ikkeUtnevnt = ankomst?.mottakskontrolloer?.erUtnevnt === false && !m.erAnkommet;
   return (
     <section className="kort" aria-labelledby="fysisk-tittel">
       <h2 id="fysisk-tittel" className="ds-heading" data-size="sm">
         Fysisk kontroll
       </h2>
+      {ikkeUtnevnt ? (
+        <Varsel farge="warning">
+          <p className="ds-paragraph">
+            {kontrolloerTekst(ankomst)} er ikke lenger utnevnt som mottakskontrollør for{" "}
+            {m.ansvarligImportoer.navn}.{" "}
+            {kanEndres && eier && !sendt ? "Velg en annen mottakskontrollør med «Endre»." : ""}
+          </p>
+        </Varsel>
+      ) : null}
       <Opplysninger
         rader={[
           ["Kontrollsted", <Ankomststed key="sted" ankomst={ankomst} />],

@@ -16,7 +16,7 @@ import {
 import { harSammeBehandlinger } from "../../domain/behandlinger";
 import { formaterDato, formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
 import { landNavn } from "../../domain/kodeverk";
-import type { Mengde, SertifikatVisning } from "../../domain/sertifikat";
+import { mengdeDekning, type SertifikatVisning } from "../../domain/sertifikat";
 import {
   EKSPORTERKLAERING,
   finansiellErklaering,
@@ -24,6 +24,7 @@ import {
   reeksportErklaering,
   refererteDokumenterTekster,
   tekster,
+  totalTekst,
   transportutstyrTekster,
   UKJENT_AARSAK,
   UKJENT_NUMMER,
@@ -170,8 +171,12 @@ export default function Sertifikat() {
     (a, b) =>
       alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad),
   );
+  // A certificate without goods lines cannot be notified: the action area says so instead of offering it.
+  const utenVarelinjer = s.varelinjer.length === 0 && !s.importMeldingId;
   const visHandling =
-    flagg.visImportmelding && s.erPapirloest && (s.kanOppretteImportmelding || s.kanEndreImportmelding);
+    flagg.visImportmelding &&
+    s.erPapirloest &&
+    (s.kanOppretteImportmelding || s.kanEndreImportmelding || utenVarelinjer);
   const neste = sortering === "ASC" ? "DESC" : "ASC";
   const dokumentSok = new URLSearchParams({
     sertifikatnummer: s.nummer,
@@ -179,12 +184,15 @@ export default function Sertifikat() {
     avsenderland: s.eksportLand?.kode ?? sok.avsenderland,
   });
   const dokumentBase = `/dokument/import/v2/${data.avgiver.organisasjonsnummer}/${data.avgiver.importoerId}/sertifikat`;
-  const totaler: Array<[string, Mengde[]]> = [
-    ["Totalt antall", s.mengdeOppsummering.totaltAntall],
-    ["Total nettovekt", s.mengdeOppsummering.totalNettoVekt],
-    ["Total bruttovekt", s.mengdeOppsummering.totalBruttoVekt],
-    ["Totalt nettovolum", s.mengdeOppsummering.totalNettoVolum],
-    ["Totalt bruttovolum", s.mengdeOppsummering.totalBruttoVolum],
+  const dekning = mengdeDekning(s.varelinjer);
+  const total = (k: keyof typeof dekning) =>
+    totalTekst(s.mengdeOppsummering[k], dekning[k], s.varelinjer.length);
+  const totaler: Array<[string, string | undefined]> = [
+    ["Totalt antall", total("totaltAntall")],
+    ["Total nettovekt", total("totalNettoVekt")],
+    ["Total bruttovekt", total("totalBruttoVekt")],
+    ["Totalt nettovolum", total("totalNettoVolum")],
+    ["Totalt bruttovolum", total("totalBruttoVolum")],
   ];
   const reeksport = s.type === "Reeksport" ? reeksportErklaering(s) : undefined;
   const refererte = refererteDokumenterTekster(s);
@@ -204,7 +212,10 @@ export default function Sertifikat() {
           {s.nummer}
         </h1>
         <div className="merkerad">
-          {s.statusTekst ? (
+          {/* A replaced certificate is 'Erstattet', as in the list (issue 23 item 9); withdrawn stays withdrawn */}
+          {s.erstattetAvSertifikat && s.statusKode !== "40" ? (
+            <Merke farge="neutral">Erstattet</Merke>
+          ) : s.statusTekst ? (
             <Merke farge={s.statusKode === "40" ? "danger" : "info"}>{s.statusTekst}</Merke>
           ) : null}
           {s.type ? <Merke farge="neutral">{s.type}</Merke> : null}
@@ -462,7 +473,7 @@ export default function Sertifikat() {
         />
         {!s.signatur ? <p className="ds-paragraph">Ingen signatur oppgitt.</p> : null}
       </section>
-      {s.importMeldingStatus && !s.kanEndreImportmelding ? (
+      {flagg.visImportmelding && s.importMeldingStatus && !s.kanEndreImportmelding ? (
         <p className="ds-paragraph">Forhåndsmelding: {STATUS_TEKST[s.importMeldingStatus]}</p>
       ) : null}
     </article>

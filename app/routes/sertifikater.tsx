@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
 import { antallTekst, landEtikett, ORD, treffTekst } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
@@ -15,6 +15,7 @@ import { MELDEPLIKTIG_TEKST, STATUS_TEKST } from "../../domain/status";
 import { Merke, Sidevelger, Varsel } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
+import type { loader as rootLoader } from "../root";
 
 const SIDESTOERRELSE = 15;
 
@@ -73,6 +74,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Sertifikater() {
   const data = useLoaderData<typeof loader>();
+  // Notifications are named only with the flag on (SPEC §6)
+  const visImportmelding = useRouteLoaderData<typeof rootLoader>("root")?.flagg.visImportmelding ?? false;
   const submit = useSubmit();
   const navigation = useNavigation();
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -260,7 +263,7 @@ export default function Sertifikater() {
                         {s.meldepliktigVurdering.visningstekst}
                       </Merke>
                       {s.erstattet ? <Merke farge="neutral">Erstattet</Merke> : null}
-                      {s.importMeldingStatus ? (
+                      {visImportmelding && s.importMeldingStatus ? (
                         <Merke farge="info">Forhåndsmelding: {STATUS_TEKST[s.importMeldingStatus]}</Merke>
                       ) : null}
                     </div>

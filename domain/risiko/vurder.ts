@@ -4,6 +4,7 @@
 // The rules are data (tabeller/regler.json); see docs/decisions/004-risk-and-notification-rules.md.
 
 import { antallTekst, ORD } from "../antall";
+import { INGEN_VARELINJER_MELDING } from "../sertifikat";
 import { type Alvorlighetsgrad, alvorlighetsgradRekkefoelge, type MeldepliktigVurdering } from "../status";
 import { rensTekst } from "../text";
 import { finnEppoTakson, slektAv, slektensEppoKode } from "./eppo";
@@ -417,7 +418,7 @@ export function vurderSertifikat(
           type: "INGEN_VARELINJER",
           alvorlighetsgrad: "UFULLSTENDIG",
           tittel: "Sertifikatet har ingen varelinjer",
-          beskrivelse: [{ tekst: "Sertifikatet har ingen varelinjer og kan derfor ikke behandles." }],
+          beskrivelse: [{ tekst: INGEN_VARELINJER_MELDING }],
           varelinjer: [],
         },
       ],

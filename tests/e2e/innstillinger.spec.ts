@@ -106,12 +106,12 @@ test("registrere som mottakskontrollør, legge til en mottakskontrollør som til
   await expect(page).toHaveURL(/sok=Gr%C3%B8nt/);
   await page
     .getByLabel("Mottakskontrollør", { exact: true })
-    .selectOption({ label: "Grønt Mottak AS (912345955)" });
+    .selectOption({ label: "Grønt Mottak AS (912 345 955)" });
   await page.getByRole("button", { name: "Legg til mottakskontrollør" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "Mottakskontrolløren er lagt til." }),
   ).toBeVisible();
-  await expect(mine.getByText("Grønt Mottak AS (912345955)")).toBeVisible();
+  await expect(mine.getByText("Grønt Mottak AS (912 345 955)")).toBeVisible();
   await sjekkUu(page);
 
   // The appointed controller is offered in the arrival form of a new notification.
@@ -124,7 +124,7 @@ test("registrere som mottakskontrollør, legge til en mottakskontrollør som til
   await page.goto("/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r");
   await mine.getByRole("button", { name: "Fjern Grønt Mottak AS", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Mottakskontrolløren er fjernet." })).toBeVisible();
-  await expect(mine.getByText("Grønt Mottak AS (912345955)")).toHaveCount(0);
+  await expect(mine.getByText("Grønt Mottak AS (912 345 955)")).toHaveCount(0);
   await page.goto(`/importmelding/${id}/ankomst-info`);
   await expect(page.getByRole("radio", { name: /Grønt Mottak AS avd\. Alnabru/ })).toBeVisible();
   await expect(page.getByRole("radio", { name: /^Grønt Mottak AS(?! avd)/ })).toHaveCount(0);
@@ -136,9 +136,9 @@ test("mottakskontrolløren ser 'Mottakskontrollør for' med de riktige virksomhe
   await expect(page.getByLabel("Registrer virksomheten som mottakskontrollør")).toBeChecked();
   const liste = page.getByRole("list", { name: "Mottakskontrollør for" });
   await expect(liste.getByRole("listitem")).toHaveText([
-    "Blomsterbud Vest AS avd. Bergen (912346161)",
-    "Blomsterbud Vest AS avd. Ålesund (912346374)",
-    "Hageland Import AS avd. Drammen (912345742)",
+    "Blomsterbud Vest AS avd. Bergen (912 346 161)",
+    "Blomsterbud Vest AS avd. Ålesund (912 346 374)",
+    "Hageland Import AS avd. Drammen (912 345 742)",
   ]);
   await sjekkUu(page);
 });

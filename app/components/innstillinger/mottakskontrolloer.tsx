@@ -1,4 +1,5 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { formaterOrganisasjonsnummer } from "../../../domain/format";
 import type { action, loader } from "../../routes/innstillinger";
 import { CsrfInput } from "../csrf-input";
 import { Varsel } from "../ui";
@@ -33,7 +34,7 @@ export function RegistrereKontrolloer() {
             <ul className="innstillinger__liste" aria-labelledby="kontrolloer-for-tittel">
               {importoer.mottakskontrolloerFor.map((k) => (
                 <li key={k.id}>
-                  {k.navn} ({k.organisasjonsnummer})
+                  {k.navn} ({formaterOrganisasjonsnummer(k.organisasjonsnummer)})
                 </li>
               ))}
             </ul>
@@ -53,7 +54,9 @@ export function LeggTilKontrolloer() {
   const valgte = new Set(importoer.mottakskontrolloerer.map((k) => k.id));
   const s = sok.trim().toLowerCase();
   const tilgjengelige = alleKontrolloerer.filter(
-    (k) => !valgte.has(k.id) && (!s || k.navn.toLowerCase().includes(s) || k.organisasjonsnummer.includes(s)),
+    (k) =>
+      !valgte.has(k.id) &&
+      (!s || k.navn.toLowerCase().includes(s) || k.organisasjonsnummer.includes(s.replace(/\s/g, ""))),
   );
   return (
     <>
@@ -80,7 +83,7 @@ export function LeggTilKontrolloer() {
             {importoer.mottakskontrolloerer.map((k) => (
               <li key={k.id}>
                 <span>
-                  {k.navn} ({k.organisasjonsnummer})
+                  {k.navn} ({formaterOrganisasjonsnummer(k.organisasjonsnummer)})
                 </span>
                 <Form method="post" action={sideUrl("Legg til mottakskontrollør")}>
                   <CsrfInput />
@@ -149,7 +152,7 @@ export function LeggTilKontrolloer() {
                   <select className="ds-input" id="mottakskontrolloerId" name="mottakskontrolloerId">
                     {tilgjengelige.map((k) => (
                       <option key={k.id} value={k.id}>
-                        {k.navn} ({k.organisasjonsnummer})
+                        {k.navn} ({formaterOrganisasjonsnummer(k.organisasjonsnummer)})
                       </option>
                     ))}
                   </select>

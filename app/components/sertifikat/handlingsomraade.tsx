@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { formaterOrganisasjonsnummer } from "../../../domain/format";
-import { FOR_GAMMELT_SERTIFIKAT_MELDING } from "../../../domain/sertifikat";
+import { FOR_GAMMELT_SERTIFIKAT_MELDING, INGEN_VARELINJER_MELDING } from "../../../domain/sertifikat";
 import { CsrfInput } from "../csrf-input";
 import { Varsel } from "../ui";
 import type { SideVerdier as Side } from "./typer";
@@ -26,6 +26,10 @@ export function Handlingsomraade({
         <Link className="ds-button" data-variant="primary" to={`/importmelding/${s.importMeldingId}`}>
           Gå til digital forhåndsmelding
         </Link>
+      ) : s.varelinjer.length === 0 ? (
+        <Varsel farge="info">
+          <p className="ds-paragraph">{INGEN_VARELINJER_MELDING}</p>
+        </Varsel>
       ) : s.erForGammel ? (
         <Varsel farge="info">
           <p className="ds-paragraph">{FOR_GAMMELT_SERTIFIKAT_MELDING}</p>

@@ -1,7 +1,6 @@
 // What the certificate page (app/routes/sertifikat.tsx) computes once and hands to its sections.
 import type { SerializeFrom } from "@remix-run/node";
 import type { useNavigation } from "@remix-run/react";
-import type { Mengde } from "../../../domain/sertifikat";
 import type { action, loader } from "../../routes/sertifikat";
 
 type Data = SerializeFrom<typeof loader>;
@@ -22,5 +21,6 @@ export interface SideVerdier {
   neste: "ASC" | "DESC";
   dokumentSok: URLSearchParams;
   dokumentBase: string;
-  totaler: Array<[string, Mengde[]]>;
+  /** Label and text of each total (domain/sertifikat-tekst totalTekst). */
+  totaler: Array<[string, string | undefined]>;
 }

@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import { formaterDato } from "../../../domain/format";
 import { landNavn, pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../../domain/kodeverk";
 import { eppoLenke } from "../../../domain/risiko/eppo-lenke";
-import { mengderTekst } from "../../../domain/sertifikat-tekst";
 import { ALVORLIGHETSGRAD_FARGE } from "../../../domain/status";
 import { Merke, Opplysninger, Tabellramme } from "../ui";
 
@@ -121,7 +120,7 @@ export function Varelinjer({
           </table>
         </Tabellramme>
       )}
-      <Opplysninger rader={totaler.map(([k, v]) => [k, mengderTekst(v)])} />
+      <Opplysninger rader={totaler} />
       {linjer.map((l) => {
         const v = linjeVurdering.get(String(l.sorteringsnummer));
         const eppo = v?.eppoKode ?? l.klassifisering.eppoKoder[0];
