@@ -230,16 +230,19 @@ const EGEN_OPPRINNELSE = "http://forhaandsmelding.invalid";
 /**
  * A local path to return to after login; anything else becomes "/". The value is parsed as a URL against
  * the app's own origin (as a browser reads a Location), so tabs, backslashes and the like that a browser
- * turns into another origin are caught; the result is the URL's own serialisation, ASCII only, so control
- * or non-Latin-1 characters cannot break the Location header. The one shared check for every place that
- * reads returnTo. `innloggingssider` lets the login and logged-out pages through (the cookie banner
- * returns to them); the login flow itself never returns there.
+ * turns into another origin are caught. The result is the parsed URL's own path (dot segments resolved),
+ * search and hash, ASCII only, so control or non-Latin-1 characters cannot break the Location header; a path
+ * that would start with "//" after resolving (`/.//host`, `/a/..//host`, `/%2e%2e//host`) would be read by a
+ * browser as another host, and a backslash or an encoded slash (`%2F`, `%5C`) may be read as a slash by a
+ * browser or a proxy: all of those become "/" (issue 22 item 5). The one shared check for every place that
+ * reads returnTo. `innloggingssider` lets the login and logged-out pages through (the cookie banner returns
+ * to them); the login flow itself never returns there.
  */
 export function tryggReturnTo(
   value: string | null | undefined,
   { innloggingssider = false }: { innloggingssider?: boolean } = {},
 ): string {
-  if (typeof value !== "string" || !value.startsWith("/")) return "/";
+  if (typeof value !== "string" || !value.startsWith("/") || value.includes("\\")) return "/";
   let url: URL;
   try {
     url = new URL(value, EGEN_OPPRINNELSE);
@@ -247,6 +250,7 @@ export function tryggReturnTo(
     return "/";
   }
   if (url.origin !== EGEN_OPPRINNELSE) return "/";
+  if (url.pathname.startsWith("//") || /%(2f|5c)/i.test(url.pathname)) return "/";
   const sti = url.pathname + url.search + url.hash;
   if (/^\/(oauth2|logout)/i.test(url.pathname)) return "/";
   if (/^\/(logg-inn|utlogget)/i.test(url.pathname)) {
