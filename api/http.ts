@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     melding: string,
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headere: Record<string, string> = {},
   ) {
     super(melding);
   }
@@ -66,7 +68,7 @@ export function sendError(res: Response, status: number, melding: string): void 
 /** The last middleware: every error becomes { status, melding }; unknown errors are logged, not leaked. */
 export function errorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
   const e = err as { type?: string };
-  if (err instanceof ApiError) sendError(res, err.status, err.message);
+  if (err instanceof ApiError) sendError(res.set(err.headere), err.status, err.message);
   else if (err instanceof ZodError) sendError(res, 400, err.issues[0]?.message ?? "Ugyldig forespørsel");
   else if (e?.type === "entity.parse.failed") sendError(res, 400, "Ugyldig JSON i forespørselen");
   else if (e?.type === "entity.too.large") sendError(res, 413, "Forespørselen er for stor");

@@ -5,6 +5,7 @@ import type { Db } from "../db";
 import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
 import { epostStatusRouter } from "./epost/status";
 import { type Features, gatewayRouter } from "./gateway";
+import { type ApiGrenser, apiGrenser, klient, tellEllerStopp } from "./grenser";
 import { errorHandler, jsonKropp, sendError } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
 import { myndighetRouter } from "./importmelding/myndighet";
@@ -25,6 +26,8 @@ export interface ApiOptions {
   epostNedeVarselMs?: number;
   /** The feature flags GET /gateway/config/features answers; both on by default. */
   features?: Features;
+  /** The rate limits (default: apiGrenser() from the environment, docs/decisions/026-grenser.md). */
+  grenser?: ApiGrenser;
 }
 
 /**
@@ -36,6 +39,7 @@ export const API_PREFIXES = ["/import", "/gateway", "/myndighet"];
 
 export function createApi(opts: ApiOptions): Router {
   const { db } = opts;
+  const grenser = opts.grenser ?? apiGrenser();
   const api = Router();
   // Every answer is someone's data: no cache may keep it (a route may set its own).
   api.use((_req, res, next) => {
@@ -43,19 +47,23 @@ export function createApi(opts: ApiOptions): Router {
     next();
   });
   // The Hub authenticates with an API key, not a person's token: before the token middleware.
-  api.use(hubRouter(db, opts.hubApiKey));
+  api.use(hubRouter(db, opts.hubApiKey, grenser));
   // The authority's case handling is a system with an API key too.
-  api.use(myndighetRouter(db, opts.myndighetApiKey));
+  api.use(myndighetRouter(db, opts.myndighetApiKey, grenser));
   api.use(express.json({ limit: "1mb" }));
-  api.use(requireToken(createTokenVerifier(opts.auth)));
+  api.use(
+    requireToken(createTokenVerifier(opts.auth), (req) =>
+      tellEllerStopp(db, req, grenser.tokenFeilIp, klient(req)),
+    ),
+  );
   api.use(jsonKropp);
   api.use(gatewayRouter(db, opts.features ?? { visImportmelding: true, visRisikovurdering: true }));
   api.use(importoerRegisterRouter(db));
   api.use(epostStatusRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
-  api.use(sertifikatRouter(db));
+  api.use(sertifikatRouter(db, grenser));
   api.use(arkivRouter(db));
   api.use(oversiktRouter(db));
-  api.use(importmeldingRouter(db));
+  api.use(importmeldingRouter(db, grenser));
   api.use((_req, res) => sendError(res, 404, "Fant ikke ressursen"));
   api.use(errorHandler);
   return api;

@@ -13,6 +13,8 @@ export interface AppContext {
    * per request; ADR 015). Without it every getSession reads the database.
    */
   sesjonPerForespoersel?: Map<string, Promise<unknown>>;
+  /** The client's address as Express reads it (behind a trusted proxy: X-Forwarded-For), for rate limits. */
+  klientIp?: string;
 }
 
 declare module "@remix-run/server-runtime" {

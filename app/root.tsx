@@ -19,9 +19,10 @@ import { Bunntekst } from "./components/bunntekst";
 import { Informasjonskapsler } from "./components/informasjonskapsler";
 import { Meny } from "./components/meny";
 import { useNonce } from "./components/nonce";
-import { IngenTilgang, NoeGikkFeil } from "./components/panels";
+import { erForMange, ForMangeForsoek, forMangeMelding, IngenTilgang, NoeGikkFeil } from "./components/panels";
 import { Sidefokus } from "./components/sidefokus";
 import { innloggetBruker } from "./lib/bruker.server";
+import { medRetryAfter } from "./lib/grense.server";
 import { hentFlagg, hentSamtykke, menyErApen } from "./lib/preferanser.server";
 import { csrfForSide, getSession } from "./lib/session.server";
 import appCss from "./styles/app.css?url";
@@ -56,7 +57,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Digital forhåndsmelding" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: erForMange(error) ? "For mange forsøk – Digital forhåndsmelding" : "Digital forhåndsmelding" },
+];
+
+/** A 429's Retry-After reaches the browser (app/lib/grense.server.ts). */
+export const headers = medRetryAfter;
 
 /** A form answered with errors: the title is prefixed "Feil: " (GOV.UK), also without JavaScript. */
 function harSkjemafeil(d: unknown): boolean {
@@ -135,6 +141,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
     return <IngenTilgang />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 429) {
+    return <ForMangeForsoek melding={forMangeMelding(error.data)} />;
   }
   if (!isRouteErrorResponse(error)) console.error(error);
   return <NoeGikkFeil tekst="Siden kunne ikke vises. Prøv å laste den inn på nytt." />;

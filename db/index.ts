@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { type EierInfo, type Eierskap, taEierskapNaarLedig } from "./eier";
+import { tellereIPool } from "./grense";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
 
@@ -44,6 +45,8 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Set for a PGlite directory: this process owns it until close(). */
   eierskap?: Eierskap;
+  /** The connection pool of a PostgreSQL server (the rate limits' counters use it, db/grense.ts). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -73,7 +76,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
     // on the pool; unhandled, that would end the process. The pool drops the client and opens a new one.
     pool.on("error", (err) => console.error("PostgreSQL-tilkobling brutt:", err.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    handle = { db, kind: "postgres", close: () => db.destroy() };
+    tellereIPool(db, pool);
+    handle = { db, kind: "postgres", pool, close: () => db.destroy() };
   } else {
     const dataDir = opts.dataDir && opts.dataDir !== "memory://" ? opts.dataDir : undefined;
     const eierskap =

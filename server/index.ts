@@ -210,11 +210,13 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     createRequestHandler({
       build,
       mode: config.production ? "production" : "development",
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         config,
         db: database.db,
         cspNonce: String(res.locals.cspNonce),
         sesjonPerForespoersel: new Map(),
+        // Rate limits per client address (issue 22, app/lib/grense.server.ts).
+        klientIp: req.ip,
       }),
     }),
   );

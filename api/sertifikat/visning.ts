@@ -207,6 +207,12 @@ export interface SertifikatOppslagValg {
   naa?: Date;
   /** Grant the importer access when it does not see the certificate yet (default true). */
   giTilgang?: boolean;
+  /**
+   * Told before the answer when the keys find nothing ("bom") or find a certificate the importer did not see
+   * (not on it for the importer or one it is reception controller for, not found before: "ny"); it may
+   * throw instead (the search limits, api/grenser.ts). Nothing is granted before it has returned.
+   */
+  foerSvar?: (utfall: "bom" | "ny") => Promise<void>;
 }
 
 /**
@@ -232,10 +238,23 @@ export async function hentSertifikatVisning(
     .orderBy("s.id", "desc")
     .limit(1)
     .executeTakeFirst();
-  if (!rad) throw notFound(SOEK_INGEN_TREFF);
+  if (!rad) {
+    await valg.foerSvar?.("bom");
+    throw notFound(SOEK_INGEN_TREFF);
+  }
 
   const importoerId = m.id;
-  if (valg.giTilgang !== false && !erPaaSertifikatet(m, rad)) {
+  const kandidater = await hentKandidater(db, m);
+  const fantFoer =
+    !erPaaSertifikatet(m, rad) &&
+    !!(await db
+      .selectFrom("sertifikat_tilgang")
+      .select("sertifikat_id")
+      .where("sertifikat_id", "=", rad.id)
+      .where("importoer_id", "=", importoerId)
+      .executeTakeFirst());
+  if (!fantFoer && !kandidater.some((k) => erPaaSertifikatet(k, rad))) await valg.foerSvar?.("ny");
+  if (valg.giTilgang !== false && !erPaaSertifikatet(m, rad) && !fantFoer) {
     await db
       .insertInto("sertifikat_tilgang")
       .values({ sertifikat_id: rad.id, importoer_id: importoerId })
@@ -243,7 +262,7 @@ export async function hentSertifikatVisning(
       .execute();
   }
 
-  const [vedlegg, erstattet, erstatter, melding, kandidater] = await Promise.all([
+  const [vedlegg, erstattet, erstatter, melding] = await Promise.all([
     db
       .selectFrom("vedlegg")
       .select(["id", "filnavn", "mimetype", "identifikator", "informasjon", "stoerrelse"])
@@ -277,7 +296,6 @@ export async function hentSertifikatVisning(
       .where("sertifikat_id", "=", rad.id)
       .where("status", "not in", IKKE_LEVENDE)
       .executeTakeFirst(),
-    hentKandidater(db, m),
   ]);
   // Who among the candidates has confirmed the regulations: a controller is told before it creates (ADR 011).
   const bekreftet = new Set(

@@ -37,3 +37,41 @@ export function NoeGikkFeil({ tekst = "Klarte ikke å hente importmeldingen" }: 
     </section>
   );
 }
+
+/**
+ * Over a rate limit (429, issue 22): what happened, how long to wait (the server's message), and a way back.
+ * The message is the server's when it gave one.
+ */
+export function ForMangeForsoek({ melding }: { melding?: string }) {
+  return (
+    <section className="ds-alert panel" data-color="warning" aria-labelledby="for-mange-tittel">
+      <h1 id="for-mange-tittel" className="ds-heading" data-size="md">
+        For mange forsøk
+      </h1>
+      <p className="ds-paragraph">
+        {melding ?? "Du har gjort for mange forsøk på kort tid. Vent litt og prøv igjen."}
+      </p>
+      <p className="ds-paragraph">
+        Grensen er der for å beskytte tjenesten og virksomhetenes sertifikater. Kontakt{" "}
+        <a className="ds-link" href={`mailto:${KONTAKT_EPOST}`}>
+          {KONTAKT_EPOST}
+        </a>{" "}
+        hvis du trenger hjelp.
+      </p>
+      <a className="ds-button" data-variant="primary" href="/">
+        Gå til forsiden
+      </a>
+    </section>
+  );
+}
+
+/** The server's message of a 429 (its text body), when it is one line of plain text. */
+export function forMangeMelding(data: unknown): string | undefined {
+  return typeof data === "string" && data.length > 0 && data.length < 300 && !data.includes("<")
+    ? data
+    : undefined;
+}
+
+/** Whether a route error is a 429 (for the page title). */
+export const erForMange = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { status?: unknown }).status === 429;

@@ -35,7 +35,7 @@ import {
   STATUS_TEKST,
 } from "../../domain/status";
 import { sorterNorsk } from "../../domain/text";
-import { IngenTilgang, NoeGikkFeil } from "../components/panels";
+import { ForMangeForsoek, forMangeMelding, IngenTilgang, NoeGikkFeil } from "../components/panels";
 import { AdresseLinjer, BehandlingListe, tekstListe } from "../components/sertifikat/deler";
 import { Handlingsomraade } from "../components/sertifikat/handlingsomraade";
 import { Varelinjer } from "../components/sertifikat/varelinjer";
@@ -44,6 +44,7 @@ import { Merke, Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
+import { medRetryAfter } from "../lib/grense.server";
 import { hentFlagg } from "../lib/preferanser.server";
 
 function noekler(url: URL) {
@@ -484,8 +485,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
+/** A 429's Retry-After reaches the browser (this route has its own ErrorBoundary). */
+export const headers = medRetryAfter;
+
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <IngenTilgang />;
+  if (isRouteErrorResponse(error) && error.status === 429)
+    return <ForMangeForsoek melding={forMangeMelding(error.data)} />;
   return <NoeGikkFeil tekst="Klarte ikke å hente sertifikatet" />;
 }
