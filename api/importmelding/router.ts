@@ -74,7 +74,11 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
         res.status(201).json({ id });
       } catch (feil) {
         if (feil instanceof FinnesAlleredeFeil) {
-          res.status(409).json({ status: 409, melding: feil.message, importMeldingId: feil.importMeldingId });
+          res.status(409).json({
+            status: 409,
+            melding: feil.message,
+            ...(feil.importMeldingId === undefined ? {} : { importMeldingId: feil.importMeldingId }),
+          });
           return;
         }
         throw feil;

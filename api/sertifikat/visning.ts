@@ -28,6 +28,7 @@ import {
 } from "../../domain/status";
 import { filtype, kanAapneVedlegg } from "../../domain/vedlegg";
 import { badRequest, notFound } from "../http";
+import { annenForhaandsmelding } from "../importmelding/mottaker";
 import { likeMoenster } from "../importmelding/tilgang";
 import { medPapirloeseLand, tellPerLand } from "../land-antall";
 import {
@@ -325,6 +326,11 @@ export async function hentSertifikatVisning(
     ].includes(importoerId)
       ? melding
       : undefined;
+  // Another organisation's notification is told only to the importers on the certificate (ADR 027).
+  const mottakere = kandidater.filter((k) => erPaaSertifikatet(k, rad));
+  const annen =
+    melding && !minMelding && mottakere.length > 0 ? await annenForhaandsmelding(db, rad, melding) : null;
+  const viker = annen?.vedNyMelding != null;
   const erPapirloest = erPapirloestLand(rad.eksportland);
   const idag = osloDato(valg.naa ?? new Date());
 
@@ -375,11 +381,12 @@ export async function hentSertifikatVisning(
     kanEndreImportmelding:
       minMelding !== undefined && KAN_ENDRES.includes(minMelding.status as ImportmeldingStatus),
     kanOppretteImportmelding:
-      melding === undefined &&
+      (melding === undefined || viker) &&
       rad.status_kode !== TRUKKET_TILBAKE &&
       rad.erstattet_av_id === null &&
       erPapirloest,
-    kandidatImportoerer: kandidater
+    annenForhaandsmelding: annen,
+    kandidatImportoerer: (viker ? mottakere : kandidater)
       .map((k) => ({
         id: k.id,
         navn: k.navn,

@@ -172,7 +172,9 @@ export default function Sertifikat() {
       alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad),
   );
   const visHandling =
-    flagg.visImportmelding && s.erPapirloest && (s.kanOppretteImportmelding || s.kanEndreImportmelding);
+    flagg.visImportmelding &&
+    s.erPapirloest &&
+    (s.kanOppretteImportmelding || s.kanEndreImportmelding || !!s.annenForhaandsmelding);
   const neste = sortering === "ASC" ? "DESC" : "ASC";
   const dokumentSok = new URLSearchParams({
     sertifikatnummer: s.nummer,
