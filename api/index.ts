@@ -6,7 +6,7 @@ import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./
 import { epostStatusRouter } from "./epost/status";
 import { type Features, gatewayRouter } from "./gateway";
 import { type ApiGrenser, apiGrenser, klient, tellEllerStopp } from "./grenser";
-import { errorHandler, jsonKropp, sendError } from "./http";
+import { errorHandler, jsonKropp, sendError, utenKontrolltegnISoek } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
 import { myndighetRouter } from "./importmelding/myndighet";
 import { oversiktRouter } from "./importmelding/oversikt";
@@ -46,6 +46,8 @@ export function createApi(opts: ApiOptions): Router {
     res.setHeader("Cache-Control", "private, no-store");
     next();
   });
+  // A query parameter with a control character is 400 on every route (issue 22).
+  api.use(utenKontrolltegnISoek);
   // The Hub authenticates with an API key, not a person's token: before the token middleware.
   api.use(hubRouter(db, opts.hubApiKey, grenser));
   // The authority's case handling is a system with an API key too.

@@ -16,6 +16,7 @@ import { DatabaseIBruk } from "../db/eier";
 import type { EpostFanger } from "../dev/epost/fanger";
 import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
 import { ferdigKomprimert, utenFlushPerBit } from "./komprimering";
+import { kunInnlogget } from "./kun-innlogget";
 import { FormActionOpphav, securityHeaders } from "./security-headers";
 
 /** In embedded mode a generated session secret is kept in the data directory, so restarts keep sessions. */
@@ -176,7 +177,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
     if (config.embeddedEpost) {
       const { FANGER_STI, startEpostFanger } = await import("../dev/epost/fanger");
       fanger = await startEpostFanger({ db: database.db, port: config.epost.fangerPort });
-      app.use(FANGER_STI, fanger.router);
+      // Its pages only beside the development ID-porten, and only when logged in through it (issue 22).
+      if (config.embeddedIdporten) app.use(FANGER_STI, kunInnlogget(config, database.db), fanger.router);
     }
     const smtpUrl = config.smtpUrl ?? fanger?.smtpUrl;
     if (smtpUrl) {
@@ -298,7 +300,7 @@ if (isMain) {
           "\nDEMO_MODE: produksjonsbygg med de innebygde utviklingstjenestene (ID-porten for test, import-API med demodata og kjente nøkler). Ikke for ekte brukere.",
         );
       }
-      if (config.embeddedEpost && config.embeddedApi) {
+      if (config.embeddedEpost && config.embeddedApi && config.embeddedIdporten) {
         const { FANGER_STI } = await import("../dev/epost/fanger");
         console.log(`\nE-postvarsler går til e-postfangeren for utvikling: ${config.appUrl}${FANGER_STI}`);
       }

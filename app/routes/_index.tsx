@@ -11,7 +11,13 @@ import { osloDato } from "../../domain/format";
 import type { Oversikt } from "../../domain/oversikt";
 import { ForsideAdresse, fraSoekeparametre } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatVisning } from "../../domain/sertifikat";
-import { SOK_INGEN_TREFF, SOKELAND, type SokFelt, validerSok } from "../../domain/sertifikatsok";
+import {
+  SOK_INGEN_TREFF,
+  SOK_UGYLDIGE_TEGN,
+  SOKELAND,
+  type SokFelt,
+  validerSok,
+} from "../../domain/sertifikatsok";
 import { EpostBanner, hentEpostFeil } from "../components/epost-banner";
 import { ForsideFilter, ForsideSeksjoner } from "../components/forside";
 import { useHydrert } from "../components/hydrert";
@@ -108,22 +114,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : importoer.epostadresser.length === 0
         ? "epost"
         : null;
-  return json({
-    avgiver,
-    navn: bruker.navn,
-    idag,
-    sok,
-    sokFeil,
-    feilFelt,
-    oversikt,
-    land,
-    filter,
-    slettet,
-    oppstart,
-    // the search countries with their names, from the loader so the country table stays off the client
-    sokeland: SOKELAND,
-    epostFeil,
-  });
+  return json(
+    {
+      avgiver,
+      navn: bruker.navn,
+      idag,
+      sok,
+      sokFeil,
+      feilFelt,
+      oversikt,
+      land,
+      filter,
+      slettet,
+      oppstart,
+      // the search countries with their names, from the loader so the country table stays off the client
+      sokeland: SOKELAND,
+      epostFeil,
+    },
+    { status: sokFeil === SOK_UGYLDIGE_TEGN ? 400 : 200 },
+  );
 }
 
 export const OPPSTART_REGELVERK_MANGLER = "Du må huke av for at virksomheten kjenner regelverket.";

@@ -98,7 +98,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           flagg,
           ikkeFunnet: e.melding ?? "Ingen treff basert på dine søkekriterier",
         },
-        { status: 404 },
+        { status: e.status },
       );
     }
     if (e instanceof ApiFeil && e.status === 403) throw new Response("Ingen tilgang", { status: 403 });
