@@ -74,8 +74,16 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
   else if (e?.type === "entity.parse.failed") sendError(res, 400, "Ugyldig JSON i forespørselen");
   else if (e?.type === "charset.unsupported" || e?.type === "encoding.unsupported")
     sendError(res, 415, BARE_UTF8);
-  else if (e?.type === "entity.too.large") sendError(res, 413, "Forespørselen er for stor");
-  else if (err instanceof ArbeidFeil) {
+  else if (e?.type === "entity.too.large") {
+    const grense = (err as { limit?: unknown }).limit;
+    sendError(
+      res,
+      413,
+      typeof grense === "number"
+        ? `Forespørselen er for stor (største tillatte størrelse er ${Math.round(grense / 1024)} kB)`
+        : "Forespørselen er for stor",
+    );
+  } else if (err instanceof ArbeidFeil) {
     console.error("API-feil i arbeidstråd", err);
     sendError(res, 503, "Behandlingen feilet eller tok for lang tid. Prøv igjen senere.");
   } else {

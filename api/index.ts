@@ -52,7 +52,11 @@ export function createApi(opts: ApiOptions): Router {
   api.use(hubRouter(db, opts.hubApiKey, grenser));
   // The authority's case handling is a system with an API key too.
   api.use(myndighetRouter(db, opts.myndighetApiKey, grenser));
-  api.use(express.json({ limit: "1mb" }));
+  // JSON bodies within a size fitting their purpose (issue 22): reception control's actual quantities name
+  // every goods line of the certificate; every other body is one small form.
+  const litenJson = express.json({ limit: "64kb" });
+  const storJson = express.json({ limit: "1mb" });
+  api.use((req, res, next) => (req.path.endsWith("/mottakskontroll") ? storJson : litenJson)(req, res, next));
   api.use(
     requireToken(createTokenVerifier(opts.auth), (req) =>
       tellEllerStopp(db, req, grenser.tokenFeilIp, klient(req)),

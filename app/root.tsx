@@ -19,7 +19,7 @@ import { Bunntekst } from "./components/bunntekst";
 import { Informasjonskapsler } from "./components/informasjonskapsler";
 import { Meny } from "./components/meny";
 import { useNonce } from "./components/nonce";
-import { erForMange, ForMangeForsoek, forMangeMelding, IngenTilgang, NoeGikkFeil } from "./components/panels";
+import { erForMange, grensepanel, IngenTilgang, NoeGikkFeil } from "./components/panels";
 import { Sidefokus } from "./components/sidefokus";
 import { innloggetBruker } from "./lib/bruker.server";
 import { medRetryAfter } from "./lib/grense.server";
@@ -142,9 +142,8 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
     return <IngenTilgang />;
   }
-  if (isRouteErrorResponse(error) && error.status === 429) {
-    return <ForMangeForsoek melding={forMangeMelding(error.data)} />;
-  }
+  const grense = isRouteErrorResponse(error) ? grensepanel(error) : null;
+  if (grense) return grense;
   if (!isRouteErrorResponse(error)) console.error(error);
   return <NoeGikkFeil tekst="Siden kunne ikke vises. Prøv å laste den inn på nytt." />;
 }

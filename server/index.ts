@@ -16,6 +16,7 @@ import { DatabaseIBruk } from "../db/eier";
 import type { EpostFanger } from "../dev/epost/fanger";
 import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
 import { ferdigKomprimert, utenFlushPerBit } from "./komprimering";
+import { kroppsgrense } from "./kroppsgrense";
 import { kunInnlogget } from "./kun-innlogget";
 import { FormActionOpphav, securityHeaders } from "./security-headers";
 
@@ -168,6 +169,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Starte
 
   app.use(sameOriginPosts(config));
   app.use(bareSkjemaPosts);
+  // A form post larger than a form can be is 413 before it is read (issue 22, server/kroppsgrense.ts).
+  app.use(kroppsgrense(config));
 
   // E-mail alerts: the outbox sender runs beside the import API; without SMTP_URL it sends to the
   // development mail catcher, whose pages are under /dev/epost (docs/decisions/012-epostvarsler.md).

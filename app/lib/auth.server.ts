@@ -3,7 +3,7 @@
 // id_token (signature against the issuer's JWKS, iss, aud, exp, nonce, acr) with jose. An access token
 // that runs out before the session does is renewed with the refresh token (docs/decisions/002-sessions.md).
 import { createHmac } from "node:crypto";
-import type { AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, createCookie } from "@remix-run/node";
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
@@ -223,6 +223,21 @@ export function slettOauth2Cookies(request: Request, secure: boolean): string[] 
   // Written by hand, not with createCookie: remix-auth-oauth2 names them oauth2:<uuid>, and the `cookie`
   // package behind createCookie refuses ':' in a name (browsers accept it).
   return navn.map((n) => `${n}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
+}
+
+/**
+ * Where to return after login, carried through ID-porten in a signed cookie of its own that lives ten
+ * minutes: starting a login stores no session row (issue 22), however many are started.
+ */
+export function innloggingRetur(config: Config) {
+  return createCookie(`${config.secureCookies ? "__Host-" : ""}innlogging-retur`, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.secureCookies,
+    path: "/",
+    maxAge: 10 * 60,
+    secrets: [config.sessionSecret],
+  });
 }
 
 const EGEN_OPPRINNELSE = "http://forhaandsmelding.invalid";

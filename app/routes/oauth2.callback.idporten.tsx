@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { erForMange, IngenTilgang } from "../components/panels";
-import { getIdporten, slettOauth2Cookies, tryggReturnTo } from "../lib/auth.server";
+import { getIdporten, innloggingRetur, slettOauth2Cookies, tryggReturnTo } from "../lib/auth.server";
 import { appGrense, stoppHvisAdresseSperret, tellForAdresse } from "../lib/grense.server";
 import {
   commitSession,
@@ -18,9 +18,13 @@ import {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // An address that has sent too many failing callbacks is refused before the callback is tried (ADR 026).
   await stoppHvisAdresseSperret(context, request, appGrense().innloggingFeilIp);
-  const oauthCookies = slettOauth2Cookies(request, context.config.secureCookies);
+  const retur = innloggingRetur(context.config);
+  const oauthCookies = [
+    ...slettOauth2Cookies(request, context.config.secureCookies),
+    await retur.serialize("", { maxAge: 0 }),
+  ];
   const gammel = await getSession(request, context);
-  const returnTo = tryggReturnTo(gammel.get("returnTo"));
+  const returnTo = tryggReturnTo(await retur.parse(request.headers.get("Cookie")));
   let bruker: Awaited<ReturnType<Awaited<ReturnType<typeof getIdporten>>["authenticator"]["authenticate"]>>;
   try {
     const { authenticator } = await getIdporten(context);

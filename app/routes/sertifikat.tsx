@@ -35,7 +35,7 @@ import {
   STATUS_TEKST,
 } from "../../domain/status";
 import { sorterNorsk } from "../../domain/text";
-import { ForMangeForsoek, forMangeMelding, IngenTilgang, NoeGikkFeil } from "../components/panels";
+import { grensepanel, IngenTilgang, NoeGikkFeil } from "../components/panels";
 import { AdresseLinjer, BehandlingListe, tekstListe } from "../components/sertifikat/deler";
 import { Handlingsomraade } from "../components/sertifikat/handlingsomraade";
 import { Varelinjer } from "../components/sertifikat/varelinjer";
@@ -493,7 +493,7 @@ export const headers = medRetryAfter;
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <IngenTilgang />;
-  if (isRouteErrorResponse(error) && error.status === 429)
-    return <ForMangeForsoek melding={forMangeMelding(error.data)} />;
+  const grense = isRouteErrorResponse(error) ? grensepanel(error) : null;
+  if (grense) return grense;
   return <NoeGikkFeil tekst="Klarte ikke å hente sertifikatet" />;
 }
