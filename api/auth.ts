@@ -3,7 +3,7 @@
 // person may act for that organisation in the authorisation service, and {importoerId} that the importer
 // belongs to {orgnr}.
 import type { NextFunction, Request, Response } from "express";
-import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
+import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from "jose";
 import type { Db } from "../db";
 import { discoveryUrl, sammeUtsteder } from "../domain/oidc";
 import { ah, forbidden, parseId, parseOrgnr, unauthorized } from "./http";
@@ -52,7 +52,27 @@ export function createTokenVerifier(opts: TokenVerifierOptions): (token: string)
   };
 }
 
-export function requireToken(verify: (token: string) => Promise<Innlogget>) {
+/**
+ * A token that does not verify as the issuer's: forged, malformed, signed by another key, another issuer or
+ * audience. Not one that has merely expired (the app renews those), nor a failure to reach the issuer's keys.
+ */
+export function erUgyldigToken(e: unknown): boolean {
+  return (
+    e instanceof errors.JOSEError &&
+    !(e instanceof errors.JWTExpired) &&
+    !(e instanceof errors.JWKSTimeout) &&
+    !(e instanceof errors.JWKSInvalid)
+  );
+}
+
+/**
+ * Verifies the bearer token. `vedUgyldig` is told of each invalid one (erUgyldigToken) and may answer
+ * instead (a 429 when an address sends too many, api/grenser.ts).
+ */
+export function requireToken(
+  verify: (token: string) => Promise<Innlogget>,
+  vedUgyldig?: (req: Request) => Promise<void>,
+) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const header = req.headers.authorization ?? "";
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -60,7 +80,14 @@ export function requireToken(verify: (token: string) => Promise<Innlogget>) {
     try {
       (req as AuthedRequest).innlogget = await verify(match[1]);
       next();
-    } catch {
+    } catch (e) {
+      if (vedUgyldig && erUgyldigToken(e)) {
+        try {
+          await vedUgyldig(req);
+        } catch (stopp) {
+          return next(stopp);
+        }
+      }
       next(unauthorized("Ugyldig eller utløpt tilgangstoken"));
     }
   };

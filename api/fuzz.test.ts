@@ -457,10 +457,174 @@ describe("fuzzing av API-ets skriveendepunkter", () => {
     // Each delivery is parsed in a worker thread of its own (ADR 018): about a second each on 2 busy cores.
   }, 180_000);
 
+  // An unsupported charset was a 500 on every JSON write endpoint (issue 22): now 415, nothing written.
+  const TEGNSETT = ["latin1", "iso-8859-1", "windows-1252", "us-ascii", "koi8-r", "x-ukjent"];
+  for (const e of ENDEPUNKTER) {
+    it(`${e.metode} ${e.navn}: JSON i et tegnsett API-et ikke leser, gir 415`, async () => {
+      for (const tegnsett of TEGNSETT) {
+        const foer = await databaseavtrykk(api.handle.db);
+        const res = await fetch(`${api.url}${e.sti()}`, {
+          method: e.metode,
+          headers: { ...(await e.headere()), "content-type": `application/json; charset=${tegnsett}` },
+          body: JSON.stringify(e.gyldig()),
+        });
+        const tekst = await res.text();
+        expect(res.status, `${tegnsett}: ${tekst}`).toBe(415);
+        expect(JSON.parse(tekst)).toEqual({ status: 415, melding: expect.stringMatching(/UTF-8/) });
+        expect(await databaseavtrykk(api.handle.db)).toEqual(foer);
+      }
+    });
+  }
+
   it("dekker hvert skriveendepunkt i API-et (en ny POST/PUT/PATCH-rute uten oppføring feiler)", () => {
     const dekket = new Set([...ENDEPUNKTER.map((e) => e.rute), "POST /import/ephyto/v1/sertifikat"]);
     const skriv = apiRuter(api.handle.db).filter((r) => /^(POST|PUT|PATCH) /.test(r));
     expect(skriv.length).toBeGreaterThan(10);
     expect(skriv.filter((r) => !dekket.has(r))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The read endpoints' query strings
+// ---------------------------------------------------------------------------------------------------------
+
+/** Each GET route with the query parameters it reads (the authorisation matrix has every route). */
+const SOEK: { rute: string; sti: () => string; parametre: () => Record<string, string> }[] = [
+  {
+    rute: "GET /import/v2/eksportland",
+    sti: () => "/import/v2/eksportland",
+    parametre: () => ({ orgnr: ORG.hagelandDrammen, importoerId: String(hageland) }),
+  },
+  {
+    rute: "GET /import/v2/:orgnr/:importoerId/sertifikater",
+    sti: () => `/import/v2/${ORG.hagelandDrammen}/${hageland}/sertifikater`,
+    parametre: () => ({
+      avsender: "Bloemen",
+      sertifikatnummer: "PHYTO",
+      avsenderland: "NL",
+      meldepliktigVurdering: "MELDEPLIKTIG",
+      sidenummer: "0",
+      antall: "15",
+    }),
+  },
+  {
+    rute: "GET /import/v2/:orgnr/:importoerId/sertifikat",
+    sti: () => `/import/v2/${ORG.hagelandDrammen}/${hageland}/sertifikat`,
+    parametre: () => ({ sertifikatnummer: "PHYTO.NL.2026.1", dato: "2026-01-01", avsenderland: "NL" }),
+  },
+  {
+    rute: "GET /import/v2/:orgnr/:importoerId/sertifikat/:format(pdf|excel)",
+    sti: () => `/import/v2/${ORG.hagelandDrammen}/${hageland}/sertifikat/pdf`,
+    parametre: () => ({ sertifikatnummer: "PHYTO.NL.2026.1", dato: "2026-01-01", avsenderland: "NL" }),
+  },
+  {
+    rute: "GET /import/importmelding/v2/:orgnr/:importoerId/arkiv",
+    sti: () => `${im()}/arkiv`,
+    parametre: () => ({
+      nummer: "IM",
+      internReferanse: "REF",
+      avsender: "Bloemen",
+      status: "PAABEGYNT",
+      avsenderland: "NL",
+      importoer: "1",
+      sidenummer: "0",
+    }),
+  },
+  {
+    rute: "GET /import/importmelding/v2/:orgnr/:importoerId/oversikt",
+    sti: () => `${im()}/oversikt`,
+    parametre: () => ({ avsender: "Bloemen", avsenderland: "NL" }),
+  },
+  {
+    rute: "GET /import/importmelding/v2/:orgnr/:importoerId/eksportland",
+    sti: () => `${im()}/eksportland`,
+    parametre: () => ({ importoer: "1" }),
+  },
+  {
+    rute: "GET /import/mottakskontrolloerer/v1",
+    sti: () => "/import/mottakskontrolloerer/v1",
+    parametre: () => ({ orgnr: ORG.hagelandDrammen }),
+  },
+];
+
+/** NUL and other control characters, as the probe sent them (`%00`) and in other places of the value. */
+const KONTROLLTEGN = ["\u0000", "før\u0000etter", "\u0001", "a\u001bb", "\u007f", "\u0085", "x\u0008"];
+
+describe("fuzzing av API-ets søkeparametre", () => {
+  for (const e of SOEK) {
+    it(`${e.rute}: NUL eller et annet kontrolltegn i en parameter gir 400 med melding`, async () => {
+      const hent = async (q: URLSearchParams) => {
+        const res = await fetch(`${api.url}${e.sti()}?${q}`, { headers: await bearer(KARI)() });
+        return { status: res.status, tekst: await res.text() };
+      };
+      // the parameters as they are: an answer (not 400 for a reason of ours)
+      expect((await hent(new URLSearchParams(e.parametre()))).status).toBeLessThan(500);
+      for (const navn of Object.keys(e.parametre())) {
+        for (const tegn of KONTROLLTEGN) {
+          const q = new URLSearchParams({ ...e.parametre(), [navn]: tegn });
+          const { status, tekst } = await hent(q);
+          expect(status, `${navn}=${JSON.stringify(tegn)} → ${tekst}`).toBe(400);
+          expect(JSON.parse(tekst)).toEqual({
+            status: 400,
+            melding: `Ugyldig ${navn}: søket inneholder kontrolltegn`,
+          });
+        }
+      }
+      // also in a parameter's name, and repeated or nested as qs reads them
+      for (const q of ["a%00b=1", "avsenderland=NL&avsenderland=%00", "x[%01]=1", "x[y]=%7f"]) {
+        const { status, tekst } = await hent(
+          new URLSearchParams(`${new URLSearchParams(e.parametre())}&${q}`),
+        );
+        expect(status, `${q} → ${tekst}`).toBe(400);
+      }
+    });
+  }
+
+  it("tilfeldige søkeparametre på hver leserute gir aldri 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...SOEK),
+        fc.dictionary(
+          fc.oneof(
+            fc.constantFrom("sertifikatnummer", "dato", "avsender", "sidenummer", "status"),
+            fc.string({ maxLength: 8 }),
+          ),
+          fc.oneof(
+            farligTekst.map((t) => t.slice(0, 2000)),
+            fc.string({ unit: "binary", maxLength: 30 }),
+          ),
+          { maxKeys: 4 },
+        ),
+        async (e, ekstra) => {
+          const q = new URLSearchParams({ ...e.parametre(), ...ekstra });
+          const res = await fetch(`${api.url}${e.sti()}?${q}`, { headers: await bearer(KARI)() });
+          const tekst = await res.text();
+          expect(res.status, `${e.rute}?${q.toString().slice(0, 300)} → ${tekst.slice(0, 200)}`).toBeLessThan(
+            500,
+          );
+        },
+      ),
+      { seed: SEED, numRuns: RUNDER * 4, endOnFailure: true },
+    );
+  });
+
+  it("dekker hver leserute med søkeparametre (en ny GET-rute med parametre må føres opp)", () => {
+    const lese = apiRuter(api.handle.db).filter((r) => r.startsWith("GET "));
+    // Routes that read no query parameters.
+    const utenSoek = new Set([
+      "GET /gateway/auth/session",
+      "GET /gateway/auth/session/brukerInfo",
+      "GET /gateway/config/features",
+      "GET /gateway/auth/avgiver",
+      "GET /import/register/v1/:orgnr",
+      "GET /import/register/v1/:orgnr/:importoerId/mottakskontrolloerfor",
+      "GET /import/register/v1/:orgnr/:importoerId/epoststatus",
+      "GET /import/v1/vedlegg/:id",
+      "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)",
+      "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/mottakskontrolloerer",
+      "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/kvittering",
+    ]);
+    const dekket = new Set(SOEK.map((e) => e.rute));
+    expect(lese.filter((r) => !dekket.has(r) && !utenSoek.has(r))).toEqual([]);
   });
 });

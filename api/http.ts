@@ -1,12 +1,15 @@
 // Small HTTP helpers shared by the API's routers: errors as { status, melding } (SPEC §8), async handlers.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ZodError, type z } from "zod";
+import { harKontrolltegn } from "../domain/text";
 import { ArbeidFeil } from "./arbeid/basseng";
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     melding: string,
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headere: Record<string, string> = {},
   ) {
     super(melding);
   }
@@ -66,11 +69,21 @@ export function sendError(res: Response, status: number, melding: string): void 
 /** The last middleware: every error becomes { status, melding }; unknown errors are logged, not leaked. */
 export function errorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
   const e = err as { type?: string };
-  if (err instanceof ApiError) sendError(res, err.status, err.message);
+  if (err instanceof ApiError) sendError(res.set(err.headere), err.status, err.message);
   else if (err instanceof ZodError) sendError(res, 400, err.issues[0]?.message ?? "Ugyldig forespørsel");
   else if (e?.type === "entity.parse.failed") sendError(res, 400, "Ugyldig JSON i forespørselen");
-  else if (e?.type === "entity.too.large") sendError(res, 413, "Forespørselen er for stor");
-  else if (err instanceof ArbeidFeil) {
+  else if (e?.type === "charset.unsupported" || e?.type === "encoding.unsupported")
+    sendError(res, 415, BARE_UTF8);
+  else if (e?.type === "entity.too.large") {
+    const grense = (err as { limit?: unknown }).limit;
+    sendError(
+      res,
+      413,
+      typeof grense === "number"
+        ? `Forespørselen er for stor (største tillatte størrelse er ${Math.round(grense / 1024)} kB)`
+        : "Forespørselen er for stor",
+    );
+  } else if (err instanceof ArbeidFeil) {
     console.error("API-feil i arbeidstråd", err);
     sendError(res, 503, "Behandlingen feilet eller tok for lang tid. Prøv igjen senere.");
   } else {
@@ -90,6 +103,34 @@ export function parseId(value: string | undefined, hva = "id"): number {
 }
 
 export const UGYLDIGE_TEGN = "Teksten inneholder ugyldige tegn (nulltegn eller ufullstendige Unicode-tegn).";
+export const BARE_UTF8 =
+  "Forespørselen må sendes som JSON i UTF-8 (Content-Type: application/json; charset=utf-8), uten komprimering.";
+
+/** The first query parameter (name or value, at any depth) holding NUL or another control character. */
+function parameterMedKontrolltegn(query: unknown, navn = ""): string | undefined {
+  if (typeof query === "string") return harKontrolltegn(query) ? navn : undefined;
+  if (query === null || typeof query !== "object") return undefined;
+  for (const [k, v] of Object.entries(query)) {
+    if (harKontrolltegn(k)) return k;
+    const funnet = parameterMedKontrolltegn(v, navn || k);
+    if (funnet !== undefined) return funnet;
+  }
+  return undefined;
+}
+
+/**
+ * Every API route: a query parameter with NUL or another control character (`?sertifikatnummer=%00`) is 400
+ * with a message, before any handler reads it — never a 500 from the database (issue 22).
+ */
+export function utenKontrolltegnISoek(req: Request, _res: Response, next: NextFunction): void {
+  const navn = parameterMedKontrolltegn(req.query);
+  next(
+    navn === undefined
+      ? undefined
+      : badRequest(`Ugyldig ${navn || "forespørsel"}: søket inneholder kontrolltegn`),
+  );
+}
+
 export const BARE_JSON = "Forespørselen må sendes som JSON (Content-Type: application/json).";
 
 /**

@@ -5,7 +5,8 @@ import type { Db } from "../db";
 import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
 import { epostStatusRouter } from "./epost/status";
 import { type Features, gatewayRouter } from "./gateway";
-import { errorHandler, jsonKropp, sendError } from "./http";
+import { type ApiGrenser, apiGrenser, klient, tellEllerStopp } from "./grenser";
+import { errorHandler, jsonKropp, sendError, utenKontrolltegnISoek } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
 import { myndighetRouter } from "./importmelding/myndighet";
 import { oversiktRouter } from "./importmelding/oversikt";
@@ -27,6 +28,8 @@ export interface ApiOptions {
   features?: Features;
   /** Told how each Hub delivery ended (ny, oppdatert, uendret, avvist): the metrics count them. */
   paaSertifikat?: (resultat: string) => void;
+  /** The rate limits (default: apiGrenser() from the environment, docs/decisions/026-grenser.md). */
+  grenser?: ApiGrenser;
 }
 
 /**
@@ -38,26 +41,37 @@ export const API_PREFIXES = ["/import", "/gateway", "/myndighet"];
 
 export function createApi(opts: ApiOptions): Router {
   const { db } = opts;
+  const grenser = opts.grenser ?? apiGrenser();
   const api = Router();
   // Every answer is someone's data: no cache may keep it (a route may set its own).
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "private, no-store");
     next();
   });
+  // A query parameter with a control character is 400 on every route (issue 22).
+  api.use(utenKontrolltegnISoek);
   // The Hub authenticates with an API key, not a person's token: before the token middleware.
-  api.use(hubRouter(db, opts.hubApiKey, opts.paaSertifikat));
+  api.use(hubRouter(db, opts.hubApiKey, grenser, opts.paaSertifikat));
   // The authority's case handling is a system with an API key too.
-  api.use(myndighetRouter(db, opts.myndighetApiKey));
-  api.use(express.json({ limit: "1mb" }));
-  api.use(requireToken(createTokenVerifier(opts.auth)));
+  api.use(myndighetRouter(db, opts.myndighetApiKey, grenser));
+  // JSON bodies within a size fitting their purpose (issue 22): reception control's actual quantities name
+  // every goods line of the certificate; every other body is one small form.
+  const litenJson = express.json({ limit: "64kb" });
+  const storJson = express.json({ limit: "1mb" });
+  api.use((req, res, next) => (req.path.endsWith("/mottakskontroll") ? storJson : litenJson)(req, res, next));
+  api.use(
+    requireToken(createTokenVerifier(opts.auth), (req) =>
+      tellEllerStopp(db, req, grenser.tokenFeilIp, klient(req)),
+    ),
+  );
   api.use(jsonKropp);
   api.use(gatewayRouter(db, opts.features ?? { visImportmelding: true, visRisikovurdering: true }));
   api.use(importoerRegisterRouter(db));
   api.use(epostStatusRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
-  api.use(sertifikatRouter(db));
+  api.use(sertifikatRouter(db, grenser));
   api.use(arkivRouter(db));
   api.use(oversiktRouter(db));
-  api.use(importmeldingRouter(db));
+  api.use(importmeldingRouter(db, grenser));
   api.use((_req, res) => sendError(res, 404, "Fant ikke ressursen"));
   api.use(errorHandler);
   return api;

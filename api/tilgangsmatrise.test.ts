@@ -42,13 +42,14 @@ type Tilfelle =
   | "person uten delegering"
   | "annen virksomhets importør"
   | "annen importørs melding eller sertifikat"
-  | "mottakskontrollør på eierhandling";
+  | "mottakskontrollør på eierhandling"
+  | "eierens slettede utkast";
 
 /** Ids a path is built from: the caller's organisation and importer, the target notification etc. */
 interface Maal {
   orgnr: string;
   importoerId: number;
-  melding: ImportmeldingVisning;
+  melding: Pick<ImportmeldingVisning, "id" | "dokumentkontrollSpoersmaal" | "ankomstInfo">;
   sertifikat: { nummer: string; dato: string; avsenderland: string };
   vedleggId: string;
 }
@@ -257,6 +258,8 @@ let hageland: number;
 let gront: number;
 let blomster: number;
 let hagelandMaal: Maal;
+/** A draft of Hageland's that Kari deleted (SPEC §4: deleting a draft removes it). */
+let slettet: Maal["melding"];
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -286,6 +289,18 @@ beforeAll(async () => {
   });
   expect((await kari.put(`/${id}/status`, { status: "REGISTRERT" })).status).toBe(200);
   melding = (await (await kari.get(`/${id}`)).json()) as ImportmeldingVisning;
+
+  const u = await lagSertifikat(db, { linjer: [LINJER.rhododendron] });
+  const utkast = await kari.post("", {
+    ansvarligImportoerId: hageland,
+    eksportLand: u.eksportLand,
+    nummer: u.nummer,
+    utstedtDato: u.utstedtDato,
+  });
+  slettet = (await (
+    await kari.get(`/${((await utkast.json()) as { id: number }).id}`)
+  ).json()) as ImportmeldingVisning;
+  expect((await kari.del(`/${slettet.id}`)).status).toBe(204);
 
   // A certificate of Hageland's with an attachment (for /import/v1/vedlegg/{id}).
   const nummer = "PHYTO.NL.2099.MATRISE";
@@ -358,6 +373,10 @@ function kaller(tilfelle: Tilfelle, rute: Rute): Kaller | undefined {
         headere: bearer(INGRID),
         maal: () => ({ ...hagelandMaal, orgnr: ORG.blomsterbudBergen, importoerId: blomster }),
       };
+    case "eierens slettede utkast":
+      // Kari, on her own draft after deleting it: every route on the notification answers as if it never was.
+      if (rute.krav !== "eier" && rute.krav !== "mottak") return undefined;
+      return { headere: bearer(KARI), maal: () => ({ ...hagelandMaal, melding: slettet }) };
     case "mottakskontrollør på eierhandling":
       if (rute.krav !== "eier") return undefined;
       return {
@@ -375,6 +394,13 @@ function forventet(tilfelle: Tilfelle, rute: Rute): { status: number; endrer: bo
     return { status: 401, endrer: false };
   }
   if (rute.krav === "person") return { status: 200, endrer: false };
+  // A notification the caller has no part in, or a deleted draft: 404, as if it did not exist (issue 22).
+  if (
+    (tilfelle === "annen importørs melding eller sertifikat" || tilfelle === "eierens slettede utkast") &&
+    (rute.krav === "eier" || rute.krav === "mottak")
+  ) {
+    return { status: 404, endrer: false };
+  }
   if (
     tilfelle === "annen importørs melding eller sertifikat" &&
     (rute.krav === "org" || rute.krav === "importoer")
@@ -392,6 +418,7 @@ const TILFELLER: Tilfelle[] = [
   "annen virksomhets importør",
   "annen importørs melding eller sertifikat",
   "mottakskontrollør på eierhandling",
+  "eierens slettede utkast",
 ];
 
 describe("tilgangsmatrisen", () => {
@@ -426,9 +453,26 @@ describe("tilgangsmatrisen", () => {
         const tekst = await res.text();
         expect(res.status, `${tilfelle}: ${tekst.slice(0, 200)}`).toBe(f.status);
         if (f.status >= 400) expect(JSON.parse(tekst), tilfelle).toMatchObject({ status: f.status });
+        // a notification the caller may not see answers exactly as a missing one
+        if (f.status === 404 && (rute.krav === "eier" || rute.krav === "mottak"))
+          expect(JSON.parse(tekst), tilfelle).toEqual({
+            status: 404,
+            melding: "Fant ikke forhåndsmeldingen",
+          });
         if (!f.endrer)
           expect(await databaseavtrykk(api.handle.db), `${tilfelle}: databasen endret`).toEqual(foer);
       }
     });
   }
+});
+
+describe("en forhåndsmelding den som spør ikke kan se", () => {
+  it("svarer som en som ikke finnes: samme status og samme kropp (sak 22)", async () => {
+    const ingrid = (id: number) =>
+      api.fetch(`/import/importmelding/v2/${ORG.blomsterbudBergen}/${blomster}/${id}`, { pid: INGRID });
+    const annen = await ingrid(hagelandMaal.melding.id);
+    const mangler = await ingrid(999_999_999);
+    expect([annen.status, await annen.text()]).toEqual([mangler.status, await mangler.text()]);
+    expect(annen.status).toBe(404);
+  });
 });

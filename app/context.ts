@@ -1,6 +1,7 @@
 // What the server (server/web.ts) hands every loader and action (Remix AppLoadContext).
 
 import type { Db } from "../db";
+import type { Grenseteller } from "../db/grense";
 import type { Config } from "../server/config";
 
 export interface AppContext {
@@ -15,6 +16,10 @@ export interface AppContext {
   sesjonPerForespoersel?: Map<string, Promise<unknown>>;
   /** This request's id (server/logg.ts): sent on to the import API in X-Request-Id, so its log lines match. */
   forespoerselId?: string;
+  /** The rate limits' counters every web process shares (app/lib/grense.server.ts); server/web.ts sets it. */
+  grenseteller?: Grenseteller;
+  /** The client's address as Express reads it (behind a trusted proxy: X-Forwarded-For), for rate limits. */
+  klientIp?: string;
 }
 
 declare module "@remix-run/server-runtime" {

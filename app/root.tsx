@@ -18,9 +18,10 @@ import { FeilTittel } from "./components/feiltittel";
 import { Informasjonskapsler } from "./components/informasjonskapsler";
 import { Meny } from "./components/meny";
 import { useNonce } from "./components/nonce";
-import { IngenTilgang, NoeGikkFeil } from "./components/panels";
+import { erForMange, grensepanel, IngenTilgang, NoeGikkFeil } from "./components/panels";
 import { Sidefokus } from "./components/sidefokus";
 import { innloggetBruker } from "./lib/bruker.server";
+import { medRetryAfter } from "./lib/grense.server";
 import { hentFlagg, hentSamtykke, menyErApen } from "./lib/preferanser.server";
 import { csrfForSide, getSession } from "./lib/session.server";
 import appCss from "./styles/app.css?url";
@@ -55,7 +56,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Digital forhåndsmelding" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: erForMange(error) ? "For mange forsøk – Digital forhåndsmelding" : "Digital forhåndsmelding" },
+];
+
+/** A 429's Retry-After reaches the browser (app/lib/grense.server.ts). */
+export const headers = medRetryAfter;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -118,6 +124,8 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
     return <IngenTilgang />;
   }
+  const grense = isRouteErrorResponse(error) ? grensepanel(error) : null;
+  if (grense) return grense;
   if (!isRouteErrorResponse(error)) console.error(error);
   return <NoeGikkFeil tekst="Siden kunne ikke vises. Prøv å laste den inn på nytt." />;
 }

@@ -72,6 +72,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "009-avsendernavn-per-eier",
       "010-indekser-for-filtre",
       "011-mottakskontroll-utfoert-av",
+      "012-grenseteller",
     ]);
   });
 });

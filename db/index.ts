@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { type EierInfo, type Eierskap, taEierskapNaarLedig } from "./eier";
+import { tellereIPool } from "./grense";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
 
@@ -44,7 +45,7 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Set for a PGlite directory: this process owns it until close(). */
   eierskap?: Eierskap;
-  /** The PostgreSQL connection pool (absent on PGlite): its use is a metric (server/metrikker.ts). */
+  /** The PostgreSQL connection pool (absent on PGlite): the rate limits' counters (db/grense.ts) and a metric. */
   pool?: pg.Pool;
   close(): Promise<void>;
 }
@@ -75,6 +76,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
     // on the pool; unhandled, that would end the process. The pool drops the client and opens a new one.
     pool.on("error", (err) => console.error("PostgreSQL-tilkobling brutt:", err.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    tellereIPool(db, pool);
     handle = { db, kind: "postgres", pool, close: () => db.destroy() };
   } else {
     const dataDir = opts.dataDir && opts.dataDir !== "memory://" ? opts.dataDir : undefined;

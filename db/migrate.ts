@@ -9,6 +9,7 @@ import * as m008 from "./migrations/008-avsender-paa-importmeldingen";
 import * as m009 from "./migrations/009-avsendernavn-per-eier";
 import * as m010 from "./migrations/010-indekser-for-filtre";
 import * as m011 from "./migrations/011-mottakskontroll-utfoert-av";
+import * as m012 from "./migrations/012-grenseteller";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "009-avsendernavn-per-eier": m009,
   "010-indekser-for-filtre": m010,
   "011-mottakskontroll-utfoert-av": m011,
+  "012-grenseteller": m012,
 };
 
 class StaticProvider implements MigrationProvider {

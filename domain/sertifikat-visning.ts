@@ -159,10 +159,33 @@ export interface SertifikatVisning extends Omit<LagretSertifikat, "vedlegg"> {
   /** That notification belongs to this importer and is UNDER_REGISTRERING or REGISTRERT. */
   kanEndreImportmelding: boolean;
   /**
-   * No live notification, not withdrawn (status 40), not replaced, and a paperless export country. The
-   * 14-day rule is reported separately (`erForGammel`) and enforced when a notification is created.
+   * No live notification (or one that gives way to the importer named on the certificate, ADR 027), not
+   * withdrawn (status 40), not replaced, and a paperless export country. The 14-day rule is reported
+   * separately (`erForGammel`) and enforced when a notification is created.
    */
   kanOppretteImportmelding: boolean;
-  /** This importer and the importers it is reception controller for; those on the certificate first. */
+  /**
+   * This importer and the importers it is reception controller for; those on the certificate first. When
+   * creating replaces another organisation's notification (`annenForhaandsmelding.vedNyMelding`), only those
+   * on the certificate.
+   */
   kandidatImportoerer: KandidatImportoer[];
+  /**
+   * Another organisation's live notification of this certificate, told only to an importer named on the
+   * certificate (or its reception controller) so it sees who holds it (ADR 027); null otherwise.
+   */
+  annenForhaandsmelding: AnnenForhaandsmelding | null;
+}
+
+/** Another organisation's live notification of a certificate addressed to the asking importer (ADR 027). */
+export interface AnnenForhaandsmelding {
+  /** The organisation that created it. */
+  opprettetAv: { navn: string; organisasjonsnummer: string };
+  status: ImportmeldingStatus;
+  /**
+   * What becomes of it when the importer named on the certificate creates its own: a draft is deleted
+   * (SLETTET), a submitted one not yet arrived is withdrawn (TILBAKETRUKKET); null when it stays (its
+   * responsible importer is on the certificate too, or the shipment has arrived).
+   */
+  vedNyMelding: "SLETTET" | "TILBAKETRUKKET" | null;
 }

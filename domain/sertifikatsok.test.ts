@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { SOK_DATO_I_FREMTIDEN, SOK_MANGLER_FELT, SOKELAND, validerSok } from "./sertifikatsok";
+import {
+  SOK_DATO_I_FREMTIDEN,
+  SOK_MANGLER_FELT,
+  SOK_UGYLDIGE_TEGN,
+  SOKELAND,
+  validerSok,
+} from "./sertifikatsok";
 
 describe("sertifikatsøk", () => {
   it("har de 23 landene i spesifikasjonen med egen plassholder og hjelpetekst", () => {
@@ -59,5 +65,24 @@ describe("sertifikatsøk", () => {
     expect(
       validerSok({ avsenderland: "NL", sertifikatnummer: "X", dato: "2026-02-30" }, "2026-11-21").ok,
     ).toBe(false);
+  });
+
+  it("avviser NUL og andre kontrolltegn med en melding som sier det (sak 22)", () => {
+    for (const tegn of ["\u0000", "\u0001", "\u001b", "\u007f", "\u0085"]) {
+      expect(
+        validerSok({ avsenderland: "NL", sertifikatnummer: `NL${tegn}1`, dato: "2026-01-02" }, "2026-02-01"),
+      ).toEqual({
+        ok: false,
+        melding: SOK_UGYLDIGE_TEGN,
+        felt: ["sertifikatnummer"],
+      });
+    }
+    expect(
+      validerSok({ avsenderland: "N\u0000L", sertifikatnummer: "1", dato: "2026-01-0\u0002" }, "2026-02-01"),
+    ).toMatchObject({ ok: false, felt: ["avsenderland", "dato"] });
+    // whitespace a pasted number may carry is not an error
+    expect(
+      validerSok({ avsenderland: "NL", sertifikatnummer: "NL 1\t", dato: "2026-01-02" }, "2026-02-01"),
+    ).toMatchObject({ ok: true });
   });
 });

@@ -3,6 +3,7 @@
 import data from "./data/sertifikatsok-land.json" with { type: "json" };
 import { erIsoDato } from "./format";
 import { landNavn } from "./kodeverk";
+import { harKontrolltegn } from "./text";
 
 export interface SokeLand {
   kode: string;
@@ -18,6 +19,7 @@ export const SOKELAND: readonly SokeLand[] = data.land
 export const SOK_MANGLER_FELT = "Du må fylle ut land, sertifikatnummer og dato";
 export const SOK_INGEN_TREFF = "Ingen treff basert på dine søkekriterier";
 export const SOK_DATO_I_FREMTIDEN = "Datoen kan ikke være senere enn i dag";
+export const SOK_UGYLDIGE_TEGN = "Søket inneholder tegn som ikke kan brukes. Skriv inn verdiene på nytt.";
 
 export interface Sertifikatsok {
   avsenderland: string;
@@ -43,6 +45,9 @@ export function validerSok(
   sok: Partial<Record<SokFelt, string | null>>,
   idag: string,
 ): { ok: true; sok: Sertifikatsok } | { ok: false; melding: string; felt: SokFelt[] } {
+  // NUL and other control characters: no certificate has them, and the search says so (issue 22).
+  const ugyldige = (Object.keys(FELTNAVN) as SokFelt[]).filter((f) => harKontrolltegn(sok[f] ?? ""));
+  if (ugyldige.length > 0) return { ok: false, melding: SOK_UGYLDIGE_TEGN, felt: ugyldige };
   const avsenderland = sok.avsenderland?.trim().toUpperCase() ?? "";
   const sertifikatnummer = sok.sertifikatnummer?.trim().replace(/\s+/g, "") ?? "";
   const dato = sok.dato?.trim() ?? "";

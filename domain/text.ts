@@ -6,6 +6,16 @@ const UONSKEDE_TEGN =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
+// The control characters no text of ours may hold (the same as above but for tab, line feed and carriage
+// return, which text fields may have, and without the bidirectional marks).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const KONTROLLTEGN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** Whether the text holds NUL or another control character (tab, line feed and carriage return aside). */
+export function harKontrolltegn(s: string): boolean {
+  return KONTROLLTEGN.test(s);
+}
+
 /**
  * Strips control characters (keeping newline and tab) and bidirectional-override characters, and trims.
  * CR LF and lone CR become LF. An empty result is `undefined` ("empty strings count as missing").

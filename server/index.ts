@@ -16,6 +16,7 @@ import { manglendeMigreringer, migrateToLatest } from "../db/migrate";
 import { erApiSti, monterApi } from "./api";
 import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
 import { type Helse, lagHelse } from "./helse";
+import { kunInnlogget } from "./kun-innlogget";
 import { forespoerselslogg, type Logger, lagLogger } from "./logg";
 import { lagMetrikker, type Metrikker, startMetrikkServer } from "./metrikker";
 import { ruteFor } from "./rute";
@@ -135,7 +136,12 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
           config,
           db: database.db,
           logger: logg,
-          ekstra: sider ? (a: Express) => a.use(sider.sti, sider.router) : undefined,
+          // The mail catcher's pages only beside the development ID-porten, and only for a person logged in
+          // through it (issue 22, server/kun-innlogget.ts).
+          ekstra:
+            sider && config.embeddedIdporten
+              ? (a: Express) => a.use(sider.sti, kunInnlogget(config, database.db), sider.router)
+              : undefined,
         }),
       );
     } else {
@@ -325,7 +331,7 @@ if (isMain) {
           "\nDEMO_MODE: produksjonsbygg med de innebygde utviklingstjenestene (ID-porten for test, import-API med demodata og kjente nøkler). Ikke for ekte brukere.",
         );
       }
-      if (config.embeddedEpost && config.roller.has("web")) {
+      if (config.embeddedEpost && config.roller.has("web") && config.embeddedIdporten) {
         const { FANGER_STI } = await import("../dev/epost/fanger");
         console.log(`\nE-postvarsler går til e-postfangeren for utvikling: ${config.appUrl}${FANGER_STI}`);
       }

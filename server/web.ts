@@ -8,8 +8,10 @@ import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { slettUtloepteSesjoner } from "../app/lib/session.server";
 import type { Db } from "../db";
+import { grenseteller } from "../db/grense";
 import type { Config } from "./config";
 import { ferdigKomprimert, utenFlushPerBit } from "./komprimering";
+import { kroppsgrense } from "./kroppsgrense";
 import type { Logger } from "./logg";
 import { remixRutefinner } from "./rute";
 import { FormActionOpphav, securityHeaders } from "./security-headers";
@@ -127,8 +129,11 @@ export async function monterWeb(
   const { config, db, logger } = opts;
   app.use(sameOriginPosts(config));
   app.use(bareSkjemaPosts);
+  // A form post larger than a form can be is 413 before it is read (issue 22, server/kroppsgrense.ts).
+  app.use(kroppsgrense(config));
   opts.ekstra?.(app);
 
+  const teller = grenseteller(db);
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let rute: (sti: string) => string | undefined = () => undefined;
   if (viteDev(config)) {
@@ -159,6 +164,9 @@ export async function monterWeb(
         cspNonce: String(res.locals.cspNonce),
         sesjonPerForespoersel: new Map(),
         forespoerselId: String(req.id ?? ""),
+        // Rate limits per client address (issue 22, app/lib/grense.server.ts).
+        klientIp: req.ip,
+        grenseteller: teller,
       }),
     }),
   );

@@ -17,7 +17,8 @@ import {
 } from "../../domain/sertifikat";
 import { ApiError, badRequest, forbidden, notFound } from "../http";
 import { hentImportoerMatch, kanSe } from "../sertifikat/synlighet";
-import { REGELVERK_IKKE_BEKREFTET_OPPRETT } from "./tilgang";
+import { erMottaker, vikerFor, vikForMottaker } from "./mottaker";
+import { erEier, REGELVERK_IKKE_BEKREFTET_OPPRETT } from "./tilgang";
 import { skrivHendelse } from "./tilstand";
 
 export const FANT_IKKE_SERTIFIKAT = "Fant ikke sertifikatet";
@@ -34,10 +35,15 @@ export const ikkePapirloest = (kode: string) =>
 /** Certificate status code 40: withdrawn by the export country. */
 export const TRUKKET_TILBAKE_KODE = "40";
 
-/** A 409 that names the live notification of the certificate. */
+/**
+ * A 409 for a certificate that has a live notification; it names that notification only to an importer on
+ * its owner side (another organisation's id is none of the caller's business).
+ */
 export class FinnesAlleredeFeil extends ApiError {
-  constructor(readonly importMeldingId: number) {
+  readonly importMeldingId: number | undefined;
+  constructor(melding: Parameters<typeof erEier>[0] & { id: number }, importoerId: number) {
     super(409, FINNES_ALLEREDE);
+    this.importMeldingId = erEier(melding, importoerId) ? melding.id : undefined;
   }
 }
 
@@ -128,18 +134,37 @@ export async function opprettImportmelding(
   const finnLevende = (q: Db) =>
     q
       .selectFrom("importmelding")
-      .select("id")
+      .select([
+        "id",
+        "status",
+        "ansvarlig_importoer_id",
+        "opprettet_av_importoer_id",
+        "ansvarlig_dokumentkontroll_id",
+      ])
       .where("sertifikat_id", "=", sert.id)
       .where("status", "not in", LEVENDE_UNNTATT)
       .executeTakeFirst();
+  // Another organisation's notification gives way when the new one's responsible importer is named on the
+  // certificate (ADR 027); otherwise one live notification per certificate.
   const eksisterende = await finnLevende(db);
-  if (eksisterende) throw new FinnesAlleredeFeil(eksisterende.id);
+  let vike: { id: number; til: "SLETTET" | "TILBAKETRUKKET"; mottaker: string } | undefined;
+  if (eksisterende) {
+    const til = (await erMottaker(db, ansvarligId, sert))
+      ? await vikerFor(db, sert, eksisterende)
+      : undefined;
+    if (!til) throw new FinnesAlleredeFeil(eksisterende, importoerId);
+    const ansvarlig = await hentImportoerMatch(db, ansvarligId);
+    vike = { id: eksisterende.id, til, mottaker: `${ansvarlig.navn} (${ansvarlig.organisasjonsnummer})` };
+  }
 
   const spoersmaal = utledKontrollspoersmaal(data, sert.vurdering as SertifikatVurdering);
   const aar = osloDato(naa).slice(0, 4);
 
   try {
     return await db.transaction().execute(async (trx) => {
+      if (vike && !(await vikForMottaker(trx, { ...vike, utfoertAv: args.utfoertAv }))) {
+        throw new FinnesAlleredeFeil(eksisterende!, importoerId);
+      }
       const { nr } = await sql<{ nr: number }>`select nextval('importmelding_nummer_seq')::int as nr`
         .execute(trx)
         .then((r) => r.rows[0] ?? { nr: 0 });
@@ -189,7 +214,7 @@ export async function opprettImportmelding(
     // Created by a concurrent request since we looked (the partial unique index).
     if ((feil as { code?: string }).code === "23505") {
       const naa = await finnLevende(db);
-      if (naa) throw new FinnesAlleredeFeil(naa.id);
+      if (naa) throw new FinnesAlleredeFeil(naa, importoerId);
     }
     throw feil;
   }

@@ -18,6 +18,7 @@ import {
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { lagKvitteringPdf } from "../dokumenter/kvittering-pdf";
+import { type ApiGrenser, apiGrenser, personNoekkel, tellEllerStopp } from "../grenser";
 import { ah, badRequest, forbidden, notFound, parseId } from "../http";
 import {
   lagreAnkomstinfo,
@@ -52,7 +53,7 @@ function versjonFraQuery(v: unknown): number | undefined {
   return Number(v);
 }
 
-export function importmeldingRouter(db: Db): Router {
+export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Router {
   const router = Router();
   const kontekst = async (req: ImportoerRequest, krav: Tilgangskrav) => {
     const id = parseId(req.params.id, "id for forhåndsmelding");
@@ -73,7 +74,11 @@ export function importmeldingRouter(db: Db): Router {
         res.status(201).json({ id });
       } catch (feil) {
         if (feil instanceof FinnesAlleredeFeil) {
-          res.status(409).json({ status: 409, melding: feil.message, importMeldingId: feil.importMeldingId });
+          res.status(409).json({
+            status: 409,
+            melding: feil.message,
+            ...(feil.importMeldingId === undefined ? {} : { importMeldingId: feil.importMeldingId }),
+          });
           return;
         }
         throw feil;
@@ -248,6 +253,7 @@ export function importmeldingRouter(db: Db): Router {
   );
 
   const kvittering = ah<ImportoerRequest>(async (req, res) => {
+    await tellEllerStopp(db, req, grenser.dokumentPerson, personNoekkel(req.innlogget.pid));
     const { id, eier, mottakskontrolloer, rad } = await kontekst(req, "mottak");
     if (!erInnsendt(rad.status as ImportmeldingStatus)) throw badRequest(KVITTERING_BARE_INNSENDT);
     const visning = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer });

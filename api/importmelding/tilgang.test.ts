@@ -1,6 +1,7 @@
-// Access to the notification API: every endpoint needs a token (401) and refuses an importer the
-// notification does not belong to (403), changing nothing; the reception controller reaches only the
-// reception-control endpoints, and only of the notifications it was chosen for.
+// Access to the notification API: every endpoint needs a token (401); an importer the notification does not
+// belong to gets 404 as if it did not exist (issue 22), a person who may not act for the importer 403, and
+// nothing changes; the reception controller reaches only the reception-control endpoints, and only of the
+// notifications it was chosen for.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
@@ -179,34 +180,48 @@ describe("uten token", () => {
 
 describe("fremmed importør", () => {
   const fremmede = () => [
-    { hvem: "Blomsterbud (Ingrid)", a: aktoer(api, INGRID, ORG.blomsterbudBergen, blomster), melding: INGEN },
+    // Another importer's notification: 404 with the body of a missing one.
+    {
+      hvem: "Blomsterbud (Ingrid)",
+      a: aktoer(api, INGRID, ORG.blomsterbudBergen, blomster),
+      melding: "Fant ikke forhåndsmeldingen",
+      status: 404,
+    },
     // Kari may act for Nordisk Plantesalg, which is not a registered importer: 403 from the importer check.
     {
       hvem: "Kari med Blomsterbuds importør-id",
       a: aktoer(api, KARI, ORG.hagelandDrammen, blomster),
       melding: undefined,
+      status: 403,
     },
-    { hvem: "Per uten delegering", a: aktoer(api, PER, ORG.hagelandDrammen, hageland), melding: undefined },
+    {
+      hvem: "Per uten delegering",
+      a: aktoer(api, PER, ORG.hagelandDrammen, hageland),
+      melding: undefined,
+      status: 403,
+    },
   ];
-  const INGEN = "Du har ikke tilgang til denne forhåndsmeldingen";
 
-  it.each(KALL.map((k) => [k.navn, k] as const))("%s gives 403 and changes nothing", async (_navn, k) => {
-    for (const m of [melding, utkast]) {
-      const foer = await tilstand(m.id);
-      for (const f of fremmede()) {
-        const res = await (k.method === "GET"
-          ? f.a.get(k.sti(m))
-          : k.method === "DELETE"
-            ? f.a.del(k.sti(m))
-            : f.a.put(k.sti(m), k.json?.(m)));
-        expect(res.status, `${f.hvem} ${m.status}`).toBe(403);
-        const body = await svar<{ status: number; melding: string }>(res);
-        expect(body.status).toBe(403);
-        if (f.melding) expect(body.melding).toBe(f.melding);
+  it.each(KALL.map((k) => [k.navn, k] as const))(
+    "%s gives 404 or 403 and changes nothing",
+    async (_navn, k) => {
+      for (const m of [melding, utkast]) {
+        const foer = await tilstand(m.id);
+        for (const f of fremmede()) {
+          const res = await (k.method === "GET"
+            ? f.a.get(k.sti(m))
+            : k.method === "DELETE"
+              ? f.a.del(k.sti(m))
+              : f.a.put(k.sti(m), k.json?.(m)));
+          expect(res.status, `${f.hvem} ${m.status}`).toBe(f.status);
+          const body = await svar<{ status: number; melding: string }>(res);
+          expect(body.status).toBe(f.status);
+          if (f.melding) expect(body.melding).toBe(f.melding);
+        }
+        expect(await tilstand(m.id)).toEqual(foer);
       }
-      expect(await tilstand(m.id)).toEqual(foer);
-    }
-  });
+    },
+  );
 
   it("refuses creation through an organisation the person may not act for", async () => {
     const s = await lagSertifikat(api.handle.db, { mottakerOrgnr: ORG.blomsterbudBergen });
@@ -266,7 +281,8 @@ describe("mottakskontrollør", () => {
       mottakskontrolloer_telefon: "1",
     });
     expect(etter.m.ansvarlig_importoer_id).toBe(hageland);
-    // A draft's chosen controller has no access before submission, not even to the reception control.
+    // A draft's chosen controller has no access before submission: to it the draft does not exist (404),
+    // not even for the reception control.
     expect(utkast.status).toBe("UNDER_REGISTRERING");
     expect(utkast.ankomstInfo[0]!.mottakskontrolloer?.importoerId).toBe(gront);
     const foerUtkast = await tilstand(utkast.id);
@@ -274,7 +290,7 @@ describe("mottakskontrollør", () => {
       const res = await (k.method === "GET"
         ? ola.get(k.sti(utkast))
         : ola.put(k.sti(utkast), k.json?.(utkast)));
-      expect(res.status, `utkast: ${k.navn}`).toBe(403);
+      expect(res.status, `utkast: ${k.navn}`).toBe(404);
     }
     expect(await tilstand(utkast.id)).toEqual(foerUtkast);
   });

@@ -1,7 +1,9 @@
 // Who may reach a notification through {importoerId} (ADR 007): the owner side — the responsible importer,
 // the importer that created it, the importer responsible for document control — for everything; the
 // appointed reception controller (ankomstinfo.mottakskontrolloer_id) of a submitted notification for
-// reception control only. An id that does not exist is 404; anyone else gets 403.
+// reception control only. An id that does not exist, a deleted draft, and a notification the importer has
+// no part in are all 404 with the same body, so an id tells nobody whether it exists (issue 22); an importer
+// with a part but not the one asked for (the controller on an owner's action) gets 403.
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
@@ -140,7 +142,10 @@ function eideGrener(
   });
 }
 
-/** The notification with the caller's roles; 404 when it does not exist, 403 without the required role. */
+/**
+ * The notification with the caller's roles; 404 when it does not exist, is a deleted draft or the caller has
+ * no part in it, 403 when the caller's part is not the required one.
+ */
 export async function hentMedTilgang(
   db: Db,
   id: number,
@@ -148,7 +153,8 @@ export async function hentMedTilgang(
   krav: Tilgangskrav,
 ): Promise<MeldingTilgang> {
   const rad = await db.selectFrom("importmelding").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!rad) throw notFound(FANT_IKKE_MELDING);
+  // a deleted draft is gone (SPEC §4 "Deleting a draft removes it")
+  if (!rad || rad.status === "SLETTET") throw notFound(FANT_IKKE_MELDING);
   const eier = erEier(rad, importoerId);
   let mottakskontrolloer = false;
   if (erInnsendt(rad.status as ImportmeldingStatus)) {
@@ -160,6 +166,7 @@ export async function hentMedTilgang(
       .executeTakeFirst();
     mottakskontrolloer = !!kontroll;
   }
+  if (!eier && !mottakskontrolloer) throw notFound(FANT_IKKE_MELDING);
   if (!eier && !(krav === "mottak" && mottakskontrolloer)) throw forbidden(INGEN_TILGANG);
   return { rad, eier, mottakskontrolloer };
 }

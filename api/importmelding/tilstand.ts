@@ -35,6 +35,10 @@ export const OVERGANGER: readonly Overgang[] = [
   ]),
   { fra: "REGISTRERT", til: "AUTOMATISK_FRIGITT", av: "SYSTEM" },
   { fra: "ANKOMMET", til: "AUTOMATISK_FRIGITT", av: "SYSTEM" },
+  // Another organisation's notification gives way when the importer named on the certificate creates its
+  // own (ADR 027): a draft is deleted, a submitted one not yet arrived is withdrawn.
+  { fra: "UNDER_REGISTRERING", til: "SLETTET", av: "SYSTEM" },
+  { fra: "REGISTRERT", til: "TILBAKETRUKKET", av: "SYSTEM" },
 ];
 
 export function erLovligOvergang(fra: ImportmeldingStatus, til: ImportmeldingStatus, av: Aktoer): boolean {
@@ -146,42 +150,45 @@ async function oppdaterStatus(
  * automatic release. All or nothing.
  */
 export async function endreStatus(db: Db, e: StatusEndring): Promise<ImportmeldingRad> {
-  return db.transaction().execute(async (trx) => {
-    const rad = await trx
+  return db.transaction().execute((trx) => endreStatusI(trx, e));
+}
+
+/** endreStatus inside a transaction the caller has (one write with other changes). */
+export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<ImportmeldingRad> {
+  const rad = await trx
+    .selectFrom("importmelding")
+    .selectAll()
+    .where("id", "=", e.id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!rad) throw notFound(FANT_IKKE_MELDING);
+  const fra = status(rad);
+  if (fra === e.til)
+    throw conflict(ALLEREDE[e.til] ?? `Forhåndsmeldingen har allerede status ${STATUS_TEKST[fra]}`);
+  if (e.til === "REGISTRERT" && erInnsendt(fra)) throw conflict(ALLEREDE_SENDT_INN);
+  if (!erLovligOvergang(fra, e.til, e.av)) throw kanIkkeEndres(fra);
+  if (e.versjon !== undefined && e.versjon !== rad.versjon) throw conflict(ENDRET_AV_ANDRE);
+  await e.forutsetninger?.(trx, rad);
+
+  const ny = await oppdaterStatus(trx, rad, e.til, e.versjon, e.sett);
+  if (!ny) {
+    const naa = await trx
       .selectFrom("importmelding")
-      .selectAll()
+      .select(["status"])
       .where("id", "=", e.id)
-      .forUpdate()
       .executeTakeFirst();
-    if (!rad) throw notFound(FANT_IKKE_MELDING);
-    const fra = status(rad);
-    if (fra === e.til)
-      throw conflict(ALLEREDE[e.til] ?? `Forhåndsmeldingen har allerede status ${STATUS_TEKST[fra]}`);
-    if (e.til === "REGISTRERT" && erInnsendt(fra)) throw conflict(ALLEREDE_SENDT_INN);
-    if (!erLovligOvergang(fra, e.til, e.av)) throw kanIkkeEndres(fra);
-    if (e.versjon !== undefined && e.versjon !== rad.versjon) throw conflict(ENDRET_AV_ANDRE);
-    await e.forutsetninger?.(trx, rad);
+    throw conflict(naa && status(naa) === e.til ? (ALLEREDE[e.til] ?? ENDRET_AV_ANDRE) : ENDRET_AV_ANDRE);
+  }
+  await hendelse(trx, ny.id, e.utfoertAv, fra, e.til, e.merknad);
+  await e.etter?.(trx, ny);
 
-    const ny = await oppdaterStatus(trx, rad, e.til, e.versjon, e.sett);
-    if (!ny) {
-      const naa = await trx
-        .selectFrom("importmelding")
-        .select(["status"])
-        .where("id", "=", e.id)
-        .executeTakeFirst();
-      throw conflict(naa && status(naa) === e.til ? (ALLEREDE[e.til] ?? ENDRET_AV_ANDRE) : ENDRET_AV_ANDRE);
-    }
-    await hendelse(trx, ny.id, e.utfoertAv, fra, e.til, e.merknad);
-    await e.etter?.(trx, ny);
-
-    if (e.automatiskFrigivelse && (await e.automatiskFrigivelse(trx, ny))) {
-      const frigitt = await oppdaterStatus(trx, ny, "AUTOMATISK_FRIGITT", undefined, undefined);
-      if (!frigitt) throw conflict(ENDRET_AV_ANDRE);
-      await hendelse(trx, ny.id, "system", e.til, "AUTOMATISK_FRIGITT", "Automatisk frigitt (ADR 007)");
-      return frigitt;
-    }
-    return ny;
-  });
+  if (e.automatiskFrigivelse && (await e.automatiskFrigivelse(trx, ny))) {
+    const frigitt = await oppdaterStatus(trx, ny, "AUTOMATISK_FRIGITT", undefined, undefined);
+    if (!frigitt) throw conflict(ENDRET_AV_ANDRE);
+    await hendelse(trx, ny.id, "system", e.til, "AUTOMATISK_FRIGITT", "Automatisk frigitt (ADR 007)");
+    return frigitt;
+  }
+  return ny;
 }
 
 /**

@@ -1,31 +1,13 @@
 // The ePhyto Hub side: POST /import/ephyto/v1/sertifikat with the certificate XML as the raw body and the
 // Hub's API key in X-Api-Key. Mounted before the bearer-token middleware (the Hub is a system, not a person).
-import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type NextFunction, type Request, type Response, Router } from "express";
 import type { Db } from "../../db";
 import { EphytoParseError, STANDARD_MAKS_BYTES } from "../ephyto/parse";
-import { ApiError, ah, unauthorized } from "../http";
+import { type ApiGrenser, apiGrenser, krevApiNoekkel } from "../grenser";
+import { ApiError, ah } from "../http";
 import { ingestSertifikatIArbeider } from "./ingest";
 
 export const HUB_INGEST_STI = "/import/ephyto/v1/sertifikat";
-
-/** Constant-time comparison (both sides hashed first, so the lengths are equal too). */
-export function likNoekkel(gitt: string, forventet: string): boolean {
-  const a = createHash("sha256").update(gitt).digest();
-  const b = createHash("sha256").update(forventet).digest();
-  return timingSafeEqual(a, b);
-}
-
-function krevHubNoekkel(hubApiKey: string | undefined) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    const gitt = req.get("x-api-key");
-    // Without a configured key the endpoint is closed.
-    if (!hubApiKey || !gitt || !likNoekkel(gitt, hubApiKey)) {
-      return next(unauthorized("Mangler eller ugyldig API-nøkkel"));
-    }
-    next();
-  };
-}
 
 const erXml = (req: Request) => {
   const type = (req.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
@@ -35,12 +17,13 @@ const erXml = (req: Request) => {
 export function hubRouter(
   db: Db,
   hubApiKey: string | undefined,
+  grenser: ApiGrenser = apiGrenser(),
   paaResultat?: (resultat: string) => void,
 ): Router {
   const router = Router();
   router.post(
     HUB_INGEST_STI,
-    krevHubNoekkel(hubApiKey),
+    krevApiNoekkel(db, hubApiKey, grenser),
     (req: Request, _res: Response, next: NextFunction) =>
       erXml(req) ? next() : next(new ApiError(415, "Sertifikatet må sendes som application/xml")),
     express.raw({ type: () => true, limit: STANDARD_MAKS_BYTES }),

@@ -6,6 +6,7 @@ import { SertifikatListeSoek } from "../../domain/schemas/listefilter";
 import { lagSertifikatExcelIArbeider, lagSertifikatPdfIArbeider } from "../arbeid/basseng";
 import { type AuthedRequest, type ImportoerRequest, importoerFor, requireImportoer } from "../auth";
 import { contentDisposition, dokumentFilnavn } from "../dokumenter/filnavn";
+import { type ApiGrenser, apiGrenser, personNoekkel, stoppHvisSperret, tellEllerStopp } from "../grenser";
 import { ah, badRequest, lesSoek, notFound, parseId, parseOrgnr } from "../http";
 import { importoererForPerson, kanSe } from "./synlighet";
 import { hentEksportland, hentSertifikatListe, hentSertifikatVisning, lesSertifikatNoekler } from "./visning";
@@ -13,8 +14,27 @@ import { hentEksportland, hentSertifikatListe, hentSertifikatVisning, lesSertifi
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FANT_IKKE_VEDLEGG = "Fant ikke vedlegget";
 
-export function sertifikatRouter(db: Db): Router {
+export function sertifikatRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Router {
   const router = Router();
+  /**
+   * A search that finds nothing, or a certificate new to the importer, counts per person and organisation
+   * (ADR 026). Once the searches without a hit are used up, a certificate new to the importer is refused too,
+   * so a blocked guesser cannot tell a hit (200) from a miss (429).
+   */
+  const soekGrense =
+    (req: ImportoerRequest) =>
+    async (utfall: "bom" | "ny"): Promise<void> => {
+      const person = personNoekkel(req.innlogget.pid);
+      if (utfall === "bom") {
+        await tellEllerStopp(db, req, grenser.soekBomPerson, person);
+        await tellEllerStopp(db, req, grenser.soekBomVirksomhet, req.orgnr);
+        return;
+      }
+      await stoppHvisSperret(db, req, grenser.soekBomPerson, person);
+      await stoppHvisSperret(db, req, grenser.soekBomVirksomhet, req.orgnr);
+      await tellEllerStopp(db, req, grenser.soekNyPerson, person);
+      await tellEllerStopp(db, req, grenser.soekNyVirksomhet, req.orgnr);
+    };
 
   // Counts only what the asker sees: the importer in ?orgnr&importoerId (checked as on the {orgnr}/
   // {importoerId} routes), or without them every importer the person may act for.
@@ -46,8 +66,12 @@ export function sertifikatRouter(db: Db): Router {
     "/import/v2/:orgnr/:importoerId/sertifikat",
     requireImportoer(db),
     ah(async (req, res) => {
-      const { importoer } = req as ImportoerRequest;
-      res.json(await hentSertifikatVisning(db, importoer, lesSertifikatNoekler(req.query)));
+      const r = req as ImportoerRequest;
+      res.json(
+        await hentSertifikatVisning(db, r.importoer, lesSertifikatNoekler(req.query), {
+          foerSvar: soekGrense(r),
+        }),
+      );
     }),
   );
 
@@ -57,9 +81,12 @@ export function sertifikatRouter(db: Db): Router {
     "/import/v2/:orgnr/:importoerId/sertifikat/:format(pdf|excel)",
     requireImportoer(db),
     ah(async (req, res) => {
-      const { importoer } = req as ImportoerRequest;
-      const s = await hentSertifikatVisning(db, importoer, lesSertifikatNoekler(req.query), {
+      const r = req as ImportoerRequest;
+      const noekler = lesSertifikatNoekler(req.query);
+      await tellEllerStopp(db, req, grenser.dokumentPerson, personNoekkel(r.innlogget.pid));
+      const s = await hentSertifikatVisning(db, r.importoer, noekler, {
         giTilgang: false,
+        foerSvar: soekGrense(r),
       });
       const { vurdering, vedlegg, erstattetAvSertifikat, meldepliktigVurdering } = s;
       if (req.params.format === "pdf") {

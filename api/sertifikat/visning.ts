@@ -28,6 +28,7 @@ import {
 } from "../../domain/status";
 import { filtype, kanAapneVedlegg } from "../../domain/vedlegg";
 import { badRequest, notFound } from "../http";
+import { annenForhaandsmelding } from "../importmelding/mottaker";
 import { likeMoenster } from "../importmelding/tilgang";
 import { medPapirloeseLand, tellPerLand } from "../land-antall";
 import {
@@ -207,6 +208,12 @@ export interface SertifikatOppslagValg {
   naa?: Date;
   /** Grant the importer access when it does not see the certificate yet (default true). */
   giTilgang?: boolean;
+  /**
+   * Told before the answer when the keys find nothing ("bom") or find a certificate the importer did not see
+   * (not on it for the importer or one it is reception controller for, not found before: "ny"); it may
+   * throw instead (the search limits, api/grenser.ts). Nothing is granted before it has returned.
+   */
+  foerSvar?: (utfall: "bom" | "ny") => Promise<void>;
 }
 
 /**
@@ -232,10 +239,23 @@ export async function hentSertifikatVisning(
     .orderBy("s.id", "desc")
     .limit(1)
     .executeTakeFirst();
-  if (!rad) throw notFound(SOEK_INGEN_TREFF);
+  if (!rad) {
+    await valg.foerSvar?.("bom");
+    throw notFound(SOEK_INGEN_TREFF);
+  }
 
   const importoerId = m.id;
-  if (valg.giTilgang !== false && !erPaaSertifikatet(m, rad)) {
+  const kandidater = await hentKandidater(db, m);
+  const fantFoer =
+    !erPaaSertifikatet(m, rad) &&
+    !!(await db
+      .selectFrom("sertifikat_tilgang")
+      .select("sertifikat_id")
+      .where("sertifikat_id", "=", rad.id)
+      .where("importoer_id", "=", importoerId)
+      .executeTakeFirst());
+  if (!fantFoer && !kandidater.some((k) => erPaaSertifikatet(k, rad))) await valg.foerSvar?.("ny");
+  if (valg.giTilgang !== false && !erPaaSertifikatet(m, rad) && !fantFoer) {
     await db
       .insertInto("sertifikat_tilgang")
       .values({ sertifikat_id: rad.id, importoer_id: importoerId })
@@ -243,7 +263,7 @@ export async function hentSertifikatVisning(
       .execute();
   }
 
-  const [vedlegg, erstattet, erstatter, melding, kandidater] = await Promise.all([
+  const [vedlegg, erstattet, erstatter, melding] = await Promise.all([
     db
       .selectFrom("vedlegg")
       .select(["id", "filnavn", "mimetype", "identifikator", "informasjon", "stoerrelse"])
@@ -277,7 +297,6 @@ export async function hentSertifikatVisning(
       .where("sertifikat_id", "=", rad.id)
       .where("status", "not in", IKKE_LEVENDE)
       .executeTakeFirst(),
-    hentKandidater(db, m),
   ]);
   // Who among the candidates has confirmed the regulations: a controller is told before it creates (ADR 011).
   const bekreftet = new Set(
@@ -307,6 +326,11 @@ export async function hentSertifikatVisning(
     ].includes(importoerId)
       ? melding
       : undefined;
+  // Another organisation's notification is told only to the importers on the certificate (ADR 027).
+  const mottakere = kandidater.filter((k) => erPaaSertifikatet(k, rad));
+  const annen =
+    melding && !minMelding && mottakere.length > 0 ? await annenForhaandsmelding(db, rad, melding) : null;
+  const viker = annen?.vedNyMelding != null;
   const erPapirloest = erPapirloestLand(rad.eksportland);
   const idag = osloDato(valg.naa ?? new Date());
 
@@ -357,12 +381,13 @@ export async function hentSertifikatVisning(
     kanEndreImportmelding:
       minMelding !== undefined && KAN_ENDRES.includes(minMelding.status as ImportmeldingStatus),
     kanOppretteImportmelding:
-      melding === undefined &&
+      (melding === undefined || viker) &&
       rad.status_kode !== TRUKKET_TILBAKE &&
       rad.erstattet_av_id === null &&
       erPapirloest &&
       data.varelinjer.length > 0,
-    kandidatImportoerer: kandidater
+    annenForhaandsmelding: annen,
+    kandidatImportoerer: (viker ? mottakere : kandidater)
       .map((k) => ({
         id: k.id,
         navn: k.navn,

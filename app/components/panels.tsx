@@ -55,3 +55,70 @@ export function FantIkkeMeldingen() {
     </section>
   );
 }
+
+/**
+ * Over a rate limit (429, issue 22): what happened, how long to wait (the server's message), and a way back.
+ * The message is the server's when it gave one.
+ */
+export function ForMangeForsoek({ melding }: { melding?: string }) {
+  return (
+    <section className="ds-alert panel" data-color="warning" aria-labelledby="for-mange-tittel">
+      <h1 id="for-mange-tittel" className="ds-heading" data-size="md">
+        For mange forsøk
+      </h1>
+      <p className="ds-paragraph">
+        {melding ?? "Du har gjort for mange forsøk på kort tid. Vent litt og prøv igjen."}
+      </p>
+      <p className="ds-paragraph">
+        Grensen er der for å beskytte tjenesten og virksomhetenes sertifikater. Kontakt{" "}
+        <a className="ds-link" href={`mailto:${KONTAKT_EPOST}`}>
+          {KONTAKT_EPOST}
+        </a>{" "}
+        hvis du trenger hjelp.
+      </p>
+      <a className="ds-button" data-variant="primary" href="/">
+        Gå til forsiden
+      </a>
+    </section>
+  );
+}
+
+/** A form over the size limit (413, issue 22): the server's message, and back to where the user was. */
+export function ForStortSkjema({ melding }: { melding?: string }) {
+  const { pathname, search } = useLocation();
+  return (
+    <section className="ds-alert panel" data-color="warning" aria-labelledby="for-stort-tittel">
+      <h1 id="for-stort-tittel" className="ds-heading" data-size="md">
+        Skjemaet er for stort
+      </h1>
+      <p className="ds-paragraph">
+        {melding ?? "Skjemaet er for stort. Gjør teksten kortere og prøv igjen."}
+      </p>
+      <a className="ds-button" data-variant="primary" href={pathname + search} data-discover="false">
+        Tilbake til skjemaet
+      </a>
+    </section>
+  );
+}
+
+/**
+ * The panel of a limit the user met (429 too many attempts, 413 too large a form), or null: every
+ * ErrorBoundary asks this first, so the texts live in one place.
+ */
+export function grensepanel(error: unknown) {
+  const e = error as { status?: unknown; data?: unknown } | null;
+  if (e?.status === 429) return <ForMangeForsoek melding={forMangeMelding(e.data)} />;
+  if (e?.status === 413) return <ForStortSkjema melding={forMangeMelding(e.data)} />;
+  return null;
+}
+
+/** The server's message of a 429 or 413 (its text body), when it is one line of plain text. */
+export function forMangeMelding(data: unknown): string | undefined {
+  return typeof data === "string" && data.length > 0 && data.length < 300 && !data.includes("<")
+    ? data
+    : undefined;
+}
+
+/** Whether a route error is a 429 (for the page title). */
+export const erForMange = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { status?: unknown }).status === 429;

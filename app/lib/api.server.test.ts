@@ -33,6 +33,13 @@ beforeAll(async () => {
       }
       if (path === "/html-feil") return res.writeHead(502).end("<html>Bad gateway</html>");
       if (path === "/uautorisert") return res.writeHead(401).end();
+      if (path === "/for-mange") {
+        return res
+          .writeHead(429, { "content-type": "application/json", "retry-after": "540" })
+          .end(
+            '{"status":429,"melding":"For mange sertifikatsøk uten treff på kort tid. Prøv igjen om 9 minutter."}',
+          );
+      }
       if (path === "/tom") return res.writeHead(204).end();
       // A stalling import API: no answer at all, or headers and then nothing more of the body.
       if (path === "/stopper") return;
@@ -147,5 +154,19 @@ describe("kallhjelperen", () => {
     const { API_TIDSAVBRUDD_MS } = await import("./api.server");
     expect(API_TIDSAVBRUDD_MS).toBeGreaterThan(0);
     expect(API_TIDSAVBRUDD_MS).toBeLessThanOrEqual(15_000);
+  });
+});
+
+describe("429 fra API-et (sak 22)", () => {
+  it("blir siden 'For mange forsøk': et 429-svar med API-ets melding og Retry-After, ikke en ApiFeil", async () => {
+    const api = createApiClient(base, "t");
+    const feil = await api.getJson("/for-mange").catch((e: unknown) => e);
+    expect(feil).toBeInstanceOf(Response);
+    const svar = feil as Response;
+    expect(svar.status).toBe(429);
+    expect(svar.headers.get("Retry-After")).toBe("540");
+    expect(await svar.text()).toBe(
+      "For mange sertifikatsøk uten treff på kort tid. Prøv igjen om 9 minutter.",
+    );
   });
 });

@@ -2,6 +2,7 @@
 // to the import API over HTTP with the user's access token.
 import { redirect } from "@remix-run/node";
 import { utenStyretegnIJson } from "../../domain/text";
+import { forMangeSvar } from "./grense.server";
 
 const KAN_HA_STYRETEGN =
   /\\u00[01]|\\u007f|\\[bf]|[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/i;
@@ -110,6 +111,18 @@ export function createApiClient(
     }
     if (strom) clearTimeout(timer);
     if (res.status === 401 && opts.redirectOn401) throw redirect(opts.redirectOn401);
+    // Over one of the API's rate limits: the page becomes 'For mange forsøk' with the API's message and
+    // Retry-After (app/lib/grense.server.ts), never 'Noe gikk feil'.
+    if (res.status === 429) {
+      const melding = await res
+        .json()
+        .then((b: { melding?: unknown }) => (typeof b?.melding === "string" ? b.melding : undefined))
+        .catch(() => undefined);
+      throw forMangeSvar(
+        melding ?? "For mange forespørsler på kort tid. Vent litt og prøv igjen.",
+        /^\d+$/.test(res.headers.get("Retry-After") ?? "") ? res.headers.get("Retry-After")! : "60",
+      );
+    }
     if (!res.ok) {
       const text = await res.text().catch(() => "");
       let parsed: unknown;

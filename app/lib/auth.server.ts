@@ -3,7 +3,7 @@
 // id_token (signature against the issuer's JWKS, iss, aud, exp, nonce, acr) with jose. An access token
 // that runs out before the session does is renewed with the refresh token (docs/decisions/002-sessions.md).
 import { createHmac } from "node:crypto";
-import type { AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, createCookie } from "@remix-run/node";
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
@@ -225,21 +225,39 @@ export function slettOauth2Cookies(request: Request, secure: boolean): string[] 
   return navn.map((n) => `${n}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
 }
 
+/**
+ * Where to return after login, carried through ID-porten in a signed cookie of its own that lives ten
+ * minutes: starting a login stores no session row (issue 22), however many are started.
+ */
+export function innloggingRetur(config: Config) {
+  return createCookie(`${config.secureCookies ? "__Host-" : ""}innlogging-retur`, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.secureCookies,
+    path: "/",
+    maxAge: 10 * 60,
+    secrets: [config.sessionSecret],
+  });
+}
+
 const EGEN_OPPRINNELSE = "http://forhaandsmelding.invalid";
 
 /**
  * A local path to return to after login; anything else becomes "/". The value is parsed as a URL against
  * the app's own origin (as a browser reads a Location), so tabs, backslashes and the like that a browser
- * turns into another origin are caught; the result is the URL's own serialisation, ASCII only, so control
- * or non-Latin-1 characters cannot break the Location header. The one shared check for every place that
- * reads returnTo. `innloggingssider` lets the login and logged-out pages through (the cookie banner
- * returns to them); the login flow itself never returns there.
+ * turns into another origin are caught. The result is the parsed URL's own path (dot segments resolved),
+ * search and hash, ASCII only, so control or non-Latin-1 characters cannot break the Location header; a path
+ * that would start with "//" after resolving (`/.//host`, `/a/..//host`, `/%2e%2e//host`) would be read by a
+ * browser as another host, and a backslash or an encoded slash (`%2F`, `%5C`) may be read as a slash by a
+ * browser or a proxy: all of those become "/" (issue 22 item 5). The one shared check for every place that
+ * reads returnTo. `innloggingssider` lets the login and logged-out pages through (the cookie banner returns
+ * to them); the login flow itself never returns there.
  */
 export function tryggReturnTo(
   value: string | null | undefined,
   { innloggingssider = false }: { innloggingssider?: boolean } = {},
 ): string {
-  if (typeof value !== "string" || !value.startsWith("/")) return "/";
+  if (typeof value !== "string" || !value.startsWith("/") || value.includes("\\")) return "/";
   let url: URL;
   try {
     url = new URL(value, EGEN_OPPRINNELSE);
@@ -247,6 +265,7 @@ export function tryggReturnTo(
     return "/";
   }
   if (url.origin !== EGEN_OPPRINNELSE) return "/";
+  if (url.pathname.startsWith("//") || /%(2f|5c)/i.test(url.pathname)) return "/";
   const sti = url.pathname + url.search + url.hash;
   if (/^\/(oauth2|logout)/i.test(url.pathname)) return "/";
   if (/^\/(logg-inn|utlogget)/i.test(url.pathname)) {

@@ -3,7 +3,8 @@
 // (checked here). See docs/decisions/003-csrf.md.
 import { timingSafeEqual } from "node:crypto";
 import { type AppLoadContext, redirect } from "@remix-run/node";
-import { type AppSession, getSession } from "./session.server";
+import { type AppSession, erAnonymSesjon, getSession } from "./session.server";
+import { ANONYMT_SKJEMA_MAKS_BYTES, lesBegrensetSkjema, SKJEMA_MAKS_BYTES } from "./skjemagrense.server";
 
 export const CSRF_FIELD = "csrf";
 
@@ -40,7 +41,10 @@ export async function lesSkjema(
     throw new Response("Skjemaet må sendes som et vanlig skjema.", { status: 415 });
   }
   const s = session ?? (await getSession(request, context));
-  const formData = await request.formData().catch(() => {
+  // Within a size fitting a form: a visitor without a session may post almost nothing (issue 22).
+  const grense = erAnonymSesjon(s) ? ANONYMT_SKJEMA_MAKS_BYTES : SKJEMA_MAKS_BYTES;
+  const formData = await lesBegrensetSkjema(request, grense).catch((e: unknown) => {
+    if (e instanceof Response) throw e;
     throw new Response("Skjemaet kunne ikke leses. Last inn siden på nytt og prøv igjen.", { status: 400 });
   });
   const forventet = s.get("csrf");

@@ -30,6 +30,43 @@ describe("tryggReturnTo (én felles sjekk for returnTo)", () => {
     expect(location.startsWith("//")).toBe(false);
   });
 
+  // The outside probe's variants (issue 22 item 5), as written in the address: `/logg-inn?returnTo=<variant>`
+  // (the app reads the parameter decoded once), and each also as the decoded value itself.
+  const PROBEN = [
+    "//evil.example",
+    "/\\evil.example",
+    "/%09/evil.example",
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e%2e//evil.example",
+    "/./\\evil.example",
+    "/a/..//evil.example",
+    "%2F%2Fevil.example",
+    "https:evil.example",
+    "/%2F%2Fevil.example",
+    "/%5C%5Cevil.example",
+    "/.%2F%2Fevil.example",
+    "/%252e%252e//evil.example",
+  ];
+  it.each(PROBEN)("probens %s går ikke til et annet nettsted", (variant) => {
+    const lest = new URL(`https://app.example/logg-inn?returnTo=${variant}`).searchParams.get("returnTo");
+    for (const verdi of [lest, variant]) {
+      const location = tryggReturnTo(verdi);
+      const maal = nettleserensMaal(location);
+      expect(maal.origin, `${JSON.stringify(verdi)} → ${location}`).toBe("https://app.example");
+      expect(location.startsWith("//"), location).toBe(false);
+      expect(location).not.toMatch(/\\|%2f|%5c/i);
+      // the path the browser asks for is the one the check allowed (normalised, no dot segments left)
+      expect(maal.pathname + maal.search + maal.hash).toBe(location);
+    }
+  });
+
+  it("normaliserer punktsegmenter i lokale stier", () => {
+    expect(tryggReturnTo("/a/../innstillinger")).toBe("/innstillinger");
+    expect(tryggReturnTo("/./sertifikater?side=2")).toBe("/sertifikater?side=2");
+    expect(tryggReturnTo("/a/..//")).toBe("/");
+  });
+
   it("beholder vanlige lokale stier med søk og fragment", () => {
     expect(tryggReturnTo("/innstillinger?side=Profil")).toBe("/innstillinger?side=Profil");
     expect(tryggReturnTo("/importmelding/abc/innmelder#toppen")).toBe("/importmelding/abc/innmelder#toppen");

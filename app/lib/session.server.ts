@@ -61,6 +61,8 @@ export function sessionCookieName(secure: boolean): string {
 
 const ANONYM = "a.";
 const erAnonym = (id: string) => id.startsWith(ANONYM);
+/** A visitor without a stored session: no cookie yet, or an anonymous one (nothing but its form token). */
+export const erAnonymSesjon = (session: AppSession) => !session.id || erAnonym(session.id);
 /** The form token of an anonymous session: bound to its id by the session secret, stored nowhere. */
 const anonymToken = (secret: string, id: string) =>
   createHmac("sha256", secret).update(`csrf:${id}`).digest("base64url");
@@ -195,7 +197,7 @@ export async function lagreBruker(db: Db, sessionId: string, bruker: InnloggetBr
 }
 
 export async function commitSession(session: AppSession, context: AppLoadContext): Promise<string> {
-  // An anonymous session that now holds more (login started: state, returnTo) becomes a stored one.
+  // An anonymous session that now holds more (a logged-in user, a chosen organisation) becomes a stored one.
   const lagres =
     erAnonym(session.id) && !bareToken(session.data)
       ? (createSession(session.data as SessionData) as AppSession)

@@ -12,7 +12,13 @@ import { osloDato } from "../../domain/format";
 import type { Oversikt } from "../../domain/oversikt";
 import { ForsideAdresse, fraSoekeparametre } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatVisning } from "../../domain/sertifikat";
-import { SOK_INGEN_TREFF, SOKELAND, type SokFelt, validerSok } from "../../domain/sertifikatsok";
+import {
+  SOK_INGEN_TREFF,
+  SOK_UGYLDIGE_TEGN,
+  SOKELAND,
+  type SokFelt,
+  validerSok,
+} from "../../domain/sertifikatsok";
 import { EpostBanner, hentEpostFeil } from "../components/epost-banner";
 import { ForsideFilter, ForsideSeksjoner } from "../components/forside";
 import { useHydrert } from "../components/hydrert";
@@ -154,16 +160,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       epostFeil,
       oppstartFeil,
     },
-    oppstartFeil
-      ? {
-          headers: {
+    {
+      status: sokFeil === SOK_UGYLDIGE_TEGN ? 400 : 200,
+      headers: oppstartFeil
+        ? {
             "Set-Cookie": await oppstartFeilCookie.serialize("", {
               maxAge: 0,
               secure: context.config.secureCookies,
             }),
-          },
-        }
-      : undefined,
+          }
+        : undefined,
+    },
   );
 }
 

@@ -14,7 +14,7 @@ import { enhetVisning, landNavn, tilsiktetBrukVisning } from "../../domain/kodev
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { StatusMerke, Stepper } from "../components/importmelding";
-import { FantIkkeMeldingen, IngenTilgang, NoeGikkFeil } from "../components/panels";
+import { FantIkkeMeldingen, grensepanel, IngenTilgang, NoeGikkFeil } from "../components/panels";
 import { SendKnapp } from "../components/skjema";
 import { hentMelding, requireMelding } from "../lib/importmelding.server";
 
@@ -133,6 +133,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <IngenTilgang />;
+  const grense = isRouteErrorResponse(error) ? grensepanel(error) : null;
+  if (grense) return grense;
   if (isRouteErrorResponse(error) && error.status === 404) return <FantIkkeMeldingen />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return <NoeGikkFeil tekst="Klarte ikke å hente importmeldingen" />;

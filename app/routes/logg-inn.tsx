@@ -1,12 +1,16 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { erForMange } from "../components/panels";
 import { tryggReturnTo } from "../lib/auth.server";
 import { hentInnlogget } from "../lib/bruker.server";
+import { appGrense, stoppHvisAdresseSperret } from "../lib/grense.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = tryggReturnTo(url.searchParams.get("returnTo"));
   if (await hentInnlogget(request, context)) throw redirect(returnTo);
+  // An address that has used up its login starts is told so here, before it tries again (ADR 026).
+  await stoppHvisAdresseSperret(context, request, appGrense().innloggingIp);
   return { returnTo, utloept: url.searchParams.get("utloept") === "1" };
 }
 
@@ -47,4 +51,6 @@ export default function LoggInn() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Logg inn – Digital forhåndsmelding" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: `${erForMange(error) ? "For mange forsøk" : "Logg inn"} – Digital forhåndsmelding` },
+];

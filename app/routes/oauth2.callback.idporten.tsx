@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { IngenTilgang } from "../components/panels";
-import { getIdporten, slettOauth2Cookies, tryggReturnTo } from "../lib/auth.server";
+import { erForMange, IngenTilgang } from "../components/panels";
+import { getIdporten, innloggingRetur, slettOauth2Cookies, tryggReturnTo } from "../lib/auth.server";
+import { appGrense, stoppHvisAdresseSperret, tellForAdresse } from "../lib/grense.server";
 import {
   commitSession,
   destroySession,
@@ -15,9 +16,15 @@ import {
  * deleted, and the user returns to the page first asked for. A failed login shows 'Ingen tilgang'.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const oauthCookies = slettOauth2Cookies(request, context.config.secureCookies);
+  // An address that has sent too many failing callbacks is refused before the callback is tried (ADR 026).
+  await stoppHvisAdresseSperret(context, request, appGrense().innloggingFeilIp);
+  const retur = innloggingRetur(context.config);
+  const oauthCookies = [
+    ...slettOauth2Cookies(request, context.config.secureCookies),
+    await retur.serialize("", { maxAge: 0 }),
+  ];
   const gammel = await getSession(request, context);
-  const returnTo = tryggReturnTo(gammel.get("returnTo"));
+  const returnTo = tryggReturnTo(await retur.parse(request.headers.get("Cookie")));
   let bruker: Awaited<ReturnType<Awaited<ReturnType<typeof getIdporten>>["authenticator"]["authenticate"]>>;
   try {
     const { authenticator } = await getIdporten(context);
@@ -27,6 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.warn("Innlogging feilet:", e instanceof Error ? e.message : e);
     const headers = new Headers();
     for (const c of oauthCookies) headers.append("Set-Cookie", c);
+    try {
+      await tellForAdresse(context, request, appGrense().innloggingFeilIp);
+    } catch (stopp) {
+      if (stopp instanceof Response) for (const c of oauthCookies) stopp.headers.append("Set-Cookie", c);
+      throw stopp;
+    }
     return data({ feilet: true }, { status: 401, headers });
   }
   const headers = new Headers();
@@ -45,4 +58,6 @@ export default function Callback() {
   return <IngenTilgang />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Ingen tilgang – Digital forhåndsmelding" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: `${erForMange(error) ? "For mange forsøk" : "Ingen tilgang"} – Digital forhåndsmelding` },
+];

@@ -36,7 +36,7 @@ import {
   STATUS_TEKST,
 } from "../../domain/status";
 import { sorterNorsk } from "../../domain/text";
-import { IngenTilgang, NoeGikkFeil } from "../components/panels";
+import { grensepanel, IngenTilgang, NoeGikkFeil } from "../components/panels";
 import { AdresseLinjer, BehandlingListe, tekstListe } from "../components/sertifikat/deler";
 import { Handlingsomraade } from "../components/sertifikat/handlingsomraade";
 import { Varelinjer } from "../components/sertifikat/varelinjer";
@@ -45,6 +45,7 @@ import { Merke, Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
+import { medRetryAfter } from "../lib/grense.server";
 import { hentFlagg } from "../lib/preferanser.server";
 
 function noekler(url: URL) {
@@ -98,7 +99,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           flagg,
           ikkeFunnet: e.melding ?? "Ingen treff basert på dine søkekriterier",
         },
-        { status: 404 },
+        { status: e.status },
       );
     }
     if (e instanceof ApiFeil && e.status === 403) throw new Response("Ingen tilgang", { status: 403 });
@@ -176,7 +177,7 @@ export default function Sertifikat() {
   const visHandling =
     flagg.visImportmelding &&
     s.erPapirloest &&
-    (s.kanOppretteImportmelding || s.kanEndreImportmelding || utenVarelinjer);
+    (s.kanOppretteImportmelding || s.kanEndreImportmelding || utenVarelinjer || !!s.annenForhaandsmelding);
   const neste = sortering === "ASC" ? "DESC" : "ASC";
   const dokumentSok = new URLSearchParams({
     sertifikatnummer: s.nummer,
@@ -495,8 +496,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
+/** A 429's Retry-After reaches the browser (this route has its own ErrorBoundary). */
+export const headers = medRetryAfter;
+
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <IngenTilgang />;
+  const grense = isRouteErrorResponse(error) ? grensepanel(error) : null;
+  if (grense) return grense;
   return <NoeGikkFeil tekst="Klarte ikke å hente sertifikatet" />;
 }

@@ -13,6 +13,7 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { commitSession, getSession } from "../../app/lib/session.server";
 import type { DatabaseHandle } from "../../db";
+import { grenseteller } from "../../db/grense";
 import { leggTilDager, osloDato } from "../../domain/format";
 import { type ImportmeldingVisning, spoersmaalVisning } from "../../domain/importmelding";
 import { SPOERSMAAL, type SvarKode } from "../../domain/kontrollspoersmaal";
@@ -83,6 +84,7 @@ export async function testKontekst(apiUrl: string) {
     config: { ...loadConfig({ SESSION_SECRET: "test" }), importApiUrl: apiUrl },
     db: handle.db,
     cspNonce: "",
+    grenseteller: grenseteller(handle.db),
   } as AppLoadContext;
   const session = await getSession(new Request("http://localhost/"), context);
   const csrf = "test-csrf";

@@ -31,7 +31,10 @@ const leverTilEgenEnhet = (request: APIRequestContext) => {
 const loggInnIngrid = (page: Page) =>
   loggInnOgVelg(page, PERSONER.ingrid, new RegExp(enhet().navn.replace(".", "\\.")));
 
-/** Stops or starts the catcher's SMTP server for this project (each project holds its own stop). */
+/**
+ * Stops or starts the catcher's SMTP server for this project (each project holds its own stop), as the
+ * logged-in page (the catcher's pages need a login through the development ID-porten).
+ */
 async function smtp(request: APIRequestContext, handling: "stopp" | "start") {
   const res = await request.post("/dev/epost/smtp", {
     form: { handling, eier: `e2e-${prosjekt()}` },
@@ -118,7 +121,7 @@ test("SMTP brutt: forsiden og innstillingene sier at e-postutsendingen har probl
 
   let s: TestSertifikat | undefined;
   try {
-    await smtp(request, "stopp");
+    await smtp(page.request, "stopp");
     await page.goto("/dev/epost");
     await expect(page.getByText(/Stoppet: tilkoblinger til smtp:\/\/127\.0\.0\.1:\d+ avvises/)).toBeVisible();
     await sjekkUu(page);
@@ -138,7 +141,7 @@ test("SMTP brutt: forsiden og innstillingene sier at e-postutsendingen har probl
     await expect(page.getByRole("heading", { name: BANNER })).toBeVisible();
     await sjekkUu(page);
   } finally {
-    await smtp(request, "start");
+    await smtp(page.request, "start");
   }
 
   // SMTP is back: the alert is delivered (nothing lost) and the banner goes.
@@ -148,4 +151,14 @@ test("SMTP brutt: forsiden og innstillingene sier at e-postutsendingen har probl
     await expect(page.getByRole("heading", { name: "Søk etter sertifikat" })).toBeVisible({ timeout: 500 });
     await expect(page.getByRole("heading", { name: BANNER })).toHaveCount(0);
   }).toPass({ timeout: 60_000 });
+});
+
+test("e-postfangeren viser ingenting uten innlogging", async ({ request }) => {
+  for (const sti of ["/dev/epost", "/dev/epost/1", "/dev/epost/stil.css"]) {
+    const res = await request.get(sti, { maxRedirects: 0 });
+    expect(res.status(), sti).toBe(302);
+    expect(res.headers().location).toBe(`/logg-inn?returnTo=${encodeURIComponent(sti)}`);
+  }
+  const post = await request.post("/dev/epost/smtp", { form: { handling: "stopp" }, maxRedirects: 0 });
+  expect(post.status()).toBe(302);
 });

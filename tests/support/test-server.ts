@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
 import type { KyselyPlugin } from "kysely";
+import type { ApiGrenser } from "../../api/grenser";
 import { createApi } from "../../api/index";
 import type { DatabaseHandle } from "../../db";
 import { createTestDatabase } from "./test-db";
@@ -35,6 +36,8 @@ export interface TestApiOptions {
   epostNedeVarselMs?: number;
   /** A Kysely plugin on the API's database connection (the plan test records the queries with it). */
   plugin?: KyselyPlugin;
+  /** The rate limits (default: as the service has them, api/grenser.ts). */
+  grenser?: ApiGrenser;
 }
 
 /** A signing key pair for access tokens, and its public JWKS (what the API verifies with). */
@@ -94,6 +97,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
       hubApiKey: opts.hubApiKey ?? TEST_HUB_API_KEY,
       myndighetApiKey: opts.myndighetApiKey ?? TEST_MYNDIGHET_API_KEY,
       epostNedeVarselMs: opts.epostNedeVarselMs,
+      grenser: opts.grenser,
     }),
   );
   const server = app.listen(0, "127.0.0.1");

@@ -1,6 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { formaterOrganisasjonsnummer } from "../../../domain/format";
-import { FOR_GAMMELT_SERTIFIKAT_MELDING, INGEN_VARELINJER_MELDING } from "../../../domain/sertifikat";
+import {
+  type AnnenForhaandsmelding,
+  FOR_GAMMELT_SERTIFIKAT_MELDING,
+  INGEN_VARELINJER_MELDING,
+} from "../../../domain/sertifikat";
+import { STATUS_TEKST } from "../../../domain/status";
+import { KONTAKT_EPOST } from "../../lib/kontakt";
 import { CsrfInput } from "../csrf-input";
 import { Varsel } from "../ui";
 import type { SideVerdier as Side } from "./typer";
@@ -22,6 +28,7 @@ export function Handlingsomraade({
           <p className="ds-paragraph">{actionData.feil}</p>
         </Varsel>
       ) : null}
+      {s.annenForhaandsmelding ? <AnnenVirksomhetsMelding a={s.annenForhaandsmelding} /> : null}
       {s.kanEndreImportmelding && s.importMeldingId ? (
         <Link className="ds-button" data-variant="primary" to={`/importmelding/${s.importMeldingId}`}>
           Gå til digital forhåndsmelding
@@ -34,7 +41,7 @@ export function Handlingsomraade({
         <Varsel farge="info">
           <p className="ds-paragraph">{FOR_GAMMELT_SERTIFIKAT_MELDING}</p>
         </Varsel>
-      ) : (
+      ) : !s.kanOppretteImportmelding ? null : (
         <>
           {!data.harLestRegelverk ? (
             <Varsel farge="warning" tittel="Bekreft kjennskap til regelverket">
@@ -103,5 +110,41 @@ export function Handlingsomraade({
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Another organisation's notification of a certificate the importer is named on (ADR 027): who made it, and
+ * what becomes of it when the importer creates its own.
+ */
+function AnnenVirksomhetsMelding({ a }: { a: AnnenForhaandsmelding }) {
+  const hvem = `${a.opprettetAv.navn} (org.nr. ${formaterOrganisasjonsnummer(a.opprettetAv.organisasjonsnummer)})`;
+  return (
+    <Varsel
+      farge={a.vedNyMelding ? "warning" : "info"}
+      tittel="En annen virksomhet har en forhåndsmelding for sertifikatet"
+    >
+      {a.vedNyMelding === "SLETTET" ? (
+        <p className="ds-paragraph">
+          {hvem} har begynt på en forhåndsmelding for sertifikatet, men står ikke på det. Dere står på
+          sertifikatet og kan opprette deres egen forhåndsmelding. Da slettes den andre virksomhetens
+          påbegynte forhåndsmelding.
+        </p>
+      ) : a.vedNyMelding === "TILBAKETRUKKET" ? (
+        <p className="ds-paragraph">
+          {hvem} har sendt inn en forhåndsmelding for sertifikatet, men står ikke på det. Dere står på
+          sertifikatet og kan opprette deres egen forhåndsmelding. Da trekkes den andre virksomhetens
+          forhåndsmelding tilbake.
+        </p>
+      ) : (
+        <p className="ds-paragraph">
+          {hvem} har en forhåndsmelding for sertifikatet med status «{STATUS_TEKST[a.status]}». Kontakt{" "}
+          <a className="ds-link" href={`mailto:${KONTAKT_EPOST}`}>
+            {KONTAKT_EPOST}
+          </a>{" "}
+          hvis dere mener den ikke skulle vært sendt.
+        </p>
+      )}
+    </Varsel>
   );
 }

@@ -1,0 +1,93 @@
+// The import API's rate limits (issue 22, docs/decisions/026-grenser.md): what is counted, per what, and how
+// many. The counters are shared by every api process (db/grense.ts). Over a limit the API answers 429 with
+// Retry-After and { status, melding }, and logs one line (the limit, the client address, the path; never a
+// national identity number).
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Request } from "express";
+import type { Db } from "../db";
+import { erSperret, tell } from "../db/grense";
+import { type Grense, grense, grenseMelding, ipNoekkel, type Utfall, ventSekunder } from "../domain/grense";
+import { ApiError, ah, unauthorized } from "./http";
+
+/** The limits, each overridable by GRENSE_<NAVN> (README "Konfigurasjon"); read when the API is made. */
+export function apiGrenser(env: Record<string, string | undefined> = process.env) {
+  return {
+    /** Certificate searches by exact keys that find nothing (a guess), per person. */
+    soekBomPerson: grense("soek-bom-person", "sertifikatsøk uten treff", 20, 10 * 60, env),
+    /** … per organisation (several employees, or one person through several importers). */
+    soekBomVirksomhet: grense("soek-bom-virksomhet", "sertifikatsøk uten treff", 50, 10 * 60, env),
+    /** Searches that find a certificate the importer did not see before (not on it, not found before). */
+    soekNyPerson: grense("soek-ny-person", "sertifikatsøk", 100, 60 * 60, env),
+    soekNyVirksomhet: grense("soek-ny-virksomhet", "sertifikatsøk", 300, 24 * 60 * 60, env),
+    /** Certificate PDF/Excel and receipt PDF downloads, per person. */
+    dokumentPerson: grense("dokument-person", "nedlastinger", 60, 10 * 60, env),
+    /** Wrong API keys (the Hub's, the authority's), per client address: checked before the key is. */
+    noekkelFeilIp: grense("noekkel-feil-ip", "forsøk med feil API-nøkkel", 10, 10 * 60, env),
+    /** Bearer tokens that do not verify (forged, wrong issuer or audience; not merely expired), per address. */
+    tokenFeilIp: grense("token-feil-ip", "forsøk med ugyldig tilgangstoken", 30, 10 * 60, env),
+  };
+}
+
+export type ApiGrenser = ReturnType<typeof apiGrenser>;
+
+/** A 429: the limit's message, and how long until its window ends (Retry-After). */
+export class ForMange extends ApiError {
+  constructor(
+    readonly grense: Grense,
+    readonly ventMs: number,
+  ) {
+    super(429, grenseMelding(grense, ventMs), { "Retry-After": ventSekunder(ventMs) });
+  }
+}
+
+function logg(req: Request, g: Grense): void {
+  console.warn(
+    `Grense nådd: ${g.navn} (${g.antall} per ${g.sekunder} s), adresse ${ipNoekkel(req.ip)}, ${req.method} ${req.path}`,
+  );
+}
+
+function sjekk(req: Request, g: Grense, u: Utfall): void {
+  if (u.ok) return;
+  logg(req, g);
+  throw new ForMange(g, u.ventMs);
+}
+
+/** Counts one event for `noekkel`; throws ForMange past the limit. */
+export async function tellEllerStopp(db: Db, req: Request, g: Grense, noekkel: string): Promise<void> {
+  sjekk(req, g, await tell(db, g, noekkel));
+}
+
+/** Throws ForMange when `noekkel` has used up its limit (counts nothing). */
+export async function stoppHvisSperret(db: Db, req: Request, g: Grense, noekkel: string): Promise<void> {
+  sjekk(req, g, await erSperret(db, g, noekkel));
+}
+
+/** A person's key: a hash of the national identity number, which is not stored in the counters as it is. */
+export const personNoekkel = (pid: string) =>
+  createHash("sha256").update(`person:${pid}`).digest("base64url").slice(0, 22);
+
+/** The client address's key (an IPv6 address by its /64). */
+export const klient = (req: Request) => ipNoekkel(req.ip);
+
+/** Constant-time comparison (both sides hashed first, so the lengths are equal too). */
+export function likNoekkel(gitt: string, forventet: string): boolean {
+  const a = createHash("sha256").update(gitt).digest();
+  const b = createHash("sha256").update(forventet).digest();
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * The API-key guard of a system's endpoint (the Hub's, the authority's): without a configured key the
+ * endpoint is closed. An address that has sent `noekkelFeilIp` wrong keys in the window is refused before its
+ * key is compared, so guessing gets no answer (ADR 026); a missing key is not a guess and is not counted.
+ */
+export function krevApiNoekkel(db: Db, forventet: string | undefined, grenser: ApiGrenser) {
+  return ah(async (req, _res, next) => {
+    const g = grenser.noekkelFeilIp;
+    await stoppHvisSperret(db, req, g, klient(req));
+    const gitt = req.get("x-api-key");
+    if (forventet && gitt && likNoekkel(gitt, forventet)) return next();
+    if (gitt) await tellEllerStopp(db, req, g, klient(req));
+    throw unauthorized("Mangler eller ugyldig API-nøkkel");
+  });
+}

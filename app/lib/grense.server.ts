@@ -1,0 +1,82 @@
+// The web app's rate limits (issue 22, docs/decisions/026-grenser.md): login starts and failed login
+// callbacks per client address, counted in the counters every web process shares (db/grense.ts, handed to
+// the app in its load context by server/web.ts: the app reaches the database only for its sessions). Over a
+// limit the page is 429 with Retry-After and the 'For mange forsøk' panel (root ErrorBoundary), and one line
+// is logged. A 429 from the import API (its search and download limits) becomes the same page (api.server.ts).
+import type { AppLoadContext, HeadersFunction } from "@remix-run/node";
+import {
+  type Grense,
+  grense,
+  grenseMelding,
+  ipNoekkel,
+  type Utfall,
+  ventSekunder,
+} from "../../domain/grense";
+
+/** The limits, each overridable by GRENSE_<NAVN> (README "Konfigurasjon"). */
+export function appGrenser(env: Record<string, string | undefined> = process.env) {
+  return {
+    /** Login starts (/oauth2/authorization/idporten), per client address. */
+    innloggingIp: grense("innlogging-ip", "innlogginger", 100, 10 * 60, env),
+    /** Callbacks from ID-porten that fail (bad state, code or id_token), per client address. */
+    innloggingFeilIp: grense("innlogging-feil-ip", "mislykkede innlogginger", 20, 10 * 60, env),
+  };
+}
+
+let grenser: ReturnType<typeof appGrenser> | undefined;
+/** Read once per process, from the environment. */
+export const appGrense = () => {
+  grenser ??= appGrenser();
+  return grenser;
+};
+
+/** The page answer over a limit: 429, Retry-After and the message (the ErrorBoundary shows it). */
+export function forMangeSvar(melding: string, ventSekunderTekst: string): Response {
+  return new Response(melding, {
+    status: 429,
+    headers: {
+      "Retry-After": ventSekunderTekst,
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+function stopp(context: AppLoadContext, request: Request, g: Grense, u: Utfall): void {
+  if (u.ok) return;
+  console.warn(
+    `Grense nådd: ${g.navn} (${g.antall} per ${g.sekunder} s), adresse ${ipNoekkel(context.klientIp)}, ${request.method} ${new URL(request.url).pathname}`,
+  );
+  throw forMangeSvar(grenseMelding(g, u.ventMs), ventSekunder(u.ventMs));
+}
+
+/** The counters the server handed this request (a context without them is a wiring error, never "no limit"). */
+function teller(context: AppLoadContext) {
+  if (!context.grenseteller) throw new Error("Lastekonteksten mangler grensetellerne (server/web.ts).");
+  return context.grenseteller;
+}
+
+/** Counts one event for the client address; throws the 429 page past the limit. */
+export async function tellForAdresse(context: AppLoadContext, request: Request, g: Grense): Promise<void> {
+  stopp(context, request, g, await teller(context).tell(g, ipNoekkel(context.klientIp)));
+}
+
+/** Throws the 429 page when the client address has used up the limit (counts nothing). */
+export async function stoppHvisAdresseSperret(
+  context: AppLoadContext,
+  request: Request,
+  g: Grense,
+): Promise<void> {
+  stopp(context, request, g, await teller(context).erSperret(g, ipNoekkel(context.klientIp)));
+}
+
+/**
+ * A route's `headers` that keeps its parent's and passes on a thrown 429's Retry-After (Remix gives a thrown
+ * response's headers only to the boundary route's `headers`).
+ */
+export const medRetryAfter: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const h = new Headers(parentHeaders);
+  const vent = errorHeaders?.get("Retry-After");
+  if (vent) h.set("Retry-After", vent);
+  return h;
+};

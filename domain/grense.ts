@@ -1,0 +1,82 @@
+// Rate limits as rules (issue 22, docs/decisions/026-grenser.md): what a limit is, how a limit is read from the
+// environment, whose key a client address is, and the Norwegian message of a 429. The counters themselves are
+// in db/grense.ts.
+import { isIPv6 } from "node:net";
+
+/** A limit: at most `antall` counted events per key in a window of `sekunder` (0: no limit). */
+export interface Grense {
+  /** Also the counters' key prefix and, upper-cased, the variable GRENSE_<NAVN> that overrides it. */
+  navn: string;
+  antall: number;
+  sekunder: number;
+  /** What is counted, in Norwegian, for the message: "For mange <hva> på kort tid." */
+  hva: string;
+}
+
+/** The environment variable that overrides a limit: GRENSE_SOEK_BOM_PERSON for "soek-bom-person". */
+export const grenseVariabel = (navn: string) => `GRENSE_${navn.toUpperCase().replace(/-/g, "_")}`;
+
+/**
+ * A limit with its default, unless GRENSE_<NAVN> is set: "antall" (same window) or "antall/sekunder";
+ * "0" turns the limit off. A value that cannot be read keeps the default, with a warning.
+ */
+export function grense(
+  navn: string,
+  hva: string,
+  antall: number,
+  sekunder: number,
+  env: Record<string, string | undefined> = process.env,
+): Grense {
+  const variabel = grenseVariabel(navn);
+  const verdi = env[variabel]?.trim();
+  if (verdi) {
+    const m = /^(\d{1,9})(?:\/(\d{1,9}))?$/.exec(verdi);
+    if (m && (m[2] === undefined || Number(m[2]) > 0)) {
+      return { navn, hva, antall: Number(m[1]), sekunder: m[2] === undefined ? sekunder : Number(m[2]) };
+    }
+    console.warn(
+      `${variabel}=${verdi} kan ikke leses (bruk antall eller antall/sekunder); bruker ${antall}/${sekunder}.`,
+    );
+  }
+  return { navn, hva, antall, sekunder };
+}
+
+export type Utfall = { ok: true } | { ok: false; ventMs: number };
+
+/**
+ * The key of a client address: an IPv4 address as it is (also when IPv6-mapped), an IPv6 address by its /64
+ * network, which one subscriber usually has whole (counting per address would let it change address per try).
+ */
+export function ipNoekkel(ip: string | undefined): string {
+  const a = (ip ?? "").trim();
+  if (a.startsWith("::ffff:") && a.includes(".")) return a.slice(7);
+  if (!isIPv6(a)) return a || "ukjent";
+  const [hode = "", hale = ""] = a.split("::");
+  const foran = hode ? hode.split(":") : [];
+  const bak = hale ? hale.split(":") : [];
+  const grupper = a.includes("::")
+    ? [...foran, ...Array(Math.max(0, 8 - foran.length - bak.length)).fill("0"), ...bak]
+    : foran;
+  return `${grupper
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/** How long to wait, in Norwegian: "om 1 minutt", "om 9 minutter", "om 40 sekunder", "om 2 timer". */
+export function ventetekst(ventMs: number): string {
+  const sek = Math.max(1, Math.ceil(ventMs / 1000));
+  if (sek < 60) return `om ${sek} ${sek === 1 ? "sekund" : "sekunder"}`;
+  const min = Math.ceil(sek / 60);
+  if (min < 120) return `om ${min} ${min === 1 ? "minutt" : "minutter"}`;
+  const timer = Math.ceil(min / 60);
+  return `om ${timer} timer`;
+}
+
+/** The message of a 429: "For mange <hva> på kort tid. Prøv igjen om 9 minutter." */
+export function grenseMelding(g: Grense, ventMs: number): string {
+  return `For mange ${g.hva} på kort tid. Prøv igjen ${ventetekst(ventMs)}.`;
+}
+
+/** The Retry-After value (whole seconds, at least 1). */
+export const ventSekunder = (ventMs: number) => String(Math.max(1, Math.ceil(ventMs / 1000)));
