@@ -199,3 +199,21 @@ test("to api-prosesser som leser inn det samme sertifikatet samtidig, lagrer det
     expect(rows[0]).toEqual({ sertifikater: 1, varsler: 1 });
   }
 });
+
+// Last: it uses up this address's allowance of wrong keys, after which the Hub endpoint refuses it for a while.
+test("grensene deles av prosessene: feil API-nøkler mot begge api-prosessene telles sammen", async () => {
+  const svar: number[] = [];
+  for (let i = 0; i < 14; i++) {
+    const p = pf.api[i % pf.api.length] as Prosess;
+    const r = await fetch(`${p.url}/import/ephyto/v1/sertifikat`, {
+      method: "POST",
+      headers: { "x-api-key": "feil-noekkel", "content-type": "application/xml" },
+      body: "<x/>",
+    });
+    svar.push(r.status);
+    if (r.status === 429) expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+  }
+  // ADR 026: ten wrong keys per address and ten minutes, counted in PostgreSQL by both processes together.
+  expect(svar.slice(0, 10)).toEqual(Array(10).fill(401));
+  expect(svar.slice(10)).toEqual([429, 429, 429, 429]);
+});
