@@ -138,3 +138,22 @@ describe("faste id-er", () => {
     expect(kall.filter(({ etter }) => !/^\{\s*id:/.test(etter)).map(({ fil }) => fil)).toEqual([]);
   });
 });
+
+// Every browser test goes through the e2e fixture that fails a JavaScript-on test on a console error or a
+// hydration warning (issue 27 §1): a spec that imported Playwright's own `test` would slip past it.
+describe("ende-til-ende-testene", () => {
+  it("every spec takes test and expect from tests/e2e/helpers.ts, not from @playwright/test", () => {
+    const feil: string[] = [];
+    for (const mappe of ["tests/e2e", "tests/produksjon"]) {
+      for (const fil of readdirSync(mappe).filter((f) => f.endsWith(".spec.ts"))) {
+        const kilde = readFileSync(path.join(mappe, fil), "utf8");
+        const fraPlaywright = /import\s+\{([^}]*)\}\s+from\s+"@playwright\/test"/g;
+        for (const m of kilde.matchAll(fraPlaywright)) {
+          const navn = (m[1] ?? "").split(",").map((n) => n.trim());
+          if (navn.some((n) => n === "test" || n === "expect")) feil.push(`${mappe}/${fil}`);
+        }
+      }
+    }
+    expect(feil).toEqual([]);
+  });
+});

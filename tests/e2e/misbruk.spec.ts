@@ -2,8 +2,8 @@
 // redirect targets never leave the site (in Chromium), and an address that starts too many logins gets the
 // 'For mange forsøk' page (429, Retry-After, axe-clean) while others log in as before. The service trusts
 // X-Forwarded-For from loopback (a proxy in front of it), so each test plays a client address of its own.
-import { expect, type Page, test } from "@playwright/test";
-import { sjekkUu } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, sjekkUu, test } from "./helpers";
 import { loggInnKari } from "./veiviser";
 
 /** A client address of its own per test run (198.18.0.0/15 is for benchmarks, never routed). */

@@ -2,12 +2,12 @@
 // (js-pa) and off (js-av). Every test makes its own certificates and notifications; the organisations only
 // these tests change come in pairs, one per project (dev/demo-data.ts: Florø/Kristiansund, Odda/Leirvik and
 // the controllers Gardermoen/Vestby).
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput, type VarelinjeInput } from "../../dev/ephyto/generate";
 import { osloDato } from "../../domain/format";
 import { HUB_API_KEY, sertifikatUrl, type TestSertifikat } from "./data";
-import { jsPaa, PERSONER, sjekkUu } from "./helpers";
+import { expect, jsPaa, PERSONER, sjekkUu, test } from "./helpers";
 import { fyllAnkomst, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
 
 const paa = () => prosjekt() === "js-pa";
