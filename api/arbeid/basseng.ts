@@ -2,11 +2,10 @@
 // run in worker threads, at most MAKS_SAMTIDIGE at a time (the rest wait in a queue), each with a time limit.
 // A worker is kept for the next job (starting one and loading the PDF and spreadsheet code costs far more
 // than most jobs); one that overruns its time limit, crashes or exits is stopped and replaced. Idle workers
-// do not keep the process alive and are stopped after LEDIG_MS. The database work stays on the main thread
-// (PGlite has one connection).
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+// do not keep the process alive and are stopped after LEDIG_MS. The database is PGlite's own thread or a
+// server (db/pglite-traad.ts).
+import type { Worker } from "node:worker_threads";
+import { startTraad, traadFil } from "../../db/traad";
 import type { SertifikatExcelInput } from "../dokumenter/sertifikat-excel";
 import type { SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
 import { EphytoParseError, type ParseEphytoOptions } from "../ephyto/parse";
@@ -23,19 +22,8 @@ export class ArbeidFeil extends Error {
   override readonly name = "ArbeidFeil";
 }
 
-// The worker is a .ts file under tsx (server.ts, scripts) and vitest alike. `execArgv: ["--import", "tsx"]`
-// does not reach a worker's entry module on Node 20, so a small bootstrap registers tsx's loader in the
-// worker first and then imports the worker file. The compiled service (build/drift/, scripts/bygg-drift.mjs)
-// has traad.js beside this chunk and runs it as it is.
-const traadUrl = new URL(import.meta.url.endsWith(".ts") ? "./traad.ts" : "./traad.js", import.meta.url);
-// tsx/esm/api resolves to its CommonJS file through require; the ES module sits beside it. Resolved only for
-// the .ts worker: the compiled service (build/drift/) runs without tsx installed.
-const tsxApi = () =>
-  pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve("tsx/esm/api")
-      .replace(/\.cjs$/, ".mjs"),
-  ).href;
+// The worker is traad.ts under tsx and vitest, traad.js beside this chunk in the compiled service.
+const traadUrl = traadFil(import.meta.url, "traad");
 /** How long an idle worker is kept for the next job. */
 const LEDIG_MS = 60_000;
 let startet = 0;
@@ -43,12 +31,7 @@ const ledige: { worker: Worker; tidsur: NodeJS.Timeout }[] = [];
 
 function lagWorker(): Worker {
   startet++;
-  return traadUrl.pathname.endsWith(".ts")
-    ? new Worker(
-        `import(${JSON.stringify(tsxApi())}).then((m) => { m.register(); return import(${JSON.stringify(traadUrl.href)}); })`,
-        { eval: true },
-      )
-    : new Worker(traadUrl);
+  return startTraad(traadUrl);
 }
 
 function hentWorker(): Worker {
