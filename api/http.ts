@@ -1,7 +1,7 @@
 // Small HTTP helpers shared by the API's routers: errors as { status, melding } (SPEC §8), async handlers.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ZodError, type z } from "zod";
-import { ArbeidFeil } from "./arbeid/basseng";
+import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/basseng";
 
 export class ApiError extends Error {
   constructor(
@@ -70,7 +70,13 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
   else if (err instanceof ZodError) sendError(res, 400, err.issues[0]?.message ?? "Ugyldig forespørsel");
   else if (e?.type === "entity.parse.failed") sendError(res, 400, "Ugyldig JSON i forespørselen");
   else if (e?.type === "entity.too.large") sendError(res, 413, "Forespørselen er for stor");
-  else if (err instanceof ArbeidFeil) {
+  else if (err instanceof ArbeidOpptatt) {
+    res.setHeader("Retry-After", String(err.ventSekunder));
+    sendError(res, err.status, err.message);
+  } else if (err instanceof ArbeidAvbrutt) {
+    // the client went away and reads no answer (ADR 018)
+    if (!res.headersSent) res.status(499).end();
+  } else if (err instanceof ArbeidFeil) {
     console.error("API-feil i arbeidstråd", err);
     sendError(res, 503, "Behandlingen feilet eller tok for lang tid. Prøv igjen senere.");
   } else {

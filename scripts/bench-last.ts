@@ -139,7 +139,7 @@ function persentil(sortert: readonly number[], p: number): number {
   return sortert[Math.min(sortert.length - 1, Math.ceil((p / 100) * sortert.length) - 1)] ?? 0;
 }
 
-async function loggInn(base: string): Promise<Nettleser> {
+export async function loggInn(base: string): Promise<Nettleser> {
   const b = new Nettleser(base);
   const innlogging = await b.foelg("/oauth2/authorization/idporten");
   const html = await innlogging.text();

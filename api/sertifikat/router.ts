@@ -4,12 +4,19 @@ import { Router } from "express";
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { SertifikatListeSoek } from "../../domain/schemas/listefilter";
-import { lagSertifikatExcelIArbeider, lagSertifikatPdfIArbeider } from "../arbeid/basseng";
+import { lagSertifikatdokumentIArbeider } from "../arbeid/basseng";
+import { dokumentjobb } from "../arbeid/dokumentjobb";
 import { type AuthedRequest, type ImportoerRequest, importoerFor, requireImportoer } from "../auth";
 import { contentDisposition, dokumentFilnavn } from "../dokumenter/filnavn";
 import { ah, badRequest, lesSoek, notFound, parseId, parseOrgnr } from "../http";
 import { importoererForPerson, kanSe } from "./synlighet";
-import { hentEksportland, hentSertifikatListe, hentSertifikatVisning, lesSertifikatNoekler } from "./visning";
+import {
+  hentEksportland,
+  hentSertifikatListe,
+  hentSertifikatTekst,
+  hentSertifikatVisning,
+  lesSertifikatNoekler,
+} from "./visning";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FANT_IKKE_VEDLEGG = "Fant ikke vedlegget";
@@ -43,45 +50,52 @@ export function sertifikatRouter(db: Db): Router {
     }),
   );
 
+  // One page of goods lines (`varelinjeside`, zero-based; `sortering` ASC/DESC by botanical name) and what
+  // the page says about all of them (domain/varelinjeside.ts, ADR 018 "Grenser").
   router.get(
     "/import/v2/:orgnr/:importoerId/sertifikat",
     requireImportoer(db),
     ah(async (req, res) => {
       const { importoer } = req as ImportoerRequest;
-      res.json(await hentSertifikatVisning(db, importoer, lesSertifikatNoekler(req.query)));
+      const side = typeof req.query.varelinjeside === "string" ? Number(req.query.varelinjeside) : 0;
+      const sortering =
+        req.query.sortering === "ASC" || req.query.sortering === "DESC" ? req.query.sortering : null;
+      res.json(
+        await hentSertifikatVisning(db, importoer, lesSertifikatNoekler(req.query), {
+          side: Number.isInteger(side) ? side : 0,
+          sortering,
+        }),
+      );
     }),
   );
 
   // The certificate as a PDF and its goods lines as an .xlsx (SPEC §2 document downloads; the app serves
-  // the browser links /dokument/import/v2/... and streams these).
+  // the browser links /dokument/import/v2/... and streams these). Made in the document lane (ADR 018):
+  // bounded per person and in all, and stopped when the caller goes away.
   router.get(
     "/import/v2/:orgnr/:importoerId/sertifikat/:format(pdf|excel)",
     requireImportoer(db),
     ah(async (req, res) => {
       const { importoer } = req as ImportoerRequest;
-      const s = await hentSertifikatVisning(db, importoer, lesSertifikatNoekler(req.query), {
+      const format = req.params.format === "pdf" ? "pdf" : "excel";
+      const tekst = await hentSertifikatTekst(db, importoer, lesSertifikatNoekler(req.query), {
         giTilgang: false,
       });
-      const { vurdering, vedlegg, erstattetAvSertifikat, meldepliktigVurdering } = s;
-      if (req.params.format === "pdf") {
-        const pdf = await lagSertifikatPdfIArbeider({
-          sertifikat: { ...s, vedlegg: [] },
-          vurdering,
-          meldepliktigVurdering: meldepliktigVurdering.kode,
-          erstattetAv: erstattetAvSertifikat ? { nummer: erstattetAvSertifikat.nummer } : undefined,
-          vedlegg,
-        });
-        res
-          .type("application/pdf")
-          .setHeader("Content-Disposition", contentDisposition(dokumentFilnavn(s.nummer, "pdf"), true))
-          .send(pdf);
-        return;
-      }
-      const xlsx = await lagSertifikatExcelIArbeider({ sertifikat: { ...s, vedlegg: [] }, vurdering });
+      const fil = await lagSertifikatdokumentIArbeider(format, tekst, dokumentjobb(req, res));
       res
-        .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-        .setHeader("Content-Disposition", contentDisposition(dokumentFilnavn(s.nummer, "xlsx"), false))
-        .send(xlsx);
+        .type(
+          format === "pdf"
+            ? "application/pdf"
+            : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        )
+        .setHeader(
+          "Content-Disposition",
+          contentDisposition(
+            dokumentFilnavn(tekst.nummer, format === "pdf" ? "pdf" : "xlsx"),
+            format === "pdf",
+          ),
+        )
+        .send(fil);
     }),
   );
 
