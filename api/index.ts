@@ -7,6 +7,7 @@ import { epostStatusRouter } from "./epost/status";
 import { type Features, gatewayRouter } from "./gateway";
 import { errorHandler, jsonKropp, sendError } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
+import { forsideRouter } from "./importmelding/forside";
 import { myndighetRouter } from "./importmelding/myndighet";
 import { oversiktRouter } from "./importmelding/oversikt";
 import { importmeldingRouter } from "./importmelding/router";
@@ -55,6 +56,7 @@ export function createApi(opts: ApiOptions): Router {
   api.use(sertifikatRouter(db));
   api.use(arkivRouter(db));
   api.use(oversiktRouter(db));
+  api.use(forsideRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
   api.use(importmeldingRouter(db));
   api.use((_req, res) => sendError(res, 404, "Fant ikke ressursen"));
   api.use(errorHandler);

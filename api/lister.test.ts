@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { planFor, SpoerringOpptak, storeTabeller } from "../dev/planer";
-import { SKALA_FIGURER, seedSkala } from "../dev/skala";
+import { SKALA_FIGURER, seedSkala, skalaKontekst } from "../dev/skala";
 import type { ImportmeldingListe } from "../domain/importmelding-liste";
 import { MAKS_TREFF } from "../domain/pagination";
 import type { Eksportland, SertifikatListe } from "../domain/sertifikat-visning";
@@ -245,7 +245,7 @@ describe("spørreplanene", () => {
     const store = await storeTabeller(db, 1000);
     expect(store).toContain("importmelding");
     expect(store).toContain("sertifikat");
-    const ctx = { base: se, api: im, n: N };
+    const ctx = await skalaKontekst(db, N, drammen);
     const funn: string[] = [];
     let antall = 0;
     for (const f of SKALA_FIGURER) {

@@ -71,6 +71,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "008-avsender-paa-importmeldingen",
       "009-avsendernavn-per-eier",
       "010-indekser-for-filtre",
+      "011-forventet-ankomst",
     ]);
   });
 });

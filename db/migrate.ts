@@ -8,6 +8,7 @@ import * as m007 from "./migrations/007-lister";
 import * as m008 from "./migrations/008-avsender-paa-importmeldingen";
 import * as m009 from "./migrations/009-avsendernavn-per-eier";
 import * as m010 from "./migrations/010-indekser-for-filtre";
+import * as m011 from "./migrations/011-forventet-ankomst";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "008-avsender-paa-importmeldingen": m008,
   "009-avsendernavn-per-eier": m009,
   "010-indekser-for-filtre": m010,
+  "011-forventet-ankomst": m011,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -88,16 +88,18 @@ export function eideMeldinger(
   k: number | undefined,
   filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
-  { avsender }: { avsender?: string } = {},
+  { avsender, etterAnkomst }: { avsender?: string; etterAnkomst?: boolean } = {},
 ): RawBuilder<{ id: number; status_endret: Date }> {
   const grener = eideGrener(db, importoerId, filtrer, kolonner, avsender).map((treff) => {
-    let q = (
-      avsender
-        ? db.selectFrom(treff.modifyEnd(sql`offset 0`).as("m")).select(["m.id", "m.status_endret"])
-        : treff
-    )
-      .orderBy("m.status_endret", "desc")
-      .orderBy("m.id", "desc");
+    // Submitted ones by expected arrival (home): the partial (owner column, forventet_ankomst, id) indexes of
+    // migration 011 are over status 'REGISTRERT', written out so the planner can see it covers this walk.
+    const utvalg = etterAnkomst
+      ? treff.where(sql<boolean>`m.status = 'REGISTRERT'`).select("m.forventet_ankomst")
+      : treff;
+    let q = avsender ? db.selectFrom(utvalg.modifyEnd(sql`offset 0`).as("m")).selectAll("m") : utvalg;
+    q = etterAnkomst
+      ? q.orderBy(sql`m.forventet_ankomst asc nulls last`).orderBy("m.id")
+      : q.orderBy("m.status_endret", "desc").orderBy("m.id", "desc");
     if (k !== undefined) q = q.limit(k);
     return sql`(${q})`;
   });
