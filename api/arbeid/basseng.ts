@@ -1,10 +1,10 @@
-// CPU-heavy pure work off the request loop (ADR 018): ePhyto parsing, the certificate PDF and the Excel file
-// run in worker threads, each with a time limit. Two lanes with their own capacity, so that documents can
-// never delay certificate intake: `innlesing` (Hub deliveries, the import command) and `dokument` (PDF and
-// Excel for people), and `side` (the certificate page of a large certificate). The document lane is bounded: at most DOKUMENT.perPerson jobs of one person run at once,
-// a person may have DOKUMENT.perPersonVentende more waiting, and at most DOKUMENT.ventende wait in all; past
-// that the job is refused at once (ArbeidOpptatt: 429 for the person, 503 when the queue is full, both with
-// Retry-After). A job whose caller gives up (its AbortSignal) leaves the queue, or has its worker stopped.
+// CPU-heavy pure work off the request loop (ADR 018): ePhyto parsing, the certificate PDF, the Excel file,
+// the receipt and a large certificate's page run in worker threads, each with a time limit. Three lanes with
+// their own capacity, so that documents can never delay certificate intake: `innlesing` (Hub deliveries, the
+// import command), `dokument` (PDF and Excel for people) and `side` (the page of a large certificate). The
+// document lane is bounded: at most DOKUMENT.perPerson jobs of one person run at once, a person may have
+// DOKUMENT.perPersonVentende more waiting, and at most DOKUMENT.ventende wait in all; past that the job is
+// refused at once (ArbeidOpptatt: 429 for the person, 503 when the queue is full, both with Retry-After). A job whose caller gives up (its AbortSignal) leaves the queue, or has its worker stopped.
 // A worker is kept for the next job (starting one and loading the PDF and spreadsheet code costs far more
 // than most jobs); one that overruns its time limit, crashes, exits or is cancelled is stopped and replaced.
 // Idle workers do not keep the process alive and are stopped after LEDIG_MS. The database is PGlite's own
@@ -22,8 +22,12 @@ import type { ForberedtSertifikat } from "../sertifikat/ingest";
 import type { SertifikatTekst } from "../sertifikat/visning";
 import type { Jobb, Svar } from "./jobb";
 
-const tall = (navn: string, standard: number, minst = 1) =>
-  Math.max(minst, Number(process.env[navn]) || standard);
+/** A whole number from the environment (at least `minst`), or `standard` when unset or not a number. */
+function tall(navn: string, standard: number, minst = 1): number {
+  const verdi = process.env[navn]?.trim();
+  const n = verdi ? Number(verdi) : Number.NaN;
+  return Math.max(minst, Number.isInteger(n) ? n : standard);
+}
 
 /** Certificate intake: parsing runs at most this many at once; deliveries wait their turn (never refused). */
 export const INNLESING = {

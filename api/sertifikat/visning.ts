@@ -113,24 +113,42 @@ export async function hentSertifikatListe(
     return f;
   };
   // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
-  const antall = await tellSynligeSertifikater(db, m, MAKS_TREFF + 1, filtrer);
   const fra = p.sidenummer * p.antall;
   // at most MAKS_TREFF deep: the union below may hold more rows than that
   const paaSiden = Math.min(p.antall, MAKS_TREFF - fra);
+  const sortert = (k: number) =>
+    db
+      .selectFrom(synligeSertifikater(db, m, k, filtrer).as("u"))
+      .select(["u.id"])
+      .orderBy("u.utstedt_dato", "desc")
+      .orderBy("u.id", "desc");
+  // Part of a number or a sender's name: the trigram index answers it, so the hits (at most MAKS_TREFF + 1,
+  // each walk stopping there) are read once and counted and paged here, instead of the trigram scan running
+  // once per way of seeing a certificate for the count and again for the page (ADR 021).
+  const treff =
+    p.sertifikatnummer || p.avsender
+      ? (
+          await sortert(MAKS_TREFF + 1)
+            .limit(MAKS_TREFF + 1)
+            .execute()
+        ).map((r) => r.id)
+      : undefined;
+  const antall = treff ? treff.length : await tellSynligeSertifikater(db, m, MAKS_TREFF + 1, filtrer);
   // The page's ids first (index-driven walk, sort and limit), then the columns that need the JSON data or a
   // join for those rows only.
-  const side = db
-    .selectFrom(
-      synligeSertifikater(db, m, Math.max(0, Math.min(fra + p.antall, MAKS_TREFF)), filtrer).as("u"),
-    )
-    .select(["u.id"])
-    .orderBy("u.utstedt_dato", "desc")
-    .orderBy("u.id", "desc")
-    .limit(Math.max(1, paaSiden))
-    .offset(fra)
-    .as("side");
+  const sideAvTreff = treff?.slice(fra, fra + Math.max(0, paaSiden));
+  const side = sideAvTreff
+    ? db
+        .selectFrom("sertifikat as t")
+        .select("t.id")
+        .where("t.id", "in", sideAvTreff.length ? sideAvTreff : [0])
+        .as("side")
+    : sortert(Math.max(0, Math.min(fra + p.antall, MAKS_TREFF)))
+        .limit(Math.max(1, paaSiden))
+        .offset(fra)
+        .as("side");
   const rader =
-    paaSiden <= 0
+    paaSiden <= 0 || sideAvTreff?.length === 0
       ? []
       : await db
           .selectFrom(side)
