@@ -2,7 +2,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ZodError, type z } from "zod";
 import { harKontrolltegn } from "../domain/text";
-import { ArbeidFeil } from "./arbeid/basseng";
+import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/basseng";
 
 export class ApiError extends Error {
   constructor(
@@ -83,6 +83,12 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
         ? `Forespørselen er for stor (største tillatte størrelse er ${Math.round(grense / 1024)} kB)`
         : "Forespørselen er for stor",
     );
+  } else if (err instanceof ArbeidOpptatt) {
+    res.setHeader("Retry-After", String(err.ventSekunder));
+    sendError(res, err.status, err.message);
+  } else if (err instanceof ArbeidAvbrutt) {
+    // the client went away and reads no answer (ADR 018)
+    if (!res.headersSent) res.status(499).end();
   } else if (err instanceof ArbeidFeil) {
     console.error("API-feil i arbeidstråd", err);
     sendError(res, 503, "Behandlingen feilet eller tok for lang tid. Prøv igjen senere.");

@@ -8,6 +8,7 @@ import { type Features, gatewayRouter } from "./gateway";
 import { type ApiGrenser, apiGrenser, klient, tellEllerStopp } from "./grenser";
 import { errorHandler, jsonKropp, sendError, utenKontrolltegnISoek } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
+import { forsideRouter } from "./importmelding/forside";
 import { myndighetRouter } from "./importmelding/myndighet";
 import { oversiktRouter } from "./importmelding/oversikt";
 import { importmeldingRouter } from "./importmelding/router";
@@ -71,6 +72,7 @@ export function createApi(opts: ApiOptions): Router {
   api.use(sertifikatRouter(db, grenser));
   api.use(arkivRouter(db));
   api.use(oversiktRouter(db));
+  api.use(forsideRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
   api.use(importmeldingRouter(db, grenser));
   api.use((_req, res) => sendError(res, 404, "Fant ikke ressursen"));
   api.use(errorHandler);

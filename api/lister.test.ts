@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { planFor, SpoerringOpptak, storeTabeller } from "../dev/planer";
-import { SKALA_FIGURER, seedSkala } from "../dev/skala";
+import { SKALA_FIGURER, seedSkala, skalaKontekst } from "../dev/skala";
 import type { ImportmeldingListe } from "../domain/importmelding-liste";
 import { MAKS_TREFF } from "../domain/pagination";
 import type { Eksportland, SertifikatListe } from "../domain/sertifikat-visning";
@@ -238,6 +238,60 @@ describe("sertifikatlisten med flere enn MAKS_TREFF", () => {
   });
 });
 
+describe("tallfiltrene (del av nummeret, hvor som helst i det)", () => {
+  /** The importer's notifications whose number contains `del`, in list order, straight from the table. */
+  async function meldingerMedNummer(del: string): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`select id from importmelding
+      where ${drammen} in (ansvarlig_importoer_id, opprettet_av_importoer_id, ansvarlig_dokumentkontroll_id)
+        and status <> 'SLETTET' and nummer ilike ${likeMoenster(del)}
+      order by status_endret desc, id desc`.execute(api.handle.db);
+    return rows.map((r) => Number(r.id));
+  }
+  /** Hageland Drammen's certificates whose number contains `del`, in list order. */
+  async function sertifikaterMedNummer(del: string): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`select id from sertifikat
+      where mottaker_orgnr = ${ORG.hagelandDrammen} and nummer ilike ${likeMoenster(del)}
+      order by utstedt_dato desc, id desc`.execute(api.handle.db);
+    return rows.map((r) => Number(r.id));
+  }
+  const meldingIder = (l: ImportmeldingListe) => l.importmeldingListevisningElementer.map((e) => e.id);
+  const sertifikatIder = (l: SertifikatListe) => l.sertifikatListe.map((e) => e.id);
+
+  it("teller og sider forhåndsmeldingene som treffer, også over MAKS_TREFF", async () => {
+    const noen = await meldingerMedNummer("S-00001");
+    expect(noen.length).toBeGreaterThan(30);
+    expect(noen.length).toBeLessThan(MAKS_TREFF);
+    const side0 = await hent<ImportmeldingListe>(`${im}/arkiv?antall=15&nummer=S-00001`);
+    expect(side0.paginering.antallElementer).toBe(noen.length);
+    expect(side0.paginering.flereEnnMaks).toBe(false);
+    expect(meldingIder(side0)).toEqual(noen.slice(0, 15));
+    const side2 = await hent<ImportmeldingListe>(`${im}/arkiv?antall=15&nummer=S-00001&sidenummer=2`);
+    expect(meldingIder(side2)).toEqual(noen.slice(30, 45));
+
+    const mange = await meldingerMedNummer("S-00");
+    expect(mange.length).toBeGreaterThan(MAKS_TREFF);
+    const siste = await hent<ImportmeldingListe>(`${im}/arkiv?antall=15&nummer=S-00&sidenummer=66`);
+    expect(siste.paginering).toMatchObject({ antallElementer: MAKS_TREFF, flereEnnMaks: true });
+    expect(meldingIder(siste)).toEqual(mange.slice(990, MAKS_TREFF));
+  });
+
+  it("teller og sider sertifikatene som treffer, også over MAKS_TREFF", async () => {
+    const noen = await sertifikaterMedNummer("SKALA.00001");
+    expect(noen.length).toBeGreaterThan(30);
+    const side1 = await hent<SertifikatListe>(
+      `${se}/sertifikater?antall=15&sertifikatnummer=SKALA.00001&sidenummer=1`,
+    );
+    expect(side1.paginering.antallElementer).toBe(noen.length);
+    expect(sertifikatIder(side1)).toEqual(noen.slice(15, 30));
+
+    const mange = await sertifikaterMedNummer("SKALA.00");
+    expect(mange.length).toBeGreaterThan(MAKS_TREFF);
+    const side0 = await hent<SertifikatListe>(`${se}/sertifikater?antall=15&sertifikatnummer=SKALA.00`);
+    expect(side0.paginering).toMatchObject({ antallElementer: MAKS_TREFF, flereEnnMaks: true });
+    expect(sertifikatIder(side0)).toEqual(mange.slice(0, 15));
+  });
+});
+
 describe("spørreplanene", () => {
   it("ingen liste leser en stor tabell sekvensielt (EXPLAIN for hver spørring listene kjører)", async () => {
     const db = api.handle.db;
@@ -245,7 +299,7 @@ describe("spørreplanene", () => {
     const store = await storeTabeller(db, 1000);
     expect(store).toContain("importmelding");
     expect(store).toContain("sertifikat");
-    const ctx = { base: se, api: im, n: N };
+    const ctx = await skalaKontekst(db, N, drammen);
     const funn: string[] = [];
     let antall = 0;
     for (const f of SKALA_FIGURER) {

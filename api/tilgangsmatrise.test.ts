@@ -181,6 +181,10 @@ const RUTER: Record<string, Rute> = {
     krav: "importoer",
     sti: (m) => `${im(m)}/oversikt`,
   },
+  "GET /import/importmelding/v2/:orgnr/:importoerId/forside": {
+    krav: "importoer",
+    sti: (m) => `${im(m)}/forside`,
+  },
   "GET /import/importmelding/v2/:orgnr/:importoerId/arkiv": {
     krav: "importoer",
     sti: (m) => `/import/importmelding/v2/${m.orgnr}/${m.importoerId}/arkiv`,

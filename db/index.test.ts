@@ -73,6 +73,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "010-indekser-for-filtre",
       "011-mottakskontroll-utfoert-av",
       "012-grenseteller",
+      "013-forventet-ankomst",
     ]);
   });
 });

@@ -1,36 +1,26 @@
 // Database access: PGlite (embedded, a directory under data/) by default, a PostgreSQL server when
 // DATABASE_URL is set. Same SQL and migrations on both; type parsers aligned so int8, numeric and date
-// come back identically (STACK.md gotcha 12).
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+// come back identically (STACK.md gotcha 12). PGlite runs in a thread of its own (pglite-traad.ts, ADR 018).
+import type { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { type EierInfo, type Eierskap, taEierskapNaarLedig } from "./eier";
 import { tellereIPool } from "./grense";
 import { migrateToLatest } from "./migrate";
+import { parsers } from "./parsere";
+import { PGliteITraad } from "./pglite-klient";
 import type { Database } from "./schema";
 
 export type { Database } from "./schema";
 export type Db = Kysely<Database>;
-
-const INT8 = 20;
-const NUMERIC = 1700;
-const DATE = 1082;
-
-/** int8 as number (ids and counts stay far below 2^53), numeric as number, date as 'YYYY-MM-DD'. */
-const parsers: Record<number, (value: string) => unknown> = {
-  [INT8]: (v) => Number(v),
-  [NUMERIC]: (v) => Number.parseFloat(v),
-  [DATE]: (v) => v,
-};
 
 export interface OpenOptions {
   /** postgres:// URL of a PostgreSQL server; when absent, PGlite is used. */
   databaseUrl?: string;
   /** PGlite data directory; "memory://" or undefined for an in-memory database. */
   dataDir?: string;
-  /** A PGlite instance to use as it is (tests clone a seeded template). */
+  /** A PGlite instance to use as it is, in this thread (otherwise PGlite gets a thread of its own). */
   pglite?: PGlite;
   migrate?: boolean;
   /**
@@ -84,14 +74,15 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
       dataDir && !opts.pglite
         ? await taEierskapNaarLedig(dataDir, opts.eier ?? { rolle: "kommando" }, opts.eier?.ventMs ?? 0)
         : undefined;
-    let pglite: PGlite;
+    let pglite: Pick<PGliteITraad, "query" | "close" | "closed">;
     try {
-      pglite = opts.pglite ?? (await PGlite.create({ dataDir, parsers, extensions: { pg_trgm } }));
+      pglite = opts.pglite ?? (await PGliteITraad.start(dataDir));
     } catch (e) {
       eierskap?.frigi();
       throw e;
     }
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    // The dialect calls only query and close, which the thread's client answers as PGlite does.
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite as unknown as PGlite) });
     handle = {
       db,
       kind: "pglite",

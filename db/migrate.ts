@@ -10,6 +10,7 @@ import * as m009 from "./migrations/009-avsendernavn-per-eier";
 import * as m010 from "./migrations/010-indekser-for-filtre";
 import * as m011 from "./migrations/011-mottakskontroll-utfoert-av";
 import * as m012 from "./migrations/012-grenseteller";
+import * as m013 from "./migrations/013-forventet-ankomst";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "010-indekser-for-filtre": m010,
   "011-mottakskontroll-utfoert-av": m011,
   "012-grenseteller": m012,
+  "013-forventet-ankomst": m013,
 };
 
 class StaticProvider implements MigrationProvider {

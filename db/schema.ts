@@ -124,6 +124,8 @@ export interface ImportmeldingTable {
   eksportland: Generated<string>;
   /** the certificate's sender name, set by triggers on insert and when the certificate changes (migration 008) */
   avsender_navn: Generated<string | null>;
+  /** the earliest expected arrival of its ankomstinfo, kept by a trigger (migration 011) */
+  forventet_ankomst: Generated<Date | null>;
   ansvarlig_importoer_id: number;
   ansvarlig_dokumentkontroll_id: number | null;
   opprettet_av_importoer_id: number;

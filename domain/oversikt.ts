@@ -2,6 +2,7 @@
 // the server names of SPEC §3, shared by the API and the home page. Every list is bounded (ADR 013).
 import type { LandKodeNavn } from "./importmelding";
 import type { ImportmeldingListeElement } from "./importmelding-liste";
+import type { Eksportland } from "./sertifikat-visning";
 import type { Alvorlighetsgrad, MeldepliktigVurdering } from "./status";
 
 /** At most this many in each list; 'flere' says there are more (the links to all lead on). */
@@ -42,6 +43,20 @@ export interface Oversikt {
   vurderteImportMeldinger: OversiktImportmelding[];
   /** Whether each list was cut at OVERSIKT_MAKS. */
   flere: Record<Exclude<keyof Oversikt, "flere">, boolean>;
+}
+
+/**
+ * GET /import/importmelding/v2/{orgnr}/{importoerId}/forside: everything home shows, in one call (issue 26,
+ * beyond SPEC §7; docs/architecture.md). Four calls cost the app more CPU than half the trivial route.
+ */
+export interface Forside {
+  oversikt: Oversikt;
+  /** As GET /import/v2/eksportland without parameters: every importer the person may act for. */
+  eksportland: Eksportland[];
+  /** The forced onboarding (SPEC §2 "Home"): regulations confirmed, and at least one e-mail address. */
+  oppstart: { harLestRegelverk: boolean; harEpostadresse: boolean };
+  /** As GET .../epoststatus's sendingFeiler: the banner that e-mail sending has problems. */
+  epostSendingFeiler: boolean;
 }
 
 /** The home filter panel (ADR 013): sender name (contains) and sender countries, for all five lists. */

@@ -3,6 +3,7 @@
 import type { SertifikatVurdering } from "./risiko/vurder";
 import type { LagretSertifikat, Mengde, SertifikatType } from "./sertifikat";
 import type { Alvorlighetsgrad, ImportmeldingStatus, MeldepliktigVurdering } from "./status";
+import type { VarelinjeOppsummering } from "./varelinjeside";
 
 /** A code with its Norwegian display text. */
 export interface KodeVisning<K extends string = string> {
@@ -148,7 +149,14 @@ export interface SertifikatVisning extends Omit<LagretSertifikat, "vedlegg"> {
   erstatterSertifikat?: ErstatterSertifikatVisning;
   erstattetAvSertifikat?: ErstattetAvSertifikatVisning;
   vedlegg: VedleggVisning[];
+  /** Over all goods lines, also when `varelinjer` is one page of them. */
   mengdeOppsummering: MengdeOppsummering;
+  /**
+   * The certificate API answers one page of goods lines (`varelinjer`, and their assessments in
+   * `vurdering.varelinjer`) and this about all of them (domain/varelinjeside.ts); absent in the documents,
+   * which have every line.
+   */
+  varelinjeOppsummering?: VarelinjeOppsummering;
   /** The export country has a paperless-certificate agreement (SPEC §9). */
   erPapirloest: boolean;
   /** Issued more than 14 days before today (Oslo date): cannot be notified (SPEC §5, §9). */

@@ -13,7 +13,7 @@ import { nyServerDatabase } from "../tests/support/test-db";
 import { Nettleser, skjema } from "./bench-side";
 
 /** The service process's CPU time so far (user + system, all threads, ms), from /proc. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const felt = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks (100/s)
   return (Number(felt[11]) + Number(felt[12])) * 10;
@@ -29,7 +29,7 @@ function rssMb(pid: number): number {
  * The service, on the embedded database in dataDir, or with databaseUrl on a PostgreSQL server (the
  * production set-up: the database in a process of its own), seeded with the demo data either way.
  */
-async function startTjeneste(
+export async function startTjeneste(
   port: number,
   database: { dataDir: string } | { databaseUrl: string },
   ekstra: Record<string, string> = {},
@@ -143,7 +143,7 @@ function persentil(sortert: readonly number[], p: number): number {
   return sortert[Math.min(sortert.length - 1, Math.ceil((p / 100) * sortert.length) - 1)] ?? 0;
 }
 
-async function loggInn(base: string): Promise<Nettleser> {
+export async function loggInn(base: string): Promise<Nettleser> {
   const b = new Nettleser(base);
   const innlogging = await b.foelg("/oauth2/authorization/idporten");
   const html = await innlogging.text();

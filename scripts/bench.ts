@@ -10,6 +10,7 @@ import { startEpostFanger } from "../dev/epost/fanger";
 import { lagPdf } from "../dev/vedlegg";
 import { startTestApi, type TestApi } from "../tests/support/test-server";
 import { formaterLast, formaterProduksjonsform, maalLast, maalProduksjonsform } from "./bench-last";
+import { maalLeveringer } from "./bench-levering";
 import { maalSertifikatside } from "./bench-side";
 import { formaterSkala, maalSkala, visPlaner } from "./bench-skala";
 import { formaterStortSertifikat, maalStortSertifikat } from "./bench-stort-sertifikat";
@@ -303,6 +304,7 @@ if (erHoved && process.argv.includes("--plans")) {
   console.log(`\nLasttest, hele tjenesten over HTTP (produksjonsbygg, ${lastDatabase}, loopback):\n`);
   console.log(formaterLast(last));
   console.log(`\n${formaterProduksjonsform(await maalProduksjonsform())}\n`);
+  console.log(`${await maalLeveringer()}\n`);
   if (last.feil > 0) process.exit(1);
   process.exit(0);
 }

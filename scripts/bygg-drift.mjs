@@ -2,7 +2,8 @@
 // build/drift/, so production runs `node build/drift/server.js` without tsx (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md).
 // Vite's SSR build (rollup) bundles our own TypeScript and leaves every npm package external; the
 // development stand-ins (dev/) are dynamic imports in server/, so their chunks (and oidc-provider) load
-// only in embedded mode. Chunks sit beside the entries: api/arbeid/basseng.ts finds its worker as ./traad.js, dev/vedlegg.ts
+// only in embedded mode. Chunks sit beside the entries: api/arbeid/basseng.ts finds its worker as ./traad.js, db/pglite-klient.ts
+// its as ./pglite-traad.js, dev/vedlegg.ts
 // its files in ./fixtures/.
 import { cpSync } from "node:fs";
 import path from "node:path";
@@ -25,6 +26,7 @@ await build({
       input: {
         server: "server/index.ts",
         traad: "api/arbeid/traad.ts",
+        "pglite-traad": "db/pglite-traad.ts",
         seed: "scripts/seed.ts",
         "db-migrer": "scripts/db-migrer.ts",
         "ephyto-import": "scripts/ephyto-import.ts",

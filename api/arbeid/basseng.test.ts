@@ -34,7 +34,9 @@ describe("arbeiderbassenget", () => {
   it("stopper en arbeider som går over tidsgrensen, og neste jobb får en ny", async () => {
     await lagSertifikatPdfIArbeider(pdf());
     const foer = arbeiderStatus();
-    await expect(kjoerJobb({ type: "pdf", input: pdf(3000) }, 5)).rejects.toBeInstanceOf(ArbeidFeil);
+    await expect(kjoerJobb({ type: "pdf", input: pdf(3000) }, { tidsgrenseMs: 5 })).rejects.toBeInstanceOf(
+      ArbeidFeil,
+    );
     expect(arbeiderStatus().ledige).toBe(foer.ledige - 1);
     const b = await lagSertifikatPdfIArbeider(pdf());
     expect(b.subarray(0, 5).toString("latin1")).toBe("%PDF-");

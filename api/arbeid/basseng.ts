@@ -1,41 +1,85 @@
-// CPU-heavy pure work off the request loop (ADR 018): ePhyto parsing, the certificate PDF and the Excel file
-// run in worker threads, at most MAKS_SAMTIDIGE at a time (the rest wait in a queue), each with a time limit.
+// CPU-heavy pure work off the request loop (ADR 018): ePhyto parsing, the certificate PDF, the Excel file,
+// the receipt and a large certificate's page run in worker threads, each with a time limit. Three lanes with
+// their own capacity, so that documents can never delay certificate intake: `innlesing` (Hub deliveries, the
+// import command), `dokument` (PDF and Excel for people) and `side` (the page of a large certificate). The
+// document lane is bounded: at most DOKUMENT.perPerson jobs of one person run at once, a person may have
+// DOKUMENT.perPersonVentende more waiting, and at most DOKUMENT.ventende wait in all; past that the job is
+// refused at once (ArbeidOpptatt: 429 for the person, 503 when the queue is full, both with Retry-After). A job whose caller gives up (its AbortSignal) leaves the queue, or has its worker stopped.
 // A worker is kept for the next job (starting one and loading the PDF and spreadsheet code costs far more
-// than most jobs); one that overruns its time limit, crashes or exits is stopped and replaced. Idle workers
-// do not keep the process alive and are stopped after LEDIG_MS. The database work stays on the main thread
-// (PGlite has one connection).
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
-import type { SertifikatExcelInput } from "../dokumenter/sertifikat-excel";
+// than most jobs); one that overruns its time limit, crashes, exits or is cancelled is stopped and replaced.
+// Idle workers do not keep the process alive and are stopped after LEDIG_MS. The database is PGlite's own
+// thread or a server (db/pglite-traad.ts).
+import type { Worker } from "node:worker_threads";
+import { startTraad, traadFil } from "../../db/traad";
+import type { ImportmeldingVisning } from "../../domain/importmelding";
+import type { SertifikatVisning } from "../../domain/sertifikat";
+import type { Sorteringsretning } from "../../domain/text";
+import type { KvitteringValg } from "../dokumenter/kvittering-pdf";
 import type { SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
 import { EphytoParseError, type ParseEphytoOptions } from "../ephyto/parse";
 import type { ForberedtSertifikat } from "../sertifikat/ingest";
+import type { SertifikatTekst } from "../sertifikat/visning";
 import type { Jobb, Svar } from "./jobb";
 
-/** Jobs running at once; two cores in production, and the request loop needs one. */
-export const MAKS_SAMTIDIGE = Math.max(1, Number(process.env.ARBEID_MAKS_SAMTIDIGE) || 2);
-/** Longest a job may run before its worker is stopped. */
-export const TIDSGRENSE_MS = Math.max(1000, Number(process.env.ARBEID_TIDSGRENSE_MS) || 120_000);
+/** A whole number from the environment (at least `minst`), or `standard` when unset or not a number. */
+function tall(navn: string, standard: number, minst = 1): number {
+  const verdi = process.env[navn]?.trim();
+  const n = verdi ? Number(verdi) : Number.NaN;
+  return Math.max(minst, Number.isInteger(n) ? n : standard);
+}
+
+/** Certificate intake: parsing runs at most this many at once; deliveries wait their turn (never refused). */
+export const INNLESING = {
+  samtidige: tall("ARBEID_MAKS_SAMTIDIGE", 2),
+  tidsgrenseMs: tall("ARBEID_TIDSGRENSE_MS", 120_000, 1000),
+};
+
+/** Documents (PDF, Excel) for people: a lane of its own, bounded (ADR 018 "Grenser"). */
+export const DOKUMENT = {
+  /** Documents made at once in all; two cores, and the request loop and the database need one. */
+  samtidige: tall("ARBEID_DOKUMENT_SAMTIDIGE", 1),
+  /** Waiting documents in all; past this the answer is 503 with Retry-After. */
+  ventende: tall("ARBEID_DOKUMENT_KOE", 16, 0),
+  /** Documents of one person made at once; the person's next ones wait. */
+  perPerson: tall("ARBEID_DOKUMENT_PER_PERSON", 2),
+  /** Documents of one person waiting; past this the answer is 429 with Retry-After. */
+  perPersonVentende: tall("ARBEID_DOKUMENT_PER_PERSON_KOE", 4, 0),
+  /** The app gives up on a document after its own deadline and cancels; other clients get this. */
+  tidsgrenseMs: tall("ARBEID_DOKUMENT_TIDSGRENSE_MS", 60_000, 1000),
+  /** Retry-After (seconds) when refused. */
+  ventSekunder: 10,
+};
 
 /** A job that failed inside the service (crash, time limit); the message is Norwegian, for a 5xx. */
 export class ArbeidFeil extends Error {
   override readonly name = "ArbeidFeil";
 }
 
-// The worker is a .ts file under tsx (server/, scripts) and vitest alike. `execArgv: ["--import", "tsx"]`
-// does not reach a worker's entry module on Node 20, so a small bootstrap registers tsx's loader in the
-// worker first and then imports the worker file. The compiled service (build/drift/, scripts/bygg-drift.mjs)
-// has traad.js beside this chunk and runs it as it is.
-const traadUrl = new URL(import.meta.url.endsWith(".ts") ? "./traad.ts" : "./traad.js", import.meta.url);
-// tsx/esm/api resolves to its CommonJS file through require; the ES module sits beside it. Resolved only for
-// the .ts worker: the compiled service (build/drift/) runs without tsx installed.
-const tsxApi = () =>
-  pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve("tsx/esm/api")
-      .replace(/\.cjs$/, ".mjs"),
-  ).href;
+/** A document job refused before it started: the person has too many, or the queue is full. */
+export class ArbeidOpptatt extends Error {
+  override readonly name = "ArbeidOpptatt";
+  constructor(
+    readonly status: 429 | 503,
+    readonly ventSekunder: number,
+  ) {
+    super(
+      status === 429
+        ? "Du har allerede flere dokumenter under arbeid. Vent til de er ferdige, og prøv igjen."
+        : "Det lages mange dokumenter akkurat nå. Prøv igjen om litt.",
+    );
+  }
+}
+
+/** The caller gave up (the client went away): the job left the queue or its worker was stopped. */
+export class ArbeidAvbrutt extends Error {
+  override readonly name = "ArbeidAvbrutt";
+  constructor() {
+    super("Arbeidet ble avbrutt fordi forespørselen ble avbrutt");
+  }
+}
+
+// The worker is traad.ts under tsx and vitest, traad.js beside this chunk in the compiled service.
+const traadUrl = traadFil(import.meta.url, "traad");
 /** How long an idle worker is kept for the next job. */
 const LEDIG_MS = 60_000;
 let startet = 0;
@@ -43,12 +87,7 @@ const ledige: { worker: Worker; tidsur: NodeJS.Timeout }[] = [];
 
 function lagWorker(): Worker {
   startet++;
-  return traadUrl.pathname.endsWith(".ts")
-    ? new Worker(
-        `import(${JSON.stringify(tsxApi())}).then((m) => { m.register(); return import(${JSON.stringify(traadUrl.href)}); })`,
-        { eval: true },
-      )
-    : new Worker(traadUrl);
+  return startTraad(traadUrl);
 }
 
 function hentWorker(): Worker {
@@ -70,32 +109,149 @@ function leggTilbake(worker: Worker): void {
   ledige.push({ worker, tidsur });
 }
 
-/** Workers started so far and idle now (tests check that workers are reused). */
-export function arbeiderStatus(): { startet: number; ledige: number } {
-  return { startet, ledige: ledige.length };
+type Bane = "innlesing" | "dokument" | "side";
+
+/** The certificate page of a large certificate: one at a time, beside intake and documents. */
+export const SIDE = { samtidige: tall("ARBEID_SIDE_SAMTIDIGE", 1), tidsgrenseMs: 30_000 };
+
+interface Venter {
+  person: string | undefined;
+  start(): void;
 }
 
-let aktive = 0;
-const koe: (() => void)[] = [];
+const baner: Record<Bane, { aktive: number; koe: Venter[] }> = {
+  innlesing: { aktive: 0, koe: [] },
+  dokument: { aktive: 0, koe: [] },
+  side: { aktive: 0, koe: [] },
+};
+/** Running and waiting document jobs per person. */
+const perPerson = new Map<string, { aktive: number; ventende: number }>();
+let avbrutt = 0;
+let stoppet = 0;
 
-async function plass(): Promise<void> {
-  if (aktive < MAKS_SAMTIDIGE) {
-    aktive++;
+/**
+ * Workers started and stopped so far, idle now, jobs cancelled so far, and each lane's running and waiting
+ * jobs (tests).
+ */
+export function arbeiderStatus() {
+  return {
+    startet,
+    stoppet,
+    ledige: ledige.length,
+    avbrutt,
+    innlesing: { aktive: baner.innlesing.aktive, ventende: baner.innlesing.koe.length },
+    dokument: { aktive: baner.dokument.aktive, ventende: baner.dokument.koe.length },
+  };
+}
+
+const personTall = (person: string) => {
+  let t = perPerson.get(person);
+  if (!t) {
+    t = { aktive: 0, ventende: 0 };
+    perPerson.set(person, t);
+  }
+  return t;
+};
+
+function kanStarte(bane: Bane, person: string | undefined): boolean {
+  if (bane === "innlesing") return baner.innlesing.aktive < INNLESING.samtidige;
+  if (bane === "side") return baner.side.aktive < SIDE.samtidige;
+  return (
+    baner.dokument.aktive < DOKUMENT.samtidige &&
+    (person === undefined || (perPerson.get(person)?.aktive ?? 0) < DOKUMENT.perPerson)
+  );
+}
+
+function opptatt(bane: Bane, person: string | undefined): void {
+  baner[bane].aktive++;
+  if (person !== undefined) personTall(person).aktive++;
+}
+
+/** A free place in the lane: at once, after waiting, or refused (ArbeidOpptatt, ArbeidAvbrutt). */
+async function plass(bane: Bane, person: string | undefined, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) throw new ArbeidAvbrutt();
+  const { koe } = baner[bane];
+  // first come, first served: a free place goes to the queue first (a person at their limit waits on)
+  if (kanStarte(bane, person) && !koe.some((v) => kanStarte(bane, v.person))) {
+    opptatt(bane, person);
     return;
   }
-  await new Promise<void>((resolve) => koe.push(resolve));
+  if (bane === "dokument") {
+    if (person !== undefined && (perPerson.get(person)?.ventende ?? 0) >= DOKUMENT.perPersonVentende) {
+      throw new ArbeidOpptatt(429, DOKUMENT.ventSekunder);
+    }
+    if (koe.length >= DOKUMENT.ventende) throw new ArbeidOpptatt(503, DOKUMENT.ventSekunder);
+  }
+  if (person !== undefined) personTall(person).ventende++;
+  await new Promise<void>((resolve, reject) => {
+    const venter: Venter = {
+      person,
+      start: () => {
+        signal?.removeEventListener("abort", gaaUt);
+        resolve();
+      },
+    };
+    const gaaUt = () => {
+      const i = koe.indexOf(venter);
+      if (i < 0) return;
+      koe.splice(i, 1);
+      if (person !== undefined) ryddPerson(person, "ventende");
+      avbrutt++;
+      reject(new ArbeidAvbrutt());
+    };
+    signal?.addEventListener("abort", gaaUt, { once: true });
+    koe.push(venter);
+  });
 }
 
-function frigi(): void {
-  const neste = koe.shift();
-  if (neste) neste();
-  else aktive--;
+function ryddPerson(person: string, felt: "aktive" | "ventende"): void {
+  const t = personTall(person);
+  t[felt]--;
+  if (t.aktive === 0 && t.ventende === 0) perPerson.delete(person);
 }
 
-/** Runs one job in a worker thread; rejects with EphytoParseError or ArbeidFeil, never hangs. */
-export async function kjoerJobb(jobb: Jobb, tidsgrenseMs = TIDSGRENSE_MS): Promise<unknown> {
-  await plass();
+/** Gives the place back and starts the first waiting job that may start now. */
+function frigi(bane: Bane, person: string | undefined): void {
+  baner[bane].aktive--;
+  if (person !== undefined) ryddPerson(person, "aktive");
+  const { koe } = baner[bane];
+  for (;;) {
+    const i = koe.findIndex((v) => kanStarte(bane, v.person));
+    if (i < 0) return;
+    const [neste] = koe.splice(i, 1);
+    if (!neste) return;
+    if (neste.person !== undefined) ryddPerson(neste.person, "ventende");
+    opptatt(bane, neste.person);
+    neste.start();
+  }
+}
+
+export interface JobbValg {
+  /** Default: the lane of the job's type (ingest: innlesing; pdf, excel: dokument). */
+  bane?: Bane;
+  /** Who the document is for (the person's id), for the per-person limits. */
+  person?: string;
+  /** Aborted when the caller gives up: the job leaves the queue, or its worker is stopped. */
+  signal?: AbortSignal;
+  tidsgrenseMs?: number;
+}
+
+/**
+ * Runs one job in a worker thread; rejects with EphytoParseError, ArbeidFeil, ArbeidOpptatt or ArbeidAvbrutt,
+ * never hangs.
+ */
+export async function kjoerJobb(jobb: Jobb, valg: JobbValg = {}): Promise<unknown> {
+  const bane =
+    valg.bane ?? (jobb.type === "ingest" ? "innlesing" : jobb.type === "visning" ? "side" : "dokument");
+  const { person, signal } = valg;
+  const tidsgrenseMs =
+    valg.tidsgrenseMs ?? { innlesing: INNLESING, dokument: DOKUMENT, side: SIDE }[bane].tidsgrenseMs;
+  await plass(bane, person, signal);
   try {
+    if (signal?.aborted) {
+      avbrutt++;
+      throw new ArbeidAvbrutt();
+    }
     return await new Promise<unknown>((resolve, reject) => {
       const worker = hentWorker();
       let ferdig = false;
@@ -104,11 +260,15 @@ export async function kjoerJobb(jobb: Jobb, tidsgrenseMs = TIDSGRENSE_MS): Promi
         if (ferdig) return;
         ferdig = true;
         clearTimeout(tidsur);
+        signal?.removeEventListener("abort", avbryt);
         worker.off("message", paaSvar);
         worker.off("error", paaFeil);
         worker.off("exit", paaSlutt);
         if (brukbar) leggTilbake(worker);
-        else void worker.terminate();
+        else {
+          stoppet++;
+          void worker.terminate();
+        }
         handling();
       };
       const paaSvar = (svar: Svar) =>
@@ -122,6 +282,12 @@ export async function kjoerJobb(jobb: Jobb, tidsgrenseMs = TIDSGRENSE_MS): Promi
         avslutt(false, () => reject(new ArbeidFeil(`Arbeidet krasjet: ${feil.message}`)));
       const paaSlutt = (kode: number) =>
         avslutt(false, () => reject(new ArbeidFeil(`Arbeidet stoppet uventet (kode ${kode})`)));
+      // The caller gave up: nobody will read the result, so the work stops now, not at the time limit.
+      const avbryt = () =>
+        avslutt(false, () => {
+          avbrutt++;
+          reject(new ArbeidAvbrutt());
+        });
       const tidsur = setTimeout(
         () => avslutt(false, () => reject(new ArbeidFeil("Arbeidet tok for lang tid og ble avbrutt"))),
         tidsgrenseMs,
@@ -129,10 +295,11 @@ export async function kjoerJobb(jobb: Jobb, tidsgrenseMs = TIDSGRENSE_MS): Promi
       worker.on("message", paaSvar);
       worker.on("error", paaFeil);
       worker.on("exit", paaSlutt);
+      signal?.addEventListener("abort", avbryt, { once: true });
       worker.postMessage(jobb);
     });
   } finally {
-    frigi();
+    frigi(bane, person);
   }
 }
 
@@ -148,10 +315,35 @@ const tilBuffer = (u: unknown) => {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 };
 
-export async function lagSertifikatPdfIArbeider(input: SertifikatPdfInput): Promise<Buffer> {
-  return tilBuffer(await kjoerJobb({ type: "pdf", input }));
+export async function lagSertifikatPdfIArbeider(
+  input: SertifikatPdfInput,
+  valg: Pick<JobbValg, "person" | "signal"> = {},
+): Promise<Buffer> {
+  return tilBuffer(await kjoerJobb({ type: "pdf", input }, valg));
 }
 
-export async function lagSertifikatExcelIArbeider(input: SertifikatExcelInput): Promise<Buffer> {
-  return tilBuffer(await kjoerJobb({ type: "excel", input }));
+/** The certificate page's PDF or Excel file, for a person (the document lane's limits apply). */
+export async function lagSertifikatdokumentIArbeider(
+  format: "pdf" | "excel",
+  tekst: SertifikatTekst,
+  valg: Pick<JobbValg, "person" | "signal"> = {},
+): Promise<Buffer> {
+  return tilBuffer(await kjoerJobb({ type: "sertifikat", format, tekst }, valg));
+}
+
+/** The certificate page's answer for a large certificate (api/sertifikat/visning.ts). */
+export async function settSammenIArbeider(
+  tekst: SertifikatTekst,
+  side: { side: number; sortering: Sorteringsretning | null },
+): Promise<SertifikatVisning> {
+  return (await kjoerJobb({ type: "visning", tekst, side })) as SertifikatVisning;
+}
+
+/** A notification's receipt PDF, for a person (the document lane's limits apply). */
+export async function lagKvitteringPdfIArbeider(
+  melding: ImportmeldingVisning,
+  kvittering: KvitteringValg,
+  valg: Pick<JobbValg, "person" | "signal"> = {},
+): Promise<Buffer> {
+  return tilBuffer(await kjoerJobb({ type: "kvittering", melding, valg: kvittering }, valg));
 }

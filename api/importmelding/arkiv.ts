@@ -19,6 +19,7 @@ import {
   EIER_KOLONNER,
   type EierKolonne,
   eideMeldinger,
+  eideMeldingerGjennomTreff,
   likeMoenster,
   type MeldingUtvalg,
   tellEideMeldinger,
@@ -180,38 +181,59 @@ export function arkivRouter(db: Db): Router {
       const utvalg = (k: number) => eideMeldinger(db, importoer, k, filtrer, kolonner, { avsender });
       // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
       const fra = sidenummer * antall;
-      const n = await tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender });
+      const paaSiden = Math.min(antall, MAKS_TREFF - fra); // the union may hold more
+      // Part of a number or a reference: the trigram index answers it for every owner column at once, so the
+      // hits (at most MAKS_TREFF + 1) are read once and counted and paged here, instead of one trigram scan per
+      // owner column for the count and again for the page (ADR 021).
+      const treff =
+        (nummer || referanse) && !avsender
+          ? await eideMeldingerGjennomTreff(db, importoer, MAKS_TREFF + 1, filtrer, kolonner)
+          : undefined;
+      const n = treff
+        ? treff.length
+        : await tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender });
+      const kolonnerForListe = [
+        "m.id",
+        "m.nummer",
+        "m.egen_referanse",
+        "m.kun_dokumentkontroll",
+        "m.innmelder",
+        "m.status",
+        "m.status_endret",
+        "s.avsender_navn",
+        "s.eksportland",
+      ] as const;
+      const sideAvTreff = treff?.slice(fra, fra + Math.max(0, paaSiden)) ?? [];
       const rader =
-        fra >= MAKS_TREFF
+        paaSiden <= 0 || (treff && sideAvTreff.length === 0)
           ? []
-          : await db
-              // the page's ids first, in the walk's order; then the rows for those ids only
-              .selectFrom(
-                db
-                  .selectFrom(utvalg(Math.min(fra + antall, MAKS_TREFF)).as("u"))
-                  .select(["u.id"])
-                  .orderBy("u.status_endret", "desc")
-                  .orderBy("u.id", "desc")
-                  .limit(Math.min(antall, MAKS_TREFF - fra)) // the union may hold more
-                  .offset(fra)
-                  .as("side"),
-              )
-              .innerJoin("importmelding as m", "m.id", "side.id")
-              .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
-              .select([
-                "m.id",
-                "m.nummer",
-                "m.egen_referanse",
-                "m.kun_dokumentkontroll",
-                "m.innmelder",
-                "m.status",
-                "m.status_endret",
-                "s.avsender_navn",
-                "s.eksportland",
-              ])
-              .orderBy("m.status_endret", "desc")
-              .orderBy("m.id", "desc")
-              .execute();
+          : treff
+            ? await db
+                .selectFrom("importmelding as m")
+                .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
+                .where("m.id", "in", sideAvTreff)
+                .select(kolonnerForListe)
+                .orderBy("m.status_endret", "desc")
+                .orderBy("m.id", "desc")
+                .execute()
+            : await db
+                // the page's ids first, in the walk's order; then the rows for those ids only
+                .selectFrom(
+                  db
+                    .selectFrom(utvalg(Math.min(fra + antall, MAKS_TREFF)).as("u"))
+                    .select(["u.id"])
+                    .orderBy("u.status_endret", "desc")
+                    .orderBy("u.id", "desc")
+                    .limit(paaSiden)
+                    .offset(fra)
+                    .as("side"),
+                )
+                .innerJoin("importmelding as m", "m.id", "side.id")
+                .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
+                .select(kolonnerForListe)
+                .orderBy("m.status_endret", "desc")
+                .orderBy("m.id", "desc")
+                .execute();
       const fortsett = await fortsettUrler(
         db,
         rader.filter((r) => r.status === "UNDER_REGISTRERING"),

@@ -34,7 +34,7 @@ import { eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";
 /** "Vurdert de siste 2 ukene": the status filter's group 'Vurdert' (no withdrawn ones, issue 23 item 4). */
 const VURDERT: readonly ImportmeldingStatus[] = STATUS_GRUPPER.VURDERT;
 
-/** The home filter panel's parameters (ADR 013); 400 for a value that makes no sense. */
+/** One home list of notifications (ADR 013), cut at OVERSIKT_MAKS. */
 async function hentMeldinger(
   db: Db,
   importoerId: number,
@@ -48,24 +48,19 @@ async function hentMeldinger(
     if (f.avsenderland.length) u = u.where("m.eksportland", "in", f.avsenderland);
     return u;
   };
-  // Newest change first: the first OVERSIKT_MAKS + 1 by an ordered index walk (ADR 021). By arrival time:
-  // every upcoming arrival (short by nature), sorted here.
-  const k = valg.etterAnkomst ? undefined : OVERSIKT_MAKS + 1;
+  // The first OVERSIKT_MAKS + 1 by an ordered index walk per owner column (ADR 021): newest change first, or
+  // for the upcoming arrivals earliest expected arrival first (migration 011), so neither reads all the
+  // importer's open work.
+  const k = OVERSIKT_MAKS + 1;
+  const etterAnkomst = valg.etterAnkomst === true;
   let q = db
-    .selectFrom(eideMeldinger(db, importoerId, k, filtrer, undefined, { avsender: f.avsender }).as("u"))
+    .selectFrom(
+      eideMeldinger(db, importoerId, k, filtrer, undefined, { avsender: f.avsender, etterAnkomst }).as("u"),
+    )
     .innerJoin("importmelding as m", "m.id", "u.id")
-    .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom("ankomstinfo")
-          .select(sql<Date | null>`min(ankomsttid)`.as("ankomsttid"))
-          .whereRef("importmelding_id", "=", "m.id")
-          .as("a"),
-      (join) => join.onTrue(),
-    );
-  q = valg.etterAnkomst
-    ? q.orderBy(sql`a.ankomsttid asc nulls last`).orderBy("m.id")
+    .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id");
+  q = etterAnkomst
+    ? q.orderBy(sql`m.forventet_ankomst asc nulls last`).orderBy("m.id")
     : q.orderBy("m.status_endret", "desc").orderBy("m.id", "desc");
   const rader = await q
     .select([
@@ -78,9 +73,9 @@ async function hentMeldinger(
       "m.status_endret",
       "s.avsender_navn",
       "s.eksportland",
-      "a.ankomsttid",
+      "m.forventet_ankomst as ankomsttid",
     ])
-    .limit(OVERSIKT_MAKS + 1)
+    .limit(k)
     .execute();
   const side = rader.slice(0, OVERSIKT_MAKS);
   const fortsett = await fortsettUrler(

@@ -16,8 +16,9 @@ import {
   statusBodySkjema,
 } from "../../domain/schemas/importmelding";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
+import { lagKvitteringPdfIArbeider } from "../arbeid/basseng";
+import { dokumentjobb } from "../arbeid/dokumentjobb";
 import { type ImportoerRequest, requireImportoer } from "../auth";
-import { lagKvitteringPdf } from "../dokumenter/kvittering-pdf";
 import { type ApiGrenser, apiGrenser, personNoekkel, tellEllerStopp } from "../grenser";
 import { ah, badRequest, forbidden, notFound, parseId } from "../http";
 import {
@@ -263,7 +264,8 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
       .where("importmelding_id", "=", id)
       .orderBy("id")
       .execute();
-    const pdf = await lagKvitteringPdf(visning, { hendelser });
+    // in the document lane: bounded per person and in all, stopped when the caller goes away (ADR 018)
+    const pdf = await lagKvitteringPdfIArbeider(visning, { hendelser }, dokumentjobb(req, res));
     res
       .status(200)
       .type("application/pdf")

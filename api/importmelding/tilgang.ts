@@ -90,20 +90,45 @@ export function eideMeldinger(
   k: number | undefined,
   filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
-  { avsender }: { avsender?: string } = {},
+  { avsender, etterAnkomst }: { avsender?: string; etterAnkomst?: boolean } = {},
 ): RawBuilder<{ id: number; status_endret: Date }> {
   const grener = eideGrener(db, importoerId, filtrer, kolonner, avsender).map((treff) => {
-    let q = (
-      avsender
-        ? db.selectFrom(treff.modifyEnd(sql`offset 0`).as("m")).select(["m.id", "m.status_endret"])
-        : treff
-    )
-      .orderBy("m.status_endret", "desc")
-      .orderBy("m.id", "desc");
+    // Submitted ones by expected arrival (home): the partial (owner column, forventet_ankomst, id) indexes of
+    // migration 011 are over status 'REGISTRERT', written out so the planner can see it covers this walk.
+    const utvalg = etterAnkomst
+      ? treff.where(sql<boolean>`m.status = 'REGISTRERT'`).select("m.forventet_ankomst")
+      : treff;
+    let q = avsender ? db.selectFrom(utvalg.modifyEnd(sql`offset 0`).as("m")).selectAll("m") : utvalg;
+    q = etterAnkomst
+      ? q.orderBy(sql`m.forventet_ankomst asc nulls last`).orderBy("m.id")
+      : q.orderBy("m.status_endret", "desc").orderBy("m.id", "desc");
     if (k !== undefined) q = q.limit(k);
     return sql`(${q})`;
   });
   return sql<{ id: number; status_endret: Date }>`(${sql.join(grener, sql` union `)})`;
+}
+
+/**
+ * The ids of the first `k` of the importer's notifications that `filtrer` keeps, in list order (newest change
+ * first): eideMeldinger's walks, read once. For a filter a trigram index answers (part of a number or a
+ * reference), the caller counts and pages these instead of counting and then paging, each of which ran the
+ * trigram index scan once per owner column; a filter that finds many still stops each walk at k (ADR 021).
+ */
+export async function eideMeldingerGjennomTreff(
+  db: Db,
+  importoerId: number,
+  k: number,
+  filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
+  kolonner: readonly EierKolonne[] = EIER_KOLONNER,
+): Promise<number[]> {
+  const rader = await db
+    .selectFrom(eideMeldinger(db, importoerId, k, filtrer, kolonner).as("u"))
+    .select("u.id")
+    .orderBy("u.status_endret", "desc")
+    .orderBy("u.id", "desc")
+    .limit(k)
+    .execute();
+  return rader.map((r) => Number(r.id));
 }
 
 /**

@@ -1,18 +1,20 @@
-// The certificate document link when the import API cannot make the document: a slow or failing API is
-// "try again" (503), not "not found" (404); a certificate that does not exist stays 404. The real route
-// module against a small real HTTP server playing the import API.
+// The certificate document link when the import API cannot make the document: a slow, busy or failing API
+// and a person with too many documents under way are "try again" (the page /dokument-opptatt, ADR 018), not
+// "not found" (404); a certificate that does not exist stays 404. The real route module against a small
+// real HTTP server playing the import API.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFalskApi, TEST_AVGIVER, testKontekst } from "../../tests/app/side";
 import { loader } from "../routes/dokument.import.v2.$orgnr.$importerId.sertifikat.$format";
 
 let api: Awaited<ReturnType<typeof startFalskApi>>;
+/** What the import API answers the PDF call with in the running test. */
+let pdfSvar = { status: 504, json: { status: 504, melding: "Tidsavbrudd" } };
 let kontekst: Awaited<ReturnType<typeof testKontekst>>;
 
 beforeAll(async () => {
   api = await startFalskApi(({ sti }) => {
-    if (sti.endsWith("/sertifikat/pdf"))
-      return { status: 504, json: { status: 504, melding: "Tidsavbrudd" } };
+    if (sti.endsWith("/sertifikat/pdf")) return pdfSvar;
     if (sti.endsWith("/sertifikat/excel")) {
       return { status: 404, json: { status: 404, melding: "Fant ikke sertifikatet" } };
     }
@@ -45,11 +47,22 @@ async function hent(format: string): Promise<Response> {
 }
 
 describe("sertifikatdokumentet når import-API-et ikke kan lage det", () => {
-  it("et API som ikke svarer i tide gir 503 med 'Prøv igjen om litt'", async () => {
+  const tilbake = encodeURIComponent("/sertifikat?sertifikatnummer=X&dato=2026-11-01&avsenderland=NL");
+
+  it("et API som ikke svarer i tide, eller har full kø, sender til siden som sier 'Prøv igjen om litt'", async () => {
+    for (const status of [504, 503, 500]) {
+      pdfSvar = { status, json: { status, melding: "Opptatt" } };
+      const res = await hent("pdf");
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(`/dokument-opptatt?grunn=opptatt&tilbake=${tilbake}`);
+    }
+  });
+
+  it("en person med for mange dokumenter under arbeid (429) sendes til siden som sier det", async () => {
+    pdfSvar = { status: 429, json: { status: 429, melding: "For mange" } };
     const res = await hent("pdf");
-    expect(res.status).toBe(503);
-    expect(res.headers.get("Retry-After")).toBe("10");
-    expect(await res.text()).toBe("Dokumentet kunne ikke lages akkurat nå. Prøv igjen om litt.");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/dokument-opptatt?grunn=person&tilbake=${tilbake}`);
   });
 
   it("et sertifikat som ikke finnes er fortsatt 404", async () => {

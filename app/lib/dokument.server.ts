@@ -1,6 +1,9 @@
 // Documents the import API generates (certificate PDF/Excel, receipt PDF) are streamed on to the browser
 // only when they are what they claim to be: an upstream error page or a broken body must not reach the
-// user as a 200 document (issue 15, item 10).
+// user as a 200 document (issue 15, item 10). One the API cannot make now (the person has several under
+// way, the document lane is full, or it took too long) sends the browser to a page that says so (ADR 018).
+import { redirect } from "@remix-run/node";
+import { ApiFeil } from "./api.server";
 
 export type Dokumentformat = "pdf" | "excel";
 
@@ -65,4 +68,19 @@ export async function videresendDokument(res: Response, format: Dokumentformat):
     if (v) headers.set(h, v);
   }
   return new Response(body, { headers });
+}
+
+/**
+ * The answer to a document request that failed at the import API: the page that says to try again when
+ * the API was busy (429: this person's documents; 5xx: the lane full, too slow or down), 403 or 404
+ * otherwise. `tilbake` is the page the link came from.
+ */
+export function dokumentFeil(e: unknown, tilbake: string, ikkeFunnet: string): never {
+  if (!(e instanceof ApiFeil)) throw e;
+  if (e.status === 429 || e.status >= 500) {
+    throw redirect(
+      `/dokument-opptatt?${new URLSearchParams({ grunn: e.status === 429 ? "person" : "opptatt", tilbake })}`,
+    );
+  }
+  throw new Response(e.melding ?? ikkeFunnet, { status: e.status === 403 ? 403 : 404 });
 }

@@ -1,11 +1,11 @@
 // Page-level test of home (the real route module, rendered as without JavaScript) against a small real HTTP
-// server playing the import API: when GET …/oversikt fails, home shows 'Henting av forsiden feilet' with
+// server playing the import API: when GET …/forside (home's one call) fails, home shows 'Henting av forsiden feilet' with
 // the spec's advice (SPEC §8 "Page load failures") instead of the sections, and is not an error page.
 import { createElement } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Oversikt } from "../../domain/oversikt";
-import { hentSide, MELDING_BASE, startFalskApi, TEST_AVGIVER, testKontekst } from "../../tests/app/side";
+import type { Forside, Oversikt } from "../../domain/oversikt";
+import { hentSide, MELDING_BASE, startFalskApi, testKontekst } from "../../tests/app/side";
 import * as hjem from "../routes/_index";
 import { KONTAKT_EPOST } from "./kontakt";
 
@@ -39,21 +39,16 @@ let ruter: RouteObject[];
 beforeAll(async () => {
   api = await startFalskApi(({ method, sti }) => {
     if (method !== "GET") return undefined;
-    if (sti === `${MELDING_BASE}/oversikt`) {
-      return oversiktStatus === 200
-        ? { status: 200, json: TOM }
-        : { status: oversiktStatus, json: { status: oversiktStatus, melding: "Intern feil" } };
-    }
-    if (sti === "/import/v2/eksportland") return { status: 200, json: [] };
-    if (sti === `/import/register/v1/${TEST_AVGIVER.organisasjonsnummer}`) {
-      return {
-        status: 200,
-        json: {
-          id: TEST_AVGIVER.importoerId,
-          harLestRegelverk: true,
-          epostadresser: [{ id: 1, epostadresse: "post@example.no" }],
-        },
+    if (sti === `${MELDING_BASE}/forside`) {
+      const forside: Forside = {
+        oversikt: TOM,
+        eksportland: [],
+        oppstart: { harLestRegelverk: true, harEpostadresse: true },
+        epostSendingFeiler: false,
       };
+      return oversiktStatus === 200
+        ? { status: 200, json: forside }
+        : { status: oversiktStatus, json: { status: oversiktStatus, melding: "Intern feil" } };
     }
     return undefined;
   });

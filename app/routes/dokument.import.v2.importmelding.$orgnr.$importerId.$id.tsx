@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ApiFeil } from "../lib/api.server";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
-import { videresendDokument } from "../lib/dokument.server";
+import { dokumentFeil, videresendDokument } from "../lib/dokument.server";
 import { hentFlagg } from "../lib/preferanser.server";
 
 /** The receipt PDF link (SPEC §2): streams the receipt the import API generates for the chosen importer. */
@@ -21,12 +20,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   try {
     const res = await api.getRaw(`/import/importmelding/v2/${orgnr}/${importerId}/${id}/kvittering`, {
       headers: { Accept: "application/pdf" },
+      signal: request.signal,
       redirectOn401: loginUrl(request),
     });
     return await videresendDokument(res, "pdf");
   } catch (e) {
-    if (e instanceof ApiFeil)
-      throw new Response(e.melding ?? "Fant ikke kvitteringen", { status: e.status === 403 ? 403 : 404 });
-    throw e;
+    return dokumentFeil(e, `/importmelding/${id}`, "Fant ikke kvitteringen");
   }
 }

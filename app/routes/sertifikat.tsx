@@ -13,15 +13,14 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
-import { harSammeBehandlinger } from "../../domain/behandlinger";
 import { formaterDato, formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
 import { landNavn } from "../../domain/kodeverk";
-import { mengdeDekning, type SertifikatVisning } from "../../domain/sertifikat";
+import { tilServerSide } from "../../domain/pagination";
+import type { SertifikatVisning } from "../../domain/sertifikat";
 import {
   EKSPORTERKLAERING,
   finansiellErklaering,
   friForPestTekst,
-  reeksportErklaering,
   refererteDokumenterTekster,
   tekster,
   totalTekst,
@@ -35,7 +34,7 @@ import {
   type Farge,
   STATUS_TEKST,
 } from "../../domain/status";
-import { sorterNorsk } from "../../domain/text";
+import { medVarelinjeside } from "../../domain/varelinjeside";
 import { grensepanel, IngenTilgang, NoeGikkFeil } from "../components/panels";
 import { AdresseLinjer, BehandlingListe, tekstListe } from "../components/sertifikat/deler";
 import { Handlingsomraade } from "../components/sertifikat/handlingsomraade";
@@ -66,12 +65,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : url.searchParams.get("sortering") === "ASC"
         ? "ASC"
         : null;
+  // one page of goods lines (ADR 018 "Grenser"); 1-based in the address, as the lists' pages
+  const side = tilServerSide(Number(url.searchParams.get("varelinjeside") ?? "1"));
   const flagg = await hentFlagg(request, context);
   const base = `/import/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}`;
   try {
-    const [sertifikat, importoer] = await Promise.all([
+    const [svar, importoer] = await Promise.all([
       api.getJson<SertifikatVisning>(`${base}/sertifikat`, {
-        searchParams: sok,
+        searchParams: { ...sok, varelinjeside: side, sortering: sortering ?? undefined },
         redirectOn401: loginUrl(request),
       }),
       api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`, {
@@ -79,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }),
     ]);
     return {
-      sertifikat,
+      sertifikat: medVarelinjeside(svar, side, sortering),
       harLestRegelverk: importoer.harLestRegelverk,
       avgiver,
       sok,
@@ -163,11 +164,11 @@ export default function Sertifikat() {
     );
   }
   const linjeVurdering = new Map(s.vurdering.varelinjer.map((v) => [String(v.id), v]));
-  const linjer = sortering ? sorterNorsk(s.varelinjer, (l) => l.botaniskNavn, sortering) : s.varelinjer;
-  const sammeBehandlinger = harSammeBehandlinger(s.varelinjer);
-  const opprinnelse = [
-    ...new Set(s.varelinjer.flatMap((l) => l.opprinnelsesland.map((o) => o.kode ?? o.navn ?? ""))),
-  ].filter(Boolean);
+  // the API sorted and paged the goods lines; what the page says about all of them is in the summary
+  const alle = s.varelinjeOppsummering;
+  const linjer = s.varelinjer;
+  const sammeBehandlinger = alle.behandlinger === "LIKE";
+  const opprinnelse = alle.opprinnelsesland;
   const risikoBannere = [...s.vurdering.risikoVurdering].sort(
     (a, b) =>
       alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad),
@@ -185,9 +186,8 @@ export default function Sertifikat() {
     avsenderland: s.eksportLand?.kode ?? sok.avsenderland,
   });
   const dokumentBase = `/dokument/import/v2/${data.avgiver.organisasjonsnummer}/${data.avgiver.importoerId}/sertifikat`;
-  const dekning = mengdeDekning(s.varelinjer);
-  const total = (k: keyof typeof dekning) =>
-    totalTekst(s.mengdeOppsummering[k], dekning[k], s.varelinjer.length);
+  const total = (k: keyof typeof alle.mengdeDekning) =>
+    totalTekst(s.mengdeOppsummering[k], alle.mengdeDekning[k], alle.antall);
   const totaler: Array<[string, string | undefined]> = [
     ["Totalt antall", total("totaltAntall")],
     ["Total nettovekt", total("totalNettoVekt")],
@@ -195,7 +195,7 @@ export default function Sertifikat() {
     ["Totalt nettovolum", total("totalNettoVolum")],
     ["Totalt bruttovolum", total("totalBruttoVolum")],
   ];
-  const reeksport = s.type === "Reeksport" ? reeksportErklaering(s) : undefined;
+  const reeksport = s.type === "Reeksport" ? alle.reeksport : undefined;
   const refererte = refererteDokumenterTekster(s);
   const fargeForMeldeplikt: Farge =
     s.meldepliktigVurdering.kode === "MELDEPLIKTIG"
@@ -427,9 +427,9 @@ export default function Sertifikat() {
         {sammeBehandlinger ? (
           <>
             <p className="ds-paragraph">Alle varelinjer har de samme behandlingene:</p>
-            <BehandlingListe behandlinger={s.varelinjer[0]?.behandlinger ?? []} />
+            <BehandlingListe behandlinger={alle.fellesBehandlinger} />
           </>
-        ) : s.varelinjer.some((l) => l.behandlinger.length) ? (
+        ) : alle.behandlinger === "ULIKE" ? (
           <p className="ds-paragraph">Varelinjene har ulike behandlinger. Se detaljene for hver varelinje.</p>
         ) : (
           <p className="ds-paragraph">Ingen behandlinger</p>

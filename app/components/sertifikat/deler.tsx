@@ -103,6 +103,18 @@ export function Funn({ funn }: { funn: RisikoFunn[] }) {
   );
 }
 
+/** A page of goods lines (1-based), in the order shown. */
+export function varelinjesideLenke(
+  sok: { sertifikatnummer: string; dato: string; avsenderland: string },
+  sortering: "ASC" | "DESC" | null,
+  side: number,
+) {
+  const p = new URLSearchParams(sok);
+  if (sortering) p.set("sortering", sortering);
+  p.set("varelinjeside", String(side));
+  return `/sertifikat?${p}#varelinjer`;
+}
+
 export function sorteringsLenke(
   sok: { sertifikatnummer: string; dato: string; avsenderland: string },
   retning: "ASC" | "DESC",

@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
 import { formaterDato } from "../../../domain/format";
 import { landNavn, pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../../domain/kodeverk";
+import { formaterTall } from "../../../domain/mengde";
 import { eppoLenke } from "../../../domain/risiko/eppo-lenke";
 import { ALVORLIGHETSGRAD_FARGE } from "../../../domain/status";
-import { Merke, Opplysninger, Tabellramme } from "../ui";
+import { Merke, Opplysninger, Sidevelger, Tabellramme } from "../ui";
 
-import { BehandlingListe, Funn, Mengder, sorteringsLenke, TOLLTARIFF_URL } from "./deler";
+import { BehandlingListe, Funn, Mengder, sorteringsLenke, TOLLTARIFF_URL, varelinjesideLenke } from "./deler";
 import type { SideVerdier as Side } from "./typer";
 
 /** The goods lines of the certificate page: the table (or cards on small screens), totals and sorting. */
@@ -35,11 +36,14 @@ export function Varelinjer({
   | "dokumentBase"
   | "totaler"
 >) {
+  const alle = s.varelinjeOppsummering;
+  const fra = alle.sidenummer * alle.antallElementerPerSide + 1;
+  const til = fra + s.varelinjer.length - 1;
   return (
     <section id="varelinjer" aria-labelledby="varelinjer-tittel">
       <div className="seksjonshode">
         <h2 id="varelinjer-tittel" className="ds-heading" data-size="sm">
-          Varelinjer ({s.varelinjer.length})
+          Varelinjer ({formaterTall(alle.antall)})
         </h2>
         <div className="knapperad">
           <a className="ds-link" href={`${dokumentBase}/excel?${dokumentSok}`} download>
@@ -50,6 +54,12 @@ export function Varelinjer({
           </a>
         </div>
       </div>
+      {alle.antallSider > 1 ? (
+        <p className="ds-paragraph" id="varelinjer-utvalg">
+          Viser varelinje {formaterTall(fra)}–{formaterTall(til)} av {formaterTall(alle.antall)}. Alle
+          varelinjene er med i Excel-filen.
+        </p>
+      ) : null}
       {s.varelinjer.length === 0 ? (
         <p className="ds-paragraph">Sertifikatet har ingen varelinjer.</p>
       ) : (
@@ -120,6 +130,12 @@ export function Varelinjer({
           </table>
         </Tabellramme>
       )}
+      <Sidevelger
+        aktiv={alle.sidenummer + 1}
+        antallSider={alle.antallSider}
+        lenke={(side) => varelinjesideLenke(sok, sortering, side)}
+        etikett="Sider med varelinjer"
+      />
       <Opplysninger rader={totaler} />
       {linjer.map((l) => {
         const v = linjeVurdering.get(String(l.sorteringsnummer));

@@ -1,0 +1,35 @@
+// The certificate page's answer put together from what visning.ts read (the frame, and the data and the
+// assessment as JSON text). Pure: runs in the request thread for the page, and in a worker thread for the
+// documents (api/arbeid, ADR 018), where a certificate of 12,000 goods lines is parsed in full.
+import type { SertifikatVurdering } from "../../domain/risiko/vurder";
+import { type LagretSertifikat, mengdeOppsummering, type SertifikatVisning } from "../../domain/sertifikat";
+import type { Sorteringsretning } from "../../domain/text";
+import { varelinjeside } from "../../domain/varelinjeside";
+import type { SertifikatTekst } from "./visning";
+
+/**
+ * The certificate with every goods line (`side` undefined: the documents), or with one page of them and
+ * the summary of all (the certificate page).
+ */
+export function settSammen(
+  t: SertifikatTekst,
+  side?: { side: number; sortering: Sorteringsretning | null },
+): SertifikatVisning {
+  const data = JSON.parse(t.data) as LagretSertifikat;
+  const vurdering = JSON.parse(t.vurdering) as SertifikatVurdering;
+  const hele = {
+    ...data,
+    ...t.ramme,
+    vurdering,
+    mengdeOppsummering: mengdeOppsummering(data.varelinjer),
+    kanOppretteImportmelding: t.ramme.kanOppretteImportmelding && data.varelinjer.length > 0,
+  };
+  if (!side) return hele;
+  const utdrag = varelinjeside(data, vurdering, side);
+  return {
+    ...hele,
+    varelinjer: utdrag.varelinjer,
+    vurdering: utdrag.vurdering,
+    varelinjeOppsummering: utdrag.oppsummering,
+  };
+}
