@@ -309,14 +309,16 @@ describe("dårlige forespørsler gir 400 og endrer ingenting", () => {
     ["kontrollørliste: ugyldig orgnr", "GET", () => "/import/mottakskontrolloerer/v1?orgnr=abc", undefined],
   ];
 
-  it.each(tilfeller)("%s", async (_navn, method, sti, json) => {
+  it.each(tilfeller)("%s", async (navn, method, sti, json) => {
     const før = await tilstand();
     const pid = sti(id).includes(ORG.blomsterbudBergen) ? ingrid : ola;
     const innhold = typeof json === "function" ? json(id) : json;
     const res = await api.fetch(sti(id), { method, json: innhold, pid });
-    expect(res.status).toBe(400);
+    // a body over the API's JSON limit (64 kB for these calls, issue 22) is 413 before it is read
+    const status = navn.endsWith("1 MB") ? 413 : 400;
+    expect(res.status).toBe(status);
     const body = await res.json();
-    expect(body.status).toBe(400);
+    expect(body.status).toBe(status);
     expect(typeof body.melding).toBe("string");
     expect(body.melding).not.toMatch(/Invalid|expected|received/i);
     expect(await tilstand()).toEqual(før);

@@ -1,16 +1,8 @@
 // The texts of the page a document request lands on when the document cannot be made now
 // (app/routes/dokument-opptatt.tsx, ADR 018 "Grenser").
-export type Opptatt = "person" | "opptatt";
-
 export const DOKUMENT_OPPTATT = {
   /** Retry-After (seconds) of the page, as the import API's. */
   ventSekunder: 10,
-  person: {
-    tittel: "Du har flere dokumenter under arbeid",
-    melding: "Du har allerede flere dokumenter under arbeid. Vent til de er ferdige, og prøv igjen.",
-  },
-  opptatt: {
-    tittel: "Dokumentet kan ikke lages akkurat nå",
-    melding: "Dokumentet kunne ikke lages akkurat nå. Prøv igjen om litt.",
-  },
+  tittel: "Dokumentet kan ikke lages akkurat nå",
+  melding: "Dokumentet kunne ikke lages akkurat nå. Prøv igjen om litt.",
 } as const;

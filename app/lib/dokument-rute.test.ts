@@ -54,15 +54,17 @@ describe("sertifikatdokumentet når import-API-et ikke kan lage det", () => {
       pdfSvar = { status, json: { status, melding: "Opptatt" } };
       const res = await hent("pdf");
       expect(res.status).toBe(302);
-      expect(res.headers.get("Location")).toBe(`/dokument-opptatt?grunn=opptatt&tilbake=${tilbake}`);
+      expect(res.headers.get("Location")).toBe(`/dokument-opptatt?tilbake=${tilbake}`);
     }
   });
 
-  it("en person med for mange dokumenter under arbeid (429) sendes til siden som sier det", async () => {
-    pdfSvar = { status: 429, json: { status: 429, melding: "For mange" } };
+  it("en person med for mange dokumenter under arbeid (429) får 'For mange forsøk' med API-ets melding", async () => {
+    const melding = "Du har allerede flere dokumenter under arbeid. Vent til de er ferdige, og prøv igjen.";
+    pdfSvar = { status: 429, json: { status: 429, melding } };
     const res = await hent("pdf");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/dokument-opptatt?grunn=person&tilbake=${tilbake}`);
+    expect(res.status).toBe(429);
+    expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await res.text()).toBe(melding);
   });
 
   it("et sertifikat som ikke finnes er fortsatt 404", async () => {

@@ -72,15 +72,13 @@ export async function videresendDokument(res: Response, format: Dokumentformat):
 
 /**
  * The answer to a document request that failed at the import API: the page that says to try again when
- * the API was busy (429: this person's documents; 5xx: the lane full, too slow or down), 403 or 404
- * otherwise. `tilbake` is the page the link came from.
+ * the API was busy (5xx: the lane full, too slow or down), 403 or 404 otherwise. `tilbake` is the page the
+ * link came from. (A 429 never gets here: the API client makes it the 'For mange forsøk' page with the
+ * API's own message and Retry-After, whether the person has several documents under way or has used up
+ * the download limit.)
  */
 export function dokumentFeil(e: unknown, tilbake: string, ikkeFunnet: string): never {
   if (!(e instanceof ApiFeil)) throw e;
-  if (e.status === 429 || e.status >= 500) {
-    throw redirect(
-      `/dokument-opptatt?${new URLSearchParams({ grunn: e.status === 429 ? "person" : "opptatt", tilbake })}`,
-    );
-  }
+  if (e.status >= 500) throw redirect(`/dokument-opptatt?${new URLSearchParams({ tilbake })}`);
   throw new Response(e.melding ?? ikkeFunnet, { status: e.status === 403 ? 403 : 404 });
 }

@@ -1,31 +1,30 @@
-import { type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Varsel } from "../components/ui";
-import { DOKUMENT_OPPTATT, type Opptatt } from "../lib/dokument-opptatt";
+import { DOKUMENT_OPPTATT } from "../lib/dokument-opptatt";
 
 /**
- * A document (certificate PDF/Excel, receipt) that could not be made now (ADR 018 "Grenser"): the person
- * already has documents being made (429), or the service is making many (503), or it took too long. A page
+ * A document (certificate PDF/Excel, receipt) that could not be made now (ADR 018 "Grenser"): the service is
+ * making many (the document queue is full), or it took too long, or the import API is down. A page
  * of its own, so it also works without JavaScript; its status and Retry-After say when to try again.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const p = new URL(request.url).searchParams;
-  const grunn: Opptatt = p.get("grunn") === "person" ? "person" : "opptatt";
   // only a page of this service: the certificate page or a notification
   const tilbake = p.get("tilbake") ?? "";
   const trygg = /^\/(sertifikat\?|importmelding\/\d+$)/.test(tilbake) ? tilbake : "/";
-  return json(
-    { grunn, tilbake: trygg },
+  return data(
+    { tilbake: trygg },
     {
-      status: grunn === "person" ? 429 : 503,
+      status: 503,
       headers: { "Retry-After": String(DOKUMENT_OPPTATT.ventSekunder), "Cache-Control": "no-store" },
     },
   );
 }
 
 export default function DokumentOpptatt() {
-  const { grunn, tilbake } = useLoaderData<typeof loader>();
-  const tekst = DOKUMENT_OPPTATT[grunn];
+  const { tilbake } = useLoaderData<typeof loader>();
+  const tekst = DOKUMENT_OPPTATT;
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
@@ -47,8 +46,8 @@ export default function DokumentOpptatt() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${DOKUMENT_OPPTATT[data?.grunn ?? "opptatt"].tittel} – Digital forhåndsmelding` },
+export const meta: MetaFunction<typeof loader> = () => [
+  { title: `${DOKUMENT_OPPTATT.tittel} – Digital forhåndsmelding` },
 ];
 
 /** The loader's Retry-After on the page's answer (Remix takes a document's headers from here). */
