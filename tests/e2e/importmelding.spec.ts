@@ -401,8 +401,10 @@ test("bekreftelse av regelverket med bare tastaturet, 'vil ikke melde import', o
   await sjekkUu(page);
   await page.getByRole("button", { name: "Ja, slett forhåndsmeldingen" }).click();
   await expect(page).toHaveURL(/\/(\?slettet=1)?$/);
-  await page.goto(`/importmelding/${id2}/avsender`);
-  await expect(page).toHaveURL(/\/$/);
+  // a deleted draft is gone: the 404 page (issue 22 item 7, issue 23 item 9)
+  const borte = await page.goto(`/importmelding/${id2}/avsender`);
+  expect(borte?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Fant ikke forhåndsmeldingen" })).toBeVisible();
   await page.goto(sertifikatUrl(s2));
   await expect(page.getByRole("button", { name: "Opprett digital forhåndsmelding" })).toBeVisible();
 });
@@ -579,8 +581,9 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   // Announced on the home page
   await expect(page.getByRole("status").filter({ hasText: "Forhåndsmeldingen er slettet." })).toBeVisible();
   await sjekkUu(page);
-  await page.goto(`/importmelding/${id2}/avsender`);
-  await expect(page).toHaveURL(/\/$/);
+  const borte = await page.goto(`/importmelding/${id2}/avsender`);
+  expect(borte?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Fant ikke forhåndsmeldingen" })).toBeVisible();
 });
 
 test("Tilbake-knappen etter et lagret steg: siden hentes på nytt og kan lagres igjen uten falsk konflikt", async ({
