@@ -251,9 +251,11 @@ export function hendelseLinjer(h: {
       linjer.push(`Avvik: ${sp}: ${svar}. Kommentar: ${a.kommentar ?? "Ingen melding"}`);
     }
   }
-  // Older rows name the decision record behind an automatic step ("(ADR 007)"): not for the user.
-  const merknad = h.merknad?.replace(/\s*\(ADR \d+\)$/, "") ?? null;
-  if (merknad) {
+  // Rows from before migration 014 name the decision record behind an automatic step ("(ADR 007)") and
+  // repeat the title ("Trukket tilbake: …", "Automatisk frigitt"): not for the user.
+  const merknad =
+    h.merknad?.replace(/\s*\(ADR \d+\)$/, "").replace(/^(Slettet|Trukket tilbake): /, "") ?? null;
+  if (merknad && merknad !== "Automatisk frigitt") {
     const vurdering =
       h.tilStatus === "FRIGITT" || h.tilStatus === "AVVIST" || h.tilStatus === "DELVIS_AVVIST";
     linjer.push(vurdering ? `Begrunnelse: ${merknad}` : merknad);

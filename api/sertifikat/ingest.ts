@@ -285,7 +285,7 @@ export async function lagreSertifikat(
       // A certificate that says it replaces this one arrived first: link us to it now.
       const erstatning = await trx
         .selectFrom("sertifikat")
-        .select("id")
+        .select(["id", "nummer"])
         .where("eksportland", "=", eksportland)
         .where("erstatter_nummer", "=", nummer)
         .where("id", "<>", id)
@@ -294,11 +294,18 @@ export async function lagreSertifikat(
         .limit(1)
         .executeTakeFirst();
       if (erstatning) {
-        await trx
+        const lenket = await trx
           .updateTable("sertifikat")
           .set({ erstattet_av_id: erstatning.id })
           .where("id", "=", id)
-          .execute();
+          .where((eb) =>
+            eb.or([eb("erstattet_av_id", "is", null), eb("erstattet_av_id", "<>", erstatning.id)]),
+          )
+          .executeTakeFirst();
+        // a re-delivery of this certificate that learns of its replacement now: its notifications too
+        if (Number(lenket.numUpdatedRows) > 0) {
+          await skrivSertifikatHendelse(trx, id, { erstattetAv: erstatning.nummer });
+        }
       }
       // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
       if (opts.varsle !== false) {
