@@ -255,6 +255,10 @@ const RUTER: Record<string, Rute> = {
     krav: "mottak",
     sti: (m) => `${medId(m)}/kvittering`,
   },
+  "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/historikk": {
+    krav: "mottak",
+    sti: (m) => `${medId(m)}/historikk`,
+  },
 };
 
 let api: TestApi;

@@ -74,6 +74,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "011-mottakskontroll-utfoert-av",
       "012-grenseteller",
       "013-forventet-ankomst",
+      "014-historikk",
     ]);
   });
 });

@@ -11,6 +11,7 @@ import * as m010 from "./migrations/010-indekser-for-filtre";
 import * as m011 from "./migrations/011-mottakskontroll-utfoert-av";
 import * as m012 from "./migrations/012-grenseteller";
 import * as m013 from "./migrations/013-forventet-ankomst";
+import * as m014 from "./migrations/014-historikk";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "011-mottakskontroll-utfoert-av": m011,
   "012-grenseteller": m012,
   "013-forventet-ankomst": m013,
+  "014-historikk": m014,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { AktoerType, HendelseDetaljer, HendelseType } from "../domain/historikk";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -174,14 +175,23 @@ export interface FaktiskMengdeTable {
   faktisk_verdi: number;
 }
 
+/** The notification's history (migration 014, ADR 033): status changes and every other event, with who did it. */
 export interface ImportmeldingHendelseTable {
   id: Generated<number>;
   importmelding_id: number;
   tidspunkt: Generated<Date>;
+  /** The audit string (api/aktoer.ts `revisjon`); never shown. */
   utfoert_av: string;
   fra_status: string | null;
-  til_status: string;
+  /** null for events that are not a status change */
+  til_status: string | null;
   merknad: string | null;
+  type: ColumnType<HendelseType, HendelseType | undefined, HendelseType>;
+  aktoer_type: AktoerType;
+  aktoer_navn: string | null;
+  aktoer_virksomhet: string | null;
+  aktoer_orgnr: string | null;
+  detaljer: ColumnType<HendelseDetaljer | null, string | null | undefined, string | null>;
 }
 
 export interface Database {

@@ -132,16 +132,18 @@ describe("demo-forhåndsmeldinger", () => {
     const auto = rader.find((r) => r.status === "AUTOMATISK_FRIGITT")!;
     const hendelser = await db()
       .selectFrom("importmelding_hendelse")
-      .select(["utfoert_av", "til_status"])
+      .select(["utfoert_av", "til_status", "type", "aktoer_type", "aktoer_navn"])
       .where("importmelding_id", "=", auto.id)
       .orderBy("id")
       .execute();
-    expect(hendelser.map((h) => h.til_status)).toEqual([
+    expect(hendelser.filter((h) => h.til_status !== null).map((h) => h.til_status)).toEqual([
       "UNDER_REGISTRERING",
       "REGISTRERT",
       "AUTOMATISK_FRIGITT",
     ]);
-    expect(hendelser.at(-1)?.utfoert_av).toBe("system");
+    expect(hendelser.at(-1)).toMatchObject({ utfoert_av: "system", aktoer_type: "SYSTEM" });
+    // the demo's history (ADR 033): Kari's answers and arrival between creation and submission
+    expect(hendelser.filter((h) => h.type === "ENDRET").map((h) => h.aktoer_navn)).toContain("Kari Nordmann");
   });
 
   it("legger ikke inn noe nytt når demodataene legges inn på nytt", async () => {

@@ -9,20 +9,16 @@
 // made only when none of them exists yet and the certificate has no live notification (e.g. one made by
 // hand in the demo); when all exist nothing is done at all.
 
+import { type KlientAktoer, personAktoer } from "../api/aktoer";
 import {
   lagreAnkomstinfo,
   lagreFaktiskeMengder,
   lagreKontrolloerPerson,
   lagreKontrollsvar,
 } from "../api/importmelding/endringer";
-import {
-  endreKlientStatus,
-  slettUtkast,
-  utfoertAv,
-  vurderImportmelding,
-} from "../api/importmelding/handlinger";
+import { endreKlientStatus, slettUtkast, vurderImportmelding } from "../api/importmelding/handlinger";
 import { opprettImportmelding } from "../api/importmelding/opprett";
-import { endreInnhold, type ImportmeldingRad } from "../api/importmelding/tilstand";
+import { endreInnhold, endringerMellom, type ImportmeldingRad } from "../api/importmelding/tilstand";
 import { ingestSertifikat } from "../api/sertifikat/ingest";
 import type { Db } from "../db";
 import { leggTilDager, osloDato } from "../domain/format";
@@ -190,6 +186,9 @@ interface Kontekst {
   sertifikatAar: number;
   hageland: number;
   grontMottak: number;
+  /** Kari Nordmann for Hageland, Ola Hansen for Grønt Mottak: who the history says did it. */
+  kari: KlientAktoer;
+  ola: KlientAktoer;
 }
 
 /** YYYY-MM-DD in Oslo, `dager` days from `naa`. */
@@ -226,13 +225,18 @@ async function opprett(k: Kontekst, s: Sertifikat, egenReferanse: string): Promi
   });
   const { id } = await opprettImportmelding(k.db, {
     importoerId: k.hageland,
-    utfoertAv: utfoertAv(k.hageland, KARI.pid),
+    aktoer: k.kari,
     body,
     naa: k.naa,
   });
 
   const innmelder = innmelderBodySkjema.parse(INNMELDER);
-  await endreInnhold(k.db, { id, del: "innmelder" }, async (trx) => {
+  await endreInnhold(k.db, { id, del: "innmelder", aktoer: k.kari }, async (trx) => {
+    const verdier = {
+      "innmelder.navn": innmelder.navn,
+      "innmelder.epost": innmelder.epost,
+      "innmelder.telefonnummer": innmelder.telefonnummer ?? null,
+    };
     await trx
       .updateTable("importmelding")
       .set({
@@ -244,14 +248,16 @@ async function opprett(k: Kontekst, s: Sertifikat, egenReferanse: string): Promi
       })
       .where("id", "=", id)
       .execute();
+    return endringerMellom(Object.keys(verdier), {}, verdier);
   });
   const ref = egenReferanseBodySkjema.parse({ egenReferanse });
-  await endreInnhold(k.db, { id, del: "egenReferanse" }, async (trx) => {
+  await endreInnhold(k.db, { id, del: "egenReferanse", aktoer: k.kari }, async (trx) => {
     await trx
       .updateTable("importmelding")
       .set({ egen_referanse: ref.egenReferanse ?? null })
       .where("id", "=", id)
       .execute();
+    return endringerMellom(["egenReferanse"], {}, { egenReferanse: ref.egenReferanse });
   });
   return id;
 }
@@ -271,6 +277,8 @@ async function svar(k: Kontekst, id: number, kode: SpoersmaalKode, svarKode: Sva
     id,
     spoersmaal: { id: spm.id, kode, mottak: spm.kategori === "MOTTAK" },
     body,
+    // the reception control is Ola Hansen's (Grønt Mottak), the document control Kari Nordmann's
+    aktoer: spm.kategori === "MOTTAK" ? k.ola : k.kari,
   });
 }
 
@@ -321,6 +329,7 @@ async function ankomst(
     ansvarligImportoerId: rad.ansvarlig_importoer_id,
     utfoertAvId: rad.ansvarlig_importoer_id,
     body,
+    aktoer: k.kari,
   });
 }
 
@@ -329,20 +338,19 @@ async function kontrolloerPerson(k: Kontekst, id: number): Promise<void> {
   const body = mottakskontrolloerAnkomstBodySkjema.parse({
     mottakskontrolloer: { importoerId: k.grontMottak, ...KONTROLLOER_PERSON },
   });
-  await lagreKontrolloerPerson(k.db, { id, body });
+  await lagreKontrolloerPerson(k.db, { id, body, aktoer: k.ola });
 }
 
 /** PUT .../mottakskontroll: the actual quantities with the lower-quantity answer. */
 async function faktiskeMengder(k: Kontekst, id: number, mengder: MottakskontrollBody): Promise<void> {
-  await lagreFaktiskeMengder(k.db, { id, body: mottakskontrollBodySkjema.parse(mengder) });
+  await lagreFaktiskeMengder(k.db, { id, body: mottakskontrollBodySkjema.parse(mengder), aktoer: k.ola });
 }
 
 const sendInn = (k: Kontekst, id: number) =>
-  endreKlientStatus(k.db, { id, til: "REGISTRERT", importoerId: k.hageland, pid: KARI.pid });
-const ankommet = (k: Kontekst, id: number) =>
-  endreKlientStatus(k.db, { id, til: "ANKOMMET", importoerId: k.grontMottak, pid: OLA.pid });
+  endreKlientStatus(k.db, { id, til: "REGISTRERT", aktoer: k.kari });
+const ankommet = (k: Kontekst, id: number) => endreKlientStatus(k.db, { id, til: "ANKOMMET", aktoer: k.ola });
 const trekkTilbake = (k: Kontekst, id: number) =>
-  endreKlientStatus(k.db, { id, til: "TILBAKETRUKKET", importoerId: k.hageland, pid: KARI.pid });
+  endreKlientStatus(k.db, { id, til: "TILBAKETRUKKET", aktoer: k.kari });
 
 async function vurder(
   k: Kontekst,
@@ -423,7 +431,7 @@ const GRUPPER: ((k: Kontekst) => Gruppe)[] = [
     referanser: [po(k, 377), po(k, 405)],
     lag: async (k, s, [feil, ref]) => {
       const utkast = await opprett(k, s, feil!);
-      await slettUtkast(k.db, { id: utkast, importoerId: k.hageland, pid: KARI.pid });
+      await slettUtkast(k.db, { id: utkast, aktoer: k.kari });
       const id = await opprett(k, s, ref!);
       await svarAlle(k, id, "DOKUMENT");
       await ankomst(k, id, { dager: -1, klokkeslett: "10:00", adresse: ADRESSE.lager });
@@ -552,21 +560,25 @@ const GRUPPER: ((k: Kontekst) => Gruppe)[] = [
 export async function seedImportmeldinger(db: Db, naa: Date = new Date()): Promise<number> {
   const importoerer = await db
     .selectFrom("importoer")
-    .select(["id", "organisasjonsnummer"])
+    .select(["id", "organisasjonsnummer", "navn"])
     .where("organisasjonsnummer", "in", [ORG.hagelandDrammen, ORG.grontMottakOslo])
     .execute();
-  const idFor = (orgnr: string) => {
+  const importoer = (orgnr: string) => {
     const rad = importoerer.find((i) => i.organisasjonsnummer === orgnr);
     if (!rad) throw new Error(`Demodata: importøren ${orgnr} mangler`);
-    return rad.id;
+    return { importoerId: rad.id, navn: rad.navn, organisasjonsnummer: rad.organisasjonsnummer };
   };
+  const hageland = importoer(ORG.hagelandDrammen);
+  const grontMottak = importoer(ORG.grontMottakOslo);
   const k: Kontekst = {
     db,
     naa,
     aar: osloDato(naa).slice(0, 4),
     sertifikatAar: Number(osloDato(naa).slice(0, 4)),
-    hageland: idFor(ORG.hagelandDrammen),
-    grontMottak: idFor(ORG.grontMottakOslo),
+    hageland: hageland.importoerId,
+    grontMottak: grontMottak.importoerId,
+    kari: await personAktoer(db, KARI.pid, hageland),
+    ola: await personAktoer(db, OLA.pid, grontMottak),
   };
   const grupper = GRUPPER.map((g) => g(k));
 

@@ -31,7 +31,7 @@ try {
         id: Number(idTekst),
         status: body.data.status,
         begrunnelse: body.data.begrunnelse,
-        utfoertAv: "myndighet:kommandolinje",
+        aktoer: { type: "MYNDIGHET", kilde: "kommandolinje" },
       });
       console.log(`Forhåndsmelding ${rad.nummer} har nå status ${rad.status}.`);
     } finally {

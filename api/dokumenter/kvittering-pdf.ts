@@ -19,7 +19,7 @@ import { pdfTekst } from "./pdf-tekst";
 
 export interface KvitteringHendelse {
   tidspunkt: Date | string;
-  tilStatus: string;
+  tilStatus: string | null;
 }
 
 export interface KvitteringValg {

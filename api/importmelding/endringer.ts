@@ -1,10 +1,13 @@
 // The notification's content changes as operations (issue 14 item 1): answers to control questions, the
 // arrival information, the appointed controller's person, and the actual quantities. The router parses the
 // request, checks access and calls one of these; the demo seed calls the same ones, so the SQL is written
-// once. Each runs in endreInnhold (tilstand.ts): one transaction, the status and version checked, audited.
+// once. Each runs in endreInnhold (tilstand.ts): one transaction, the status and version checked, and what
+// it changed (field, from, to) returned for the history (ADR 033): nothing changed, nothing recorded.
 
 import type { z } from "zod";
 import type { Db } from "../../db";
+import { formaterOrganisasjonsnummer } from "../../domain/format";
+import type { Endring } from "../../domain/historikk";
 import { kreverFaktiskMengde, type SpoersmaalKode, type SvarKode } from "../../domain/kontrollspoersmaal";
 import {
   ANKOMST_MELDINGER,
@@ -15,9 +18,10 @@ import {
   sjekkFaktiskeMengder,
 } from "../../domain/schemas/importmelding";
 import type { LagretSertifikat } from "../../domain/sertifikat";
+import type { Aktoer } from "../aktoer";
 import { badRequest, forbidden } from "../http";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
-import { endreInnhold } from "./tilstand";
+import { endreInnhold, endringerMellom, type Trx } from "./tilstand";
 import { varelinjeVisninger } from "./visning";
 
 type AnkomstinfoBody = z.output<ReturnType<typeof ankomstinfoBodySkjema>>;
@@ -36,24 +40,68 @@ export async function lagreKontrollsvar(
     id: number;
     spoersmaal: { id: number; kode: SpoersmaalKode; mottak: boolean };
     body: KontrollsvarBody;
+    aktoer: Aktoer;
   },
 ): Promise<void> {
   const { id, spoersmaal, body } = a;
   await endreInnhold(
     db,
-    { id, del: spoersmaal.mottak ? "mottakskontroll" : "dokumentkontroll", versjon: body.versjon },
+    {
+      id,
+      del: spoersmaal.mottak ? "mottakskontroll" : "dokumentkontroll",
+      versjon: body.versjon,
+      aktoer: a.aktoer,
+    },
     async (trx, rad) => {
       if (spoersmaal.mottak && rad.kun_dokumentkontroll) throw badRequest(INGEN_MOTTAKSKONTROLL);
+      const foer = await trx
+        .selectFrom("kontrollspoersmaal")
+        .select(["svar", "kommentar"])
+        .where("id", "=", spoersmaal.id)
+        .executeTakeFirstOrThrow();
       await trx
         .updateTable("kontrollspoersmaal")
         .set({ svar: body.kontrollSvar, kommentar: body.kommentar ?? null, avvik: body.avvik })
         .where("id", "=", spoersmaal.id)
         .execute();
+      const svar = `svar:${spoersmaal.kode}`;
+      const kommentar = `kommentar:${spoersmaal.kode}`;
+      const endringer = endringerMellom(
+        [svar, kommentar],
+        { [svar]: foer.svar, [kommentar]: foer.kommentar },
+        { [svar]: body.kontrollSvar, [kommentar]: body.kommentar },
+      );
       if (spoersmaal.kode === "MOTTAK_INNHOLD_SAMSVARER" && !kreverFaktiskMengde(body.kontrollSvar)) {
-        await trx.deleteFrom("faktisk_mengde").where("importmelding_id", "=", id).execute();
+        endringer.push(...(await erstattFaktiskeMengder(trx, id, [])));
       }
+      return endringer;
     },
   );
+}
+
+type MengdeRad = { varelinje: number; felt: string; faktisk_verdi: number };
+const mengdeFelt = (r: Pick<MengdeRad, "varelinje" | "felt">) => `faktiskMengde:${r.varelinje}:${r.felt}`;
+
+/** Replaces the actual quantities with `nye`, returning what changed per goods line and quantity. */
+async function erstattFaktiskeMengder(trx: Trx, id: number, nye: MengdeRad[]): Promise<Endring[]> {
+  const foer = await trx
+    .selectFrom("faktisk_mengde")
+    .select(["varelinje", "felt", "faktisk_verdi"])
+    .where("importmelding_id", "=", id)
+    .orderBy("varelinje")
+    .orderBy("felt")
+    .execute();
+  await trx.deleteFrom("faktisk_mengde").where("importmelding_id", "=", id).execute();
+  if (nye.length > 0) {
+    await trx
+      .insertInto("faktisk_mengde")
+      .values(nye.map((r) => ({ ...r, importmelding_id: id })))
+      .execute();
+  }
+  const verdier = (rader: MengdeRad[]) =>
+    Object.fromEntries(rader.map((r) => [mengdeFelt(r), String(r.faktisk_verdi)]));
+  const felter = [...new Set([...foer, ...nye].map(mengdeFelt))];
+  return endringerMellom(felter, verdier(foer), verdier(nye));
 }
 
 /**
@@ -72,6 +120,7 @@ export async function lagreAnkomstinfo(
     /** The importer saving it (the path's importoerId). */
     utfoertAvId: number;
     body: AnkomstinfoBody;
+    aktoer: Aktoer;
   },
 ): Promise<void> {
   const { id, ankomstInfoId, body } = a;
@@ -82,7 +131,7 @@ export async function lagreAnkomstinfo(
       throw badRequest(ANKOMST_MELDINGER.mottakskontrolloerIkkeFunnet);
     }
   }
-  await endreInnhold(db, { id, del: "ankomstinfo", versjon: body.versjon }, async (trx) => {
+  await endreInnhold(db, { id, del: "ankomstinfo", versjon: body.versjon, aktoer: a.aktoer }, async (trx) => {
     const naa = await trx
       .selectFrom("ankomstinfo")
       .selectAll()
@@ -111,16 +160,81 @@ export async function lagreAnkomstinfo(
       })
       .where("id", "=", ankomstInfoId)
       .execute();
+    const etter = await trx
+      .selectFrom("ankomstinfo")
+      .selectAll()
+      .where("id", "=", ankomstInfoId)
+      .executeTakeFirstOrThrow();
+    return ankomstEndringer(trx, naa, etter);
   });
+}
+
+type AnkomstRad = {
+  ankomsttid: Date | null;
+  adresse_linje1: string | null;
+  adresse_linje2: string | null;
+  postnummer: string | null;
+  poststed: string | null;
+  mottakskontrolloer_id: number | null;
+  mottakskontrolloer_navn: string | null;
+  mottakskontrolloer_telefon: string | null;
+};
+
+const ANKOMST_FELTER = [
+  "ankomsttid",
+  "kontrollAdresse",
+  "mottakskontrolloer",
+  "kontrolloer.navn",
+  "kontrolloer.telefonnummer",
+] as const;
+
+/** What an arrival save changed: time, place (one line), controller (by name), the controller's person. */
+async function ankomstEndringer(trx: Trx, foer: AnkomstRad, etter: AnkomstRad): Promise<Endring[]> {
+  const ider = [foer.mottakskontrolloer_id, etter.mottakskontrolloer_id].filter(
+    (v): v is number => v !== null,
+  );
+  const navn = new Map(
+    ider.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom("importoer")
+            .select(["id", "navn", "organisasjonsnummer"])
+            .where("id", "in", ider)
+            .execute()
+        ).map((i) => [i.id, `${i.navn} (org.nr. ${formaterOrganisasjonsnummer(i.organisasjonsnummer)})`]),
+  );
+  const verdier = (r: AnkomstRad) => ({
+    ankomsttid: r.ankomsttid ? new Date(r.ankomsttid).toISOString() : null,
+    kontrollAdresse:
+      [r.adresse_linje1, r.adresse_linje2, [r.postnummer, r.poststed].filter(Boolean).join(" ")]
+        .filter(Boolean)
+        .join(", ") || null,
+    mottakskontrolloer:
+      r.mottakskontrolloer_id === null
+        ? null
+        : (navn.get(r.mottakskontrolloer_id) ?? String(r.mottakskontrolloer_id)),
+    "kontrolloer.navn": r.mottakskontrolloer_navn,
+    "kontrolloer.telefonnummer": r.mottakskontrolloer_telefon,
+  });
+  return endringerMellom(ANKOMST_FELTER, verdier(foer), verdier(etter));
 }
 
 /** The appointed reception controller gives the person who does the control: name and phone only. */
 export async function lagreKontrolloerPerson(
   db: Db,
-  a: { id: number; ankomstInfoId?: number; body: MottakskontrolloerAnkomstBody },
+  a: { id: number; ankomstInfoId?: number; body: MottakskontrolloerAnkomstBody; aktoer: Aktoer },
 ): Promise<void> {
   const { id, body } = a;
-  await endreInnhold(db, { id, del: "ankomstinfo", versjon: body.versjon }, async (trx) => {
+  await endreInnhold(db, { id, del: "ankomstinfo", versjon: body.versjon, aktoer: a.aktoer }, async (trx) => {
+    let hent = trx
+      .selectFrom("ankomstinfo")
+      .selectAll()
+      .where("importmelding_id", "=", id)
+      .where("mottakskontrolloer_id", "=", body.mottakskontrolloer.importoerId)
+      .orderBy("id");
+    if (a.ankomstInfoId !== undefined) hent = hent.where("id", "=", a.ankomstInfoId);
+    const foer = await hent.execute();
     let oppdatering = trx
       .updateTable("ankomstinfo")
       .set({
@@ -133,6 +247,8 @@ export async function lagreKontrolloerPerson(
     if (a.ankomstInfoId !== undefined) oppdatering = oppdatering.where("id", "=", a.ankomstInfoId);
     const n = await oppdatering.executeTakeFirst();
     if (Number(n.numUpdatedRows) === 0) throw forbidden(IKKE_MOTTAKSKONTROLLOER);
+    const etter = await hent.execute();
+    return (await Promise.all(foer.map((f, i) => ankomstEndringer(trx, f, etter[i] ?? f)))).flat();
   });
 }
 
@@ -142,7 +258,7 @@ export async function lagreKontrolloerPerson(
  */
 export async function lagreFaktiskeMengder(
   db: Db,
-  a: { id: number; body: MottakskontrollBody; versjon?: number },
+  a: { id: number; body: MottakskontrollBody; versjon?: number; aktoer: Aktoer },
 ): Promise<void> {
   const { id, body } = a;
   const sert = await db
@@ -152,25 +268,21 @@ export async function lagreFaktiskeMengder(
     .where("m.id", "=", id)
     .executeTakeFirstOrThrow();
   const varelinjer = varelinjeVisninger(sert.data as LagretSertifikat, []);
-  await endreInnhold(db, { id, del: "faktiskMengde", versjon: a.versjon }, async (trx) => {
+  await endreInnhold(db, { id, del: "faktiskMengde", versjon: a.versjon, aktoer: a.aktoer }, async (trx) => {
     const innhold = await trx
       .selectFrom("kontrollspoersmaal")
       .select("svar")
       .where("importmelding_id", "=", id)
       .where("kode", "=", "MOTTAK_INNHOLD_SAMSVARER")
       .executeTakeFirst();
-    await trx.deleteFrom("faktisk_mengde").where("importmelding_id", "=", id).execute();
-    if (!kreverFaktiskMengde(innhold?.svar as SvarKode | null | undefined)) return;
+    if (!kreverFaktiskMengde(innhold?.svar as SvarKode | null | undefined)) {
+      return erstattFaktiskeMengder(trx, id, []);
+    }
     const feil = sjekkFaktiskeMengder(body, varelinjer);
     if (feil) throw badRequest(feil);
     const rader = body.flatMap((l) =>
-      l.faktiskeVerdier.map((v) => ({
-        importmelding_id: id,
-        varelinje: l.varelinjeId,
-        felt: v.id,
-        faktisk_verdi: v.faktiskVerdi,
-      })),
+      l.faktiskeVerdier.map((v) => ({ varelinje: l.varelinjeId, felt: v.id, faktisk_verdi: v.faktiskVerdi })),
     );
-    if (rader.length > 0) await trx.insertInto("faktisk_mengde").values(rader).execute();
+    return erstattFaktiskeMengder(trx, id, rader);
   });
 }

@@ -12,6 +12,7 @@ import {
 import type { LagretSertifikat } from "../../domain/sertifikat";
 import type { ImportmeldingStatus } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
+import { type Aktoer, type KlientAktoer, MYNDIGHET } from "../aktoer";
 import { badRequest } from "../http";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
 import { sjekkSertifikatGyldig } from "./opprett";
@@ -133,27 +134,32 @@ export async function skalFrigisAutomatisk(
   return !svar.some((s) => s.avvik);
 }
 
-export function utfoertAv(importoerId: number, pid: string): string {
-  return `importoer:${importoerId} person:${pid}`;
+/** The deviations among the reception control's answers, as the ANKOMMET event reports them. */
+async function rapporterteAvvik(trx: Trx, id: number) {
+  const rader = await trx
+    .selectFrom("kontrollspoersmaal")
+    .select(["kode", "svar", "kommentar"])
+    .where("importmelding_id", "=", id)
+    .where("kategori", "=", "MOTTAK")
+    .where("avvik", "=", true)
+    .orderBy("rekkefoelge")
+    .execute();
+  return rader.map((r) => ({ spoersmaal: r.kode, svar: r.svar ?? "", kommentar: r.kommentar }));
 }
 
-/** A status change requested by the importer's client (PUT .../status). */
+/** A status change requested by the importer's client (PUT .../status), a person or its system. */
 export async function endreKlientStatus(
   db: Db,
-  args: { id: number; til: KlientStatus; importoerId: number; pid: string; versjon?: number },
+  args: { id: number; til: KlientStatus; aktoer: KlientAktoer; versjon?: number },
 ): Promise<ImportmeldingRad> {
-  const felles = {
-    id: args.id,
-    av: "KLIENT" as const,
-    utfoertAv: utfoertAv(args.importoerId, args.pid),
-    versjon: args.versjon,
-  };
+  const importoerId = args.aktoer.virksomhet.importoerId;
+  const felles = { id: args.id, aktoer: args.aktoer, versjon: args.versjon };
   switch (args.til) {
     case "REGISTRERT":
       return endreStatus(db, {
         ...felles,
         til: "REGISTRERT",
-        forutsetninger: (trx, rad) => kanRegistreres(trx, rad, args.importoerId),
+        forutsetninger: (trx, rad) => kanRegistreres(trx, rad, importoerId),
         automatiskFrigivelse: (trx, rad) => skalFrigisAutomatisk(trx, rad, "REGISTRERT"),
       });
     case "ANKOMMET":
@@ -163,7 +169,7 @@ export async function endreKlientStatus(
         sett: { faktisk_ankommet: new Date() },
         forutsetninger: async (trx, rad) => {
           if (rad.kun_dokumentkontroll) throw badRequest(KUN_DOKUMENTKONTROLL);
-          if (!(await harLestRegelverk(trx, args.importoerId)))
+          if (!(await harLestRegelverk(trx, importoerId)))
             throw badRequest(REGELVERK_IKKE_BEKREFTET_REGISTRER);
           const mottak = (await spoersmaal(trx, rad.id)).filter((s) => s.kategori === "MOTTAK");
           if (mottak.length === 0 || !alleBesvart(mottak.map((s) => ({ kontrollSvar: s.svar })))) {
@@ -180,6 +186,7 @@ export async function endreKlientStatus(
             .where("importmelding_id", "=", rad.id)
             .execute();
         },
+        detaljer: async (trx, rad) => ({ avvik: await rapporterteAvvik(trx, rad.id) }),
         automatiskFrigivelse: (trx, rad) => skalFrigisAutomatisk(trx, rad, "ANKOMMET"),
       });
     case "TILBAKETRUKKET":
@@ -190,15 +197,11 @@ export async function endreKlientStatus(
 export const BARE_UTKAST_KAN_SLETTES = "Bare påbegynte forhåndsmeldinger kan slettes";
 
 /** DELETE: a draft becomes SLETTET (kept for the audit trail, gone from every list). */
-export async function slettUtkast(
-  db: Db,
-  args: { id: number; importoerId: number; pid: string },
-): Promise<void> {
+export async function slettUtkast(db: Db, args: { id: number; aktoer: KlientAktoer }): Promise<void> {
   await endreStatus(db, {
     id: args.id,
     til: "SLETTET",
-    av: "KLIENT",
-    utfoertAv: utfoertAv(args.importoerId, args.pid),
+    aktoer: args.aktoer,
     forutsetninger: async (_trx, rad) => {
       if (rad.status !== "UNDER_REGISTRERING") throw badRequest(BARE_UTKAST_KAN_SLETTES);
     },
@@ -208,13 +211,12 @@ export async function slettUtkast(
 /** The authority's assessment (POST /myndighet/v1/importmelding/{id}/vurdering, the command line). */
 export async function vurderImportmelding(
   db: Db,
-  args: { id: number; status: MyndighetStatus; begrunnelse?: string; utfoertAv?: string },
+  args: { id: number; status: MyndighetStatus; begrunnelse?: string; aktoer?: Aktoer },
 ): Promise<ImportmeldingRad> {
   return endreStatus(db, {
     id: args.id,
     til: args.status,
-    av: "MYNDIGHET",
-    utfoertAv: args.utfoertAv ?? "myndighet",
+    aktoer: args.aktoer ?? MYNDIGHET,
     merknad: args.begrunnelse,
     sett: { vurdering_begrunnelse: args.begrunnelse ?? null },
   });

@@ -7,6 +7,7 @@
 import type { Db } from "../../db";
 import type { AnnenForhaandsmelding } from "../../domain/sertifikat";
 import type { ImportmeldingStatus } from "../../domain/status";
+import type { Aktoer } from "../aktoer";
 import { erPaaSertifikatet, hentImportoerMatch } from "../sertifikat/synlighet";
 import { endreStatusI, type Trx } from "./tilstand";
 
@@ -63,7 +64,7 @@ export async function annenForhaandsmelding(
  */
 export async function vikForMottaker(
   trx: Trx,
-  args: { id: number; til: "SLETTET" | "TILBAKETRUKKET"; utfoertAv: string; mottaker: string },
+  args: { id: number; til: "SLETTET" | "TILBAKETRUKKET"; aktoer: Aktoer; mottaker: string },
 ): Promise<boolean> {
   const rad = await trx
     .selectFrom("importmelding")
@@ -72,12 +73,13 @@ export async function vikForMottaker(
     .forUpdate()
     .executeTakeFirst();
   if (!rad || VIKER[rad.status as ImportmeldingStatus] !== args.til) return false;
+  // The service's rule, not the other organisation's act: the history shows Mattilsynet and the reason; the
+  // audit string keeps who caused it.
   await endreStatusI(trx, {
     id: args.id,
     til: args.til,
-    av: "SYSTEM",
-    utfoertAv: args.utfoertAv,
-    merknad: `${args.til === "SLETTET" ? "Slettet" : "Trukket tilbake"}: ${args.mottaker} står på sertifikatet og har opprettet sin egen forhåndsmelding (ADR 027)`,
+    aktoer: { type: "SYSTEM", utloestAv: args.aktoer },
+    merknad: `${args.mottaker} står på sertifikatet og har opprettet sin egen forhåndsmelding`,
   });
   return true;
 }

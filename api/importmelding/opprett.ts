@@ -15,6 +15,7 @@ import {
   INGEN_VARELINJER_MELDING,
   type LagretSertifikat,
 } from "../../domain/sertifikat";
+import type { KlientAktoer } from "../aktoer";
 import { ApiError, badRequest, forbidden, notFound } from "../http";
 import { hentImportoerMatch, kanSe } from "../sertifikat/synlighet";
 import { erMottaker, vikerFor, vikForMottaker } from "./mottaker";
@@ -82,7 +83,7 @@ export async function opprettImportmelding(
   db: Db,
   args: {
     importoerId: number;
-    utfoertAv: string;
+    aktoer: KlientAktoer;
     body: OpprettImportmeldingVerdier;
     naa?: Date;
   },
@@ -162,7 +163,7 @@ export async function opprettImportmelding(
 
   try {
     return await db.transaction().execute(async (trx) => {
-      if (vike && !(await vikForMottaker(trx, { ...vike, utfoertAv: args.utfoertAv }))) {
+      if (vike && !(await vikForMottaker(trx, { ...vike, aktoer: args.aktoer }))) {
         throw new FinnesAlleredeFeil(eksisterende!, importoerId);
       }
       const { nr } = await sql<{ nr: number }>`select nextval('importmelding_nummer_seq')::int as nr`
@@ -200,14 +201,27 @@ export async function opprettImportmelding(
           .execute();
       }
       await trx.insertInto("ankomstinfo").values({ importmelding_id: melding.id }).execute();
-      await skrivHendelse(
-        trx,
-        melding.id,
-        args.utfoertAv,
-        null,
-        "UNDER_REGISTRERING",
-        `Opprettet for sertifikat ${sert.nummer}`,
-      );
+      const parter = await trx
+        .selectFrom("importoer")
+        .select(["id", "navn", "organisasjonsnummer"])
+        .where("id", "in", [ansvarligId, dokumentkontrollId ?? ansvarligId])
+        .execute();
+      const part = (pid: number | undefined) => {
+        const p = parter.find((x) => x.id === pid);
+        return p ? { navn: p.navn, organisasjonsnummer: p.organisasjonsnummer } : null;
+      };
+      await skrivHendelse(trx, {
+        importmeldingId: melding.id,
+        type: "OPPRETTET",
+        aktoer: args.aktoer,
+        til: "UNDER_REGISTRERING",
+        merknad: `Opprettet for sertifikat ${sert.nummer}`,
+        detaljer: {
+          sertifikat: { nummer: sert.nummer, eksportland: landNavn(sert.eksportland) },
+          ansvarligImportoer: part(ansvarligId) ?? undefined,
+          ansvarligDokumentkontroll: part(dokumentkontrollId),
+        },
+      });
       return { id: melding.id };
     });
   } catch (feil) {

@@ -16,6 +16,7 @@ import {
   statusBodySkjema,
 } from "../../domain/schemas/importmelding";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
+import { aktoerFor } from "../aktoer";
 import { lagKvitteringPdfIArbeider } from "../arbeid/basseng";
 import { dokumentjobb } from "../arbeid/dokumentjobb";
 import { type ImportoerRequest, requireImportoer } from "../auth";
@@ -28,7 +29,8 @@ import {
   lagreKontrollsvar,
   mottakskontrolloerValg,
 } from "./endringer";
-import { BARE_UTKAST_KAN_SLETTES, endreKlientStatus, slettUtkast, statusSvar, utfoertAv } from "./handlinger";
+import { BARE_UTKAST_KAN_SLETTES, endreKlientStatus, slettUtkast, statusSvar } from "./handlinger";
+import { hentHistorikk, historikkSoek } from "./historikk";
 import { FinnesAlleredeFeil, opprettImportmelding } from "./opprett";
 import {
   harLestRegelverk,
@@ -37,7 +39,7 @@ import {
   REGELVERK_IKKE_BEKREFTET_REGISTRER,
   type Tilgangskrav,
 } from "./tilgang";
-import { endreInnhold } from "./tilstand";
+import { endreInnhold, endringerMellom } from "./tilstand";
 import { hentImportmeldingVisning } from "./visning";
 
 export const BASE = "/import/importmelding/v2/:orgnr/:importoerId";
@@ -69,7 +71,7 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
       try {
         const { id } = await opprettImportmelding(db, {
           importoerId: req.importoerId,
-          utfoertAv: utfoertAv(req.importoerId, req.innlogget.pid),
+          aktoer: await aktoerFor(db, req),
           body,
         });
         res.status(201).json({ id });
@@ -102,7 +104,7 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
     ah<ImportoerRequest>(async (req, res) => {
       const { id, rad } = await kontekst(req, "eier");
       if (rad.status !== "UNDER_REGISTRERING") throw badRequest(BARE_UTKAST_KAN_SLETTES);
-      await slettUtkast(db, { id, importoerId: req.importoerId, pid: req.innlogget.pid });
+      await slettUtkast(db, { id, aktoer: await aktoerFor(db, req) });
       res.status(204).end();
     }),
   );
@@ -113,18 +115,32 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
     ah<ImportoerRequest>(async (req, res) => {
       const { id } = await kontekst(req, "eier");
       const body = innmelderBodySkjema.parse(req.body ?? {});
-      await endreInnhold(db, { id, del: "innmelder", versjon: body.versjon }, async (trx) => {
+      const aktoer = await aktoerFor(db, req);
+      await endreInnhold(db, { id, del: "innmelder", versjon: body.versjon, aktoer }, async (trx, rad) => {
         const innmelder = { navn: body.navn, epost: body.epost, telefonnummer: body.telefonnummer ?? null };
         // The own reference only when the body names it (null or "" clears it), in the same transaction.
         const medReferanse = Object.hasOwn((req.body ?? {}) as object, "egenReferanse");
+        const egenReferanse = medReferanse ? (body.egenReferanse ?? null) : rad.egen_referanse;
         await trx
           .updateTable("importmelding")
-          .set({
-            innmelder: JSON.stringify(innmelder),
-            ...(medReferanse ? { egen_referanse: body.egenReferanse ?? null } : {}),
-          })
+          .set({ innmelder: JSON.stringify(innmelder), egen_referanse: egenReferanse })
           .where("id", "=", id)
           .execute();
+        return endringerMellom(
+          ["innmelder.navn", "innmelder.epost", "innmelder.telefonnummer", "egenReferanse"],
+          {
+            "innmelder.navn": rad.innmelder?.navn,
+            "innmelder.epost": rad.innmelder?.epost,
+            "innmelder.telefonnummer": rad.innmelder?.telefonnummer,
+            egenReferanse: rad.egen_referanse,
+          },
+          {
+            "innmelder.navn": innmelder.navn,
+            "innmelder.epost": innmelder.epost,
+            "innmelder.telefonnummer": innmelder.telefonnummer,
+            egenReferanse,
+          },
+        );
       });
       res.status(204).end();
     }),
@@ -136,13 +152,23 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
     ah<ImportoerRequest>(async (req, res) => {
       const { id } = await kontekst(req, "eier");
       const body = egenReferanseBodySkjema.parse(req.body ?? {});
-      await endreInnhold(db, { id, del: "egenReferanse", versjon: body.versjon }, async (trx) => {
-        await trx
-          .updateTable("importmelding")
-          .set({ egen_referanse: body.egenReferanse ?? null })
-          .where("id", "=", id)
-          .execute();
-      });
+      const aktoer = await aktoerFor(db, req);
+      await endreInnhold(
+        db,
+        { id, del: "egenReferanse", versjon: body.versjon, aktoer },
+        async (trx, rad) => {
+          await trx
+            .updateTable("importmelding")
+            .set({ egen_referanse: body.egenReferanse ?? null })
+            .where("id", "=", id)
+            .execute();
+          return endringerMellom(
+            ["egenReferanse"],
+            { egenReferanse: rad.egen_referanse },
+            { egenReferanse: body.egenReferanse },
+          );
+        },
+      );
       res.status(204).end();
     }),
   );
@@ -167,7 +193,12 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
       if (mottak && !(await harLestRegelverk(db, req.importoerId))) {
         throw badRequest(REGELVERK_IKKE_BEKREFTET_REGISTRER);
       }
-      await lagreKontrollsvar(db, { id, spoersmaal: { id: spoersmaalId, kode: spm.kode, mottak }, body });
+      await lagreKontrollsvar(db, {
+        id,
+        spoersmaal: { id: spoersmaalId, kode: spm.kode, mottak },
+        body,
+        aktoer: await aktoerFor(db, req),
+      });
       res.status(204).end();
     }),
   );
@@ -191,7 +222,7 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
         const body = mottakskontrolloerAnkomstBodySkjema.parse(req.body ?? {});
         if (body.mottakskontrolloer.importoerId !== req.importoerId)
           throw forbidden("Du kan bare oppgi deg selv som mottakskontrollør");
-        await lagreKontrolloerPerson(db, { id, ankomstInfoId, body });
+        await lagreKontrolloerPerson(db, { id, ankomstInfoId, body, aktoer: await aktoerFor(db, req) });
         res.status(204).end();
         return;
       }
@@ -206,6 +237,7 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
         ansvarligImportoerId: rad.ansvarlig_importoer_id,
         utfoertAvId: req.importoerId,
         body,
+        aktoer: await aktoerFor(db, req),
       });
       res.status(204).end();
     }),
@@ -229,7 +261,7 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
       const body = mottakskontrollBodySkjema.parse(req.body ?? null);
       if (!(await harLestRegelverk(db, req.importoerId)))
         throw badRequest(REGELVERK_IKKE_BEKREFTET_REGISTRER);
-      await lagreFaktiskeMengder(db, { id, body, versjon });
+      await lagreFaktiskeMengder(db, { id, body, versjon, aktoer: await aktoerFor(db, req) });
       res.status(204).end();
     }),
   );
@@ -245,11 +277,22 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
       const rad = await endreKlientStatus(db, {
         id,
         til: body.status,
-        importoerId: req.importoerId,
-        pid: req.innlogget.pid,
+        aktoer: await aktoerFor(db, req),
         versjon: body.versjon,
       });
       res.json(statusSvar(rad));
+    }),
+  );
+
+  // The history (ADR 033): readable by exactly those who may read the notification; newest first, paged.
+  router.get(
+    `${MED_ID}/historikk`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const { id } = await kontekst(req, "mottak");
+      res
+        .set("Cache-Control", "private, no-store")
+        .json(await hentHistorikk(db, id, historikkSoek(req.query)));
     }),
   );
 
@@ -262,6 +305,7 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
       .selectFrom("importmelding_hendelse")
       .select(["tidspunkt", "til_status as tilStatus"])
       .where("importmelding_id", "=", id)
+      .where("type", "=", "STATUS")
       .orderBy("id")
       .execute();
     // in the document lane: bounded per person and in all, stopped when the caller goes away (ADR 018)

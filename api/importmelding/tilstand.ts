@@ -3,22 +3,41 @@
 // through — a status change (row lock, preconditions, `UPDATE … WHERE status = <expected>`, audit row,
 // automatic release) and a content change (`UPDATE … SET versjon = versjon + 1 WHERE status IN (…)
 // [AND versjon = ?]` before the edit, in the same transaction). Nothing else writes `importmelding.status`.
+// Both write the notification's history (ADR 033) in the same transaction: one event per status change
+// with the actor that asked for it, and one per content change that changed something, naming the fields.
 import { type Selectable, sql, type Transaction } from "kysely";
 import type { Database, Db } from "../../db";
 import type { ImportmeldingTable } from "../../db/schema";
+import type { Endring, HendelseDetaljer, HendelseType } from "../../domain/historikk";
 import { erInnsendt, type ImportmeldingStatus, STATUS_TEKST } from "../../domain/status";
+import { type Aktoer, aktoerKolonner, HUB, revisjon, SYSTEM } from "../aktoer";
 import { type ApiError, badRequest, conflict, notFound } from "../http";
 
 export type Trx = Transaction<Database>;
 export type ImportmeldingRad = Selectable<ImportmeldingTable>;
 
-/** Who asks for a change: the importer's client, the authority, or the server itself. */
-export type Aktoer = "KLIENT" | "MYNDIGHET" | "SYSTEM";
+/** Who may ask for a transition: the importer's client (a person or its system), the authority, the server. */
+export type Rolle = "KLIENT" | "MYNDIGHET" | "SYSTEM";
 
 export interface Overgang {
   fra: ImportmeldingStatus;
   til: ImportmeldingStatus;
-  av: Aktoer;
+  av: Rolle;
+}
+
+/** The role an actor has in the transition table; the ePhyto hub changes no status. */
+export function rolle(a: Aktoer): Rolle | undefined {
+  switch (a.type) {
+    case "PERSON":
+    case "MASKIN":
+      return "KLIENT";
+    case "MYNDIGHET":
+      return "MYNDIGHET";
+    case "SYSTEM":
+      return "SYSTEM";
+    case "HUB":
+      return undefined;
+  }
 }
 
 const VURDERINGER = ["FRIGITT", "AVVIST", "DELVIS_AVVIST"] as const;
@@ -41,7 +60,7 @@ export const OVERGANGER: readonly Overgang[] = [
   { fra: "REGISTRERT", til: "TILBAKETRUKKET", av: "SYSTEM" },
 ];
 
-export function erLovligOvergang(fra: ImportmeldingStatus, til: ImportmeldingStatus, av: Aktoer): boolean {
+export function erLovligOvergang(fra: ImportmeldingStatus, til: ImportmeldingStatus, av: Rolle): boolean {
   return OVERGANGER.some((o) => o.fra === fra && o.til === til && o.av === av);
 }
 
@@ -80,37 +99,66 @@ function status(rad: { status: string }): ImportmeldingStatus {
   return rad.status as ImportmeldingStatus;
 }
 
-async function hendelse(
-  trx: Trx,
-  id: number,
-  utfoertAv: string,
-  fra: ImportmeldingStatus | null,
-  til: ImportmeldingStatus,
-  merknad?: string,
-): Promise<void> {
-  await trx
-    .insertInto("importmelding_hendelse")
-    .values({
-      importmelding_id: id,
-      utfoert_av: utfoertAv,
-      fra_status: fra,
-      til_status: til,
-      merknad: merknad ?? null,
-    })
-    .execute();
+export interface NyHendelse {
+  importmeldingId: number;
+  type: HendelseType;
+  aktoer: Aktoer;
+  fra?: ImportmeldingStatus | null;
+  til?: ImportmeldingStatus | null;
+  merknad?: string | null;
+  detaljer?: HendelseDetaljer;
 }
 
-export { hendelse as skrivHendelse };
+/** Writes one event of the notification's history (ADR 033), inside the transaction of the change. */
+export async function skrivHendelse(trx: Trx, h: NyHendelse): Promise<number> {
+  const rad = await trx
+    .insertInto("importmelding_hendelse")
+    .values({
+      importmelding_id: h.importmeldingId,
+      type: h.type,
+      utfoert_av: revisjon(h.aktoer),
+      ...aktoerKolonner(h.aktoer),
+      fra_status: h.fra ?? null,
+      til_status: h.til ?? null,
+      merknad: h.merknad ?? null,
+      detaljer: h.detaljer ? JSON.stringify(h.detaljer) : null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return rad.id;
+}
+
+/**
+ * A certificate event (a changed re-delivery, a replacement) on every notification of the certificate that is
+ * not a deleted draft, by the ePhyto hub, in the ingest's transaction. Returns how many were written.
+ */
+export async function skrivSertifikatHendelse(
+  trx: Trx,
+  sertifikatId: number,
+  detaljer: HendelseDetaljer,
+): Promise<number> {
+  const meldinger = await trx
+    .selectFrom("importmelding")
+    .select("id")
+    .where("sertifikat_id", "=", sertifikatId)
+    .where("status", "<>", "SLETTET")
+    .execute();
+  for (const m of meldinger) {
+    await skrivHendelse(trx, { importmeldingId: m.id, type: "SERTIFIKAT", aktoer: HUB, detaljer });
+  }
+  return meldinger.length;
+}
 
 export interface StatusEndring {
   id: number;
   til: ImportmeldingStatus;
-  av: Aktoer;
-  /** Audit: who did it ("importoer:12 person:…", "myndighet", "system"). */
-  utfoertAv: string;
+  /** Who asks for it (its role in the transition table follows from it, `rolle`); recorded on the event. */
+  aktoer: Aktoer;
   /** The client's version; a stale one gives 409 and changes nothing. */
   versjon?: number;
   merknad?: string;
+  /** The event's details, read after the change in the same transaction (e.g. the deviations reported). */
+  detaljer?: (trx: Trx, rad: ImportmeldingRad) => Promise<HendelseDetaljer | undefined>;
   /** Other columns set in the same UPDATE (e.g. faktisk_ankommet, vurdering_begrunnelse). */
   sett?: Partial<{ faktisk_ankommet: Date; vurdering_begrunnelse: string | null }>;
   /** Checks run under the row lock before the change; throw an ApiError to refuse. */
@@ -143,6 +191,12 @@ async function oppdaterStatus(
   return q.returningAll().executeTakeFirst();
 }
 
+/** Why the service released a notification by itself (ADR 007), as the history says it. */
+export const AUTOMATISK_FRIGITT_MERKNAD = {
+  REGISTRERT: "Bare dokumentkontroll, ingen avvik og ingen risiko i sertifikatet",
+  ANKOMMET: "Ingen avvik i kontrollene og ingen risiko i sertifikatet",
+} as const;
+
 /**
  * Changes the status atomically. Under a row lock (`SELECT … FOR UPDATE`): the same status again → 409
  * (a second REGISTRERT: 'Forhåndsmeldingen er allerede sendt inn'); a transition not in the table → 400;
@@ -166,7 +220,8 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
   if (fra === e.til)
     throw conflict(ALLEREDE[e.til] ?? `Forhåndsmeldingen har allerede status ${STATUS_TEKST[fra]}`);
   if (e.til === "REGISTRERT" && erInnsendt(fra)) throw conflict(ALLEREDE_SENDT_INN);
-  if (!erLovligOvergang(fra, e.til, e.av)) throw kanIkkeEndres(fra);
+  const av = rolle(e.aktoer);
+  if (!av || !erLovligOvergang(fra, e.til, av)) throw kanIkkeEndres(fra);
   if (e.versjon !== undefined && e.versjon !== rad.versjon) throw conflict(ENDRET_AV_ANDRE);
   await e.forutsetninger?.(trx, rad);
 
@@ -179,13 +234,28 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
       .executeTakeFirst();
     throw conflict(naa && status(naa) === e.til ? (ALLEREDE[e.til] ?? ENDRET_AV_ANDRE) : ENDRET_AV_ANDRE);
   }
-  await hendelse(trx, ny.id, e.utfoertAv, fra, e.til, e.merknad);
   await e.etter?.(trx, ny);
+  await skrivHendelse(trx, {
+    importmeldingId: ny.id,
+    type: "STATUS",
+    aktoer: e.aktoer,
+    fra,
+    til: e.til,
+    merknad: e.merknad,
+    detaljer: await e.detaljer?.(trx, ny),
+  });
 
   if (e.automatiskFrigivelse && (await e.automatiskFrigivelse(trx, ny))) {
     const frigitt = await oppdaterStatus(trx, ny, "AUTOMATISK_FRIGITT", undefined, undefined);
     if (!frigitt) throw conflict(ENDRET_AV_ANDRE);
-    await hendelse(trx, ny.id, "system", e.til, "AUTOMATISK_FRIGITT", "Automatisk frigitt (ADR 007)");
+    await skrivHendelse(trx, {
+      importmeldingId: ny.id,
+      type: "STATUS",
+      aktoer: SYSTEM,
+      fra: e.til,
+      til: "AUTOMATISK_FRIGITT",
+      merknad: AUTOMATISK_FRIGITT_MERKNAD[e.til === "REGISTRERT" ? "REGISTRERT" : "ANKOMMET"],
+    });
     return frigitt;
   }
   return ny;
@@ -195,12 +265,14 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
  * A content change: claims the row with `UPDATE … SET versjon = versjon + 1 WHERE id = ? AND status IN
  * (allowed) [AND versjon = ?]` (which also locks it), then runs `endre` in the same transaction. 0 rows →
  * 404 (no such notification), 400 (not editable in its status) or 409 (stale version); nothing changes.
+ * `endre` returns what it changed (field, from, to); when that is anything, one ENDRET event with the actor
+ * is written in the same transaction, and when it is nothing, none.
  */
-export async function endreInnhold<T>(
+export async function endreInnhold(
   db: Db,
-  args: { id: number; del: Del; versjon?: number },
-  endre: (trx: Trx, rad: ImportmeldingRad) => Promise<T>,
-): Promise<T> {
+  args: { id: number; del: Del; versjon?: number; aktoer: Aktoer },
+  endre: (trx: Trx, rad: ImportmeldingRad) => Promise<Endring[]>,
+): Promise<Endring[]> {
   const tillatt: readonly ImportmeldingStatus[] = REDIGERBAR_I[args.del];
   return db.transaction().execute(async (trx) => {
     let q = trx
@@ -220,6 +292,29 @@ export async function endreInnhold<T>(
       if (!tillatt.includes(status(naa))) throw kanIkkeEndres(status(naa));
       throw conflict(ENDRET_AV_ANDRE);
     }
-    return endre(trx, rad);
+    const endringer = await endre(trx, rad);
+    if (endringer.length > 0) {
+      await skrivHendelse(trx, {
+        importmeldingId: rad.id,
+        type: "ENDRET",
+        aktoer: args.aktoer,
+        detaljer: { del: args.del, endringer },
+      });
+    }
+    return endringer;
+  });
+}
+
+/** The changes between two values of the same fields (null and "" are both "not given"). */
+export function endringerMellom(
+  felter: readonly string[],
+  foer: Record<string, string | null | undefined>,
+  etter: Record<string, string | null | undefined>,
+): Endring[] {
+  const norm = (v: string | null | undefined) => (v === undefined || v === null || v === "" ? null : v);
+  return felter.flatMap((felt) => {
+    const fra = norm(foer[felt]);
+    const til = norm(etter[felt]);
+    return fra === til ? [] : [{ felt, fra, til }];
   });
 }

@@ -12,6 +12,7 @@ import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/ser
 import { forberedSertifikatIArbeider } from "../arbeid/basseng";
 import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdata } from "../ephyto/parse";
 import { leggVarslerIUtboks } from "../epost/utboks";
+import { endringerMellom, skrivSertifikatHendelse } from "../importmelding/tilstand";
 
 /** "eldre": a re-delivery issued before the stored version; nothing is changed (ADR 017). */
 export type IngestResultatType = "ny" | "uendret" | "oppdatert" | "eldre";
@@ -208,6 +209,31 @@ export async function ingestSertifikatIArbeider(
   return lagreSertifikat(db, await forberedSertifikatIArbeider(xml, parseOpts), { varsle });
 }
 
+/** The certificate's columns whose change a notification's history names. */
+const SPORET = [
+  "status_kode",
+  "avsender_navn",
+  "mottaker_navn",
+  "mottaker_orgnr",
+  "alvorlighetsgrad",
+  "meldepliktig_vurdering",
+] as const;
+
+type SporetSertifikat = Record<(typeof SPORET)[number], string | null> & { varelinjer: number };
+
+function sertifikatEndringer(foer: SporetSertifikat, etter: SporetSertifikat) {
+  const verdier = (s: SporetSertifikat) => ({
+    "sertifikat.status": s.status_kode,
+    "sertifikat.avsender": s.avsender_navn,
+    "sertifikat.mottaker": [s.mottaker_navn, s.mottaker_orgnr].filter(Boolean).join(", "),
+    "sertifikat.varelinjer": String(s.varelinjer),
+    "sertifikat.risiko": s.alvorlighetsgrad,
+    "sertifikat.meldeplikt": s.meldepliktig_vurdering,
+  });
+  const a = verdier(foer);
+  return endringerMellom(Object.keys(a), a, verdier(etter));
+}
+
 /** Stores a prepared certificate in one transaction (with its e-mail alerts in the outbox). */
 export async function lagreSertifikat(
   db: Db,
@@ -242,20 +268,24 @@ export async function lagreSertifikat(
           })
           .execute();
       }
-      // This certificate replaces an earlier one (same export country): link that one to us.
+      // This certificate replaces an earlier one (same export country): link that one to us, and tell the
+      // earlier one's notifications (their history, ADR 033).
       if (erstatterNummer !== null && erstatterNummer !== nummer) {
-        await trx
+        const erstattet = await trx
           .updateTable("sertifikat")
           .set({ erstattet_av_id: id })
           .where("eksportland", "=", eksportland)
           .where("nummer", "=", erstatterNummer)
           .where("id", "<>", id)
+          .where((eb) => eb.or([eb("erstattet_av_id", "is", null), eb("erstattet_av_id", "<>", id)]))
+          .returning("id")
           .execute();
+        for (const e of erstattet) await skrivSertifikatHendelse(trx, e.id, { erstattetAv: nummer });
       }
       // A certificate that says it replaces this one arrived first: link us to it now.
       const erstatning = await trx
         .selectFrom("sertifikat")
-        .select("id")
+        .select(["id", "nummer"])
         .where("eksportland", "=", eksportland)
         .where("erstatter_nummer", "=", nummer)
         .where("id", "<>", id)
@@ -264,11 +294,18 @@ export async function lagreSertifikat(
         .limit(1)
         .executeTakeFirst();
       if (erstatning) {
-        await trx
+        const lenket = await trx
           .updateTable("sertifikat")
           .set({ erstattet_av_id: erstatning.id })
           .where("id", "=", id)
-          .execute();
+          .where((eb) =>
+            eb.or([eb("erstattet_av_id", "is", null), eb("erstattet_av_id", "<>", erstatning.id)]),
+          )
+          .executeTakeFirst();
+        // a re-delivery of this certificate that learns of its replacement now: its notifications too
+        if (Number(lenket.numUpdatedRows) > 0) {
+          await skrivSertifikatHendelse(trx, id, { erstattetAv: erstatning.nummer });
+        }
       }
       // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
       if (opts.varsle !== false) {
@@ -357,6 +394,14 @@ export async function lagreSertifikat(
       }
     }
 
+    const sporet = (id: number) =>
+      trx
+        .selectFrom("sertifikat")
+        .select(SPORET)
+        .select(sql<number>`coalesce(jsonb_array_length(data -> 'varelinjer'), 0)::int`.as("varelinjer"))
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    const foer = await sporet(rad.id);
     await trx
       .updateTable("sertifikat")
       .set({
@@ -365,6 +410,10 @@ export async function lagreSertifikat(
       })
       .where("id", "=", rad.id)
       .execute();
+    // The notifications of the certificate learn what the new version changed (their history, ADR 033).
+    await skrivSertifikatHendelse(trx, rad.id, {
+      endringer: sertifikatEndringer(foer, await sporet(rad.id)),
+    });
     await trx.deleteFrom("vedlegg").where("sertifikat_id", "=", rad.id).execute();
     // A changed replacement note: the certificate it named before is no longer replaced by this one.
     if (rad.erstatter_nummer !== null && rad.erstatter_nummer !== erstatterNummer) {

@@ -1,6 +1,7 @@
 // Loading and saving a notification through the import API (SPEC §7 "Notifications") for the wizard and
 // the pages after registration.
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
+import type { HistorikkSide } from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { type ApiClient, ApiFeil } from "./api.server";
 import { loginUrl, type MedVirksomhet, requireVirksomhet } from "./bruker.server";
@@ -48,6 +49,28 @@ export async function hentMelding(
     if (e instanceof ApiFeil && e.status === 403) throw new Response("Ingen tilgang", { status: 403 });
     throw e;
   }
+}
+
+/**
+ * The page of the notification's history (ADR 033) the page's ?foer= asks for (the newest without it; a
+ * malformed one is ignored), for the Historikk section of the registered, arrived and summary pages.
+ */
+export async function historikkLoader({
+  request,
+  context,
+  params,
+}: {
+  request: Request;
+  context: AppLoadContext;
+  params: { id?: string };
+}): Promise<{ side: HistorikkSide; foer: number | null }> {
+  const { api, base } = await requireMelding(request, context, params);
+  const param = new URL(request.url).searchParams.get("foer");
+  const foer = param && /^\d{1,15}$/.test(param) ? Number(param) : null;
+  const side = await api.getJson<HistorikkSide>(`${base}/historikk${foer === null ? "" : `?foer=${foer}`}`, {
+    redirectOn401: loginUrl(request),
+  });
+  return { side, foer };
 }
 
 /** Reads a posted form (CSRF-checked) with the notification's guard. */

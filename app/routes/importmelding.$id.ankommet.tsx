@@ -1,9 +1,10 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
 import { MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/mengde";
 import { Dialog } from "../components/dialog";
+import { Historikk } from "../components/historikk";
 import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
 import {
   Ankomststed,
@@ -13,12 +14,18 @@ import {
 } from "../components/kontrollsvar";
 import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Tabellramme, Varsel } from "../components/ui";
+import { historikkLoader } from "../lib/importmelding.server";
 import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
+
+export async function loader(args: LoaderFunctionArgs) {
+  return { historikk: await historikkLoader(args) };
+}
 
 /** The arrived page (SPEC §2 "Arrived page"): the assessment, the controls and the shipment. */
 export default function Ankommet() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  const { historikk } = useLoaderData<typeof loader>();
   const { search, pathname } = useLocation();
   if (!data) return null;
   const m = data.melding;
@@ -157,6 +164,7 @@ export default function Ankommet() {
         </p>
       </section>
       <Sendingsoversikt melding={m} />
+      <Historikk side={historikk.side} foer={historikk.foer} sti={pathname} />
     </div>
   );
 }

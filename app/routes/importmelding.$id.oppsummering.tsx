@@ -1,7 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { type MouseEvent, useState } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { StatusSvar } from "../../domain/importmelding";
@@ -10,6 +16,7 @@ import { bekreftRegelverkSkjema } from "../../domain/schemas/importmelding";
 import { REGELVERK_AVKRYSSING_TEKST } from "../../domain/schemas/tekster";
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
+import { Historikk } from "../components/historikk";
 import { Sendingsoversikt } from "../components/importmelding";
 import {
   Ankomststed,
@@ -21,7 +28,7 @@ import {
 import { FeilOppsummering, type Felt, feilFra, Radiogruppe, SendKnapp } from "../components/skjema";
 import { Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
-import { feilmelding, hentMelding, lesMeldingSkjema } from "../lib/importmelding.server";
+import { feilmelding, hentMelding, historikkLoader, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
 import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as rootLoader } from "../root";
@@ -31,6 +38,10 @@ const INNSENDING_FEILET = "En feil oppstod ved innsending av forhåndsmelding";
 
 const ansvarligMaaBekrefte = (navn: string) =>
   `${navn} må selv bekrefte kjennskap til regelverket før forhåndsmeldingen kan sendes inn.`;
+
+export async function loader(args: LoaderFunctionArgs) {
+  return { historikk: await historikkLoader(args) };
+}
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, base, formData, versjon, avgiver, id } = await lesMeldingSkjema(request, context, params);
@@ -153,6 +164,7 @@ export default function Oppsummering() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
   const rot = useRouteLoaderData<typeof rootLoader>("root");
   const actionData = useActionData<typeof action>();
+  const { historikk } = useLoaderData<typeof loader>();
   const { search, pathname } = useLocation();
   useKlientvalidering();
   const [form, fields] = useForm({
@@ -352,6 +364,7 @@ export default function Oppsummering() {
           Du kan sende inn når du har fylt ut {mangler.join(" og ")}.
         </p>
       ) : null}
+      <Historikk side={historikk.side} foer={historikk.foer} sti={pathname} klasse="seksjon" />
     </div>
   );
 }

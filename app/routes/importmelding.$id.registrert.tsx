@@ -13,13 +13,14 @@ import type { ImportmeldingVisning, StatusSvar } from "../../domain/importmeldin
 import { egenReferanseSkjema } from "../../domain/schemas/importmelding";
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
+import { Historikk } from "../components/historikk";
 import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
 import { Ankomststed, ForventetAnkomst, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";
 import { SendKnapp } from "../components/skjema";
 import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Varsel } from "../components/ui";
 import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
-import { feilmelding, lesMeldingSkjema } from "../lib/importmelding.server";
+import { feilmelding, historikkLoader, lesMeldingSkjema } from "../lib/importmelding.server";
 import { lesCookie, settCookie } from "../lib/preferanser.server";
 import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as rootLoader } from "../root";
@@ -40,7 +41,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const skjulSendt = (await lesCookie(args.request, SKJUL_SENDT_DIALOG_COOKIE)) === "ja";
   const ankomst = url.searchParams.get("endre") === "ankomst" ? await ankomstLoader(args) : null;
-  return { skjulSendt, ankomst };
+  const historikk = ankomst ? null : await historikkLoader(args);
+  return { skjulSendt, ankomst, historikk };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -161,7 +163,7 @@ function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean 
 export default function Registrert() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
   const rot = useRouteLoaderData<typeof rootLoader>("root");
-  const { skjulSendt, ankomst } = useLoaderData<typeof loader>();
+  const { skjulSendt, ankomst, historikk } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search, pathname } = useLocation();
   if (!data) return null;
@@ -325,6 +327,7 @@ export default function Registrert() {
           </Dialog>
         </>
       ) : null}
+      {historikk ? <Historikk side={historikk.side} foer={historikk.foer} sti={pathname} /> : null}
     </div>
   );
 }

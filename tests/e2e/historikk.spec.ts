@@ -1,0 +1,140 @@
+// The notification's history (Historikk, issue 24 §1, ADR 033) on the summary of a draft, the registered page
+// and the arrived page, with JavaScript on and off: newest first, Oslo time, the person's name and
+// organisation (never a national identity number), Mattilsynet and ePhyto-hub for the system's events, and
+// a long history a page at a time through a plain link.
+import type { APIRequestContext, Page } from "@playwright/test";
+import { lagSertifikatXml } from "../../dev/ephyto/generate";
+import { formaterDatoTid } from "../../domain/format";
+import { HUB_API_KEY, MYNDIGHET_API_KEY, nySertifikat, type TestSertifikat } from "./data";
+import { expect, PERSONER, sjekkUu, TIDSGRENSE_LANG, test } from "./helpers";
+import { fyllUt, loggInnKari, opprett, prosjekt } from "./veiviser";
+
+const mottaker = { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" };
+const KARI = "Kari Nordmann, Hageland Import AS avd. Drammen";
+
+const historikk = (page: Page) => page.locator("section#historikk");
+const hendelser = (page: Page) => historikk(page).locator(".historikk__hendelse");
+
+/** Each shown event's title, who, and time is Oslo time of its instant; the whole section shows no pid. */
+async function sjekkHendelser(page: Page) {
+  const tekst = (await historikk(page).textContent()) ?? "";
+  for (const p of Object.values(PERSONER)) expect(tekst).not.toContain(p.pid);
+  const tider = historikk(page).locator("time");
+  for (let i = 0; i < (await tider.count()); i++) {
+    const t = tider.nth(i);
+    await expect(t).toHaveText(formaterDatoTid((await t.getAttribute("datetime"))!));
+  }
+}
+
+/** A newer delivery of the certificate from the hub, with sender `avsender`, issued `minutt` minutes later. */
+async function leverPaaNytt(request: APIRequestContext, s: TestSertifikat, avsender: string, minutt: number) {
+  const xml = lagSertifikatXml({
+    nummer: s.sertifikatnummer,
+    utstedt: `${s.dato}T10:${String(minutt).padStart(2, "0")}:00`,
+    utsteder: "Nederlandse Voedsel- en Warenautoriteit",
+    avsender: { navn: avsender, adresse: ["Naaldwijkseweg 5", "2691 RA 's-Gravenzande", "Netherlands"] },
+    mottaker: { ...mottaker, adresse: ["Tollbugata 40", "3044 Drammen"] },
+    eksportland: "NL",
+    varelinjer: [
+      {
+        navn: "Rose",
+        botaniskNavn: "Rosa",
+        plantedel: "Cut flowers",
+        tilsiktetBruk: "Decoration",
+        antall: { verdi: 1000, enhet: "H87" },
+        opprinnelsesland: [{ kode: "NL" }],
+      },
+    ],
+  } as Parameters<typeof lagSertifikatXml>[0]);
+  const res = await request.post("/import/ephyto/v1/sertifikat", {
+    headers: { "X-Api-Key": HUB_API_KEY, "Content-Type": "application/xml" },
+    data: xml,
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+test("historikken i oppsummeringen, på den innsendte og den vurderte siden", async ({ page }) => {
+  test.setTimeout(TIDSGRENSE_LANG);
+  await loggInnKari(page);
+  const s = await nySertifikat(page.request, { prosjekt: prosjekt(), mottaker });
+  const id = await opprett(page, s);
+  await fyllUt(page, id);
+
+  // The summary of the draft: newest first, creation last, each by Kari for Hageland.
+  await expect(historikk(page).getByRole("heading", { name: "Historikk", level: 2 })).toBeVisible();
+  await expect(hendelser(page).first()).toContainText("Ankomst endret");
+  await expect(hendelser(page).first()).toContainText(KARI);
+  await expect(hendelser(page).first()).toContainText("Kontrollsted: «Tollbugata 40, 3044 Drammen»");
+  await expect(hendelser(page).last()).toContainText("Opprettet");
+  await expect(hendelser(page).last()).toContainText(`Fra sertifikat ${s.sertifikatnummer} (Nederland)`);
+  await expect(historikk(page)).toContainText("Innmelders e-post: «test@example.no»");
+  await expect(historikk(page).getByRole("link", { name: "Vis eldre hendelser" })).toHaveCount(0);
+  await sjekkHendelser(page);
+  await sjekkUu(page);
+
+  await page.getByRole("button", { name: "Send inn" }).click();
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/registrert`));
+  await expect(hendelser(page).first()).toContainText("Sendt inn til Mattilsynet");
+
+  // The own reference changed on the registered page: from what to what.
+  await page.goto(`/importmelding/${id}/registrert?endre=referanse`);
+  await page.getByLabel(/Egen referanse/).fill("Ordre 77");
+  await page.getByRole("button", { name: "Lagre" }).click();
+  await expect(page.getByText("Egen referanse: Ordre 77")).toBeVisible();
+  await expect(hendelser(page).first()).toContainText("Egen referanse endret");
+  await expect(hendelser(page).first()).toContainText("Egen referanse: «Ordre 77»");
+  await expect(hendelser(page).first()).toContainText(KARI);
+  await sjekkHendelser(page);
+  await sjekkUu(page);
+
+  // The authority's assessment with its reason, shown as Mattilsynet on the arrived page.
+  const res = await page.request.post(`/myndighet/v1/importmelding/${id}/vurdering`, {
+    headers: { "X-Api-Key": MYNDIGHET_API_KEY },
+    data: { status: "AVVIST", begrunnelse: "Mangler tilleggserklæring" },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto(`/importmelding/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/ankommet`));
+  const vurdert = hendelser(page).first();
+  await expect(vurdert).toContainText("Vurdert av Mattilsynet: Avvist");
+  await expect(vurdert).toContainText("Mattilsynet");
+  await expect(vurdert).toContainText("Begrunnelse: Mangler tilleggserklæring");
+  await sjekkHendelser(page);
+  await sjekkUu(page);
+});
+
+test("en lang historikk vises 20 om gangen, med lenker som virker uten JavaScript", async ({ page }) => {
+  test.setTimeout(TIDSGRENSE_LANG);
+  await loggInnKari(page);
+  const s = await nySertifikat(page.request, { prosjekt: prosjekt(), mottaker });
+  const id = await opprett(page, s);
+  await fyllUt(page, id);
+  await page.getByRole("button", { name: "Send inn" }).click();
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/registrert`));
+  // 21 newer deliveries of the certificate, each with another sender: ePhyto-hub's events.
+  for (let i = 1; i <= 21; i++) await leverPaaNytt(page.request, s, `Avsender ${i}`, i);
+
+  await page.goto(`/importmelding/${id}/registrert`);
+  await expect(hendelser(page)).toHaveCount(20);
+  await expect(hendelser(page).first()).toContainText("Ny versjon av sertifikatet");
+  await expect(hendelser(page).first()).toContainText("ePhyto-hub");
+  await expect(hendelser(page).first()).toContainText("Avsender: endret fra «Avsender 20» til «Avsender 21»");
+  await expect(historikk(page).getByRole("link", { name: "Vis nyeste hendelser" })).toHaveCount(0);
+  await sjekkUu(page);
+
+  await historikk(page).getByRole("link", { name: "Vis eldre hendelser" }).click();
+  await expect(page).toHaveURL(/\?foer=\d+#historikk$/);
+  await expect(historikk(page)).toContainText("Viser eldre hendelser.");
+  await expect(hendelser(page).last()).toContainText("Opprettet");
+  await expect(hendelser(page).first()).toContainText(
+    "Avsender: endret fra «Zaadhandel Westland B.V.» til «Avsender 1»",
+  );
+  await expect(historikk(page).getByRole("link", { name: "Vis eldre hendelser" })).toHaveCount(0);
+  await sjekkHendelser(page);
+  await sjekkUu(page);
+
+  await historikk(page).getByRole("link", { name: "Vis nyeste hendelser" }).click();
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/registrert#historikk$`));
+  await expect(hendelser(page)).toHaveCount(20);
+  await expect(hendelser(page).first()).toContainText("«Avsender 21»");
+});
