@@ -111,6 +111,14 @@ export interface VedleggTable {
   data: Uint8Array;
 }
 
+/** The ePhyto XML as the Hub delivered it (migration 016, ADR 038). */
+export interface SertifikatXmlTable {
+  sertifikat_id: number;
+  xml: Uint8Array;
+  sha256: string;
+  mottatt: Generated<Date>;
+}
+
 export interface SertifikatTilgangTable {
   sertifikat_id: number;
   importoer_id: number;
@@ -197,6 +205,7 @@ export interface ImportmeldingHendelseTable {
 export interface Database {
   sertifikat: SertifikatTable;
   vedlegg: VedleggTable;
+  sertifikat_xml: SertifikatXmlTable;
   sertifikat_tilgang: SertifikatTilgangTable;
   importmelding: ImportmeldingTable;
   kontrollspoersmaal: KontrollspoersmaalTable;

@@ -193,7 +193,7 @@ export async function ingestSertifikat(
   xml: string | Uint8Array,
   opts: IngestOptions = {},
 ): Promise<IngestResultat> {
-  return lagreSertifikat(db, forberedSertifikat(xml, opts), opts);
+  return lagreSertifikat(db, forberedSertifikat(xml, opts), { ...opts, xml });
 }
 
 /**
@@ -206,7 +206,16 @@ export async function ingestSertifikatIArbeider(
   opts: IngestOptions = {},
 ): Promise<IngestResultat> {
   const { varsle, ...parseOpts } = opts;
-  return lagreSertifikat(db, await forberedSertifikatIArbeider(xml, parseOpts), { varsle });
+  return lagreSertifikat(db, await forberedSertifikatIArbeider(xml, parseOpts), { varsle, xml });
+}
+
+/** The delivered bytes (a string as UTF-8) as base64, for PostgreSQL to decode (no hex text, ADR 018). */
+function xmlSomBase64(xml: string | Uint8Array): { base64: string; sha256: string } {
+  const bytes =
+    typeof xml === "string"
+      ? Buffer.from(xml, "utf8")
+      : Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength);
+  return { base64: bytes.toString("base64"), sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
 /** The certificate's columns whose change a notification's history names. */
@@ -234,16 +243,38 @@ function sertifikatEndringer(foer: SporetSertifikat, etter: SporetSertifikat) {
   return endringerMellom(Object.keys(a), a, verdier(etter));
 }
 
-/** Stores a prepared certificate in one transaction (with its e-mail alerts in the outbox). */
+/**
+ * Stores a prepared certificate in one transaction (with its e-mail alerts in the outbox). `xml` is the
+ * delivery as received: kept byte for byte with the content it gave (ADR 038), so a new or changed delivery
+ * replaces it and an unchanged one only fills it in for a certificate stored before migration 016.
+ */
 export async function lagreSertifikat(
   db: Db,
   forberedt: ForberedtSertifikat,
-  opts: Pick<IngestOptions, "varsle"> = {},
+  opts: Pick<IngestOptions, "varsle"> & { xml?: string | Uint8Array } = {},
 ): Promise<IngestResultat> {
   const { eksportland, nummer, hash, erstatterNummer, statusKode, utstedtDato, vedlegg, kolonner } =
     forberedt;
+  const levert = opts.xml === undefined ? undefined : xmlSomBase64(opts.xml);
 
   return db.transaction().execute(async (trx) => {
+    /** The delivered XML of certificate `id`: replaced (new or changed content) or only filled in. */
+    const lagreXml = async (id: number, erstatt: boolean) => {
+      if (!levert) return;
+      const xml = sql<Buffer>`decode(${levert.base64}, 'base64')`;
+      await trx
+        .insertInto("sertifikat_xml")
+        .values({ sertifikat_id: id, xml, sha256: levert.sha256 })
+        .onConflict((oc) =>
+          erstatt
+            ? oc
+                .column("sertifikat_id")
+                .doUpdateSet({ xml, sha256: levert.sha256, mottatt: sql<Date>`now()` })
+            : oc.column("sertifikat_id").doNothing(),
+        )
+        .execute();
+    };
+
     const finn = () =>
       trx
         .selectFrom("sertifikat")
@@ -256,6 +287,7 @@ export async function lagreSertifikat(
 
     /** Attachments and replacement links of the stored row. */
     const lagreResten = async (id: number, resultat: IngestResultatType): Promise<IngestResultat> => {
+      await lagreXml(id, true);
       // One statement per file, so that no single statement carries every file at once.
       for (const [i, { base64, ...v }] of vedlegg.entries()) {
         await trx
@@ -368,7 +400,10 @@ export async function lagreSertifikat(
 
     let rad = await finn();
     if (rad) {
-      if (rad.innhold_hash === hash) return { resultat: "uendret", id: rad.id, nummer };
+      if (rad.innhold_hash === hash) {
+        await lagreXml(rad.id, false);
+        return { resultat: "uendret", id: rad.id, nummer };
+      }
       // An older re-delivery never overwrites newer content (ADR 017).
       const lagretTid = rad.utstedt_tid;
       if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
