@@ -14,6 +14,7 @@ import { startTraad, traadFil } from "../../db/traad";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { SertifikatVisning } from "../../domain/sertifikat";
 import type { Sorteringsretning } from "../../domain/text";
+import type { DokumentasjonInput } from "../dokumenter/dokumentasjon";
 import type { KvitteringValg } from "../dokumenter/kvittering-pdf";
 import type { SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
 import { EphytoParseError, type ParseEphytoOptions } from "../ephyto/parse";
@@ -346,4 +347,12 @@ export async function lagKvitteringPdfIArbeider(
   valg: Pick<JobbValg, "person" | "signal"> = {},
 ): Promise<Buffer> {
   return tilBuffer(await kjoerJobb({ type: "kvittering", melding, valg: kvittering }, valg));
+}
+
+/** A notification's evidence pack as a ZIP file, for a person (the document lane's limits apply, ADR 038). */
+export async function lagDokumentasjonIArbeider(
+  input: DokumentasjonInput,
+  valg: Pick<JobbValg, "person" | "signal"> = {},
+): Promise<Buffer> {
+  return tilBuffer(await kjoerJobb({ type: "dokumentasjon", input }, valg));
 }

@@ -2,6 +2,7 @@
 
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { Sorteringsretning } from "../../domain/text";
+import type { DokumentasjonInput } from "../dokumenter/dokumentasjon";
 import type { KvitteringValg } from "../dokumenter/kvittering-pdf";
 import type { SertifikatExcelInput } from "../dokumenter/sertifikat-excel";
 import type { SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
@@ -15,6 +16,8 @@ export type Jobb =
   /** The certificate page's documents from the certificate as read (JSON text parsed in the worker). */
   | { type: "sertifikat"; format: "pdf" | "excel"; tekst: SertifikatTekst }
   | { type: "kvittering"; melding: ImportmeldingVisning; valg: KvitteringValg }
+  /** The evidence pack (ADR 038): every document of a notification in one ZIP file. */
+  | { type: "dokumentasjon"; input: DokumentasjonInput }
   /** The certificate page's answer for a large certificate (one page of goods lines). */
   | { type: "visning"; tekst: SertifikatTekst; side: { side: number; sortering: Sorteringsretning | null } };
 

@@ -1,9 +1,11 @@
 // The worker thread (ADR 018): runs CPU-heavy, pure jobs one at a time as they are posted, and posts each
 // result back. No database here.
 import { parentPort } from "node:worker_threads";
+import { lagDokumentasjon } from "../dokumenter/dokumentasjon";
 import { lagKvitteringPdf } from "../dokumenter/kvittering-pdf";
 import { lagSertifikatExcel } from "../dokumenter/sertifikat-excel";
 import { lagSertifikatPdf } from "../dokumenter/sertifikat-pdf";
+import { lagSertifikatdokument } from "../dokumenter/sertifikatdokument";
 import { EphytoParseError } from "../ephyto/parse";
 import { forberedSertifikat } from "../sertifikat/ingest";
 import { settSammen } from "../sertifikat/sammensetning";
@@ -17,25 +19,12 @@ async function kjoer(jobb: Jobb): Promise<unknown> {
       return new Uint8Array(await lagSertifikatPdf(jobb.input));
     case "excel":
       return new Uint8Array(await lagSertifikatExcel(jobb.input));
-    case "sertifikat": {
-      // every goods line: the documents are where the full list is (the page shows one page of them)
-      const s = settSammen(jobb.tekst);
-      const { vurdering, vedlegg, erstattetAvSertifikat, meldepliktigVurdering } = s;
-      const sertifikat = { ...s, vedlegg: [] };
-      return new Uint8Array(
-        jobb.format === "pdf"
-          ? await lagSertifikatPdf({
-              sertifikat,
-              vurdering,
-              meldepliktigVurdering: meldepliktigVurdering.kode,
-              erstattetAv: erstattetAvSertifikat ? { nummer: erstattetAvSertifikat.nummer } : undefined,
-              vedlegg,
-            })
-          : await lagSertifikatExcel({ sertifikat, vurdering }),
-      );
-    }
+    case "sertifikat":
+      return new Uint8Array(await lagSertifikatdokument(jobb.format, jobb.tekst));
     case "kvittering":
       return new Uint8Array(await lagKvitteringPdf(jobb.melding, jobb.valg));
+    case "dokumentasjon":
+      return lagDokumentasjon(jobb.input);
     case "visning":
       return settSammen(jobb.tekst, jobb.side);
   }

@@ -17,11 +17,13 @@ import {
 } from "../../domain/schemas/importmelding";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
 import { aktoerFor } from "../aktoer";
-import { lagKvitteringPdfIArbeider } from "../arbeid/basseng";
+import { lagDokumentasjonIArbeider, lagKvitteringPdfIArbeider } from "../arbeid/basseng";
 import { dokumentjobb } from "../arbeid/dokumentjobb";
 import { type ImportoerRequest, requireImportoer } from "../auth";
+import { contentDisposition } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, tellEllerStopp } from "../grenser";
 import { ah, badRequest, forbidden, notFound, parseId } from "../http";
+import { hentSertifikatTekst } from "../sertifikat/visning";
 import {
   lagreAnkomstinfo,
   lagreFaktiskeMengder,
@@ -30,7 +32,7 @@ import {
   mottakskontrolloerValg,
 } from "./endringer";
 import { BARE_UTKAST_KAN_SLETTES, endreKlientStatus, slettUtkast, statusSvar } from "./handlinger";
-import { hentHistorikk, historikkSoek } from "./historikk";
+import { helHistorikk, hentHistorikk, historikkSoek } from "./historikk";
 import { FinnesAlleredeFeil, opprettImportmelding } from "./opprett";
 import {
   harLestRegelverk,
@@ -49,6 +51,8 @@ export const FANT_IKKE_SPOERSMAAL = "Fant ikke kontrollspørsmålet";
 export const FANT_IKKE_ANKOMSTINFO = "Fant ikke ankomstinformasjonen";
 export const ULIK_ID = "Id-en i forespørselen stemmer ikke med adressen";
 export const KVITTERING_BARE_INNSENDT = "Kvittering finnes bare for en innsendt forhåndsmelding";
+export const DOKUMENTASJON_BARE_INNSENDT =
+  "Dokumentasjonen kan lastes ned når forhåndsmeldingen er sendt inn. Send inn forhåndsmeldingen først.";
 
 function versjonFraQuery(v: unknown): number | undefined {
   if (v === undefined) return undefined;
@@ -321,6 +325,51 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
       .send(pdf);
   });
   router.get(`${MED_ID}/kvittering`, requireImportoer(db), kvittering);
+
+  // The evidence pack (issue 24 §3, ADR 038): every document of a submitted notification in one ZIP file,
+  // for those who may read the notification; counted as a download and made in the document lane.
+  router.get(
+    `${MED_ID}/dokumentasjon`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      await tellEllerStopp(db, req, grenser.dokumentPerson, personNoekkel(req.innlogget.pid));
+      const { id, eier, mottakskontrolloer, rad } = await kontekst(req, "mottak");
+      if (!erInnsendt(rad.status as ImportmeldingStatus)) throw badRequest(DOKUMENTASJON_BARE_INNSENDT);
+      const melding = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer });
+      const { nummer, utstedtDato: dato, avsenderland } = melding.sertifikat;
+      const [hendelser, sertifikat, xml] = await Promise.all([
+        helHistorikk(db, id),
+        hentSertifikatTekst(
+          db,
+          req.importoer,
+          { sertifikatnummer: nummer, dato, avsenderland },
+          { giTilgang: false },
+        ),
+        db
+          .selectFrom("sertifikat_xml")
+          .select(["xml", "mottatt"])
+          .where("sertifikat_id", "=", rad.sertifikat_id)
+          .executeTakeFirst(),
+      ]);
+      const zip = await lagDokumentasjonIArbeider(
+        {
+          melding,
+          hendelser,
+          sertifikat,
+          xml: xml ? { data: xml.xml, mottatt: new Date(xml.mottatt).toISOString() } : null,
+          generert: new Date().toISOString(),
+        },
+        dokumentjobb(req, res),
+      );
+      const navn = `dokumentasjon-${melding.nummer.replace(/[^A-Za-z0-9-]/g, "-")}.zip`;
+      res
+        .status(200)
+        .type("application/zip")
+        .setHeader("Content-Disposition", contentDisposition(navn, false))
+        .setHeader("Cache-Control", "private, no-store")
+        .send(zip);
+    }),
+  );
 
   return router;
 }

@@ -1,0 +1,247 @@
+// The evidence pack (issue 24 §3, ADR 038) over real HTTP on a real database: the certificate is delivered
+// through the Hub endpoint as bytes, a notification is made from it, submitted, controlled on arrival and
+// assessed; the pack is downloaded and opened, and every part is checked: the XML is the delivered bytes,
+// the PDFs parse and say what they should, the history CSV has every event, each SHA-256 in innhold.txt is
+// the file's. A draft is refused with a Norwegian message; those who may not read the notification get the
+// notification's own answer.
+import { createHash } from "node:crypto";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORG } from "../../dev/demo-data";
+import { lagSertifikatXml } from "../../dev/ephyto/generate";
+import type { ImportmeldingVisning } from "../../domain/importmelding";
+import { pdfSider } from "../../tests/pdf-tekst";
+import {
+  type Aktoer,
+  aktoer,
+  INGRID,
+  importoerId,
+  KARI,
+  klarTilInnsending,
+  LINJER,
+  OLA,
+  RIKTIG,
+  svar,
+} from "../../tests/support/test-hjelp";
+import {
+  startTestApi,
+  TEST_HUB_API_KEY,
+  TEST_MYNDIGHET_API_KEY,
+  type TestApi,
+} from "../../tests/support/test-server";
+import { FILER } from "../dokumenter/dokumentasjon";
+import { helHistorikk } from "./historikk";
+import { DOKUMENTASJON_BARE_INNSENDT } from "./router";
+
+let api: TestApi;
+let hageland: number;
+let gront: number;
+let kari: Aktoer;
+let ola: Aktoer;
+let ingrid: Aktoer;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const db = api.handle.db;
+  hageland = await importoerId(db, ORG.hagelandDrammen);
+  gront = await importoerId(db, ORG.grontMottakOslo);
+  const stord = await importoerId(db, ORG.blomsterbudStord);
+  kari = aktoer(api, KARI, ORG.hagelandDrammen, hageland);
+  ola = aktoer(api, OLA, ORG.grontMottakOslo, gront);
+  ingrid = aktoer(api, INGRID, ORG.blomsterbudStord, stord);
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+});
+
+const dagerSiden = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+/** A certificate as the Hub sends it: bytes with a BOM-less declaration, CRLF line ends and a comment. */
+async function leverFraHub(nummer: string): Promise<{ bytes: Uint8Array; utstedtDato: string }> {
+  const utstedtDato = dagerSiden(1);
+  const xml = lagSertifikatXml({
+    nummer,
+    type: "Eksport",
+    utstedt: `${utstedtDato}T10:00:00Z`,
+    utsteder: "NVWA",
+    avsender: { navn: "Bloemen B.V.", adresse: ["Legmeerdijk 1", "1431 GB Aalsmeer"] },
+    mottaker: {
+      navn: "Mottaker AS",
+      adresse: ["Tollbugata 40", "3044 Drammen"],
+      organisasjonsnummer: ORG.hagelandDrammen,
+    },
+    eksportland: "NL",
+    varelinjer: [LINJER.roseplanter],
+  });
+  // Not what a parser would write back: the pack must give these exact bytes.
+  const bytes = new TextEncoder().encode(`${xml.replaceAll("\n", "\r\n")}\r\n<!-- levert av huben -->\r\n`);
+  const res = await api.fetch("/import/ephyto/v1/sertifikat", {
+    method: "POST",
+    headers: { "content-type": "application/xml", "x-api-key": TEST_HUB_API_KEY },
+    body: bytes,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return { bytes, utstedtDato };
+}
+
+async function ok(res: Response | Promise<Response>, status = 204) {
+  const r = await res;
+  expect(r.status, await r.clone().text()).toBe(status);
+  return r;
+}
+
+async function lastNed(a: Aktoer, id: number) {
+  const res = await a.get(`/${id}/dokumentasjon`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^application\/zip/);
+  expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="dokumentasjon-.+\.zip"/);
+  return unzipSync(new Uint8Array(await res.arrayBuffer()));
+}
+
+const tekst = (b: Uint8Array | undefined) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(b);
+const pdfTekst = (b: Uint8Array | undefined) => {
+  const pdf = Buffer.from(b ?? []);
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(pdf.subarray(-8).toString("latin1")).toMatch(/%%EOF\s*$/);
+  const sider = pdfSider(pdf);
+  expect(sider.length).toBeGreaterThan(0);
+  return sider.flat().join("");
+};
+
+/** innhold.txt's `<sha256>  <file>` lines. */
+function hasher(innhold: string): Map<string, string> {
+  return new Map(
+    [...innhold.matchAll(/^([0-9a-f]{64}) {2}(\S+)$/gm)].map((t) => [t[2] as string, t[1] as string]),
+  );
+}
+
+describe("GET …/{id}/dokumentasjon", () => {
+  let m: ImportmeldingVisning;
+  let levert: Uint8Array;
+
+  beforeAll(async () => {
+    const nummer = `PHYTO.NL.2026.BEVIS${Date.now() % 100_000}`;
+    const hub = await leverFraHub(nummer);
+    levert = hub.bytes;
+    const s = await api.handle.db
+      .selectFrom("sertifikat")
+      .select("id")
+      .where("nummer", "=", nummer)
+      .executeTakeFirstOrThrow();
+    m = await klarTilInnsending(
+      kari,
+      { id: s.id, nummer, eksportLand: "NL", utstedtDato: hub.utstedtDato },
+      { ansvarlig: hageland, kontrolloer: gront },
+    );
+  }, 60_000);
+
+  it("avviser et utkast med en norsk melding", async () => {
+    const res = await kari.get(`/${m.id}/dokumentasjon`);
+    expect(res.status).toBe(400);
+    expect((await svar(res)).melding).toBe(DOKUMENTASJON_BARE_INNSENDT);
+  });
+
+  it("gir hele pakken for en innsendt, kontrollert og vurdert forhåndsmelding", async () => {
+    await ok(kari.put(`/${m.id}/status`, { status: "REGISTRERT" }), 200);
+
+    // Just submitted: no reception control and no assessment yet, and innhold.txt says so.
+    const tidlig = await lastNed(kari, m.id);
+    expect(Object.keys(tidlig).sort()).toEqual(
+      [
+        FILER.xml,
+        FILER.sertifikat,
+        FILER.kvittering,
+        FILER.historikkPdf,
+        FILER.historikkCsv,
+        FILER.innhold,
+      ].sort(),
+    );
+    expect(tekst(tidlig[FILER.innhold])).toContain("Mattilsynet har ikke vurdert forhåndsmeldingen");
+
+    // The reception controller reports a deviation on arrival; the authority rejects part of it.
+    const sett = svar<ImportmeldingVisning>(await ok(ola.get(`/${m.id}`), 200));
+    for (const q of (await sett).mottakskontrollSpoersmaal) {
+      const avvik = q.kode === "MOTTAK_FRI_FOR_PLANTESKADEGJOERERE";
+      await ok(
+        ola.put(`/${m.id}/kontrollspoersmaal/${q.id}`, {
+          kontrollSvar: avvik ? "MOTTAK_FRI_FOR_PLANTESKADEGJOERERE_AVVIK" : RIKTIG[q.kode],
+          ...(avvik ? { kommentar: "Trips funnet; se bilde" } : {}),
+        }),
+      );
+    }
+    await ok(ola.put(`/${m.id}/status`, { status: "ANKOMMET" }), 200);
+    await ok(
+      api.fetch(`/myndighet/v1/importmelding/${m.id}/vurdering`, {
+        method: "POST",
+        json: { status: "DELVIS_AVVIST", begrunnelse: "Trips i to kasser" },
+        headers: { "x-api-key": TEST_MYNDIGHET_API_KEY },
+      }),
+      200,
+    );
+
+    const filer = await lastNed(kari, m.id);
+    expect(Object.keys(filer).sort()).toEqual(Object.values(FILER).sort());
+
+    // the XML byte for byte as the Hub delivered it
+    expect(Buffer.from(filer[FILER.xml] ?? []).equals(Buffer.from(levert))).toBe(true);
+
+    // every SHA-256 in the index is the file's, and every file but the index is in it
+    const innhold = tekst(filer[FILER.innhold]);
+    const h = hasher(innhold);
+    expect([...h.keys()].sort()).toEqual(
+      Object.values(FILER)
+        .filter((f) => f !== FILER.innhold)
+        .sort(),
+    );
+    for (const [navn, hash] of h) {
+      expect(
+        createHash("sha256")
+          .update(filer[navn] ?? new Uint8Array())
+          .digest("hex"),
+        navn,
+      ).toBe(hash);
+    }
+    expect(innhold).toContain(`Dokumentasjon for forhåndsmelding ${m.nummer}`);
+
+    // the PDFs parse and are what they say
+    expect(pdfTekst(filer[FILER.sertifikat])).toContain(m.sertifikat.nummer);
+    const kvittering = pdfTekst(filer[FILER.kvittering]);
+    expect(kvittering).toContain("Kvittering for digital forhåndsmelding");
+    expect(kvittering).toContain(m.nummer);
+    const vurdering = pdfTekst(filer[FILER.vurdering]);
+    expect(vurdering).toContain("Vurdering fra Mattilsynet");
+    expect(vurdering).toContain("Delvis avvist");
+    expect(vurdering).toContain("Trips i to kasser");
+    expect(vurdering).toContain("Mattilsynet");
+
+    // the history: every event, oldest first, in the PDF and the CSV
+    const hendelser = await helHistorikk(api.handle.db, m.id);
+    expect(hendelser.length).toBeGreaterThan(5);
+    const historikk = pdfTekst(filer[FILER.historikkPdf]);
+    for (const e of hendelser) expect(historikk).toContain(e.tittel);
+    const csv = tekst(filer[FILER.historikkCsv]);
+    expect(csv.startsWith("\uFEFFTidspunkt;Tidspunkt (UTC);Hendelse;Utført av;Detaljer\r\n")).toBe(true);
+    const utcKolonne = [...csv.matchAll(/;(\d{4}-\d{2}-\d{2}T[\d:.]+Z);/g)].map((t) => t[1]);
+    expect(utcKolonne).toEqual(hendelser.map((e) => e.tidspunkt));
+    for (const e of hendelser) expect(csv).toContain(`;${e.tittel};`);
+    expect(csv).toContain("Ankommet, mottakskontroll rapportert");
+
+    // the reception control as reported: the deviation and its comment (a ";" quoted)
+    const mottak = tekst(filer[FILER.mottakskontroll]);
+    expect(mottak).toContain('Ja;"Trips funnet; se bilde"');
+    expect(mottak.split("\r\n")[0]).toBe("\uFEFFDel;Gjelder;Oppgitt;Rapportert;Avvik;Kommentar");
+
+    // the reception controller may read the notification, so it gets the pack too
+    const olas = await lastNed(ola, m.id);
+    expect(Buffer.from(olas[FILER.xml] ?? []).equals(Buffer.from(levert))).toBe(true);
+  }, 60_000);
+
+  it("gir andre det samme svaret som for forhåndsmeldingen: 404", async () => {
+    const melding = await ingrid.get(`/${m.id}`);
+    const pakke = await ingrid.get(`/${m.id}/dokumentasjon`);
+    expect(pakke.status).toBe(404);
+    expect(pakke.status).toBe(melding.status);
+    expect(await svar(pakke)).toEqual(await svar(melding));
+    expect(pakke.headers.get("content-type")).not.toMatch(/zip/);
+  });
+});
