@@ -546,6 +546,11 @@ const SOEK: { rute: string; sti: () => string; parametre: () => Record<string, s
     parametre: () => ({ importoer: "1" }),
   },
   {
+    rute: "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/historikk",
+    sti: () => `${im()}/${registrert.id}/historikk`,
+    parametre: () => ({ foer: "1000000", antall: "5" }),
+  },
+  {
     rute: "GET /import/mottakskontrolloerer/v1",
     sti: () => "/import/mottakskontrolloerer/v1",
     parametre: () => ({ orgnr: ORG.hagelandDrammen }),
@@ -628,6 +633,7 @@ describe("fuzzing av API-ets søkeparametre", () => {
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/mottakskontrolloerer",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/kvittering",
+      "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/dokumentasjon",
     ]);
     const dekket = new Set(SOEK.map((e) => e.rute));
     expect(lese.filter((r) => !dekket.has(r) && !utenSoek.has(r))).toEqual([]);

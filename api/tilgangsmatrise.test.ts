@@ -259,6 +259,10 @@ const RUTER: Record<string, Rute> = {
     krav: "mottak",
     sti: (m) => `${medId(m)}/historikk`,
   },
+  "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/dokumentasjon": {
+    krav: "mottak",
+    sti: (m) => `${medId(m)}/dokumentasjon`,
+  },
 };
 
 let api: TestApi;
