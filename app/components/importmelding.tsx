@@ -70,6 +70,25 @@ export function sertifikatUrl(m: ImportmeldingVisning): string {
   })}`;
 }
 
+/** The evidence pack of a submitted notification (issue 24 §3, ADR 038): one ZIP file with every document. */
+export function DokumentasjonLenke({
+  melding: m,
+  avgiver,
+}: {
+  melding: ImportmeldingVisning;
+  avgiver: { organisasjonsnummer: string; importoerId: number | null } | null | undefined;
+}) {
+  if (!avgiver?.importoerId) return null;
+  const href = `/dokument/import/v2/importmelding/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/${m.id}/dokumentasjon`;
+  return (
+    <p className="ds-paragraph">
+      <a className="ds-link" href={href} download>
+        Last ned dokumentasjon (ZIP)
+      </a>
+    </p>
+  );
+}
+
 /** Sender, export country, receiver and goods lines: the rest of the summary. */
 export function Sendingsoversikt({ melding: m }: { melding: ImportmeldingVisning }) {
   return (

@@ -3,6 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { loadConfig } from "../../server/config";
@@ -13,6 +14,9 @@ import { commitSession, getSession } from "./session.server";
 
 let server: Server;
 let base: string;
+const ZIP = Buffer.from(
+  zipSync({ "innhold.txt": new TextEncoder().encode("x".repeat(100_000)) }, { level: 0 }),
+);
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(200_000, 0x41), Buffer.from("\n%%EOF\n")]);
 
 beforeAll(async () => {
@@ -24,6 +28,8 @@ beforeAll(async () => {
     if (sti === "/html") return res.writeHead(200, { "content-type": "text/html" }).end("<html>Feil</html>");
     if (sti === "/tom") return res.writeHead(200, { "content-type": "application/pdf" }).end();
     if (sti === "/500") return res.writeHead(500, { "content-type": "application/pdf" }).end("%PDF-");
+    if (sti === "/zip") return res.writeHead(200, { "content-type": "application/zip" }).end(ZIP);
+    if (sti === "/pdf-som-zip") return res.writeHead(200, { "content-type": "application/zip" }).end(PDF);
     if (sti === "/pdf-som-excel") {
       return res
         .writeHead(200, {
@@ -58,10 +64,17 @@ describe("dokumenter fra import-API-et", () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
   });
 
-  it.each(["/html-som-pdf", "/html", "/tom", "/500", "/pdf-som-excel"])(
+  it("strømmer dokumentasjonspakken (ZIP) videre uendret", async () => {
+    const res = await videresendDokument(await fetch(`${base}/zip`), "zip");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/zip");
+    expect(Buffer.from(await res.arrayBuffer()).equals(ZIP)).toBe(true);
+  });
+
+  it.each(["/html-som-pdf", "/html", "/tom", "/500", "/pdf-som-excel", "/pdf-som-zip"])(
     "%s gir 502 med norsk tekst, ikke et 200-dokument",
     async (sti) => {
-      const format = sti === "/pdf-som-excel" ? "excel" : "pdf";
+      const format = sti === "/pdf-som-excel" ? "excel" : sti === "/pdf-som-zip" ? "zip" : "pdf";
       const res = await feil(videresendDokument(await fetch(`${base}${sti}`), format));
       expect(res.status).toBe(502);
       expect(await res.text()).toBe("Klarte ikke å lage dokumentet. Prøv igjen senere.");

@@ -1,11 +1,11 @@
-// Documents the import API generates (certificate PDF/Excel, receipt PDF) are streamed on to the browser
+// Documents the import API generates (certificate PDF/Excel, receipt PDF, the evidence pack's ZIP) are streamed on to the browser
 // only when they are what they claim to be: an upstream error page or a broken body must not reach the
 // user as a 200 document (issue 15, item 10). One the API cannot make now (the person has several under
 // way, the document lane is full, or it took too long) sends the browser to a page that says so (ADR 018).
 import { redirect } from "@remix-run/node";
 import { ApiFeil } from "./api.server";
 
-export type Dokumentformat = "pdf" | "excel";
+export type Dokumentformat = "pdf" | "excel" | "zip";
 
 const TYPER: Record<Dokumentformat, { contentType: RegExp; signatur: number[] }> = {
   pdf: { contentType: /^application\/pdf\b/i, signatur: [...Buffer.from("%PDF-")] },
@@ -15,6 +15,8 @@ const TYPER: Record<Dokumentformat, { contentType: RegExp; signatur: number[] }>
       /^application\/(vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet|vnd\.ms-excel|octet-stream)\b/i,
     signatur: [0x50, 0x4b, 0x03, 0x04],
   },
+  // the evidence pack (ADR 038): a zip file's local file header
+  zip: { contentType: /^application\/zip\b/i, signatur: [0x50, 0x4b, 0x03, 0x04] },
 };
 
 /** Thrown when the document is not one: the route shows 'Noe gikk feil' with a 502. */

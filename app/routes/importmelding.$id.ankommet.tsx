@@ -5,7 +5,12 @@ import { MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/mengde";
 import { Dialog } from "../components/dialog";
 import { Historikk } from "../components/historikk";
-import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
+import {
+  DokumentasjonLenke,
+  MeldingHode,
+  Sendingsoversikt,
+  sertifikatUrl,
+} from "../components/importmelding";
 import {
   Ankomststed,
   Kontrollsvar,
@@ -16,6 +21,7 @@ import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Tabellramme, Varsel } from "../components/ui";
 import { historikkLoader } from "../lib/importmelding.server";
 import { meldingSidetittel } from "../lib/sidetittel";
+import type { loader as rootLoader } from "../root";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -26,6 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function Ankommet() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
   const { historikk } = useLoaderData<typeof loader>();
+  const rot = useRouteLoaderData<typeof rootLoader>("root");
   const { search, pathname } = useLocation();
   if (!data) return null;
   const m = data.melding;
@@ -164,6 +171,7 @@ export default function Ankommet() {
         </p>
       </section>
       <Sendingsoversikt melding={m} />
+      <DokumentasjonLenke melding={m} avgiver={rot?.avgiver} />
       <Historikk side={historikk.side} foer={historikk.foer} sti={pathname} />
     </div>
   );

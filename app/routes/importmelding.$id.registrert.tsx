@@ -14,7 +14,12 @@ import { egenReferanseSkjema } from "../../domain/schemas/importmelding";
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { Historikk } from "../components/historikk";
-import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
+import {
+  DokumentasjonLenke,
+  MeldingHode,
+  Sendingsoversikt,
+  sertifikatUrl,
+} from "../components/importmelding";
 import { Ankomststed, ForventetAnkomst, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";
 import { SendKnapp } from "../components/skjema";
 import { Statusforloep } from "../components/statusforloep";
@@ -292,6 +297,7 @@ export default function Registrert() {
           </a>
         </p>
       ) : null}
+      <DokumentasjonLenke melding={m} avgiver={avgiver} />
       {registrert && eier ? (
         <>
           <Link
