@@ -88,6 +88,8 @@ test("dokumentasjonspakken fra den innsendte og den vurderte siden", async ({ pa
       Buffer.from(innsendt.filer["ephyto-sertifikat.xml"]!),
     ),
   ).toBe(true);
-  expect(new TextDecoder().decode(vurdert.filer["innhold.txt"])).toContain("vurdering.pdf: Mattilsynets vurdering");
+  expect(new TextDecoder().decode(vurdert.filer["innhold.txt"])).toContain(
+    "vurdering.pdf: Mattilsynets vurdering",
+  );
   sjekkInnhold(vurdert.filer);
 });
