@@ -84,6 +84,45 @@ async function leverFraHub(nummer: string): Promise<{ bytes: Uint8Array; utstedt
   return { bytes, utstedtDato };
 }
 
+describe("XML-en som levert (migrering 016)", () => {
+  it("en ny eller endret levering lagres byte for byte, en uendret endrer den ikke", async () => {
+    const nummer = `PHYTO.NL.2026.XML${Date.now() % 100_000}`;
+    const lagret = async () =>
+      Buffer.from(
+        (
+          await api.handle.db
+            .selectFrom("sertifikat_xml as x")
+            .innerJoin("sertifikat as s", "s.id", "x.sertifikat_id")
+            .select(["x.xml", "x.sha256"])
+            .where("s.nummer", "=", nummer)
+            .executeTakeFirstOrThrow()
+        ).xml,
+      );
+    const { bytes: foerste } = await leverFraHub(nummer);
+    expect((await lagret()).equals(Buffer.from(foerste))).toBe(true);
+    // the same content in other bytes (a comment more): "uendret", the stored delivery stays
+    const annenKonvolutt = new Uint8Array([...foerste, ...new TextEncoder().encode("<!-- igjen -->")]);
+    const igjen = await api.fetch("/import/ephyto/v1/sertifikat", {
+      method: "POST",
+      headers: { "content-type": "application/xml", "x-api-key": TEST_HUB_API_KEY },
+      body: annenKonvolutt,
+    });
+    expect((await svar(igjen)).resultat).toBe("uendret");
+    expect((await lagret()).equals(Buffer.from(foerste))).toBe(true);
+    // changed content: "oppdatert", the new delivery replaces it
+    const endret = new TextEncoder().encode(
+      new TextDecoder().decode(foerste).replace("Bloemen B.V.", "Bloemen II B.V."),
+    );
+    const oppdatert = await api.fetch("/import/ephyto/v1/sertifikat", {
+      method: "POST",
+      headers: { "content-type": "application/xml", "x-api-key": TEST_HUB_API_KEY },
+      body: endret,
+    });
+    expect((await svar(oppdatert)).resultat).toBe("oppdatert");
+    expect((await lagret()).equals(Buffer.from(endret))).toBe(true);
+  }, 60_000);
+});
+
 async function ok(res: Response | Promise<Response>, status = 204) {
   const r = await res;
   expect(r.status, await r.clone().text()).toBe(status);
