@@ -10,8 +10,8 @@ import { OversiktSoek } from "../../domain/schemas/listefilter";
 import { type AuthedRequest, type ImportoerRequest, requireImportoer } from "../auth";
 import { hentEpostStatus } from "../epost/status";
 import { ah, lesSoek } from "../http";
+import { hentEksportland } from "../sertifikat/eksportland";
 import { importoererForPerson } from "../sertifikat/synlighet";
-import { hentEksportland } from "../sertifikat/visning";
 import { hentOversikt } from "./oversikt";
 
 export function forsideRouter(db: Db, epostNedeVarselMs: number): Router {

@@ -10,9 +10,9 @@ import { type AuthedRequest, type ImportoerRequest, importoerFor, requireImporto
 import { contentDisposition, dokumentFilnavn } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, stoppHvisSperret, tellEllerStopp } from "../grenser";
 import { ah, badRequest, lesSoek, notFound, parseId, parseOrgnr } from "../http";
+import { hentEksportland } from "./eksportland";
 import { importoererForPerson, kanSe } from "./synlighet";
 import {
-  hentEksportland,
   hentSertifikatListe,
   hentSertifikatTekst,
   hentSertifikatVisning,

@@ -1,5 +1,5 @@
 // Reading certificates for the certificate API (SPEC §7 "Certificates and data"): the list, the page
-// (SertifikatVisning, also the source of the PDF/Excel documents) and the export-country list.
+// (SertifikatVisning, also the source of the PDF/Excel documents); the export-country list is in eksportland.ts.
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { erIsoDato, osloDato } from "../../domain/format";
@@ -8,7 +8,6 @@ import { antallSider, MAKS_TREFF } from "../../domain/pagination";
 import type { ListeParametre } from "../../domain/schemas/listefilter";
 import {
   datoSlingringDager,
-  type Eksportland,
   erSertifikatForGammelt,
   type KandidatImportoer,
   type LagretSertifikat,
@@ -30,14 +29,12 @@ import { settSammenIArbeider } from "../arbeid/basseng";
 import { badRequest, notFound } from "../http";
 import { annenForhaandsmelding } from "../importmelding/mottaker";
 import { likeMoenster } from "../importmelding/tilgang";
-import { medPapirloeseLand, tellPerLand } from "../land-antall";
 import { settSammen } from "./sammensetning";
 import {
   erPaaSertifikatet,
   hentImportoerMatcher,
   type ImportoerMatch,
   type SertifikatUtvalg,
-  sertifikatGrener,
   synligeSertifikater,
   tellSynligeSertifikater,
 } from "./synlighet";
@@ -492,21 +489,4 @@ async function hentKandidater(db: Db, m: ImportoerMatch): Promise<ImportoerMatch
     avtaler.map((a) => a.importoer_id).filter((id) => id !== m.id),
   );
   return [m, ...andre];
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Export countries
-// ---------------------------------------------------------------------------------------------------------
-
-/**
- * The export countries for `importoerer` (the asking importer, or every importer the person acts for): the
- * countries of the certificates they see, each with how many they see (never other importers' volumes),
- * plus the paperless-agreement countries (with 0 when they see none from there), by Norwegian name.
- */
-export async function hentEksportland(
-  db: Db,
-  importoerer: readonly ImportoerMatch[],
-): Promise<Eksportland[]> {
-  const antall = await tellPerLand(db, "sertifikat", importoerer.flatMap(sertifikatGrener));
-  return medPapirloeseLand(antall);
 }

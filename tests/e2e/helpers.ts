@@ -25,16 +25,18 @@ export const PERSONER = {
  * A console message with JavaScript on that the test does not fail on. Chromium logs every answer of 400 or
  * more as "Failed to load resource". The app answers some requests with a 4xx status and a page that says
  * why, by design and the same with JavaScript off: a form with errors (400), a save another tab got in first
- * (409), a login that was refused (401, 'Ingen tilgang'), a post to a page that takes none (405). So a 4xx
- * answer to the page's own address or to its single-fetch data (`/path.data`) is expected; a 5xx, and any
- * error status of a script, stylesheet, image or other resource, fails the test.
+ * (409), a login that was refused (401, 'Ingen tilgang'), a post to a page that takes none (405); and the page
+ * a document request lands on when the document cannot be made now (503 with Retry-After, ADR 018). So a 4xx
+ * or 503 answer to the page's own address or to its single-fetch data (`/path.data`) is expected; any other
+ * 5xx (a 500 above all), and any error status of a script, stylesheet, image or other resource, fails the test.
  */
 function forventetKonsollmelding(m: ConsoleMessage): boolean {
   // Remix 2.17's single fetch logs the AbortError of a data request the router aborted itself, when a newer
   // navigation replaced it (a filter applied while the previous one was loading): the user sees the newer
   // page and nothing failed. Only the router's own abort, which has no reason, is that message.
   if (/^AbortError: signal is aborted without reason\b/.test(m.text())) return true;
-  if (!/^Failed to load resource: the server responded with a status of 4\d\d /.test(m.text())) return false;
+  if (!/^Failed to load resource: the server responded with a status of (?:4\d\d|503) /.test(m.text()))
+    return false;
   const url = m.location().url;
   return /\.data(\?|$)/.test(url) || url.replace(/#.*$/, "") === m.page()?.url().replace(/#.*$/, "");
 }

@@ -1,12 +1,11 @@
 // A very large certificate (issue 22 item 4, ADR 018 "Grenser"): its page shows one page of goods lines,
 // says how many there are and leads to the rest, and stays small; the Excel download has every line. And
 // the page a document request lands on when the document cannot be made now. JavaScript on and off.
-import { expect, test } from "@playwright/test";
 import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
 import { osloDato } from "../../domain/format";
 import { HUB_API_KEY, sertifikatUrl } from "./data";
-import { sjekkUu } from "./helpers";
+import { expect, sjekkUu, test } from "./helpers";
 import { loggInnKari, prosjekt } from "./veiviser";
 
 const LINJER = 12_000;

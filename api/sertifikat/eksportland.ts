@@ -1,0 +1,18 @@
+// The export-country list of the certificate API (SPEC §7 "Certificates and data").
+import type { Db } from "../../db";
+import type { Eksportland } from "../../domain/sertifikat";
+import { medPapirloeseLand, tellPerLand } from "../land-antall";
+import { type ImportoerMatch, sertifikatGrener } from "./synlighet";
+
+/**
+ * The export countries for `importoerer` (the asking importer, or every importer the person acts for): the
+ * countries of the certificates they see, each with how many they see (never other importers' volumes),
+ * plus the paperless-agreement countries (with 0 when they see none from there), by Norwegian name.
+ */
+export async function hentEksportland(
+  db: Db,
+  importoerer: readonly ImportoerMatch[],
+): Promise<Eksportland[]> {
+  const antall = await tellPerLand(db, "sertifikat", importoerer.flatMap(sertifikatGrener));
+  return medPapirloeseLand(antall);
+}
