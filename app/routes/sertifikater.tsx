@@ -11,7 +11,7 @@ import {
   SertifikaterAdresse,
 } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat";
-import { MELDEPLIKTIG_TEKST, STATUS_TEKST } from "../../domain/status";
+import { MELDEPLIKTIG_TEKST, meldepliktFarge, STATUS_TEKST } from "../../domain/status";
 import { Merke, Sidevelger, Varsel } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
@@ -251,15 +251,7 @@ export default function Sertifikater() {
                       {formaterDato(s.utstedtDato)} · {antallTekst(s.antallVarelinjer, ORD.varelinje)}
                     </p>
                     <div className="merkerad">
-                      <Merke
-                        farge={
-                          s.meldepliktigVurdering.kode === "MELDEPLIKTIG"
-                            ? "warning"
-                            : s.meldepliktigVurdering.kode === "IKKE_MELDEPLIKTIG"
-                              ? "success"
-                              : "neutral"
-                        }
-                      >
+                      <Merke farge={meldepliktFarge(s.meldepliktigVurdering.kode)}>
                         {s.meldepliktigVurdering.visningstekst}
                       </Merke>
                       {s.erstattet ? <Merke farge="neutral">Erstattet</Merke> : null}

@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { formaterDato, formaterDatoTid } from "../../../domain/format";
 import { landNavn } from "../../../domain/kodeverk";
 import { UKJENT_AARSAK, UKJENT_NUMMER } from "../../../domain/sertifikat-tekst";
-import { ALVORLIGHETSGRAD_FARGE, alvorlighetsgradRekkefoelge, type Farge } from "../../../domain/status";
+import { ALVORLIGHETSGRAD_FARGE, alvorlighetsgradRekkefoelge, meldepliktFarge } from "../../../domain/status";
 import { Merke, Opplysninger, Varsel } from "../ui";
 import type { SideVerdier as Side } from "./typer";
 
@@ -31,12 +31,6 @@ export function IkkeFunnet({ sok, melding }: Pick<Side, "sok"> & { melding: stri
 }
 
 export function SertifikatHode({ s }: Pick<Side, "s">) {
-  const fargeForMeldeplikt: Farge =
-    s.meldepliktigVurdering.kode === "MELDEPLIKTIG"
-      ? "warning"
-      : s.meldepliktigVurdering.kode === "IKKE_MELDEPLIKTIG"
-        ? "success"
-        : "neutral";
   return (
     <header className="sertifikat__hode">
       <p className="ds-paragraph sertifikat__overtittel">
@@ -53,7 +47,9 @@ export function SertifikatHode({ s }: Pick<Side, "s">) {
           <Merke farge={s.statusKode === "40" ? "danger" : "info"}>{s.statusTekst}</Merke>
         ) : null}
         {s.type ? <Merke farge="neutral">{s.type}</Merke> : null}
-        <Merke farge={fargeForMeldeplikt}>{s.meldepliktigVurdering.visningstekst}</Merke>
+        <Merke farge={meldepliktFarge(s.meldepliktigVurdering.kode)}>
+          {s.meldepliktigVurdering.visningstekst}
+        </Merke>
       </div>
       <Opplysninger
         rader={[
