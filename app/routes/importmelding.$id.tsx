@@ -1,20 +1,13 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { MENGDE_FELTER } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
 import { enhetVisning, landNavn, tilsiktetBrukVisning } from "../../domain/kodeverk";
 import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
+import { Feilgrense } from "../components/feilgrense";
 import { StatusMerke, Stepper } from "../components/importmelding";
-import { FantIkkeMeldingen, grensepanel, IngenTilgang, NoeGikkFeil } from "../components/panels";
+import { FantIkkeMeldingen } from "../components/panels";
 import { SendKnapp } from "../components/skjema";
 import { hentMelding, requireMelding } from "../lib/importmelding.server";
 
@@ -131,11 +124,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <IngenTilgang />;
-  const grense = isRouteErrorResponse(error) ? grensepanel(error) : null;
-  if (grense) return grense;
-  if (isRouteErrorResponse(error) && error.status === 404) return <FantIkkeMeldingen />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <NoeGikkFeil tekst="Klarte ikke å hente importmeldingen" />;
+  return (
+    <Feilgrense
+      statuspaneler={{ 404: () => <FantIkkeMeldingen /> }}
+      feiltekst="Klarte ikke å hente importmeldingen"
+    />
+  );
 }

@@ -5,19 +5,13 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { tilServerSide } from "../../domain/pagination";
 import type { SertifikatVisning } from "../../domain/sertifikat";
 import { refererteDokumenterTekster, totalTekst } from "../../domain/sertifikat-tekst";
 import { STATUS_TEKST } from "../../domain/status";
 import { medVarelinjeside } from "../../domain/varelinjeside";
-import { grensepanel, IngenTilgang, NoeGikkFeil } from "../components/panels";
+import { Feilgrense } from "../components/feilgrense";
 import { Erklaering, Signatur } from "../components/sertifikat/erklaering";
 import { Handlingsomraade } from "../components/sertifikat/handlingsomraade";
 import { Erstatning, IkkeFunnet, Risikobannere, SertifikatHode } from "../components/sertifikat/hode";
@@ -204,9 +198,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers = medRetryAfter;
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <IngenTilgang />;
-  const grense = isRouteErrorResponse(error) ? grensepanel(error) : null;
-  if (grense) return grense;
-  return <NoeGikkFeil tekst="Klarte ikke å hente sertifikatet" />;
+  return <Feilgrense feiltekst="Klarte ikke å hente sertifikatet" />;
 }
