@@ -18,7 +18,14 @@ import {
   kontrolloerTekst,
   RedigerLenke,
 } from "../components/kontrollsvar";
-import { FeilOppsummering, type Felt, feilFra, Radiogruppe, SendKnapp } from "../components/skjema";
+import {
+  Avkrysning,
+  FeilOppsummering,
+  type Felt,
+  feilFra,
+  Radiogruppe,
+  SendKnapp,
+} from "../components/skjema";
 import { Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { feilmelding, hentMelding, lesMeldingSkjema } from "../lib/importmelding.server";
@@ -113,28 +120,22 @@ function RegelverkAvkrysning({ felt }: { felt: Felt }) {
   const laastPaaKlient = krysset && !fraServer;
   return (
     <>
-      <div className="ds-field radio">
-        {fraServer ? <input type="hidden" name={felt.name} value="ja" /> : null}
-        <input
-          className="ds-input"
-          type="checkbox"
-          id={felt.id}
-          name={fraServer ? undefined : felt.name}
-          value="ja"
-          defaultChecked={fraServer}
-          disabled={fraServer || undefined}
-          aria-invalid={feil ? true : undefined}
-          aria-describedby={beskrivelseId}
-          aria-readonly={laastPaaKlient || undefined}
-          onClick={(e: MouseEvent<HTMLInputElement>) => {
-            if (!e.currentTarget.checked && krysset) e.preventDefault();
-            else if (e.currentTarget.checked) settKrysset(true);
-          }}
-        />
-        <label className="ds-label" data-weight="regular" htmlFor={felt.id}>
-          Virksomheten kjenner regelverket for import av planter
-        </label>
-      </div>
+      {fraServer ? <input type="hidden" name={felt.name} value="ja" /> : null}
+      <Avkrysning
+        id={felt.id}
+        tekst="Virksomheten kjenner regelverket for import av planter"
+        name={fraServer ? undefined : felt.name}
+        value="ja"
+        defaultChecked={fraServer}
+        disabled={fraServer || undefined}
+        aria-invalid={feil ? true : undefined}
+        aria-describedby={beskrivelseId}
+        aria-readonly={laastPaaKlient || undefined}
+        onClick={(e: MouseEvent<HTMLInputElement>) => {
+          if (!e.currentTarget.checked && krysset) e.preventDefault();
+          else if (e.currentTarget.checked) settKrysset(true);
+        }}
+      />
       {feil ? (
         <p className="ds-validation-message feilmelding" id={felt.errorId} data-color="danger">
           {feil}

@@ -15,7 +15,7 @@ import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
 import { Ankomststed, ForventetAnkomst, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";
-import { SendKnapp } from "../components/skjema";
+import { Avkrysning, SendKnapp } from "../components/skjema";
 import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Varsel } from "../components/ui";
 import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
@@ -223,12 +223,12 @@ export default function Registrert() {
         </p>
         <Form method="post" className="skjema">
           <CsrfInput />
-          <div className="ds-field radio">
-            <input className="ds-input" type="checkbox" id="ikkeVisIgjen" name="ikkeVisIgjen" value="ja" />
-            <label className="ds-label" data-weight="regular" htmlFor="ikkeVisIgjen">
-              Ikke vis denne meldingen igjen
-            </label>
-          </div>
+          <Avkrysning
+            id="ikkeVisIgjen"
+            tekst="Ikke vis denne meldingen igjen"
+            name="ikkeVisIgjen"
+            value="ja"
+          />
           <SendKnapp name="intent" value="skjul-sendt">
             Lukk
           </SendKnapp>

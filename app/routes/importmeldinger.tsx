@@ -10,6 +10,7 @@ import type { Eksportland } from "../../domain/sertifikat";
 import { STATUS_FILTER_TEKST } from "../../domain/status";
 import { useHydrert } from "../components/hydrert";
 import { LandVelger } from "../components/landvelger";
+import { Avkrysningsgruppe } from "../components/skjema";
 import { Merke, Sidevelger, Varsel } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
@@ -214,24 +215,13 @@ export default function Importmeldinger() {
               />
             </div>
           ))}
-          <fieldset className="ds-fieldset">
-            <legend className="ds-label">Status</legend>
-            {(Object.keys(STATUS_FILTER_TEKST) as (keyof typeof STATUS_FILTER_TEKST)[]).map((s) => (
-              <div className="ds-field radio" key={s}>
-                <input
-                  className="ds-input"
-                  type="checkbox"
-                  id={`status-${s}`}
-                  name="status"
-                  value={s}
-                  defaultChecked={(f.status as string[]).includes(s)}
-                />
-                <label className="ds-label" data-weight="regular" htmlFor={`status-${s}`}>
-                  {STATUS_FILTER_TEKST[s]}
-                </label>
-              </div>
-            ))}
-          </fieldset>
+          <Avkrysningsgruppe
+            legende="Status"
+            navn="status"
+            idPrefiks="status"
+            valg={Object.entries(STATUS_FILTER_TEKST).map(([verdi, tekst]) => ({ verdi, tekst }))}
+            valgte={f.status}
+          />
           {hydrert ? (
             <LandVelger
               navn="avsenderland"
@@ -244,26 +234,14 @@ export default function Importmeldinger() {
               }}
             />
           ) : (
-            <fieldset className="ds-fieldset">
-              <legend className="ds-label">Avsenderland</legend>
-              <div className="landvalg">
-                {data.land.map((l) => (
-                  <div className="ds-field radio" key={l.kode}>
-                    <input
-                      className="ds-input"
-                      type="checkbox"
-                      id={`land-${l.kode}`}
-                      name="avsenderland"
-                      value={l.kode}
-                      defaultChecked={f.avsenderland.includes(l.kode)}
-                    />
-                    <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
-                      {landEtikett(l)}
-                    </label>
-                  </div>
-                ))}
-              </div>
-            </fieldset>
+            <Avkrysningsgruppe
+              legende="Avsenderland"
+              navn="avsenderland"
+              idPrefiks="land"
+              valg={data.land.map((l) => ({ verdi: l.kode, tekst: landEtikett(l) }))}
+              valgte={f.avsenderland}
+              rullbar
+            />
           )}
           <div className="knapperad">
             <button className="ds-button" data-variant="primary" type="submit">

@@ -12,6 +12,7 @@ import {
 } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat";
 import { MELDEPLIKTIG_TEKST, meldepliktFarge, STATUS_TEKST } from "../../domain/status";
+import { Avkrysningsgruppe } from "../components/skjema";
 import { Merke, Sidevelger, Varsel } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
@@ -157,44 +158,21 @@ export default function Sertifikater() {
                 autoComplete="off"
               />
             </div>
-            <fieldset className="ds-fieldset">
-              <legend className="ds-label">Meldeplikt</legend>
-              {MELDEPLIKT_VALG.map((m) => (
-                <div className="ds-field radio" key={m.verdi}>
-                  <input
-                    className="ds-input"
-                    type="checkbox"
-                    id={`meldeplikt-${m.verdi}`}
-                    name="meldepliktigVurdering"
-                    value={m.verdi}
-                    defaultChecked={f.meldepliktigVurdering.includes(m.verdi)}
-                  />
-                  <label className="ds-label" data-weight="regular" htmlFor={`meldeplikt-${m.verdi}`}>
-                    {m.tekst}
-                  </label>
-                </div>
-              ))}
-            </fieldset>
-            <fieldset className="ds-fieldset">
-              <legend className="ds-label">Avsenderland</legend>
-              <div className="landvalg">
-                {data.land.map((l) => (
-                  <div className="ds-field radio" key={l.kode}>
-                    <input
-                      className="ds-input"
-                      type="checkbox"
-                      id={`land-${l.kode}`}
-                      name="avsenderland"
-                      value={l.kode}
-                      defaultChecked={f.avsenderland.includes(l.kode)}
-                    />
-                    <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
-                      {landEtikett(l)}
-                    </label>
-                  </div>
-                ))}
-              </div>
-            </fieldset>
+            <Avkrysningsgruppe
+              legende="Meldeplikt"
+              navn="meldepliktigVurdering"
+              idPrefiks="meldeplikt"
+              valg={MELDEPLIKT_VALG}
+              valgte={f.meldepliktigVurdering}
+            />
+            <Avkrysningsgruppe
+              legende="Avsenderland"
+              navn="avsenderland"
+              idPrefiks="land"
+              valg={data.land.map((l) => ({ verdi: l.kode, tekst: landEtikett(l) }))}
+              valgte={f.avsenderland}
+              rullbar
+            />
             <div className="knapperad">
               <button className="ds-button" data-variant="primary" type="submit">
                 Bruk filter
