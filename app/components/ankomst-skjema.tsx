@@ -1,15 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, MottakskontrolloerValg } from "../../domain/importmelding";
 import type { AnkomstSkjema as AnkomstSkjemaVerdier } from "../../domain/schemas/importmelding";
 import { STANDARD_KLOKKESLETT, TIDSROM } from "../../domain/tidsrom";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
-import { CsrfInput } from "./csrf-input";
 import { Dialog } from "./dialog";
-import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstfelt } from "./skjema";
+import { FeilOppsummering, feilFra, MeldingSkjema, Radiogruppe, SendKnapp, Tekstfelt } from "./skjema";
 import { LagreFeil, Varsel } from "./ui";
 
 export interface AnkomstData {
@@ -137,9 +136,7 @@ export function AnkomstSkjema({
         <p className="ds-paragraph">{tekst.skadegjoerere}</p>
         {/* Its own form carrying the values just checked, so it never depends on the page's form below
             being loaded (without JavaScript the dialog comes first in the page). */}
-        <Form method="post" className="knapperad">
-          <CsrfInput />
-          <input type="hidden" name="versjon" value={m.versjon} />
+        <MeldingSkjema versjon={m.versjon} className="knapperad">
           {ANKOMST_FELT.map((navn) => {
             const verdi = actionData?.result?.initialValue?.[navn];
             return typeof verdi === "string" ? (
@@ -164,11 +161,9 @@ export function AnkomstSkjema({
           >
             Avbryt
           </button>
-        </Form>
+        </MeldingSkjema>
       </Dialog>
-      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
-        <CsrfInput />
-        <input type="hidden" name="versjon" value={m.versjon} />
+      <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
         <fieldset className="ds-fieldset">
           <legend className="ds-heading" data-size="xs">
             Kontrollsted
@@ -272,7 +267,7 @@ export function AnkomstSkjema({
             {lagreTekst}
           </SendKnapp>
         </div>
-      </Form>
+      </MeldingSkjema>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 // Form building blocks (CONVENTIONS.md "Validation UX"): ARIA attributes are rendered on the server from
 // conform's field metadata, so they are right with JavaScript off.
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
+import { Form, type FormProps, useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
+import { CsrfInput } from "./csrf-input";
 import { useFeilITittel } from "./feiltittel";
 
 // biome-ignore lint/suspicious/noExplicitAny: a field of any form
@@ -235,6 +236,24 @@ export function Radiogruppe({
         );
       })}
     </fieldset>
+  );
+}
+
+/**
+ * A POST form on a notification: it carries the CSRF token (ADR 003) and the version of the notification the
+ * page showed, so a save over a newer version (another tab got in first) is refused with a 409, not applied.
+ */
+export function MeldingSkjema({
+  versjon,
+  children,
+  ...props
+}: { versjon: number } & Omit<FormProps, "method">) {
+  return (
+    <Form method="post" {...props}>
+      <CsrfInput />
+      <input type="hidden" name="versjon" value={versjon} />
+      {children}
+    </Form>
   );
 }
 

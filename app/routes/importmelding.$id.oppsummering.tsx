@@ -1,14 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { type MouseEvent, useState } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { StatusSvar } from "../../domain/importmelding";
 import { wizardSteg } from "../../domain/importmelding-ruting";
 import { bekreftRegelverkSkjema } from "../../domain/schemas/importmelding";
 import { REGELVERK_AVKRYSSING_TEKST } from "../../domain/schemas/tekster";
-import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { Sendingsoversikt } from "../components/importmelding";
 import {
@@ -23,6 +22,7 @@ import {
   FeilOppsummering,
   type Felt,
   feilFra,
+  MeldingSkjema,
   Radiogruppe,
   SendKnapp,
 } from "../components/skjema";
@@ -219,9 +219,7 @@ export default function Oppsummering() {
           </div>
         )}
         {kanBekrefte ? (
-          <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
-            <CsrfInput />
-            <input type="hidden" name="versjon" value={m.versjon} />
+          <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
             <Radiogruppe
               felt={fields.bekreftelse}
               legende="Kjenner virksomheten regelverket?"
@@ -239,7 +237,7 @@ export default function Oppsummering() {
                 Avbryt
               </Link>
             </div>
-          </Form>
+          </MeldingSkjema>
         ) : null}
       </Dialog>
       <h1 className="ds-heading" data-size="lg">
@@ -338,16 +336,14 @@ export default function Oppsummering() {
       </section>
       <Sendingsoversikt melding={m} />
 
-      <Form method="post" className="knapperad innsending">
-        <CsrfInput />
-        <input type="hidden" name="versjon" value={m.versjon} />
+      <MeldingSkjema versjon={m.versjon} className="knapperad innsending">
         <Link className="ds-button" data-variant="secondary" to={steg.url("ankomst-info")}>
           Forrige
         </Link>
         <SendKnapp name="intent" value="send-inn" disabled={!steg.kanSendesInn}>
           Send inn
         </SendKnapp>
-      </Form>
+      </MeldingSkjema>
       {!steg.kanSendesInn ? (
         <p className="ds-paragraph" data-size="sm">
           Du kan sende inn når du har fylt ut {mangler.join(" og ")}.

@@ -15,7 +15,7 @@ import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { MeldingHode, Sendingsoversikt, sertifikatUrl } from "../components/importmelding";
 import { Ankomststed, ForventetAnkomst, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";
-import { Avkrysning, SendKnapp } from "../components/skjema";
+import { Avkrysning, MeldingSkjema, SendKnapp } from "../components/skjema";
 import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Varsel } from "../components/ui";
 import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
@@ -312,16 +312,14 @@ export default function Registrert() {
               Vil du trekke tilbake forhåndsmeldingen {m.nummer}? Den blir da ikke behandlet videre av
               Mattilsynet.
             </p>
-            <Form method="post" className="knapperad">
-              <CsrfInput />
-              <input type="hidden" name="versjon" value={m.versjon} />
+            <MeldingSkjema versjon={m.versjon} className="knapperad">
               <SendKnapp name="intent" value="trekk-tilbake">
                 Trekk forhåndsmelding
               </SendKnapp>
               <Link className="ds-button" data-variant="secondary" to={pathname} replace data-trygt-valg>
                 Avbryt
               </Link>
-            </Form>
+            </MeldingSkjema>
           </Dialog>
         </>
       ) : null}
@@ -341,9 +339,7 @@ function EgenReferanse({
   const kanEndres = eier && (m.status === "REGISTRERT" || m.status === "ANKOMMET");
   if (redigerer && kanEndres) {
     return (
-      <Form method="post" className="skjema egen-referanse">
-        <CsrfInput />
-        <input type="hidden" name="versjon" value={m.versjon} />
+      <MeldingSkjema versjon={m.versjon} className="skjema egen-referanse">
         <div className="ds-field">
           <label className="ds-label" htmlFor="egenReferanse">
             Egen referanse
@@ -359,7 +355,7 @@ function EgenReferanse({
         <SendKnapp name="intent" value="egenreferanse">
           Lagre
         </SendKnapp>
-      </Form>
+      </MeldingSkjema>
     );
   }
   return (

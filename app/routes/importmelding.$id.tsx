@@ -1,14 +1,13 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { MENGDE_FELTER } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
 import { enhetVisning, landNavn, tilsiktetBrukVisning } from "../../domain/kodeverk";
-import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { Feilgrense } from "../components/feilgrense";
 import { StatusMerke, Stepper } from "../components/importmelding";
 import { FantIkkeMeldingen } from "../components/panels";
-import { SendKnapp } from "../components/skjema";
+import { MeldingSkjema, SendKnapp } from "../components/skjema";
 import { hentMelding, requireMelding } from "../lib/importmelding.server";
 
 /**
@@ -74,9 +73,11 @@ export default function ImportmeldingSide() {
           Vil du slette forhåndsmeldingen {melding.nummer}? Det du har fylt ut, blir borte. Sertifikatet kan
           meldes på nytt senere.
         </p>
-        <Form method="post" action={`/importmelding/${melding.id}/slett`} className="knapperad">
-          <CsrfInput />
-          <input type="hidden" name="versjon" value={melding.versjon} />
+        <MeldingSkjema
+          versjon={melding.versjon}
+          action={`/importmelding/${melding.id}/slett`}
+          className="knapperad"
+        >
           <SendKnapp>Ja, slett forhåndsmeldingen</SendKnapp>
           <Link
             className="ds-button"
@@ -88,7 +89,7 @@ export default function ImportmeldingSide() {
           >
             Avbryt
           </Link>
-        </Form>
+        </MeldingSkjema>
       </Dialog>
       <Stepper steg={steg.stepper(sti)} id={melding.id} />
       <Outlet />
