@@ -1,12 +1,13 @@
 // The home dashboard's sections (SPEC §2 "Home"): the five lists of GET .../oversikt, each with an empty
 // state, and the filter panel (ADR 013). Server-rendered links and GET forms: everything works without
 // JavaScript.
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Link, useSubmit } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { formaterDato } from "../../domain/format";
 import { grupperEtterAnkomst, type Oversikt, type OversiktImportmelding } from "../../domain/oversikt";
 import type { LandVisning } from "../../domain/sertifikat";
 import { tidsromForKlokkeslett } from "../../domain/tidsrom";
+import { Filterfelt, Filterpanel, INGEN_TREFF_MED_FILTER } from "./liste";
 import { Merke } from "./ui";
 
 /** The chosen slot, as the arrival form names it: 'Morgen (før 08)' (SPEC §9), never a clock time. */
@@ -14,9 +15,6 @@ function tidsromTekst(klokkeslett: string): string {
   const t = tidsromForKlokkeslett(klokkeslett);
   return t ? `${t.navn} (${t.spenn.toLowerCase()})` : `kl. ${klokkeslett}`;
 }
-
-/** SPEC §2's empty text under a filter (the notification list's), for every section of home. */
-const INGEN_TREFF_MED_FILTER = "Vi fant ingen treff med gjeldende filter.";
 
 function Seksjon({
   id,
@@ -98,26 +96,15 @@ export function ForsideFilter({
   return (
     <details className="forside-filter" open={aktivt}>
       <summary className="ds-paragraph">Filtrer forsiden{aktivt ? " (filter er i bruk)" : ""}</summary>
-      <Form
-        method="get"
-        className="filterpanel"
+      <Filterpanel
+        overskrift={false}
+        aktivt={aktivt}
+        nullstillTil="/"
         aria-label="Filtrer forsiden"
         onInput={vedEndring}
         onSubmit={() => clearTimeout(timer.current)}
       >
-        <div className="ds-field">
-          <label className="ds-label" htmlFor="forside-avsender">
-            Avsender
-          </label>
-          <input
-            className="ds-input"
-            type="text"
-            id="forside-avsender"
-            name="avsender"
-            defaultValue={avsender}
-            autoComplete="off"
-          />
-        </div>
+        <Filterfelt id="forside-avsender" navn="avsender" etikett="Avsender" verdi={avsender} />
         <div className="ds-field">
           <label className="ds-label" htmlFor="forside-land">
             Avsenderland
@@ -131,17 +118,7 @@ export function ForsideFilter({
             ))}
           </select>
         </div>
-        <div className="knapperad">
-          <button className="ds-button" data-variant="primary" type="submit">
-            Bruk filter
-          </button>
-          {aktivt ? (
-            <Link className="ds-button" data-variant="tertiary" to="/">
-              Nullstill filter
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      </Filterpanel>
     </details>
   );
 }
