@@ -173,23 +173,7 @@ export default function Importmeldinger() {
           }}
         >
           {data.importoerer.length > 1 ? (
-            <div className="ds-field">
-              <label className="ds-label" htmlFor="filter-importoer">
-                Importør
-              </label>
-              <select
-                className="ds-input"
-                id="filter-importoer"
-                name="importoer"
-                defaultValue={f.importoer ?? ""}
-              >
-                {data.importoerer.map((i) => (
-                  <option key={i.id} value={i.id}>
-                    {i.navn}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ImportoerValg importoerer={data.importoerer} valgt={f.importoer} />
           ) : null}
           {(
             [
@@ -249,54 +233,82 @@ export default function Importmeldinger() {
         >
           <ul className="sertifikatliste">
             {data.liste?.importmeldingListevisningElementer.map((m) => (
-              <li key={m.id} className="sertifikatkort">
-                <h3 className="ds-heading" data-size="xs">
-                  <Link to={m.url}>{m.nummer}</Link>
-                </h3>
-                <p className="ds-paragraph" data-size="sm">
-                  {m.avsender ?? "Ukjent avsender"} · {m.eksportLand.navn}
-                  {m.egenReferanse ? ` · ${m.egenReferanse}` : ""} · endret {formaterDato(m.statusEndret)}
-                </p>
-                <div className="merkerad">
-                  <Merke farge={m.statusFarge}>{m.statusTekst}</Merke>
-                  {m.kategori === "TIL_VURDERING" ? (
-                    <span className="ds-paragraph" data-size="sm">
-                      Venter på vurdering
-                    </span>
-                  ) : null}
-                </div>
-                {m.kategori === "PAABEGYNT" ? (
-                  <div className="knapperad">
-                    <Link className="ds-button" data-variant="primary" data-size="sm" to={m.url}>
-                      Fortsett<span className="skjult"> {m.nummer}</span>
-                    </Link>
-                    <Link
-                      className="ds-button"
-                      data-variant="secondary"
-                      data-size="sm"
-                      to={`${m.url}?slett=1`}
-                    >
-                      Slett<span className="skjult"> {m.nummer}</span>
-                    </Link>
-                  </div>
-                ) : m.kategori === "REGISTRERT" && m.status === "REGISTRERT" && !m.kunDokumentkontroll ? (
-                  <div className="knapperad">
-                    <Link
-                      className="ds-button"
-                      data-variant="secondary"
-                      data-size="sm"
-                      to={`/importmelding/${m.id}/mottakskontrolloer`}
-                    >
-                      Fysisk kontroll<span className="skjult"> {m.nummer}</span>
-                    </Link>
-                  </div>
-                ) : null}
-              </li>
+              <ImportmeldingKort key={m.id} m={m} />
             ))}
           </ul>
         </Resultater>
       </div>
     </div>
+  );
+}
+
+/** The importer filter, for a reception controller that sees the notifications of the importers it controls for. */
+function ImportoerValg({
+  importoerer,
+  valgt,
+}: {
+  importoerer: ReadonlyArray<{ id: string; navn: string }>;
+  valgt: string | undefined;
+}) {
+  return (
+    <div className="ds-field">
+      <label className="ds-label" htmlFor="filter-importoer">
+        Importør
+      </label>
+      <select className="ds-input" id="filter-importoer" name="importoer" defaultValue={valgt ?? ""}>
+        {importoerer.map((i) => (
+          <option key={i.id} value={i.id}>
+            {i.navn}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+type Element = ImportmeldingListe["importmeldingListevisningElementer"][number];
+
+/** One notification in the list: number, sender and status, and what can be done with it next. */
+function ImportmeldingKort({ m }: { m: Element }) {
+  return (
+    <li className="sertifikatkort">
+      <h3 className="ds-heading" data-size="xs">
+        <Link to={m.url}>{m.nummer}</Link>
+      </h3>
+      <p className="ds-paragraph" data-size="sm">
+        {m.avsender ?? "Ukjent avsender"} · {m.eksportLand.navn}
+        {m.egenReferanse ? ` · ${m.egenReferanse}` : ""} · endret {formaterDato(m.statusEndret)}
+      </p>
+      <div className="merkerad">
+        <Merke farge={m.statusFarge}>{m.statusTekst}</Merke>
+        {m.kategori === "TIL_VURDERING" ? (
+          <span className="ds-paragraph" data-size="sm">
+            Venter på vurdering
+          </span>
+        ) : null}
+      </div>
+      {m.kategori === "PAABEGYNT" ? (
+        <div className="knapperad">
+          <Link className="ds-button" data-variant="primary" data-size="sm" to={m.url}>
+            Fortsett<span className="skjult"> {m.nummer}</span>
+          </Link>
+          <Link className="ds-button" data-variant="secondary" data-size="sm" to={`${m.url}?slett=1`}>
+            Slett<span className="skjult"> {m.nummer}</span>
+          </Link>
+        </div>
+      ) : m.kategori === "REGISTRERT" && m.status === "REGISTRERT" && !m.kunDokumentkontroll ? (
+        <div className="knapperad">
+          <Link
+            className="ds-button"
+            data-variant="secondary"
+            data-size="sm"
+            to={`/importmelding/${m.id}/mottakskontrolloer`}
+          >
+            Fysisk kontroll<span className="skjult"> {m.nummer}</span>
+          </Link>
+        </div>
+      ) : null}
+    </li>
   );
 }
 
