@@ -139,43 +139,7 @@ export function ForsideSeksjoner({
 }) {
   const o = oversikt;
   const tom = (tekst: string) => (filtrert ? INGEN_TREFF_MED_FILTER : tekst);
-  const nye = (
-    <Seksjon
-      id="nye-sertifikater"
-      tittel="Nye sertifikater"
-      tom={tom("Du har ingen nye sertifikater fra de siste 14 dagene.")}
-      antall={o.nyeSertifikater.length}
-      lenke={{ til: "/sertifikater", tekst: "Se alle sertifikater" }}
-    >
-      <ul className="sertifikatliste">
-        {o.nyeSertifikater.map((s) => (
-          <li key={s.id} className="sertifikatkort">
-            <h3 className="ds-heading" data-size="xs">
-              {/* SPEC §2: the certificate view opens in a new tab */}
-              <a
-                href={`/sertifikat?${new URLSearchParams({
-                  sertifikatnummer: s.nummer,
-                  dato: s.utstedtDato,
-                  avsenderland: s.eksportLand.kode,
-                })}`}
-                target="_blank"
-                rel="noreferrer"
-              >
-                {s.nummer}
-                <span className="skjult"> (åpnes i ny fane)</span>
-              </a>
-            </h3>
-            <p className="ds-paragraph" data-size="sm">
-              {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt {formaterDato(s.utstedtDato)}
-            </p>
-            <p className="ds-paragraph" data-size="sm">
-              {s.meldepliktigVurdering.visningstekst}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </Seksjon>
-  );
+  const nye = <NyeSertifikater o={o} tom={tom} />;
   if (!visImportmelding) return <div className="forside-seksjoner">{nye}</div>;
   return (
     <div className="forside-seksjoner">
@@ -208,53 +172,7 @@ export function ForsideSeksjoner({
 
       {nye}
 
-      <Seksjon
-        id="forhaandsmeldt"
-        tittel="Forhåndsmeldt"
-        tom={tom("Du har ingen forhåndsmeldte sendinger som venter på ankomst.")}
-        antall={o.forventetAnkomstImportMeldinger.length}
-        lenke={
-          o.flere.forventetAnkomstImportMeldinger
-            ? { til: "/importmeldinger?status=REGISTRERT", tekst: "Se alle forhåndsmeldte" }
-            : undefined
-        }
-      >
-        {grupperEtterAnkomst(o.forventetAnkomstImportMeldinger).map((g) => (
-          <div key={g.dato ?? "uten-dato"} className="forside-dag">
-            <h3 className="ds-heading" data-size="2xs">
-              {g.dato ? `Forventet ankomst ${formaterDato(g.dato)}` : "Uten forventet ankomst"}
-            </h3>
-            <ul className="sertifikatliste">
-              {g.importmeldinger.map((m) => (
-                <Melding key={m.id} m={m}>
-                  {m.forventetAnkomst ? (
-                    <div className="merkerad">
-                      <Merke farge={m.forventetAnkomst.forventetAnkomstHarPassert ? "danger" : "info"}>
-                        {tidsromTekst(m.forventetAnkomst.klokkeslett)}
-                        {m.forventetAnkomst.forventetAnkomstHarPassert
-                          ? " – forventet ankomst har passert"
-                          : ""}
-                      </Merke>
-                    </div>
-                  ) : null}
-                  {!m.kunDokumentkontroll ? (
-                    <div className="knapperad">
-                      <Link
-                        className="ds-button"
-                        data-variant="secondary"
-                        data-size="sm"
-                        to={`/importmelding/${m.id}/mottakskontrolloer`}
-                      >
-                        Fysisk kontroll<span className="skjult"> {m.nummer}</span>
-                      </Link>
-                    </div>
-                  ) : null}
-                </Melding>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </Seksjon>
+      <Forhaandsmeldt o={o} tom={tom} />
 
       <Seksjon
         id="til-vurdering"
@@ -299,5 +217,101 @@ export function ForsideSeksjoner({
         </ul>
       </Seksjon>
     </div>
+  );
+}
+
+type Tom = (tekst: string) => string;
+
+/** The certificates of the last 14 days; the certificate view opens in a new tab. */
+function NyeSertifikater({ o, tom }: { o: Oversikt; tom: Tom }) {
+  return (
+    <Seksjon
+      id="nye-sertifikater"
+      tittel="Nye sertifikater"
+      tom={tom("Du har ingen nye sertifikater fra de siste 14 dagene.")}
+      antall={o.nyeSertifikater.length}
+      lenke={{ til: "/sertifikater", tekst: "Se alle sertifikater" }}
+    >
+      <ul className="sertifikatliste">
+        {o.nyeSertifikater.map((s) => (
+          <li key={s.id} className="sertifikatkort">
+            <h3 className="ds-heading" data-size="xs">
+              {/* SPEC §2: the certificate view opens in a new tab */}
+              <a
+                href={`/sertifikat?${new URLSearchParams({
+                  sertifikatnummer: s.nummer,
+                  dato: s.utstedtDato,
+                  avsenderland: s.eksportLand.kode,
+                })}`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {s.nummer}
+                <span className="skjult"> (åpnes i ny fane)</span>
+              </a>
+            </h3>
+            <p className="ds-paragraph" data-size="sm">
+              {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt {formaterDato(s.utstedtDato)}
+            </p>
+            <p className="ds-paragraph" data-size="sm">
+              {s.meldepliktigVurdering.visningstekst}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Seksjon>
+  );
+}
+
+/** The notifications waiting for arrival, grouped by expected arrival day. */
+function Forhaandsmeldt({ o, tom }: { o: Oversikt; tom: Tom }) {
+  return (
+    <Seksjon
+      id="forhaandsmeldt"
+      tittel="Forhåndsmeldt"
+      tom={tom("Du har ingen forhåndsmeldte sendinger som venter på ankomst.")}
+      antall={o.forventetAnkomstImportMeldinger.length}
+      lenke={
+        o.flere.forventetAnkomstImportMeldinger
+          ? { til: "/importmeldinger?status=REGISTRERT", tekst: "Se alle forhåndsmeldte" }
+          : undefined
+      }
+    >
+      {grupperEtterAnkomst(o.forventetAnkomstImportMeldinger).map((g) => (
+        <div key={g.dato ?? "uten-dato"} className="forside-dag">
+          <h3 className="ds-heading" data-size="2xs">
+            {g.dato ? `Forventet ankomst ${formaterDato(g.dato)}` : "Uten forventet ankomst"}
+          </h3>
+          <ul className="sertifikatliste">
+            {g.importmeldinger.map((m) => (
+              <Melding key={m.id} m={m}>
+                {m.forventetAnkomst ? (
+                  <div className="merkerad">
+                    <Merke farge={m.forventetAnkomst.forventetAnkomstHarPassert ? "danger" : "info"}>
+                      {tidsromTekst(m.forventetAnkomst.klokkeslett)}
+                      {m.forventetAnkomst.forventetAnkomstHarPassert
+                        ? " – forventet ankomst har passert"
+                        : ""}
+                    </Merke>
+                  </div>
+                ) : null}
+                {!m.kunDokumentkontroll ? (
+                  <div className="knapperad">
+                    <Link
+                      className="ds-button"
+                      data-variant="secondary"
+                      data-size="sm"
+                      to={`/importmelding/${m.id}/mottakskontrolloer`}
+                    >
+                      Fysisk kontroll<span className="skjult"> {m.nummer}</span>
+                    </Link>
+                  </div>
+                ) : null}
+              </Melding>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </Seksjon>
   );
 }
