@@ -234,6 +234,14 @@ const ENDEPUNKTER: Endepunkt[] = [
     gyldig: () => ({ skalHaEpost: true }),
   },
   {
+    navn: "PUT vurderingsvarsel",
+    rute: "PUT /import/register/v1/:orgnr/vurderingsvarsel",
+    metode: "PUT",
+    sti: () => `/import/register/v1/${ORG.hagelandDrammen}/vurderingsvarsel`,
+    headere: bearer(KARI),
+    gyldig: () => ({ varsleVurderinger: true }),
+  },
+  {
     navn: "PUT registrer som mottakskontrollør",
     rute: "PUT /import/register/v1/:orgnr/:importoerId/mottakskontrolloer",
     metode: "PUT",

@@ -12,6 +12,7 @@ import * as m011 from "./migrations/011-mottakskontroll-utfoert-av";
 import * as m012 from "./migrations/012-grenseteller";
 import * as m013 from "./migrations/013-forventet-ankomst";
 import * as m014 from "./migrations/014-historikk";
+import * as m015 from "./migrations/015-utfall-paa-epost";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "012-grenseteller": m012,
   "013-forventet-ankomst": m013,
   "014-historikk": m014,
+  "015-utfall-paa-epost": m015,
 };
 
 class StaticProvider implements MigrationProvider {
