@@ -234,6 +234,14 @@ const ENDEPUNKTER: Endepunkt[] = [
     gyldig: () => ({ skalHaEpost: true }),
   },
   {
+    navn: "PUT vurderingsvarsel",
+    rute: "PUT /import/register/v1/:orgnr/vurderingsvarsel",
+    metode: "PUT",
+    sti: () => `/import/register/v1/${ORG.hagelandDrammen}/vurderingsvarsel`,
+    headere: bearer(KARI),
+    gyldig: () => ({ varsleVurderinger: true }),
+  },
+  {
     navn: "PUT registrer som mottakskontrollør",
     rute: "PUT /import/register/v1/:orgnr/:importoerId/mottakskontrolloer",
     metode: "PUT",
@@ -534,6 +542,11 @@ const SOEK: { rute: string; sti: () => string; parametre: () => Record<string, s
     rute: "GET /import/importmelding/v2/:orgnr/:importoerId/oversikt",
     sti: () => `${im()}/oversikt`,
     parametre: () => ({ avsender: "Bloemen", avsenderland: "NL" }),
+  },
+  {
+    rute: "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/historikk",
+    sti: () => `${im()}/${utkast.id}/historikk`,
+    parametre: () => ({ foer: "10", antall: "20" }),
   },
   {
     rute: "GET /import/importmelding/v2/:orgnr/:importoerId/forside",

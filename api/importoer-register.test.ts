@@ -80,6 +80,12 @@ const KALL: Kall[] = [
     json: { skalHaEpost: false },
   },
   {
+    navn: "vurderingsvarsel",
+    method: "PUT",
+    sti: (o) => `/import/register/v1/${o}/vurderingsvarsel`,
+    json: { varsleVurderinger: false },
+  },
+  {
     navn: "regelverk",
     method: "PUT",
     sti: (o, i) => `/import/register/v1/${o}/${i}/lestregelverk`,
@@ -234,6 +240,12 @@ describe("dårlige forespørsler gir 400 og endrer ingenting", () => {
       { skalHaEpost: "false" },
     ],
     ["varsel: mangler", "PUT", () => `/import/register/v1/${ORG.hagelandDrammen}/epostvarsel`, {}],
+    [
+      "vurderingsvarsel: streng",
+      "PUT",
+      () => `/import/register/v1/${ORG.hagelandDrammen}/vurderingsvarsel`,
+      { varsleVurderinger: "false" },
+    ],
     [
       "varsel: 1 MB",
       "PUT",
@@ -410,6 +422,25 @@ describe("e-postadresser og varsel", () => {
       json: { skalHaEpost: true },
     });
     expect(await hent()).toBe(true);
+  });
+
+  it("slår varsler om vurderinger av og på, uavhengig av varslene om sertifikater", async () => {
+    const hent = async () =>
+      (await (await api.fetch(`/import/register/v1/${ORG.hagelandDrammen}`, { pid: kari })).json()) as {
+        skalHaEpost: boolean;
+        varsleVurderinger: boolean;
+      };
+    expect(await hent()).toMatchObject({ skalHaEpost: true, varsleVurderinger: true });
+    const sett = (varsleVurderinger: boolean) =>
+      api.fetch(`/import/register/v1/${ORG.hagelandDrammen}/vurderingsvarsel`, {
+        method: "PUT",
+        pid: kari,
+        json: { varsleVurderinger },
+      });
+    expect((await sett(false)).status).toBe(204);
+    expect(await hent()).toMatchObject({ skalHaEpost: true, varsleVurderinger: false });
+    expect((await sett(true)).status).toBe(204);
+    expect(await hent()).toMatchObject({ skalHaEpost: true, varsleVurderinger: true });
   });
 
   it("gir 404 for e-post når virksomheten ikke er registrert som importør", async () => {

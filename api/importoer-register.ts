@@ -84,6 +84,8 @@ export interface ImportoerDto {
   harLestRegelverk: boolean;
   erMottakskontrolloer: boolean;
   skalHaEpost: boolean;
+  /** "Varsle meg om vurderinger": the authority's outcomes by e-mail (ADR 034). */
+  varsleVurderinger: boolean;
   epostadresser: { id: number; epostadresse: string }[];
   /** Controllers this importer has appointed to act on its behalf. */
   mottakskontrolloerer: ImportoerKortDto[];
@@ -141,6 +143,7 @@ export async function hentImportoer(db: Db, orgnr: string): Promise<ImportoerDto
     harLestRegelverk: rad.har_lest_regelverk,
     erMottakskontrolloer: rad.er_mottakskontrolloer,
     skalHaEpost: rad.skal_ha_epost,
+    varsleVurderinger: rad.varsle_vurderinger,
     epostadresser: epost,
     mottakskontrolloerer: kontrolloerer,
     mottakskontrolloerFor: rad.er_mottakskontrolloer ? kontrolloerFor : [],
@@ -298,6 +301,24 @@ export function importoerRegisterRouter(db: Db): Router {
       await db
         .updateTable("importoer")
         .set({ skal_ha_epost: skalHaEpost })
+        .where("id", "=", importoerId)
+        .execute();
+      res.status(204).end();
+    }),
+  );
+
+  // "Varsle meg om vurderinger" (issue 24 §2, ADR 034): the outcome e-mails, beside the certificate alerts.
+  router.put(
+    "/import/register/v1/:orgnr/vurderingsvarsel",
+    requireOrg(db),
+    ah(async (req, res) => {
+      const importoerId = await importoerIdFor(db, (req as OrgRequest).orgnr);
+      const { varsleVurderinger } = boolFelt("varsleVurderinger").parse(req.body) as {
+        varsleVurderinger: boolean;
+      };
+      await db
+        .updateTable("importoer")
+        .set({ varsle_vurderinger: varsleVurderinger })
         .where("id", "=", importoerId)
         .execute();
       res.status(204).end();

@@ -122,6 +122,11 @@ const RUTER: Record<string, Rute> = {
     sti: (m) => `/import/register/v1/${m.orgnr}/epostvarsel`,
     json: () => ({ skalHaEpost: false }),
   },
+  "PUT /import/register/v1/:orgnr/vurderingsvarsel": {
+    krav: "org",
+    sti: (m) => `/import/register/v1/${m.orgnr}/vurderingsvarsel`,
+    json: () => ({ varsleVurderinger: false }),
+  },
   "PUT /import/register/v1/:orgnr/:importoerId/mottakskontrolloer": {
     krav: "importoer",
     sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/mottakskontrolloer`,

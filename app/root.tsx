@@ -1,24 +1,23 @@
 import themeCss from "@digdir/designsystemet-css/theme.css?url";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Brodsmuler } from "./components/brodsmuler";
 import { Bunntekst } from "./components/bunntekst";
+import { Feilgrense } from "./components/feilgrense";
 import { FeilTittel } from "./components/feiltittel";
 import { Informasjonskapsler } from "./components/informasjonskapsler";
 import { Meny } from "./components/meny";
 import { useNonce } from "./components/nonce";
-import { erForMange, grensepanel, IngenTilgang, NoeGikkFeil } from "./components/panels";
+import { erForMange } from "./components/panels";
 import { Sidefokus } from "./components/sidefokus";
 import { innloggetBruker } from "./lib/bruker.server";
 import { medRetryAfter } from "./lib/grense.server";
@@ -120,12 +119,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
-    return <IngenTilgang />;
-  }
-  const grense = isRouteErrorResponse(error) ? grensepanel(error) : null;
-  if (grense) return grense;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <NoeGikkFeil tekst="Siden kunne ikke vises. Prøv å laste den inn på nytt." />;
+  return <Feilgrense feiltekst="Siden kunne ikke vises. Prøv å laste den inn på nytt." />;
 }

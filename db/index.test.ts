@@ -75,6 +75,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "012-grenseteller",
       "013-forventet-ankomst",
       "014-historikk",
+      "015-utfall-paa-epost",
       "016-sertifikat-xml",
     ]);
   });

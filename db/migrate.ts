@@ -12,6 +12,7 @@ import * as m011 from "./migrations/011-mottakskontroll-utfoert-av";
 import * as m012 from "./migrations/012-grenseteller";
 import * as m013 from "./migrations/013-forventet-ankomst";
 import * as m014 from "./migrations/014-historikk";
+import * as m015 from "./migrations/015-utfall-paa-epost";
 import * as m016 from "./migrations/016-sertifikat-xml";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "012-grenseteller": m012,
   "013-forventet-ankomst": m013,
   "014-historikk": m014,
+  "015-utfall-paa-epost": m015,
   "016-sertifikat-xml": m016,
 };
 

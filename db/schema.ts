@@ -51,6 +51,8 @@ export interface ImportoerTable {
   har_lest_regelverk: Generated<boolean>;
   er_mottakskontrolloer: Generated<boolean>;
   skal_ha_epost: Generated<boolean>;
+  /** "Varsle meg om vurderinger": the authority's outcomes by e-mail (migration 015, ADR 034) */
+  varsle_vurderinger: Generated<boolean>;
   opprettet: Generated<Date>;
 }
 
@@ -214,6 +216,8 @@ export interface Database {
   importmelding_hendelse: ImportmeldingHendelseTable;
 }
 
+export type EpostVarselType = "SERTIFIKAT" | "UTFALL";
+
 export type EpostVarselStatus = "VENTER" | "SENDT" | "FEILET" | "AVBRUTT";
 
 export interface EpostVarselTable {
@@ -221,6 +225,11 @@ export interface EpostVarselTable {
   importoer_id: number;
   sertifikat_id: number;
   erstatter_nummer: string | null;
+  /** SERTIFIKAT: a new certificate (ADR 012); UTFALL: the authority's outcome of a notification (ADR 034) */
+  type: ColumnType<EpostVarselType, EpostVarselType | undefined, EpostVarselType>;
+  importmelding_id: number | null;
+  hendelse_id: number | null;
+  utfall: string | null;
   status: ColumnType<EpostVarselStatus, EpostVarselStatus | undefined, EpostVarselStatus>;
   forsoek: Generated<number>;
   neste_forsoek: Generated<Date>;

@@ -346,9 +346,11 @@ async function faktiskeMengder(k: Kontekst, id: number, mengder: Mottakskontroll
   await lagreFaktiskeMengder(k.db, { id, body: mottakskontrollBodySkjema.parse(mengder), aktoer: k.ola });
 }
 
+// varsle: false: the demo notifications are history, not news; their outcomes send no e-mail (ADR 034).
 const sendInn = (k: Kontekst, id: number) =>
-  endreKlientStatus(k.db, { id, til: "REGISTRERT", aktoer: k.kari });
-const ankommet = (k: Kontekst, id: number) => endreKlientStatus(k.db, { id, til: "ANKOMMET", aktoer: k.ola });
+  endreKlientStatus(k.db, { id, til: "REGISTRERT", aktoer: k.kari, varsle: false });
+const ankommet = (k: Kontekst, id: number) =>
+  endreKlientStatus(k.db, { id, til: "ANKOMMET", aktoer: k.ola, varsle: false });
 const trekkTilbake = (k: Kontekst, id: number) =>
   endreKlientStatus(k.db, { id, til: "TILBAKETRUKKET", aktoer: k.kari });
 
@@ -359,7 +361,7 @@ async function vurder(
   begrunnelse?: string,
 ) {
   const body = vurderingBodySkjema.parse({ status, begrunnelse });
-  return vurderImportmelding(k.db, { id, status: body.status, begrunnelse: body.begrunnelse });
+  return vurderImportmelding(k.db, { id, status: body.status, begrunnelse: body.begrunnelse, varsle: false });
 }
 
 /** Registered with Grønt Mottak as controller, then the reception control by Ola Hansen and ANKOMMET. */

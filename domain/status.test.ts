@@ -6,6 +6,8 @@ import {
   IMPORTMELDING_STATUSER,
   type ImportmeldingStatus,
   kategori,
+  MELDEPLIKTIG_VURDERINGER,
+  meldepliktFarge,
   STATUS_FILTER_TEKST,
   STATUS_TEKST,
   statusFarge,
@@ -92,5 +94,16 @@ describe("status groups and list categories (SPEC §4)", () => {
     ["SLETTET", "TIL_VURDERING"],
   ])("%s is listed as %s", (status, k) => {
     expect(kategori(status)).toBe(k);
+  });
+});
+
+describe("meldepliktFarge (the notification-requirement badge)", () => {
+  it("is warning when required, success when not, and neutral when possibly required", () => {
+    expect(MELDEPLIKTIG_VURDERINGER.map((v) => [v, meldepliktFarge(v)])).toEqual([
+      ["MELDEPLIKTIG", "warning"],
+      ["UFULLSTENDIG", "neutral"],
+      ["IKKE_VURDERT", "neutral"],
+      ["IKKE_MELDEPLIKTIG", "success"],
+    ]);
   });
 });

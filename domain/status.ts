@@ -129,3 +129,13 @@ export const MELDEPLIKTIG_TEKST: Record<MeldepliktigVurdering, string> = {
   IKKE_VURDERT: "Mulig meldepliktig",
   IKKE_MELDEPLIKTIG: "Ikke meldepliktig",
 };
+
+/**
+ * The badge colour of a certificate's notification requirement, in the certificate list and on its page:
+ * required is a warning, not required a success, and "possibly required" (incomplete or not assessed) neutral.
+ */
+export function meldepliktFarge(vurdering: MeldepliktigVurdering): Farge {
+  if (vurdering === "MELDEPLIKTIG") return "warning";
+  if (vurdering === "IKKE_MELDEPLIKTIG") return "success";
+  return "neutral";
+}

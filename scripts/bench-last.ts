@@ -47,6 +47,10 @@ export async function startTjeneste(
     // every few requests: hundreds a minute together, where 20 real people would each stay far below the
     // per-person download limit (ADR 026). The limit still counts, at a height the load never reaches.
     GRENSE_DOKUMENT_PERSON: "1000000",
+    // Likewise the document lane's per-person share (ADR 018: 2 running and 4 waiting per person): here
+    // what LAST_BRUKERE people would have together. The lane's own bounds (1 at a time, 16 waiting) stay.
+    ARBEID_DOKUMENT_PER_PERSON: String(2 * LAST_BRUKERE),
+    ARBEID_DOKUMENT_PER_PERSON_KOE: String(4 * LAST_BRUKERE),
     ...ekstra,
   };
   if ("databaseUrl" in database) {

@@ -3,7 +3,12 @@
 import { formaterDato, leggTilDager } from "../../domain/format";
 import { finnLand } from "../../domain/kodeverk";
 import { MAKS_SERTIFIKATALDER_DAGER } from "../../domain/sertifikat";
-import { MELDEPLIKTIG_TEKST, type MeldepliktigVurdering } from "../../domain/status";
+import {
+  type ImportmeldingStatus,
+  MELDEPLIKTIG_TEKST,
+  type MeldepliktigVurdering,
+  STATUS_TEKST,
+} from "../../domain/status";
 import { utenStyretegn } from "../../domain/text";
 
 export interface VarselSertifikat {
@@ -134,4 +139,116 @@ export function lagVarselEpost(opts: {
     "</html>",
   ].join("\n");
   return { emne: emne(sertifikater), tekst: tekstDeler.join("\n"), html };
+}
+
+/** One outcome of the authority's assessment (or an automatic release) of a notification (ADR 034). */
+export interface UtfallMelding {
+  importmeldingId: number;
+  /** the notification's number */
+  nummer: string;
+  sertifikatnummer: string;
+  utfall: "FRIGITT" | "AVVIST" | "DELVIS_AVVIST" | "AUTOMATISK_FRIGITT";
+  /** the authority's reason, when it gave one */
+  begrunnelse: string | null;
+}
+
+export function importmeldingLenke(appUrl: string, id: number): string {
+  return `${appUrl}/importmelding/${id}`;
+}
+
+/** The outcome in the texts of the arrived page (SPEC §3 "Arrived page", §9 status texts). */
+function utfallTekst(u: UtfallMelding): string[] {
+  switch (u.utfall) {
+    case "FRIGITT":
+      return [`Mattilsynet har frigitt sendingen ${u.nummer}. Varene kan tas i bruk.`];
+    case "AUTOMATISK_FRIGITT":
+      return [`Sendingen ${u.nummer} er frigitt automatisk. Varene kan tas i bruk.`];
+    case "AVVIST":
+      return ["Sendingen er avvist.", "Vedtaksbrev med begrunnelse og klageadgang kommer separat."];
+    case "DELVIS_AVVIST":
+      return ["Deler av sendingen er avvist.", "Vedtaksbrev med begrunnelse og klageadgang kommer separat."];
+  }
+}
+
+/** "Frigitt", "Avvist", "Delvis avvist" (SPEC §9); an automatic release says so. */
+function resultat(u: UtfallMelding): string {
+  return u.utfall === "AUTOMATISK_FRIGITT"
+    ? "Frigitt automatisk"
+    : STATUS_TEKST[u.utfall as ImportmeldingStatus];
+}
+
+/**
+ * The outcome e-mail (issue 24 §2): one message per importer listing one or more assessed notifications,
+ * each with its certificate, the outcome, for a rejection that the decision letter follows separately, and a
+ * link to the notification. Only the importer's own notifications and name.
+ */
+export function lagUtfallEpost(opts: {
+  appUrl: string;
+  importoerNavn: string;
+  utfall: readonly UtfallMelding[];
+}): VarselEpost {
+  const { appUrl } = opts;
+  const importoerNavn = utenStyretegn(opts.importoerNavn);
+  const utfall = opts.utfall.map((u) => ({
+    ...u,
+    nummer: utenStyretegn(u.nummer),
+    sertifikatnummer: utenStyretegn(u.sertifikatnummer),
+    begrunnelse: u.begrunnelse ? utenStyretegn(u.begrunnelse) : null,
+  }));
+  const [forste] = utfall;
+  const flere = utfall.length > 1;
+  const emne =
+    !flere && forste
+      ? `Forhåndsmelding ${forste.nummer}: ${resultat(forste)}`
+      : `${utfall.length} forhåndsmeldinger er vurdert i Digital forhåndsmelding`;
+  const tittel = flere
+    ? `${utfall.length} forhåndsmeldinger til ${importoerNavn} er vurdert`
+    : `Forhåndsmelding til ${importoerNavn} er vurdert`;
+  const innledning = flere
+    ? "Mattilsynet har vurdert disse forhåndsmeldingene."
+    : "Mattilsynet har vurdert en forhåndsmelding fra virksomheten.";
+  const avmelding = `${appUrl}${VARSLINGER_STI}`;
+  const tekstDeler = [tittel, "", innledning, ""];
+  const htmlDeler: string[] = [];
+  for (const u of utfall) {
+    const lenke = importmeldingLenke(appUrl, u.importmeldingId);
+    const linjer = utfallTekst(u);
+    tekstDeler.push(
+      `Forhåndsmelding ${u.nummer}`,
+      `Sertifikat: ${u.sertifikatnummer}`,
+      `Resultat: ${resultat(u)}`,
+      ...linjer,
+      ...(u.begrunnelse ? [`Begrunnelse: ${u.begrunnelse}`] : []),
+      `Åpne forhåndsmeldingen: ${lenke}`,
+      "",
+    );
+    htmlDeler.push(
+      `<h2>Forhåndsmelding ${esc(u.nummer)}</h2>`,
+      "<dl>",
+      `<dt>Sertifikat</dt><dd>${esc(u.sertifikatnummer)}</dd>`,
+      `<dt>Resultat</dt><dd>${esc(resultat(u))}</dd>`,
+      "</dl>",
+      ...linjer.map((l) => `<p>${esc(l)}</p>`),
+      u.begrunnelse ? `<p>Begrunnelse: ${esc(u.begrunnelse)}</p>` : "",
+      `<p><a href="${esc(lenke)}">Åpne forhåndsmelding ${esc(u.nummer)} i Digital forhåndsmelding</a></p>`,
+    );
+  }
+  const grunn = "Du får denne e-posten fordi virksomheten har slått på varsler om vurderinger.";
+  const endre = "Endre e-postadresser eller slå av varslene under Innstillinger, Varslinger";
+  tekstDeler.push(grunn, `${endre}: ${avmelding}`);
+  const html = [
+    "<!doctype html>",
+    '<html lang="nb">',
+    `<head><meta charset="utf-8"><title>${esc(emne)}</title></head>`,
+    "<body>",
+    "<main>",
+    `<h1>${esc(tittel)}</h1>`,
+    `<p>${esc(innledning)}</p>`,
+    ...htmlDeler.filter(Boolean),
+    `<p>${esc(grunn)} <a href="${esc(avmelding)}">${esc(endre)}</a></p>`,
+    "</main>",
+    "</body>",
+    "</html>",
+  ].join("\n");
+  return { emne, tekst: tekstDeler.join("\n"), html };
 }

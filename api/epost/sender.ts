@@ -9,7 +9,14 @@ import { createHash, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db";
-import { lagVarselEpost, VARSLINGER_STI, type VarselSertifikat } from "./melding";
+import {
+  lagUtfallEpost,
+  lagVarselEpost,
+  type UtfallMelding,
+  VARSLINGER_STI,
+  type VarselEpost,
+  type VarselSertifikat,
+} from "./melding";
 
 export interface EpostSenderOptions {
   db: Db;
@@ -63,8 +70,12 @@ const MAKS_VENTETID_MS = 60 * 60 * 1000;
 interface Krav {
   id: number;
   importoer_id: number;
+  type: "SERTIFIKAT" | "UTFALL";
   sertifikat_id: number;
   erstatter_nummer: string | null;
+  importmelding_id: number | null;
+  hendelse_id: number | null;
+  utfall: string | null;
 }
 
 const ms = (verdi: number) => sql`(${Math.max(0, Math.round(verdi))}::float8 * interval '1 millisecond')`;
@@ -102,7 +113,16 @@ export async function krevVarsler(
         neste_forsoek: sql`now() + ${ms(opts.leieMs)}`,
       })
       .where("id", "in", ider)
-      .returning(["id", "importoer_id", "sertifikat_id", "erstatter_nummer"])
+      .returning([
+        "id",
+        "importoer_id",
+        "type",
+        "sertifikat_id",
+        "erstatter_nummer",
+        "importmelding_id",
+        "hendelse_id",
+        "utfall",
+      ])
       .execute();
   });
   return { krav, rader };
@@ -178,27 +198,8 @@ export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
   };
   let sistProevd = 0;
 
-  async function sendGruppe(krav: string, importoerId: number, rader: Krav[]): Promise<keyof Runde> {
-    const ider = rader.map((r) => r.id).sort((a, b) => a - b);
-    const marker = () => db.updateTable("epost_varsel").where("id", "in", ider).where("krav", "=", krav);
-    const importoer = await db
-      .selectFrom("importoer")
-      .select(["navn", "skal_ha_epost"])
-      .where("id", "=", importoerId)
-      .executeTakeFirst();
-    const adresser = (
-      await db
-        .selectFrom("importoer_epost")
-        .select("epostadresse")
-        .where("importoer_id", "=", importoerId)
-        .orderBy("id")
-        .execute()
-    ).map((r) => r.epostadresse);
-    // The preference or the addresses changed since the alert was written: nobody to send to.
-    if (!importoer?.skal_ha_epost || adresser.length === 0) {
-      await marker().set({ status: "AVBRUTT", krav: null }).execute();
-      return "avbrutt";
-    }
+  /** The certificate alert of ADR 012: the certificates of the group, newest first. */
+  async function sertifikatEpost(importoerNavn: string, rader: Krav[]): Promise<VarselEpost> {
     const sertifikater = await db
       .selectFrom("sertifikat")
       .select(["id", "nummer", "eksportland", "utstedt_dato", "meldepliktig_vurdering"])
@@ -218,11 +219,69 @@ export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
       meldepliktigVurdering: s.meldepliktig_vurdering,
       erstatterNummer: erstatter.get(s.id) ?? null,
     }));
-    const epost = lagVarselEpost({
+    return lagVarselEpost({ appUrl: opts.appUrl, importoerNavn, sertifikater: varsel });
+  }
+
+  /** The outcome e-mail of ADR 034: each assessment with its notification, certificate and reason. */
+  async function utfallEpost(importoerNavn: string, rader: Krav[]): Promise<VarselEpost> {
+    const hendelser = await db
+      .selectFrom("importmelding_hendelse as h")
+      .innerJoin("importmelding as m", "m.id", "h.importmelding_id")
+      .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
+      .select(["h.id", "m.id as importmelding_id", "m.nummer", "s.nummer as sertifikatnummer", "h.merknad"])
+      .where(
+        "h.id",
+        "in",
+        rader.map((r) => r.hendelse_id ?? 0),
+      )
+      .orderBy("h.id")
+      .execute();
+    const utfall = new Map(rader.map((r) => [r.hendelse_id, r.utfall]));
+    return lagUtfallEpost({
       appUrl: opts.appUrl,
-      importoerNavn: importoer.navn,
-      sertifikater: varsel,
+      importoerNavn,
+      utfall: hendelser.map((h) => {
+        const u = utfall.get(h.id) as UtfallMelding["utfall"];
+        return {
+          importmeldingId: h.importmelding_id,
+          nummer: h.nummer,
+          sertifikatnummer: h.sertifikatnummer,
+          utfall: u,
+          // The reason the authority gave; the automatic release's note is the service's, not a reason.
+          begrunnelse: u === "AUTOMATISK_FRIGITT" ? null : h.merknad,
+        };
+      }),
     });
+  }
+
+  /** One message: the certificate alerts or the outcomes of one importer that are due together. */
+  async function sendGruppe(krav: string, importoerId: number, rader: Krav[]): Promise<keyof Runde> {
+    const ider = rader.map((r) => r.id).sort((a, b) => a - b);
+    const slag = rader[0]?.type ?? "SERTIFIKAT";
+    const marker = () => db.updateTable("epost_varsel").where("id", "in", ider).where("krav", "=", krav);
+    const importoer = await db
+      .selectFrom("importoer")
+      .select(["navn", "skal_ha_epost", "varsle_vurderinger"])
+      .where("id", "=", importoerId)
+      .executeTakeFirst();
+    const adresser = (
+      await db
+        .selectFrom("importoer_epost")
+        .select("epostadresse")
+        .where("importoer_id", "=", importoerId)
+        .orderBy("id")
+        .execute()
+    ).map((r) => r.epostadresse);
+    // The preference or the addresses changed since the alert was written: nobody to send to.
+    const paa = slag === "UTFALL" ? importoer?.varsle_vurderinger : importoer?.skal_ha_epost;
+    if (!importoer || !paa || adresser.length === 0) {
+      await marker().set({ status: "AVBRUTT", krav: null }).execute();
+      return "avbrutt";
+    }
+    const epost =
+      slag === "UTFALL"
+        ? await utfallEpost(importoer.navn, rader)
+        : await sertifikatEpost(importoer.navn, rader);
     const noekkel = createHash("sha256")
       .update(`epostvarsel:${ider.join(",")}`)
       .digest("hex")
@@ -314,9 +373,14 @@ export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
       leieMs,
       maks: opts.maksPerRunde ?? 200,
     });
-    const grupper = new Map<number, Krav[]>();
-    for (const r of rader) grupper.set(r.importoer_id, [...(grupper.get(r.importoer_id) ?? []), r]);
-    for (const [importoerId, gruppe] of grupper) {
+    // One message per importer and kind: its certificate alerts in one, its outcomes in another.
+    const grupper = new Map<string, Krav[]>();
+    for (const r of rader) {
+      const noekkel = `${r.importoer_id}:${r.type}`;
+      grupper.set(noekkel, [...(grupper.get(noekkel) ?? []), r]);
+    }
+    for (const gruppe of grupper.values()) {
+      const importoerId = gruppe[0]!.importoer_id;
       if (avslutter) {
         // Shutting down: what is claimed but not begun goes back at once, as if never tried.
         await frigi(krav, [...grupper.values()].flat());

@@ -1,5 +1,6 @@
 // The transactional outbox of e-mail alerts (issue 10, docs/decisions/012-epostvarsler.md): written by the
-// certificate ingest inside its own transaction, so an alert exists exactly when the certificate does.
+// certificate ingest inside its own transaction, so an alert exists exactly when the certificate does; and
+// the authority's outcome of a notification (issue 24 §2, ADR 034), written by the status change itself.
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../db";
 import { normaliserMottakerNavn } from "../../domain/sertifikat";
@@ -63,8 +64,58 @@ export async function leggVarslerIUtboks(trx: Transaction<Database>, s: UtboksSe
         erstatter_nummer: s.erstatter_nummer,
       })),
     )
-    .onConflict((oc) => oc.columns(["importoer_id", "sertifikat_id"]).doNothing())
+    .onConflict((oc) =>
+      oc.columns(["importoer_id", "sertifikat_id"]).where("type", "=", "SERTIFIKAT").doNothing(),
+    )
     .returning("importoer_id")
     .execute();
   return nye.map((r) => r.importoer_id);
+}
+
+/** The statuses whose arrival the importer is told of by e-mail (ADR 034): the decided statuses of SPEC §9. */
+export const UTFALL_PAA_EPOST: readonly string[] = [
+  "FRIGITT",
+  "AVVIST",
+  "DELVIS_AVVIST",
+  "AUTOMATISK_FRIGITT",
+];
+
+/**
+ * Writes the outcome e-mail of an assessment (or an automatic release) into the outbox, in the transaction of
+ * the status change: one row for the notification's responsible importer when its preference "Varsle meg om
+ * vurderinger" is on and it has at least one address. So a refused or rolled-back assessment writes nothing.
+ * Returns whether a row was written.
+ */
+export async function leggUtfallIUtboks(
+  trx: Transaction<Database>,
+  u: { importmeldingId: number; hendelseId: number; utfall: string },
+): Promise<boolean> {
+  if (!UTFALL_PAA_EPOST.includes(u.utfall)) return false;
+  const rad = await trx
+    .insertInto("epost_varsel")
+    .columns(["type", "importoer_id", "sertifikat_id", "importmelding_id", "hendelse_id", "utfall"])
+    .expression((eb) =>
+      eb
+        .selectFrom("importmelding as m")
+        .innerJoin("importoer as i", "i.id", "m.ansvarlig_importoer_id")
+        .select([
+          sql.lit("UTFALL").as("type"),
+          "i.id",
+          "m.sertifikat_id",
+          "m.id as importmelding_id",
+          sql.val(u.hendelseId).as("hendelse_id"),
+          sql.val(u.utfall).as("utfall"),
+        ])
+        .where("m.id", "=", u.importmeldingId)
+        .where("i.varsle_vurderinger", "=", true)
+        .where((w) =>
+          w.exists(
+            w.selectFrom("importoer_epost as ie").select("ie.id").whereRef("ie.importoer_id", "=", "i.id"),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.columns(["importoer_id", "hendelse_id"]).where("type", "=", "UTFALL").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return rad !== undefined;
 }

@@ -150,10 +150,10 @@ async function rapporterteAvvik(trx: Trx, id: number) {
 /** A status change requested by the importer's client (PUT .../status), a person or its system. */
 export async function endreKlientStatus(
   db: Db,
-  args: { id: number; til: KlientStatus; aktoer: KlientAktoer; versjon?: number },
+  args: { id: number; til: KlientStatus; aktoer: KlientAktoer; versjon?: number; varsle?: boolean },
 ): Promise<ImportmeldingRad> {
   const importoerId = args.aktoer.virksomhet.importoerId;
-  const felles = { id: args.id, aktoer: args.aktoer, versjon: args.versjon };
+  const felles = { id: args.id, aktoer: args.aktoer, versjon: args.versjon, varsle: args.varsle };
   switch (args.til) {
     case "REGISTRERT":
       return endreStatus(db, {
@@ -211,12 +211,13 @@ export async function slettUtkast(db: Db, args: { id: number; aktoer: KlientAkto
 /** The authority's assessment (POST /myndighet/v1/importmelding/{id}/vurdering, the command line). */
 export async function vurderImportmelding(
   db: Db,
-  args: { id: number; status: MyndighetStatus; begrunnelse?: string; aktoer?: Aktoer },
+  args: { id: number; status: MyndighetStatus; begrunnelse?: string; aktoer?: Aktoer; varsle?: boolean },
 ): Promise<ImportmeldingRad> {
   return endreStatus(db, {
     id: args.id,
     til: args.status,
     aktoer: args.aktoer ?? MYNDIGHET,
+    varsle: args.varsle,
     merknad: args.begrunnelse,
     sett: { vurdering_begrunnelse: args.begrunnelse ?? null },
   });

@@ -11,6 +11,7 @@ import type { ImportmeldingTable } from "../../db/schema";
 import type { Endring, HendelseDetaljer, HendelseType } from "../../domain/historikk";
 import { erInnsendt, type ImportmeldingStatus, STATUS_TEKST } from "../../domain/status";
 import { type Aktoer, aktoerKolonner, HUB, revisjon, SYSTEM } from "../aktoer";
+import { leggUtfallIUtboks } from "../epost/utboks";
 import { type ApiError, badRequest, conflict, notFound } from "../http";
 
 export type Trx = Transaction<Database>;
@@ -165,6 +166,11 @@ export interface StatusEndring {
   forutsetninger?: (trx: Trx, rad: ImportmeldingRad) => Promise<void>;
   /** Runs after the change in the same transaction (e.g. marking the shipment arrived). */
   etter?: (trx: Trx, rad: ImportmeldingRad) => Promise<void>;
+  /**
+   * false: no outcome e-mail for this change (the demo data, which is history, not news; as the certificate
+   * alerts' `varsle: false`). Default true (ADR 034).
+   */
+  varsle?: boolean;
   /** The automatic-release rule after this change: true → AUTOMATISK_FRIGITT in the same transaction. */
   automatiskFrigivelse?: (trx: Trx, rad: ImportmeldingRad) => Promise<boolean>;
 }
@@ -235,7 +241,7 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
     throw conflict(naa && status(naa) === e.til ? (ALLEREDE[e.til] ?? ENDRET_AV_ANDRE) : ENDRET_AV_ANDRE);
   }
   await e.etter?.(trx, ny);
-  await skrivHendelse(trx, {
+  const hendelseId = await skrivHendelse(trx, {
     importmeldingId: ny.id,
     type: "STATUS",
     aktoer: e.aktoer,
@@ -244,11 +250,13 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
     merknad: e.merknad,
     detaljer: await e.detaljer?.(trx, ny),
   });
+  // The authority's outcome by e-mail (ADR 034), in this transaction: written exactly when the change is.
+  if (e.varsle !== false) await leggUtfallIUtboks(trx, { importmeldingId: ny.id, hendelseId, utfall: e.til });
 
   if (e.automatiskFrigivelse && (await e.automatiskFrigivelse(trx, ny))) {
     const frigitt = await oppdaterStatus(trx, ny, "AUTOMATISK_FRIGITT", undefined, undefined);
     if (!frigitt) throw conflict(ENDRET_AV_ANDRE);
-    await skrivHendelse(trx, {
+    const frigittId = await skrivHendelse(trx, {
       importmeldingId: ny.id,
       type: "STATUS",
       aktoer: SYSTEM,
@@ -256,6 +264,12 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
       til: "AUTOMATISK_FRIGITT",
       merknad: AUTOMATISK_FRIGITT_MERKNAD[e.til === "REGISTRERT" ? "REGISTRERT" : "ANKOMMET"],
     });
+    if (e.varsle !== false)
+      await leggUtfallIUtboks(trx, {
+        importmeldingId: ny.id,
+        hendelseId: frigittId,
+        utfall: "AUTOMATISK_FRIGITT",
+      });
     return frigitt;
   }
   return ny;

@@ -1,5 +1,5 @@
 // Reading certificates for the certificate API (SPEC §7 "Certificates and data"): the list, the page
-// (SertifikatVisning, also the source of the PDF/Excel documents) and the export-country list.
+// (SertifikatVisning, also the source of the PDF/Excel documents); the export-country list is in eksportland.ts.
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { erIsoDato, osloDato } from "../../domain/format";

@@ -1,15 +1,22 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, MottakskontrolloerValg } from "../../domain/importmelding";
 import type { AnkomstSkjema as AnkomstSkjemaVerdier } from "../../domain/schemas/importmelding";
 import { STANDARD_KLOKKESLETT, TIDSROM } from "../../domain/tidsrom";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
-import { CsrfInput } from "./csrf-input";
 import { Dialog } from "./dialog";
-import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstfelt } from "./skjema";
+import {
+  FeilOppsummering,
+  type Felt,
+  feilFra,
+  MeldingSkjema,
+  Radiogruppe,
+  SendKnapp,
+  Tekstfelt,
+} from "./skjema";
 import { LagreFeil, Varsel } from "./ui";
 
 export interface AnkomstData {
@@ -98,24 +105,7 @@ export function AnkomstSkjema({
     fields.klokkeslett,
     fields.mottakskontrolloerId,
   ]);
-  const { kontrolloerer, kontrolloerFeil, tekst, idag } = data;
-  // The controller saved on the notification is no longer one to choose (removed by the importer since,
-  // or deregistered): SPEC §8 "Chosen controller not found" (issue 23 item 5).
-  const valgt = ankomst?.mottakskontrolloer;
-  const ikkeFunnet =
-    !m.kunDokumentkontroll &&
-    !kontrolloerFeil &&
-    !!valgt &&
-    !kontrolloerer.some((k) => k.importoerId === valgt.importoerId);
-  const feilmeldingKontrolloer = fields.mottakskontrolloerId.errors?.length ? (
-    <p
-      className="ds-validation-message feilmelding"
-      id={fields.mottakskontrolloerId.errorId}
-      data-color="danger"
-    >
-      {fields.mottakskontrolloerId.errors[0]}
-    </p>
-  ) : null;
+  const { tekst, idag } = data;
   return (
     <div className="smal">
       <FeilOppsummering feil={feil} />
@@ -137,38 +127,9 @@ export function AnkomstSkjema({
         <p className="ds-paragraph">{tekst.skadegjoerere}</p>
         {/* Its own form carrying the values just checked, so it never depends on the page's form below
             being loaded (without JavaScript the dialog comes first in the page). */}
-        <Form method="post" className="knapperad">
-          <CsrfInput />
-          <input type="hidden" name="versjon" value={m.versjon} />
-          {ANKOMST_FELT.map((navn) => {
-            const verdi = actionData?.result?.initialValue?.[navn];
-            return typeof verdi === "string" ? (
-              <input key={navn} type="hidden" name={navn} value={verdi} />
-            ) : null;
-          })}
-          <button
-            className="ds-button"
-            data-variant="primary"
-            type="submit"
-            name="intent"
-            value="ankomst-bekreft"
-          >
-            Jeg forstår – lagre
-          </button>
-          <button
-            className="ds-button"
-            data-variant="secondary"
-            type="submit"
-            name="intent"
-            value="ankomst-avbryt"
-          >
-            Avbryt
-          </button>
-        </Form>
+        <SenMeldingSkjema versjon={m.versjon} actionData={actionData} />
       </Dialog>
-      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
-        <CsrfInput />
-        <input type="hidden" name="versjon" value={m.versjon} />
+      <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
         <fieldset className="ds-fieldset">
           <legend className="ds-heading" data-size="xs">
             Kontrollsted
@@ -210,60 +171,7 @@ export function AnkomstSkjema({
             }))}
           />
         </fieldset>
-        {ikkeFunnet ? (
-          <Varsel farge="danger" tittel="Noe gikk galt">
-            <p className="ds-paragraph">Vi fant ikke mottakskontrolløren du har valgt.</p>
-            <p className="ds-paragraph">
-              {valgt?.virksomhetNavn ?? "Mottakskontrolløren"} er ikke lenger utnevnt som mottakskontrollør.
-              {kontrolloerer.length > 0 ? " Velg en annen." : ""}
-            </p>
-          </Varsel>
-        ) : null}
-        {m.kunDokumentkontroll ? (
-          <p className="ds-paragraph">
-            Sendingen skal bare ha dokumentkontroll. Du trenger ikke å velge mottakskontrollør.
-          </p>
-        ) : kontrolloerFeil || kontrolloerer.length === 0 ? (
-          // No controller to choose: the error summary's link for the controller lands here.
-          <div id={fields.mottakskontrolloerId.id} tabIndex={-1}>
-            {kontrolloerFeil ? (
-              <>
-                {feilmeldingKontrolloer}
-                <Varsel farge="danger" tittel="Noe gikk galt">
-                  <p className="ds-paragraph">
-                    Vi klarte ikke å hente tilgjengelige mottakskontrollører for denne importmeldingen.
-                  </p>
-                  <a className="ds-button" data-variant="secondary" href={pathname + search}>
-                    Prøv igjen
-                  </a>
-                </Varsel>
-              </>
-            ) : (
-              // SPEC §5: the title 'Mottakskontrollør ikke valgt', then its message, then what to do.
-              <Varsel farge="warning" tittel="Mottakskontrollør ikke valgt">
-                {feilmeldingKontrolloer}
-                <p className="ds-paragraph">
-                  Du har ingen registrerte mottakskontrollører. Legg til en mottakskontrollør under{" "}
-                  <Link className="ds-link" to="/innstillinger?side=Legg+til+mottakskontroll%C3%B8r">
-                    Innstillinger
-                  </Link>
-                  .
-                </p>
-              </Varsel>
-            )}
-          </div>
-        ) : (
-          <Radiogruppe
-            felt={fields.mottakskontrolloerId}
-            legende="Mottakskontrollør"
-            feilTittel="Mottakskontrollør ikke valgt"
-            beskrivelse="Virksomheten som skal gjøre den fysiske kontrollen når sendingen har kommet."
-            valg={kontrolloerer.map((k) => ({
-              verdi: String(k.importoerId),
-              tekst: `${k.navn} (org.nr. ${formaterOrganisasjonsnummer(k.organisasjonsnummer)})`,
-            }))}
-          />
-        )}
+        <KontrolloerValg melding={m} data={data} felt={fields.mottakskontrolloerId} />
         <div className="knapperad">
           <Link className="ds-button" data-variant="secondary" to={tilbake}>
             {tilbakeTekst}
@@ -272,8 +180,135 @@ export function AnkomstSkjema({
             {lagreTekst}
           </SendKnapp>
         </div>
-      </Form>
+      </MeldingSkjema>
     </div>
+  );
+}
+
+/** The late-notice dialog's own form: the values just checked, and 'Jeg forstår – lagre' or 'Avbryt'. */
+function SenMeldingSkjema({
+  versjon,
+  actionData,
+}: {
+  versjon: number;
+  actionData: AnkomstActionData | undefined;
+}) {
+  return (
+    <MeldingSkjema versjon={versjon} className="knapperad">
+      {ANKOMST_FELT.map((navn) => {
+        const verdi = actionData?.result?.initialValue?.[navn];
+        return typeof verdi === "string" ? (
+          <input key={navn} type="hidden" name={navn} value={verdi} />
+        ) : null;
+      })}
+      <button
+        className="ds-button"
+        data-variant="primary"
+        type="submit"
+        name="intent"
+        value="ankomst-bekreft"
+      >
+        Jeg forstår – lagre
+      </button>
+      <button
+        className="ds-button"
+        data-variant="secondary"
+        type="submit"
+        name="intent"
+        value="ankomst-avbryt"
+      >
+        Avbryt
+      </button>
+    </MeldingSkjema>
+  );
+}
+
+/**
+ * The reception controller: the choice, or why there is none (only document control, none registered, or
+ * the list could not be fetched), and the notice when the saved one can no longer be chosen.
+ */
+function KontrolloerValg({
+  melding: m,
+  data,
+  felt,
+}: {
+  melding: ImportmeldingVisning;
+  data: AnkomstData;
+  felt: Felt;
+}) {
+  const { pathname, search } = useLocation();
+  const { kontrolloerer, kontrolloerFeil } = data;
+  const ankomst = m.ankomstInfo[0];
+  // The controller saved on the notification is no longer one to choose (removed by the importer since,
+  // or deregistered): SPEC §8 "Chosen controller not found" (issue 23 item 5).
+  const valgt = ankomst?.mottakskontrolloer;
+  const ikkeFunnet =
+    !m.kunDokumentkontroll &&
+    !kontrolloerFeil &&
+    !!valgt &&
+    !kontrolloerer.some((k) => k.importoerId === valgt.importoerId);
+  const feilmeldingKontrolloer = felt.errors?.length ? (
+    <p className="ds-validation-message feilmelding" id={felt.errorId} data-color="danger">
+      {felt.errors[0]}
+    </p>
+  ) : null;
+  return (
+    <>
+      {ikkeFunnet ? (
+        <Varsel farge="danger" tittel="Noe gikk galt">
+          <p className="ds-paragraph">Vi fant ikke mottakskontrolløren du har valgt.</p>
+          <p className="ds-paragraph">
+            {valgt?.virksomhetNavn ?? "Mottakskontrolløren"} er ikke lenger utnevnt som mottakskontrollør.
+            {kontrolloerer.length > 0 ? " Velg en annen." : ""}
+          </p>
+        </Varsel>
+      ) : null}
+      {m.kunDokumentkontroll ? (
+        <p className="ds-paragraph">
+          Sendingen skal bare ha dokumentkontroll. Du trenger ikke å velge mottakskontrollør.
+        </p>
+      ) : kontrolloerFeil || kontrolloerer.length === 0 ? (
+        // No controller to choose: the error summary's link for the controller lands here.
+        <div id={felt.id} tabIndex={-1}>
+          {kontrolloerFeil ? (
+            <>
+              {feilmeldingKontrolloer}
+              <Varsel farge="danger" tittel="Noe gikk galt">
+                <p className="ds-paragraph">
+                  Vi klarte ikke å hente tilgjengelige mottakskontrollører for denne importmeldingen.
+                </p>
+                <a className="ds-button" data-variant="secondary" href={pathname + search}>
+                  Prøv igjen
+                </a>
+              </Varsel>
+            </>
+          ) : (
+            // SPEC §5: the title 'Mottakskontrollør ikke valgt', then its message, then what to do.
+            <Varsel farge="warning" tittel="Mottakskontrollør ikke valgt">
+              {feilmeldingKontrolloer}
+              <p className="ds-paragraph">
+                Du har ingen registrerte mottakskontrollører. Legg til en mottakskontrollør under{" "}
+                <Link className="ds-link" to="/innstillinger?side=Legg+til+mottakskontroll%C3%B8r">
+                  Innstillinger
+                </Link>
+                .
+              </p>
+            </Varsel>
+          )}
+        </div>
+      ) : (
+        <Radiogruppe
+          felt={felt}
+          legende="Mottakskontrollør"
+          feilTittel="Mottakskontrollør ikke valgt"
+          beskrivelse="Virksomheten som skal gjøre den fysiske kontrollen når sendingen har kommet."
+          valg={kontrolloerer.map((k) => ({
+            verdi: String(k.importoerId),
+            tekst: `${k.navn} (org.nr. ${formaterOrganisasjonsnummer(k.organisasjonsnummer)})`,
+          }))}
+        />
+      )}
+    </>
   );
 }
 

@@ -1,12 +1,13 @@
 // The home dashboard's sections (SPEC §2 "Home"): the five lists of GET .../oversikt, each with an empty
 // state, and the filter panel (ADR 013). Server-rendered links and GET forms: everything works without
 // JavaScript.
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Link, useSubmit } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { formaterDato } from "../../domain/format";
 import { grupperEtterAnkomst, type Oversikt, type OversiktImportmelding } from "../../domain/oversikt";
 import type { LandVisning } from "../../domain/sertifikat";
 import { tidsromForKlokkeslett } from "../../domain/tidsrom";
+import { Filterfelt, Filterpanel, INGEN_TREFF_MED_FILTER } from "./liste";
 import { Merke } from "./ui";
 
 /** The chosen slot, as the arrival form names it: 'Morgen (før 08)' (SPEC §9), never a clock time. */
@@ -14,9 +15,6 @@ function tidsromTekst(klokkeslett: string): string {
   const t = tidsromForKlokkeslett(klokkeslett);
   return t ? `${t.navn} (${t.spenn.toLowerCase()})` : `kl. ${klokkeslett}`;
 }
-
-/** SPEC §2's empty text under a filter (the notification list's), for every section of home. */
-const INGEN_TREFF_MED_FILTER = "Vi fant ingen treff med gjeldende filter.";
 
 function Seksjon({
   id,
@@ -98,26 +96,15 @@ export function ForsideFilter({
   return (
     <details className="forside-filter" open={aktivt}>
       <summary className="ds-paragraph">Filtrer forsiden{aktivt ? " (filter er i bruk)" : ""}</summary>
-      <Form
-        method="get"
-        className="filterpanel"
+      <Filterpanel
+        overskrift={false}
+        aktivt={aktivt}
+        nullstillTil="/"
         aria-label="Filtrer forsiden"
         onInput={vedEndring}
         onSubmit={() => clearTimeout(timer.current)}
       >
-        <div className="ds-field">
-          <label className="ds-label" htmlFor="forside-avsender">
-            Avsender
-          </label>
-          <input
-            className="ds-input"
-            type="text"
-            id="forside-avsender"
-            name="avsender"
-            defaultValue={avsender}
-            autoComplete="off"
-          />
-        </div>
+        <Filterfelt id="forside-avsender" navn="avsender" etikett="Avsender" verdi={avsender} />
         <div className="ds-field">
           <label className="ds-label" htmlFor="forside-land">
             Avsenderland
@@ -131,17 +118,7 @@ export function ForsideFilter({
             ))}
           </select>
         </div>
-        <div className="knapperad">
-          <button className="ds-button" data-variant="primary" type="submit">
-            Bruk filter
-          </button>
-          {aktivt ? (
-            <Link className="ds-button" data-variant="tertiary" to="/">
-              Nullstill filter
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      </Filterpanel>
     </details>
   );
 }
@@ -162,43 +139,7 @@ export function ForsideSeksjoner({
 }) {
   const o = oversikt;
   const tom = (tekst: string) => (filtrert ? INGEN_TREFF_MED_FILTER : tekst);
-  const nye = (
-    <Seksjon
-      id="nye-sertifikater"
-      tittel="Nye sertifikater"
-      tom={tom("Du har ingen nye sertifikater fra de siste 14 dagene.")}
-      antall={o.nyeSertifikater.length}
-      lenke={{ til: "/sertifikater", tekst: "Se alle sertifikater" }}
-    >
-      <ul className="sertifikatliste">
-        {o.nyeSertifikater.map((s) => (
-          <li key={s.id} className="sertifikatkort">
-            <h3 className="ds-heading" data-size="xs">
-              {/* SPEC §2: the certificate view opens in a new tab */}
-              <a
-                href={`/sertifikat?${new URLSearchParams({
-                  sertifikatnummer: s.nummer,
-                  dato: s.utstedtDato,
-                  avsenderland: s.eksportLand.kode,
-                })}`}
-                target="_blank"
-                rel="noreferrer"
-              >
-                {s.nummer}
-                <span className="skjult"> (åpnes i ny fane)</span>
-              </a>
-            </h3>
-            <p className="ds-paragraph" data-size="sm">
-              {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt {formaterDato(s.utstedtDato)}
-            </p>
-            <p className="ds-paragraph" data-size="sm">
-              {s.meldepliktigVurdering.visningstekst}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </Seksjon>
-  );
+  const nye = <NyeSertifikater o={o} tom={tom} />;
   if (!visImportmelding) return <div className="forside-seksjoner">{nye}</div>;
   return (
     <div className="forside-seksjoner">
@@ -231,53 +172,7 @@ export function ForsideSeksjoner({
 
       {nye}
 
-      <Seksjon
-        id="forhaandsmeldt"
-        tittel="Forhåndsmeldt"
-        tom={tom("Du har ingen forhåndsmeldte sendinger som venter på ankomst.")}
-        antall={o.forventetAnkomstImportMeldinger.length}
-        lenke={
-          o.flere.forventetAnkomstImportMeldinger
-            ? { til: "/importmeldinger?status=REGISTRERT", tekst: "Se alle forhåndsmeldte" }
-            : undefined
-        }
-      >
-        {grupperEtterAnkomst(o.forventetAnkomstImportMeldinger).map((g) => (
-          <div key={g.dato ?? "uten-dato"} className="forside-dag">
-            <h3 className="ds-heading" data-size="2xs">
-              {g.dato ? `Forventet ankomst ${formaterDato(g.dato)}` : "Uten forventet ankomst"}
-            </h3>
-            <ul className="sertifikatliste">
-              {g.importmeldinger.map((m) => (
-                <Melding key={m.id} m={m}>
-                  {m.forventetAnkomst ? (
-                    <div className="merkerad">
-                      <Merke farge={m.forventetAnkomst.forventetAnkomstHarPassert ? "danger" : "info"}>
-                        {tidsromTekst(m.forventetAnkomst.klokkeslett)}
-                        {m.forventetAnkomst.forventetAnkomstHarPassert
-                          ? " – forventet ankomst har passert"
-                          : ""}
-                      </Merke>
-                    </div>
-                  ) : null}
-                  {!m.kunDokumentkontroll ? (
-                    <div className="knapperad">
-                      <Link
-                        className="ds-button"
-                        data-variant="secondary"
-                        data-size="sm"
-                        to={`/importmelding/${m.id}/mottakskontrolloer`}
-                      >
-                        Fysisk kontroll<span className="skjult"> {m.nummer}</span>
-                      </Link>
-                    </div>
-                  ) : null}
-                </Melding>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </Seksjon>
+      <Forhaandsmeldt o={o} tom={tom} />
 
       <Seksjon
         id="til-vurdering"
@@ -322,5 +217,101 @@ export function ForsideSeksjoner({
         </ul>
       </Seksjon>
     </div>
+  );
+}
+
+type Tom = (tekst: string) => string;
+
+/** The certificates of the last 14 days; the certificate view opens in a new tab. */
+function NyeSertifikater({ o, tom }: { o: Oversikt; tom: Tom }) {
+  return (
+    <Seksjon
+      id="nye-sertifikater"
+      tittel="Nye sertifikater"
+      tom={tom("Du har ingen nye sertifikater fra de siste 14 dagene.")}
+      antall={o.nyeSertifikater.length}
+      lenke={{ til: "/sertifikater", tekst: "Se alle sertifikater" }}
+    >
+      <ul className="sertifikatliste">
+        {o.nyeSertifikater.map((s) => (
+          <li key={s.id} className="sertifikatkort">
+            <h3 className="ds-heading" data-size="xs">
+              {/* SPEC §2: the certificate view opens in a new tab */}
+              <a
+                href={`/sertifikat?${new URLSearchParams({
+                  sertifikatnummer: s.nummer,
+                  dato: s.utstedtDato,
+                  avsenderland: s.eksportLand.kode,
+                })}`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {s.nummer}
+                <span className="skjult"> (åpnes i ny fane)</span>
+              </a>
+            </h3>
+            <p className="ds-paragraph" data-size="sm">
+              {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt {formaterDato(s.utstedtDato)}
+            </p>
+            <p className="ds-paragraph" data-size="sm">
+              {s.meldepliktigVurdering.visningstekst}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Seksjon>
+  );
+}
+
+/** The notifications waiting for arrival, grouped by expected arrival day. */
+function Forhaandsmeldt({ o, tom }: { o: Oversikt; tom: Tom }) {
+  return (
+    <Seksjon
+      id="forhaandsmeldt"
+      tittel="Forhåndsmeldt"
+      tom={tom("Du har ingen forhåndsmeldte sendinger som venter på ankomst.")}
+      antall={o.forventetAnkomstImportMeldinger.length}
+      lenke={
+        o.flere.forventetAnkomstImportMeldinger
+          ? { til: "/importmeldinger?status=REGISTRERT", tekst: "Se alle forhåndsmeldte" }
+          : undefined
+      }
+    >
+      {grupperEtterAnkomst(o.forventetAnkomstImportMeldinger).map((g) => (
+        <div key={g.dato ?? "uten-dato"} className="forside-dag">
+          <h3 className="ds-heading" data-size="2xs">
+            {g.dato ? `Forventet ankomst ${formaterDato(g.dato)}` : "Uten forventet ankomst"}
+          </h3>
+          <ul className="sertifikatliste">
+            {g.importmeldinger.map((m) => (
+              <Melding key={m.id} m={m}>
+                {m.forventetAnkomst ? (
+                  <div className="merkerad">
+                    <Merke farge={m.forventetAnkomst.forventetAnkomstHarPassert ? "danger" : "info"}>
+                      {tidsromTekst(m.forventetAnkomst.klokkeslett)}
+                      {m.forventetAnkomst.forventetAnkomstHarPassert
+                        ? " – forventet ankomst har passert"
+                        : ""}
+                    </Merke>
+                  </div>
+                ) : null}
+                {!m.kunDokumentkontroll ? (
+                  <div className="knapperad">
+                    <Link
+                      className="ds-button"
+                      data-variant="secondary"
+                      data-size="sm"
+                      to={`/importmelding/${m.id}/mottakskontrolloer`}
+                    >
+                      Fysisk kontroll<span className="skjult"> {m.nummer}</span>
+                    </Link>
+                  </div>
+                ) : null}
+              </Melding>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </Seksjon>
   );
 }

@@ -13,7 +13,8 @@ export function Historikk({
   sti,
   klasse = "kort",
 }: {
-  side: HistorikkSide;
+  /** null: the import API could not give the history (the section says so). */
+  side: HistorikkSide | null;
   /** The cursor of the page shown (null: the newest). */
   foer: number | null;
   /** The page's path, for the paging links. */
@@ -33,7 +34,9 @@ export function Historikk({
           </Link>
         </p>
       ) : null}
-      {side.hendelser.length === 0 ? (
+      {side === null ? (
+        <p className="ds-paragraph">Historikken kan ikke vises akkurat nå. Prøv igjen senere.</p>
+      ) : side.hendelser.length === 0 ? (
         <p className="ds-paragraph">Ingen hendelser.</p>
       ) : (
         <ol className="historikk__liste">
@@ -59,7 +62,7 @@ export function Historikk({
           ))}
         </ol>
       )}
-      {side.eldre !== null ? (
+      {side !== null && side.eldre !== null ? (
         <p className="ds-paragraph">
           <Link className="ds-link" to={`${sti}?foer=${side.eldre}#historikk`} preventScrollReset>
             Vis eldre hendelser

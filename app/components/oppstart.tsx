@@ -6,6 +6,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CsrfInput } from "./csrf-input";
 import { useHydrert } from "./hydrert";
+import { Avkrysning } from "./skjema";
 import { Varsel } from "./ui";
 
 export type OppstartSteg = "regelverk" | "epost";
@@ -53,20 +54,14 @@ export function Oppstart({
             For å melde import av planter må virksomheten kjenne regelverket, blant annet forskrift om
             plantehelse og kravene til forhåndsmelding og mottakskontroll.
           </p>
-          <div className="ds-field radio">
-            <input
-              className="ds-input"
-              type="checkbox"
-              id="oppstart-regelverk"
-              name="harLestRegelverk"
-              value="ja"
-              aria-invalid={feil ? true : undefined}
-              aria-describedby={feil ? feilId : undefined}
-            />
-            <label className="ds-label" data-weight="regular" htmlFor="oppstart-regelverk">
-              Virksomheten kjenner regelverket for import av planter
-            </label>
-          </div>
+          <Avkrysning
+            id="oppstart-regelverk"
+            tekst="Virksomheten kjenner regelverket for import av planter"
+            name="harLestRegelverk"
+            value="ja"
+            aria-invalid={feil ? true : undefined}
+            aria-describedby={feil ? feilId : undefined}
+          />
           <button
             className="ds-button"
             data-variant="primary"

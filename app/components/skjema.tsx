@@ -1,8 +1,9 @@
 // Form building blocks (CONVENTIONS.md "Validation UX"): ARIA attributes are rendered on the server from
 // conform's field metadata, so they are right with JavaScript off.
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Form, type FormProps, useNavigation } from "@remix-run/react";
+import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
+import { CsrfInput } from "./csrf-input";
 import { useFeilITittel } from "./feiltittel";
 
 // biome-ignore lint/suspicious/noExplicitAny: a field of any form
@@ -234,6 +235,81 @@ export function Radiogruppe({
           </div>
         );
       })}
+    </fieldset>
+  );
+}
+
+/**
+ * A POST form on a notification: it carries the CSRF token (ADR 003) and the version of the notification the
+ * page showed, so a save over a newer version (another tab got in first) is refused with a 409, not applied.
+ */
+export function MeldingSkjema({
+  versjon,
+  children,
+  ...props
+}: { versjon: number } & Omit<FormProps, "method">) {
+  return (
+    <Form method="post" {...props}>
+      <CsrfInput />
+      <input type="hidden" name="versjon" value={versjon} />
+      {children}
+    </Form>
+  );
+}
+
+/** One checkbox with its label beside it (a Designsystemet field); the rest of the props go to the input. */
+export function Avkrysning({
+  id,
+  tekst,
+  ...input
+}: { id: string; tekst: ReactNode } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "className" | "id"
+>) {
+  return (
+    <div className="ds-field radio">
+      <input className="ds-input" type="checkbox" id={id} {...input} />
+      <label className="ds-label" data-weight="regular" htmlFor={id}>
+        {tekst}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * A checkbox group as a fieldset (beside Radiogruppe): one field name, a box per option with the id
+ * `<idPrefiks>-<verdi>`, ticked when its value is among `valgte`. `rullbar` puts a long list (the countries)
+ * in a box of its own height.
+ */
+export function Avkrysningsgruppe({
+  legende,
+  navn,
+  idPrefiks,
+  valg,
+  valgte,
+  rullbar,
+}: {
+  legende: ReactNode;
+  navn: string;
+  idPrefiks: string;
+  valg: ReadonlyArray<{ verdi: string; tekst: ReactNode }>;
+  valgte: readonly string[];
+  rullbar?: boolean;
+}) {
+  const bokser = valg.map((v) => (
+    <Avkrysning
+      key={v.verdi}
+      id={`${idPrefiks}-${v.verdi}`}
+      tekst={v.tekst}
+      name={navn}
+      value={v.verdi}
+      defaultChecked={valgte.includes(v.verdi)}
+    />
+  ));
+  return (
+    <fieldset className="ds-fieldset">
+      <legend className="ds-label">{legende}</legend>
+      {rullbar ? <div className="landvalg">{bokser}</div> : bokser}
     </fieldset>
   );
 }

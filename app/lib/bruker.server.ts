@@ -33,6 +33,7 @@ export interface Importoer {
   harLestRegelverk: boolean;
   erMottakskontrolloer: boolean;
   skalHaEpost: boolean;
+  varsleVurderinger: boolean;
   epostadresser: { id: number; epostadresse: string }[];
   mottakskontrolloerer: { id: number; navn: string; organisasjonsnummer: string }[];
   mottakskontrolloerFor: { id: number; navn: string; organisasjonsnummer: string }[];

@@ -5,6 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
+  type SerializeFrom,
 } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -234,18 +235,6 @@ export default function Hjem() {
     if (forrigeOppstart.current && !oppstart) tittel.current?.focus();
     forrigeOppstart.current = oppstart;
   }, [oppstart]);
-  // The search's error names its fields; those get aria-invalid and the message (also without JavaScript).
-  const feilPaa = (f: SokFelt) =>
-    feilFelt.includes(f) ? { "aria-invalid": true as const, "aria-describedby": "sok-feil" } : {};
-  const navigation = useNavigation();
-  const hydrert = useHydrert();
-  const [felt, setFelt] = useState(sok);
-  const land = sokeland.find((l) => l.kode === felt.avsenderland);
-  const kanSoeke = !!(felt.avsenderland && felt.sertifikatnummer.trim() && felt.dato);
-  const sett = (k: keyof typeof felt) => (e: { currentTarget: { value: string } }) => {
-    const verdi = e.currentTarget.value;
-    setFelt((f) => ({ ...f, [k]: verdi }));
-  };
   return (
     <div>
       <h1 className="ds-heading" data-size="lg" ref={tittel} tabIndex={-1}>
@@ -282,96 +271,121 @@ export default function Hjem() {
         </Varsel>
       )}
 
-      <section className="sertifikatsok" aria-labelledby="sok-tittel">
-        <h2 id="sok-tittel" className="ds-heading" data-size="sm">
-          Søk etter sertifikat
-        </h2>
-        <p className="ds-paragraph" data-size="sm">
-          Finner du ikke sertifikatet i listen? Søk med land, sertifikatnummer og utstedelsesdato. Alle tre
-          feltene må fylles ut.
-        </p>
-        {sokFeil ? (
-          <Varsel farge="warning" rolle="alert" id="sok-feil">
-            <p className="ds-paragraph">
-              {feilFelt[0] ? <a href={`#${feilFelt[0]}`}>{sokFeil}</a> : sokFeil}
-            </p>
-          </Varsel>
-        ) : null}
-        <Form method="get" className="sokeskjema">
-          <input type="hidden" name="sok" value="1" />
-          <div className="ds-field">
-            <label className="ds-label" htmlFor="avsenderland">
-              Land
-            </label>
-            <select
-              className="ds-input"
-              id="avsenderland"
-              name="avsenderland"
-              value={felt.avsenderland}
-              onChange={sett("avsenderland")}
-              aria-describedby={sokFeil && !feilFelt.length ? "sok-feil" : undefined}
-              {...feilPaa("avsenderland")}
-            >
-              <option value="">Velg land</option>
-              {sokeland.map((l) => (
-                <option key={l.kode} value={l.kode}>
-                  {l.navn}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ds-field">
-            <label className="ds-label" htmlFor="sertifikatnummer">
-              Sertifikatnummer
-            </label>
-            <p className="ds-paragraph hjelpetekst" data-size="sm" id="sertifikatnummer-hjelp">
-              {land?.hjelpetekst ??
-                "Skriv nummeret slik det står på sertifikatet. Velg land for å se formatet."}
-            </p>
-            <input
-              className="ds-input"
-              type="text"
-              id="sertifikatnummer"
-              name="sertifikatnummer"
-              value={felt.sertifikatnummer}
-              onChange={sett("sertifikatnummer")}
-              placeholder={land?.plassholder}
-              aria-describedby={
-                feilFelt.includes("sertifikatnummer")
-                  ? "sertifikatnummer-hjelp sok-feil"
-                  : "sertifikatnummer-hjelp"
-              }
-              aria-invalid={feilFelt.includes("sertifikatnummer") || undefined}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </div>
-          <div className="ds-field">
-            <label className="ds-label" htmlFor="dato">
-              Utstedelsesdato
-            </label>
-            <input
-              className="ds-input"
-              type="date"
-              id="dato"
-              name="dato"
-              max={idag}
-              value={felt.dato}
-              onChange={sett("dato")}
-              {...feilPaa("dato")}
-            />
-          </div>
-          <button
-            className="ds-button"
-            data-variant="primary"
-            type="submit"
-            disabled={(hydrert && !kanSoeke) || navigation.state === "loading"}
-          >
-            Søk
-          </button>
-        </Form>
-      </section>
+      <Sertifikatsoek sok={sok} sokFeil={sokFeil} feilFelt={feilFelt} sokeland={sokeland} idag={idag} />
     </div>
+  );
+}
+
+type Hjemdata = SerializeFrom<typeof loader>;
+
+/** The search for a certificate by its keys (SPEC §2): country, number and date, all three required. */
+function Sertifikatsoek({
+  sok,
+  sokFeil,
+  feilFelt,
+  sokeland,
+  idag,
+}: Pick<Hjemdata, "sok" | "sokFeil" | "feilFelt" | "sokeland" | "idag">) {
+  // The search's error names its fields; those get aria-invalid and the message (also without JavaScript).
+  const feilPaa = (f: SokFelt) =>
+    feilFelt.includes(f) ? { "aria-invalid": true as const, "aria-describedby": "sok-feil" } : {};
+  const navigation = useNavigation();
+  const hydrert = useHydrert();
+  const [felt, setFelt] = useState(sok);
+  const land = sokeland.find((l) => l.kode === felt.avsenderland);
+  const kanSoeke = !!(felt.avsenderland && felt.sertifikatnummer.trim() && felt.dato);
+  const sett = (k: keyof typeof felt) => (e: { currentTarget: { value: string } }) => {
+    const verdi = e.currentTarget.value;
+    setFelt((f) => ({ ...f, [k]: verdi }));
+  };
+  return (
+    <section className="sertifikatsok" aria-labelledby="sok-tittel">
+      <h2 id="sok-tittel" className="ds-heading" data-size="sm">
+        Søk etter sertifikat
+      </h2>
+      <p className="ds-paragraph" data-size="sm">
+        Finner du ikke sertifikatet i listen? Søk med land, sertifikatnummer og utstedelsesdato. Alle tre
+        feltene må fylles ut.
+      </p>
+      {sokFeil ? (
+        <Varsel farge="warning" rolle="alert" id="sok-feil">
+          <p className="ds-paragraph">{feilFelt[0] ? <a href={`#${feilFelt[0]}`}>{sokFeil}</a> : sokFeil}</p>
+        </Varsel>
+      ) : null}
+      <Form method="get" className="sokeskjema">
+        <input type="hidden" name="sok" value="1" />
+        <div className="ds-field">
+          <label className="ds-label" htmlFor="avsenderland">
+            Land
+          </label>
+          <select
+            className="ds-input"
+            id="avsenderland"
+            name="avsenderland"
+            value={felt.avsenderland}
+            onChange={sett("avsenderland")}
+            aria-describedby={sokFeil && !feilFelt.length ? "sok-feil" : undefined}
+            {...feilPaa("avsenderland")}
+          >
+            <option value="">Velg land</option>
+            {sokeland.map((l) => (
+              <option key={l.kode} value={l.kode}>
+                {l.navn}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="ds-field">
+          <label className="ds-label" htmlFor="sertifikatnummer">
+            Sertifikatnummer
+          </label>
+          <p className="ds-paragraph hjelpetekst" data-size="sm" id="sertifikatnummer-hjelp">
+            {land?.hjelpetekst ??
+              "Skriv nummeret slik det står på sertifikatet. Velg land for å se formatet."}
+          </p>
+          <input
+            className="ds-input"
+            type="text"
+            id="sertifikatnummer"
+            name="sertifikatnummer"
+            value={felt.sertifikatnummer}
+            onChange={sett("sertifikatnummer")}
+            placeholder={land?.plassholder}
+            aria-describedby={
+              feilFelt.includes("sertifikatnummer")
+                ? "sertifikatnummer-hjelp sok-feil"
+                : "sertifikatnummer-hjelp"
+            }
+            aria-invalid={feilFelt.includes("sertifikatnummer") || undefined}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+        <div className="ds-field">
+          <label className="ds-label" htmlFor="dato">
+            Utstedelsesdato
+          </label>
+          <input
+            className="ds-input"
+            type="date"
+            id="dato"
+            name="dato"
+            max={idag}
+            value={felt.dato}
+            onChange={sett("dato")}
+            {...feilPaa("dato")}
+          />
+        </div>
+        <button
+          className="ds-button"
+          data-variant="primary"
+          type="submit"
+          disabled={(hydrert && !kanSoeke) || navigation.state === "loading"}
+        >
+          Søk
+        </button>
+      </Form>
+    </section>
   );
 }
 

@@ -1,13 +1,19 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useParams, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useParams, useRouteLoaderData } from "@remix-run/react";
 import type { ImportmeldingVisning, KontrollspoersmaalVisning } from "../../domain/importmelding";
 import { wizardSteg } from "../../domain/importmelding-ruting";
 import { kontrollsvarSkjema, tilKontrollsvarBody } from "../../domain/schemas/importmelding";
-import { CsrfInput } from "../components/csrf-input";
 import { Flagg } from "../components/importmelding";
-import { FeilOppsummering, feilFra, Radiogruppe, SendKnapp, Tekstomraade } from "../components/skjema";
+import {
+  FeilOppsummering,
+  feilFra,
+  MeldingSkjema,
+  Radiogruppe,
+  SendKnapp,
+  Tekstomraade,
+} from "../components/skjema";
 import { LagreFeil, Tabellramme, Varsel } from "../components/ui";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering, valider } from "../lib/klientvalidering";
@@ -244,9 +250,7 @@ export default function Dokumentkontroll() {
       ) : null}
       <Grunnlag melding={m} spoersmaal={spoersmaal} tilsiktetBruk={data.tilsiktetBruk} />
       <LagreFeil svar={actionData} />
-      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
-        <CsrfInput />
-        <input type="hidden" name="versjon" value={m.versjon} />
+      <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
         <Radiogruppe
           felt={fields.svar}
           legende="Hva viser kontrollen av sertifikatet?"
@@ -276,7 +280,7 @@ export default function Dokumentkontroll() {
           </Link>
           <SendKnapp>Lagre og gå videre</SendKnapp>
         </div>
-      </Form>
+      </MeldingSkjema>
     </div>
   );
 }

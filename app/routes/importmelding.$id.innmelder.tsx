@@ -7,12 +7,11 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { wizardSteg } from "../../domain/importmelding-ruting";
 import { innmelderSkjema } from "../../domain/schemas/importmelding";
-import { CsrfInput } from "../components/csrf-input";
 import { sertifikatUrl } from "../components/importmelding";
-import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/skjema";
+import { FeilOppsummering, feilFra, MeldingSkjema, SendKnapp, Tekstfelt } from "../components/skjema";
 import { LagreFeil } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
@@ -84,9 +83,7 @@ export default function Innmelder() {
         </a>
       </p>
       <LagreFeil svar={actionData} />
-      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
-        <CsrfInput />
-        <input type="hidden" name="versjon" value={m.versjon} />
+      <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
         <Tekstfelt felt={fields.navn} etikett="Navn" autoComplete="name" />
         <Tekstfelt felt={fields.epost} etikett="E-post" type="email" autoComplete="email" />
         <Tekstfelt
@@ -109,7 +106,7 @@ export default function Innmelder() {
           </Link>
           <SendKnapp>Lagre og gå videre</SendKnapp>
         </div>
-      </Form>
+      </MeldingSkjema>
     </div>
   );
 }

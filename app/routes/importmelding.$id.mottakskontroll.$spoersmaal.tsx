@@ -8,7 +8,6 @@ import {
   redirect,
 } from "@remix-run/node";
 import {
-  Form,
   Link,
   useActionData,
   useLoaderData,
@@ -25,12 +24,12 @@ import {
   kontrollsvarSkjema,
   tilKontrollsvarBody,
 } from "../../domain/schemas/importmelding";
-import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import {
   type FeilLenke,
   FeilOppsummering,
   feilFra,
+  MeldingSkjema,
   Radiogruppe,
   SendKnapp,
   Tekstomraade,
@@ -209,9 +208,12 @@ export default function Mottakskontroll() {
           </Link>
         </div>
       </Dialog>
-      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet" onChange={vedEndring}>
-        <CsrfInput />
-        <input type="hidden" name="versjon" value={m.versjon} />
+      <MeldingSkjema
+        versjon={m.versjon}
+        {...getFormProps(form)}
+        className="skjema skjema--stablet"
+        onChange={vedEndring}
+      >
         <Radiogruppe
           felt={fields.svar}
           legende="Hva viste kontrollen?"
@@ -294,7 +296,7 @@ export default function Mottakskontroll() {
           </Link>
           <SendKnapp>{sist ? "Fullfør fysisk kontroll" : "Bekreft"}</SendKnapp>
         </div>
-      </Form>
+      </MeldingSkjema>
     </div>
   );
 }

@@ -7,10 +7,9 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { mottakskontrolloerSkjema } from "../../domain/schemas/importmelding";
-import { CsrfInput } from "../components/csrf-input";
-import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../components/skjema";
+import { FeilOppsummering, feilFra, MeldingSkjema, SendKnapp, Tekstfelt } from "../components/skjema";
 import { LagreFeil } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
@@ -89,9 +88,7 @@ export default function Mottakskontrolloer() {
         Mattilsynet kan kontakte om kontrollen.
       </p>
       <LagreFeil svar={actionData} />
-      <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
-        <CsrfInput />
-        <input type="hidden" name="versjon" value={m.versjon} />
+      <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
         <Tekstfelt felt={fields.navn} etikett="Navn" autoComplete="name" />
         <Tekstfelt
           felt={fields.telefonnummer}
@@ -106,7 +103,7 @@ export default function Mottakskontrolloer() {
           </Link>
           <SendKnapp>Start mottakskontrollen</SendKnapp>
         </div>
-      </Form>
+      </MeldingSkjema>
     </div>
   );
 }

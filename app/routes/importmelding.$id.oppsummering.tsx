@@ -7,14 +7,13 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { type MouseEvent, useState } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { StatusSvar } from "../../domain/importmelding";
 import { wizardSteg } from "../../domain/importmelding-ruting";
 import { bekreftRegelverkSkjema } from "../../domain/schemas/importmelding";
 import { REGELVERK_AVKRYSSING_TEKST } from "../../domain/schemas/tekster";
-import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
 import { Historikk } from "../components/historikk";
 import { Sendingsoversikt } from "../components/importmelding";
@@ -25,7 +24,15 @@ import {
   kontrolloerTekst,
   RedigerLenke,
 } from "../components/kontrollsvar";
-import { FeilOppsummering, type Felt, feilFra, Radiogruppe, SendKnapp } from "../components/skjema";
+import {
+  Avkrysning,
+  FeilOppsummering,
+  type Felt,
+  feilFra,
+  MeldingSkjema,
+  Radiogruppe,
+  SendKnapp,
+} from "../components/skjema";
 import { Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { feilmelding, hentMelding, historikkLoader, lesMeldingSkjema } from "../lib/importmelding.server";
@@ -124,28 +131,22 @@ function RegelverkAvkrysning({ felt }: { felt: Felt }) {
   const laastPaaKlient = krysset && !fraServer;
   return (
     <>
-      <div className="ds-field radio">
-        {fraServer ? <input type="hidden" name={felt.name} value="ja" /> : null}
-        <input
-          className="ds-input"
-          type="checkbox"
-          id={felt.id}
-          name={fraServer ? undefined : felt.name}
-          value="ja"
-          defaultChecked={fraServer}
-          disabled={fraServer || undefined}
-          aria-invalid={feil ? true : undefined}
-          aria-describedby={beskrivelseId}
-          aria-readonly={laastPaaKlient || undefined}
-          onClick={(e: MouseEvent<HTMLInputElement>) => {
-            if (!e.currentTarget.checked && krysset) e.preventDefault();
-            else if (e.currentTarget.checked) settKrysset(true);
-          }}
-        />
-        <label className="ds-label" data-weight="regular" htmlFor={felt.id}>
-          Virksomheten kjenner regelverket for import av planter
-        </label>
-      </div>
+      {fraServer ? <input type="hidden" name={felt.name} value="ja" /> : null}
+      <Avkrysning
+        id={felt.id}
+        tekst="Virksomheten kjenner regelverket for import av planter"
+        name={fraServer ? undefined : felt.name}
+        value="ja"
+        defaultChecked={fraServer}
+        disabled={fraServer || undefined}
+        aria-invalid={feil ? true : undefined}
+        aria-describedby={beskrivelseId}
+        aria-readonly={laastPaaKlient || undefined}
+        onClick={(e: MouseEvent<HTMLInputElement>) => {
+          if (!e.currentTarget.checked && krysset) e.preventDefault();
+          else if (e.currentTarget.checked) settKrysset(true);
+        }}
+      />
       {feil ? (
         <p className="ds-validation-message feilmelding" id={felt.errorId} data-color="danger">
           {feil}
@@ -230,9 +231,7 @@ export default function Oppsummering() {
           </div>
         )}
         {kanBekrefte ? (
-          <Form method="post" {...getFormProps(form)} className="skjema skjema--stablet">
-            <CsrfInput />
-            <input type="hidden" name="versjon" value={m.versjon} />
+          <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
             <Radiogruppe
               felt={fields.bekreftelse}
               legende="Kjenner virksomheten regelverket?"
@@ -250,7 +249,7 @@ export default function Oppsummering() {
                 Avbryt
               </Link>
             </div>
-          </Form>
+          </MeldingSkjema>
         ) : null}
       </Dialog>
       <h1 className="ds-heading" data-size="lg">
@@ -349,16 +348,14 @@ export default function Oppsummering() {
       </section>
       <Sendingsoversikt melding={m} />
 
-      <Form method="post" className="knapperad innsending">
-        <CsrfInput />
-        <input type="hidden" name="versjon" value={m.versjon} />
+      <MeldingSkjema versjon={m.versjon} className="knapperad innsending">
         <Link className="ds-button" data-variant="secondary" to={steg.url("ankomst-info")}>
           Forrige
         </Link>
         <SendKnapp name="intent" value="send-inn" disabled={!steg.kanSendesInn}>
           Send inn
         </SendKnapp>
-      </Form>
+      </MeldingSkjema>
       {!steg.kanSendesInn ? (
         <p className="ds-paragraph" data-size="sm">
           Du kan sende inn når du har fylt ut {mangler.join(" og ")}.

@@ -21,7 +21,7 @@ import {
   sertifikatUrl,
 } from "../components/importmelding";
 import { Ankomststed, ForventetAnkomst, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";
-import { SendKnapp } from "../components/skjema";
+import { Avkrysning, MeldingSkjema, SendKnapp } from "../components/skjema";
 import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Varsel } from "../components/ui";
 import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
@@ -230,12 +230,12 @@ export default function Registrert() {
         </p>
         <Form method="post" className="skjema">
           <CsrfInput />
-          <div className="ds-field radio">
-            <input className="ds-input" type="checkbox" id="ikkeVisIgjen" name="ikkeVisIgjen" value="ja" />
-            <label className="ds-label" data-weight="regular" htmlFor="ikkeVisIgjen">
-              Ikke vis denne meldingen igjen
-            </label>
-          </div>
+          <Avkrysning
+            id="ikkeVisIgjen"
+            tekst="Ikke vis denne meldingen igjen"
+            name="ikkeVisIgjen"
+            value="ja"
+          />
           <SendKnapp name="intent" value="skjul-sendt">
             Lukk
           </SendKnapp>
@@ -320,16 +320,14 @@ export default function Registrert() {
               Vil du trekke tilbake forhåndsmeldingen {m.nummer}? Den blir da ikke behandlet videre av
               Mattilsynet.
             </p>
-            <Form method="post" className="knapperad">
-              <CsrfInput />
-              <input type="hidden" name="versjon" value={m.versjon} />
+            <MeldingSkjema versjon={m.versjon} className="knapperad">
               <SendKnapp name="intent" value="trekk-tilbake">
                 Trekk forhåndsmelding
               </SendKnapp>
               <Link className="ds-button" data-variant="secondary" to={pathname} replace data-trygt-valg>
                 Avbryt
               </Link>
-            </Form>
+            </MeldingSkjema>
           </Dialog>
         </>
       ) : null}
@@ -350,9 +348,7 @@ function EgenReferanse({
   const kanEndres = eier && (m.status === "REGISTRERT" || m.status === "ANKOMMET");
   if (redigerer && kanEndres) {
     return (
-      <Form method="post" className="skjema egen-referanse">
-        <CsrfInput />
-        <input type="hidden" name="versjon" value={m.versjon} />
+      <MeldingSkjema versjon={m.versjon} className="skjema egen-referanse">
         <div className="ds-field">
           <label className="ds-label" htmlFor="egenReferanse">
             Egen referanse
@@ -368,7 +364,7 @@ function EgenReferanse({
         <SendKnapp name="intent" value="egenreferanse">
           Lagre
         </SendKnapp>
-      </Form>
+      </MeldingSkjema>
     );
   }
   return (

@@ -1,21 +1,13 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useRouteError,
-} from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { MENGDE_FELTER } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
 import { enhetVisning, landNavn, tilsiktetBrukVisning } from "../../domain/kodeverk";
-import { CsrfInput } from "../components/csrf-input";
 import { Dialog } from "../components/dialog";
+import { Feilgrense } from "../components/feilgrense";
 import { StatusMerke, Stepper } from "../components/importmelding";
-import { FantIkkeMeldingen, grensepanel, IngenTilgang, NoeGikkFeil } from "../components/panels";
-import { SendKnapp } from "../components/skjema";
+import { FantIkkeMeldingen } from "../components/panels";
+import { MeldingSkjema, SendKnapp } from "../components/skjema";
 import { hentMelding, requireMelding } from "../lib/importmelding.server";
 
 /**
@@ -81,9 +73,11 @@ export default function ImportmeldingSide() {
           Vil du slette forhåndsmeldingen {melding.nummer}? Det du har fylt ut, blir borte. Sertifikatet kan
           meldes på nytt senere.
         </p>
-        <Form method="post" action={`/importmelding/${melding.id}/slett`} className="knapperad">
-          <CsrfInput />
-          <input type="hidden" name="versjon" value={melding.versjon} />
+        <MeldingSkjema
+          versjon={melding.versjon}
+          action={`/importmelding/${melding.id}/slett`}
+          className="knapperad"
+        >
           <SendKnapp>Ja, slett forhåndsmeldingen</SendKnapp>
           <Link
             className="ds-button"
@@ -95,7 +89,7 @@ export default function ImportmeldingSide() {
           >
             Avbryt
           </Link>
-        </Form>
+        </MeldingSkjema>
       </Dialog>
       <Stepper steg={steg.stepper(sti)} id={melding.id} />
       <Outlet />
@@ -131,11 +125,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <IngenTilgang />;
-  const grense = isRouteErrorResponse(error) ? grensepanel(error) : null;
-  if (grense) return grense;
-  if (isRouteErrorResponse(error) && error.status === 404) return <FantIkkeMeldingen />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <NoeGikkFeil tekst="Klarte ikke å hente importmeldingen" />;
+  return (
+    <Feilgrense
+      statuspaneler={{ 404: () => <FantIkkeMeldingen /> }}
+      feiltekst="Klarte ikke å hente importmeldingen"
+    />
+  );
 }

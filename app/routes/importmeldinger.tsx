@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { landEtikett, ORD, treffTekst } from "../../domain/antall";
+import { landEtikett, ORD } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
 import { IMPORTMELDING_SIDESTOERRELSE, type ImportmeldingListe } from "../../domain/importmelding-liste";
 import { klemSide, tilServerSide } from "../../domain/pagination";
@@ -10,9 +10,10 @@ import type { Eksportland } from "../../domain/sertifikat";
 import { STATUS_FILTER_TEKST } from "../../domain/status";
 import { useHydrert } from "../components/hydrert";
 import { LandVelger } from "../components/landvelger";
-import { Merke, Sidevelger, Varsel } from "../components/ui";
+import { Filterfelt, Filterpanel, Resultater } from "../components/liste";
+import { Avkrysningsgruppe } from "../components/skjema";
+import { Merke } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
-import { KONTAKT_EPOST } from "../lib/kontakt";
 import { hentFlagg } from "../lib/preferanser.server";
 
 interface KontrollertImportoer {
@@ -158,9 +159,9 @@ export default function Importmeldinger() {
             {filterApent ? "Skjul filter" : "Vis filter"}
           </button>
         ) : null}
-        <Form
-          method="get"
-          className="filterpanel"
+        <Filterpanel
+          aktivt={harFilter}
+          nullstillTil="/importmeldinger"
           id="filterpanel"
           aria-label="Filtrer forhåndsmeldinger"
           data-skjult={hydrert && !filterApent ? "true" : undefined}
@@ -171,27 +172,8 @@ export default function Importmeldinger() {
             bruk(e.currentTarget);
           }}
         >
-          <h2 className="ds-heading" data-size="xs">
-            Filter
-          </h2>
           {data.importoerer.length > 1 ? (
-            <div className="ds-field">
-              <label className="ds-label" htmlFor="filter-importoer">
-                Importør
-              </label>
-              <select
-                className="ds-input"
-                id="filter-importoer"
-                name="importoer"
-                defaultValue={f.importoer ?? ""}
-              >
-                {data.importoerer.map((i) => (
-                  <option key={i.id} value={i.id}>
-                    {i.navn}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ImportoerValg importoerer={data.importoerer} valgt={f.importoer} />
           ) : null}
           {(
             [
@@ -200,38 +182,15 @@ export default function Importmeldinger() {
               ["avsender", "Avsender"],
             ] as const
           ).map(([navn, etikett]) => (
-            <div className="ds-field" key={navn}>
-              <label className="ds-label" htmlFor={`filter-${navn}`}>
-                {etikett}
-              </label>
-              <input
-                className="ds-input"
-                type="text"
-                id={`filter-${navn}`}
-                name={navn}
-                defaultValue={f[navn] ?? ""}
-                autoComplete="off"
-              />
-            </div>
+            <Filterfelt key={navn} id={`filter-${navn}`} navn={navn} etikett={etikett} verdi={f[navn]} />
           ))}
-          <fieldset className="ds-fieldset">
-            <legend className="ds-label">Status</legend>
-            {(Object.keys(STATUS_FILTER_TEKST) as (keyof typeof STATUS_FILTER_TEKST)[]).map((s) => (
-              <div className="ds-field radio" key={s}>
-                <input
-                  className="ds-input"
-                  type="checkbox"
-                  id={`status-${s}`}
-                  name="status"
-                  value={s}
-                  defaultChecked={(f.status as string[]).includes(s)}
-                />
-                <label className="ds-label" data-weight="regular" htmlFor={`status-${s}`}>
-                  {STATUS_FILTER_TEKST[s]}
-                </label>
-              </div>
-            ))}
-          </fieldset>
+          <Avkrysningsgruppe
+            legende="Status"
+            navn="status"
+            idPrefiks="status"
+            valg={Object.entries(STATUS_FILTER_TEKST).map(([verdi, tekst]) => ({ verdi, tekst }))}
+            valgte={f.status}
+          />
           {hydrert ? (
             <LandVelger
               navn="avsenderland"
@@ -244,123 +203,112 @@ export default function Importmeldinger() {
               }}
             />
           ) : (
-            <fieldset className="ds-fieldset">
-              <legend className="ds-label">Avsenderland</legend>
-              <div className="landvalg">
-                {data.land.map((l) => (
-                  <div className="ds-field radio" key={l.kode}>
-                    <input
-                      className="ds-input"
-                      type="checkbox"
-                      id={`land-${l.kode}`}
-                      name="avsenderland"
-                      value={l.kode}
-                      defaultChecked={f.avsenderland.includes(l.kode)}
-                    />
-                    <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
-                      {landEtikett(l)}
-                    </label>
-                  </div>
-                ))}
-              </div>
-            </fieldset>
+            <Avkrysningsgruppe
+              legende="Avsenderland"
+              navn="avsenderland"
+              idPrefiks="land"
+              valg={data.land.map((l) => ({ verdi: l.kode, tekst: landEtikett(l) }))}
+              valgte={f.avsenderland}
+              rullbar
+            />
           )}
-          <div className="knapperad">
-            <button className="ds-button" data-variant="primary" type="submit">
-              Bruk filter
-            </button>
-            {harFilter ? (
-              <Link className="ds-button" data-variant="tertiary" to="/importmeldinger">
-                Nullstill filter
-              </Link>
-            ) : null}
-          </div>
-        </Form>
-        <section className="resultater" aria-labelledby="resultat-tittel" aria-busy={laster}>
-          <h2 id="resultat-tittel" className="skjult">
-            Forhåndsmeldinger
-          </h2>
-          {data.feil ? (
-            <Varsel farge="danger" tittel="Henting av forhåndsmeldinger feilet">
-              <p className="ds-paragraph">
-                Last inn siden på nytt og sjekk at du er logget inn. Kontakt {KONTAKT_EPOST} hvis det ikke
-                hjelper.
-              </p>
-            </Varsel>
-          ) : data.liste && data.liste.importmeldingListevisningElementer.length === 0 ? (
-            <p className="ds-paragraph">
-              {harFilter
-                ? "Vi fant ingen treff med gjeldende filter."
-                : "Vi fant ingen forhåndsmeldinger å vise på denne siden."}
-            </p>
-          ) : data.liste ? (
-            <>
-              <p className="ds-paragraph" role="status">
-                {treffTekst(
-                  data.liste.paginering.antallElementer,
-                  data.liste.paginering.flereEnnMaks,
-                  ORD.forhaandsmelding,
-                )}
-              </p>
-              <ul className="sertifikatliste">
-                {data.liste.importmeldingListevisningElementer.map((m) => (
-                  <li key={m.id} className="sertifikatkort">
-                    <h3 className="ds-heading" data-size="xs">
-                      <Link to={m.url}>{m.nummer}</Link>
-                    </h3>
-                    <p className="ds-paragraph" data-size="sm">
-                      {m.avsender ?? "Ukjent avsender"} · {m.eksportLand.navn}
-                      {m.egenReferanse ? ` · ${m.egenReferanse}` : ""} · endret {formaterDato(m.statusEndret)}
-                    </p>
-                    <div className="merkerad">
-                      <Merke farge={m.statusFarge}>{m.statusTekst}</Merke>
-                      {m.kategori === "TIL_VURDERING" ? (
-                        <span className="ds-paragraph" data-size="sm">
-                          Venter på vurdering
-                        </span>
-                      ) : null}
-                    </div>
-                    {m.kategori === "PAABEGYNT" ? (
-                      <div className="knapperad">
-                        <Link className="ds-button" data-variant="primary" data-size="sm" to={m.url}>
-                          Fortsett<span className="skjult"> {m.nummer}</span>
-                        </Link>
-                        <Link
-                          className="ds-button"
-                          data-variant="secondary"
-                          data-size="sm"
-                          to={`${m.url}?slett=1`}
-                        >
-                          Slett<span className="skjult"> {m.nummer}</span>
-                        </Link>
-                      </div>
-                    ) : m.kategori === "REGISTRERT" && m.status === "REGISTRERT" && !m.kunDokumentkontroll ? (
-                      <div className="knapperad">
-                        <Link
-                          className="ds-button"
-                          data-variant="secondary"
-                          data-size="sm"
-                          to={`/importmelding/${m.id}/mottakskontrolloer`}
-                        >
-                          Fysisk kontroll<span className="skjult"> {m.nummer}</span>
-                        </Link>
-                      </div>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-              {laster ? null : (
-                <Sidevelger
-                  aktiv={data.aktiv}
-                  antallSider={data.liste.paginering.antallSider}
-                  lenke={lenkeTilSide}
-                />
-              )}
-            </>
-          ) : null}
-        </section>
+        </Filterpanel>
+        <Resultater
+          tittel="Forhåndsmeldinger"
+          laster={laster}
+          feilTittel={data.feil ? "Henting av forhåndsmeldinger feilet" : null}
+          liste={
+            data.liste
+              ? {
+                  antall: data.liste.importmeldingListevisningElementer.length,
+                  paginering: data.liste.paginering,
+                }
+              : null
+          }
+          filtrert={harFilter}
+          tom="Vi fant ingen forhåndsmeldinger å vise på denne siden."
+          ord={ORD.forhaandsmelding}
+          aktivSide={data.aktiv}
+          lenkeTilSide={lenkeTilSide}
+        >
+          <ul className="sertifikatliste">
+            {data.liste?.importmeldingListevisningElementer.map((m) => (
+              <ImportmeldingKort key={m.id} m={m} />
+            ))}
+          </ul>
+        </Resultater>
       </div>
     </div>
+  );
+}
+
+/** The importer filter, for a reception controller that sees the notifications of the importers it controls for. */
+function ImportoerValg({
+  importoerer,
+  valgt,
+}: {
+  importoerer: ReadonlyArray<{ id: string; navn: string }>;
+  valgt: string | undefined;
+}) {
+  return (
+    <div className="ds-field">
+      <label className="ds-label" htmlFor="filter-importoer">
+        Importør
+      </label>
+      <select className="ds-input" id="filter-importoer" name="importoer" defaultValue={valgt ?? ""}>
+        {importoerer.map((i) => (
+          <option key={i.id} value={i.id}>
+            {i.navn}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+type Element = ImportmeldingListe["importmeldingListevisningElementer"][number];
+
+/** One notification in the list: number, sender and status, and what can be done with it next. */
+function ImportmeldingKort({ m }: { m: Element }) {
+  return (
+    <li className="sertifikatkort">
+      <h3 className="ds-heading" data-size="xs">
+        <Link to={m.url}>{m.nummer}</Link>
+      </h3>
+      <p className="ds-paragraph" data-size="sm">
+        {m.avsender ?? "Ukjent avsender"} · {m.eksportLand.navn}
+        {m.egenReferanse ? ` · ${m.egenReferanse}` : ""} · endret {formaterDato(m.statusEndret)}
+      </p>
+      <div className="merkerad">
+        <Merke farge={m.statusFarge}>{m.statusTekst}</Merke>
+        {m.kategori === "TIL_VURDERING" ? (
+          <span className="ds-paragraph" data-size="sm">
+            Venter på vurdering
+          </span>
+        ) : null}
+      </div>
+      {m.kategori === "PAABEGYNT" ? (
+        <div className="knapperad">
+          <Link className="ds-button" data-variant="primary" data-size="sm" to={m.url}>
+            Fortsett<span className="skjult"> {m.nummer}</span>
+          </Link>
+          <Link className="ds-button" data-variant="secondary" data-size="sm" to={`${m.url}?slett=1`}>
+            Slett<span className="skjult"> {m.nummer}</span>
+          </Link>
+        </div>
+      ) : m.kategori === "REGISTRERT" && m.status === "REGISTRERT" && !m.kunDokumentkontroll ? (
+        <div className="knapperad">
+          <Link
+            className="ds-button"
+            data-variant="secondary"
+            data-size="sm"
+            to={`/importmelding/${m.id}/mottakskontrolloer`}
+          >
+            Fysisk kontroll<span className="skjult"> {m.nummer}</span>
+          </Link>
+        </div>
+      ) : null}
+    </li>
   );
 }
 

@@ -138,6 +138,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
         melding: skalHaEpost ? "Du får varsler på e-post." : "Du får ikke lenger varsler på e-post.",
       } satisfies Svar;
     }
+    case "vurderingsvarsel": {
+      const varsleVurderinger = formData.get("varsleVurderinger") === "ja";
+      try {
+        await api.put(`${base}/vurderingsvarsel`, { varsleVurderinger }, opts);
+      } catch (e) {
+        return feil(e, FEIL.vurderingsvarsel);
+      }
+      return {
+        intent,
+        melding: varsleVurderinger
+          ? "Du får e-post når Mattilsynet har vurdert en forhåndsmelding."
+          : "Du får ikke lenger e-post om vurderinger.",
+      } satisfies Svar;
+    }
     case "mottakskontrolloer": {
       const erMottakskontrolloer = formData.get("erMottakskontrolloer") === "ja";
       try {

@@ -5,42 +5,19 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
-import { formaterDato, formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
-import { landNavn } from "../../domain/kodeverk";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { tilServerSide } from "../../domain/pagination";
 import type { SertifikatVisning } from "../../domain/sertifikat";
-import {
-  EKSPORTERKLAERING,
-  finansiellErklaering,
-  friForPestTekst,
-  refererteDokumenterTekster,
-  tekster,
-  totalTekst,
-  transportutstyrTekster,
-  UKJENT_AARSAK,
-  UKJENT_NUMMER,
-} from "../../domain/sertifikat-tekst";
-import {
-  ALVORLIGHETSGRAD_FARGE,
-  alvorlighetsgradRekkefoelge,
-  type Farge,
-  STATUS_TEKST,
-} from "../../domain/status";
+import { refererteDokumenterTekster, totalTekst } from "../../domain/sertifikat-tekst";
+import { STATUS_TEKST } from "../../domain/status";
 import { medVarelinjeside } from "../../domain/varelinjeside";
-import { grensepanel, IngenTilgang, NoeGikkFeil } from "../components/panels";
-import { AdresseLinjer, BehandlingListe, tekstListe } from "../components/sertifikat/deler";
+import { Feilgrense } from "../components/feilgrense";
+import { Erklaering, Signatur } from "../components/sertifikat/erklaering";
 import { Handlingsomraade } from "../components/sertifikat/handlingsomraade";
+import { Erstatning, IkkeFunnet, Risikobannere, SertifikatHode } from "../components/sertifikat/hode";
+import { Behandlinger, Parter, Tilleggserklaeringer, Transport } from "../components/sertifikat/sending";
 import { Varelinjer } from "../components/sertifikat/varelinjer";
 import { Vedlegg } from "../components/sertifikat/vedlegg";
-import { Merke, Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
@@ -142,44 +119,16 @@ export default function Sertifikat() {
   const navigation = useNavigation();
   const { sertifikat: s, flagg, sok } = data;
   const sortering = data.sortering as "ASC" | "DESC" | null;
-  if (!s) {
-    return (
-      <div className="smal">
-        <h1 className="ds-heading" data-size="lg">
-          Sertifikat
-        </h1>
-        <Varsel farge="warning" tittel="Fant ikke sertifikatet">
-          <p className="ds-paragraph">{data.ikkeFunnet}</p>
-          <p className="ds-paragraph">
-            Søkte etter sertifikatnummer «{sok.sertifikatnummer || "–"}», dato {sok.dato || "–"} og land{" "}
-            {sok.avsenderland ? landNavn(sok.avsenderland) : "–"}.
-          </p>
-        </Varsel>
-        <p>
-          <Link className="ds-link" to="/">
-            Søk på nytt fra forsiden
-          </Link>
-        </p>
-      </div>
-    );
-  }
+  if (!s) return <IkkeFunnet sok={sok} melding={data.ikkeFunnet} />;
   const linjeVurdering = new Map(s.vurdering.varelinjer.map((v) => [String(v.id), v]));
   // the API sorted and paged the goods lines; what the page says about all of them is in the summary
   const alle = s.varelinjeOppsummering;
-  const linjer = s.varelinjer;
-  const sammeBehandlinger = alle.behandlinger === "LIKE";
-  const opprinnelse = alle.opprinnelsesland;
-  const risikoBannere = [...s.vurdering.risikoVurdering].sort(
-    (a, b) =>
-      alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad),
-  );
   // A certificate without goods lines cannot be notified: the action area says so instead of offering it.
   const utenVarelinjer = s.varelinjer.length === 0 && !s.importMeldingId;
   const visHandling =
     flagg.visImportmelding &&
     s.erPapirloest &&
     (s.kanOppretteImportmelding || s.kanEndreImportmelding || utenVarelinjer || !!s.annenForhaandsmelding);
-  const neste = sortering === "ASC" ? "DESC" : "ASC";
   const dokumentSok = new URLSearchParams({
     sertifikatnummer: s.nummer,
     dato: s.utstedtDag ?? sok.dato,
@@ -195,285 +144,34 @@ export default function Sertifikat() {
     ["Totalt nettovolum", total("totalNettoVolum")],
     ["Totalt bruttovolum", total("totalBruttoVolum")],
   ];
-  const reeksport = s.type === "Reeksport" ? alle.reeksport : undefined;
-  const refererte = refererteDokumenterTekster(s);
-  const fargeForMeldeplikt: Farge =
-    s.meldepliktigVurdering.kode === "MELDEPLIKTIG"
-      ? "warning"
-      : s.meldepliktigVurdering.kode === "IKKE_MELDEPLIKTIG"
-        ? "success"
-        : "neutral";
   return (
     <article className="sertifikat">
-      <header className="sertifikat__hode">
-        <p className="ds-paragraph sertifikat__overtittel">
-          {s.type === "Reeksport" ? "Plantesunnhetssertifikat for reeksport" : "Plantesunnhetssertifikat"}
-        </p>
-        <h1 className="ds-heading" data-size="lg">
-          {s.nummer}
-        </h1>
-        <div className="merkerad">
-          {/* A replaced certificate is 'Erstattet', as in the list (issue 23 item 9); withdrawn stays withdrawn */}
-          {s.erstattetAvSertifikat && s.statusKode !== "40" ? (
-            <Merke farge="neutral">Erstattet</Merke>
-          ) : s.statusTekst ? (
-            <Merke farge={s.statusKode === "40" ? "danger" : "info"}>{s.statusTekst}</Merke>
-          ) : null}
-          {s.type ? <Merke farge="neutral">{s.type}</Merke> : null}
-          <Merke farge={fargeForMeldeplikt}>{s.meldepliktigVurdering.visningstekst}</Merke>
-        </div>
-        <Opplysninger
-          rader={[
-            ["Utstedt", s.utstedtDag ? formaterDato(s.utstedtDag) : formaterDato(s.utstedtDato)],
-            ["Status endret", formaterDatoTid(s.statusSistEndret)],
-            ["Utstedt av", s.utsteder],
-          ]}
-        />
-      </header>
-
-      {s.erstatterSertifikat ? (
-        <Varsel farge="info" tittel="Erstatter et annet sertifikat">
-          <p className="ds-paragraph">
-            Dette sertifikatet erstatter sertifikat{" "}
-            {s.erstatterSertifikat.lenke ? (
-              <Link
-                className="ds-link"
-                to={`/sertifikat?${new URLSearchParams({ ...s.erstatterSertifikat.lenke })}`}
-              >
-                {s.erstatterSertifikat.nummer ?? UKJENT_NUMMER}
-              </Link>
-            ) : (
-              <strong>{s.erstatterSertifikat.nummer ?? UKJENT_NUMMER}</strong>
-            )}
-            . Årsak: {s.erstatterSertifikat.grunn ?? UKJENT_AARSAK}
-            {s.erstatterSertifikat.dato
-              ? ` (${formaterDato(s.erstatterSertifikat.dato) || s.erstatterSertifikat.dato})`
-              : ""}
-            .
-          </p>
-        </Varsel>
-      ) : null}
-      {s.erstattetAvSertifikat ? (
-        <Varsel farge="warning" tittel="Sertifikatet er erstattet">
-          <p className="ds-paragraph">
-            Dette sertifikatet er erstattet av{" "}
-            <Link
-              className="ds-link"
-              to={`/sertifikat?${new URLSearchParams({
-                sertifikatnummer: s.erstattetAvSertifikat.nummer,
-                dato: s.erstattetAvSertifikat.dato,
-                avsenderland: s.erstattetAvSertifikat.avsenderland,
-              })}`}
-            >
-              {s.erstattetAvSertifikat.nummer}
-            </Link>
-            . Bruk det nye sertifikatet.
-          </p>
-        </Varsel>
-      ) : null}
-
-      {flagg.visRisikovurdering
-        ? risikoBannere.map((r) => (
-            <Varsel
-              key={`${r.type}-${r.alvorlighetsgrad}`}
-              farge={ALVORLIGHETSGRAD_FARGE[r.alvorlighetsgrad]}
-              tittel={r.tittel}
-            >
-              <ul className="ds-list">
-                {r.beskrivelse.map((b) => (
-                  <li key={b.tekst}>
-                    {b.tekst}
-                    {b.lenke ? (
-                      <>
-                        {" "}
-                        <a className="ds-link" href={b.lenke}>
-                          Les regelverket
-                        </a>
-                      </>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </Varsel>
-          ))
-        : null}
-
+      <SertifikatHode s={s} />
+      <Erstatning s={s} />
+      {flagg.visRisikovurdering ? <Risikobannere s={s} /> : null}
       {visHandling ? (
         <Handlingsomraade data={data} actionData={actionData} navigation={navigation} s={s} sok={sok} />
       ) : null}
-
-      <section aria-labelledby="transport-tittel">
-        <h2 id="transport-tittel" className="ds-heading" data-size="sm">
-          Transport
-        </h2>
-        <ol className="transportlinje">
-          <li>
-            <span className="transportlinje__etikett">Opprinnelse</span>
-            {opprinnelse.length ? opprinnelse.map((k) => landNavn(k)).join(", ") : "–"}
-          </li>
-          <li>
-            <span className="transportlinje__etikett">Eksport</span>
-            {s.eksportLand?.kode ? landNavn(s.eksportLand.kode) : (s.eksportLand?.navn ?? "–")}
-          </li>
-          {s.transittland.length ? (
-            <li>
-              <span className="transportlinje__etikett">Transitt</span>
-              {s.transittland.map((t) => (t.kode ? landNavn(t.kode) : t.navn)).join(", ")}
-            </li>
-          ) : null}
-          <li>
-            <span className="transportlinje__etikett">Import</span>
-            {s.importLand?.kode ? landNavn(s.importLand.kode) : (s.importLand?.navn ?? "–")}
-          </li>
-        </ol>
-        <Opplysninger
-          rader={[
-            [
-              "Transportmåte",
-              s.transportmidler
-                .map((t) => [t.transportMetode, t.navn, t.id].filter(Boolean).join(", "))
-                .join("; ") || "Annen transport",
-            ],
-            [
-              "Ankomststed",
-              [s.ankomststed?.navn, s.ankomststed?.lokasjonkode].filter(Boolean).join(", ") || undefined,
-            ],
-            ["Containere og plomber", tekstListe(transportutstyrTekster(s))],
-            ["Inspeksjonssted", tekster([s.inspeksjonssted])[0]],
-            ["Kjennetegn på sendingen", tekstListe(tekster(s.kjennetegn))],
-          ]}
-        />
-      </section>
-
-      <div className="to-kolonner">
-        <section aria-labelledby="eksportoer-tittel">
-          <h2 id="eksportoer-tittel" className="ds-heading" data-size="sm">
-            Eksportør
-          </h2>
-          <p className="ds-paragraph adresse">
-            <strong>{s.avsender?.navn ?? "Ikke oppgitt"}</strong>
-            <AdresseLinjer adresse={s.avsender?.adresse} />
-          </p>
-        </section>
-        <section aria-labelledby="importoer-tittel">
-          <h2 id="importoer-tittel" className="ds-heading" data-size="sm">
-            Importør
-          </h2>
-          <p className="ds-paragraph adresse">
-            <strong>{s.mottaker?.navn ?? "Ikke oppgitt"}</strong>
-            {s.mottaker?.organisasjonsnummer ? (
-              <span className="adresselinje">
-                Org.nr. {formaterOrganisasjonsnummer(s.mottaker.organisasjonsnummer)}
-              </span>
-            ) : null}
-            <AdresseLinjer adresse={s.mottaker?.adresse} />
-          </p>
-        </section>
-      </div>
-
-      <section aria-labelledby="tillegg-tittel">
-        <h2 id="tillegg-tittel" className="ds-heading" data-size="sm">
-          Tilleggserklæringer
-        </h2>
-        {s.tilleggserklaering.tilleggserklaeringer.length ||
-        s.tilleggserklaering.offisiellTilleggsinformasjon.length ||
-        s.tilleggserklaering.importtillatelse ||
-        s.tilleggserklaering.datoForInspeksjon ? (
-          <>
-            <ul className="ds-list">
-              {s.tilleggserklaering.tilleggserklaeringer.map((t) => (
-                <li key={t}>{t}</li>
-              ))}
-              {s.tilleggserklaering.offisiellTilleggsinformasjon.map((t) => (
-                <li key={t}>{t}</li>
-              ))}
-            </ul>
-            <Opplysninger
-              rader={[
-                ["Importtillatelse", s.tilleggserklaering.importtillatelse],
-                [
-                  "Dato for inspeksjon",
-                  s.tilleggserklaering.datoForInspeksjon
-                    ? formaterDato(s.tilleggserklaering.datoForInspeksjon) ||
-                      s.tilleggserklaering.datoForInspeksjon
-                    : undefined,
-                ],
-              ]}
-            />
-          </>
-        ) : (
-          <p className="ds-paragraph">Ingen tilleggserklæringer på sertifikatnivå.</p>
-        )}
-      </section>
-
+      <Transport s={s} />
+      <Parter s={s} />
+      <Tilleggserklaeringer s={s} />
       <Varelinjer
         s={s}
         flagg={flagg}
         sok={sok}
         sortering={sortering}
         linjeVurdering={linjeVurdering}
-        linjer={linjer}
-        sammeBehandlinger={sammeBehandlinger}
-        neste={neste}
+        linjer={s.varelinjer}
+        sammeBehandlinger={alle.behandlinger === "LIKE"}
+        neste={sortering === "ASC" ? "DESC" : "ASC"}
         dokumentSok={dokumentSok}
         dokumentBase={dokumentBase}
         totaler={totaler}
       />
-
-      <section aria-labelledby="behandlinger-tittel">
-        <h2 id="behandlinger-tittel" className="ds-heading" data-size="sm">
-          Behandlinger
-        </h2>
-        {sammeBehandlinger ? (
-          <>
-            <p className="ds-paragraph">Alle varelinjer har de samme behandlingene:</p>
-            <BehandlingListe behandlinger={alle.fellesBehandlinger} />
-          </>
-        ) : alle.behandlinger === "ULIKE" ? (
-          <p className="ds-paragraph">Varelinjene har ulike behandlinger. Se detaljene for hver varelinje.</p>
-        ) : (
-          <p className="ds-paragraph">Ingen behandlinger</p>
-        )}
-      </section>
-
-      <Vedlegg s={s} refererte={refererte} />
-
-      <section aria-labelledby="erklaering-tittel">
-        <h2 id="erklaering-tittel" className="ds-heading" data-size="sm">
-          {s.type === "Reeksport" ? "Reeksporterklæring" : "Eksporterklæring"}
-        </h2>
-        {reeksport ? (
-          "felles" in reeksport ? (
-            <p className="ds-paragraph">{reeksport.felles}</p>
-          ) : (
-            <Opplysninger
-              rader={reeksport.perLinje.map((l) => [`Varelinje ${l.sorteringsnummer}`, l.tekst])}
-            />
-          )
-        ) : (
-          <p className="ds-paragraph">{EKSPORTERKLAERING}</p>
-        )}
-        <Opplysninger rader={[["Fri for skadegjørere", friForPestTekst(s)]]} />
-        <h3 className="ds-heading" data-size="2xs">
-          Finansiell erklæring
-        </h3>
-        <p className="ds-paragraph">{finansiellErklaering(s)}</p>
-      </section>
-
-      <section aria-labelledby="signatur-tittel">
-        <h2 id="signatur-tittel" className="ds-heading" data-size="sm">
-          Signatur
-        </h2>
-        <Opplysninger
-          rader={[
-            ["Signert av", s.signatur?.navn],
-            ["Sted", s.signatur?.sted],
-            ["Dato", s.signatur?.dato ? formaterDato(s.signatur.dato) || s.signatur.dato : undefined],
-            ["Myndighet", s.signatur?.organisasjon ?? s.utsteder],
-          ]}
-        />
-        {!s.signatur ? <p className="ds-paragraph">Ingen signatur oppgitt.</p> : null}
-      </section>
+      <Behandlinger s={s} />
+      <Vedlegg s={s} refererte={refererteDokumenterTekster(s)} />
+      <Erklaering s={s} />
+      <Signatur s={s} />
       {flagg.visImportmelding && s.importMeldingStatus && !s.kanEndreImportmelding ? (
         <p className="ds-paragraph">Forhåndsmelding: {STATUS_TEKST[s.importMeldingStatus]}</p>
       ) : null}
@@ -500,9 +198,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers = medRetryAfter;
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) return <IngenTilgang />;
-  const grense = isRouteErrorResponse(error) ? grensepanel(error) : null;
-  if (grense) return grense;
-  return <NoeGikkFeil tekst="Klarte ikke å hente sertifikatet" />;
+  return <Feilgrense feiltekst="Klarte ikke å hente sertifikatet" />;
 }

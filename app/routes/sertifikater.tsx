@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
+import { useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
-import { antallTekst, landEtikett, ORD, treffTekst } from "../../domain/antall";
+import { antallTekst, landEtikett, ORD } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
 import { klemSide, tilServerSide } from "../../domain/pagination";
 import {
@@ -11,10 +11,11 @@ import {
   SertifikaterAdresse,
 } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat";
-import { MELDEPLIKTIG_TEKST, STATUS_TEKST } from "../../domain/status";
-import { Merke, Sidevelger, Varsel } from "../components/ui";
+import { MELDEPLIKTIG_TEKST, meldepliktFarge, STATUS_TEKST } from "../../domain/status";
+import { Filterfelt, Filterpanel, Resultater } from "../components/liste";
+import { Avkrysningsgruppe } from "../components/skjema";
+import { Merke } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
-import { KONTAKT_EPOST } from "../lib/kontakt";
 import type { loader as rootLoader } from "../root";
 
 const SIDESTOERRELSE = 15;
@@ -114,9 +115,9 @@ export default function Sertifikater() {
           <summary className="ds-button filtervindu__knapp" data-variant="secondary">
             Vis filter
           </summary>
-          <Form
-            method="get"
-            className="filterpanel"
+          <Filterpanel
+            aktivt={harFilter}
+            nullstillTil="/sertifikater"
             aria-label="Filtrer sertifikater"
             onChange={(e) =>
               vedEndring(
@@ -128,158 +129,75 @@ export default function Sertifikater() {
               )
             }
           >
-            <h2 className="ds-heading" data-size="xs">
-              Filter
-            </h2>
-            <div className="ds-field">
-              <label className="ds-label" htmlFor="avsender">
-                Avsender
-              </label>
-              <input
-                className="ds-input"
-                type="text"
-                id="avsender"
-                name="avsender"
-                defaultValue={f.avsender ?? ""}
-                autoComplete="off"
-              />
-            </div>
-            <div className="ds-field">
-              <label className="ds-label" htmlFor="sertifikatnummer">
-                Sertifikatnummer
-              </label>
-              <input
-                className="ds-input"
-                type="text"
-                id="sertifikatnummer"
-                name="sertifikatnummer"
-                defaultValue={f.sertifikatnummer ?? ""}
-                autoComplete="off"
-              />
-            </div>
-            <fieldset className="ds-fieldset">
-              <legend className="ds-label">Meldeplikt</legend>
-              {MELDEPLIKT_VALG.map((m) => (
-                <div className="ds-field radio" key={m.verdi}>
-                  <input
-                    className="ds-input"
-                    type="checkbox"
-                    id={`meldeplikt-${m.verdi}`}
-                    name="meldepliktigVurdering"
-                    value={m.verdi}
-                    defaultChecked={f.meldepliktigVurdering.includes(m.verdi)}
-                  />
-                  <label className="ds-label" data-weight="regular" htmlFor={`meldeplikt-${m.verdi}`}>
-                    {m.tekst}
-                  </label>
-                </div>
-              ))}
-            </fieldset>
-            <fieldset className="ds-fieldset">
-              <legend className="ds-label">Avsenderland</legend>
-              <div className="landvalg">
-                {data.land.map((l) => (
-                  <div className="ds-field radio" key={l.kode}>
-                    <input
-                      className="ds-input"
-                      type="checkbox"
-                      id={`land-${l.kode}`}
-                      name="avsenderland"
-                      value={l.kode}
-                      defaultChecked={f.avsenderland.includes(l.kode)}
-                    />
-                    <label className="ds-label" data-weight="regular" htmlFor={`land-${l.kode}`}>
-                      {landEtikett(l)}
-                    </label>
-                  </div>
-                ))}
-              </div>
-            </fieldset>
-            <div className="knapperad">
-              <button className="ds-button" data-variant="primary" type="submit">
-                Bruk filter
-              </button>
-              {harFilter ? (
-                <Link className="ds-button" data-variant="tertiary" to="/sertifikater">
-                  Nullstill filter
-                </Link>
-              ) : null}
-            </div>
-          </Form>
+            <Filterfelt id="avsender" navn="avsender" etikett="Avsender" verdi={f.avsender} />
+            <Filterfelt
+              id="sertifikatnummer"
+              navn="sertifikatnummer"
+              etikett="Sertifikatnummer"
+              verdi={f.sertifikatnummer}
+            />
+            <Avkrysningsgruppe
+              legende="Meldeplikt"
+              navn="meldepliktigVurdering"
+              idPrefiks="meldeplikt"
+              valg={MELDEPLIKT_VALG}
+              valgte={f.meldepliktigVurdering}
+            />
+            <Avkrysningsgruppe
+              legende="Avsenderland"
+              navn="avsenderland"
+              idPrefiks="land"
+              valg={data.land.map((l) => ({ verdi: l.kode, tekst: landEtikett(l) }))}
+              valgte={f.avsenderland}
+              rullbar
+            />
+          </Filterpanel>
         </details>
-        <section className="resultater" aria-labelledby="resultat-tittel" aria-busy={laster}>
-          <h2 id="resultat-tittel" className="skjult">
-            Sertifikater
-          </h2>
-          {data.feil ? (
-            <Varsel farge="danger" tittel="Henting av sertifikater feilet">
-              <p className="ds-paragraph">
-                Last inn siden på nytt og sjekk at du er logget inn. Kontakt {KONTAKT_EPOST} hvis det ikke
-                hjelper.
-              </p>
-            </Varsel>
-          ) : data.liste && data.liste.sertifikatListe.length === 0 ? (
-            <p className="ds-paragraph">
-              {harFilter
-                ? "Vi fant ingen treff med gjeldende filter."
-                : "Vi fant ingen sertifikater å vise på denne siden."}
-            </p>
-          ) : data.liste ? (
-            <>
-              <p className="ds-paragraph" role="status">
-                {treffTekst(
-                  data.liste.paginering.antallElementer,
-                  data.liste.paginering.flereEnnMaks,
-                  ORD.sertifikat,
-                )}
-              </p>
-              <ul className="sertifikatliste">
-                {data.liste.sertifikatListe.map((s) => (
-                  <li key={s.id} className="sertifikatkort">
-                    <h3 className="ds-heading" data-size="xs">
-                      <a
-                        href={`/sertifikat?${new URLSearchParams({ sertifikatnummer: s.nummer, dato: s.utstedtDato, avsenderland: s.eksportLand.kode })}`}
-                        target="_blank"
-                        rel="noreferrer"
-                      >
-                        {s.nummer}
-                        <span className="skjult"> (åpnes i ny fane)</span>
-                      </a>
-                    </h3>
-                    <p className="ds-paragraph" data-size="sm">
-                      {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt{" "}
-                      {formaterDato(s.utstedtDato)} · {antallTekst(s.antallVarelinjer, ORD.varelinje)}
-                    </p>
-                    <div className="merkerad">
-                      <Merke
-                        farge={
-                          s.meldepliktigVurdering.kode === "MELDEPLIKTIG"
-                            ? "warning"
-                            : s.meldepliktigVurdering.kode === "IKKE_MELDEPLIKTIG"
-                              ? "success"
-                              : "neutral"
-                        }
-                      >
-                        {s.meldepliktigVurdering.visningstekst}
-                      </Merke>
-                      {s.erstattet ? <Merke farge="neutral">Erstattet</Merke> : null}
-                      {visImportmelding && s.importMeldingStatus ? (
-                        <Merke farge="info">Forhåndsmelding: {STATUS_TEKST[s.importMeldingStatus]}</Merke>
-                      ) : null}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-              {laster ? null : (
-                <Sidevelger
-                  aktiv={data.aktiv}
-                  antallSider={data.liste.paginering.antallSider}
-                  lenke={lenkeTilSide}
-                />
-              )}
-            </>
-          ) : null}
-        </section>
+        <Resultater
+          tittel="Sertifikater"
+          laster={laster}
+          feilTittel={data.feil ? "Henting av sertifikater feilet" : null}
+          liste={
+            data.liste
+              ? { antall: data.liste.sertifikatListe.length, paginering: data.liste.paginering }
+              : null
+          }
+          filtrert={harFilter}
+          tom="Vi fant ingen sertifikater å vise på denne siden."
+          ord={ORD.sertifikat}
+          aktivSide={data.aktiv}
+          lenkeTilSide={lenkeTilSide}
+        >
+          <ul className="sertifikatliste">
+            {data.liste?.sertifikatListe.map((s) => (
+              <li key={s.id} className="sertifikatkort">
+                <h3 className="ds-heading" data-size="xs">
+                  <a
+                    href={`/sertifikat?${new URLSearchParams({ sertifikatnummer: s.nummer, dato: s.utstedtDato, avsenderland: s.eksportLand.kode })}`}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    {s.nummer}
+                    <span className="skjult"> (åpnes i ny fane)</span>
+                  </a>
+                </h3>
+                <p className="ds-paragraph" data-size="sm">
+                  {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt{" "}
+                  {formaterDato(s.utstedtDato)} · {antallTekst(s.antallVarelinjer, ORD.varelinje)}
+                </p>
+                <div className="merkerad">
+                  <Merke farge={meldepliktFarge(s.meldepliktigVurdering.kode)}>
+                    {s.meldepliktigVurdering.visningstekst}
+                  </Merke>
+                  {s.erstattet ? <Merke farge="neutral">Erstattet</Merke> : null}
+                  {visImportmelding && s.importMeldingStatus ? (
+                    <Merke farge="info">Forhåndsmelding: {STATUS_TEKST[s.importMeldingStatus]}</Merke>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Resultater>
       </div>
     </div>
   );

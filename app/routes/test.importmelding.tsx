@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "../components/csrf-input";
+import { Avkrysning } from "../components/skjema";
 import { lesSkjema } from "../lib/csrf.server";
 import { FLAGG_COOKIE, hentFlagg, settCookie, slettCookie } from "../lib/preferanser.server";
 
@@ -56,34 +57,20 @@ export default function TestImportmelding() {
         <CsrfInput />
         <fieldset className="ds-fieldset">
           <legend>Funksjoner</legend>
-          <div className="ds-field">
-            <input
-              className="ds-input"
-              type="checkbox"
-              id="visImportmelding"
-              name="visImportmelding"
-              value="på"
-              defaultChecked={flagg.visImportmelding}
-            />
-            <label className="ds-label" htmlFor="visImportmelding">
-              Vis forhåndsmeldinger (visImportmelding)
-              {server.visImportmelding ? " – på i serveroppsettet" : ""}
-            </label>
-          </div>
-          <div className="ds-field">
-            <input
-              className="ds-input"
-              type="checkbox"
-              id="visRisikovurdering"
-              name="visRisikovurdering"
-              value="på"
-              defaultChecked={flagg.visRisikovurdering}
-            />
-            <label className="ds-label" htmlFor="visRisikovurdering">
-              Vis risikovurderinger (visRisikovurdering)
-              {server.visRisikovurdering ? " – på i serveroppsettet" : ""}
-            </label>
-          </div>
+          <Avkrysning
+            id="visImportmelding"
+            tekst={`Vis forhåndsmeldinger (visImportmelding)${server.visImportmelding ? " – på i serveroppsettet" : ""}`}
+            name="visImportmelding"
+            value="på"
+            defaultChecked={flagg.visImportmelding}
+          />
+          <Avkrysning
+            id="visRisikovurdering"
+            tekst={`Vis risikovurderinger (visRisikovurdering)${server.visRisikovurdering ? " – på i serveroppsettet" : ""}`}
+            name="visRisikovurdering"
+            value="på"
+            defaultChecked={flagg.visRisikovurdering}
+          />
         </fieldset>
         <div className="knapperad">
           <button className="ds-button" data-variant="primary" type="submit" name="intent" value="lagre">

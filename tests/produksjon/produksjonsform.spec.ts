@@ -136,6 +136,49 @@ for (const js of [true, false]) {
   });
 }
 
+test("en vurdering gjennom api-prosessen gir nøyaktig én e-post om utfallet, levert av senderen", async ({
+  browser,
+}) => {
+  const page = await nyFane(true, browser);
+  await loggInnOgVelg(page, PERSONER.kari, /Hageland Import AS avd\. Drammen/);
+  const nummer = `PHYTO.NL.2026.PRODU${Date.now() % 1_000_000}`;
+  const svar = await lever(sertifikatXml(nummer, DRAMMEN));
+  expect(svar.status, await svar.clone().text()).toBe(201);
+  const s = { sertifikatnummer: nummer, dato: osloDato(new Date()), avsenderland: "NL" };
+  const id = await opprett(page, s);
+  await fyllUt(page, id);
+  await page.getByRole("button", { name: "Send inn" }).click();
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/registrert`));
+  await page.context().close();
+  const { rows } = await pf.db.query("select nummer from importmelding where id = $1", [Number(id)]);
+  const meldingsnummer = rows[0]?.nummer as string;
+
+  // The authority's case handling calls the API (round robin over the api processes).
+  const vurdert = await fetch(`${pf.apiUrl}/myndighet/v1/importmelding/${id}/vurdering`, {
+    method: "POST",
+    headers: { "x-api-key": pf.variabler.MYNDIGHET_API_KEY as string, "content-type": "application/json" },
+    body: JSON.stringify({ status: "FRIGITT" }),
+  });
+  expect(vurdert.status, await vurdert.clone().text()).toBe(200);
+  const emne = `Forhåndsmelding ${meldingsnummer}: Frigitt`;
+  await vent(async () => (await fanget(emne)).length > 0, "e-posten om utfallet", 30_000);
+  // A few more sender rounds: still exactly one.
+  await new Promise((r) => setTimeout(r, 2500));
+  const meldinger = await fanget(emne);
+  expect(meldinger).toHaveLength(1);
+  expect(meldinger[0]?.mottakere).toContain("import@hageland.example.no");
+  const utboks = await pf.db.query(
+    "select status, forsoek from epost_varsel where type = 'UTFALL' and importmelding_id = $1",
+    [Number(id)],
+  );
+  expect(utboks.rows).toEqual([{ status: "SENDT", forsoek: 1 }]);
+  // Sent by the sender process: its Message-ID is the outbox row's.
+  const sendt = await pf.db.query("select melding_id from epost_varsel where importmelding_id = $1", [
+    Number(id),
+  ]);
+  expect(meldinger[0]?.melding_id).toBe(sendt.rows[0]?.melding_id);
+});
+
 test("senderen drepes (kill -9) midt i en runde og startes igjen: hvert varsel leveres, ingen to ganger", async () => {
   // Six importers with an address each, and one certificate to each: six messages.
   const mottakere: { navn: string; organisasjonsnummer: string }[] = [];

@@ -26,6 +26,7 @@ export const FEIL = {
   slettEpost: "Noe gikk galt ved sletting av e-post",
   lagreEpost: "Noe gikk galt under lagring av e-post",
   epostvarsel: "Noe gikk galt under lagring av e-post preferanse",
+  vurderingsvarsel: "Noe gikk galt under lagring av e-post preferanse",
   hentKontrolloerer: "Klarte ikke hente alle mottakskontrolloerer",
   regelverk: "Klarte ikke å lagre bekreftelsen.",
 } as const;

@@ -124,6 +124,13 @@ export function Varslinger() {
           paa={importoer.skalHaEpost}
           etikett="Send meg varsel på e-post om nye sertifikater"
         />
+        <Bryter
+          intent="vurderingsvarsel"
+          navn="varsleVurderinger"
+          paa={importoer.varsleVurderinger}
+          etikett="Varsle meg om vurderinger"
+          beskrivelse="E-post når Mattilsynet har frigitt eller avvist en forhåndsmelding, eller den er frigitt automatisk."
+        />
       </section>
     </>
   );

@@ -1,13 +1,12 @@
 import { Link } from "@remix-run/react";
-import { formaterDato } from "../../../domain/format";
-import { landNavn, pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../../domain/kodeverk";
+import { landNavn } from "../../../domain/kodeverk";
 import { formaterTall } from "../../../domain/mengde";
-import { eppoLenke } from "../../../domain/risiko/eppo-lenke";
 import { ALVORLIGHETSGRAD_FARGE } from "../../../domain/status";
 import { Merke, Opplysninger, Sidevelger, Tabellramme } from "../ui";
 
-import { BehandlingListe, Funn, Mengder, sorteringsLenke, TOLLTARIFF_URL, varelinjesideLenke } from "./deler";
+import { Mengder, sorteringsLenke, varelinjesideLenke } from "./deler";
 import type { SideVerdier as Side } from "./typer";
+import { VarelinjeDetaljer } from "./varelinje-detaljer";
 
 /** The goods lines of the certificate page: the table (or cards on small screens), totals and sorting. */
 export function Varelinjer({
@@ -63,72 +62,14 @@ export function Varelinjer({
       {s.varelinjer.length === 0 ? (
         <p className="ds-paragraph">Sertifikatet har ingen varelinjer.</p>
       ) : (
-        <Tabellramme etikett="Varelinjer i sertifikatet">
-          <table className="ds-table varetabell" data-border>
-            <caption className="skjult">Varelinjer i sertifikatet</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nr.</th>
-                <th scope="col">Navn</th>
-                <th
-                  scope="col"
-                  aria-sort={sortering === "ASC" ? "ascending" : sortering === "DESC" ? "descending" : "none"}
-                >
-                  <Link to={sorteringsLenke(sok, neste)} preventScrollReset>
-                    Botanisk navn
-                    <span className="skjult">
-                      {sortering === "ASC"
-                        ? ", sortert stigende. Sorter synkende"
-                        : sortering === "DESC"
-                          ? ", sortert synkende. Sorter stigende"
-                          : ". Sorter stigende"}
-                    </span>
-                    <span aria-hidden="true">
-                      {sortering === "ASC" ? " ▲" : sortering === "DESC" ? " ▼" : " ↕"}
-                    </span>
-                  </Link>
-                </th>
-                <th scope="col">Mengde</th>
-                <th scope="col">Opprinnelse</th>
-                {flagg.visRisikovurdering ? <th scope="col">Vurdering</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {linjer.map((l) => {
-                const v = linjeVurdering.get(String(l.sorteringsnummer));
-                return (
-                  <tr key={l.sorteringsnummer}>
-                    <td>{l.sorteringsnummer}</td>
-                    <td>{l.navn ?? "–"}</td>
-                    <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
-                    <td>
-                      <Mengder linje={l} />
-                    </td>
-                    <td>
-                      {l.opprinnelsesland.map((o) => (o.kode ? landNavn(o.kode) : o.navn)).join(", ") ||
-                        "Mangler"}
-                    </td>
-                    {flagg.visRisikovurdering ? (
-                      <td>
-                        {v ? (
-                          <Merke farge={ALVORLIGHETSGRAD_FARGE[v.alvorlighetsgrad]}>
-                            {v.alvorlighetsgrad === "ALT_OK"
-                              ? "OK"
-                              : v.alvorlighetsgrad === "FORBUD"
-                                ? "Forbud"
-                                : v.alvorlighetsgrad === "VARSEL"
-                                  ? "Varsel"
-                                  : "Ufullstendig"}
-                          </Merke>
-                        ) : null}
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </Tabellramme>
+        <VarelinjeTabell
+          linjer={linjer}
+          linjeVurdering={linjeVurdering}
+          flagg={flagg}
+          sok={sok}
+          sortering={sortering}
+          neste={neste}
+        />
       )}
       <Sidevelger
         aktiv={alle.sidenummer + 1}
@@ -137,149 +78,94 @@ export function Varelinjer({
         etikett="Sider med varelinjer"
       />
       <Opplysninger rader={totaler} />
-      {linjer.map((l) => {
-        const v = linjeVurdering.get(String(l.sorteringsnummer));
-        const eppo = v?.eppoKode ?? l.klassifisering.eppoKoder[0];
-        return (
-          <details key={l.sorteringsnummer} className="ds-details varelinje-detaljer">
-            <summary>
-              Detaljer for varelinje {l.sorteringsnummer}: {l.navn ?? l.botaniskNavn ?? "uten navn"}
-            </summary>
-            <div className="varelinje-detaljer__innhold">
-              <Opplysninger
-                rader={[
-                  ["Navn", l.navn],
-                  ["Botanisk navn", l.botaniskNavn],
-                  ["Beskrivelse", l.beskrivelse],
-                  [
-                    "EPPO-kode",
-                    eppo ? (
-                      <a key="eppo" className="ds-link" href={eppoLenke(eppo)}>
-                        {eppo} (skadegjørerdatabasen)
-                      </a>
-                    ) : undefined,
-                  ],
-                  [
-                    "Varenummer (HS)",
-                    l.klassifisering.hsKode ? (
-                      <a
-                        key="hs"
-                        className="ds-link"
-                        href={`${TOLLTARIFF_URL}/${encodeURIComponent(l.klassifisering.hsKode)}`}
-                      >
-                        {l.klassifisering.hsKode}
-                      </a>
-                    ) : undefined,
-                  ],
-                  ["Plantedel", plantedelVisning(l.klassifisering.plantedel)],
-                  ["Tilstand", l.klassifisering.tilstander.join(", ") || undefined],
-                  ["Tilsiktet bruk", tilsiktetBrukVisning(l.klassifisering)],
-                  ["Mengde", <Mengder key="m" linje={l} />],
-                  [
-                    "Pakker",
-                    l.pakker
-                      .map((p) => `${p.antall ?? ""} ${p.pakkeKode ? pakkeNavn(p.pakkeKode) : ""}`.trim())
-                      .join(", ") || undefined,
-                  ],
-                  ["Pakkebeskrivelse", l.pakkebeskrivelse],
-                  ["Kjennetegn", l.kjennetegn.join(", ") || undefined],
-                  [
-                    "Opprinnelse",
-                    l.opprinnelsesland
-                      .map((o) => [o.kode ? landNavn(o.kode) : o.navn, o.landsdel].filter(Boolean).join(", "))
-                      .join("; ") || "Mangler",
-                  ],
-                  [
-                    "Tilleggserklæringer",
-                    l.varelinjeTilleggserklaering.tilleggserklaeringer.join(" ") || undefined,
-                  ],
-                  ["Importtillatelse", l.varelinjeTilleggserklaering.importtillatelseserklaering],
-                  [
-                    "Inspeksjonsdato",
-                    l.varelinjeTilleggserklaering.inspeksjonsdato
-                      ? formaterDato(l.varelinjeTilleggserklaering.inspeksjonsdato) ||
-                        l.varelinjeTilleggserklaering.inspeksjonsdato
-                      : undefined,
-                  ],
-                  [
-                    "Offisiell tilleggsinformasjon",
-                    l.varelinjeTilleggserklaering.offisiellTilleggsInformasjon.join(" ") || undefined,
-                  ],
-                ]}
-              />
-              {!sammeBehandlinger ? (
-                <>
-                  <h3 className="ds-heading" data-size="2xs">
-                    Behandlinger
-                  </h3>
-                  <BehandlingListe behandlinger={l.behandlinger} />
-                </>
-              ) : null}
-              {l.reeksportSertifiseringsErklaering ? (
-                <>
-                  <h3 className="ds-heading" data-size="2xs">
-                    Reeksport
-                  </h3>
-                  <Opplysninger
-                    rader={[
-                      [
-                        "Opprinnelig sertifikat",
-                        l.reeksportSertifiseringsErklaering.ephytoSertifikatReferanse,
-                      ],
-                      [
-                        "Utstedt av",
-                        l.reeksportSertifiseringsErklaering.kontraktsinngaaendePart?.kode
-                          ? landNavn(l.reeksportSertifiseringsErklaering.kontraktsinngaaendePart.kode)
-                          : l.reeksportSertifiseringsErklaering.kontraktsinngaaendePart?.navn,
-                      ],
-                      [
-                        "Grunnlag",
-                        l.reeksportSertifiseringsErklaering.originalSertifikat
-                          ? "Originalt sertifikat"
-                          : l.reeksportSertifiseringsErklaering.bekreftetKopi
-                            ? "Bekreftet kopi"
-                            : undefined,
-                      ],
-                      [
-                        "Pakking",
-                        l.reeksportSertifiseringsErklaering.ompakket
-                          ? "Ompakket"
-                          : l.reeksportSertifiseringsErklaering.pakket
-                            ? "Pakket"
-                            : undefined,
-                      ],
-                      [
-                        "Containere",
-                        l.reeksportSertifiseringsErklaering.nyeContainere
-                          ? "Nye containere"
-                          : l.reeksportSertifiseringsErklaering.originaleContainere
-                            ? "Originale containere"
-                            : undefined,
-                      ],
-                      [
-                        "Tilleggsinspeksjon",
-                        l.reeksportSertifiseringsErklaering.tilleggsinspeksjon === undefined
-                          ? undefined
-                          : l.reeksportSertifiseringsErklaering.tilleggsinspeksjon
-                            ? "Ja"
-                            : "Nei",
-                      ],
-                    ]}
-                  />
-                </>
-              ) : null}
-              {flagg.visRisikovurdering && v?.funn.length ? (
-                <>
-                  <h3 className="ds-heading" data-size="2xs">
-                    Risikovurdering
-                  </h3>
-                  <Funn funn={v.funn} />
-                </>
-              ) : null}
-            </div>
-          </details>
-        );
-      })}
+      {linjer.map((l) => (
+        <VarelinjeDetaljer
+          key={l.sorteringsnummer}
+          l={l}
+          v={linjeVurdering.get(String(l.sorteringsnummer))}
+          flagg={flagg}
+          sammeBehandlinger={sammeBehandlinger}
+        />
+      ))}
     </section>
+  );
+}
+
+/** The table of the page's goods lines, sorted by botanical name by the column's link. */
+function VarelinjeTabell({
+  linjer,
+  linjeVurdering,
+  flagg,
+  sok,
+  sortering,
+  neste,
+}: Pick<Side, "linjer" | "linjeVurdering" | "flagg" | "sok" | "sortering" | "neste">) {
+  return (
+    <Tabellramme etikett="Varelinjer i sertifikatet">
+      <table className="ds-table varetabell" data-border>
+        <caption className="skjult">Varelinjer i sertifikatet</caption>
+        <thead>
+          <tr>
+            <th scope="col">Nr.</th>
+            <th scope="col">Navn</th>
+            <th
+              scope="col"
+              aria-sort={sortering === "ASC" ? "ascending" : sortering === "DESC" ? "descending" : "none"}
+            >
+              <Link to={sorteringsLenke(sok, neste)} preventScrollReset>
+                Botanisk navn
+                <span className="skjult">
+                  {sortering === "ASC"
+                    ? ", sortert stigende. Sorter synkende"
+                    : sortering === "DESC"
+                      ? ", sortert synkende. Sorter stigende"
+                      : ". Sorter stigende"}
+                </span>
+                <span aria-hidden="true">
+                  {sortering === "ASC" ? " ▲" : sortering === "DESC" ? " ▼" : " ↕"}
+                </span>
+              </Link>
+            </th>
+            <th scope="col">Mengde</th>
+            <th scope="col">Opprinnelse</th>
+            {flagg.visRisikovurdering ? <th scope="col">Vurdering</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {linjer.map((l) => {
+            const v = linjeVurdering.get(String(l.sorteringsnummer));
+            return (
+              <tr key={l.sorteringsnummer}>
+                <td>{l.sorteringsnummer}</td>
+                <td>{l.navn ?? "–"}</td>
+                <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+                <td>
+                  <Mengder linje={l} />
+                </td>
+                <td>
+                  {l.opprinnelsesland.map((o) => (o.kode ? landNavn(o.kode) : o.navn)).join(", ") ||
+                    "Mangler"}
+                </td>
+                {flagg.visRisikovurdering ? (
+                  <td>
+                    {v ? (
+                      <Merke farge={ALVORLIGHETSGRAD_FARGE[v.alvorlighetsgrad]}>
+                        {v.alvorlighetsgrad === "ALT_OK"
+                          ? "OK"
+                          : v.alvorlighetsgrad === "FORBUD"
+                            ? "Forbud"
+                            : v.alvorlighetsgrad === "VARSEL"
+                              ? "Varsel"
+                              : "Ufullstendig"}
+                      </Merke>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Tabellramme>
   );
 }

@@ -1,0 +1,139 @@
+// The lists' shared parts (issue 27 §3; ADR 037): the filter panel of the certificate list, the
+// notification list and home, and the result section of the two lists. GET forms and links: everything
+// works without JavaScript; with it, each page submits its filter on change (ADR 013).
+import { Form, type FormProps, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { type Ord, treffTekst } from "../../domain/antall";
+import type { Paginering } from "../../domain/sertifikat";
+import { KONTAKT_EPOST } from "../lib/kontakt";
+import { Sidevelger, Varsel } from "./ui";
+
+/** SPEC §2's empty text under a filter, for every list and every section of home. */
+export const INGEN_TREFF_MED_FILTER = "Vi fant ingen treff med gjeldende filter.";
+
+/**
+ * The filter panel: a GET form with the page's fields, 'Bruk filter', and 'Nullstill filter' back to
+ * `nullstillTil` while a filter is in use. The rest of the props (label, change handling) go to the form.
+ */
+export function Filterpanel({
+  overskrift = true,
+  aktivt,
+  nullstillTil,
+  children,
+  ...skjema
+}: {
+  /** The panel's 'Filter' heading (the lists; home's panel sits under its own summary). */
+  overskrift?: boolean;
+  aktivt: boolean;
+  nullstillTil: string;
+  children: ReactNode;
+} & Omit<FormProps, "method" | "className">) {
+  return (
+    <Form method="get" className="filterpanel" {...skjema}>
+      {overskrift ? (
+        <h2 className="ds-heading" data-size="xs">
+          Filter
+        </h2>
+      ) : null}
+      {children}
+      <div className="knapperad">
+        <button className="ds-button" data-variant="primary" type="submit">
+          Bruk filter
+        </button>
+        {aktivt ? (
+          <Link className="ds-button" data-variant="tertiary" to={nullstillTil}>
+            Nullstill filter
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** A free-text filter field (no autocomplete: it filters, it is not a value to remember). */
+export function Filterfelt({
+  id,
+  navn,
+  etikett,
+  verdi,
+}: {
+  id: string;
+  navn: string;
+  etikett: string;
+  verdi: string | undefined;
+}) {
+  return (
+    <div className="ds-field">
+      <label className="ds-label" htmlFor={id}>
+        {etikett}
+      </label>
+      <input
+        className="ds-input"
+        type="text"
+        id={id}
+        name={navn}
+        defaultValue={verdi ?? ""}
+        autoComplete="off"
+      />
+    </div>
+  );
+}
+
+/**
+ * A list's results: the error when it could not be fetched, the empty text, or how many hits, the page
+ * (`children`) and the page links (hidden while the next page loads).
+ */
+export function Resultater({
+  tittel,
+  laster,
+  feilTittel,
+  liste,
+  filtrert,
+  tom,
+  ord,
+  aktivSide,
+  lenkeTilSide,
+  children,
+}: {
+  /** The section's heading, for screen readers. */
+  tittel: string;
+  laster: boolean;
+  /** Set when the list could not be fetched: the error's title. */
+  feilTittel: string | null;
+  liste: { antall: number; paginering: Paginering } | null;
+  filtrert: boolean;
+  /** What an empty page says without a filter. */
+  tom: string;
+  ord: Ord;
+  aktivSide: number;
+  lenkeTilSide: (side: number) => string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="resultater" aria-labelledby="resultat-tittel" aria-busy={laster}>
+      <h2 id="resultat-tittel" className="skjult">
+        {tittel}
+      </h2>
+      {feilTittel ? (
+        <Varsel farge="danger" tittel={feilTittel}>
+          <p className="ds-paragraph">
+            Last inn siden på nytt og sjekk at du er logget inn. Kontakt {KONTAKT_EPOST} hvis det ikke
+            hjelper.
+          </p>
+        </Varsel>
+      ) : liste && liste.antall === 0 ? (
+        <p className="ds-paragraph">{filtrert ? INGEN_TREFF_MED_FILTER : tom}</p>
+      ) : liste ? (
+        <>
+          <p className="ds-paragraph" role="status">
+            {treffTekst(liste.paginering.antallElementer, liste.paginering.flereEnnMaks, ord)}
+          </p>
+          {children}
+          {laster ? null : (
+            <Sidevelger aktiv={aktivSide} antallSider={liste.paginering.antallSider} lenke={lenkeTilSide} />
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
