@@ -544,11 +544,6 @@ const SOEK: { rute: string; sti: () => string; parametre: () => Record<string, s
     parametre: () => ({ avsender: "Bloemen", avsenderland: "NL" }),
   },
   {
-    rute: "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/historikk",
-    sti: () => `${im()}/${utkast.id}/historikk`,
-    parametre: () => ({ foer: "10", antall: "20" }),
-  },
-  {
     rute: "GET /import/importmelding/v2/:orgnr/:importoerId/forside",
     sti: () => `${im()}/forside`,
     parametre: () => ({ avsender: "Bloemen", avsenderland: "NL" }),
