@@ -2,8 +2,10 @@
 // only when they are what they claim to be: an upstream error page or a broken body must not reach the
 // user as a 200 document (issue 15, item 10). One the API cannot make now (the person has several under
 // way, the document lane is full, or it took too long) sends the browser to a page that says so (ADR 018).
-import { redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { ApiFeil } from "./api.server";
+import { loginUrl, requireVirksomhet } from "./bruker.server";
+import { hentFlagg } from "./preferanser.server";
 
 export type Dokumentformat = "pdf" | "excel" | "zip";
 
@@ -83,4 +85,37 @@ export function dokumentFeil(e: unknown, tilbake: string, ikkeFunnet: string): n
   if (!(e instanceof ApiFeil)) throw e;
   if (e.status >= 500) throw redirect(`/dokument-opptatt?${new URLSearchParams({ tilbake })}`);
   throw new Response(e.melding ?? ikkeFunnet, { status: e.status === 403 ? 403 : 404 });
+}
+
+/**
+ * A notification's document for the chosen importer (the receipt PDF, the evidence pack ZIP): the import
+ * API's `…/{id}/{del}` streamed on once its first bytes show it is one. No notifications without the flag
+ * (SPEC §6), so no documents either (404 `ikkeFunnet`); another organisation or importer in the address is
+ * 403.
+ */
+export async function meldingsdokument(
+  { request, context, params }: LoaderFunctionArgs,
+  dokument: { del: string; format: "pdf" | "zip"; ikkeFunnet: string },
+): Promise<Response> {
+  const { api, avgiver } = await requireVirksomhet(request, context);
+  if (!(await hentFlagg(request, context)).visImportmelding)
+    throw new Response(dokument.ikkeFunnet, { status: 404 });
+  const { orgnr, importerId, id } = params;
+  if (
+    orgnr !== avgiver.organisasjonsnummer ||
+    importerId !== String(avgiver.importoerId) ||
+    !/^\d+$/.test(id ?? "")
+  ) {
+    throw new Response("Ingen tilgang", { status: 403 });
+  }
+  try {
+    const res = await api.getRaw(`/import/importmelding/v2/${orgnr}/${importerId}/${id}/${dokument.del}`, {
+      headers: { Accept: dokument.format === "pdf" ? "application/pdf" : "application/zip" },
+      signal: request.signal,
+      redirectOn401: loginUrl(request),
+    });
+    return await videresendDokument(res, dokument.format);
+  } catch (e) {
+    return dokumentFeil(e, `/importmelding/${id}`, dokument.ikkeFunnet);
+  }
 }
