@@ -162,6 +162,10 @@ export const registreringSchema = z.object({
     .regex(/^\d{9}$/, "Ugyldig organisasjonsnummer"),
 });
 
+/**
+ * The importer register: the importer itself (read, register), whom it is reception controller for and its
+ * confirmation of the regulations; its alerts and its controllers are in the route groups below.
+ */
 export function importoerRegisterRouter(db: Db): Router {
   const router = Router();
 
@@ -246,6 +250,13 @@ export function importoerRegisterRouter(db: Db): Router {
     }),
   );
 
+  varslingsruter(router, db);
+  mottakskontrolloerruter(router, db);
+  return router;
+}
+
+/** The importer's e-mail addresses and whether it is told of new certificates and of assessments. */
+function varslingsruter(router: Router, db: Db): void {
   router.put(
     "/import/register/v1/:orgnr/epost",
     requireOrg(db),
@@ -324,7 +335,10 @@ export function importoerRegisterRouter(db: Db): Router {
       res.status(204).end();
     }),
   );
+}
 
+/** Reception controllers (ADR 011): registering as one, choosing one's own, and listing those to choose from. */
+function mottakskontrolloerruter(router: Router, db: Db): void {
   // Registering as controller; unregistering keeps the agreements but they stop counting (ADR 011).
   router.put(
     "/import/register/v1/:orgnr/:importoerId/mottakskontrolloer",
@@ -403,6 +417,4 @@ export function importoerRegisterRouter(db: Db): Router {
       res.json(await sporring.orderBy("navn").orderBy("id").execute());
     }),
   );
-
-  return router;
 }

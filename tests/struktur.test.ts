@@ -6,6 +6,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const GRENSE = 500;
+const FUNKSJONSGRENSE = 150;
 
 function kildefiler(mappe: string): string[] {
   return readdirSync(mappe).flatMap((navn) => {
@@ -120,6 +121,75 @@ describe("filer som gjør én jobb", () => {
       .filter(({ n }) => n > GRENSE)
       .map(({ fil, n }) => `${fil}: ${n} linjer`);
     expect(forLange).toEqual([]);
+  });
+});
+
+// Functions that do one job (issue 27 §3): no function over FUNKSJONSGRENSE lines, counted from its first line
+// to its last (comments and blank lines inside included). Every function counts: declarations, methods,
+// function expressions and arrow functions (components, route handlers, callbacks), each on its own, so a
+// router or component is split into named parts (handlers or route groups, sub-components) rather than
+// holding them all. The product's code and its commands are covered; dev/ (the stand-ins for ID-porten, the
+// mail catcher and the demo data table) and tests/ are not.
+const FUNKSJONSMAPPER = ["app", "api", "domain", "db", "server", "scripts"];
+
+function funksjonsnavn(f: ts.FunctionLikeDeclaration, kilde: ts.SourceFile): string {
+  if (f.name) return f.name.getText(kilde);
+  const p = f.parent;
+  if ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p)) && p.name) return p.name.getText(kilde);
+  if (ts.isCallExpression(p)) return `(argument til ${p.expression.getText(kilde).replace(/\s+/g, "")})`;
+  return "(uten navn)";
+}
+
+function forLangeFunksjoner(fil: string, grense: number): string[] {
+  const kilde = ts.createSourceFile(
+    fil,
+    readFileSync(fil, "utf8"),
+    ts.ScriptTarget.Latest,
+    true,
+    fil.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const funnet: string[] = [];
+  const besoek = (node: ts.Node): void => {
+    if (
+      ts.isFunctionDeclaration(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isArrowFunction(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isConstructorDeclaration(node) ||
+      ts.isGetAccessorDeclaration(node) ||
+      ts.isSetAccessorDeclaration(node)
+    ) {
+      const foerste = kilde.getLineAndCharacterOfPosition(node.getStart(kilde)).line;
+      const siste = kilde.getLineAndCharacterOfPosition(node.getEnd()).line;
+      const n = siste - foerste + 1;
+      if (n > grense) funnet.push(`${fil}:${foerste + 1} ${funksjonsnavn(node, kilde)}: ${n} linjer`);
+    }
+    ts.forEachChild(node, besoek);
+  };
+  besoek(kilde);
+  return funnet;
+}
+
+describe("funksjoner som gjør én jobb", () => {
+  const filer = FUNKSJONSMAPPER.flatMap(kildefiler);
+
+  it(`no function in ${FUNKSJONSMAPPER.join("/, ")}/ is over ${FUNKSJONSGRENSE} lines`, () => {
+    expect(filer.length).toBeGreaterThan(200);
+    const forLange = filer.flatMap((fil) => forLangeFunksjoner(fil, FUNKSJONSGRENSE));
+    expect(
+      forLange,
+      `Funksjoner over ${FUNKSJONSGRENSE} linjer (fil:linje navn: lengde); del dem i navngitte deler`,
+    ).toEqual([]);
+  });
+
+  it("finds the functions it counts: components, route handlers and callbacks", () => {
+    // The counter itself: with a low limit it names known functions of each kind, so a counter that missed
+    // arrow functions or components could not pass the test above.
+    const korte = filer.flatMap((fil) => forLangeFunksjoner(fil, 20)).join("\n");
+    expect(korte).toMatch(/^api\/importmelding\/router\.ts:\d+ importmeldingRouter: \d+ linjer$/m);
+    expect(korte).toMatch(/^app\/routes\/importmelding\.\$id\.oppsummering\.tsx:\d+ Oppsummering: /m);
+    expect(korte).toMatch(/ \(argument til ah(<ImportoerRequest>)?\): \d+ linjer$/m);
+    expect(korte).toMatch(/^api\/sertifikat\/ingest\.ts:\d+ lagreSertifikat: /m);
   });
 });
 

@@ -176,6 +176,170 @@ async function smtpNede(db: Db, melding: string): Promise<void> {
 
 const feilmelding = (feil: unknown) => (feil instanceof Error ? feil.message : String(feil)).slice(0, 500);
 
+/** The certificate alert of ADR 012: the certificates of the group, newest first. */
+async function sertifikatEpost(
+  db: Db,
+  appUrl: string,
+  importoerNavn: string,
+  rader: Krav[],
+): Promise<VarselEpost> {
+  const sertifikater = await db
+    .selectFrom("sertifikat")
+    .select(["id", "nummer", "eksportland", "utstedt_dato", "meldepliktig_vurdering"])
+    .where(
+      "id",
+      "in",
+      rader.map((r) => r.sertifikat_id),
+    )
+    .orderBy("utstedt_dato", "desc")
+    .orderBy("nummer")
+    .execute();
+  const erstatter = new Map(rader.map((r) => [r.sertifikat_id, r.erstatter_nummer]));
+  const varsel: VarselSertifikat[] = sertifikater.map((s) => ({
+    nummer: s.nummer,
+    eksportland: s.eksportland,
+    utstedtDato: s.utstedt_dato,
+    meldepliktigVurdering: s.meldepliktig_vurdering,
+    erstatterNummer: erstatter.get(s.id) ?? null,
+  }));
+  return lagVarselEpost({ appUrl, importoerNavn, sertifikater: varsel });
+}
+
+/** The outcome e-mail of ADR 034: each assessment with its notification, certificate and reason. */
+async function utfallEpost(
+  db: Db,
+  appUrl: string,
+  importoerNavn: string,
+  rader: Krav[],
+): Promise<VarselEpost> {
+  const hendelser = await db
+    .selectFrom("importmelding_hendelse as h")
+    .innerJoin("importmelding as m", "m.id", "h.importmelding_id")
+    .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
+    .select(["h.id", "m.id as importmelding_id", "m.nummer", "s.nummer as sertifikatnummer", "h.merknad"])
+    .where(
+      "h.id",
+      "in",
+      rader.map((r) => r.hendelse_id ?? 0),
+    )
+    .orderBy("h.id")
+    .execute();
+  const utfall = new Map(rader.map((r) => [r.hendelse_id, r.utfall]));
+  return lagUtfallEpost({
+    appUrl,
+    importoerNavn,
+    utfall: hendelser.map((h) => {
+      const u = utfall.get(h.id) as UtfallMelding["utfall"];
+      return {
+        importmeldingId: h.importmelding_id,
+        nummer: h.nummer,
+        sertifikatnummer: h.sertifikatnummer,
+        utfall: u,
+        // The reason the authority gave; the automatic release's note is the service's, not a reason.
+        begrunnelse: u === "AUTOMATISK_FRIGITT" ? null : h.merknad,
+      };
+    }),
+  });
+}
+
+/** What sending one message needs of the sender: its options, its host name and its pooled SMTP transport. */
+interface Utsending {
+  opts: EpostSenderOptions;
+  vertsnavn: string;
+  hentTransport: () => Transporter;
+}
+
+/** One message: the certificate alerts or the outcomes of one importer that are due together. */
+async function sendGruppe(
+  { opts, vertsnavn, hentTransport }: Utsending,
+  krav: string,
+  importoerId: number,
+  rader: Krav[],
+): Promise<keyof Runde> {
+  const { db } = opts;
+  const ider = rader.map((r) => r.id).sort((a, b) => a - b);
+  const slag = rader[0]?.type ?? "SERTIFIKAT";
+  const marker = () => db.updateTable("epost_varsel").where("id", "in", ider).where("krav", "=", krav);
+  const importoer = await db
+    .selectFrom("importoer")
+    .select(["navn", "skal_ha_epost", "varsle_vurderinger"])
+    .where("id", "=", importoerId)
+    .executeTakeFirst();
+  const adresser = (
+    await db
+      .selectFrom("importoer_epost")
+      .select("epostadresse")
+      .where("importoer_id", "=", importoerId)
+      .orderBy("id")
+      .execute()
+  ).map((r) => r.epostadresse);
+  // The preference or the addresses changed since the alert was written: nobody to send to.
+  const paa = slag === "UTFALL" ? importoer?.varsle_vurderinger : importoer?.skal_ha_epost;
+  if (!importoer || !paa || adresser.length === 0) {
+    await marker().set({ status: "AVBRUTT", krav: null }).execute();
+    return "avbrutt";
+  }
+  const epost =
+    slag === "UTFALL"
+      ? await utfallEpost(db, opts.appUrl, importoer.navn, rader)
+      : await sertifikatEpost(db, opts.appUrl, importoer.navn, rader);
+  const noekkel = createHash("sha256")
+    .update(`epostvarsel:${ider.join(",")}`)
+    .digest("hex")
+    .slice(0, 40);
+  const meldingId = `<varsel-${noekkel}@${vertsnavn}>`;
+  try {
+    await hentTransport().sendMail({
+      from: opts.avsender,
+      to: adresser,
+      subject: epost.emne,
+      text: epost.tekst,
+      html: epost.html,
+      messageId: meldingId,
+      headers: {
+        "X-Idempotens-Noekkel": noekkel,
+        "Auto-Submitted": "auto-generated",
+        "List-Unsubscribe": `<${opts.appUrl}${VARSLINGER_STI}>`,
+      },
+    });
+  } catch (feil) {
+    const type = feilType(feil);
+    const melding = feilmelding(feil);
+    await marker()
+      .set({
+        status: sql`case when forsoek >= ${opts.maksForsoek} then 'FEILET' else 'VENTER' end`,
+        neste_forsoek: sql`now() + least(${opts.ventetidMs}::float8 * power(2, greatest(forsoek - 1, 0)), ${MAKS_VENTETID_MS}::float8) * interval '1 millisecond'`,
+        sist_feil: melding,
+        feil_type: type,
+        krav: null,
+      })
+      .execute();
+    if (type === "TILKOBLING") await smtpNede(db, melding);
+    opts.paaUtfall?.(type);
+    console.error(`E-postvarsel til importør ${importoerId} feilet (${type}): ${melding}`);
+    return "feilet";
+  }
+  opts.paaUtfall?.("SENDT");
+  await marker()
+    .set({
+      status: "SENDT",
+      sendt: sql`now()`,
+      melding_id: meldingId,
+      krav: null,
+      sist_feil: null,
+      feil_type: null,
+    })
+    .execute();
+  const helse = await db
+    .selectFrom("epost_helse")
+    .select("feilet_siden")
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  if (helse?.feilet_siden) await smtpVirker(db);
+  else await db.updateTable("epost_helse").set({ sist_ok: sql`now()` }).where("id", "=", 1).execute();
+  return "sendt";
+}
+
 export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
   const { db } = opts;
   const tidsavbrudd = opts.tidsavbruddMs ?? 20_000;
@@ -196,148 +360,8 @@ export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
     });
     return transport;
   };
+  const utsending: Utsending = { opts, vertsnavn, hentTransport };
   let sistProevd = 0;
-
-  /** The certificate alert of ADR 012: the certificates of the group, newest first. */
-  async function sertifikatEpost(importoerNavn: string, rader: Krav[]): Promise<VarselEpost> {
-    const sertifikater = await db
-      .selectFrom("sertifikat")
-      .select(["id", "nummer", "eksportland", "utstedt_dato", "meldepliktig_vurdering"])
-      .where(
-        "id",
-        "in",
-        rader.map((r) => r.sertifikat_id),
-      )
-      .orderBy("utstedt_dato", "desc")
-      .orderBy("nummer")
-      .execute();
-    const erstatter = new Map(rader.map((r) => [r.sertifikat_id, r.erstatter_nummer]));
-    const varsel: VarselSertifikat[] = sertifikater.map((s) => ({
-      nummer: s.nummer,
-      eksportland: s.eksportland,
-      utstedtDato: s.utstedt_dato,
-      meldepliktigVurdering: s.meldepliktig_vurdering,
-      erstatterNummer: erstatter.get(s.id) ?? null,
-    }));
-    return lagVarselEpost({ appUrl: opts.appUrl, importoerNavn, sertifikater: varsel });
-  }
-
-  /** The outcome e-mail of ADR 034: each assessment with its notification, certificate and reason. */
-  async function utfallEpost(importoerNavn: string, rader: Krav[]): Promise<VarselEpost> {
-    const hendelser = await db
-      .selectFrom("importmelding_hendelse as h")
-      .innerJoin("importmelding as m", "m.id", "h.importmelding_id")
-      .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
-      .select(["h.id", "m.id as importmelding_id", "m.nummer", "s.nummer as sertifikatnummer", "h.merknad"])
-      .where(
-        "h.id",
-        "in",
-        rader.map((r) => r.hendelse_id ?? 0),
-      )
-      .orderBy("h.id")
-      .execute();
-    const utfall = new Map(rader.map((r) => [r.hendelse_id, r.utfall]));
-    return lagUtfallEpost({
-      appUrl: opts.appUrl,
-      importoerNavn,
-      utfall: hendelser.map((h) => {
-        const u = utfall.get(h.id) as UtfallMelding["utfall"];
-        return {
-          importmeldingId: h.importmelding_id,
-          nummer: h.nummer,
-          sertifikatnummer: h.sertifikatnummer,
-          utfall: u,
-          // The reason the authority gave; the automatic release's note is the service's, not a reason.
-          begrunnelse: u === "AUTOMATISK_FRIGITT" ? null : h.merknad,
-        };
-      }),
-    });
-  }
-
-  /** One message: the certificate alerts or the outcomes of one importer that are due together. */
-  async function sendGruppe(krav: string, importoerId: number, rader: Krav[]): Promise<keyof Runde> {
-    const ider = rader.map((r) => r.id).sort((a, b) => a - b);
-    const slag = rader[0]?.type ?? "SERTIFIKAT";
-    const marker = () => db.updateTable("epost_varsel").where("id", "in", ider).where("krav", "=", krav);
-    const importoer = await db
-      .selectFrom("importoer")
-      .select(["navn", "skal_ha_epost", "varsle_vurderinger"])
-      .where("id", "=", importoerId)
-      .executeTakeFirst();
-    const adresser = (
-      await db
-        .selectFrom("importoer_epost")
-        .select("epostadresse")
-        .where("importoer_id", "=", importoerId)
-        .orderBy("id")
-        .execute()
-    ).map((r) => r.epostadresse);
-    // The preference or the addresses changed since the alert was written: nobody to send to.
-    const paa = slag === "UTFALL" ? importoer?.varsle_vurderinger : importoer?.skal_ha_epost;
-    if (!importoer || !paa || adresser.length === 0) {
-      await marker().set({ status: "AVBRUTT", krav: null }).execute();
-      return "avbrutt";
-    }
-    const epost =
-      slag === "UTFALL"
-        ? await utfallEpost(importoer.navn, rader)
-        : await sertifikatEpost(importoer.navn, rader);
-    const noekkel = createHash("sha256")
-      .update(`epostvarsel:${ider.join(",")}`)
-      .digest("hex")
-      .slice(0, 40);
-    const meldingId = `<varsel-${noekkel}@${vertsnavn}>`;
-    try {
-      await hentTransport().sendMail({
-        from: opts.avsender,
-        to: adresser,
-        subject: epost.emne,
-        text: epost.tekst,
-        html: epost.html,
-        messageId: meldingId,
-        headers: {
-          "X-Idempotens-Noekkel": noekkel,
-          "Auto-Submitted": "auto-generated",
-          "List-Unsubscribe": `<${opts.appUrl}${VARSLINGER_STI}>`,
-        },
-      });
-    } catch (feil) {
-      const type = feilType(feil);
-      const melding = feilmelding(feil);
-      await marker()
-        .set({
-          status: sql`case when forsoek >= ${opts.maksForsoek} then 'FEILET' else 'VENTER' end`,
-          neste_forsoek: sql`now() + least(${opts.ventetidMs}::float8 * power(2, greatest(forsoek - 1, 0)), ${MAKS_VENTETID_MS}::float8) * interval '1 millisecond'`,
-          sist_feil: melding,
-          feil_type: type,
-          krav: null,
-        })
-        .execute();
-      if (type === "TILKOBLING") await smtpNede(db, melding);
-      opts.paaUtfall?.(type);
-      console.error(`E-postvarsel til importør ${importoerId} feilet (${type}): ${melding}`);
-      return "feilet";
-    }
-    opts.paaUtfall?.("SENDT");
-    await marker()
-      .set({
-        status: "SENDT",
-        sendt: sql`now()`,
-        melding_id: meldingId,
-        krav: null,
-        sist_feil: null,
-        feil_type: null,
-      })
-      .execute();
-    const helse = await db
-      .selectFrom("epost_helse")
-      .select("feilet_siden")
-      .where("id", "=", 1)
-      .executeTakeFirst();
-    if (helse?.feilet_siden) await smtpVirker(db);
-    else await db.updateTable("epost_helse").set({ sist_ok: sql`now()` }).where("id", "=", 1).execute();
-    return "sendt";
-  }
 
   /** After failures with nothing to send: is SMTP back? (at most once per ventetid) */
   async function proev(): Promise<void> {
@@ -386,7 +410,7 @@ export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
         await frigi(krav, [...grupper.values()].flat());
         break;
       }
-      runde[await sendGruppe(krav, importoerId, gruppe)] += 1;
+      runde[await sendGruppe(utsending, krav, importoerId, gruppe)] += 1;
     }
     if (rader.length === 0 && !avslutter) await proev();
     return runde;

@@ -5,7 +5,10 @@ import { sql } from "kysely";
 import type { Db } from "../../db";
 import { osloDato } from "../../domain/format";
 import { erPapirloestLand, landNavn } from "../../domain/kodeverk";
-import { utledKontrollspoersmaal } from "../../domain/kontrollspoersmaal-utledning";
+import {
+  type UtledeteKontrollspoersmaal,
+  utledKontrollspoersmaal,
+} from "../../domain/kontrollspoersmaal-utledning";
 import type { SertifikatVurdering } from "../../domain/risiko/vurder";
 import type { OpprettImportmeldingVerdier } from "../../domain/schemas/importmelding";
 import {
@@ -20,7 +23,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../http";
 import { hentImportoerMatch, kanSe } from "../sertifikat/synlighet";
 import { erMottaker, vikerFor, vikForMottaker } from "./mottaker";
 import { erEier, REGELVERK_IKKE_BEKREFTET_OPPRETT } from "./tilgang";
-import { skrivHendelse } from "./tilstand";
+import { skrivHendelse, type Trx } from "./tilstand";
 
 export const FANT_IKKE_SERTIFIKAT = "Fant ikke sertifikatet";
 export const FINNES_ALLEREDE = "Det finnes allerede en forhåndsmelding for dette sertifikatet";
@@ -77,6 +80,30 @@ export async function tillatteAnsvarlige(db: Db, importoerId: number): Promise<n
     .where("k.er_mottakskontrolloer", "=", true)
     .execute();
   return [importoerId, ...rader.map((r) => r.importoer_id)];
+}
+
+/** The new notification's control questions, documentary and reception, as the certificate gave them. */
+async function leggInnKontrollspoersmaal(
+  trx: Trx,
+  importmeldingId: number,
+  spoersmaal: UtledeteKontrollspoersmaal,
+): Promise<void> {
+  const rader = [
+    ...spoersmaal.dokument.map((s) => ({ ...s, kategori: "DOKUMENT" as const })),
+    ...spoersmaal.mottak.map((s) => ({ ...s, kategori: "MOTTAK" as const })),
+  ];
+  if (rader.length === 0) return;
+  await trx
+    .insertInto("kontrollspoersmaal")
+    .values(
+      rader.map((s) => ({
+        importmelding_id: importmeldingId,
+        kategori: s.kategori,
+        kode: s.kode,
+        rekkefoelge: s.rekkefoelge,
+      })),
+    )
+    .execute();
 }
 
 export async function opprettImportmelding(
@@ -183,23 +210,7 @@ export async function opprettImportmelding(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const rader = [
-        ...spoersmaal.dokument.map((s) => ({ ...s, kategori: "DOKUMENT" as const })),
-        ...spoersmaal.mottak.map((s) => ({ ...s, kategori: "MOTTAK" as const })),
-      ];
-      if (rader.length > 0) {
-        await trx
-          .insertInto("kontrollspoersmaal")
-          .values(
-            rader.map((s) => ({
-              importmelding_id: melding.id,
-              kategori: s.kategori,
-              kode: s.kode,
-              rekkefoelge: s.rekkefoelge,
-            })),
-          )
-          .execute();
-      }
+      await leggInnKontrollspoersmaal(trx, melding.id, spoersmaal);
       await trx.insertInto("ankomstinfo").values({ importmelding_id: melding.id }).execute();
       const parter = await trx
         .selectFrom("importoer")

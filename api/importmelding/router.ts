@@ -60,12 +60,16 @@ function versjonFraQuery(v: unknown): number | undefined {
   return Number(v);
 }
 
+/** The notification named in the address with the caller's access to it (tilgang.ts): 404 or 403 if none. */
+const medTilgang = (db: Db) => async (req: ImportoerRequest, krav: Tilgangskrav) => {
+  const id = parseId(req.params.id, "id for forhåndsmelding");
+  return { id, ...(await hentMedTilgang(db, id, req.importoerId, krav)) };
+};
+
+/** The notification routes: creating, reading and deleting here, the rest in the route groups below. */
 export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Router {
   const router = Router();
-  const kontekst = async (req: ImportoerRequest, krav: Tilgangskrav) => {
-    const id = parseId(req.params.id, "id for forhåndsmelding");
-    return { id, ...(await hentMedTilgang(db, id, req.importoerId, krav)) };
-  };
+  const kontekst = medTilgang(db);
 
   router.post(
     BASE,
@@ -112,6 +116,17 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
       res.status(204).end();
     }),
   );
+
+  registreringsruter(router, db);
+  mottaksruter(router, db);
+  statusruter(router, db);
+  dokumentruter(router, db, grenser);
+  return router;
+}
+
+/** What the importer fills in: the submitter, the own reference and the answers to the control questions. */
+function registreringsruter(router: Router, db: Db): void {
+  const kontekst = medTilgang(db);
 
   router.put(
     `${MED_ID}/innmelder`,
@@ -206,6 +221,11 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
       res.status(204).end();
     }),
   );
+}
+
+/** The arrival and the reception control: arrival information, the choice of controller, actual quantities. */
+function mottaksruter(router: Router, db: Db): void {
+  const kontekst = medTilgang(db);
 
   router.put(
     `${MED_ID}/ankomstinfo/:ankomstInfoId(\\d+)`,
@@ -269,6 +289,11 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
       res.status(204).end();
     }),
   );
+}
+
+/** The status changes a client makes (registered, arrived, withdrawn) and the history of the notification. */
+function statusruter(router: Router, db: Db): void {
+  const kontekst = medTilgang(db);
 
   router.put(
     `${MED_ID}/status`,
@@ -299,6 +324,11 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
         .json(await hentHistorikk(db, id, historikkSoek(req.query)));
     }),
   );
+}
+
+/** The documents of a submitted notification: the receipt PDF and the evidence pack, in the document lane. */
+function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
+  const kontekst = medTilgang(db);
 
   const kvittering = ah<ImportoerRequest>(async (req, res) => {
     await tellEllerStopp(db, req, grenser.dokumentPerson, personNoekkel(req.innlogget.pid));
@@ -370,6 +400,4 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
         .send(zip);
     }),
   );
-
-  return router;
 }

@@ -122,6 +122,12 @@ export function sertifikatRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Ro
     }),
   );
 
+  vedleggsrute(router, db);
+  return router;
+}
+
+/** A certificate's attachment, for those who see the certificate. */
+function vedleggsrute(router: Router, db: Db): void {
   // The file as base64 text (SPEC §7), for a person who acts for an importer that sees the certificate.
   // Anyone else gets 404, as if it did not exist.
   router.get(
@@ -174,6 +180,4 @@ export function sertifikatRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Ro
         .send(base64);
     }),
   );
-
-  return router;
 }

@@ -1,5 +1,6 @@
 // Reading certificates for the certificate API (SPEC §7 "Certificates and data"): the list, the page
-// (SertifikatVisning, also the source of the PDF/Excel documents); the export-country list is in eksportland.ts.
+// (SertifikatVisning, also the source of the PDF/Excel documents); the export-country list is in eksportland.ts,
+// the rows of one certificate and those beside it in oppslag.ts.
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { erIsoDato, osloDato } from "../../domain/format";
@@ -7,7 +8,6 @@ import { erPapirloestLand, finnLand, landNavn, sertifikatstatusTekst } from "../
 import { antallSider, MAKS_TREFF } from "../../domain/pagination";
 import type { ListeParametre } from "../../domain/schemas/listefilter";
 import {
-  datoSlingringDager,
   erSertifikatForGammelt,
   type KandidatImportoer,
   type LagretSertifikat,
@@ -29,6 +29,7 @@ import { settSammenIArbeider } from "../arbeid/basseng";
 import { badRequest, notFound } from "../http";
 import { annenForhaandsmelding } from "../importmelding/mottaker";
 import { likeMoenster } from "../importmelding/tilgang";
+import { finnSertifikat, hentTilknyttet } from "./oppslag";
 import { settSammen } from "./sammensetning";
 import {
   erPaaSertifikatet,
@@ -42,8 +43,6 @@ import {
 export const SOEK_MANGLER_FELT = "Du må fylle ut land, sertifikatnummer og dato";
 export const SOEK_INGEN_TREFF = "Ingen treff basert på dine søkekriterier";
 
-/** Notification statuses that are no longer live (a new notification may be created). */
-const IKKE_LEVENDE: ImportmeldingStatus[] = ["SLETTET", "TILBAKETRUKKET"];
 const KAN_ENDRES: ImportmeldingStatus[] = ["UNDER_REGISTRERING", "REGISTRERT"];
 /** UN/CEFACT 1373 "withdrawn". */
 const TRUKKET_TILBAKE = "40";
@@ -64,11 +63,6 @@ function landkode(kode: string): string {
 
 function iso(d: Date | string): string {
   return d instanceof Date ? d.toISOString() : new Date(d).toISOString();
-}
-
-function pluss(dato: string, dager: number): string {
-  const [y, m, d] = dato.split("-").map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + dager)).toISOString().slice(0, 10);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -261,35 +255,7 @@ export async function hentSertifikatTekst(
   noekler: SertifikatNoekler,
   valg: SertifikatOppslagValg = {},
 ): Promise<SertifikatTekst> {
-  const slingring = datoSlingringDager(noekler.avsenderland);
-  const rad = await db
-    .selectFrom("sertifikat as s")
-    .select([
-      "s.id",
-      "s.nummer",
-      "s.eksportland",
-      "s.utstedt_dato",
-      "s.status_kode",
-      "s.mottaker_orgnr",
-      "s.mottaker_navn_norm",
-      "s.meldepliktig_vurdering",
-      "s.alvorlighetsgrad",
-      "s.mottatt",
-      "s.status_sist_endret",
-      "s.erstattet_av_id",
-      "s.erstatter_nummer",
-      sql<string>`s.data::text`.as("data_tekst"),
-      sql<string>`s.vurdering::text`.as("vurdering_tekst"),
-      sql<LagretSertifikat["erstatter"] | null>`s.data -> 'erstatter'`.as("erstatter_data"),
-    ])
-    .where("s.eksportland", "=", noekler.avsenderland)
-    .where("s.utstedt_dato", ">=", pluss(noekler.dato, -slingring))
-    .where("s.utstedt_dato", "<=", pluss(noekler.dato, slingring))
-    .where(sql<boolean>`upper(s.nummer) = upper(${noekler.sertifikatnummer})`)
-    .orderBy(sql`abs(s.utstedt_dato - ${noekler.dato}::date)`)
-    .orderBy("s.id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const rad = await finnSertifikat(db, noekler);
   if (!rad) {
     await valg.foerSvar?.("bom");
     throw notFound(SOEK_INGEN_TREFF);
@@ -314,56 +280,7 @@ export async function hentSertifikatTekst(
       .execute();
   }
 
-  const [vedlegg, erstattet, erstatter, melding] = await Promise.all([
-    db
-      .selectFrom("vedlegg")
-      .select(["id", "filnavn", "mimetype", "identifikator", "informasjon", "stoerrelse"])
-      .where("sertifikat_id", "=", rad.id)
-      .orderBy("rekkefoelge")
-      .execute(),
-    rad.erstattet_av_id === null
-      ? undefined
-      : db
-          .selectFrom("sertifikat")
-          .select(["nummer", "utstedt_dato", "eksportland"])
-          .where("id", "=", rad.erstattet_av_id)
-          .executeTakeFirst(),
-    rad.erstatter_nummer === null
-      ? undefined
-      : db
-          .selectFrom("sertifikat")
-          .select(["nummer", "utstedt_dato", "eksportland"])
-          .where("eksportland", "=", rad.eksportland)
-          .where("nummer", "=", rad.erstatter_nummer)
-          .executeTakeFirst(),
-    db
-      .selectFrom("importmelding")
-      .select([
-        "id",
-        "status",
-        "ansvarlig_importoer_id",
-        "opprettet_av_importoer_id",
-        "ansvarlig_dokumentkontroll_id",
-      ])
-      .where("sertifikat_id", "=", rad.id)
-      .where("status", "not in", IKKE_LEVENDE)
-      .executeTakeFirst(),
-  ]);
-  // Who among the candidates has confirmed the regulations: a controller is told before it creates (ADR 011).
-  const bekreftet = new Set(
-    (
-      await db
-        .selectFrom("importoer")
-        .select("id")
-        .where(
-          "id",
-          "in",
-          kandidater.map((k) => k.id),
-        )
-        .where("har_lest_regelverk", "=", true)
-        .execute()
-    ).map((r) => r.id),
-  );
+  const { vedlegg, erstattet, erstatter, melding, bekreftet } = await hentTilknyttet(db, rad, kandidater);
 
   const meldepliktig = rad.meldepliktig_vurdering as MeldepliktigVurdering;
   const minMelding =

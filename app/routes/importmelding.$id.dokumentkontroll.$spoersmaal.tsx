@@ -54,156 +54,182 @@ function Grunnlag({
 }) {
   switch (spoersmaal.kode) {
     case "DOKUMENT_REEKSPORT":
-      return (
-        <>
-          <h2 className="ds-heading" data-size="xs">
-            Opprinnelsesland
-          </h2>
-          <ul className="landliste">
-            {m.alleOpprinnelsesland.map((l) => (
-              <li key={l.kode}>
-                <Flagg kode={l.kode} /> {l.navn}
-              </li>
-            ))}
-          </ul>
-          <h2 className="ds-heading" data-size="xs">
-            Vedlegg
-          </h2>
-          {m.vedlegg.length === 0 ? (
-            <p className="ds-paragraph">Ingen vedlegg</p>
-          ) : (
-            <ul className="vedleggsliste">
-              {m.vedlegg.map((v) => (
-                <li key={v.id}>
-                  <span className="vedlegg__navn">{v.filnavn ?? "Vedlegg"}</span>
-                  {v.identifikator ? <span> ({v.identifikator})</span> : null}{" "}
-                  <a
-                    className="ds-link"
-                    href={v.kanAapneVedlegg ? `/vedlegg/${v.id}` : `/vedlegg/${v.id}?last-ned=1`}
-                    target={v.kanAapneVedlegg ? "_blank" : undefined}
-                    rel="noreferrer"
-                  >
-                    {v.kanAapneVedlegg ? "Åpne" : "Last ned"}
-                    <span className="skjult"> {v.filnavn}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Varsel farge="info">
-            <p className="ds-paragraph">
-              Ved reeksport med flere opprinnelsessertifikater oppgir noen EU-land bare ett av dem. Kontroller
-              dokumentene for hvert land som står oppført.
-            </p>
-          </Varsel>
-        </>
-      );
+      return <OpprinnelseslandOgVedlegg melding={m} />;
     case "DOKUMENT_TILLEGGSERKLAERING":
-      return (
-        <>
-          <h2 className="ds-heading" data-size="xs">
-            Generelle tilleggserklæringer
-          </h2>
-          {m.tilleggserklaering.tilleggserklaeringer.length ||
-          m.tilleggserklaering.offisiellTilleggsinformasjon.length ? (
-            <ul className="ds-list">
-              {[
-                ...m.tilleggserklaering.tilleggserklaeringer,
-                ...m.tilleggserklaering.offisiellTilleggsinformasjon,
-              ].map((t) => (
-                <li key={t}>{t}</li>
-              ))}
-            </ul>
-          ) : (
-            <p className="ds-paragraph">Ingen generelle tilleggserklæringer.</p>
-          )}
-          <Tabellramme etikett="Tilleggserklæringer per varelinje">
-            <table className="ds-table" data-border>
-              <caption className="ds-heading tabelltittel" data-size="2xs">
-                Tilleggserklæringer per varelinje
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Nr.</th>
-                  <th scope="col">Botanisk navn</th>
-                  <th scope="col">Tilleggserklæring</th>
-                </tr>
-              </thead>
-              <tbody>
-                {m.varelinjer.map((l) => (
-                  <tr key={l.sorteringsnummer}>
-                    <td>{l.sorteringsnummer}</td>
-                    <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
-                    <td>
-                      {[
-                        ...l.varelinjeTilleggserklaering.tilleggserklaeringer,
-                        ...l.varelinjeTilleggserklaering.offisiellTilleggsInformasjon,
-                      ].join(" ") || "Ingen"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Tabellramme>
-        </>
-      );
+      return <Tilleggserklaeringer melding={m} />;
     case "DOKUMENT_TILSIKTET_BRUK":
-      return (
-        <Tabellramme etikett="Tilsiktet bruk per varelinje">
-          <table className="ds-table" data-border>
-            <caption className="ds-heading tabelltittel" data-size="2xs">
-              Tilsiktet bruk per varelinje
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Nr.</th>
-                <th scope="col">Botanisk navn</th>
-                <th scope="col">Tilsiktet bruk</th>
-              </tr>
-            </thead>
-            <tbody>
-              {m.varelinjer.map((l) => (
-                <tr key={l.sorteringsnummer}>
-                  <td>{l.sorteringsnummer}</td>
-                  <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
-                  <td>{tilsiktetBruk[l.sorteringsnummer] ?? "Ikke oppgitt"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Tabellramme>
-      );
+      return <TilsiktetBruk melding={m} tilsiktetBruk={tilsiktetBruk} />;
     default:
-      return (
-        <Tabellramme etikett="Opprinnelse per varelinje">
-          <table className="ds-table" data-border>
-            <caption className="ds-heading tabelltittel" data-size="2xs">
-              Opprinnelse per varelinje
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Nr.</th>
-                <th scope="col">Botanisk navn</th>
-                <th scope="col">Opprinnelsesland og -sted</th>
-              </tr>
-            </thead>
-            <tbody>
-              {m.varelinjer.map((l) => (
-                <tr key={l.sorteringsnummer}>
-                  <td>{l.sorteringsnummer}</td>
-                  <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
-                  <td>
-                    {l.opprinnelsesland
-                      .map((o) => [o.navn ?? o.kode, o.landsdel].filter(Boolean).join(", "))
-                      .join("; ") || "Ikke oppgitt"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Tabellramme>
-      );
+      return <Opprinnelse melding={m} />;
   }
+}
+
+/** Re-export: every country of origin, and the attachments where their certificates may be. */
+function OpprinnelseslandOgVedlegg({ melding: m }: { melding: ImportmeldingVisning }) {
+  return (
+    <>
+      <h2 className="ds-heading" data-size="xs">
+        Opprinnelsesland
+      </h2>
+      <ul className="landliste">
+        {m.alleOpprinnelsesland.map((l) => (
+          <li key={l.kode}>
+            <Flagg kode={l.kode} /> {l.navn}
+          </li>
+        ))}
+      </ul>
+      <h2 className="ds-heading" data-size="xs">
+        Vedlegg
+      </h2>
+      {m.vedlegg.length === 0 ? (
+        <p className="ds-paragraph">Ingen vedlegg</p>
+      ) : (
+        <ul className="vedleggsliste">
+          {m.vedlegg.map((v) => (
+            <li key={v.id}>
+              <span className="vedlegg__navn">{v.filnavn ?? "Vedlegg"}</span>
+              {v.identifikator ? <span> ({v.identifikator})</span> : null}{" "}
+              <a
+                className="ds-link"
+                href={v.kanAapneVedlegg ? `/vedlegg/${v.id}` : `/vedlegg/${v.id}?last-ned=1`}
+                target={v.kanAapneVedlegg ? "_blank" : undefined}
+                rel="noreferrer"
+              >
+                {v.kanAapneVedlegg ? "Åpne" : "Last ned"}
+                <span className="skjult"> {v.filnavn}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Varsel farge="info">
+        <p className="ds-paragraph">
+          Ved reeksport med flere opprinnelsessertifikater oppgir noen EU-land bare ett av dem. Kontroller
+          dokumentene for hvert land som står oppført.
+        </p>
+      </Varsel>
+    </>
+  );
+}
+
+/** Additional declarations: the general ones, and those of each goods line. */
+function Tilleggserklaeringer({ melding: m }: { melding: ImportmeldingVisning }) {
+  return (
+    <>
+      <h2 className="ds-heading" data-size="xs">
+        Generelle tilleggserklæringer
+      </h2>
+      {m.tilleggserklaering.tilleggserklaeringer.length ||
+      m.tilleggserklaering.offisiellTilleggsinformasjon.length ? (
+        <ul className="ds-list">
+          {[
+            ...m.tilleggserklaering.tilleggserklaeringer,
+            ...m.tilleggserklaering.offisiellTilleggsinformasjon,
+          ].map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="ds-paragraph">Ingen generelle tilleggserklæringer.</p>
+      )}
+      <Tabellramme etikett="Tilleggserklæringer per varelinje">
+        <table className="ds-table" data-border>
+          <caption className="ds-heading tabelltittel" data-size="2xs">
+            Tilleggserklæringer per varelinje
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Nr.</th>
+              <th scope="col">Botanisk navn</th>
+              <th scope="col">Tilleggserklæring</th>
+            </tr>
+          </thead>
+          <tbody>
+            {m.varelinjer.map((l) => (
+              <tr key={l.sorteringsnummer}>
+                <td>{l.sorteringsnummer}</td>
+                <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+                <td>
+                  {[
+                    ...l.varelinjeTilleggserklaering.tilleggserklaeringer,
+                    ...l.varelinjeTilleggserklaering.offisiellTilleggsInformasjon,
+                  ].join(" ") || "Ingen"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Tabellramme>
+    </>
+  );
+}
+
+/** The intended use of each goods line. */
+function TilsiktetBruk({
+  melding: m,
+  tilsiktetBruk,
+}: {
+  melding: ImportmeldingVisning;
+  tilsiktetBruk: Record<string, string | undefined>;
+}) {
+  return (
+    <Tabellramme etikett="Tilsiktet bruk per varelinje">
+      <table className="ds-table" data-border>
+        <caption className="ds-heading tabelltittel" data-size="2xs">
+          Tilsiktet bruk per varelinje
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Nr.</th>
+            <th scope="col">Botanisk navn</th>
+            <th scope="col">Tilsiktet bruk</th>
+          </tr>
+        </thead>
+        <tbody>
+          {m.varelinjer.map((l) => (
+            <tr key={l.sorteringsnummer}>
+              <td>{l.sorteringsnummer}</td>
+              <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+              <td>{tilsiktetBruk[l.sorteringsnummer] ?? "Ikke oppgitt"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Tabellramme>
+  );
+}
+
+/** The country and place of origin of each goods line. */
+function Opprinnelse({ melding: m }: { melding: ImportmeldingVisning }) {
+  return (
+    <Tabellramme etikett="Opprinnelse per varelinje">
+      <table className="ds-table" data-border>
+        <caption className="ds-heading tabelltittel" data-size="2xs">
+          Opprinnelse per varelinje
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Nr.</th>
+            <th scope="col">Botanisk navn</th>
+            <th scope="col">Opprinnelsesland og -sted</th>
+          </tr>
+        </thead>
+        <tbody>
+          {m.varelinjer.map((l) => (
+            <tr key={l.sorteringsnummer}>
+              <td>{l.sorteringsnummer}</td>
+              <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+              <td>
+                {l.opprinnelsesland
+                  .map((o) => [o.navn ?? o.kode, o.landsdel].filter(Boolean).join(", "))
+                  .join("; ") || "Ikke oppgitt"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Tabellramme>
+  );
 }
 
 export default function Dokumentkontroll() {

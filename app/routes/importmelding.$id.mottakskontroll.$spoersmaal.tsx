@@ -16,7 +16,12 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { KeyboardEvent } from "react";
-import { MENGDE_FELT_TEKST, MENGDE_FELTER, type StatusSvar } from "../../domain/importmelding";
+import {
+  type ImportmeldingVisning,
+  MENGDE_FELT_TEKST,
+  MENGDE_FELTER,
+  type StatusSvar,
+} from "../../domain/importmelding";
 import { harKommentarfelt, kreverFaktiskMengde, LAVERE_MENGDE_SVAR } from "../../domain/kontrollspoersmaal";
 import { formaterTall } from "../../domain/mengde";
 import {
@@ -108,12 +113,103 @@ function innsendteMengder(result: unknown): Array<Record<string, unknown>> | und
   return Array.isArray(verdi) ? (verdi as Array<Record<string, unknown>>) : undefined;
 }
 
+/** Said when the regulations are not confirmed: the reception control cannot be saved before they are. */
+function ProfilDialog({ apen }: { apen: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <Dialog id="profil" apen={apen} tittel="Du må oppdatere din profil for å gå videre" lukkTil={pathname}>
+      <p className="ds-paragraph">
+        Før mottakskontrollen kan registreres, må virksomheten bekrefte at den kjenner regelverket for import
+        av planter.
+      </p>
+      <div className="knapperad">
+        <Link className="ds-button" data-variant="primary" to="/innstillinger">
+          Gå til Profil
+        </Link>
+        <Link className="ds-button" data-variant="secondary" to={pathname} replace>
+          Avbryt
+        </Link>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * The actual quantity per goods line (SPEC §5), on the question whether the content matches the certificate:
+ * each field shows the stored value, or what the user typed if the server refused it; Escape restores it.
+ */
+function FaktiskMengde({
+  varelinjer,
+  enheter,
+  feil,
+  innsendt,
+}: {
+  varelinjer: ImportmeldingVisning["varelinjer"];
+  enheter: Record<string, string>;
+  feil: Record<string, string[] | undefined>;
+  innsendt: Array<Record<string, unknown>> | undefined;
+}) {
+  return (
+    <div className="mengdeboks">
+      <h2 className="ds-heading" data-size="xs">
+        Faktisk mengde
+      </h2>
+      <p className="ds-paragraph" data-size="sm">
+        Fyll ut mengden som faktisk kom, per varelinje. Bruk komma som desimaltegn. Tomt felt regnes som 0.
+      </p>
+      {varelinjer.map((l, i) => (
+        <fieldset key={l.sorteringsnummer} className="ds-fieldset mengdelinje">
+          <legend className="ds-label">
+            Varelinje {l.sorteringsnummer}: {l.navn ?? l.botaniskNavn ?? "uten navn"}
+          </legend>
+          <input type="hidden" name={`faktisk[${i}].varelinjeId`} value={l.sorteringsnummer} />
+          {MENGDE_FELTER.filter((f) => l.mengde[f]).map((f) => {
+            const q = l.mengde[f]!;
+            const id = `faktisk-${i}-${f}`;
+            const feilmelding = feil[`faktisk[${i}].${f}`]?.[0];
+            const lagret = String(q.faktiskVerdi ?? q.verdi).replace(".", ",");
+            // Never clear the user's input (GOV.UK): a refused entry comes back as typed (an
+            // emptied field, which conform leaves out of the reply, stays empty).
+            const skrevet = innsendt?.[i]?.[f];
+            const vist = innsendt?.[i] ? (typeof skrevet === "string" ? skrevet : "") : lagret;
+            return (
+              <div className="ds-field felt" key={f} data-bredde="middels">
+                <label className="ds-label" htmlFor={id}>
+                  Faktisk {MENGDE_FELT_TEKST[f].toLowerCase()} (oppgitt{" "}
+                  {q.visningsMengde ?? formaterTall(q.verdi)}
+                  {q.enhet && !q.visningsMengde ? ` ${enheter[q.enhet] ?? q.enhet}` : ""})
+                </label>
+                {feilmelding ? (
+                  <p className="ds-validation-message feilmelding" id={`${id}-feil`} data-color="danger">
+                    {feilmelding}
+                  </p>
+                ) : null}
+                <input
+                  className="ds-input"
+                  id={id}
+                  name={`faktisk[${i}].${f}`}
+                  inputMode="decimal"
+                  defaultValue={vist}
+                  data-mengde=""
+                  data-lagret={lagret}
+                  aria-invalid={feilmelding ? true : undefined}
+                  aria-describedby={feilmelding ? `${id}-feil` : undefined}
+                  onKeyDown={tilbakestillVedEscape}
+                />
+              </div>
+            );
+          })}
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
 export default function Mottakskontroll() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
   const { harLestRegelverk } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const params = useParams();
-  const { pathname } = useLocation();
   const m = data?.melding;
   const alle = m?.mottakskontrollSpoersmaal ?? [];
   const indeks = alle.findIndex((s) => s.path === params.spoersmaal);
@@ -152,7 +248,6 @@ export default function Mottakskontroll() {
     }
   });
   const profilDialog = !!(actionData && "profil" in actionData && actionData.profil);
-  const innsendt = innsendteMengder(actionData?.result);
   // With JavaScript, choosing another answer than the lower quantity resets the quantity fields.
   const vedEndring = (e: React.FormEvent<HTMLFormElement>) => {
     const t = e.target as HTMLInputElement;
@@ -189,25 +284,7 @@ export default function Mottakskontroll() {
         </Varsel>
       ) : null}
       <LagreFeil svar={actionData} />
-      <Dialog
-        id="profil"
-        apen={profilDialog}
-        tittel="Du må oppdatere din profil for å gå videre"
-        lukkTil={pathname}
-      >
-        <p className="ds-paragraph">
-          Før mottakskontrollen kan registreres, må virksomheten bekrefte at den kjenner regelverket for
-          import av planter.
-        </p>
-        <div className="knapperad">
-          <Link className="ds-button" data-variant="primary" to="/innstillinger">
-            Gå til Profil
-          </Link>
-          <Link className="ds-button" data-variant="secondary" to={pathname} replace>
-            Avbryt
-          </Link>
-        </div>
-      </Dialog>
+      <ProfilDialog apen={profilDialog} />
       <MeldingSkjema
         versjon={m.versjon}
         {...getFormProps(form)}
@@ -225,63 +302,12 @@ export default function Mottakskontroll() {
           }))}
         />
         {erInnhold ? (
-          <div className="mengdeboks">
-            <h2 className="ds-heading" data-size="xs">
-              Faktisk mengde
-            </h2>
-            <p className="ds-paragraph" data-size="sm">
-              Fyll ut mengden som faktisk kom, per varelinje. Bruk komma som desimaltegn. Tomt felt regnes som
-              0.
-            </p>
-            {m.varelinjer.map((l, i) => (
-              <fieldset key={l.sorteringsnummer} className="ds-fieldset mengdelinje">
-                <legend className="ds-label">
-                  Varelinje {l.sorteringsnummer}: {l.navn ?? l.botaniskNavn ?? "uten navn"}
-                </legend>
-                <input type="hidden" name={`faktisk[${i}].varelinjeId`} value={l.sorteringsnummer} />
-                {MENGDE_FELTER.filter((f) => l.mengde[f]).map((f) => {
-                  const q = l.mengde[f]!;
-                  const id = `faktisk-${i}-${f}`;
-                  const feil = allErrors[`faktisk[${i}].${f}`]?.[0];
-                  const lagret = String(q.faktiskVerdi ?? q.verdi).replace(".", ",");
-                  // Never clear the user's input (GOV.UK): a refused entry comes back as typed (an
-                  // emptied field, which conform leaves out of the reply, stays empty).
-                  const skrevet = innsendt?.[i]?.[f];
-                  const vist = innsendt?.[i] ? (typeof skrevet === "string" ? skrevet : "") : lagret;
-                  return (
-                    <div className="ds-field felt" key={f} data-bredde="middels">
-                      <label className="ds-label" htmlFor={id}>
-                        Faktisk {MENGDE_FELT_TEKST[f].toLowerCase()} (oppgitt{" "}
-                        {q.visningsMengde ?? formaterTall(q.verdi)}
-                        {q.enhet && !q.visningsMengde ? ` ${data?.enheter[q.enhet] ?? q.enhet}` : ""})
-                      </label>
-                      {feil ? (
-                        <p
-                          className="ds-validation-message feilmelding"
-                          id={`${id}-feil`}
-                          data-color="danger"
-                        >
-                          {feil}
-                        </p>
-                      ) : null}
-                      <input
-                        className="ds-input"
-                        id={id}
-                        name={`faktisk[${i}].${f}`}
-                        inputMode="decimal"
-                        defaultValue={vist}
-                        data-mengde=""
-                        data-lagret={lagret}
-                        aria-invalid={feil ? true : undefined}
-                        aria-describedby={feil ? `${id}-feil` : undefined}
-                        onKeyDown={tilbakestillVedEscape}
-                      />
-                    </div>
-                  );
-                })}
-              </fieldset>
-            ))}
-          </div>
+          <FaktiskMengde
+            varelinjer={m.varelinjer}
+            enheter={data?.enheter ?? {}}
+            feil={allErrors}
+            innsendt={innsendteMengder(actionData?.result)}
+          />
         ) : null}
         <div className="avviksboks">
           <Tekstomraade

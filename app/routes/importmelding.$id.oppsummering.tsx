@@ -10,8 +10,8 @@ import {
 import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { type MouseEvent, useState } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
-import type { StatusSvar } from "../../domain/importmelding";
-import { wizardSteg } from "../../domain/importmelding-ruting";
+import type { ImportmeldingVisning, StatusSvar } from "../../domain/importmelding";
+import { type WizardSteg, wizardSteg } from "../../domain/importmelding-ruting";
 import { bekreftRegelverkSkjema } from "../../domain/schemas/importmelding";
 import { REGELVERK_AVKRYSSING_TEKST } from "../../domain/schemas/tekster";
 import { Dialog } from "../components/dialog";
@@ -161,13 +161,21 @@ function RegelverkAvkrysning({ felt }: { felt: Felt }) {
   );
 }
 
-export default function Oppsummering() {
-  const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
-  const rot = useRouteLoaderData<typeof rootLoader>("root");
+/**
+ * The regulation dialog (SPEC §5) that 'Send inn' opens when the responsible importer has not confirmed the
+ * regulations: the confirmation form, or, for one who cannot confirm for it, who must.
+ */
+function RegelverkDialog({
+  melding: m,
+  apen,
+  kanBekrefte,
+}: {
+  melding: ImportmeldingVisning;
+  apen: boolean;
+  kanBekrefte: boolean;
+}) {
   const actionData = useActionData<typeof action>();
-  const { historikk } = useLoaderData<typeof loader>();
-  const { search, pathname } = useLocation();
-  useKlientvalidering();
+  const { pathname } = useLocation();
   const [form, fields] = useForm({
     id: "regelverk",
     lastResult: actionData?.result ?? undefined,
@@ -175,86 +183,81 @@ export default function Oppsummering() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => valider(formData, (s) => s.bekreftRegelverkSkjema),
   });
-  if (!data) return null;
-  const m = data.melding;
-  const steg = wizardSteg(m);
-  const ankomst = m.ankomstInfo[0];
-  const visRegelverk = !!actionData?.regelverk || new URLSearchParams(search).get("regelverk") === "1";
-  // Only the responsible importer itself can confirm the regulations (ADR 007): a reception controller
-  // preparing the notification for it is told who must, before and instead of submitting (issue 23 item 6).
-  const kanBekrefte = m.ansvarligImportoer.id === rot?.avgiver?.importoerId;
   const ansvarlig = m.ansvarligImportoer.navn;
-  const mangler = [
-    !m.innmelder ? "innmelder" : undefined,
-    !steg.dokumentkontrollFerdig ? "svar på dokumentkontrollen" : undefined,
-    !steg.ankomstRegistrert ? "ankomstinformasjon" : undefined,
-  ].filter(Boolean);
   return (
-    <div className="smal">
-      {/* First on the page: without JavaScript it is the section the user sees; with it, a modal. */}
-      <Dialog
-        id="bekreft-regelverk"
-        apen={visRegelverk}
-        tittel="Bekreft kjennskap til regelverket"
-        lukkTil={pathname}
-      >
-        {/* Inside the dialog, so it is seen and focused also when the dialog is modal (SPEC §5). */}
-        <FeilOppsummering feil={feilFra([fields.bekreftelse, fields.harLestRegelverk])} />
-        {kanBekrefte ? (
+    <Dialog id="bekreft-regelverk" apen={apen} tittel="Bekreft kjennskap til regelverket" lukkTil={pathname}>
+      {/* Inside the dialog, so it is seen and focused also when the dialog is modal (SPEC §5). */}
+      <FeilOppsummering feil={feilFra([fields.bekreftelse, fields.harLestRegelverk])} />
+      {kanBekrefte ? (
+        <p className="ds-paragraph">
+          For å sende inn forhåndsmeldingen må virksomheten bekrefte at den kjenner regelverket for import av
+          planter.
+        </p>
+      ) : (
+        <>
           <p className="ds-paragraph">
-            For å sende inn forhåndsmeldingen må virksomheten bekrefte at den kjenner regelverket for import
-            av planter.
+            Forhåndsmeldingen kan ikke sendes inn før {ansvarlig} har bekreftet at virksomheten kjenner
+            regelverket for import av planter.
           </p>
-        ) : (
-          <>
-            <p className="ds-paragraph">
-              Forhåndsmeldingen kan ikke sendes inn før {ansvarlig} har bekreftet at virksomheten kjenner
-              regelverket for import av planter.
-            </p>
-            <p className="ds-paragraph">
-              Bekreftelsen må gjøres av noen som representerer {ansvarlig}, under Innstillinger, Profil. Som
-              mottakskontrollør kan du ikke bekrefte den for en annen virksomhet. Forhåndsmeldingen er lagret
-              som påbegynt og kan sendes inn når bekreftelsen er gjort.
-            </p>
-          </>
-        )}
-        {actionData?.lagreFeil && visRegelverk ? (
-          <Varsel farge="danger" rolle="alert">
-            <p className="ds-paragraph">{actionData.lagreFeil}</p>
-          </Varsel>
-        ) : null}
-        {kanBekrefte ? null : (
+          <p className="ds-paragraph">
+            Bekreftelsen må gjøres av noen som representerer {ansvarlig}, under Innstillinger, Profil. Som
+            mottakskontrollør kan du ikke bekrefte den for en annen virksomhet. Forhåndsmeldingen er lagret
+            som påbegynt og kan sendes inn når bekreftelsen er gjort.
+          </p>
+        </>
+      )}
+      {actionData?.lagreFeil && apen ? (
+        <Varsel farge="danger" rolle="alert">
+          <p className="ds-paragraph">{actionData.lagreFeil}</p>
+        </Varsel>
+      ) : null}
+      {kanBekrefte ? null : (
+        <div className="knapperad">
+          <Link className="ds-button" data-variant="primary" to={pathname} replace data-trygt-valg>
+            Lukk
+          </Link>
+        </div>
+      )}
+      {kanBekrefte ? (
+        <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
+          <Radiogruppe
+            felt={fields.bekreftelse}
+            legende="Kjenner virksomheten regelverket?"
+            valg={[
+              { verdi: "bekreftet", tekst: "Ja, vi bekrefter at virksomheten kjenner regelverket" },
+              { verdi: "vil-ikke-melde", tekst: "Nei, vi skal ikke melde import" },
+            ]}
+          />
+          <RegelverkAvkrysning felt={fields.harLestRegelverk} />
           <div className="knapperad">
-            <Link className="ds-button" data-variant="primary" to={pathname} replace data-trygt-valg>
-              Lukk
+            <SendKnapp name="intent" value="bekreft-regelverk">
+              Bekreft og send inn
+            </SendKnapp>
+            <Link className="ds-button" data-variant="secondary" to={pathname} replace>
+              Avbryt
             </Link>
           </div>
-        )}
-        {kanBekrefte ? (
-          <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
-            <Radiogruppe
-              felt={fields.bekreftelse}
-              legende="Kjenner virksomheten regelverket?"
-              valg={[
-                { verdi: "bekreftet", tekst: "Ja, vi bekrefter at virksomheten kjenner regelverket" },
-                { verdi: "vil-ikke-melde", tekst: "Nei, vi skal ikke melde import" },
-              ]}
-            />
-            <RegelverkAvkrysning felt={fields.harLestRegelverk} />
-            <div className="knapperad">
-              <SendKnapp name="intent" value="bekreft-regelverk">
-                Bekreft og send inn
-              </SendKnapp>
-              <Link className="ds-button" data-variant="secondary" to={pathname} replace>
-                Avbryt
-              </Link>
-            </div>
-          </MeldingSkjema>
-        ) : null}
-      </Dialog>
-      <h1 className="ds-heading" data-size="lg">
-        Oppsummering
-      </h1>
+        </MeldingSkjema>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** What stands in the way of submitting or came of trying: an unconfirmed regulation, a refusal, an error. */
+function Innsendingsvarsler({
+  melding: m,
+  kanBekrefte,
+  visRegelverk,
+}: {
+  melding: ImportmeldingVisning;
+  kanBekrefte: boolean;
+  visRegelverk: boolean;
+}) {
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const ansvarlig = m.ansvarligImportoer.navn;
+  return (
+    <>
       {/* SPEC §8 "Regulation not confirmed": said before 'Send inn', not after (issue 23 item 6). */}
       {!m.harLestRegelverk ? (
         <Varsel farge="warning">
@@ -288,33 +291,72 @@ export default function Oppsummering() {
           <p className="ds-paragraph">{actionData.lagreFeil}</p>
         </Varsel>
       ) : null}
-      <section className="seksjon" aria-labelledby="ansvarlig-tittel">
-        <h2 id="ansvarlig-tittel" className="ds-heading" data-size="sm">
-          Ansvarlig importør
-        </h2>
-        <dl className="opplysninger">
-          <div className="opplysninger__rad">
-            <dt>Importør</dt>
-            <dd>
-              {m.ansvarligImportoer.navn} (org.nr.{" "}
-              {formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer)})
-            </dd>
-          </div>
-          <div className="opplysninger__rad">
-            <dt>Egen referanse</dt>
-            <dd>{m.egenReferanse ?? "Ikke angitt"}</dd>
-          </div>
-          <div className="opplysninger__rad">
-            <dt>Innmelder</dt>
-            <dd>
-              {m.innmelder
-                ? [m.innmelder.navn, m.innmelder.epost, m.innmelder.telefonnummer].filter(Boolean).join(", ")
-                : "Ikke angitt"}{" "}
-              <RedigerLenke til={steg.url("innmelder")} hva="innmelder og egen referanse" />
-            </dd>
-          </div>
-        </dl>
-      </section>
+    </>
+  );
+}
+
+/** The responsible importer, the own reference and the submitter, with a link to change the last two. */
+function AnsvarligImportoer({ melding: m, steg }: { melding: ImportmeldingVisning; steg: WizardSteg }) {
+  return (
+    <section className="seksjon" aria-labelledby="ansvarlig-tittel">
+      <h2 id="ansvarlig-tittel" className="ds-heading" data-size="sm">
+        Ansvarlig importør
+      </h2>
+      <dl className="opplysninger">
+        <div className="opplysninger__rad">
+          <dt>Importør</dt>
+          <dd>
+            {m.ansvarligImportoer.navn} (org.nr.{" "}
+            {formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer)})
+          </dd>
+        </div>
+        <div className="opplysninger__rad">
+          <dt>Egen referanse</dt>
+          <dd>{m.egenReferanse ?? "Ikke angitt"}</dd>
+        </div>
+        <div className="opplysninger__rad">
+          <dt>Innmelder</dt>
+          <dd>
+            {m.innmelder
+              ? [m.innmelder.navn, m.innmelder.epost, m.innmelder.telefonnummer].filter(Boolean).join(", ")
+              : "Ikke angitt"}{" "}
+            <RedigerLenke til={steg.url("innmelder")} hva="innmelder og egen referanse" />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export default function Oppsummering() {
+  const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  const rot = useRouteLoaderData<typeof rootLoader>("root");
+  const actionData = useActionData<typeof action>();
+  const { historikk } = useLoaderData<typeof loader>();
+  const { search, pathname } = useLocation();
+  useKlientvalidering();
+  if (!data) return null;
+  const m = data.melding;
+  const steg = wizardSteg(m);
+  const ankomst = m.ankomstInfo[0];
+  const visRegelverk = !!actionData?.regelverk || new URLSearchParams(search).get("regelverk") === "1";
+  // Only the responsible importer itself can confirm the regulations (ADR 007): a reception controller
+  // preparing the notification for it is told who must, before and instead of submitting (issue 23 item 6).
+  const kanBekrefte = m.ansvarligImportoer.id === rot?.avgiver?.importoerId;
+  const mangler = [
+    !m.innmelder ? "innmelder" : undefined,
+    !steg.dokumentkontrollFerdig ? "svar på dokumentkontrollen" : undefined,
+    !steg.ankomstRegistrert ? "ankomstinformasjon" : undefined,
+  ].filter(Boolean);
+  return (
+    <div className="smal">
+      {/* First on the page: without JavaScript it is the section the user sees; with it, a modal. */}
+      <RegelverkDialog melding={m} apen={visRegelverk} kanBekrefte={kanBekrefte} />
+      <h1 className="ds-heading" data-size="lg">
+        Oppsummering
+      </h1>
+      <Innsendingsvarsler melding={m} kanBekrefte={kanBekrefte} visRegelverk={visRegelverk} />
+      <AnsvarligImportoer melding={m} steg={steg} />
       {m.dokumentkontrollSpoersmaal.length > 0 ? (
         <section className="seksjon" aria-labelledby="dokument-tittel">
           <h2 id="dokument-tittel" className="ds-heading" data-size="sm">

@@ -165,6 +165,64 @@ function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean 
   );
 }
 
+/** Said once the notification is sent, until the user ticks 'Ikke vis denne meldingen igjen'. */
+function SendtDialog({ m, apen }: { m: ImportmeldingVisning; apen: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <Dialog id="sendt" apen={apen} tittel="Forhåndsmeldingen ble sendt" lukkTil={pathname} farge="success">
+      <p className="ds-paragraph">
+        Mattilsynet har mottatt forhåndsmeldingen {m.nummer}. Du kan endre ankomststed og tidspunkt helt til
+        mottakskontrollen er gjort.
+      </p>
+      <Form method="post" className="skjema">
+        <CsrfInput />
+        <Avkrysning id="ikkeVisIgjen" tekst="Ikke vis denne meldingen igjen" name="ikkeVisIgjen" value="ja" />
+        <SendKnapp name="intent" value="skjul-sendt">
+          Lukk
+        </SendKnapp>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** 'Trekk tilbake' and the dialog that asks before the owner withdraws a registered notification. */
+function TrekkTilbake({ m }: { m: ImportmeldingVisning }) {
+  const { search, pathname } = useLocation();
+  return (
+    <>
+      <Link
+        className="ds-button"
+        data-variant="secondary"
+        data-color="danger"
+        to={`${pathname}?trekk=1`}
+        preventScrollReset
+      >
+        Trekk tilbake
+      </Link>
+      <Dialog
+        id="trekk"
+        apen={new URLSearchParams(search).get("trekk") === "1"}
+        tittel="Trekk forhåndsmelding"
+        lukkTil={pathname}
+        farge="danger"
+      >
+        <p className="ds-paragraph">
+          Vil du trekke tilbake forhåndsmeldingen {m.nummer}? Den blir da ikke behandlet videre av
+          Mattilsynet.
+        </p>
+        <MeldingSkjema versjon={m.versjon} className="knapperad">
+          <SendKnapp name="intent" value="trekk-tilbake">
+            Trekk forhåndsmelding
+          </SendKnapp>
+          <Link className="ds-button" data-variant="secondary" to={pathname} replace data-trygt-valg>
+            Avbryt
+          </Link>
+        </MeldingSkjema>
+      </Dialog>
+    </>
+  );
+}
+
 export default function Registrert() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
   const rot = useRouteLoaderData<typeof rootLoader>("root");
@@ -216,31 +274,7 @@ export default function Registrert() {
         </Varsel>
       ) : null}
       <Statusforloep melding={m} />
-
-      <Dialog
-        id="sendt"
-        apen={visSendt}
-        tittel="Forhåndsmeldingen ble sendt"
-        lukkTil={pathname}
-        farge="success"
-      >
-        <p className="ds-paragraph">
-          Mattilsynet har mottatt forhåndsmeldingen {m.nummer}. Du kan endre ankomststed og tidspunkt helt til
-          mottakskontrollen er gjort.
-        </p>
-        <Form method="post" className="skjema">
-          <CsrfInput />
-          <Avkrysning
-            id="ikkeVisIgjen"
-            tekst="Ikke vis denne meldingen igjen"
-            name="ikkeVisIgjen"
-            value="ja"
-          />
-          <SendKnapp name="intent" value="skjul-sendt">
-            Lukk
-          </SendKnapp>
-        </Form>
-      </Dialog>
+      <SendtDialog m={m} apen={visSendt} />
 
       <section className="kort" aria-labelledby="ansvarlig-tittel">
         <h2 id="ansvarlig-tittel" className="ds-heading" data-size="sm">
@@ -298,39 +332,7 @@ export default function Registrert() {
         </p>
       ) : null}
       <DokumentasjonLenke melding={m} avgiver={avgiver} />
-      {registrert && eier ? (
-        <>
-          <Link
-            className="ds-button"
-            data-variant="secondary"
-            data-color="danger"
-            to={`${pathname}?trekk=1`}
-            preventScrollReset
-          >
-            Trekk tilbake
-          </Link>
-          <Dialog
-            id="trekk"
-            apen={sok.get("trekk") === "1"}
-            tittel="Trekk forhåndsmelding"
-            lukkTil={pathname}
-            farge="danger"
-          >
-            <p className="ds-paragraph">
-              Vil du trekke tilbake forhåndsmeldingen {m.nummer}? Den blir da ikke behandlet videre av
-              Mattilsynet.
-            </p>
-            <MeldingSkjema versjon={m.versjon} className="knapperad">
-              <SendKnapp name="intent" value="trekk-tilbake">
-                Trekk forhåndsmelding
-              </SendKnapp>
-              <Link className="ds-button" data-variant="secondary" to={pathname} replace data-trygt-valg>
-                Avbryt
-              </Link>
-            </MeldingSkjema>
-          </Dialog>
-        </>
-      ) : null}
+      {registrert && eier ? <TrekkTilbake m={m} /> : null}
       {historikk ? <Historikk side={historikk.side} foer={historikk.foer} sti={pathname} /> : null}
     </div>
   );
