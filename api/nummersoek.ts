@@ -26,11 +26,13 @@ export async function nummerInneholder(
   const kolonne = sql.ref(`${alias}.nummer`);
   const somIlike = sql<boolean>`${kolonne} ilike ${likeMoenster(tekst)}`;
   if ([...tekst].length < DEL_LENGDE) return somIlike;
-  // No row without statistics for the index, and none when every piece is common.
+  // No row without statistics for the index, and none when every piece is common. The list of common pieces
+  // is read and parsed once (offset 0 keeps the subquery apart), not once per piece.
   const { rows } = await sql<{ del: string }>`select d as del
-    from pg_stats, unnest(nummer_deler(${tekst})) d
-    where schemaname = current_schema() and tablename = ${`${tabell}_nummer_deler_idx`}
-      and d <> all(coalesce(most_common_elems::text::text[], '{}'))`.execute(db);
+    from (select coalesce(most_common_elems::text::text[], '{}') as vanlige from pg_stats
+      where schemaname = current_schema() and tablename = ${`${tabell}_nummer_deler_idx`} offset 0) s,
+      unnest(nummer_deler(${tekst})) d
+    where d <> all(s.vanlige)`.execute(db);
   if (rows.length === 0) return somIlike;
   // strpos rather than ilike for the check, so the planner does not add the trigram index's scan to this
   // one: the same test (ilike compares the lower-cased texts), with % and _ as text.
