@@ -143,8 +143,8 @@ export const SKALA_FIGURER: SkalaFigur[] = [
     navn: "Forhåndsmeldinger, status Påbegynt",
     sti: ({ api }) => `${api}/arkiv?antall=15&status=UNDER_REGISTRERING`,
   },
-  // Anywhere in the number (users type the part they have): a whole number (1 hit at every scale) and a
-  // part of numbers (10 hits at every scale); a part that finds more as the data grows is reported apart.
+  // Anywhere in the number (users type the part they have): a whole number and its end (1 hit at every
+  // scale) and its start (10 hits at every scale); a part that finds more as the data grows is reported apart.
   {
     navn: "Forhåndsmeldinger, helt nummer (1 treff)",
     sti: ({ api }) => `${api}/arkiv?antall=15&nummer=S-0000555`,
@@ -152,6 +152,10 @@ export const SKALA_FIGURER: SkalaFigur[] = [
   {
     navn: "Forhåndsmeldinger, del av nummer (10 treff)",
     sti: ({ api }) => `${api}/arkiv?antall=15&nummer=S-000055`,
+  },
+  {
+    navn: "Forhåndsmeldinger, slutten av nummeret (1 treff)",
+    sti: ({ api }) => `${api}/arkiv?antall=15&nummer=0000555`,
   },
   { navn: "Forhåndsmeldinger, avsenderland", sti: ({ api }) => `${api}/arkiv?antall=15&avsenderland=NL` },
   { navn: "Forhåndsmeldinger, avsender", sti: ({ api }) => `${api}/arkiv?antall=15&avsender=exporter 42` },
@@ -172,6 +176,10 @@ export const SKALA_FIGURER: SkalaFigur[] = [
   {
     navn: "Sertifikater, del av sertifikatnummer (10 treff)",
     sti: ({ base }) => `${base}/sertifikater?antall=15&sertifikatnummer=SKALA.000055`,
+  },
+  {
+    navn: "Sertifikater, slutten av sertifikatnummeret (1 treff)",
+    sti: ({ base }) => `${base}/sertifikater?antall=15&sertifikatnummer=0000555`,
   },
   { navn: "Forsiden (oversikt)", sti: ({ api }) => `${api}/oversikt` },
   { navn: "Forsiden, 2 % påbegynt og 10 % forhåndsmeldt", sti: ({ aapent }) => `${aapent}/oversikt` },

@@ -15,6 +15,7 @@ import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, forbidden, lesSoek } from "../http";
 import { medPapirloeseLand, tellPerLand } from "../land-antall";
+import { nummerInneholder } from "../nummersoek";
 import {
   EIER_KOLONNER,
   type EierKolonne,
@@ -170,11 +171,12 @@ export function arkivRouter(db: Db): Router {
       const referanse = q.internReferanse;
       const avsender = q.avsender;
       const { importoer, kolonner } = await valgtImportoer(db, importoerId, q.importoer);
+      const nummerFilter = nummer ? await nummerInneholder(db, "importmelding", "m", nummer) : undefined;
       const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
         let f = q;
         if (statuser.length) f = f.where("m.status", "in", statuser);
         if (land.length) f = f.where("m.eksportland", "in", land);
-        if (nummer) f = f.where(sql<boolean>`m.nummer ilike ${likeMoenster(nummer)}`);
+        if (nummerFilter) f = f.where(nummerFilter);
         if (referanse) f = f.where(sql<boolean>`m.egen_referanse ilike ${likeMoenster(referanse)}`);
         return f;
       };

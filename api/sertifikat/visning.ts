@@ -29,6 +29,7 @@ import { settSammenIArbeider } from "../arbeid/basseng";
 import { badRequest, notFound } from "../http";
 import { annenForhaandsmelding } from "../importmelding/mottaker";
 import { likeMoenster } from "../importmelding/tilgang";
+import { nummerInneholder } from "../nummersoek";
 import { finnSertifikat, hentTilknyttet } from "./oppslag";
 import { settSammen } from "./sammensetning";
 import {
@@ -95,10 +96,13 @@ export async function hentSertifikatListe(
   m: ImportoerMatch,
   p: ListeParametre,
 ): Promise<SertifikatListe> {
+  const nummerFilter = p.sertifikatnummer
+    ? await nummerInneholder(db, "sertifikat", "s", p.sertifikatnummer)
+    : undefined;
   const filtrer = (q: SertifikatUtvalg): SertifikatUtvalg => {
     let f = q;
     if (p.avsender) f = f.where("s.avsender_navn", "ilike", likeMoenster(p.avsender));
-    if (p.sertifikatnummer) f = f.where("s.nummer", "ilike", likeMoenster(p.sertifikatnummer));
+    if (nummerFilter) f = f.where(nummerFilter);
     if (p.avsenderland.length > 0) f = f.where("s.eksportland", "in", p.avsenderland);
     if (p.meldepliktigVurdering.length > 0)
       f = f.where("s.meldepliktig_vurdering", "in", p.meldepliktigVurdering);
