@@ -75,6 +75,8 @@ export interface Mottaker {
   mottatt: Hendelse[];
   /** Requests refused because the signature or timestamp did not verify. */
   avvist: number;
+  /** Every POST as received (body and headers), verified or not. */
+  raa: { kropp: string; headers: Record<string, string | string[] | undefined> }[];
   close(): Promise<void>;
 }
 
@@ -94,14 +96,15 @@ async function lesKropp(req: IncomingMessage): Promise<string> {
  * `svarStatus` says, to play a failing receiver), anything that does not verify → 401.
  */
 export async function startMottaker(opts: {
-  hemmelighet: string;
+  /** The subscription's secret (a function: known only once the subscription is made with this URL). */
+  hemmelighet: string | (() => string);
   port?: number;
   vert?: string;
   svarStatus?: () => number;
   paaHendelse?: (h: Hendelse) => void;
 }): Promise<Mottaker> {
   const mottatt: Hendelse[] = [];
-  const m: Mottaker = { url: "", mottatt, avvist: 0, close: async () => {} };
+  const m: Mottaker = { url: "", mottatt, avvist: 0, raa: [], close: async () => {} };
   const server = createServer(async (req, res) => {
     if (req.method !== "POST") {
       res.writeHead(405).end();
@@ -109,7 +112,10 @@ export async function startMottaker(opts: {
     }
     let hendelse: Hendelse;
     try {
-      hendelse = verifiserWebhook(opts.hemmelighet, await lesKropp(req), req.headers);
+      const kropp = await lesKropp(req);
+      m.raa.push({ kropp, headers: req.headers });
+      const hemmelighet = typeof opts.hemmelighet === "string" ? opts.hemmelighet : opts.hemmelighet();
+      hendelse = verifiserWebhook(hemmelighet, kropp, req.headers);
     } catch {
       m.avvist += 1;
       res.writeHead(401).end();

@@ -74,7 +74,7 @@ export async function postWebhook(opts: {
       slutt({
         ok: false,
         httpStatus: null,
-        feil: `Ikke svar innen ${Math.round(opts.tidsavbruddMs / 1000)} s`,
+        feil: `Ikke svar innen ${String(opts.tidsavbruddMs / 1000).replace(".", ",")} s`,
       });
       req.destroy();
     }, opts.tidsavbruddMs);

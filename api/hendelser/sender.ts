@@ -116,7 +116,7 @@ export function lagWebhookSender(opts: WebhookSenderOptions): WebhookSender {
       .where("l.id", "=", k.id)
       .executeTakeFirst();
     // The subscription was deleted (its deliveries with it) or paused since the claim.
-    if (!rad || !rad.aktiv) {
+    if (!rad?.aktiv) {
       await db
         .updateTable("webhook_levering")
         .set({ krav: null, neste_forsoek: sql`now()`, forsoek: sql`greatest(forsoek - 1, 0)` })
