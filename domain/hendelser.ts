@@ -22,3 +22,28 @@ export const VURDERT_STATUSER: readonly string[] = [
   "DELVIS_AVVIST",
   "AUTOMATISK_FRIGITT",
 ];
+
+/** A webhook subscription as the register API lists it (never with its secret). */
+export interface WebhookVisning {
+  id: number;
+  url: string;
+  typer: Hendelsestype[];
+  aktiv: boolean;
+  feilPaaRad: number;
+  /** When it was paused (by the importer, or by the sender after repeated failures). */
+  pauset: string | null;
+  opprettet: string;
+}
+
+/** One delivery attempt in the importer's delivery log. */
+export interface LeveringsforsoekVisning {
+  tidspunkt: string;
+  webhookId: number;
+  url: string;
+  hendelseType: Hendelsestype;
+  hendelseNummer: number;
+  forsoek: number;
+  ok: boolean;
+  httpStatus: number | null;
+  feil: string | null;
+}

@@ -8,7 +8,12 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { Db } from "../../db";
-import { HENDELSESTYPER, type Hendelsestype } from "../../domain/hendelser";
+import {
+  HENDELSESTYPER,
+  type Hendelsestype,
+  type LeveringsforsoekVisning,
+  type WebhookVisning,
+} from "../../domain/hendelser";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, lesSoek, notFound, parseId } from "../http";
 import { type Adressepolicy, sjekkWebhookUrl, UgyldigAdresse } from "./adresse";
@@ -78,29 +83,7 @@ const webhookStatus = z.object(
   { error: "Forespørselen må være et objekt med aktiv" },
 );
 
-export interface WebhookDto {
-  id: number;
-  url: string;
-  typer: Hendelsestype[];
-  aktiv: boolean;
-  feilPaaRad: number;
-  pauset: string | null;
-  opprettet: string;
-}
-
-export interface LeveringsloggDto {
-  tidspunkt: string;
-  webhookId: number;
-  url: string;
-  hendelseType: Hendelsestype;
-  hendelseNummer: number;
-  forsoek: number;
-  ok: boolean;
-  httpStatus: number | null;
-  feil: string | null;
-}
-
-async function webhooker(db: Db, importoerId: number): Promise<WebhookDto[]> {
+async function webhooker(db: Db, importoerId: number): Promise<WebhookVisning[]> {
   const rader = await db
     .selectFrom("webhook")
     .select(["id", "url", "typer", "aktiv", "feil_paa_rad", "pauset", "opprettet"])
@@ -118,7 +101,7 @@ async function webhooker(db: Db, importoerId: number): Promise<WebhookDto[]> {
   }));
 }
 
-async function leveringslogg(db: Db, importoerId: number): Promise<LeveringsloggDto[]> {
+async function leveringslogg(db: Db, importoerId: number): Promise<LeveringsforsoekVisning[]> {
   const rader = await db
     .selectFrom("webhook_forsoek as f")
     .innerJoin("webhook as w", "w.id", "f.webhook_id")
