@@ -142,9 +142,9 @@ export function Webhooker() {
         )}
         <Form method="post" action={side} className="skjema skjema--stablet" noValidate>
           <CsrfInput />
-          <h4 className="ds-heading" data-size="xs">
+          <h3 className="ds-heading" data-size="xs">
             Ny webhook
-          </h4>
+          </h3>
           <div className="ds-field">
             <label className="ds-label" htmlFor="webhook-url">
               Adresse
