@@ -63,7 +63,8 @@ async function alleEtter(etter: string): Promise<HendelseJson[]> {
   }
 }
 
-const sisteNummer = async () => Number((await feed("0", 1)).neste) && (await alleEtter("0")).at(-1)?.nummer;
+/** The importer's last event number so far (undefined before the first). */
+const sisteNummer = async () => (await alleEtter("0")).at(-1)?.nummer;
 
 function vurder(id: number, status: string, begrunnelse?: string) {
   return api.fetch(`/myndighet/v1/importmelding/${id}/vurdering`, {
