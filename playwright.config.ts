@@ -62,6 +62,8 @@ export default defineConfig({
       EPOST_MAKS_FORSOEK: "3",
       EPOST_NEDE_VARSEL_SEKUNDER: "2",
       EPOST_POLL_SEKUNDER: "0.5",
+      // Webhooks (tests/e2e/webhooker.spec.ts) to http://127.0.0.1 (loopback; never allowed in production).
+      WEBHOOK_TILLAT_LOKAL: "true",
     },
   },
 });

@@ -242,6 +242,22 @@ const ENDEPUNKTER: Endepunkt[] = [
     gyldig: () => ({ varsleVurderinger: true }),
   },
   {
+    navn: "POST webhook",
+    rute: "POST /import/register/v1/:orgnr/:importoerId/webhooker",
+    metode: "POST",
+    sti: () => `/import/register/v1/${ORG.hagelandDrammen}/${hageland}/webhooker`,
+    headere: bearer(KARI),
+    gyldig: () => ({ url: "https://127.0.0.1/fuzz", typer: ["sertifikat.mottatt"] }),
+  },
+  {
+    navn: "PUT webhook-status",
+    rute: "PUT /import/register/v1/:orgnr/:importoerId/webhooker/:id/status",
+    metode: "PUT",
+    sti: () => `/import/register/v1/${ORG.hagelandDrammen}/${hageland}/webhooker/1/status`,
+    headere: bearer(KARI),
+    gyldig: () => ({ aktiv: false }),
+  },
+  {
     navn: "PUT registrer som mottakskontrollør",
     rute: "PUT /import/register/v1/:orgnr/:importoerId/mottakskontrolloer",
     metode: "PUT",
@@ -559,6 +575,11 @@ const SOEK: { rute: string; sti: () => string; parametre: () => Record<string, s
     parametre: () => ({ foer: "1000000", antall: "5" }),
   },
   {
+    rute: "GET /import/v2/:orgnr/:importoerId/hendelser",
+    sti: () => `/import/v2/${ORG.hagelandDrammen}/${hageland}/hendelser`,
+    parametre: () => ({ etter: "0", antall: "10" }),
+  },
+  {
     rute: "GET /import/mottakskontrolloerer/v1",
     sti: () => "/import/mottakskontrolloerer/v1",
     parametre: () => ({ orgnr: ORG.hagelandDrammen }),
@@ -637,6 +658,7 @@ describe("fuzzing av API-ets søkeparametre", () => {
       "GET /import/register/v1/:orgnr",
       "GET /import/register/v1/:orgnr/:importoerId/mottakskontrolloerfor",
       "GET /import/register/v1/:orgnr/:importoerId/epoststatus",
+      "GET /import/register/v1/:orgnr/:importoerId/webhooker",
       "GET /import/v1/vedlegg/:id",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/mottakskontrolloerer",

@@ -6,6 +6,8 @@ import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./
 import { epostStatusRouter } from "./epost/status";
 import { type Features, gatewayRouter } from "./gateway";
 import { type ApiGrenser, apiGrenser, klient, tellEllerStopp } from "./grenser";
+import { UTVIKLINGSNOEKKEL } from "./hendelser/hemmelighet";
+import { hendelseRouter } from "./hendelser/router";
 import { errorHandler, jsonKropp, sendError, utenKontrolltegnISoek } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
 import { forsideRouter } from "./importmelding/forside";
@@ -31,6 +33,11 @@ export interface ApiOptions {
   paaSertifikat?: (resultat: string) => void;
   /** The rate limits (default: apiGrenser() from the environment, docs/decisions/026-grenser.md). */
   grenser?: ApiGrenser;
+  /**
+   * Webhook subscriptions (ADR 036): the key their secrets are encrypted with (WEBHOOK_NOEKKEL), and whether
+   * http and loopback receivers are allowed (tests only; production refuses WEBHOOK_TILLAT_LOKAL).
+   */
+  webhook?: { noekkel: string; tillatLokal: boolean };
 }
 
 /**
@@ -74,6 +81,8 @@ export function createApi(opts: ApiOptions): Router {
   api.use(oversiktRouter(db));
   api.use(forsideRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
   api.use(importmeldingRouter(db, grenser));
+  const webhook = opts.webhook ?? { noekkel: UTVIKLINGSNOEKKEL, tillatLokal: false };
+  api.use(hendelseRouter(db, { noekkel: webhook.noekkel, policy: { tillatLokal: webhook.tillatLokal } }));
   api.use((_req, res) => sendError(res, 404, "Fant ikke ressursen"));
   api.use(errorHandler);
   return api;

@@ -146,6 +146,29 @@ const RUTER: Record<string, Rute> = {
     sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/lestregelverk`,
     json: () => ({ harLestRegelverk: true }),
   },
+  "GET /import/v2/:orgnr/:importoerId/hendelser": {
+    krav: "importoer",
+    sti: (m) => `/import/v2/${m.orgnr}/${m.importoerId}/hendelser?etter=0`,
+  },
+  "GET /import/register/v1/:orgnr/:importoerId/webhooker": {
+    krav: "importoer",
+    sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/webhooker`,
+  },
+  "POST /import/register/v1/:orgnr/:importoerId/webhooker": {
+    krav: "importoer",
+    sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/webhooker`,
+    json: () => ({ url: "https://127.0.0.1/matrise", typer: ["sertifikat.mottatt"] }),
+  },
+  // Any id: a caller without access is refused before the subscription is looked up.
+  "PUT /import/register/v1/:orgnr/:importoerId/webhooker/:id/status": {
+    krav: "importoer",
+    sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/webhooker/1/status`,
+    json: () => ({ aktiv: false }),
+  },
+  "DELETE /import/register/v1/:orgnr/:importoerId/webhooker/:id": {
+    krav: "importoer",
+    sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/webhooker/1`,
+  },
   "GET /import/v2/eksportland": {
     krav: "importoer",
     sti: (m) => `/import/v2/eksportland?orgnr=${m.orgnr}&importoerId=${m.importoerId}`,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { Hendelsestype } from "../domain/hendelser";
 import type { AktoerType, HendelseDetaljer, HendelseType } from "../domain/historikk";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -265,4 +266,65 @@ export interface Database {
   epost_varsel: EpostVarselTable;
   epost_helse: EpostHelseTable;
   epost_fanget: EpostFangetTable;
+}
+
+/** Each importer's event counter (migration 019, ADR 036): the row lock orders the feed. */
+export interface HendelseTellerTable {
+  importoer_id: number;
+  siste: number;
+}
+
+export interface HendelseTable {
+  id: Generated<number>;
+  importoer_id: number;
+  nummer: number;
+  uuid: string;
+  type: Hendelsestype;
+  tidspunkt: Generated<Date>;
+  data: Jsonb<Record<string, unknown>>;
+}
+
+export interface WebhookTable {
+  id: Generated<number>;
+  importoer_id: number;
+  url: string;
+  typer: Jsonb<Hendelsestype[]>;
+  hemmelighet: string;
+  aktiv: Generated<boolean>;
+  feil_paa_rad: Generated<number>;
+  pauset: Date | null;
+  opprettet: Generated<Date>;
+}
+
+export type WebhookLeveringStatus = "VENTER" | "LEVERT" | "FEILET" | "AVBRUTT";
+
+export interface WebhookLeveringTable {
+  id: Generated<number>;
+  webhook_id: number;
+  hendelse_id: number;
+  status: ColumnType<WebhookLeveringStatus, WebhookLeveringStatus | undefined, WebhookLeveringStatus>;
+  forsoek: Generated<number>;
+  neste_forsoek: Generated<Date>;
+  krav: string | null;
+  opprettet: Generated<Date>;
+  levert: Date | null;
+}
+
+export interface WebhookForsoekTable {
+  id: Generated<number>;
+  webhook_id: number;
+  levering_id: number;
+  tidspunkt: Generated<Date>;
+  forsoek: number;
+  ok: boolean;
+  http_status: number | null;
+  feil: string | null;
+}
+
+export interface Database {
+  hendelse_teller: HendelseTellerTable;
+  hendelse: HendelseTable;
+  webhook: WebhookTable;
+  webhook_levering: WebhookLeveringTable;
+  webhook_forsoek: WebhookForsoekTable;
 }

@@ -24,6 +24,7 @@ export function monterApi(app: Express, opts: { config: Config; db: Db; metrikke
     epostNedeVarselMs: config.epost.nedeVarselMs,
     features: config.features,
     paaSertifikat: (resultat) => metrikker.sertifikatInnlest(resultat),
+    webhook: { noekkel: config.webhook.noekkel, tillatLokal: config.webhook.tillatLokal },
   });
   // Mounted without stripping the prefix: the API answers exactly the paths of SPEC §7. The route pattern of
   // an answer is the Express route that gave it (server/rute.ts).

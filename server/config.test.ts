@@ -23,6 +23,7 @@ const API = {
   OIDC_ISSUER: "https://idporten.no",
   HUB_API_KEY: "hub-".padEnd(40, "h"),
   MYNDIGHET_API_KEY: "mt-".padEnd(40, "m"),
+  WEBHOOK_NOEKKEL: "wh-".padEnd(40, "w"),
 };
 
 /** A complete production configuration of a `sender` process. */
@@ -33,6 +34,7 @@ const SENDER = {
   APP_URL: "https://forhaandsmelding.example.no",
   SMTP_URL: "smtp://smtp.example.no:587",
   EPOST_AVSENDER: "Mattilsynet <ikke-svar@mattilsynet.no>",
+  WEBHOOK_NOEKKEL: "wh-".padEnd(40, "w"),
 };
 
 /** All three roles in one production process. */
@@ -189,6 +191,31 @@ describe("loadConfig i produksjon", () => {
     expect(() => loadConfig(API)).not.toThrow();
   });
 
+  it("webhooker: api og sender krever en ekte WEBHOOK_NOEKKEL, og WEBHOOK_TILLAT_LOKAL nektes (issue 25 §3)", () => {
+    for (const env of [API, SENDER]) {
+      expect(feilVed({ ...env, WEBHOOK_NOEKKEL: undefined }).problemer).toEqual([
+        expect.stringContaining("WEBHOOK_NOEKKEL må settes"),
+      ]);
+      expect(
+        feilVed({ ...env, WEBHOOK_NOEKKEL: "dev-webhook-noekkel-ikke-for-produksjon" }).problemer,
+      ).toEqual([expect.stringContaining("WEBHOOK_NOEKKEL må settes")]);
+      expect(feilVed({ ...env, WEBHOOK_NOEKKEL: "kort" }).problemer).toEqual([
+        "WEBHOOK_NOEKKEL må være minst 32 tegn (tilfeldig).",
+      ]);
+      expect(feilVed({ ...env, WEBHOOK_TILLAT_LOKAL: "true" }).problemer).toEqual([
+        expect.stringContaining("WEBHOOK_TILLAT_LOKAL kan ikke slås på i produksjon"),
+      ]);
+      expect(loadConfig(env).webhook).toMatchObject({ noekkel: "wh-".padEnd(40, "w"), tillatLokal: false });
+    }
+    expect(() => loadConfig({ ...WEB, WEBHOOK_NOEKKEL: undefined })).not.toThrow();
+    // Outside production, tests may let webhooks go to http and loopback.
+    expect(loadConfig({ WEBHOOK_TILLAT_LOKAL: "true" }).webhook).toMatchObject({
+      tillatLokal: true,
+      tidsavbruddMs: 5000,
+      pauseEtter: 20,
+    });
+  });
+
   it("web nekter å starte uten OIDC_ISSUER (ellers ville utviklings-ID-porten godta hvem som helst)", () => {
     const feil = feilVed({ ...WEB, OIDC_ISSUER: undefined });
     expect(feil.problemer).toEqual([expect.stringContaining("utviklings-ID-porten")]);
@@ -263,8 +290,8 @@ describe("loadConfig i produksjon", () => {
   it("lister alle problemene på én gang når ingenting er satt", () => {
     const feil = feilVed({ NODE_ENV: "production" });
     // DATABASE_URL, APP_URL, SESSION_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER, HUB_API_KEY,
-    // MYNDIGHET_API_KEY, SMTP_URL, EPOST_AVSENDER
-    expect(feil.problemer).toHaveLength(10);
+    // MYNDIGHET_API_KEY, WEBHOOK_NOEKKEL, SMTP_URL, EPOST_AVSENDER
+    expect(feil.problemer).toHaveLength(11);
     expect(feil.message).toMatch(/^Ugyldig oppsett for produksjon/);
     const feilWeb = feilVed({ NODE_ENV: "production", ROLES: "web" });
     expect(feilWeb.problemer.join("\n")).toContain("IMPORT_API_URL");

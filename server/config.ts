@@ -6,6 +6,7 @@
 // well-known secrets are refused unless DEMO_MODE is set (docs/decisions/009-production-configuration.md,
 // docs/decisions/028-roller-og-drift.md).
 import { randomBytes } from "node:crypto";
+import { UTVIKLINGSNOEKKEL } from "../api/hendelser/hemmelighet";
 
 export const ROLLER = ["web", "api", "sender"] as const;
 export type Rolle = (typeof ROLLER)[number];
@@ -89,6 +90,23 @@ export interface Config {
     /** How long a claim holds before another sender may take the alerts (at least three SMTP timeouts). */
     leieMs: number;
   };
+  /** Webhooks (docs/decisions/036-hendelser-og-webhooker.md). */
+  webhook: {
+    /** The key the subscriptions' secrets are encrypted with (WEBHOOK_NOEKKEL; api and sender share it). */
+    noekkel: string;
+    /** Tests only: http and loopback receivers (WEBHOOK_TILLAT_LOKAL; refused in production). */
+    tillatLokal: boolean;
+    /** How often the sender looks for due deliveries. */
+    pollMs: number;
+    /** The whole POST must be done within this. */
+    tidsavbruddMs: number;
+    /** Attempts of one delivery before it is given up. */
+    maksForsoek: number;
+    /** First retry delay; doubled for each further attempt (at most an hour). */
+    ventetidMs: number;
+    /** A subscription is paused after this many failed attempts in a row. */
+    pauseEtter: number;
+  };
 }
 
 /** The development defaults that must never guard a production service. */
@@ -97,6 +115,7 @@ export const UTVIKLINGSVERDIER = {
   clientSecret: "dev-hemmelighet-ikke-for-produksjon",
   hubApiKey: "dev-hub-nokkel",
   myndighetApiKey: "dev-myndighet-nokkel",
+  webhookNoekkel: UTVIKLINGSNOEKKEL,
 } as const;
 
 /** A configuration the service refuses to start with; the message lists every problem, in Norwegian. */
@@ -212,6 +231,18 @@ function produksjonsproblemer(
       p.push("HUB_API_KEY og MYNDIGHET_API_KEY må være forskjellige.");
     }
   }
+  if (api || sender) {
+    if (!satt(env.WEBHOOK_NOEKKEL) || env.WEBHOOK_NOEKKEL === UTVIKLINGSVERDIER.webhookNoekkel) {
+      p.push(
+        "WEBHOOK_NOEKKEL må settes (minst 32 tilfeldige tegn, den samme for rollene api og sender): webhook-hemmelighetene krypteres med den.",
+      );
+    } else if (env.WEBHOOK_NOEKKEL.length < 32) p.push("WEBHOOK_NOEKKEL må være minst 32 tegn (tilfeldig).");
+  }
+  if (bool(env.WEBHOOK_TILLAT_LOKAL, false)) {
+    p.push(
+      "WEBHOOK_TILLAT_LOKAL kan ikke slås på i produksjon (webhooker skal bare gå til offentlige https-adresser).",
+    );
+  }
   if (sender) {
     if (!satt(env.SMTP_URL)) {
       p.push(
@@ -307,6 +338,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: sekunder(env.EPOST_POLL_SEKUNDER, 1),
       tidsavbruddMs: Math.max(100, sekunder(env.EPOST_SMTP_TIDSAVBRUDD_SEKUNDER, 20)),
       leieMs: sekunder(env.EPOST_LEIE_SEKUNDER, 120),
+    },
+    webhook: {
+      noekkel: env.WEBHOOK_NOEKKEL || UTVIKLINGSVERDIER.webhookNoekkel,
+      tillatLokal: bool(env.WEBHOOK_TILLAT_LOKAL, false),
+      pollMs: sekunder(env.WEBHOOK_POLL_SEKUNDER, 1),
+      tidsavbruddMs: Math.max(100, sekunder(env.WEBHOOK_TIDSAVBRUDD_SEKUNDER, 5)),
+      maksForsoek: Math.max(1, Math.trunc(Number(env.WEBHOOK_MAKS_FORSOEK ?? 10)) || 10),
+      ventetidMs: sekunder(env.WEBHOOK_VENTETID_SEKUNDER, 30),
+      pauseEtter: Math.max(1, Math.trunc(Number(env.WEBHOOK_PAUSE_ETTER ?? 20)) || 20),
     },
   };
 }

@@ -1,8 +1,10 @@
-// The `sender` role: the e-mail outbox worker (docs/decisions/012-epostvarsler.md). It takes due alerts with
+// The `sender` role: the e-mail outbox worker (docs/decisions/012-epostvarsler.md) and the webhook sender
+// (docs/decisions/036-hendelser-og-webhooker.md). It takes due alerts with
 // FOR UPDATE SKIP LOCKED, so any number of senders can run against one PostgreSQL server. Without SMTP_URL
 // (embedded mode only) it sends to the development mail catcher, an SMTP server in this process whose pages
 // the web role shows under /dev/epost.
 import { type EpostSender, type EpostSenderOptions, lagEpostSender } from "../api/epost/sender";
+import { lagWebhookSender, type WebhookSenderOptions } from "../api/hendelser/sender";
 import type { Db } from "../db";
 import type { EpostFanger } from "../dev/epost/fanger";
 import type { Config } from "./config";
@@ -17,6 +19,20 @@ export interface SenderDel {
   /** Stops taking alerts, finishes the message being sent and releases the rest of its claim. */
   stopp(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The webhook sender's settings from the configuration (docs/decisions/036-hendelser-og-webhooker.md). */
+export function webhookOppsett(config: Config, db: Db): WebhookSenderOptions {
+  return {
+    db,
+    noekkel: config.webhook.noekkel,
+    policy: { tillatLokal: config.webhook.tillatLokal },
+    tidsavbruddMs: config.webhook.tidsavbruddMs,
+    maksForsoek: config.webhook.maksForsoek,
+    ventetidMs: config.webhook.ventetidMs,
+    pauseEtter: config.webhook.pauseEtter,
+    pollMs: config.webhook.pollMs,
+  };
 }
 
 /** The sender's settings from the configuration (the role here, and `npm run epost:send`). */
@@ -56,15 +72,20 @@ export async function startSender(opts: {
       paaUtfall: (utfall) => (utfall === "SENDT" ? metrikker.epostSendt() : metrikker.epostFeilet(utfall)),
     });
   }
+  // The webhooks of the importers' events (ADR 036), from the same role.
+  const webhooker = lagWebhookSender(webhookOppsett(config, db));
   return {
     fanger,
     fangerSider,
-    start: () => sender?.start(),
+    start: () => {
+      sender?.start();
+      webhooker.start();
+    },
     stopp: async () => {
-      await sender?.stop();
+      await Promise.all([sender?.stop(), webhooker.stop()]);
     },
     close: async () => {
-      await sender?.stop();
+      await Promise.all([sender?.stop(), webhooker.stop()]);
       await fanger?.close();
     },
   };

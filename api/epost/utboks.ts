@@ -13,24 +13,30 @@ export interface UtboksSertifikat {
 }
 
 /**
- * Writes one alert per importer named on the certificate (organisation number or exact name, ADR 010) whose
- * e-mail preference is on and who has at least one address. An importer already alerted about this
- * certificate is not alerted again (a re-delivery or a changed version of the same certificate). Importers
- * who only find the certificate later by search are never alerted. Returns the importers alerted now.
+ * The importers named on the certificate (organisation number or exact name, ADR 010); with `kunMedEpost`
+ * only those whose e-mail preference is on and who have at least one address.
  */
-export async function leggVarslerIUtboks(trx: Transaction<Database>, s: UtboksSertifikat): Promise<number[]> {
+export async function importoererPaaSertifikatet(
+  trx: Transaction<Database>,
+  s: UtboksSertifikat,
+  opts: { kunMedEpost: boolean },
+): Promise<number[]> {
   if (s.mottaker_orgnr === null && s.mottaker_navn_norm === null) return [];
   // A loose pre-filter in SQL (lower case, single spaces), then the exact rule of ADR 010 in code.
-  const kandidater = await trx
+  let q = trx
     .selectFrom("importoer as i")
     .leftJoin("enhet as e", "e.organisasjonsnummer", "i.organisasjonsnummer")
-    .select(["i.id", "i.organisasjonsnummer", "i.navn", "e.navn as enhet_navn"])
-    .where("i.skal_ha_epost", "=", true)
-    .where((eb) =>
-      eb.exists(
-        eb.selectFrom("importoer_epost as ie").select("ie.id").whereRef("ie.importoer_id", "=", "i.id"),
-      ),
-    )
+    .select(["i.id", "i.organisasjonsnummer", "i.navn", "e.navn as enhet_navn"]);
+  if (opts.kunMedEpost) {
+    q = q
+      .where("i.skal_ha_epost", "=", true)
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom("importoer_epost as ie").select("ie.id").whereRef("ie.importoer_id", "=", "i.id"),
+        ),
+      );
+  }
+  const kandidater = await q
     .where((eb) =>
       eb.or([
         eb("i.organisasjonsnummer", "=", s.mottaker_orgnr ?? ""),
@@ -42,7 +48,7 @@ export async function leggVarslerIUtboks(trx: Transaction<Database>, s: UtboksSe
       ]),
     )
     .execute();
-  const ider = [
+  return [
     ...new Set(
       kandidater
         .filter(
@@ -54,6 +60,16 @@ export async function leggVarslerIUtboks(trx: Transaction<Database>, s: UtboksSe
         .map((k) => k.id),
     ),
   ];
+}
+
+/**
+ * Writes one alert per importer named on the certificate (organisation number or exact name, ADR 010) whose
+ * e-mail preference is on and who has at least one address. An importer already alerted about this
+ * certificate is not alerted again (a re-delivery or a changed version of the same certificate). Importers
+ * who only find the certificate later by search are never alerted. Returns the importers alerted now.
+ */
+export async function leggVarslerIUtboks(trx: Transaction<Database>, s: UtboksSertifikat): Promise<number[]> {
+  const ider = await importoererPaaSertifikatet(trx, s, { kunMedEpost: true });
   if (ider.length === 0) return [];
   const nye = await trx
     .insertInto("epost_varsel")

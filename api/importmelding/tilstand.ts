@@ -12,6 +12,7 @@ import type { Endring, HendelseDetaljer, HendelseType } from "../../domain/histo
 import { erInnsendt, type ImportmeldingStatus, STATUS_TEKST } from "../../domain/status";
 import { type Aktoer, aktoerKolonner, HUB, revisjon, SYSTEM } from "../aktoer";
 import { leggUtfallIUtboks } from "../epost/utboks";
+import { skrivStatusHendelser } from "../hendelser/skriv";
 import { type ApiError, badRequest, conflict, notFound } from "../http";
 
 export type Trx = Transaction<Database>;
@@ -251,7 +252,11 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
     detaljer: await e.detaljer?.(trx, ny),
   });
   // The authority's outcome by e-mail (ADR 034), in this transaction: written exactly when the change is.
-  if (e.varsle !== false) await leggUtfallIUtboks(trx, { importmeldingId: ny.id, hendelseId, utfall: e.til });
+  if (e.varsle !== false) {
+    await leggUtfallIUtboks(trx, { importmeldingId: ny.id, hendelseId, utfall: e.til });
+    // The owners' events and their webhooks (ADR 036), likewise.
+    await skrivStatusHendelser(trx, ny, fra, e.til);
+  }
 
   if (e.automatiskFrigivelse && (await e.automatiskFrigivelse(trx, ny))) {
     const frigitt = await oppdaterStatus(trx, ny, "AUTOMATISK_FRIGITT", undefined, undefined);
@@ -264,12 +269,14 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
       til: "AUTOMATISK_FRIGITT",
       merknad: AUTOMATISK_FRIGITT_MERKNAD[e.til === "REGISTRERT" ? "REGISTRERT" : "ANKOMMET"],
     });
-    if (e.varsle !== false)
+    if (e.varsle !== false) {
       await leggUtfallIUtboks(trx, {
         importmeldingId: ny.id,
         hendelseId: frigittId,
         utfall: "AUTOMATISK_FRIGITT",
       });
+      await skrivStatusHendelser(trx, frigitt, e.til, "AUTOMATISK_FRIGITT");
+    }
     return frigitt;
   }
   return ny;

@@ -11,7 +11,8 @@ import { vurderSertifikat } from "../../domain/risiko/vurder";
 import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/sertifikat";
 import { forberedSertifikatIArbeider } from "../arbeid/basseng";
 import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdata } from "../ephyto/parse";
-import { leggVarslerIUtboks } from "../epost/utboks";
+import { importoererPaaSertifikatet, leggVarslerIUtboks } from "../epost/utboks";
+import { skrivHendelser } from "../hendelser/skriv";
 import { endringerMellom, skrivSertifikatHendelse, type Trx } from "../importmelding/tilstand";
 
 /** "eldre": a re-delivery issued before the stored version; nothing is changed (ADR 017). */
@@ -399,12 +400,23 @@ export async function lagreSertifikat(
       await lenkErstatninger(trx, id, forberedt);
       // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
       if (opts.varsle !== false) {
-        await leggVarslerIUtboks(trx, {
+        const s = {
           id,
           mottaker_orgnr: kolonner.mottaker_orgnr,
           mottaker_navn_norm: kolonner.mottaker_navn_norm,
           erstatter_nummer: erstatterNummer,
-        });
+        };
+        await leggVarslerIUtboks(trx, s);
+        // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one.
+        const data = {
+          sertifikat: { id, nummer, eksportland, utstedtDato, erstatterNummer },
+          resultat,
+        };
+        const mottakere = await importoererPaaSertifikatet(trx, s, { kunMedEpost: false });
+        await skrivHendelser(
+          trx,
+          mottakere.map((importoerId) => ({ importoerId, type: "sertifikat.mottatt" as const, data })),
+        );
       }
       return { resultat, id, nummer };
     };

@@ -13,10 +13,12 @@ import { LeggTilKontrolloer, RegistrereKontrolloer } from "../components/innstil
 import { Profil } from "../components/innstillinger/profil";
 import { Sidenavigasjon } from "../components/innstillinger/sidenavigasjon";
 import { Varslinger } from "../components/innstillinger/varslinger";
+import { Webhooker } from "../components/innstillinger/webhooker";
 import { Varsel } from "../components/ui";
 import { type ApiClient, ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
+import { hentWebhooker, webhookHandling } from "../lib/webhooker.server";
 
 async function hentImportoer(api: ApiClient, orgnr: string) {
   return api.getJson<Importoer>(`/import/register/v1/${orgnr}`, { redirectOn401: "/mangler-autorisasjon" });
@@ -52,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // The e-mail health banner belongs on the Varslinger side (issue 10, ADR 012).
   const epostFeil = side === "Varslinger" ? await hentEpostFeil(api, avgiver) : false;
+  const webhooker =
+    side === "Integrasjoner" ? await hentWebhooker(api, avgiver, url, loginUrl(request)) : null;
   const lagret = url.searchParams.get("lagret");
   const slettId = Number(url.searchParams.get("slettEpost"));
   return data(
@@ -65,6 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lagret: lagret ? (LAGRET[lagret] ?? null) : null,
       slettEpost: importoer.epostadresser.find((e) => e.id === slettId) ?? null,
       epostFeil,
+      webhooker,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -82,6 +87,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<Svar>({ intent, feil: e.melding ?? reserve, ...ekstra }, { status: 400 });
     throw e;
   };
+  const webhook = await webhookHandling(intent, formData, api, avgiver, loginUrl(request));
+  if (webhook !== undefined) return webhook;
   switch (intent) {
     case "bekreft-regelverk": {
       const valg = formData.get("bekreftelse");
@@ -215,6 +222,7 @@ export default function Innstillinger() {
           {side === "Varslinger" ? <Varslinger /> : null}
           {side === "Registrere som mottakskontrollør" ? <RegistrereKontrolloer /> : null}
           {side === "Legg til mottakskontrollør" ? <LeggTilKontrolloer /> : null}
+          {side === "Integrasjoner" ? <Webhooker /> : null}
         </div>
       </div>
     </div>

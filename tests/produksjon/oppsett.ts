@@ -221,6 +221,7 @@ function variabler(appUrl: string, issuer: string): Record<string, string> {
     OIDC_CLIENT_SECRET: randomBytes(24).toString("hex"),
     HUB_API_KEY: `hub-${randomBytes(24).toString("hex")}`,
     MYNDIGHET_API_KEY: `mt-${randomBytes(24).toString("hex")}`,
+    WEBHOOK_NOEKKEL: randomBytes(32).toString("hex"),
     SMTP_URL: "smtp://epost:1025",
     EPOST_AVSENDER: "Digital forhåndsmelding <ikke-svar@forhaandsmelding.test>",
   };

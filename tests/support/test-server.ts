@@ -38,7 +38,12 @@ export interface TestApiOptions {
   plugin?: KyselyPlugin;
   /** The rate limits (default: as the service has them, api/grenser.ts). */
   grenser?: ApiGrenser;
+  /** Webhook receivers on 127.0.0.1 over http are allowed unless tillatLokal is false (ADR 036). */
+  webhook?: { tillatLokal: boolean };
 }
+
+/** The WEBHOOK_NOEKKEL of the test API (the test's sender decrypts the secrets with it). */
+export const TEST_WEBHOOK_NOEKKEL = "test-webhook-noekkel-for-testene-her";
 
 /** A signing key pair for access tokens, and its public JWKS (what the API verifies with). */
 export async function lagTokenNoekler(kid = "test") {
@@ -98,6 +103,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
       myndighetApiKey: opts.myndighetApiKey ?? TEST_MYNDIGHET_API_KEY,
       epostNedeVarselMs: opts.epostNedeVarselMs,
       grenser: opts.grenser,
+      webhook: { noekkel: TEST_WEBHOOK_NOEKKEL, tillatLokal: opts.webhook?.tillatLokal ?? true },
     }),
   );
   const server = app.listen(0, "127.0.0.1");

@@ -1,11 +1,12 @@
 // Settings (SPEC §2 "Settings (query side)"): the sides, their URLs and the fallback messages, shared by the
 // route (app/routes/innstillinger.tsx) and its sections.
-/** The four sides of SPEC §2 "Settings (query side)". */
+/** The four sides of SPEC §2 "Settings (query side)", and Integrasjoner (issue 25 §3: webhooks). */
 export const SIDER = [
   "Profil",
   "Varslinger",
   "Registrere som mottakskontrollør",
   "Legg til mottakskontrollør",
+  "Integrasjoner",
 ] as const;
 export type Side = (typeof SIDER)[number];
 
@@ -29,6 +30,8 @@ export const FEIL = {
   vurderingsvarsel: "Noe gikk galt under lagring av e-post preferanse",
   hentKontrolloerer: "Klarte ikke hente alle mottakskontrolloerer",
   regelverk: "Klarte ikke å lagre bekreftelsen.",
+  webhook: "Klarte ikke å lagre webhooken.",
+  hentWebhooker: "Klarte ikke å hente webhookene.",
 } as const;
 
 export const LAGRET: Record<string, string> = {
@@ -37,6 +40,9 @@ export const LAGRET: Record<string, string> = {
   "epost-slettet": "E-postadressen er slettet.",
   "kontrolloer-lagt-til": "Mottakskontrolløren er lagt til.",
   "kontrolloer-fjernet": "Mottakskontrolløren er fjernet.",
+  "webhook-pauset": "Webhooken er satt på pause.",
+  "webhook-startet": "Webhooken er startet igjen.",
+  "webhook-slettet": "Webhooken er slettet.",
 };
 
 export type Kort = { id: number; navn: string; organisasjonsnummer: string };

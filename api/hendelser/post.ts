@@ -1,0 +1,86 @@
+// One webhook POST (docs/decisions/036-hendelser-og-webhooker.md): the host resolved and every address checked
+// (adresse.ts), the connection made to the checked address (the request's `lookup` answers with it, so no
+// second resolution can rebind), TLS verified against the host name, a short timeout for the whole exchange,
+// and no redirect followed (node's http client never follows one; a 3xx is a failure like any non-2xx).
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { type Adressepolicy, sjekkUrlForm, slaaOppTillatt, UgyldigAdresse } from "./adresse";
+
+export interface PostSvar {
+  ok: boolean;
+  /** The HTTP status, when the receiver answered. */
+  httpStatus: number | null;
+  /** Why it failed, in Norwegian (for the delivery log). */
+  feil: string | null;
+}
+
+export async function postWebhook(opts: {
+  url: string;
+  kropp: string;
+  headers: Record<string, string>;
+  policy: Adressepolicy;
+  tidsavbruddMs: number;
+}): Promise<PostSvar> {
+  let url: URL;
+  let adresse: { address: string; family: number };
+  try {
+    url = sjekkUrlForm(opts.url, opts.policy);
+    [adresse] = (await slaaOppTillatt(url.hostname, opts.policy)) as [{ address: string; family: number }];
+  } catch (e) {
+    return { ok: false, httpStatus: null, feil: e instanceof UgyldigAdresse ? e.message : String(e) };
+  }
+  const festet: LookupFunction = (_vert, valg, svar) => {
+    if (valg.all) svar(null, [adresse]);
+    else svar(null, adresse.address, adresse.family);
+  };
+  const klient = url.protocol === "https:" ? https : http;
+  return new Promise<PostSvar>((resolve) => {
+    let ferdig = false;
+    const slutt = (s: PostSvar) => {
+      if (ferdig) return;
+      ferdig = true;
+      clearTimeout(tidtaker);
+      resolve(s);
+    };
+    const req = klient.request(
+      url,
+      {
+        method: "POST",
+        lookup: festet,
+        headers: {
+          ...opts.headers,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(opts.kropp)),
+          "user-agent": "Digital-forhaandsmelding-webhook/1",
+        },
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        // The answer's body is not wanted; read it away (bounded by the timeout) and close.
+        res.resume();
+        res.on("end", () =>
+          slutt({
+            ok: status >= 200 && status < 300,
+            httpStatus: status,
+            feil: status >= 200 && status < 300 ? null : `Mottakeren svarte ${status}`,
+          }),
+        );
+        res.on("error", () => slutt({ ok: false, httpStatus: status, feil: "Svaret ble brutt" }));
+      },
+    );
+    const tidtaker = setTimeout(() => {
+      slutt({
+        ok: false,
+        httpStatus: null,
+        feil: `Ikke svar innen ${String(opts.tidsavbruddMs / 1000).replace(".", ",")} s`,
+      });
+      req.destroy();
+    }, opts.tidsavbruddMs);
+    req.on("error", (e) =>
+      slutt({ ok: false, httpStatus: null, feil: `Kunne ikke koble til (${e.message})` }),
+    );
+    req.end(opts.kropp);
+  });
+}

@@ -1,0 +1,267 @@
+// The importer's events over HTTP (issue 25 §3, docs/decisions/036-hendelser-og-webhooker.md):
+// - the pull feed GET /import/v2/{orgnr}/{importoerId}/hendelser?etter=<cursor>&antall=<n>, in order, a page
+//   at a time; the cursor is the importer's event number (gap-free and commit-ordered, skriv.ts), so a
+//   client that keeps `neste` reads every event exactly once;
+// - the webhook subscriptions under /import/register/v1/{orgnr}/{importoerId}/webhooker: list (with the
+//   delivery log), create (the secret in that answer only), pause/resume, delete.
+// Both behind the same guard as the importer's notification list (requireImportoer).
+import { Router } from "express";
+import { z } from "zod";
+import type { Db } from "../../db";
+import {
+  HENDELSESTYPER,
+  type Hendelsestype,
+  type LeveringsforsoekVisning,
+  type WebhookVisning,
+} from "../../domain/hendelser";
+import { type ImportoerRequest, requireImportoer } from "../auth";
+import { ah, badRequest, lesSoek, notFound, parseId } from "../http";
+import { type Adressepolicy, sjekkWebhookUrl, UgyldigAdresse } from "./adresse";
+import { krypterHemmelighet, nyHemmelighet } from "./hemmelighet";
+
+/** The most events one page of the feed holds; 100 when `antall` is not given. */
+export const MAKS_SIDE = 500;
+/** At most this many subscriptions per importer. */
+export const MAKS_WEBHOOKER = 10;
+/** The delivery log shows this many attempts. */
+export const LOGG_ANTALL = 50;
+
+export interface HendelseJson {
+  /** The event's id (also the webhook-id header): the same in the feed and in every delivery attempt. */
+  id: string;
+  /** The importer's event number: the feed's cursor. */
+  nummer: number;
+  type: Hendelsestype;
+  timestamp: string;
+  importoer: { id: number; organisasjonsnummer: string };
+  data: Record<string, unknown>;
+}
+
+/** One event as the feed and the webhooks give it (the Standard Webhooks envelope: type, timestamp, data). */
+export function hendelseJson(
+  r: { uuid: string; nummer: number; type: Hendelsestype; tidspunkt: Date | string; data: unknown },
+  importoer: { id: number; organisasjonsnummer: string },
+): HendelseJson {
+  return {
+    id: r.uuid,
+    nummer: Number(r.nummer),
+    type: r.type,
+    timestamp: new Date(r.tidspunkt).toISOString(),
+    importoer,
+    data: r.data as Record<string, unknown>,
+  };
+}
+
+const feedSoek = z.object({
+  etter: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number)
+    .optional(),
+  antall: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAKS_SIDE)
+    .optional(),
+});
+
+const nyWebhook = z.object(
+  {
+    url: z
+      .string({ error: "Skriv inn adressen webhookene skal sendes til" })
+      .max(2000, "Adressen er for lang"),
+    typer: z
+      .array(z.enum(HENDELSESTYPER, { error: "Ukjent hendelsestype" }), { error: "Velg minst én hendelse" })
+      .min(1, "Velg minst én hendelse"),
+  },
+  { error: "Forespørselen må være et objekt med url og typer" },
+);
+
+const webhookStatus = z.object(
+  { aktiv: z.boolean({ error: "aktiv må være true eller false" }) },
+  { error: "Forespørselen må være et objekt med aktiv" },
+);
+
+async function webhooker(db: Db, importoerId: number): Promise<WebhookVisning[]> {
+  const rader = await db
+    .selectFrom("webhook")
+    .select(["id", "url", "typer", "aktiv", "feil_paa_rad", "pauset", "opprettet"])
+    .where("importoer_id", "=", importoerId)
+    .orderBy("id")
+    .execute();
+  return rader.map((r) => ({
+    id: r.id,
+    url: r.url,
+    typer: r.typer,
+    aktiv: r.aktiv,
+    feilPaaRad: r.feil_paa_rad,
+    pauset: r.pauset ? new Date(r.pauset).toISOString() : null,
+    opprettet: new Date(r.opprettet).toISOString(),
+  }));
+}
+
+async function leveringslogg(db: Db, importoerId: number): Promise<LeveringsforsoekVisning[]> {
+  const rader = await db
+    .selectFrom("webhook_forsoek as f")
+    .innerJoin("webhook as w", "w.id", "f.webhook_id")
+    .innerJoin("webhook_levering as l", "l.id", "f.levering_id")
+    .innerJoin("hendelse as h", "h.id", "l.hendelse_id")
+    .select([
+      "f.tidspunkt",
+      "w.id as webhook_id",
+      "w.url",
+      "h.type",
+      "h.nummer",
+      "f.forsoek",
+      "f.ok",
+      "f.http_status",
+      "f.feil",
+    ])
+    .where("w.importoer_id", "=", importoerId)
+    .orderBy("f.id", "desc")
+    .limit(LOGG_ANTALL)
+    .execute();
+  return rader.map((r) => ({
+    tidspunkt: new Date(r.tidspunkt).toISOString(),
+    webhookId: r.webhook_id,
+    url: r.url,
+    hendelseType: r.type,
+    hendelseNummer: Number(r.nummer),
+    forsoek: r.forsoek,
+    ok: r.ok,
+    httpStatus: r.http_status,
+    feil: r.feil,
+  }));
+}
+
+export function hendelseRouter(db: Db, webhook: { noekkel: string; policy: Adressepolicy }): Router {
+  const router = Router();
+
+  router.get(
+    "/import/v2/:orgnr/:importoerId/hendelser",
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const { importoerId, orgnr } = req;
+      const { etter = 0, antall = 100 } = lesSoek(feedSoek, req.query);
+      const rader = await db
+        .selectFrom("hendelse")
+        .select(["uuid", "nummer", "type", "tidspunkt", "data"])
+        .where("importoer_id", "=", importoerId)
+        .where("nummer", ">", etter)
+        .orderBy("nummer")
+        .limit(antall + 1)
+        .execute();
+      const side = rader.slice(0, antall);
+      const importoer = { id: importoerId, organisasjonsnummer: orgnr };
+      res.json({
+        hendelser: side.map((r) => hendelseJson(r, importoer)),
+        // The cursor for the next call: the last number read (the same as `etter` when nothing was new).
+        neste: String(side.length > 0 ? Number(side[side.length - 1]!.nummer) : etter),
+        flere: rader.length > antall,
+      });
+    }),
+  );
+
+  const BASE = "/import/register/v1/:orgnr/:importoerId/webhooker";
+
+  router.get(
+    BASE,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      res.json({
+        webhooker: await webhooker(db, req.importoerId),
+        logg: await leveringslogg(db, req.importoerId),
+      });
+    }),
+  );
+
+  router.post(
+    BASE,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const { importoerId } = req;
+      const body = nyWebhook.parse(req.body ?? {});
+      let url: string;
+      try {
+        url = await sjekkWebhookUrl(body.url, webhook.policy);
+      } catch (e) {
+        if (e instanceof UgyldigAdresse) throw badRequest(e.message);
+        throw e;
+      }
+      const hemmelighet = nyHemmelighet();
+      const ny = await db.transaction().execute(async (trx) => {
+        // Serialise additions for one importer so the count holds.
+        await trx.selectFrom("importoer").select("id").where("id", "=", importoerId).forUpdate().execute();
+        const antall = await trx
+          .selectFrom("webhook")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("importoer_id", "=", importoerId)
+          .executeTakeFirstOrThrow();
+        if (Number(antall.n) >= MAKS_WEBHOOKER) {
+          throw badRequest(`Du kan ha høyst ${MAKS_WEBHOOKER} webhooker`);
+        }
+        return trx
+          .insertInto("webhook")
+          .values({
+            importoer_id: importoerId,
+            url,
+            typer: JSON.stringify(HENDELSESTYPER.filter((t) => body.typer.includes(t))),
+            hemmelighet: krypterHemmelighet(hemmelighet, webhook.noekkel),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+      });
+      const dto = (await webhooker(db, importoerId)).find((w) => w.id === ny.id);
+      // The only answer that carries the secret: it is stored encrypted and never shown again.
+      res.status(201).json({ ...dto, hemmelighet });
+    }),
+  );
+
+  router.put(
+    `${BASE}/:id/status`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const id = parseId(req.params.id, "id for webhooken");
+      const { aktiv } = webhookStatus.parse(req.body ?? {});
+      const endret = await db.transaction().execute(async (trx) => {
+        const r = await trx
+          .updateTable("webhook")
+          .set(aktiv ? { aktiv: true, pauset: null, feil_paa_rad: 0 } : { aktiv: false, pauset: new Date() })
+          .where("id", "=", id)
+          .where("importoer_id", "=", req.importoerId)
+          .executeTakeFirst();
+        // Resumed: what waited while it was paused goes with the sender's next round.
+        if (aktiv && Number(r.numUpdatedRows) > 0) {
+          await trx
+            .updateTable("webhook_levering")
+            .set({ neste_forsoek: new Date() })
+            .where("webhook_id", "=", id)
+            .where("status", "=", "VENTER")
+            .where("krav", "is", null)
+            .execute();
+        }
+        return Number(r.numUpdatedRows);
+      });
+      if (endret === 0) throw notFound("Fant ikke webhooken");
+      res.status(204).end();
+    }),
+  );
+
+  router.delete(
+    `${BASE}/:id`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const id = parseId(req.params.id, "id for webhooken");
+      const slettet = await db
+        .deleteFrom("webhook")
+        .where("id", "=", id)
+        .where("importoer_id", "=", req.importoerId)
+        .executeTakeFirst();
+      if (Number(slettet.numDeletedRows) === 0) throw notFound("Fant ikke webhooken");
+      res.status(204).end();
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,259 @@
+// The webhook sender (issue 25 §3, docs/decisions/036-hendelser-og-webhooker.md), run by the `sender` role
+// beside the e-mail outbox and on its pattern (api/epost/sender.ts): due deliveries are taken with
+// `FOR UPDATE SKIP LOCKED` and claimed with a lease (a claim token and a later `neste_forsoek`), the claim is
+// committed, and only then are the receivers called, so no connection or lock is held while one is slow.
+// Each POST is signed as Standard Webhooks says (webhook-id = the event's id, webhook-timestamp,
+// webhook-signature), checked against the address policy and pinned to the checked address (post.ts). A 2xx
+// delivers; anything else is retried with exponential backoff up to maksForsoek; `pauseEtter` failed attempts
+// in a row pause the subscription (the importer resumes it on the settings page). Every attempt is logged for
+// the importer. At least once: a sender that dies mid-POST leaves its claim to run out, and the next one
+// sends again with the same webhook-id.
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { Webhook } from "standardwebhooks";
+import type { Db } from "../../db";
+import type { Adressepolicy } from "./adresse";
+import { dekrypterHemmelighet } from "./hemmelighet";
+import { postWebhook } from "./post";
+import { hendelseJson } from "./router";
+
+export interface WebhookSenderOptions {
+  db: Db;
+  /** WEBHOOK_NOEKKEL: decrypts the subscriptions' secrets. */
+  noekkel: string;
+  policy: Adressepolicy;
+  /** The whole POST within this. Default 5 s. */
+  tidsavbruddMs?: number;
+  /** Attempts before a delivery is given up (FEILET). */
+  maksForsoek: number;
+  /** The first retry waits this long; each further one twice as long (at most an hour). */
+  ventetidMs: number;
+  /** Failed attempts in a row that pause the subscription. */
+  pauseEtter: number;
+  /** How often the running sender looks for due deliveries. Default 1 s. */
+  pollMs?: number;
+  /** How long a claim holds before another sender may take the delivery. Default 60 s (≥ 3 timeouts). */
+  leieMs?: number;
+  /** Deliveries taken (and sent side by side) per round. Default 20. */
+  maksPerRunde?: number;
+}
+
+export interface WebhookRunde {
+  levert: number;
+  feilet: number;
+}
+
+export interface WebhookSender {
+  kjoer(): Promise<WebhookRunde>;
+  start(): void;
+  /** Stops: the POSTs under way finish, and what is claimed but not begun is released at once. */
+  stop(): Promise<void>;
+}
+
+const MAKS_VENTETID_MS = 60 * 60 * 1000;
+const ms = (verdi: number) => sql`(${Math.max(0, Math.round(verdi))}::float8 * interval '1 millisecond')`;
+
+interface Krav {
+  id: number;
+  webhook_id: number;
+  hendelse_id: number;
+  forsoek: number;
+}
+
+/** Claims due deliveries of active subscriptions (FOR UPDATE SKIP LOCKED, then a lease). */
+async function krevLeveringer(db: Db, krav: string, leieMs: number, maks: number): Promise<Krav[]> {
+  return db.transaction().execute(async (trx) => {
+    const klare = await trx
+      .selectFrom("webhook_levering as l")
+      .innerJoin("webhook as w", "w.id", "l.webhook_id")
+      .select("l.id")
+      .where("l.status", "=", "VENTER")
+      .where("l.neste_forsoek", "<=", sql<Date>`now()`)
+      .where("w.aktiv", "=", true)
+      .orderBy("l.neste_forsoek")
+      .orderBy("l.id")
+      .limit(maks)
+      .forUpdate("l")
+      .skipLocked()
+      .execute();
+    if (klare.length === 0) return [];
+    return trx
+      .updateTable("webhook_levering")
+      .set({ krav, forsoek: sql`forsoek + 1`, neste_forsoek: sql`now() + ${ms(leieMs)}` })
+      .where(
+        "id",
+        "in",
+        klare.map((r) => r.id),
+      )
+      .returning(["id", "webhook_id", "hendelse_id", "forsoek"])
+      .execute();
+  });
+}
+
+export function lagWebhookSender(opts: WebhookSenderOptions): WebhookSender {
+  const { db } = opts;
+  const tidsavbrudd = opts.tidsavbruddMs ?? 5000;
+  const leieMs = Math.max(opts.leieMs ?? 60_000, 3 * tidsavbrudd);
+
+  async function lever(krav: string, k: Krav): Promise<boolean> {
+    const rad = await db
+      .selectFrom("webhook_levering as l")
+      .innerJoin("webhook as w", "w.id", "l.webhook_id")
+      .innerJoin("hendelse as h", "h.id", "l.hendelse_id")
+      .innerJoin("importoer as i", "i.id", "h.importoer_id")
+      .select([
+        "w.url",
+        "w.hemmelighet",
+        "w.aktiv",
+        "h.uuid",
+        "h.nummer",
+        "h.type",
+        "h.tidspunkt",
+        "h.data",
+        "i.id as importoer_id",
+        "i.organisasjonsnummer",
+      ])
+      .where("l.id", "=", k.id)
+      .executeTakeFirst();
+    // The subscription was deleted (its deliveries with it) or paused since the claim.
+    if (!rad?.aktiv) {
+      await db
+        .updateTable("webhook_levering")
+        .set({ krav: null, neste_forsoek: sql`now()`, forsoek: sql`greatest(forsoek - 1, 0)` })
+        .where("id", "=", k.id)
+        .where("krav", "=", krav)
+        .execute();
+      return false;
+    }
+    const kropp = JSON.stringify(
+      hendelseJson(rad, { id: rad.importoer_id, organisasjonsnummer: rad.organisasjonsnummer }),
+    );
+    const naa = new Date();
+    let svar: Awaited<ReturnType<typeof postWebhook>>;
+    try {
+      const signatur = new Webhook(dekrypterHemmelighet(rad.hemmelighet, opts.noekkel)).sign(
+        rad.uuid,
+        naa,
+        kropp,
+      );
+      svar = await postWebhook({
+        url: rad.url,
+        kropp,
+        headers: {
+          "webhook-id": rad.uuid,
+          "webhook-timestamp": String(Math.floor(naa.getTime() / 1000)),
+          "webhook-signature": signatur,
+        },
+        policy: opts.policy,
+        tidsavbruddMs: tidsavbrudd,
+      });
+    } catch (e) {
+      svar = {
+        ok: false,
+        httpStatus: null,
+        feil: `Kunne ikke signere (${e instanceof Error ? e.message : e})`,
+      };
+    }
+    await db.transaction().execute(async (trx) => {
+      const oppdatert = await trx
+        .updateTable("webhook_levering")
+        .set(
+          svar.ok
+            ? { status: "LEVERT", levert: sql`now()`, krav: null }
+            : {
+                status: sql`case when forsoek >= ${opts.maksForsoek} then 'FEILET' else 'VENTER' end`,
+                neste_forsoek: sql`now() + least(${opts.ventetidMs}::float8 * power(2, greatest(forsoek - 1, 0)), ${MAKS_VENTETID_MS}::float8) * interval '1 millisecond'`,
+                krav: null,
+              },
+        )
+        .where("id", "=", k.id)
+        .where("krav", "=", krav)
+        .returning("forsoek")
+        .executeTakeFirst();
+      // Our lease ran out and another sender took it: its attempt is the one that counts.
+      if (!oppdatert) return;
+      await trx
+        .insertInto("webhook_forsoek")
+        .values({
+          webhook_id: k.webhook_id,
+          levering_id: k.id,
+          forsoek: oppdatert.forsoek,
+          ok: svar.ok,
+          http_status: svar.httpStatus,
+          feil: svar.feil?.slice(0, 500) ?? null,
+        })
+        .execute();
+      await trx
+        .updateTable("webhook")
+        .set(
+          svar.ok
+            ? { feil_paa_rad: 0 }
+            : {
+                feil_paa_rad: sql`feil_paa_rad + 1`,
+                aktiv: sql`feil_paa_rad + 1 < ${opts.pauseEtter}`,
+                pauset: sql`case when feil_paa_rad + 1 >= ${opts.pauseEtter} then now() else pauset end`,
+              },
+        )
+        .where("id", "=", k.webhook_id)
+        .where("aktiv", "=", true)
+        .execute();
+    });
+    return svar.ok;
+  }
+
+  async function kjoer(): Promise<WebhookRunde> {
+    const krav = randomUUID();
+    const rader = await krevLeveringer(db, krav, leieMs, opts.maksPerRunde ?? 20);
+    if (avslutter) {
+      await frigi(krav);
+      return { levert: 0, feilet: 0 };
+    }
+    const utfall = await Promise.all(rader.map((k) => lever(krav, k)));
+    return { levert: utfall.filter(Boolean).length, feilet: utfall.filter((u) => !u).length };
+  }
+
+  /** Releases this claim's deliveries still claimed, as if never tried. */
+  async function frigi(krav: string): Promise<void> {
+    await db
+      .updateTable("webhook_levering")
+      .set({ krav: null, neste_forsoek: sql`now()`, forsoek: sql`greatest(forsoek - 1, 0)` })
+      .where("krav", "=", krav)
+      .execute();
+  }
+
+  let avslutter = false;
+  let stoppet = true;
+  let tidtaker: NodeJS.Timeout | undefined;
+  let paagaar: Promise<unknown> | undefined;
+  const planlegg = () => {
+    if (stoppet) return;
+    tidtaker = setTimeout(() => {
+      paagaar = (async () => {
+        // A full round: go again at once rather than waiting for the next tick.
+        let r = await kjoer();
+        while (r.levert + r.feilet > 0 && !stoppet) r = await kjoer();
+      })()
+        .catch((e) => console.error("Webhooksenderen feilet:", e))
+        .finally(() => {
+          paagaar = undefined;
+          planlegg();
+        });
+    }, opts.pollMs ?? 1000);
+  };
+
+  return {
+    kjoer,
+    start() {
+      if (!stoppet) return;
+      stoppet = false;
+      avslutter = false;
+      planlegg();
+    },
+    async stop() {
+      stoppet = true;
+      avslutter = true;
+      clearTimeout(tidtaker);
+      await paagaar;
+    },
+  };
+}

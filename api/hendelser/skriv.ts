@@ -1,0 +1,115 @@
+// Writes the importers' events (issue 25 §3, docs/decisions/036-hendelser-og-webhooker.md) inside the
+// transaction of what happened: the certificate's ingest, the notification's status change. Each event takes
+// the next number of its importer's counter row (`insert … on conflict do update set siste = siste + 1`),
+// whose row lock is held until commit, so one importer's numbers become visible in order and without gaps:
+// a reader of the feed after N never misses a lower number committed later. The webhook outbox rows (one per
+// active subscription to the type) are written in the same transaction.
+import { randomUUID } from "node:crypto";
+import { sql, type Transaction } from "kysely";
+import type { Database } from "../../db";
+import { type Hendelsestype, VURDERT_STATUSER } from "../../domain/hendelser";
+
+type Trx = Transaction<Database>;
+
+export interface NyHendelse {
+  importoerId: number;
+  type: Hendelsestype;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Writes the events, the counters taken in ascending importer order (two transactions writing for the same
+ * importers cannot deadlock on them); the order of one importer's events is kept.
+ */
+export async function skrivHendelser(trx: Trx, hendelser: readonly NyHendelse[]): Promise<void> {
+  const ordnet = hendelser
+    .map((h, i) => ({ h, i }))
+    .sort((a, b) => a.h.importoerId - b.h.importoerId || a.i - b.i)
+    .map((x) => x.h);
+  for (const h of ordnet) {
+    const { siste } = await trx
+      .insertInto("hendelse_teller")
+      .values({ importoer_id: h.importoerId, siste: 1 })
+      .onConflict((oc) => oc.column("importoer_id").doUpdateSet({ siste: sql`hendelse_teller.siste + 1` }))
+      .returning("siste")
+      .executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto("hendelse")
+      .values({
+        importoer_id: h.importoerId,
+        nummer: Number(siste),
+        uuid: randomUUID(),
+        type: h.type,
+        data: JSON.stringify(h.data),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // The outbox: every active subscription of the importer to this type (a paused one catches up from the feed).
+    await trx
+      .insertInto("webhook_levering")
+      .columns(["webhook_id", "hendelse_id"])
+      .expression((eb) =>
+        eb
+          .selectFrom("webhook")
+          .select(["id", sql.val(id).as("hendelse_id")])
+          .where("importoer_id", "=", h.importoerId)
+          .where("aktiv", "=", true)
+          .where(sql<boolean>`typer @> ${JSON.stringify([h.type])}::jsonb`),
+      )
+      .execute();
+  }
+}
+
+/** The notification's owners (ADR 007: responsible, creator, responsible for document control), each once. */
+function eiere(m: {
+  ansvarlig_importoer_id: number;
+  opprettet_av_importoer_id: number;
+  ansvarlig_dokumentkontroll_id: number | null;
+}): number[] {
+  return [
+    ...new Set(
+      [m.ansvarlig_importoer_id, m.opprettet_av_importoer_id, m.ansvarlig_dokumentkontroll_id].filter(
+        (id): id is number => id !== null,
+      ),
+    ),
+  ];
+}
+
+/**
+ * A notification's status change: `importmelding.status_endret` for each owner, and `importmelding.vurdert`
+ * too when the new status is an outcome (the authority's assessment or the automatic release).
+ */
+export async function skrivStatusHendelser(
+  trx: Trx,
+  m: {
+    id: number;
+    nummer: string;
+    sertifikat_id: number;
+    ansvarlig_importoer_id: number;
+    opprettet_av_importoer_id: number;
+    ansvarlig_dokumentkontroll_id: number | null;
+  },
+  fra: string,
+  til: string,
+): Promise<void> {
+  const sertifikat = await trx
+    .selectFrom("sertifikat")
+    .select(["nummer", "eksportland"])
+    .where("id", "=", m.sertifikat_id)
+    .executeTakeFirstOrThrow();
+  const data = {
+    importmelding: { id: m.id, nummer: m.nummer },
+    sertifikat: { nummer: sertifikat.nummer, eksportland: sertifikat.eksportland },
+    fraStatus: fra,
+    status: til,
+  };
+  await skrivHendelser(
+    trx,
+    eiere(m).flatMap((importoerId) => [
+      { importoerId, type: "importmelding.status_endret" as const, data },
+      ...(VURDERT_STATUSER.includes(til)
+        ? [{ importoerId, type: "importmelding.vurdert" as const, data }]
+        : []),
+    ]),
+  );
+}

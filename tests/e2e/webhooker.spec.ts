@@ -1,0 +1,88 @@
+// Innstillinger → Integrasjoner → Webhooker (issue 25 §3, docs/decisions/036-hendelser-og-webhooker.md): make a
+// subscription (errors keep the input), see the secret once, pause and start it again, delete it after a
+// confirmation; keyboard only, with JavaScript and without, axe-clean in every state.
+import type { Page } from "@playwright/test";
+import { expect, sjekkUu, tabTil, test } from "./helpers";
+import { loggInnKari, prosjekt } from "./veiviser";
+
+const innhold = (page: Page) => page.locator(".innstillinger__innhold");
+
+test("webhooker: opprett med feil som beholder teksten, hemmeligheten én gang, pause, start igjen og slett", async ({
+  page,
+}) => {
+  await loggInnKari(page);
+  await page.goto("/innstillinger");
+  await page
+    .getByRole("navigation", { name: "Innstillinger" })
+    .getByRole("link", { name: "Integrasjoner" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Integrasjoner", level: 2 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Webhooker", level: 3 })).toBeVisible();
+  await sjekkUu(page);
+
+  const url = page.getByLabel("Adresse", { exact: true });
+  const opprett = page.getByRole("button", { name: "Opprett webhook" });
+  // No address.
+  await opprett.click();
+  await expect(page.getByText("Skriv inn adressen webhookene skal sendes til")).toBeVisible();
+  await expect(url).toHaveAttribute("aria-invalid", "true");
+  // An internal address is refused, and what was typed and ticked stays.
+  await url.fill("https://10.0.0.1/webhook");
+  await page.getByLabel("Sertifikat mottatt").uncheck();
+  await opprett.click();
+  await expect(
+    page.getByText("Adressen peker til et privat eller internt nettverk og kan ikke brukes"),
+  ).toBeVisible();
+  await expect(url).toHaveValue("https://10.0.0.1/webhook");
+  await expect(page.getByLabel("Sertifikat mottatt")).not.toBeChecked();
+  await expect(page.getByLabel("Forhåndsmelding er vurdert av Mattilsynet")).toBeChecked();
+  await sjekkUu(page);
+  // No event chosen.
+  for (const t of ["Forhåndsmelding har endret status", "Forhåndsmelding er vurdert av Mattilsynet"]) {
+    await page.getByLabel(t).uncheck();
+  }
+  await opprett.click();
+  await expect(page.getByText("Velg minst én hendelse")).toBeVisible();
+  await expect(url).toHaveValue("https://10.0.0.1/webhook");
+
+  // Keyboard only: the address, one event, Enter.
+  const adresse = `http://127.0.0.1:9/${prosjekt()}/${Date.now()}`;
+  await tabTil(page, page.getByLabel("Forhåndsmelding er vurdert av Mattilsynet"));
+  await page.keyboard.press("Space");
+  await tabTil(page, url, 80);
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(adresse);
+  await page.keyboard.press("Enter");
+  const opprettet = page.getByRole("status").filter({ hasText: "Webhooken er opprettet" });
+  await expect(opprettet).toBeVisible();
+  const hemmelighet = page.getByLabel(`Hemmelighet for ${adresse}`);
+  await expect(hemmelighet).toHaveValue(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  const verdi = await hemmelighet.inputValue();
+  await sjekkUu(page);
+
+  // Shown once: the page opened again has the subscription, not the secret.
+  await page.goto("/innstillinger?side=Integrasjoner");
+  const liste = page.getByRole("list", { name: "Registrerte webhooker" });
+  const rad = liste.getByRole("listitem").filter({ hasText: adresse });
+  await expect(rad).toContainText("Aktiv. Hendelser: Forhåndsmelding er vurdert av Mattilsynet.");
+  expect(await page.content()).not.toContain(verdi);
+  await expect(innhold(page).getByText("Ingen leveringer ennå.").or(page.getByRole("table"))).toBeVisible();
+
+  await rad.getByRole("button", { name: `Sett på pause: ${adresse}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Webhooken er satt på pause." })).toBeVisible();
+  await expect(rad).toContainText("Satt på pause");
+  await sjekkUu(page);
+  await rad.getByRole("button", { name: `Start igjen: ${adresse}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Webhooken er startet igjen." })).toBeVisible();
+  await expect(rad).toContainText("Aktiv.");
+
+  await rad.getByRole("link", { name: `Slett webhooken til ${adresse}` }).click();
+  await expect(page.getByRole("heading", { name: "Slette webhooken?" })).toBeVisible();
+  await sjekkUu(page);
+  await page.getByRole("link", { name: "Avbryt" }).click();
+  await expect(rad).toBeVisible();
+  await rad.getByRole("link", { name: `Slett webhooken til ${adresse}` }).click();
+  await page.getByRole("button", { name: "Ja, slett" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Webhooken er slettet." })).toBeVisible();
+  await expect(page.getByText(adresse)).toHaveCount(0);
+});
