@@ -77,6 +77,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "014-historikk",
       "015-utfall-paa-epost",
       "016-sertifikat-xml",
+      "018-systemtilgang",
     ]);
   });
 });

@@ -14,6 +14,7 @@ import * as m013 from "./migrations/013-forventet-ankomst";
 import * as m014 from "./migrations/014-historikk";
 import * as m015 from "./migrations/015-utfall-paa-epost";
 import * as m016 from "./migrations/016-sertifikat-xml";
+import * as m018 from "./migrations/018-systemtilgang";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "014-historikk": m014,
   "015-utfall-paa-epost": m015,
   "016-sertifikat-xml": m016,
+  "018-systemtilgang": m018,
 };
 
 class StaticProvider implements MigrationProvider {

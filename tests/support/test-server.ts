@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
 import type { KyselyPlugin } from "kysely";
+import type { MaskinVerifierOptions } from "../../api/auth";
 import type { ApiGrenser } from "../../api/grenser";
 import { createApi } from "../../api/index";
 import type { DatabaseHandle } from "../../db";
@@ -38,6 +39,8 @@ export interface TestApiOptions {
   plugin?: KyselyPlugin;
   /** The rate limits (default: as the service has them, api/grenser.ts). */
   grenser?: ApiGrenser;
+  /** Machine tokens (ADR 035): tests/support/test-maskinporten.ts starts an issuer for them. */
+  maskinporten?: MaskinVerifierOptions;
 }
 
 /** A signing key pair for access tokens, and its public JWKS (what the API verifies with). */
@@ -98,6 +101,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
       myndighetApiKey: opts.myndighetApiKey ?? TEST_MYNDIGHET_API_KEY,
       epostNedeVarselMs: opts.epostNedeVarselMs,
       grenser: opts.grenser,
+      maskinporten: opts.maskinporten,
     }),
   );
   const server = app.listen(0, "127.0.0.1");
