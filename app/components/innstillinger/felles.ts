@@ -1,11 +1,12 @@
 // Settings (SPEC §2 "Settings (query side)"): the sides, their URLs and the fallback messages, shared by the
 // route (app/routes/innstillinger.tsx) and its sections.
-/** The four sides of SPEC §2 "Settings (query side)". */
+/** The four sides of SPEC §2 "Settings (query side)", and the importer's integrations (issue 25). */
 export const SIDER = [
   "Profil",
   "Varslinger",
   "Registrere som mottakskontrollør",
   "Legg til mottakskontrollør",
+  "Integrasjoner",
 ] as const;
 export type Side = (typeof SIDER)[number];
 
@@ -29,6 +30,8 @@ export const FEIL = {
   vurderingsvarsel: "Noe gikk galt under lagring av e-post preferanse",
   hentKontrolloerer: "Klarte ikke hente alle mottakskontrolloerer",
   regelverk: "Klarte ikke å lagre bekreftelsen.",
+  leggTilSystem: "Klarte ikke å gi systemet tilgang.",
+  fjernSystem: "Klarte ikke å fjerne tilgangen.",
 } as const;
 
 export const LAGRET: Record<string, string> = {
@@ -37,6 +40,8 @@ export const LAGRET: Record<string, string> = {
   "epost-slettet": "E-postadressen er slettet.",
   "kontrolloer-lagt-til": "Mottakskontrolløren er lagt til.",
   "kontrolloer-fjernet": "Mottakskontrolløren er fjernet.",
+  "system-lagt-til": "Systemet har fått tilgang.",
+  "system-fjernet": "Systemet har ikke lenger tilgang.",
 };
 
 export type Kort = { id: number; navn: string; organisasjonsnummer: string };
