@@ -20,8 +20,8 @@ export async function monterApi(
   const maskin = config.maskinporten;
   if (maskin && config.embeddedMaskinporten) {
     const { createDevMaskinporten } = await import("../dev/maskinporten");
-    const { lesKlientfil, STANDARD_KLIENTFIL } = await import("../dev/maskinporten/klientfil");
-    const fil = process.env.MASKINPORTEN_DEV_KLIENTER || STANDARD_KLIENTFIL;
+    const { lesKlientfil } = await import("../dev/maskinporten/klientfil");
+    const fil = config.maskinportenDevKlienter;
     const sti = new URL(maskin.issuer).pathname;
     app.use(
       sti,

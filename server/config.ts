@@ -54,6 +54,8 @@ export interface Config {
   maskinporten?: { issuer: string; jwksUri: string; audience: string };
   /** The development Maskinporten runs in this process (the `api` role without MASKINPORTEN_ISSUER). */
   embeddedMaskinporten: boolean;
+  /** Its clients' file (MASKINPORTEN_DEV_KLIENTER, dev/maskinporten/klientfil.ts). */
+  maskinportenDevKlienter: string;
   sessionSecret: string;
   features: { visImportmelding: boolean; visRisikovurdering: boolean };
   /** API key of the ePhyto Hub side (certificate ingestion). */
@@ -322,6 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     embeddedMaskinporten,
+    maskinportenDevKlienter: env.MASKINPORTEN_DEV_KLIENTER || "data/maskinporten-klienter.json",
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     features: {
       visImportmelding: bool(env.FEATURE_VIS_IMPORTMELDING, true),

@@ -69,7 +69,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
   if (
     config.production &&
     !config.demo &&
-    (config.embeddedIdporten || config.embeddedEpost || !config.databaseUrl)
+    (config.embeddedIdporten || config.embeddedEpost || config.embeddedMaskinporten || !config.databaseUrl)
   ) {
     throw new KonfigurasjonsFeil([
       "Utviklings-ID-porten, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
