@@ -386,6 +386,9 @@ export function importoerRegisterRouter(db: Db): Router {
         const orgnr = parseOrgnr(typeof q === "string" ? q : undefined);
         if (!(await kanRepresentere(db, innlogget, orgnr))) throw forbidden();
         unntatt = [orgnr];
+      } else if (innlogget.maskin) {
+        // A system acts for its own organisation only.
+        unntatt = [innlogget.maskin.orgnr];
       } else {
         const rader = await db
           .selectFrom("delegering")
