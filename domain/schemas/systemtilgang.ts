@@ -22,7 +22,10 @@ export const systemtilgangSchema = z.object(
           .string()
           .min(1, "Skriv inn klient-ID-en")
           .max(200, "Klient-ID-en kan ha høyst 200 tegn")
-          .regex(KLIENT_ID, "Klient-ID-en kan bare ha bokstavene a–z, tall, punktum, kolon, bindestrek og understrek"),
+          .regex(
+            KLIENT_ID,
+            "Klient-ID-en kan bare ha bokstavene a–z, tall, punktum, kolon, bindestrek og understrek",
+          ),
       ),
     klientNavn: z
       .string({ error: "Skriv inn navnet på systemet" })

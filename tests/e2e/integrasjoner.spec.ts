@@ -40,7 +40,9 @@ test("systemer med tilgang: feil beholder teksten, legg til med tastaturet, fjer
   await les.check();
   await giTilgang.click();
   await expect(
-    page.getByText("Klient-ID-en kan bare ha bokstavene a–z, tall, punktum, kolon, bindestrek og understrek").first(),
+    page
+      .getByText("Klient-ID-en kan bare ha bokstavene a–z, tall, punktum, kolon, bindestrek og understrek")
+      .first(),
   ).toBeVisible();
   await expect(klientId).toHaveValue("med mellomrom");
   await expect(navn).toHaveValue("Lagersystemet");
