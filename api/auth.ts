@@ -2,12 +2,20 @@
 // (a JWT from ID-porten, verified against the issuer's JWKS); every call on {orgnr} checks that the
 // person may act for that organisation in the authorisation service, and {importoerId} that the importer
 // belongs to {orgnr}.
+//
+// An importer's own system may call too, with a machine token from Maskinporten (issue 25 §2,
+// docs/decisions/035-maskintilgang.md): `createVerifier` tells the two kinds apart by their issuer, and
+// `krevSystemtilgang` lets a system act only with a scope its organisation has granted it on the settings side
+// "Integrasjoner" (read for GET, write for changes), checked on every request. After that a system is one more
+// caller of the same guards: it may act for its own organisation only (`kanRepresentere`, `importoerFor`).
 import type { NextFunction, Request, Response } from "express";
-import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from "jose";
+import { createRemoteJWKSet, decodeJwt, errors, type JWTVerifyGetKey, jwtVerify } from "jose";
 import type { Db } from "../db";
 import { discoveryUrl, sammeUtsteder } from "../domain/oidc";
+import { KLIENT_ID, type Systemscope } from "../domain/schemas/systemtilgang";
+import type { MaskinRequest } from "./aktoer";
 import { ah, forbidden, parseId, parseOrgnr, unauthorized } from "./http";
-import { type ImportoerMatch, tilMatch } from "./sertifikat/synlighet";
+import { type ImportoerMatch, importoerMedEnhet, tilMatch } from "./sertifikat/synlighet";
 
 export interface TokenVerifierOptions {
   /** The configured issuer; tokens are checked against the issuer as its discovery document names it. */
@@ -17,8 +25,21 @@ export interface TokenVerifierOptions {
   jwks?: JWTVerifyGetKey;
 }
 
+/** A system's token: which client, for which organisation, with which of our scopes. */
+export interface Maskinklient {
+  klientId: string;
+  orgnr: string;
+  scopes: Systemscope[];
+}
+
 export interface Innlogget {
+  /**
+   * The person's national identity number; for a system `klient:<client_id>` (never eleven digits, so it
+   * matches no person's delegation, and the per-person rate limits and document lane count per client).
+   */
   pid: string;
+  /** Set when the caller is a system with a machine token. */
+  maskin?: Maskinklient;
 }
 
 export type AuthedRequest = Request & { innlogget: Innlogget };
@@ -50,6 +71,109 @@ export function createTokenVerifier(opts: TokenVerifierOptions): (token: string)
     if (!pid || !/^\d{11}$/.test(pid)) throw new Error("Tokenet mangler pid");
     return { pid };
   };
+}
+
+/** The scopes of machine tokens (Maskinporten names), and what each lets a system do. */
+export const MASKIN_SCOPES: Record<Systemscope, string> = {
+  read: "mattilsynet:forhaandsmelding.read",
+  write: "mattilsynet:forhaandsmelding.write",
+};
+
+export interface MaskinVerifierOptions {
+  /** Maskinporten's issuer, exactly as its tokens name it (e.g. "https://maskinporten.no/"). */
+  issuer: string;
+  /** The audience our API requires in machine tokens. */
+  audience: string;
+  jwks: JWTVerifyGetKey;
+}
+
+/** Verifies a Maskinporten access token: signature, issuer, audience, expiry, client, consumer and scopes. */
+export function createMaskinVerifier(opts: MaskinVerifierOptions): (token: string) => Promise<Innlogget> {
+  return async (token) => {
+    const { payload } = await jwtVerify(token, opts.jwks, {
+      // Maskinporten's issuer ends in "/": configured with or without it, both spellings are the same issuer.
+      issuer: [opts.issuer.replace(/\/+$/, ""), `${opts.issuer.replace(/\/+$/, "")}/`],
+      audience: opts.audience,
+      algorithms: ["RS256", "ES256", "PS256"],
+      requiredClaims: ["exp"],
+    });
+    const klientId = payload.client_id;
+    if (typeof klientId !== "string" || !KLIENT_ID.test(klientId))
+      throw new Error("Tokenet mangler client_id");
+    const consumer = payload.consumer as { authority?: unknown; ID?: unknown } | undefined;
+    const orgnr = /^0192:(\d{9})$/.exec(typeof consumer?.ID === "string" ? consumer.ID : "")?.[1];
+    if (consumer?.authority !== "iso6523-actorid-upis" || !orgnr) throw new Error("Tokenet mangler consumer");
+    const gitt = typeof payload.scope === "string" ? payload.scope.split(" ") : [];
+    const scopes = (Object.keys(MASKIN_SCOPES) as Systemscope[]).filter((s) =>
+      gitt.includes(MASKIN_SCOPES[s]),
+    );
+    if (scopes.length === 0) throw new Error("Tokenet har ingen scope for forhåndsmelding");
+    return { pid: `klient:${klientId}`, maskin: { klientId, orgnr, scopes } };
+  };
+}
+
+/**
+ * One verifier for both kinds of token: a token whose (unverified) issuer is Maskinporten's is verified as a
+ * machine token, every other as ID-porten's. Without `maskin` machine access is off.
+ */
+export function createVerifier(
+  person: (token: string) => Promise<Innlogget>,
+  maskin?: { issuer: string; verify: (token: string) => Promise<Innlogget> },
+): (token: string) => Promise<Innlogget> {
+  if (!maskin) return person;
+  return async (token) => {
+    const { iss } = decodeJwt(token);
+    return typeof iss === "string" && sammeUtsteder(iss, maskin.issuer)
+      ? maskin.verify(token)
+      : person(token);
+  };
+}
+
+/** The scope a request needs: read to look, write to change. */
+export const scopeFor = (req: Request): Systemscope =>
+  req.method === "GET" || req.method === "HEAD" ? "read" : "write";
+
+/**
+ * After requireToken: a system may go on only with the scope this request needs, in its token and granted by
+ * its organisation's importer on "Integrasjoner" (one indexed read per request, so a revocation holds at
+ * once). Sets the history's actor "System: <client name>" (api/aktoer.ts). A person passes untouched.
+ */
+export function krevSystemtilgang(db: Db) {
+  return ah(async (req, _res, next) => {
+    const maskin = (req as AuthedRequest).innlogget.maskin;
+    if (!maskin) return next();
+    const scope = scopeFor(req);
+    if (!maskin.scopes.includes(scope)) throw forbidden(`Tokenet mangler scopet ${MASKIN_SCOPES[scope]}`);
+    const tilgang = await db
+      .selectFrom("systemtilgang as t")
+      .innerJoin("importoer as i", "i.id", "t.importoer_id")
+      .select(["t.klient_navn", "t.scopes", "i.id", "i.navn", "i.organisasjonsnummer"])
+      .where("i.organisasjonsnummer", "=", maskin.orgnr)
+      .where("t.klient_id", "=", maskin.klientId)
+      .executeTakeFirst();
+    if (!tilgang?.scopes.includes(scope)) {
+      throw forbidden(
+        `Systemet har ikke fått tilgang til å ${scope === "read" ? "lese" : "endre"} for virksomheten (Innstillinger → Integrasjoner)`,
+      );
+    }
+    (req as MaskinRequest).maskinAktoer = {
+      type: "MASKIN",
+      klientId: maskin.klientId,
+      klientNavn: tilgang.klient_navn,
+      virksomhet: {
+        importoerId: Number(tilgang.id),
+        navn: tilgang.navn,
+        organisasjonsnummer: tilgang.organisasjonsnummer,
+      },
+    };
+    next();
+  });
+}
+
+/** Only a person may do this (granting systems access, for one: a system cannot grant itself more). */
+export function kunPerson(req: Request): void {
+  if ((req as AuthedRequest).innlogget.maskin)
+    throw forbidden("Bare en person kan gjøre dette, ikke et system");
 }
 
 /**
@@ -101,9 +225,13 @@ const delegering = (db: Db, pid: string, orgnr: string) =>
     .where("delegering.pid", "=", pid)
     .where("enhet.organisasjonsnummer", "=", orgnr);
 
-/** May the person act for this organisation (a delegation in the authorisation service)? */
-export async function kanRepresentere(db: Db, pid: string, orgnr: string): Promise<boolean> {
-  return !!(await delegering(db, pid, orgnr).select("enhet.id").executeTakeFirst());
+/**
+ * May the caller act for this organisation: a person with a delegation in the authorisation service, a system
+ * for its own organisation (its grant was checked by krevSystemtilgang)?
+ */
+export async function kanRepresentere(db: Db, hvem: Innlogget, orgnr: string): Promise<boolean> {
+  if (hvem.maskin) return hvem.maskin.orgnr === orgnr;
+  return !!(await delegering(db, hvem.pid, orgnr).select("enhet.id").executeTakeFirst());
 }
 
 export type OrgRequest = AuthedRequest & { orgnr: string };
@@ -115,7 +243,7 @@ export function requireOrg(db: Db) {
   return ah(async (req, _res, next) => {
     const r = req as OrgRequest;
     const orgnr = parseOrgnr(req.params.orgnr);
-    if (!(await kanRepresentere(db, r.innlogget.pid, orgnr))) throw forbidden();
+    if (!(await kanRepresentere(db, r.innlogget, orgnr))) throw forbidden();
     r.orgnr = orgnr;
     next();
   });
@@ -127,7 +255,7 @@ export function requireImportoer(db: Db) {
     const r = req as ImportoerRequest;
     const orgnr = parseOrgnr(req.params.orgnr);
     const importoerId = parseId(req.params.importoerId, "importør-id");
-    r.importoer = await importoerFor(db, r.innlogget.pid, orgnr, importoerId);
+    r.importoer = await importoerFor(db, r.innlogget, orgnr, importoerId);
     r.orgnr = orgnr;
     r.importoerId = importoerId;
     next();
@@ -135,17 +263,26 @@ export function requireImportoer(db: Db) {
 }
 
 /**
- * The importer {importoerId} when the person may act for it through {orgnr}: a delegation for {orgnr}, and
- * the importer is {orgnr}'s; 403 otherwise. Both checks and the importer's names in one query (every
- * importer route pays it).
+ * The importer {importoerId} when the caller may act for it through {orgnr}: a delegation for {orgnr} (a
+ * system: {orgnr} is its own), and the importer is {orgnr}'s; 403 otherwise. Both checks and the importer's
+ * names in one query (every importer route pays it).
  */
 export async function importoerFor(
   db: Db,
-  pid: string,
+  hvem: Innlogget,
   orgnr: string,
   importoerId: number,
 ): Promise<ImportoerMatch> {
-  const rad = await delegering(db, pid, orgnr)
+  if (hvem.maskin) {
+    if (hvem.maskin.orgnr !== orgnr) throw forbidden();
+    const rad = await importoerMedEnhet(db)
+      .where("i.id", "=", importoerId)
+      .where("i.organisasjonsnummer", "=", orgnr)
+      .executeTakeFirst();
+    if (!rad) throw forbidden("Importøren tilhører ikke denne virksomheten");
+    return tilMatch(rad);
+  }
+  const rad = await delegering(db, hvem.pid, orgnr)
     .leftJoin("importoer", (join) =>
       join
         .on("importoer.id", "=", importoerId)

@@ -210,6 +210,14 @@ const ENDEPUNKTER: Endepunkt[] = [
     }),
   },
   {
+    navn: "POST systemtilgang",
+    rute: "POST /import/register/v1/:orgnr/systemtilgang",
+    metode: "POST",
+    sti: () => `/import/register/v1/${ORG.hagelandDrammen}/systemtilgang`,
+    headere: bearer(KARI),
+    gyldig: () => ({ klientId: "fuzz-system", klientNavn: "Fuzz-systemet", scopes: ["read"] }),
+  },
+  {
     navn: "PUT lestregelverk",
     rute: "PUT /import/register/v1/:orgnr/:importoerId/lestregelverk",
     metode: "PUT",
@@ -659,6 +667,7 @@ describe("fuzzing av API-ets søkeparametre", () => {
       "GET /import/register/v1/:orgnr/:importoerId/mottakskontrolloerfor",
       "GET /import/register/v1/:orgnr/:importoerId/epoststatus",
       "GET /import/register/v1/:orgnr/:importoerId/webhooker",
+      "GET /import/register/v1/:orgnr/systemtilgang",
       "GET /import/v1/vedlegg/:id",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/mottakskontrolloerer",

@@ -393,19 +393,22 @@ function mottakskontrolloerruter(router: Router, db: Db): void {
   router.get(
     "/import/mottakskontrolloerer/v1",
     ah(async (req, res) => {
-      const { pid } = (req as AuthedRequest).innlogget;
+      const { innlogget } = req as AuthedRequest;
       const q = req.query.orgnr;
       let unntatt: string[];
       if (q !== undefined) {
         const orgnr = parseOrgnr(typeof q === "string" ? q : undefined);
-        if (!(await kanRepresentere(db, pid, orgnr))) throw forbidden();
+        if (!(await kanRepresentere(db, innlogget, orgnr))) throw forbidden();
         unntatt = [orgnr];
+      } else if (innlogget.maskin) {
+        // A system acts for its own organisation only.
+        unntatt = [innlogget.maskin.orgnr];
       } else {
         const rader = await db
           .selectFrom("delegering")
           .innerJoin("enhet", "enhet.id", "delegering.enhet_id")
           .select("enhet.organisasjonsnummer")
-          .where("delegering.pid", "=", pid)
+          .where("delegering.pid", "=", innlogget.pid)
           .execute();
         unntatt = rader.flatMap((r) => (r.organisasjonsnummer ? [r.organisasjonsnummer] : []));
       }

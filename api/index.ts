@@ -2,7 +2,15 @@
 // calls it over HTTP, in the same process or at IMPORT_API_URL.
 import express, { Router } from "express";
 import type { Db } from "../db";
-import { createTokenVerifier, requireToken, type TokenVerifierOptions } from "./auth";
+import {
+  createMaskinVerifier,
+  createTokenVerifier,
+  createVerifier,
+  krevSystemtilgang,
+  type MaskinVerifierOptions,
+  requireToken,
+  type TokenVerifierOptions,
+} from "./auth";
 import { epostStatusRouter } from "./epost/status";
 import { type Features, gatewayRouter } from "./gateway";
 import { type ApiGrenser, apiGrenser, klient, tellEllerStopp } from "./grenser";
@@ -17,10 +25,13 @@ import { importmeldingRouter } from "./importmelding/router";
 import { importoerRegisterRouter } from "./importoer-register";
 import { hubRouter } from "./sertifikat/hub";
 import { sertifikatRouter } from "./sertifikat/router";
+import { systemtilgangRouter } from "./systemtilgang";
 
 export interface ApiOptions {
   db: Db;
   auth: TokenVerifierOptions;
+  /** Machine tokens from Maskinporten (ADR 035); without, only people's tokens are accepted. */
+  maskinporten?: MaskinVerifierOptions;
   /** API key of the ePhyto Hub side (POST /import/ephyto/v1/sertifikat); the endpoint is closed without. */
   hubApiKey?: string;
   /** API key of the authority's case-handling side (POST /myndighet/v1/importmelding/{id}/vurdering). */
@@ -67,14 +78,18 @@ export function createApi(opts: ApiOptions): Router {
   const litenJson = express.json({ limit: "64kb" });
   const storJson = express.json({ limit: "1mb" });
   api.use((req, res, next) => (req.path.endsWith("/mottakskontroll") ? storJson : litenJson)(req, res, next));
-  api.use(
-    requireToken(createTokenVerifier(opts.auth), (req) =>
-      tellEllerStopp(db, req, grenser.tokenFeilIp, klient(req)),
-    ),
+  const maskin = opts.maskinporten;
+  const verifiser = createVerifier(
+    createTokenVerifier(opts.auth),
+    maskin && { issuer: maskin.issuer, verify: createMaskinVerifier(maskin) },
   );
+  api.use(requireToken(verifiser, (req) => tellEllerStopp(db, req, grenser.tokenFeilIp, klient(req))));
+  // A system goes on only with a scope its importer has granted it (ADR 035).
+  api.use(krevSystemtilgang(db));
   api.use(jsonKropp);
   api.use(gatewayRouter(db, opts.features ?? { visImportmelding: true, visRisikovurdering: true }));
   api.use(importoerRegisterRouter(db));
+  api.use(systemtilgangRouter(db));
   api.use(epostStatusRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
   api.use(sertifikatRouter(db, grenser));
   api.use(arkivRouter(db));

@@ -4,6 +4,9 @@
 // reception controller on the owner's actions. Each call must get the expected status and leave the whole
 // database unchanged (a digest of every table before and after).
 //
+// An importer's system with a machine token (ADR 035) is one more kind of caller: without its importer's grant,
+// with a grant to read only (on every write), and granted by another organisation.
+//
 // A route without an entry in RUTER fails the test: add one line (krav + sti, a body for writes) when you
 // add a route. krav decides the expected status per case (see `forventet`).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +14,7 @@ import { ORG } from "../dev/demo-data";
 import { lagSertifikatXml } from "../dev/ephyto/generate";
 import { lagPdf } from "../dev/vedlegg";
 import type { ImportmeldingVisning } from "../domain/importmelding";
+import { hentToken, type Klient } from "../scripts/eksempelklient";
 import { apiRuter, databaseavtrykk } from "../tests/support/test-avtrykk";
 import {
   aktoer,
@@ -22,7 +26,12 @@ import {
   OLA,
   PER,
 } from "../tests/support/test-hjelp";
-import { startTestApi, type TestApi } from "../tests/support/test-server";
+import {
+  startTestApiMedMaskin,
+  startTestMaskinporten,
+  type TestMaskinporten,
+} from "../tests/support/test-maskinporten";
+import type { TestApi } from "../tests/support/test-server";
 import { ingestSertifikat } from "./sertifikat/ingest";
 
 /**
@@ -43,7 +52,10 @@ type Tilfelle =
   | "annen virksomhets importør"
   | "annen importørs melding eller sertifikat"
   | "mottakskontrollør på eierhandling"
-  | "eierens slettede utkast";
+  | "eierens slettede utkast"
+  | "system uten tilgang"
+  | "system med bare lesetilgang"
+  | "system fra annen virksomhet";
 
 /** Ids a path is built from: the caller's organisation and importer, the target notification etc. */
 interface Maal {
@@ -96,6 +108,20 @@ const RUTER: Record<string, Rute> = {
     krav: "org",
     sti: (m) => `/import/register/v1/${m.orgnr}`,
     json: (m) => ({ navn: "Overtatt AS", organisasjonsnummer: m.orgnr }),
+  },
+  "GET /import/register/v1/:orgnr/systemtilgang": {
+    krav: "org",
+    sti: (m) => `/import/register/v1/${m.orgnr}/systemtilgang`,
+  },
+  "POST /import/register/v1/:orgnr/systemtilgang": {
+    krav: "org",
+    sti: (m) => `/import/register/v1/${m.orgnr}/systemtilgang`,
+    json: () => ({ klientId: "matrise-system", klientNavn: "Matrisesystemet", scopes: ["read", "write"] }),
+  },
+  "DELETE /import/register/v1/:orgnr/systemtilgang/:id": {
+    krav: "org",
+    // Any id: a caller without access is refused before the row is looked up.
+    sti: (m) => `/import/register/v1/${m.orgnr}/systemtilgang/1`,
   },
   "GET /import/register/v1/:orgnr/:importoerId/mottakskontrolloerfor": {
     krav: "importoer",
@@ -203,6 +229,7 @@ const RUTER: Record<string, Rute> = {
         status: 200,
         hvorfor: "Kari ser sertifikatet gjennom sin egen importør",
       },
+      "system fra annen virksomhet": { status: 404, hvorfor: "Blomsterbuds system ser ikke sertifikatet" },
     },
   },
   "GET /import/importmelding/v2/:orgnr/:importoerId/oversikt": {
@@ -294,6 +321,9 @@ const RUTER: Record<string, Rute> = {
 };
 
 let api: TestApi;
+let mp: TestMaskinporten;
+/** Hageland Drammen's system without a grant, with a grant to read only; Blomsterbud's with a full grant. */
+let systemer: Record<"utenTilgang" | "bareLese" | "annen", Klient>;
 let hageland: number;
 let gront: number;
 let blomster: number;
@@ -302,8 +332,22 @@ let hagelandMaal: Maal;
 let slettet: Maal["melding"];
 
 beforeAll(async () => {
-  api = await startTestApi();
+  mp = await startTestMaskinporten();
+  api = await startTestApiMedMaskin(mp);
   const db = api.handle.db;
+  systemer = {
+    utenTilgang: await mp.nyKlient("matrise-uten", ORG.hagelandDrammen),
+    bareLese: await mp.nyKlient("matrise-les", ORG.hagelandDrammen),
+    annen: await mp.nyKlient("matrise-blomster", ORG.blomsterbudBergen),
+  };
+  const gi = (orgnr: string, pid: string, klientId: string, scopes: string[]) =>
+    api.fetch(`/import/register/v1/${orgnr}/systemtilgang`, {
+      pid,
+      method: "POST",
+      json: { klientId, klientNavn: klientId, scopes },
+    });
+  expect((await gi(ORG.hagelandDrammen, KARI, "matrise-les", ["read"])).status).toBe(201);
+  expect((await gi(ORG.blomsterbudBergen, INGRID, "matrise-blomster", ["read", "write"])).status).toBe(201);
   hageland = await importoerId(db, ORG.hagelandDrammen);
   gront = await importoerId(db, ORG.grontMottakOslo);
   blomster = await importoerId(db, ORG.blomsterbudBergen);
@@ -374,6 +418,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api?.close();
+  await mp?.close();
 });
 
 interface Kaller {
@@ -385,7 +430,15 @@ interface Kaller {
 /** The caller and target per case, or undefined when the case does not apply to the route. */
 function kaller(tilfelle: Tilfelle, rute: Rute): Kaller | undefined {
   const bearer = (pid: string) => async () => ({ authorization: `Bearer ${await api.token(pid)}` });
+  const system = (k: Klient) => async () => ({ authorization: `Bearer ${await hentToken(k)}` });
   switch (tilfelle) {
+    case "system uten tilgang":
+      return { headere: system(systemer.utenTilgang), maal: () => hagelandMaal };
+    case "system med bare lesetilgang":
+      if (rute.krav === "noekkel" || !rute.json) return undefined;
+      return { headere: system(systemer.bareLese), maal: () => hagelandMaal };
+    case "system fra annen virksomhet":
+      return { headere: system(systemer.annen), maal: () => hagelandMaal };
     case "uten token":
       return { headere: async () => ({}), maal: () => hagelandMaal };
     case "utløpt token":
@@ -433,6 +486,13 @@ function forventet(tilfelle: Tilfelle, rute: Rute): { status: number; endrer: bo
   if (tilfelle === "uten token" || tilfelle === "utløpt token" || rute.krav === "noekkel") {
     return { status: 401, endrer: false };
   }
+  // A system needs its importer's grant for every call, and may act only for its own organisation.
+  if (tilfelle === "system uten tilgang" || tilfelle === "system med bare lesetilgang") {
+    return { status: 403, endrer: false };
+  }
+  if (tilfelle === "system fra annen virksomhet") {
+    return { status: rute.krav === "person" ? 200 : 403, endrer: false };
+  }
   if (rute.krav === "person") return { status: 200, endrer: false };
   // A notification the caller has no part in, or a deleted draft: 404, as if it did not exist (issue 22).
   if (
@@ -459,6 +519,9 @@ const TILFELLER: Tilfelle[] = [
   "annen importørs melding eller sertifikat",
   "mottakskontrollør på eierhandling",
   "eierens slettede utkast",
+  "system uten tilgang",
+  "system med bare lesetilgang",
+  "system fra annen virksomhet",
 ];
 
 describe("tilgangsmatrisen", () => {

@@ -78,6 +78,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "015-utfall-paa-epost",
       "016-sertifikat-xml",
       "017-nummerdeler",
+      "018-systemtilgang",
       "019-hendelser-og-webhooker",
     ]);
   });

@@ -15,6 +15,7 @@ import * as m014 from "./migrations/014-historikk";
 import * as m015 from "./migrations/015-utfall-paa-epost";
 import * as m016 from "./migrations/016-sertifikat-xml";
 import * as m017 from "./migrations/017-nummerdeler";
+import * as m018 from "./migrations/018-systemtilgang";
 import * as m019 from "./migrations/019-hendelser-og-webhooker";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "015-utfall-paa-epost": m015,
   "016-sertifikat-xml": m016,
   "017-nummerdeler": m017,
+  "018-systemtilgang": m018,
   "019-hendelser-og-webhooker": m019,
 };
 

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { Hendelsestype } from "../domain/hendelser";
 import type { AktoerType, HendelseDetaljer, HendelseType } from "../domain/historikk";
+import type { Systemscope } from "../domain/schemas/systemtilgang";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -63,6 +64,17 @@ export interface ImportoerEpostTable {
   epostadresse: string;
 }
 
+/** A system (Maskinporten client) an importer lets act for it (migration 018, ADR 035). */
+export interface SystemtilgangTable {
+  id: Generated<number>;
+  importoer_id: number;
+  klient_id: string;
+  klient_navn: string;
+  scopes: Systemscope[];
+  lagt_til_av: string | null;
+  lagt_til: Generated<Date>;
+}
+
 export interface MottakskontrolloerAvtaleTable {
   importoer_id: number;
   mottakskontrolloer_id: number;
@@ -76,6 +88,7 @@ export interface Database {
   importoer: ImportoerTable;
   importoer_epost: ImportoerEpostTable;
   mottakskontrolloer_avtale: MottakskontrolloerAvtaleTable;
+  systemtilgang: SystemtilgangTable;
 }
 
 type Jsonb<T> = ColumnType<T, string, string>;

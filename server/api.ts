@@ -1,6 +1,8 @@
 // The `api` role: the import API (SPEC §7) with the ePhyto Hub intake and the authority's assessment endpoint,
 // on the paths of API_PREFIXES. Access tokens are verified against the issuer's keys as in production: the
-// issuer's JWKS from its discovery document (or API_JWKS_URI), its issuer name, and API_AUDIENCE.
+// issuer's JWKS from its discovery document (or API_JWKS_URI), its issuer name, and API_AUDIENCE. Machine
+// tokens (ADR 035) against Maskinporten's JWKS; in development the development Maskinporten answers at
+// /maskinporten in this role, with the clients of MASKINPORTEN_DEV_KLIENTER (dev/maskinporten/klientfil.ts).
 import type { Express, NextFunction, Request, Response } from "express";
 import { createRemoteJWKSet } from "jose";
 import { API_PREFIXES, createApi } from "../api";
@@ -10,14 +12,41 @@ import type { Metrikker } from "./metrikker";
 
 export const erApiSti = (sti: string) => API_PREFIXES.some((p) => sti === p || sti.startsWith(`${p}/`));
 
-export function monterApi(app: Express, opts: { config: Config; db: Db; metrikker: Metrikker }): void {
+export async function monterApi(
+  app: Express,
+  opts: { config: Config; db: Db; metrikker: Metrikker },
+): Promise<void> {
   const { config, db, metrikker } = opts;
+  const maskin = config.maskinporten;
+  if (maskin && config.embeddedMaskinporten) {
+    const { createDevMaskinporten } = await import("../dev/maskinporten");
+    const { lesKlientfil } = await import("../dev/maskinporten/klientfil");
+    const fil = config.maskinportenDevKlienter;
+    const sti = new URL(maskin.issuer).pathname;
+    app.use(
+      sti,
+      (_req, res, next) => {
+        res.locals.rute = `${sti}/*`;
+        next();
+      },
+      await createDevMaskinporten({
+        issuer: maskin.issuer,
+        audience: maskin.audience,
+        klienter: () => lesKlientfil(fil),
+      }),
+    );
+  }
   const api = createApi({
     db,
     auth: {
       issuer: config.oidc.issuer,
       audience: config.apiAudience,
       jwks: config.apiJwksUri ? createRemoteJWKSet(new URL(config.apiJwksUri)) : undefined,
+    },
+    maskinporten: maskin && {
+      issuer: maskin.issuer,
+      audience: maskin.audience,
+      jwks: createRemoteJWKSet(new URL(maskin.jwksUri)),
     },
     hubApiKey: config.hubApiKey,
     myndighetApiKey: config.myndighetApiKey,

@@ -321,6 +321,61 @@ describe("loadConfig i produksjon", () => {
   });
 });
 
+describe("maskintilgang (Maskinporten, ADR 035)", () => {
+  it("i utvikling og demo svarer utviklings-Maskinporten i api-rollen, med API-ets audience", () => {
+    const c = loadConfig({});
+    expect(c.embeddedMaskinporten).toBe(true);
+    expect(c.maskinporten).toEqual({
+      issuer: "http://localhost:3000/maskinporten",
+      jwksUri: "http://localhost:3000/maskinporten/jwks",
+      audience: "forhaandsmelding-import-api",
+    });
+    expect(loadConfig({ ROLES: "web", IMPORT_API_URL: "http://api" }).maskinporten).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: "production", DEMO_MODE: "true", SESSION_SECRET: "demo" }).embeddedMaskinporten,
+    ).toBe(true);
+  });
+
+  it("er av i produksjon uten MASKINPORTEN_ISSUER, og på med den og Maskinportens nøkler", () => {
+    const av = loadConfig(API);
+    expect(av.maskinporten).toBeUndefined();
+    expect(av.embeddedMaskinporten).toBe(false);
+    const paa = loadConfig({
+      ...API,
+      MASKINPORTEN_ISSUER: "https://maskinporten.no/",
+      MASKINPORTEN_JWKS_URI: "https://maskinporten.no/jwk",
+      MASKINPORTEN_AUDIENCE: "https://forhaandsmelding.example.no/import",
+    });
+    expect(paa.embeddedMaskinporten).toBe(false);
+    expect(paa.maskinporten).toEqual({
+      issuer: "https://maskinporten.no/",
+      jwksUri: "https://maskinporten.no/jwk",
+      audience: "https://forhaandsmelding.example.no/import",
+    });
+  });
+
+  it("avviser et halvt eller usikkert oppsett i produksjon", () => {
+    expect(feilVed({ ...API, MASKINPORTEN_ISSUER: "https://maskinporten.no/" }).problemer).toEqual([
+      "MASKINPORTEN_JWKS_URI må settes når MASKINPORTEN_ISSUER er satt (Maskinportens nøkler, f.eks. https://maskinporten.no/jwk).",
+    ]);
+    expect(
+      feilVed({
+        ...API,
+        MASKINPORTEN_ISSUER: "http://maskinporten.no/",
+        MASKINPORTEN_JWKS_URI: "http://x/jwk",
+      }).problemer,
+    ).toEqual([
+      "MASKINPORTEN_ISSUER må begynne med https://.",
+      "MASKINPORTEN_JWKS_URI må begynne med https://.",
+    ]);
+    expect(feilVed({ ...API, MASKINPORTEN_JWKS_URI: "https://maskinporten.no/jwk" }).problemer).toEqual([
+      "MASKINPORTEN_ISSUER må settes når MASKINPORTEN_JWKS_URI eller MASKINPORTEN_AUDIENCE er satt (ellers er maskintilgang av).",
+    ]);
+    // only the api role reads them
+    expect(() => loadConfig({ ...WEB, MASKINPORTEN_ISSUER: "https://maskinporten.no/" })).not.toThrow();
+  });
+});
+
 describe("utstederadresser", () => {
   it("lager discovery-adressen uten dobbel skråstrek", () => {
     expect(discoveryUrl("https://idporten.no")).toBe("https://idporten.no/.well-known/openid-configuration");

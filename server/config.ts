@@ -47,6 +47,16 @@ export interface Config {
   apiAudience: string;
   /** The JWKS the import API verifies access tokens with; by default the issuer's, from its discovery document. */
   apiJwksUri?: string;
+  /**
+   * Machine access (issue 25 §2, ADR 035): Maskinporten's issuer, its JWKS and the audience machine tokens
+   * must carry. On when MASKINPORTEN_ISSUER is set; in development (and a demo) without it the development
+   * Maskinporten (dev/maskinporten) runs in the api role at /maskinporten; in production without it, off.
+   */
+  maskinporten?: { issuer: string; jwksUri: string; audience: string };
+  /** The development Maskinporten runs in this process (the `api` role without MASKINPORTEN_ISSUER). */
+  embeddedMaskinporten: boolean;
+  /** Its clients' file (MASKINPORTEN_DEV_KLIENTER, dev/maskinporten/klientfil.ts). */
+  maskinportenDevKlienter: string;
   sessionSecret: string;
   features: { visImportmelding: boolean; visRisikovurdering: boolean };
   /** API key of the ePhyto Hub side (certificate ingestion). */
@@ -230,6 +240,22 @@ function produksjonsproblemer(
     if (satt(env.HUB_API_KEY) && env.HUB_API_KEY === env.MYNDIGHET_API_KEY) {
       p.push("HUB_API_KEY og MYNDIGHET_API_KEY må være forskjellige.");
     }
+    // Machine access is optional: on with MASKINPORTEN_ISSUER, and then it needs Maskinporten's keys.
+    if (satt(env.MASKINPORTEN_ISSUER)) {
+      if (!env.MASKINPORTEN_ISSUER.startsWith("https://"))
+        p.push("MASKINPORTEN_ISSUER må begynne med https://.");
+      if (!satt(env.MASKINPORTEN_JWKS_URI)) {
+        p.push(
+          "MASKINPORTEN_JWKS_URI må settes når MASKINPORTEN_ISSUER er satt (Maskinportens nøkler, f.eks. https://maskinporten.no/jwk).",
+        );
+      } else if (!env.MASKINPORTEN_JWKS_URI.startsWith("https://")) {
+        p.push("MASKINPORTEN_JWKS_URI må begynne med https://.");
+      }
+    } else if (satt(env.MASKINPORTEN_JWKS_URI) || satt(env.MASKINPORTEN_AUDIENCE)) {
+      p.push(
+        "MASKINPORTEN_ISSUER må settes når MASKINPORTEN_JWKS_URI eller MASKINPORTEN_AUDIENCE er satt (ellers er maskintilgang av).",
+      );
+    }
   }
   if (api || sender) {
     if (!satt(env.WEBHOOK_NOEKKEL) || env.WEBHOOK_NOEKKEL === UTVIKLINGSVERDIER.webhookNoekkel) {
@@ -288,6 +314,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const internalUrl = `http://127.0.0.1:${lytteport}`;
+  const apiAudience = env.API_AUDIENCE || "forhaandsmelding-import-api";
+  // Machine access: the configured Maskinporten, else the development one unless this is production proper.
+  const embeddedMaskinporten = api && !satt(env.MASKINPORTEN_ISSUER) && (!production || demo);
+  const maskinIssuer = satt(env.MASKINPORTEN_ISSUER)
+    ? env.MASKINPORTEN_ISSUER
+    : embeddedMaskinporten
+      ? `${appUrl}/maskinporten`
+      : undefined;
   return {
     roller,
     port: lytteport,
@@ -311,8 +345,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resource: env.OIDC_RESOURCE || undefined,
     },
     embeddedIdporten: web && !satt(env.OIDC_ISSUER),
-    apiAudience: env.API_AUDIENCE || "forhaandsmelding-import-api",
+    apiAudience,
     apiJwksUri: env.API_JWKS_URI || undefined,
+    maskinporten: maskinIssuer
+      ? {
+          issuer: maskinIssuer,
+          jwksUri: env.MASKINPORTEN_JWKS_URI || `${maskinIssuer.replace(/\/$/, "")}/jwks`,
+          audience: env.MASKINPORTEN_AUDIENCE || apiAudience,
+        }
+      : undefined,
+    embeddedMaskinporten,
+    maskinportenDevKlienter: env.MASKINPORTEN_DEV_KLIENTER || "data/maskinporten-klienter.json",
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     features: {
       visImportmelding: bool(env.FEATURE_VIS_IMPORTMELDING, true),

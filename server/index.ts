@@ -69,7 +69,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
   if (
     config.production &&
     !config.demo &&
-    (config.embeddedIdporten || config.embeddedEpost || !config.databaseUrl)
+    (config.embeddedIdporten || config.embeddedEpost || config.embeddedMaskinporten || !config.databaseUrl)
   ) {
     throw new KonfigurasjonsFeil([
       "Utviklings-ID-porten, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
@@ -128,7 +128,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     app.use(forespoerselslogg(logg, { rute: ruteFor, del: (req) => (erApiSti(req.path) ? "api" : "web") }));
     app.use(helse.router);
     if (web) ressurser.push(await monterWebFoerApi(app, { config, logger: logg }));
-    if (api) monterApi(app, { config, db: database.db, metrikker });
+    if (api) await monterApi(app, { config, db: database.db, metrikker });
     if (web) {
       const sider = senderDel?.fangerSider;
       ressurser.push(

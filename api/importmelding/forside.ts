@@ -24,9 +24,7 @@ export function forsideRouter(db: Db, epostNedeVarselMs: number): Router {
       const filter = lesSoek(OversiktSoek, req.query);
       const [oversikt, eksportland, oppstart, epost] = await Promise.all([
         hentOversikt(db, importoer, filter),
-        importoererForPerson(db, (req as AuthedRequest).innlogget.pid).then((alle) =>
-          hentEksportland(db, alle),
-        ),
+        importoererForPerson(db, (req as AuthedRequest).innlogget).then((alle) => hentEksportland(db, alle)),
         db
           .selectFrom("importoer as i")
           .select([

@@ -49,14 +49,14 @@ export function sertifikatRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Ro
   router.get(
     "/import/v2/eksportland",
     ah(async (req, res) => {
-      const { pid } = (req as AuthedRequest).innlogget;
+      const { innlogget } = req as AuthedRequest;
       const orgnr = typeof req.query.orgnr === "string" ? req.query.orgnr : undefined;
       const id = typeof req.query.importoerId === "string" ? req.query.importoerId : undefined;
       if (orgnr === undefined && id === undefined) {
-        res.json(await hentEksportland(db, await importoererForPerson(db, pid)));
+        res.json(await hentEksportland(db, await importoererForPerson(db, innlogget)));
         return;
       }
-      const importoer = await importoerFor(db, pid, parseOrgnr(orgnr), parseId(id, "importør-id"));
+      const importoer = await importoerFor(db, innlogget, parseOrgnr(orgnr), parseId(id, "importør-id"));
       res.json(await hentEksportland(db, [importoer]));
     }),
   );
@@ -154,7 +154,7 @@ function vedleggsrute(router: Router, db: Db): void {
         mottaker_navn_norm: vedlegg.mottaker_navn_norm,
       };
       let tillatt = false;
-      for (const importoer of await importoererForPerson(db, (req as AuthedRequest).innlogget.pid)) {
+      for (const importoer of await importoererForPerson(db, (req as AuthedRequest).innlogget)) {
         if (await kanSe(db, importoer, sertifikat)) {
           tillatt = true;
           break;

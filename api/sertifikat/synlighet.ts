@@ -5,6 +5,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { normaliserMottakerNavn } from "../../domain/sertifikat";
+import type { Innlogget } from "../auth";
 import { tellBegrenset } from "../telling";
 
 export interface ImportoerMatch {
@@ -34,7 +35,7 @@ export function tilMatch(r: MatchRad): ImportoerMatch {
   };
 }
 
-function importoerMedEnhet(db: Db) {
+export function importoerMedEnhet(db: Db) {
   return db
     .selectFrom("importoer as i")
     .leftJoin("enhet as e", "e.organisasjonsnummer", "i.organisasjonsnummer")
@@ -50,8 +51,17 @@ export async function hentImportoerMatcher(db: Db, ider: readonly number[]): Pro
   return (await importoerMedEnhet(db).where("i.id", "in", ider).execute()).map(tilMatch);
 }
 
-/** The importers a person may act for (a delegation for the importer's organisation number). */
-export async function importoererForPerson(db: Db, pid: string): Promise<ImportoerMatch[]> {
+/**
+ * The importers a caller may act for: a person's by a delegation for the importer's organisation number, a
+ * system's its own organisation's.
+ */
+export async function importoererForPerson(db: Db, hvem: Innlogget): Promise<ImportoerMatch[]> {
+  if (hvem.maskin) {
+    return (await importoerMedEnhet(db).where("i.organisasjonsnummer", "=", hvem.maskin.orgnr).execute()).map(
+      tilMatch,
+    );
+  }
+  const pid = hvem.pid;
   const rader = await db
     .selectFrom("delegering as d")
     .innerJoin("enhet as e", "e.id", "d.enhet_id")

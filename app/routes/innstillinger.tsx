@@ -9,6 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING } from "../../domain/schemas/tekster";
 import { hentEpostFeil } from "../components/epost-banner";
 import { FEIL, type Kort, LAGRET, lesSide, type Svar, sideUrl } from "../components/innstillinger/felles";
+import { Integrasjoner } from "../components/innstillinger/integrasjoner";
 import { LeggTilKontrolloer, RegistrereKontrolloer } from "../components/innstillinger/mottakskontrolloer";
 import { Profil } from "../components/innstillinger/profil";
 import { Sidenavigasjon } from "../components/innstillinger/sidenavigasjon";
@@ -18,6 +19,7 @@ import { Varsel } from "../components/ui";
 import { type ApiClient, ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
+import { hentSystemtilganger, systemtilgangHandling } from "../lib/integrasjoner.server";
 import { hentWebhooker, webhookHandling } from "../lib/webhooker.server";
 
 async function hentImportoer(api: ApiClient, orgnr: string) {
@@ -54,6 +56,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // The e-mail health banner belongs on the Varslinger side (issue 10, ADR 012).
   const epostFeil = side === "Varslinger" ? await hentEpostFeil(api, avgiver) : false;
+  const integrasjoner =
+    side === "Integrasjoner"
+      ? await hentSystemtilganger(api, avgiver.organisasjonsnummer, url, { redirectOn401: loginUrl(request) })
+      : null;
   const webhooker =
     side === "Integrasjoner" ? await hentWebhooker(api, avgiver, url, loginUrl(request)) : null;
   const lagret = url.searchParams.get("lagret");
@@ -69,6 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lagret: lagret ? (LAGRET[lagret] ?? null) : null,
       slettEpost: importoer.epostadresser.find((e) => e.id === slettId) ?? null,
       epostFeil,
+      integrasjoner,
       webhooker,
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -87,6 +94,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<Svar>({ intent, feil: e.melding ?? reserve, ...ekstra }, { status: 400 });
     throw e;
   };
+  const system = await systemtilgangHandling(intent, formData, api, orgnr, opts);
+  if (system) return system;
   const webhook = await webhookHandling(intent, formData, api, avgiver, loginUrl(request));
   if (webhook !== undefined) return webhook;
   switch (intent) {
@@ -222,7 +231,12 @@ export default function Innstillinger() {
           {side === "Varslinger" ? <Varslinger /> : null}
           {side === "Registrere som mottakskontrollør" ? <RegistrereKontrolloer /> : null}
           {side === "Legg til mottakskontrollør" ? <LeggTilKontrolloer /> : null}
-          {side === "Integrasjoner" ? <Webhooker /> : null}
+          {side === "Integrasjoner" ? (
+            <>
+              <Integrasjoner />
+              <Webhooker />
+            </>
+          ) : null}
         </div>
       </div>
     </div>

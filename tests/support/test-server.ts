@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
 import type { KyselyPlugin } from "kysely";
+import type { MaskinVerifierOptions } from "../../api/auth";
 import type { ApiGrenser } from "../../api/grenser";
 import { createApi } from "../../api/index";
 import type { DatabaseHandle } from "../../db";
@@ -40,6 +41,8 @@ export interface TestApiOptions {
   grenser?: ApiGrenser;
   /** Webhook receivers on 127.0.0.1 over http are allowed unless tillatLokal is false (ADR 036). */
   webhook?: { tillatLokal: boolean };
+  /** Machine tokens (ADR 035): tests/support/test-maskinporten.ts starts an issuer for them. */
+  maskinporten?: MaskinVerifierOptions;
 }
 
 /** The WEBHOOK_NOEKKEL of the test API (the test's sender decrypts the secrets with it). */
@@ -104,6 +107,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
       epostNedeVarselMs: opts.epostNedeVarselMs,
       grenser: opts.grenser,
       webhook: { noekkel: TEST_WEBHOOK_NOEKKEL, tillatLokal: opts.webhook?.tillatLokal ?? true },
+      maskinporten: opts.maskinporten,
     }),
   );
   const server = app.listen(0, "127.0.0.1");

@@ -1,6 +1,6 @@
 // Settings (SPEC §2 "Settings (query side)"): the sides, their URLs and the fallback messages, shared by the
 // route (app/routes/innstillinger.tsx) and its sections.
-/** The four sides of SPEC §2 "Settings (query side)", and Integrasjoner (issue 25 §3: webhooks). */
+/** The four sides of SPEC §2 "Settings (query side)", and the importer's integrations (issue 25: systems, webhooks). */
 export const SIDER = [
   "Profil",
   "Varslinger",
@@ -32,6 +32,8 @@ export const FEIL = {
   regelverk: "Klarte ikke å lagre bekreftelsen.",
   webhook: "Klarte ikke å lagre webhooken.",
   hentWebhooker: "Klarte ikke å hente webhookene.",
+  leggTilSystem: "Klarte ikke å gi systemet tilgang.",
+  fjernSystem: "Klarte ikke å fjerne tilgangen.",
 } as const;
 
 export const LAGRET: Record<string, string> = {
@@ -43,6 +45,8 @@ export const LAGRET: Record<string, string> = {
   "webhook-pauset": "Webhooken er satt på pause.",
   "webhook-startet": "Webhooken er startet igjen.",
   "webhook-slettet": "Webhooken er slettet.",
+  "system-lagt-til": "Systemet har fått tilgang.",
+  "system-fjernet": "Systemet har ikke lenger tilgang.",
 };
 
 export type Kort = { id: number; navn: string; organisasjonsnummer: string };
