@@ -90,6 +90,94 @@ async function krevLeveringer(db: Db, krav: string, leieMs: number, maks: number
   });
 }
 
+type Svar = Awaited<ReturnType<typeof postWebhook>>;
+
+/** Signs the body as Standard Webhooks says and POSTs it (address policy, timeout, no redirects). */
+async function signerOgSend(
+  rad: { url: string; hemmelighet: string; uuid: string },
+  kropp: string,
+  opts: WebhookSenderOptions,
+  tidsavbrudd: number,
+): Promise<Svar> {
+  const naa = new Date();
+  try {
+    const signatur = new Webhook(dekrypterHemmelighet(rad.hemmelighet, opts.noekkel)).sign(
+      rad.uuid,
+      naa,
+      kropp,
+    );
+    return await postWebhook({
+      url: rad.url,
+      kropp,
+      headers: {
+        "webhook-id": rad.uuid,
+        "webhook-timestamp": String(Math.floor(naa.getTime() / 1000)),
+        "webhook-signature": signatur,
+      },
+      policy: opts.policy,
+      tidsavbruddMs: tidsavbrudd,
+    });
+  } catch (e) {
+    return {
+      ok: false,
+      httpStatus: null,
+      feil: `Kunne ikke signere (${e instanceof Error ? e.message : e})`,
+    };
+  }
+}
+
+/**
+ * The attempt's outcome, in one transaction: the delivery delivered, or due again with backoff (failed for
+ * good after the last attempt); the attempt in the log; the subscription's failures in a row (paused at the
+ * limit). Nothing when our lease ran out and another sender took the delivery.
+ */
+async function registrerUtfall(db: Db, krav: string, k: Krav, svar: Svar, opts: WebhookSenderOptions) {
+  await db.transaction().execute(async (trx) => {
+    const oppdatert = await trx
+      .updateTable("webhook_levering")
+      .set(
+        svar.ok
+          ? { status: "LEVERT", levert: sql`now()`, krav: null }
+          : {
+              status: sql`case when forsoek >= ${opts.maksForsoek} then 'FEILET' else 'VENTER' end`,
+              neste_forsoek: sql`now() + least(${opts.ventetidMs}::float8 * power(2, greatest(forsoek - 1, 0)), ${MAKS_VENTETID_MS}::float8) * interval '1 millisecond'`,
+              krav: null,
+            },
+      )
+      .where("id", "=", k.id)
+      .where("krav", "=", krav)
+      .returning("forsoek")
+      .executeTakeFirst();
+    // Our lease ran out and another sender took it: its attempt is the one that counts.
+    if (!oppdatert) return;
+    await trx
+      .insertInto("webhook_forsoek")
+      .values({
+        webhook_id: k.webhook_id,
+        levering_id: k.id,
+        forsoek: oppdatert.forsoek,
+        ok: svar.ok,
+        http_status: svar.httpStatus,
+        feil: svar.feil?.slice(0, 500) ?? null,
+      })
+      .execute();
+    await trx
+      .updateTable("webhook")
+      .set(
+        svar.ok
+          ? { feil_paa_rad: 0 }
+          : {
+              feil_paa_rad: sql`feil_paa_rad + 1`,
+              aktiv: sql`feil_paa_rad + 1 < ${opts.pauseEtter}`,
+              pauset: sql`case when feil_paa_rad + 1 >= ${opts.pauseEtter} then now() else pauset end`,
+            },
+      )
+      .where("id", "=", k.webhook_id)
+      .where("aktiv", "=", true)
+      .execute();
+  });
+}
+
 export function lagWebhookSender(opts: WebhookSenderOptions): WebhookSender {
   const { db } = opts;
   const tidsavbrudd = opts.tidsavbruddMs ?? 5000;
@@ -128,76 +216,8 @@ export function lagWebhookSender(opts: WebhookSenderOptions): WebhookSender {
     const kropp = JSON.stringify(
       hendelseJson(rad, { id: rad.importoer_id, organisasjonsnummer: rad.organisasjonsnummer }),
     );
-    const naa = new Date();
-    let svar: Awaited<ReturnType<typeof postWebhook>>;
-    try {
-      const signatur = new Webhook(dekrypterHemmelighet(rad.hemmelighet, opts.noekkel)).sign(
-        rad.uuid,
-        naa,
-        kropp,
-      );
-      svar = await postWebhook({
-        url: rad.url,
-        kropp,
-        headers: {
-          "webhook-id": rad.uuid,
-          "webhook-timestamp": String(Math.floor(naa.getTime() / 1000)),
-          "webhook-signature": signatur,
-        },
-        policy: opts.policy,
-        tidsavbruddMs: tidsavbrudd,
-      });
-    } catch (e) {
-      svar = {
-        ok: false,
-        httpStatus: null,
-        feil: `Kunne ikke signere (${e instanceof Error ? e.message : e})`,
-      };
-    }
-    await db.transaction().execute(async (trx) => {
-      const oppdatert = await trx
-        .updateTable("webhook_levering")
-        .set(
-          svar.ok
-            ? { status: "LEVERT", levert: sql`now()`, krav: null }
-            : {
-                status: sql`case when forsoek >= ${opts.maksForsoek} then 'FEILET' else 'VENTER' end`,
-                neste_forsoek: sql`now() + least(${opts.ventetidMs}::float8 * power(2, greatest(forsoek - 1, 0)), ${MAKS_VENTETID_MS}::float8) * interval '1 millisecond'`,
-                krav: null,
-              },
-        )
-        .where("id", "=", k.id)
-        .where("krav", "=", krav)
-        .returning("forsoek")
-        .executeTakeFirst();
-      // Our lease ran out and another sender took it: its attempt is the one that counts.
-      if (!oppdatert) return;
-      await trx
-        .insertInto("webhook_forsoek")
-        .values({
-          webhook_id: k.webhook_id,
-          levering_id: k.id,
-          forsoek: oppdatert.forsoek,
-          ok: svar.ok,
-          http_status: svar.httpStatus,
-          feil: svar.feil?.slice(0, 500) ?? null,
-        })
-        .execute();
-      await trx
-        .updateTable("webhook")
-        .set(
-          svar.ok
-            ? { feil_paa_rad: 0 }
-            : {
-                feil_paa_rad: sql`feil_paa_rad + 1`,
-                aktiv: sql`feil_paa_rad + 1 < ${opts.pauseEtter}`,
-                pauset: sql`case when feil_paa_rad + 1 >= ${opts.pauseEtter} then now() else pauset end`,
-              },
-        )
-        .where("id", "=", k.webhook_id)
-        .where("aktiv", "=", true)
-        .execute();
-    });
+    const svar = await signerOgSend(rad, kropp, opts, tidsavbrudd);
+    await registrerUtfall(db, krav, k, svar, opts);
     return svar.ok;
   }
 

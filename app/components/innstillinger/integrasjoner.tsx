@@ -61,76 +61,8 @@ export function Integrasjoner() {
             <p className="ds-paragraph">{fjernSvar.lagreFeil}</p>
           </Varsel>
         ) : null}
-        {fjernSystem ? (
-          <Varsel farge="warning" tittel="Fjerne tilgangen?">
-            <p className="ds-paragraph bryt-ord">
-              Vil du fjerne tilgangen for {fjernSystem.klientNavn} ({fjernSystem.klientId})? Systemet kan ikke
-              lenger bruke API-et for virksomheten.
-            </p>
-            <Form method="post" action={sideUrl("Integrasjoner")} className="knapperad">
-              <CsrfInput />
-              <input type="hidden" name="id" value={fjernSystem.id} />
-              <button
-                className="ds-button"
-                data-variant="primary"
-                data-color="danger"
-                type="submit"
-                name="intent"
-                value="fjern-system"
-              >
-                Ja, fjern tilgangen
-              </button>
-              <Link className="ds-button" data-variant="secondary" to={sideUrl("Integrasjoner")}>
-                Avbryt
-              </Link>
-            </Form>
-          </Varsel>
-        ) : null}
-        {systemer.length === 0 ? (
-          <p className="ds-paragraph">Ingen systemer har tilgang.</p>
-        ) : (
-          <Tabellramme etikett="Systemene som har tilgang">
-            <table className="ds-table" data-border>
-              <thead>
-                <tr>
-                  <th scope="col">Navn</th>
-                  <th scope="col">Klient-ID</th>
-                  <th scope="col">Tilgang</th>
-                  <th scope="col">Lagt til</th>
-                  <th scope="col">
-                    <span className="skjult">Handling</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {systemer.map((s) => (
-                  <tr key={s.id}>
-                    <td className="bryt-ord">{s.klientNavn}</td>
-                    <td className="bryt-ord">
-                      <code>{s.klientId}</code>
-                    </td>
-                    <td>{tilgangTekst(s.scopes)}</td>
-                    <td>
-                      {formaterDato(s.lagtTil)}
-                      {s.lagtTilAv ? ` av ${s.lagtTilAv}` : ""}
-                    </td>
-                    <td>
-                      <Link
-                        className="ds-button"
-                        data-variant="tertiary"
-                        data-size="sm"
-                        to={sideUrl("Integrasjoner", { fjernSystem: String(s.id) })}
-                        aria-label={`Fjern tilgangen for ${s.klientNavn}`}
-                      >
-                        Fjern
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Tabellramme>
-        )}
+        {fjernSystem ? <BekreftFjerning system={fjernSystem} /> : null}
+        <Systemtabell systemer={systemer} />
         <h3 className="ds-heading" data-size="xs" id="legg-til-system-tittel">
           Gi et system tilgang
         </h3>
@@ -198,5 +130,83 @@ export function Integrasjoner() {
         </Form>
       </section>
     </>
+  );
+}
+
+/** The confirmation a removal needs (a page state of its own, ?fjernSystem=, so it works without JavaScript). */
+function BekreftFjerning({ system }: { system: SystemtilgangDto }) {
+  return (
+    <Varsel farge="warning" tittel="Fjerne tilgangen?">
+      <p className="ds-paragraph bryt-ord">
+        Vil du fjerne tilgangen for {system.klientNavn} ({system.klientId})? Systemet kan ikke lenger bruke
+        API-et for virksomheten.
+      </p>
+      <Form method="post" action={sideUrl("Integrasjoner")} className="knapperad">
+        <CsrfInput />
+        <input type="hidden" name="id" value={system.id} />
+        <button
+          className="ds-button"
+          data-variant="primary"
+          data-color="danger"
+          type="submit"
+          name="intent"
+          value="fjern-system"
+        >
+          Ja, fjern tilgangen
+        </button>
+        <Link className="ds-button" data-variant="secondary" to={sideUrl("Integrasjoner")}>
+          Avbryt
+        </Link>
+      </Form>
+    </Varsel>
+  );
+}
+
+/** The systems that have access, each with a link to remove it. */
+function Systemtabell({ systemer }: { systemer: SystemtilgangDto[] }) {
+  return systemer.length === 0 ? (
+    <p className="ds-paragraph">Ingen systemer har tilgang.</p>
+  ) : (
+    <Tabellramme etikett="Systemene som har tilgang">
+      <table className="ds-table" data-border>
+        <thead>
+          <tr>
+            <th scope="col">Navn</th>
+            <th scope="col">Klient-ID</th>
+            <th scope="col">Tilgang</th>
+            <th scope="col">Lagt til</th>
+            <th scope="col">
+              <span className="skjult">Handling</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {systemer.map((s) => (
+            <tr key={s.id}>
+              <td className="bryt-ord">{s.klientNavn}</td>
+              <td className="bryt-ord">
+                <code>{s.klientId}</code>
+              </td>
+              <td>{tilgangTekst(s.scopes)}</td>
+              <td>
+                {formaterDato(s.lagtTil)}
+                {s.lagtTilAv ? ` av ${s.lagtTilAv}` : ""}
+              </td>
+              <td>
+                <Link
+                  className="ds-button"
+                  data-variant="tertiary"
+                  data-size="sm"
+                  to={sideUrl("Integrasjoner", { fjernSystem: String(s.id) })}
+                  aria-label={`Fjern tilgangen for ${s.klientNavn}`}
+                >
+                  Fjern
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Tabellramme>
   );
 }
