@@ -526,7 +526,7 @@ describe("utfylling og innsending", () => {
     for (const [qid, body, melding] of tilfeller) {
       const res = await kari.put(`/${id}/kontrollspoersmaal/${qid}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(await svar(res)).toEqual({ status: 400, melding });
+      expect(await svar(res)).toEqual(problem(400, melding));
     }
     const etter = await hent(id);
     expect(etter.versjon).toBe(m.versjon);
