@@ -4,7 +4,7 @@
 // without a token; the answer check of the API tests (tests/support/openapi-svar.ts) refuses what does not
 // match.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sjekkSvarMotDokument } from "../../tests/support/openapi-svar";
+import { dokumentSti, sjekkSvarMotDokument } from "../../tests/support/openapi-svar";
 import { apiRuter } from "../../tests/support/test-avtrykk";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { apiDokument } from "./dokument";
@@ -170,6 +170,16 @@ describe("svarsjekken i API-testene", () => {
         svar(401, { status: 401, melding: "Nei" }, "application/problem+json"),
       ),
     ).rejects.toThrow(/detail/);
+  });
+
+  it("finner stien i dokumentet slik Express finner ruten (/oversikt er ikke {id})", () => {
+    const im = "/import/importmelding/v2/912345742/1";
+    expect(dokumentSti(`${im}/oversikt`)).toBeUndefined();
+    expect(dokumentSti(`${im}/arkiv`)).toBe("/import/importmelding/v2/{orgnr}/{importoerId}/arkiv");
+    expect(dokumentSti(`${im}/12`)).toBe("/import/importmelding/v2/{orgnr}/{importoerId}/{id}");
+    expect(dokumentSti("/import/v2/912345742/1/sertifikat/pdf")).toBe(
+      "/import/v2/{orgnr}/{importoerId}/sertifikat/{format}",
+    );
   });
 
   it("avviser en suksess-status dokumentet ikke nevner, og godtar et riktig svar", async () => {

@@ -8,6 +8,7 @@ import { type ApiDokument, apiDokument } from "../../api/openapi/dokument";
 import { PROBLEM_TYPE } from "../../domain/problem";
 
 const METODER = ["get", "post", "put", "patch", "delete"] as const;
+type Skjema = { enum?: string[]; pattern?: string };
 type Operasjon = { responses?: Record<string, { content?: Record<string, unknown> }> };
 
 interface Sti {
@@ -25,13 +26,30 @@ function hentOppsett() {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema(dok as object, "api");
-  const stier = Object.keys(dok.paths ?? {}).map((mal) => ({
+  const stier = Object.entries(dok.paths ?? {}).map(([mal, item]) => ({
     mal,
-    moenster: new RegExp(`^${mal.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    moenster: new RegExp(
+      `^${mal.replace(/\{(\w+)\}/g, (_, navn: string) => parameterMoenster(item, navn))}$`,
+    ),
     bokstavelige: mal.split("/").filter((s) => s && !s.startsWith("{")).length,
   }));
   oppsett = { dok, ajv, stier };
   return oppsett;
+}
+
+/**
+ * What a path parameter matches, from its documented schema (an enum, or a pattern like ^\d+$), so that
+ * /oversikt is not taken for {id} as Express's :id(\d+) would not take it either.
+ */
+function parameterMoenster(item: unknown, navn: string): string {
+  for (const m of METODER) {
+    const op = (item as Record<string, { parameters?: { name: string; in: string; schema?: Skjema }[] }>)[m];
+    const skjema = op?.parameters?.find((p) => p.in === "path" && p.name === navn)?.schema;
+    if (Array.isArray(skjema?.enum)) return `(?:${skjema.enum.join("|")})`;
+    if (typeof skjema?.pattern === "string")
+      return `(?:${skjema.pattern.replace(/^\^/, "").replace(/\$$/, "")})`;
+  }
+  return "[^/]+";
 }
 
 /** The document's path template for a request path, or undefined when the document has none. */
