@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { importoerId as hentImportoerId } from "../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../tests/support/test-server";
+import { problem } from "./http";
 
 const kari = DEMO_PERSONER[0]!.pid; // acts for Hageland (main unit + sub-units)
 const ola = DEMO_PERSONER[1]!.pid; // acts for Grønt Mottak and Hageland Drammen
@@ -21,7 +22,7 @@ describe("autentisering", () => {
   it("gir 401 uten token", async () => {
     const res = await api.fetch(`/import/register/v1/${ORG.hagelandDrammen}`);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ status: 401, melding: "Mangler gyldig tilgangstoken" });
+    expect(await res.json()).toEqual(problem(401, "Mangler gyldig tilgangstoken"));
   });
 
   it("gir 401 for et token med feil audience, feil utsteder, utløpt eller ugyldig signatur", async () => {
@@ -140,7 +141,7 @@ describe("importørregisteret", () => {
       json: { navn: "", organisasjonsnummer: ORG.nordiskPlantesalg },
     });
     expect(feil.status).toBe(400);
-    expect((await feil.json()).melding).toBe("Navn mangler");
+    expect((await feil.json()).detail).toBe("Navn mangler");
     const ulik = await api.fetch(`/import/register/v1/${ORG.nordiskPlantesalg}`, {
       pid: kari,
       method: "POST",

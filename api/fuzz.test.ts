@@ -15,6 +15,7 @@ import {
   TEST_MYNDIGHET_API_KEY,
   type TestApi,
 } from "../tests/support/test-server";
+import { problem } from "./http";
 
 const SEED = 20261123;
 const RUNDER = 16;
@@ -401,8 +402,8 @@ async function sjekk(e: Endepunkt, kropp: Kropp): Promise<void> {
   const beskrivelse = `${e.navn} ${kropp.type} ${JSON.stringify(kropp.tekst.slice(0, 300))} → ${res.status} ${tekst.slice(0, 200)}`;
   expect(res.status, beskrivelse).toBeLessThan(500);
   if (res.status >= 400) {
-    // A refusal is { status, melding } in Norwegian, and nothing was written.
-    expect(JSON.parse(tekst), beskrivelse).toMatchObject({ status: res.status, melding: expect.any(String) });
+    // A refusal is problem details with the Norwegian message as detail, and nothing was written.
+    expect(JSON.parse(tekst), beskrivelse).toMatchObject(problem(res.status, expect.any(String)));
     expect(await databaseavtrykk(api.handle.db), `${beskrivelse}: delvis skrevet`).toEqual(foer);
   }
 }
@@ -502,7 +503,7 @@ describe("fuzzing av API-ets skriveendepunkter", () => {
         });
         const tekst = await res.text();
         expect(res.status, `${tegnsett}: ${tekst}`).toBe(415);
-        expect(JSON.parse(tekst)).toEqual({ status: 415, melding: expect.stringMatching(/UTF-8/) });
+        expect(JSON.parse(tekst)).toEqual(problem(415, expect.stringMatching(/UTF-8/)));
         expect(await databaseavtrykk(api.handle.db)).toEqual(foer);
       }
     });
@@ -611,10 +612,7 @@ describe("fuzzing av API-ets søkeparametre", () => {
           const q = new URLSearchParams({ ...e.parametre(), [navn]: tegn });
           const { status, tekst } = await hent(q);
           expect(status, `${navn}=${JSON.stringify(tegn)} → ${tekst}`).toBe(400);
-          expect(JSON.parse(tekst)).toEqual({
-            status: 400,
-            melding: `Ugyldig ${navn}: søket inneholder kontrolltegn`,
-          });
+          expect(JSON.parse(tekst)).toEqual(problem(400, `Ugyldig ${navn}: søket inneholder kontrolltegn`));
         }
       }
       // also in a parameter's name, and repeated or nested as qs reads them
@@ -673,6 +671,10 @@ describe("fuzzing av API-ets søkeparametre", () => {
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/mottakskontrolloerer",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/kvittering",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/dokumentasjon",
+      // the API's own documentation (ADR 040)
+      "GET /import/openapi.json",
+      "GET /import/dokumentasjon",
+      "GET /import/dokumentasjon/stil.css",
     ]);
     const dekket = new Set(SOEK.map((e) => e.rute));
     expect(lese.filter((r) => !dekket.has(r) && !utenSoek.has(r))).toEqual([]);

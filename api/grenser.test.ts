@@ -1,7 +1,7 @@
 // The import API's rate limits (issue 22, ADR 026) over real HTTP and a real database: certificate guessing
 // stops long before the probe's 660 guesses, while an importer who opens its own certificates again and
 // again is never stopped; wrong API keys, forged tokens and document downloads have their limits too. Each
-// 429 has Retry-After, { status, melding } in Norwegian and a log line.
+// 429 has Retry-After, problem details with the Norwegian message and a log line.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ingestSertifikat } from "../api/sertifikat/ingest";
 import { ORG } from "../dev/demo-data";
@@ -9,6 +9,7 @@ import { lagSertifikatXml } from "../dev/ephyto/generate";
 import { dagerSiden, importoerId, KARI, LINJER, lagSertifikat, OLA, svar } from "../tests/support/test-hjelp";
 import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../tests/support/test-server";
 import { apiGrenser } from "./grenser";
+import { problem } from "./http";
 
 const GJETNINGER = 660;
 
@@ -70,8 +71,8 @@ async function send(pid: string, stier: string[], samtidig = 10): Promise<number
 async function forventForMange(res: Response) {
   expect(res.status).toBe(429);
   expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-  const body = await svar<{ status: number; melding: string }>(res);
-  expect(body).toEqual({ status: 429, melding: expect.stringMatching(/^For mange .+ Prøv igjen om \d+ /) });
+  const body = await svar<{ status: number; detail: string }>(res);
+  expect(body).toEqual(problem(429, expect.stringMatching(/^For mange .+ Prøv igjen om \d+ /)));
 }
 
 describe("sertifikatsøk på nøkler", () => {

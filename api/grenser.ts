@@ -1,6 +1,6 @@
 // The import API's rate limits (issue 22, docs/decisions/026-grenser.md): what is counted, per what, and how
 // many. The counters are shared by every api process (db/grense.ts). Over a limit the API answers 429 with
-// Retry-After and { status, melding }, and logs one line (the limit, the client address, the path; never a
+// Retry-After and problem details (ADR 040), and logs one line (the limit, the client address, the path; never a
 // national identity number).
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Request } from "express";

@@ -1,6 +1,9 @@
-// Small HTTP helpers shared by the API's routers: errors as { status, melding } (SPEC §8), async handlers.
+// Small HTTP helpers shared by the API's routers: errors as RFC 9457 problem details whose `detail` is the
+// Norwegian message (SPEC §8, ADR 040), async handlers.
+import { STATUS_CODES } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ZodError, type z } from "zod";
+import { PROBLEM_TYPE, type Problem } from "../domain/problem";
 import { harKontrolltegn } from "../domain/text";
 import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/basseng";
 
@@ -10,6 +13,8 @@ export class ApiError extends Error {
     melding: string,
     /** Headers the answer carries (Retry-After on a 429). */
     readonly headere: Record<string, string> = {},
+    /** Extension members of the problem details (ADR 040), e.g. `importMeldingId` on a 409. */
+    readonly utvidelser: Omit<Partial<Problem>, "type" | "title" | "status" | "detail"> = {},
   ) {
     super(melding);
   }
@@ -62,14 +67,27 @@ export function harUgyldigeTegn(verdi: unknown): boolean {
   return false;
 }
 
-export function sendError(res: Response, status: number, melding: string): void {
-  res.status(status).json({ status, melding });
+/** RFC 9457 problem details: the status phrase as title, the Norwegian message as detail (ADR 040). */
+export function problem(status: number, detail: string, utvidelser: Partial<Problem> = {}): Problem {
+  return { type: "about:blank", title: STATUS_CODES[status] ?? "Error", status, detail, ...utvidelser };
 }
 
-/** The last middleware: every error becomes { status, melding }; unknown errors are logged, not leaked. */
+export function sendError(
+  res: Response,
+  status: number,
+  melding: string,
+  utvidelser: Partial<Problem> = {},
+): void {
+  res
+    .status(status)
+    .type(PROBLEM_TYPE)
+    .json(problem(status, melding, utvidelser));
+}
+
+/** The last middleware: every error becomes problem details; unknown errors are logged, not leaked. */
 export function errorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
   const e = err as { type?: string };
-  if (err instanceof ApiError) sendError(res.set(err.headere), err.status, err.message);
+  if (err instanceof ApiError) sendError(res.set(err.headere), err.status, err.message, err.utvidelser);
   else if (err instanceof ZodError) sendError(res, 400, err.issues[0]?.message ?? "Ugyldig forespørsel");
   else if (e?.type === "entity.parse.failed") sendError(res, 400, "Ugyldig JSON i forespørselen");
   else if (e?.type === "charset.unsupported" || e?.type === "encoding.unsupported")

@@ -147,7 +147,7 @@ describe("tilgang til importørregisteret", () => {
           pid,
         });
         expect(res.status, `${k.navn} ${pid}`).toBe(403);
-        expect((await res.json()).melding).toMatch(/tilgang/);
+        expect((await res.json()).detail).toMatch(/tilgang/);
       }
       if (k.sti("x", 1).includes("/1/")) {
         // Kari's own organisation, another organisation's importer id.
@@ -331,8 +331,8 @@ describe("dårlige forespørsler gir 400 og endrer ingenting", () => {
     expect(res.status).toBe(status);
     const body = await res.json();
     expect(body.status).toBe(status);
-    expect(typeof body.melding).toBe("string");
-    expect(body.melding).not.toMatch(/Invalid|expected|received/i);
+    expect(typeof body.detail).toBe("string");
+    expect(body.detail).not.toMatch(/Invalid|expected|received/i);
     expect(await tilstand()).toEqual(før);
   });
 
@@ -383,7 +383,7 @@ describe("e-postadresser og varsel", () => {
       json: { epostadresse: "en-for-mye@hageland.example.no" },
     });
     expect(for_mange.status).toBe(400);
-    expect((await for_mange.json()).melding).toBe(
+    expect((await for_mange.json()).detail).toBe(
       `Du kan registrere høyst ${MAKS_EPOSTADRESSER} e-postadresser`,
     );
     expect(await epostIder(ORG.hagelandDrammen)).toHaveLength(MAKS_EPOSTADRESSER);

@@ -23,6 +23,7 @@ import { myndighetRouter } from "./importmelding/myndighet";
 import { oversiktRouter } from "./importmelding/oversikt";
 import { importmeldingRouter } from "./importmelding/router";
 import { importoerRegisterRouter } from "./importoer-register";
+import { dokumentasjonRouter } from "./openapi/router";
 import { hubRouter } from "./sertifikat/hub";
 import { sertifikatRouter } from "./sertifikat/router";
 import { systemtilgangRouter } from "./systemtilgang";
@@ -69,6 +70,8 @@ export function createApi(opts: ApiOptions): Router {
   });
   // A query parameter with a control character is 400 on every route (issue 22).
   api.use(utenKontrolltegnISoek);
+  // The API's documentation is public (ADR 040): before the token middleware.
+  api.use(dokumentasjonRouter());
   // The Hub authenticates with an API key, not a person's token: before the token middleware.
   api.use(hubRouter(db, opts.hubApiKey, grenser, opts.paaSertifikat));
   // The authority's case handling is a system with an API key too.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { aktoer, importoerId, KARI, lagSertifikat } from "../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../tests/support/test-server";
-import { BARE_JSON, harUgyldigeTegn, UGYLDIGE_TEGN } from "./http";
+import { BARE_JSON, harUgyldigeTegn, problem, UGYLDIGE_TEGN } from "./http";
 
 let api: TestApi;
 let kari: ReturnType<typeof aktoer>;
@@ -58,7 +58,7 @@ describe("tekst og kropp i API-et", () => {
         // JSON.stringify writes lone surrogates as \\ud800 escapes, which JSON.parse turns back into them.
         const res = await kari.put(sti, body);
         expect(res.status, sti).toBe(400);
-        expect(((await res.json()) as { melding: string }).melding).toBe(UGYLDIGE_TEGN);
+        expect(((await res.json()) as { detail: string }).detail).toBe(UGYLDIGE_TEGN);
       }
       expect(await egenReferanse()).toBe("PO-1");
     },
@@ -76,7 +76,7 @@ describe("tekst og kropp i API-et", () => {
         },
       );
       expect(res.status, type).toBe(415);
-      expect(((await res.json()) as { melding: string }).melding).toBe(BARE_JSON);
+      expect(((await res.json()) as { detail: string }).detail).toBe(BARE_JSON);
     }
     expect(await egenReferanse()).toBe("PO-1");
   });
@@ -87,10 +87,9 @@ describe("størrelsen på JSON-kropper (sak 22)", () => {
     const foer = await egenReferanse();
     const stor = await kari.put(`/${id}/egenreferanse`, { egenReferanse: "x".repeat(100 * 1024) });
     expect(stor.status).toBe(413);
-    expect(await stor.json()).toEqual({
-      status: 413,
-      melding: "Forespørselen er for stor (største tillatte størrelse er 64 kB)",
-    });
+    expect(await stor.json()).toEqual(
+      problem(413, "Forespørselen er for stor (største tillatte størrelse er 64 kB)"),
+    );
     expect(await egenReferanse()).toBe(foer);
   });
 

@@ -18,6 +18,7 @@ import {
   type TestSertifikat,
 } from "../tests/support/test-hjelp";
 import { startTestApi, TEST_MYNDIGHET_API_KEY, type TestApi } from "../tests/support/test-server";
+import { problem } from "./http";
 
 const INGEN_VARELINJER = "Sertifikatet har ingen varelinjer og kan derfor ikke behandles.";
 const FANT_IKKE_KONTROLLOER = "Vi fant ikke mottakskontrolløren du har valgt.";
@@ -120,7 +121,7 @@ describe("sak 23 punkt 1: et sertifikat uten varelinjer kan ikke meldes", () => 
 
     const res = await kari.post("", opprettBody(s));
     expect(res.status).toBe(400);
-    expect(await svar(res)).toMatchObject({ status: 400, melding: INGEN_VARELINJER });
+    expect(await svar(res)).toMatchObject(problem(400, INGEN_VARELINJER));
     const meldinger = await db()
       .selectFrom("importmelding")
       .select("id")
@@ -157,7 +158,7 @@ describe("sak 23 punkt 1: et sertifikat uten varelinjer kan ikke meldes", () => 
       .execute();
     const res = await registrer(rad.id);
     expect(res.status).toBe(400);
-    expect(await svar(res)).toMatchObject({ melding: INGEN_VARELINJER });
+    expect(await svar(res)).toMatchObject({ detail: INGEN_VARELINJER });
     expect((await hent(rad.id)).status).toBe("UNDER_REGISTRERING");
   });
 });
@@ -263,7 +264,7 @@ describe("sak 23 punkt 5: en mottakskontrollør som er fjernet", () => {
     expect(u.kanSendesInn).toBe(false);
     const res = await registrer(utkast.id);
     expect(res.status).toBe(400);
-    expect(await svar(res)).toMatchObject({ melding: FANT_IKKE_KONTROLLOER });
+    expect(await svar(res)).toMatchObject({ detail: FANT_IKKE_KONTROLLOER });
     expect((await hent(utkast.id)).status).toBe("UNDER_REGISTRERING");
 
     // Another controller chosen: it can be sent

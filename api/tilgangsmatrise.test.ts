@@ -32,6 +32,7 @@ import {
   type TestMaskinporten,
 } from "../tests/support/test-maskinporten";
 import type { TestApi } from "../tests/support/test-server";
+import { problem } from "./http";
 import { ingestSertifikat } from "./sertifikat/ingest";
 
 /**
@@ -41,9 +42,10 @@ import { ingestSertifikat } from "./sertifikat/ingest";
  * - "importoer": … and {importoerId} belongs to {orgnr};
  * - "eier": … and the importer is on the owner side of notification {id} (ADR 007);
  * - "mottak": the owner side, or the notification's appointed reception controller;
- * - "noekkel": a system with an API key (X-Api-Key), never a person's token.
+ * - "noekkel": a system with an API key (X-Api-Key), never a person's token;
+ * - "offentlig": anyone, without a token (the API's own documentation, ADR 040).
  */
-type Krav = "person" | "org" | "importoer" | "eier" | "mottak" | "noekkel";
+type Krav = "person" | "org" | "importoer" | "eier" | "mottak" | "noekkel" | "offentlig";
 
 type Tilfelle =
   | "uten token"
@@ -92,6 +94,9 @@ const SOEK_PAA_NOEKLER = {
 
 /** One entry per route: "METHOD path" exactly as registered. */
 const RUTER: Record<string, Rute> = {
+  "GET /import/openapi.json": { krav: "offentlig", sti: () => "/import/openapi.json" },
+  "GET /import/dokumentasjon": { krav: "offentlig", sti: () => "/import/dokumentasjon" },
+  "GET /import/dokumentasjon/stil.css": { krav: "offentlig", sti: () => "/import/dokumentasjon/stil.css" },
   "POST /import/ephyto/v1/sertifikat": {
     krav: "noekkel",
     sti: () => "/import/ephyto/v1/sertifikat",
@@ -483,6 +488,7 @@ function kaller(tilfelle: Tilfelle, rute: Rute): Kaller | undefined {
 function forventet(tilfelle: Tilfelle, rute: Rute): { status: number; endrer: boolean } | undefined {
   const unntak = rute.unntak?.[tilfelle];
   if (unntak) return { status: unntak.status, endrer: unntak.endrer === true };
+  if (rute.krav === "offentlig") return { status: 200, endrer: false };
   if (tilfelle === "uten token" || tilfelle === "utløpt token" || rute.krav === "noekkel") {
     return { status: 401, endrer: false };
   }
@@ -558,10 +564,7 @@ describe("tilgangsmatrisen", () => {
         if (f.status >= 400) expect(JSON.parse(tekst), tilfelle).toMatchObject({ status: f.status });
         // a notification the caller may not see answers exactly as a missing one
         if (f.status === 404 && (rute.krav === "eier" || rute.krav === "mottak"))
-          expect(JSON.parse(tekst), tilfelle).toEqual({
-            status: 404,
-            melding: "Fant ikke forhåndsmeldingen",
-          });
+          expect(JSON.parse(tekst), tilfelle).toEqual(problem(404, "Fant ikke forhåndsmeldingen"));
         if (!f.endrer)
           expect(await databaseavtrykk(api.handle.db), `${tilfelle}: databasen endret`).toEqual(foer);
       }

@@ -10,6 +10,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import { sendError } from "../api/http";
 import { type DatabaseHandle, openDatabase } from "../db";
 import { DatabaseIBruk } from "../db/eier";
 import { manglendeMigreringer, migrateToLatest } from "../db/migrate";
@@ -146,7 +147,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       );
     } else {
       app.use((_req: Request, res: Response) => {
-        res.status(404).json({ status: 404, melding: "Fant ikke ressursen" });
+        sendError(res, 404, "Fant ikke ressursen");
       });
     }
     app.use((feil: unknown, req: Request, res: Response, _next: NextFunction) => {

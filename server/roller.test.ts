@@ -11,6 +11,7 @@ import { Writable } from "node:stream";
 import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { problem } from "../api/http";
 import { openDatabase } from "../db";
 import { manglendeMigreringer, migrateToLatest } from "../db/migrate";
 import { ORG } from "../dev/demo-data";
@@ -127,7 +128,7 @@ describe("en api- og sender-prosess", () => {
     });
     const side = await fetch(`${s.lokalUrl}/sertifikater`);
     expect(side.status).toBe(404);
-    expect(await side.json()).toEqual({ status: 404, melding: "Fant ikke ressursen" });
+    expect(await side.json()).toEqual(problem(404, "Fant ikke ressursen"));
     // The API is there, and checks the token.
     const api = await fetch(`${s.lokalUrl}/gateway/auth/session`);
     expect(api.status).toBe(401);

@@ -17,6 +17,7 @@ import {
   type TestSertifikat,
 } from "../../tests/support/test-hjelp";
 import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../../tests/support/test-server";
+import { problem } from "../http";
 import { arbeiderStatus, DOKUMENT } from "./basseng";
 
 let api: TestApi;
@@ -84,10 +85,9 @@ describe("dokumentkøen", () => {
     if (res === "avbrutt") throw new Error("avbrutt");
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("10");
-    expect(await res.json()).toEqual({
-      status: 503,
-      melding: "Det lages mange dokumenter akkurat nå. Prøv igjen om litt.",
-    });
+    expect(await res.json()).toEqual(
+      problem(503, "Det lages mange dokumenter akkurat nå. Prøv igjen om litt."),
+    );
   }, 60_000);
 
   it("lager høyst to av én persons dokumenter om gangen, og avviser med 429 når personen har for mange", async () => {
@@ -108,7 +108,7 @@ describe("dokumentkøen", () => {
     if (res === "avbrutt") throw new Error("avbrutt");
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("10");
-    expect(((await res.json()) as { melding: string }).melding).toBe(
+    expect(((await res.json()) as { detail: string }).detail).toBe(
       "Du har allerede flere dokumenter under arbeid. Vent til de er ferdige, og prøv igjen.",
     );
   }, 60_000);

@@ -88,7 +88,7 @@ describe("et stort sertifikat stopper ikke andre forespørsler", () => {
       body: `${xml}${" ".repeat(2 * 1024 * 1024)}`,
     });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { melding: string }).melding).toMatch(/Sertifikatet er for stort/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/Sertifikatet er for stort/);
   }, 30_000);
 
   it("sertifikatlisten kutter et svært langt navn på serveren", async () => {

@@ -50,7 +50,8 @@ function meldeplikt(vurdering: string): string {
   return MELDEPLIKTIG_TEKST[vurdering as MeldepliktigVurdering] ?? vurdering;
 }
 
-const esc = (s: string) =>
+/** Text for HTML: the five special characters escaped. */
+export const esc = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,

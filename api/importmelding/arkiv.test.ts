@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const hent = async (query: string, pid = kari, orgnr: string = ORG.hagelandDrammen, importoer = drammen) => {
   const res = await api.fetch(`/import/importmelding/v2/${orgnr}/${importoer}/arkiv${query}`, { pid });
-  return { status: res.status, body: (await res.json()) as ImportmeldingListe & { melding?: string } };
+  return { status: res.status, body: (await res.json()) as ImportmeldingListe & { detail?: string } };
 };
 
 describe("GET .../arkiv (listen over forhåndsmeldinger)", () => {
@@ -140,13 +140,13 @@ describe("GET .../arkiv (listen over forhåndsmeldinger)", () => {
     // Drammen is not a controller for Grønt Mottak Oslo, and Grønt Mottak (hovedenhet) has no agreement with Drammen
     const ikkeKontrolloer = await hent(`?importoer=${oslo}`);
     expect(ikkeKontrolloer.status).toBe(403);
-    expect(ikkeKontrolloer.body.melding).toMatch(/ikke tilgang/);
+    expect(ikkeKontrolloer.body.detail).toMatch(/ikke tilgang/);
     expect((await hent(`?importoer=${drammen}`, ola, ORG.grontMottakHoved, hoved)).status).toBe(403);
     expect((await hent(`?importoer=${bergen}`, ola, ORG.grontMottakHoved, hoved)).status).toBe(200);
     for (const ugyldig of ["abc", "0", "-1", "1.5", "99999999999"]) {
       const svar = await hent(`?importoer=${encodeURIComponent(ugyldig)}`);
       expect(svar.status).toBe(400);
-      expect(svar.body.melding).toBe("Ugyldig importør");
+      expect(svar.body.detail).toBe("Ugyldig importør");
     }
   });
 });

@@ -177,7 +177,7 @@ describe("GET …/{id}/dokumentasjon", () => {
   it("avviser et utkast med en norsk melding", async () => {
     const res = await kari.get(`/${m.id}/dokumentasjon`);
     expect(res.status).toBe(400);
-    expect((await svar(res)).melding).toBe(DOKUMENTASJON_BARE_INNSENDT);
+    expect((await svar(res)).detail).toBe(DOKUMENTASJON_BARE_INNSENDT);
   });
 
   it("gir hele pakken for en innsendt, kontrollert og vurdert forhåndsmelding", async () => {

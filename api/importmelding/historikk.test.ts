@@ -590,7 +590,7 @@ describe("historikken i sider", () => {
     for (const feil of ["?foer=abc", "?foer=-1", "?antall=0", "?antall=101"]) {
       const res = await kari.get(`/${m.id}/historikk${feil}`);
       expect(res.status, feil).toBe(400);
-      expect((await svar(res)).melding).toMatch(/^Ugyldig (foer|antall)$/);
+      expect((await svar(res)).detail).toMatch(/^Ugyldig (foer|antall)$/);
     }
   });
 });

@@ -22,6 +22,7 @@ import {
   type TestSertifikat,
 } from "../../tests/support/test-hjelp";
 import { startTestApi, TEST_MYNDIGHET_API_KEY, type TestApi } from "../../tests/support/test-server";
+import { problem } from "../http";
 
 let api: TestApi;
 let hageland: number;
@@ -182,7 +183,7 @@ describe("opprettelse", () => {
     const annen = await lagSertifikat(db(), { mottakerOrgnr: ORG.blomsterbudBergen });
     const res = await kari.post("", opprettBody(annen));
     expect(res.status).toBe(404);
-    expect(await svar(res)).toEqual({ status: 404, melding: "Fant ikke sertifikatet" });
+    expect(await svar(res)).toEqual(problem(404, "Fant ikke sertifikatet"));
     const feilDato = await kari.post("", { ...opprettBody(annen), utstedtDato: "2020-01-01" });
     expect(feilDato.status).toBe(404);
   });
@@ -213,17 +214,14 @@ describe("opprettelse", () => {
     const ingrid = aktoer(api, INGRID, ORG.blomsterbudBergen, blomster);
     const res = await ingrid.post("", opprettBody(s, blomster));
     expect(res.status).toBe(400);
-    expect(await svar(res)).toEqual({
-      status: 400,
-      melding: "Bedrift har ikke bekreftet kjennskap til regelverket",
-    });
+    expect(await svar(res)).toEqual(problem(400, "Bedrift har ikke bekreftet kjennskap til regelverket"));
   });
 
   it("refuses a certificate older than 14 days, and accepts one of exactly 14", async () => {
     const gammel = await lagSertifikat(db(), { dagerGammel: 15 });
     const res = await kari.post("", opprettBody(gammel));
     expect(res.status).toBe(400);
-    expect((await svar(res)).melding).toBe(FOR_GAMMELT_SERTIFIKAT_MELDING);
+    expect((await svar(res)).detail).toBe(FOR_GAMMELT_SERTIFIKAT_MELDING);
     const grense = await lagSertifikat(db(), { dagerGammel: 14 });
     expect((await kari.post("", opprettBody(grense))).status).toBe(201);
   });
@@ -232,12 +230,12 @@ describe("opprettelse", () => {
     const us = await lagSertifikat(db(), { eksportland: "US" });
     const r1 = await kari.post("", opprettBody(us));
     expect(r1.status).toBe(400);
-    expect((await svar(r1)).melding).toMatch(/^Sertifikater fra USA kan ikke meldes digitalt/);
+    expect((await svar(r1)).detail).toMatch(/^Sertifikater fra USA kan ikke meldes digitalt/);
 
     const trukket = await lagSertifikat(db(), { status: "40" });
     const r2 = await kari.post("", opprettBody(trukket));
     expect(r2.status).toBe(400);
-    expect((await svar(r2)).melding).toBe(
+    expect((await svar(r2)).detail).toBe(
       "Sertifikatet er trukket tilbake av eksportlandet og kan ikke meldes",
     );
 
@@ -245,7 +243,7 @@ describe("opprettelse", () => {
     await lagSertifikat(db(), { erstatter: gammelt.nummer });
     const r3 = await kari.post("", opprettBody(gammelt));
     expect(r3.status).toBe(400);
-    expect((await svar(r3)).melding).toMatch(/erstattet av et nyere sertifikat/);
+    expect((await svar(r3)).detail).toMatch(/erstattet av et nyere sertifikat/);
     const antall = await db()
       .selectFrom("importmelding")
       .select("id")
@@ -259,11 +257,9 @@ describe("opprettelse", () => {
     const id = await opprett(s);
     const res = await kari.post("", opprettBody(s));
     expect(res.status).toBe(409);
-    expect(await svar(res)).toEqual({
-      status: 409,
-      melding: "Det finnes allerede en forhåndsmelding for dette sertifikatet",
-      importMeldingId: id,
-    });
+    expect(await svar(res)).toEqual(
+      problem(409, "Det finnes allerede en forhåndsmelding for dette sertifikatet", { importMeldingId: id }),
+    );
     // Concurrent creation: exactly one wins.
     const s2 = await lagSertifikat(db());
     const [a, b] = await Promise.all([kari.post("", opprettBody(s2)), kari.post("", opprettBody(s2))]);
@@ -288,7 +284,7 @@ describe("opprettelse", () => {
   it("validates the body with clear messages", async () => {
     const res = await kari.post("", { eksportLand: "NL" });
     expect(res.status).toBe(400);
-    expect((await svar(res)).melding).toBe("Ansvarlig importør mangler");
+    expect((await svar(res)).detail).toBe("Ansvarlig importør mangler");
   });
 });
 
@@ -329,10 +325,10 @@ describe("utfylling og innsending", () => {
       ankomstBody(m, null),
     );
     expect(utenKontrolloer.status).toBe(400);
-    expect((await svar(utenKontrolloer)).melding).toBe("Du er nødt til å velge en mottakskontrollør.");
+    expect((await svar(utenKontrolloer)).detail).toBe("Du er nødt til å velge en mottakskontrollør.");
     const ukjent = await kari.put(`/${id}/ankomstinfo/${m.ankomstInfo[0]!.id}`, ankomstBody(m, blomster));
     expect(ukjent.status).toBe(400);
-    expect((await svar(ukjent)).melding).toBe("Vi fant ikke mottakskontrolløren du har valgt.");
+    expect((await svar(ukjent)).detail).toBe("Vi fant ikke mottakskontrolløren du har valgt.");
     expect((await kari.put(`/${id}/ankomstinfo/${m.ankomstInfo[0]!.id}`, ankomstBody(m))).status).toBe(204);
 
     m = await hent(id);
@@ -368,7 +364,7 @@ describe("utfylling og innsending", () => {
     // A second REGISTRERT is refused and changes nothing.
     const igjen = await registrer(id);
     expect(igjen.status).toBe(409);
-    expect((await svar(igjen)).melding).toBe("Forhåndsmeldingen er allerede sendt inn");
+    expect((await svar(igjen)).detail).toBe("Forhåndsmeldingen er allerede sendt inn");
     expect((await hent(id)).versjon).toBe(m.versjon);
     expect((await hendelser(id)).length).toBe(2);
 
@@ -378,7 +374,7 @@ describe("utfylling og innsending", () => {
       kommentar: "x",
     });
     expect(laast.status).toBe(400);
-    expect((await svar(laast)).melding).toBe(
+    expect((await svar(laast)).detail).toBe(
       "Forhåndsmeldingen kan ikke endres i status Registrert (REGISTRERT)",
     );
     expect((await kari.put(`/${id}/innmelder`, innmelder)).status).toBe(400);
@@ -391,16 +387,16 @@ describe("utfylling og innsending", () => {
     const id = await opprett(s);
     const r1 = await registrer(id);
     expect(r1.status).toBe(400);
-    expect((await svar(r1)).melding).toBe("Du må fylle ut innmelder før forhåndsmeldingen kan sendes inn");
+    expect((await svar(r1)).detail).toBe("Du må fylle ut innmelder før forhåndsmeldingen kan sendes inn");
     await kari.put(`/${id}/innmelder`, innmelder);
     const r2 = await registrer(id);
-    expect((await svar(r2)).melding).toMatch(/alle spørsmålene i dokumentkontrollen/);
+    expect((await svar(r2)).detail).toMatch(/alle spørsmålene i dokumentkontrollen/);
     const m = await hent(id);
     await kari.put(`/${id}/kontrollspoersmaal/${m.dokumentkontrollSpoersmaal[0]!.id}`, {
       kontrollSvar: "DOKUMENT_TILSIKTET_BRUK_RIKTIG",
     });
     const r3 = await registrer(id);
-    expect((await svar(r3)).melding).toBe(
+    expect((await svar(r3)).detail).toBe(
       "Du må fylle ut ankomststed, dato og tidspunkt før forhåndsmeldingen kan sendes inn",
     );
     expect((await hent(id)).status).toBe("UNDER_REGISTRERING");
@@ -416,10 +412,7 @@ describe("utfylling og innsending", () => {
     try {
       const res = await registrer(m.id);
       expect(res.status).toBe(400);
-      expect(await svar(res)).toEqual({
-        status: 400,
-        melding: "Bedrift har ikke bekreftet kjenskap til regelverket",
-      });
+      expect(await svar(res)).toEqual(problem(400, "Bedrift har ikke bekreftet kjenskap til regelverket"));
       expect((await hent(m.id)).status).toBe("UNDER_REGISTRERING");
     } finally {
       await db()
@@ -463,10 +456,7 @@ describe("utfylling og innsending", () => {
 
     const res = await registrer(id, ola);
     expect(res.status).toBe(400);
-    expect(await svar(res)).toEqual({
-      status: 400,
-      melding: "Bedrift har ikke bekreftet kjenskap til regelverket",
-    });
+    expect(await svar(res)).toEqual(problem(400, "Bedrift har ikke bekreftet kjenskap til regelverket"));
     expect((await hent(id, ola)).status).toBe("UNDER_REGISTRERING");
 
     await db()
@@ -536,7 +526,7 @@ describe("utfylling og innsending", () => {
     for (const [qid, body, melding] of tilfeller) {
       const res = await kari.put(`/${id}/kontrollspoersmaal/${qid}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(await svar(res)).toEqual({ status: 400, melding });
+      expect(await svar(res)).toEqual(problem(400, melding));
     }
     const etter = await hent(id);
     expect(etter.versjon).toBe(m.versjon);
@@ -547,7 +537,7 @@ describe("utfylling og innsending", () => {
       kontrollSvar: "MOTTAK_INNHOLD_SAMSVARER_RIKTIG",
     });
     expect(r.status).toBe(400);
-    expect((await svar(r)).melding).toBe(
+    expect((await svar(r)).detail).toBe(
       "Forhåndsmeldingen kan ikke endres i status Påbegynt (UNDER_REGISTRERING)",
     );
     expect((await kari.put(`/${id}/kontrollspoersmaal/999999`, { kontrollSvar: "X" })).status).toBe(404);
@@ -563,7 +553,7 @@ describe("utfylling og innsending", () => {
       versjon: m.versjon,
     });
     expect(gammel.status).toBe(409);
-    expect((await svar(gammel)).melding).toBe(
+    expect((await svar(gammel)).detail).toBe(
       "Forhåndsmeldingen er endret i en annen fane eller av en annen bruker. Åpne den på nytt fra Forhåndsmeldinger i menyen for å se det som er lagret, og gjør endringen din igjen.",
     );
     const etter = await hent(id);
@@ -578,20 +568,20 @@ describe("utfylling og innsending", () => {
     const m = await hent(id);
     const r1 = await kari.put(`/${id}/innmelder`, { navn: "", epost: "kari@" });
     expect(r1.status).toBe(400);
-    expect((await svar(r1)).melding).toBe("Du må angi ditt navn");
+    expect((await svar(r1)).detail).toBe("Du må angi ditt navn");
     const r2 = await kari.put(`/${id}/innmelder`, { navn: "Kari", epost: "kari@" });
-    expect((await svar(r2)).melding).toBe("Du må angi en gyldig e-post");
+    expect((await svar(r2)).detail).toBe("Du må angi en gyldig e-post");
     const base = ankomstBody(m);
     const r3 = await kari.put(`/${id}/ankomstinfo/${m.ankomstInfo[0]!.id}`, {
       ...base,
       kontrollAdresse: { ...base.kontrollAdresse, linje1: "" },
     });
-    expect((await svar(r3)).melding).toBe("Adresselinje 1 er påkrevd");
+    expect((await svar(r3)).detail).toBe("Adresselinje 1 er påkrevd");
     const r4 = await kari.put(`/${id}/ankomstinfo/${m.ankomstInfo[0]!.id}`, {
       ...base,
       kontrollAdresse: { ...base.kontrollAdresse, postnummer: "30441" },
     });
-    expect((await svar(r4)).melding).toBe("Postnummer kan ikke være lengre enn 4 tegn");
+    expect((await svar(r4)).detail).toBe("Postnummer kan ikke være lengre enn 4 tegn");
     expect((await kari.put(`/${id}/ankomstinfo/999999`, base)).status).toBe(404);
     expect((await hent(id)).versjon).toBe(m.versjon);
   });
@@ -611,7 +601,7 @@ describe("utfylling og innsending", () => {
     ]) {
       const res = await kari.put(sti, { ...ankomstBody(m), ankomsttid });
       expect(res.status, ankomsttid).toBe(400);
-      expect((await svar(res)).melding).toBe(
+      expect((await svar(res)).detail).toBe(
         "Ankomsttid må være kl. 06:00, 10:00, 14:00 eller 18:00 norsk tid",
       );
     }
@@ -635,7 +625,7 @@ describe("statusoverganger", () => {
     for (const status of ["ANKOMMET", "TILBAKETRUKKET"]) {
       const res = await kari.put(`/${id}/status`, { status });
       expect(res.status, status).toBe(400);
-      expect((await svar(res)).melding).toBe(
+      expect((await svar(res)).detail).toBe(
         "Forhåndsmeldingen kan ikke endres i status Påbegynt (UNDER_REGISTRERING)",
       );
     }
@@ -657,7 +647,7 @@ describe("statusoverganger", () => {
     const tilbaketrukket = "Forhåndsmeldingen kan ikke endres i status Tilbaketrukket (TILBAKETRUKKET)";
     const forventFeil = async (res: Response, status: number, melding: string) => {
       expect(res.status, melding).toBe(status);
-      expect(await svar(res)).toEqual({ status, melding });
+      expect(await svar(res)).toEqual(problem(status, melding));
     };
     await forventFeil(
       await kari.put(`/${m.id}/status`, { status: "TILBAKETRUKKET" }),
@@ -697,7 +687,7 @@ describe("statusoverganger", () => {
       await kari.del(`/${id}`),
     ]) {
       expect(res.status).toBe(404);
-      expect(await svar(res)).toEqual({ status: 404, melding: "Fant ikke forhåndsmeldingen" });
+      expect(await svar(res)).toEqual(problem(404, "Fant ikke forhåndsmeldingen"));
     }
     expect((await kari.post("", opprettBody(s))).status).toBe(201);
 
@@ -705,7 +695,7 @@ describe("statusoverganger", () => {
     await registrer(m.id);
     const res = await kari.del(`/${m.id}`);
     expect(res.status).toBe(400);
-    expect((await svar(res)).melding).toBe("Bare påbegynte forhåndsmeldinger kan slettes");
+    expect((await svar(res)).detail).toBe("Bare påbegynte forhåndsmeldinger kan slettes");
     expect((await hent(m.id)).status).toBe("REGISTRERT");
   });
 });
@@ -737,7 +727,7 @@ describe("mottakskontroll", () => {
     const utenTlf = await ola.put(`/${m.id}/ankomstinfo/${info.id}`, {
       mottakskontrolloer: { importoerId: gront, navn: "Ola", telefonnummer: "" },
     });
-    expect((await svar(utenTlf)).melding).toBe("Du må angi ditt telefonnummer");
+    expect((await svar(utenTlf)).detail).toBe("Du må angi ditt telefonnummer");
 
     // The controller may not touch the importer's parts.
     const dok = m.dokumentkontrollSpoersmaal[0]!;
@@ -753,12 +743,12 @@ describe("mottakskontroll", () => {
     // ANKOMMET needs every reception question answered.
     const tidlig = await ola.put(`/${m.id}/status`, { status: "ANKOMMET" });
     expect(tidlig.status).toBe(400);
-    expect((await svar(tidlig)).melding).toMatch(/alle spørsmålene i mottakskontrollen/);
+    expect((await svar(tidlig)).detail).toMatch(/alle spørsmålene i mottakskontrollen/);
 
     const uten = await ola.put(`/${m.id}/kontrollspoersmaal/${innhold!.id}`, {
       kontrollSvar: "MOTTAK_INNHOLD_SAMSVARER_AVVIK",
     });
-    expect((await svar(uten)).melding).toBe("Kommentar til avviket må spesifiseres");
+    expect((await svar(uten)).detail).toBe("Kommentar til avviket må spesifiseres");
     expect(
       (
         await ola.put(`/${m.id}/kontrollspoersmaal/${innhold!.id}`, {
@@ -771,11 +761,11 @@ describe("mottakskontroll", () => {
       { varelinjeId: 1, faktiskeVerdier: [{ id: "antall", faktiskVerdi: 51 }] },
     ]);
     expect(forMye.status).toBe(400);
-    expect((await svar(forMye)).melding).toBe("Mengden kan ikke være større enn opprinnelig mengde");
+    expect((await svar(forMye)).detail).toBe("Mengden kan ikke være større enn opprinnelig mengde");
     const negativ = await ola.put(`/${m.id}/mottakskontroll`, [
       { varelinjeId: 1, faktiskeVerdier: [{ id: "antall", faktiskVerdi: -1 }] },
     ]);
-    expect((await svar(negativ)).melding).toBe("Verdien kan ikke være negativ");
+    expect((await svar(negativ)).detail).toBe("Verdien kan ikke være negativ");
     const ok = await ola.put(`/${m.id}/mottakskontroll`, [
       { varelinjeId: 1, faktiskeVerdier: [{ id: "antall", faktiskVerdi: 40 }] },
       {
@@ -857,10 +847,10 @@ describe("mottakskontroll", () => {
       vurderingBegrunnelse: "To planter med bladlus destrueres",
       kategori: "VURDERT",
     });
-    const delvisAvvist = {
-      status: 400,
-      melding: "Forhåndsmeldingen kan ikke endres i status Delvis avvist (DELVIS_AVVIST)",
-    };
+    const delvisAvvist = problem(
+      400,
+      "Forhåndsmeldingen kan ikke endres i status Delvis avvist (DELVIS_AVVIST)",
+    );
     const trekk = await kari.put(`/${m.id}/status`, { status: "TILBAKETRUKKET" });
     expect(trekk.status).toBe(400);
     expect(await svar(trekk)).toEqual(delvisAvvist);
@@ -892,11 +882,12 @@ describe("mottakskontroll", () => {
     const foer = await hent(m.id);
     const uten = await kari.put(`/${m.id}/status`, { status: "ANKOMMET" });
     expect(uten.status).toBe(400);
-    expect(await svar(uten)).toEqual({
-      status: 400,
-      melding:
+    expect(await svar(uten)).toEqual(
+      problem(
+        400,
         "Du har svart at det er færre varer enn oppgitt i sertifikatet. Lagre faktisk mengde for varelinjene før sendingen kan registreres som ankommet",
-    });
+      ),
+    );
     const etter = await hent(m.id);
     expect(etter).toMatchObject({ status: "REGISTRERT", versjon: foer.versjon, faktiskAnkommet: null });
     expect(etter.ankomstInfo[0]!.sendingAnkommet).toBe(false);
@@ -925,7 +916,7 @@ describe("mottakskontroll", () => {
     expect((await registrer(m.id)).status).toBe(200);
     const res = await kari.put(`/${m.id}/status`, { status: "ANKOMMET" });
     expect(res.status).toBe(400);
-    expect((await svar(res)).melding).toMatch(/bare dokumentkontroll/);
+    expect((await svar(res)).detail).toMatch(/bare dokumentkontroll/);
   });
 });
 
@@ -991,7 +982,7 @@ describe("automatisk frigivelse og myndighetens vurdering", () => {
     expect(medToken.status).toBe(401);
     const utenGrunn = await vurder(m.id, { status: "AVVIST" });
     expect(utenGrunn.status).toBe(400);
-    expect((await svar(utenGrunn)).melding).toBe("Begrunnelse må oppgis ved avvisning");
+    expect((await svar(utenGrunn)).detail).toBe("Begrunnelse må oppgis ved avvisning");
     expect((await vurder(m.id, { status: "AUTOMATISK_FRIGITT" })).status).toBe(400);
     expect((await vurder(999999, { status: "FRIGITT" })).status).toBe(404);
     expect((await hent(m.id)).status).toBe("REGISTRERT");
@@ -1017,7 +1008,7 @@ describe("kvittering", () => {
     const m = await klarTilInnsending(await lagSertifikat(db(), { linjer: [LINJER.rhododendron] }));
     const utkast = await kari.get(`/${m.id}/kvittering`);
     expect(utkast.status).toBe(400);
-    expect((await svar(utkast)).melding).toBe("Kvittering finnes bare for en innsendt forhåndsmelding");
+    expect((await svar(utkast)).detail).toBe("Kvittering finnes bare for en innsendt forhåndsmelding");
     await registrer(m.id);
     const res = await kari.get(`/${m.id}/kvittering`);
     expect(res.status).toBe(200);

@@ -64,7 +64,7 @@ describe("innmelder i én skriving", () => {
       versjon: foer.versjon,
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { melding: string }).melding).toBe(
+    expect(((await res.json()) as { detail: string }).detail).toBe(
       "Egen referanse kan ikke være lengre enn 100 tegn",
     );
     const etter = await hent(id);

@@ -19,6 +19,7 @@ import {
   type TestSertifikat,
 } from "../../tests/support/test-hjelp";
 import { startTestApi, TEST_MYNDIGHET_API_KEY, type TestApi } from "../../tests/support/test-server";
+import { problem } from "../http";
 
 let api: TestApi;
 let hageland: number;
@@ -128,10 +129,9 @@ describe("mottakeren på sertifikatet stenges aldri ute", () => {
     const igjen = await ingrid().post("", opprettBody(s, stord));
     expect(igjen.status).toBe(409);
     // 409 without the other organisation's notification id
-    expect(await svar(igjen)).toEqual({
-      status: 409,
-      melding: "Det finnes allerede en forhåndsmelding for dette sertifikatet",
-    });
+    expect(await svar(igjen)).toEqual(
+      problem(409, "Det finnes allerede en forhåndsmelding for dette sertifikatet"),
+    );
     expect(await status(egen)).toBe("UNDER_REGISTRERING");
     // the owner's own second try names its notification (the app goes there)
     expect(await svar(await kari().post("", opprettBody(s, hageland)))).toMatchObject({

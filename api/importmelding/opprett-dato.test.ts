@@ -13,6 +13,7 @@ import {
   type TestSertifikat,
 } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
+import { problem } from "../http";
 
 let api: TestApi;
 let hageland: number;
@@ -35,7 +36,7 @@ async function opprettMedDato(s: TestSertifikat, utstedtDato: string) {
     nummer: s.nummer,
     utstedtDato,
   });
-  return { status: res.status, body: await svar<{ melding?: string; id?: number }>(res) };
+  return { status: res.status, body: await svar<{ detail?: string; id?: number }>(res) };
 }
 
 describe("opprett forhåndsmelding: datoslingring bare for Nederland", () => {
@@ -49,7 +50,7 @@ describe("opprett forhåndsmelding: datoslingring bare for Nederland", () => {
       const s = await lagSertifikat(api.handle.db, { eksportland: "NL", dagerGammel: 5 });
       const { status, body } = await opprettMedDato(s, dagerSiden(dager));
       expect(status, `NL utstedt for 5 dager siden, oppgitt for ${dager} dager siden`).toBe(forventet);
-      if (forventet === 404) expect(body.melding).toBe("Fant ikke sertifikatet");
+      if (forventet === 404) expect(body.detail).toBe("Fant ikke sertifikatet");
     }
   });
 
@@ -59,7 +60,7 @@ describe("opprett forhåndsmelding: datoslingring bare for Nederland", () => {
         const s = await lagSertifikat(api.handle.db, { eksportland: land, dagerGammel: 5 });
         const { status, body } = await opprettMedDato(s, dagerSiden(dager));
         expect(status, `${land} utstedt for 5 dager siden, oppgitt for ${dager} dager siden`).toBe(404);
-        expect(body).toEqual({ status: 404, melding: "Fant ikke sertifikatet" });
+        expect(body).toEqual(problem(404, "Fant ikke sertifikatet"));
         // Nothing was created: the right date still works afterwards.
         const riktig = await opprettMedDato(s, s.utstedtDato);
         expect(riktig.status, `${land} med riktig dato`).toBe(201);

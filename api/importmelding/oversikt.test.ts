@@ -29,7 +29,7 @@ const hent = async (
   id = drammen,
 ) => {
   const res = await api.fetch(`/import/importmelding/v2/${orgnr}/${id}/oversikt${query}`, pid ? { pid } : {});
-  return { status: res.status, body: (await res.json()) as Oversikt & { melding?: string } };
+  return { status: res.status, body: (await res.json()) as Oversikt & { detail?: string } };
 };
 
 /** The importer's live notifications in these statuses, straight from the database. */
@@ -61,7 +61,7 @@ describe("GET .../oversikt (forsiden)", () => {
     expect((await hent("?avsenderland=XYZ")).status).toBe(400);
     const feil = await hent("?avsenderland=1");
     expect(feil.status).toBe(400);
-    expect(feil.body.melding).toBe("Ugyldig avsenderland");
+    expect(feil.body.detail).toBe("Ugyldig avsenderland");
   });
 
   it("gir hver liste nøyaktig sin kategori (SPEC §4), aldri slettede", async () => {

@@ -22,7 +22,7 @@ import { dokumentjobb } from "../arbeid/dokumentjobb";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { contentDisposition } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, tellEllerStopp } from "../grenser";
-import { ah, badRequest, forbidden, notFound, parseId } from "../http";
+import { ApiError, ah, badRequest, forbidden, notFound, parseId } from "../http";
 import { hentSertifikatTekst } from "../sertifikat/visning";
 import {
   lagreAnkomstinfo,
@@ -85,12 +85,12 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
         res.status(201).json({ id });
       } catch (feil) {
         if (feil instanceof FinnesAlleredeFeil) {
-          res.status(409).json({
-            status: 409,
-            melding: feil.message,
-            ...(feil.importMeldingId === undefined ? {} : { importMeldingId: feil.importMeldingId }),
-          });
-          return;
+          throw new ApiError(
+            409,
+            feil.message,
+            {},
+            feil.importMeldingId === undefined ? {} : { importMeldingId: feil.importMeldingId },
+          );
         }
         throw feil;
       }

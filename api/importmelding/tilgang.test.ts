@@ -18,6 +18,7 @@ import {
   svar,
 } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
+import { problem } from "../http";
 
 let api: TestApi;
 let hageland: number;
@@ -168,7 +169,7 @@ describe("uten token", () => {
       ...(k.json ? { json: k.json(melding) } : {}),
     });
     expect(res.status).toBe(401);
-    expect(await svar(res)).toEqual({ status: 401, melding: "Mangler gyldig tilgangstoken" });
+    expect(await svar(res)).toEqual(problem(401, "Mangler gyldig tilgangstoken"));
   });
 
   it("gives 401 on creation too", async () => {
@@ -214,9 +215,9 @@ describe("fremmed importør", () => {
               ? f.a.del(k.sti(m))
               : f.a.put(k.sti(m), k.json?.(m)));
           expect(res.status, `${f.hvem} ${m.status}`).toBe(f.status);
-          const body = await svar<{ status: number; melding: string }>(res);
+          const body = await svar<{ status: number; detail: string }>(res);
           expect(body.status).toBe(f.status);
-          if (f.melding) expect(body.melding).toBe(f.melding);
+          if (f.melding) expect(body.detail).toBe(f.melding);
         }
         expect(await tilstand(m.id)).toEqual(foer);
       }
@@ -239,14 +240,14 @@ describe("fremmed importør", () => {
     const kari = aktoer(api, KARI, ORG.hagelandDrammen, hageland);
     const res = await kari.get("/99999999");
     expect(res.status).toBe(404);
-    expect(await svar(res)).toEqual({ status: 404, melding: "Fant ikke forhåndsmeldingen" });
+    expect(await svar(res)).toEqual(problem(404, "Fant ikke forhåndsmeldingen"));
   });
 
   it("leaves other paths under the base to other routes (no 400 for a non-numeric id)", async () => {
     const kari = aktoer(api, KARI, ORG.hagelandDrammen, hageland);
     const res = await kari.get("/ikke-et-tall");
     expect(res.status).toBe(404);
-    expect((await svar(res)).melding).toBe("Fant ikke ressursen");
+    expect((await svar(res)).detail).toBe("Fant ikke ressursen");
   });
 });
 

@@ -8,6 +8,7 @@ import type { SertifikatListe } from "../../domain/sertifikat";
 import { pdfSider } from "../../tests/support/dokument-testdata";
 import { dagerSiden, importoerId } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
+import { problem } from "../http";
 import { ingestSertifikat } from "./ingest";
 
 const kari = DEMO_PERSONER[0]!.pid; // acts for Hageland (Drammen, Stavanger)
@@ -129,7 +130,7 @@ describe("tilgang til dokumentene", () => {
       // Ingrid may not act for Hageland Drammen.
       const fremmedOrg = await dokument(ORG.hagelandDrammen, drammen, format, noekler(), ingrid);
       expect(fremmedOrg.status).toBe(403);
-      expect(fremmedOrg.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(fremmedOrg.headers.get("content-type")).toMatch(/^application\/problem\+json/);
       // Kari may act for Hageland Drammen, but Blomsterbud's importer id is not Hageland Drammen's.
       expect((await dokument(ORG.hagelandDrammen, blomsterbud, format, noekler(), kari)).status).toBe(403);
       expect((await dokument(ORG.blomsterbudBergen, blomsterbud, format, noekler(), kari)).status).toBe(403);
@@ -145,10 +146,7 @@ describe("tilgang til dokumentene", () => {
       ]) {
         const res = await dokument(ORG.hagelandDrammen, drammen, format, q, kari);
         expect(res.status, `${format} ${q}`).toBe(404);
-        expect(await res.json()).toEqual({
-          status: 404,
-          melding: "Ingen treff basert på dine søkekriterier",
-        });
+        expect(await res.json()).toEqual(problem(404, "Ingen treff basert på dine søkekriterier"));
       }
       const utenDato = new URLSearchParams({ sertifikatnummer: NUMMER, avsenderland: "NL" });
       expect((await dokument(ORG.hagelandDrammen, drammen, format, utenDato, kari)).status).toBe(400);

@@ -13,6 +13,7 @@ import {
   type TestApi,
 } from "../../tests/support/test-server";
 import { EphytoParseError, parseEphyto } from "../ephyto/parse";
+import { problem } from "../http";
 import { createApi } from "../index";
 import { ingestSertifikat } from "./ingest";
 
@@ -89,7 +90,7 @@ describe("POST /import/ephyto/v1/sertifikat: API-nøkkel", () => {
       body: xml,
     });
     expect(uten.status).toBe(401);
-    expect(await uten.json()).toEqual({ status: 401, melding: "Mangler eller ugyldig API-nøkkel" });
+    expect(await uten.json()).toEqual(problem(401, "Mangler eller ugyldig API-nøkkel"));
     for (const feil of ["feil-nokkel", `${TEST_HUB_API_KEY}x`, TEST_HUB_API_KEY.slice(0, -1)]) {
       expect((await send(xml, { "x-api-key": feil })).status).toBe(401);
     }
@@ -270,7 +271,7 @@ describe("POST /import/ephyto/v1/sertifikat: avviste dokumenter", () => {
     expect(res.status).toBe(status);
     const svar = await res.json();
     expect(svar.status).toBe(status);
-    expect(svar.melding).toMatch(melding);
+    expect(svar.detail).toMatch(melding);
     expect(await antallSertifikater()).toBe(foer);
   };
 
@@ -416,7 +417,7 @@ describe("ADR 017: erstatninger og versjoner", () => {
       ),
     );
     expect(svar.status).toBe(409);
-    expect((await svar.json()).melding).toBe(
+    expect((await svar.json()).detail).toBe(
       "Sertifikatet erstatter PHYTO.NL.2099.S2, som selv erstatter PHYTO.NL.2099.S1, og avvises",
     );
     expect(await tilstand()).toEqual(foer);
@@ -456,7 +457,7 @@ describe("ADR 017: erstatninger og versjoner", () => {
       lagSertifikatXml(sertifikat("PHYTO.NL.2099.R3", { erstatter: { nummer: "PHYTO.NL.2099.R1" } })),
     );
     expect(svar.status).toBe(409);
-    expect((await svar.json()).melding).toBe(
+    expect((await svar.json()).detail).toBe(
       "Sertifikatet erstatter PHYTO.NL.2099.R1, som allerede er erstattet av PHYTO.NL.2099.R2",
     );
     expect(await tilstand()).toEqual(foer);
@@ -535,7 +536,7 @@ describe("ADR 017: erstatninger og versjoner", () => {
     ]) {
       const svar = await send(annet);
       expect(svar.status).toBe(400);
-      expect((await svar.json()).melding).toBe(
+      expect((await svar.json()).detail).toBe(
         "Dokumentet er ikke et SPS-sertifikat (feil navnerom) og avvises",
       );
     }

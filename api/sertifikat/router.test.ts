@@ -11,6 +11,7 @@ import type {
 } from "../../domain/sertifikat";
 import { dagerSiden } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
+import { problem } from "../http";
 import { ingestSertifikat } from "./ingest";
 
 const kari = DEMO_PERSONER[0]!.pid; // acts for Hageland (incl. Stavanger) and Nordisk Plantesalg
@@ -87,7 +88,7 @@ async function side(
   orgnr: string,
   id: number,
   noekler: { sertifikatnummer?: string; dato?: string; avsenderland?: string },
-): Promise<{ status: number; body: SertifikatVisning & { status: number; melding: string } }> {
+): Promise<{ status: number; body: SertifikatVisning & { status: number; detail: string } }> {
   const q = new URLSearchParams(noekler as Record<string, string>);
   const res = await api.fetch(`/import/v2/${orgnr}/${id}/sertifikat?${q}`, { pid });
   return { status: res.status, body: await res.json() };
@@ -182,7 +183,7 @@ describe("GET /import/v2/{orgnr}/{importoerId}/sertifikat: søk på eksakte nøk
     ]) {
       const { status, body } = await side(kari, ORG.hagelandStavanger, stavanger, noekler);
       expect(status).toBe(400);
-      expect(body).toEqual({ status: 400, melding: "Du må fylle ut land, sertifikatnummer og dato" });
+      expect(body).toEqual(problem(400, "Du må fylle ut land, sertifikatnummer og dato"));
     }
   });
 
@@ -222,7 +223,7 @@ describe("GET /import/v2/{orgnr}/{importoerId}/sertifikat: søk på eksakte nøk
     ]) {
       const { status, body } = await side(kari, ORG.hagelandStavanger, stavanger, noekler);
       expect(status).toBe(404);
-      expect(body).toEqual({ status: 404, melding: "Ingen treff basert på dine søkekriterier" });
+      expect(body).toEqual(problem(404, "Ingen treff basert på dine søkekriterier"));
     }
   });
 
@@ -647,7 +648,7 @@ describe("GET /import/v2/{orgnr}/{importoerId}/sertifikater: filtre og sider", (
     expect(numre((await mv("?meldepliktigVurdering=MELDEPLIKTIG&avsenderland=NL")).body)).toEqual([]);
     const ugyldig = await mv("?meldepliktigVurdering=KANSKJE");
     expect(ugyldig.status).toBe(400);
-    expect(ugyldig.body).toEqual({ status: 400, melding: "Ugyldig meldepliktigVurdering" });
+    expect(ugyldig.body).toEqual(problem(400, "Ugyldig meldepliktigVurdering"));
   });
 });
 
@@ -754,7 +755,7 @@ describe("GET /import/v1/vedlegg/{id}", () => {
     // Ingrid (Blomsterbud) does not see the certificate: 404, as for an unknown id.
     const nektet = await api.fetch(`/import/v1/vedlegg/${id}`, { pid: ingrid });
     expect(nektet.status).toBe(404);
-    expect(await nektet.json()).toEqual({ status: 404, melding: "Fant ikke vedlegget" });
+    expect(await nektet.json()).toEqual(problem(404, "Fant ikke vedlegget"));
     expect((await api.fetch(`/import/v1/vedlegg/${id}`, { pid: per })).status).toBe(404);
     expect(
       (await api.fetch("/import/v1/vedlegg/00000000-0000-4000-8000-000000000000", { pid: kari })).status,
@@ -772,7 +773,7 @@ describe("GET /import/v1/vedlegg/{id}", () => {
   it("gir 400 for en id som ikke er en uuid og 401 uten token", async () => {
     const ugyldig = await api.fetch("/import/v1/vedlegg/123", { pid: kari });
     expect(ugyldig.status).toBe(400);
-    expect(await ugyldig.json()).toEqual({ status: 400, melding: "Ugyldig vedlegg-id" });
+    expect(await ugyldig.json()).toEqual(problem(400, "Ugyldig vedlegg-id"));
     expect((await api.fetch("/import/v1/vedlegg/00000000-0000-4000-8000-000000000000")).status).toBe(401);
   });
 });

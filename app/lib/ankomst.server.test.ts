@@ -82,7 +82,7 @@ describe("ankomstLoader", () => {
   });
 
   it("marks a failed controller list instead of failing the page", async () => {
-    kontrolloerSvar = { status: 500, json: { status: 500, melding: "Intern feil" } };
+    kontrolloerSvar = { status: 500, json: { status: 500, detail: "Intern feil" } };
     const data = await ankomstLoader(args());
     expect(data).toMatchObject({ kontrolloerer: [], kontrolloerFeil: true });
   });
@@ -113,7 +113,7 @@ describe("'Endre' ankomst på registrert-siden", () => {
   it("shows the server's message under 'Noe gikk galt' and keeps the input when saving fails", async () => {
     lagreSvar = {
       status: 400,
-      json: { status: 400, melding: "Vi fant ikke mottakskontrolløren du har valgt." },
+      json: { status: 400, detail: "Vi fant ikke mottakskontrolløren du har valgt." },
     };
     const side = await hentSide(ruter, kontekst, ENDRE, skjema("ankomst-bekreft"));
     expect(side.status).toBe(400);

@@ -29,7 +29,7 @@ beforeAll(async () => {
       if (path === "/feil") {
         return res
           .writeHead(400, { "content-type": "application/json" })
-          .end('{"status":400,"melding":"Ugyldig svar"}');
+          .end('{"type":"about:blank","title":"Bad Request","status":400,"detail":"Ugyldig svar"}');
       }
       if (path === "/html-feil") return res.writeHead(502).end("<html>Bad gateway</html>");
       if (path === "/uautorisert") return res.writeHead(401).end();
@@ -37,7 +37,7 @@ beforeAll(async () => {
         return res
           .writeHead(429, { "content-type": "application/json", "retry-after": "540" })
           .end(
-            '{"status":429,"melding":"For mange sertifikatsøk uten treff på kort tid. Prøv igjen om 9 minutter."}',
+            '{"type":"about:blank","title":"Too Many Requests","status":429,"detail":"For mange sertifikatsøk uten treff på kort tid. Prøv igjen om 9 minutter."}',
           );
       }
       if (path === "/tom") return res.writeHead(204).end();
@@ -114,7 +114,12 @@ describe("kallhjelperen", () => {
     expect(feil.status).toBe(400);
     expect(feil.cause).toBe(400);
     expect(feil.message).toBe("Ugyldig svar");
-    expect(feil.body).toEqual({ status: 400, melding: "Ugyldig svar" });
+    expect(feil.body).toEqual({
+      type: "about:blank",
+      title: "Bad Request",
+      status: 400,
+      detail: "Ugyldig svar",
+    });
   });
 
   it("gir bare status når feilsvaret ikke er JSON", async () => {

@@ -1,6 +1,7 @@
 // The call helper (SPEC §7 "Generic behaviour of the call helper", §8 "Transport level"): the app talks
 // to the import API over HTTP with the user's access token.
 import { redirect } from "@remix-run/node";
+import { problemDetalj } from "../../domain/problem";
 import { utenStyretegnIJson } from "../../domain/text";
 import { forMangeSvar } from "./grense.server";
 
@@ -9,16 +10,16 @@ const KAN_HA_STYRETEGN =
 
 export class ApiFeil extends Error {
   readonly status: number;
-  /** The parsed JSON error body, when there was one ({ status, melding } from our API). */
+  /** The parsed JSON error body, when there was one (problem details from our API, ADR 040). */
   readonly body?: unknown;
   constructor(melding: string, status: number, body?: unknown) {
     super(melding, { cause: status });
     this.status = status;
     this.body = body;
   }
+  /** The problem's `detail`: the Norwegian message to show. */
   get melding(): string | undefined {
-    const m = (this.body as { melding?: unknown } | undefined)?.melding;
-    return typeof m === "string" ? m : undefined;
+    return problemDetalj(this.body);
   }
 }
 
@@ -116,7 +117,7 @@ export function createApiClient(
     if (res.status === 429) {
       const melding = await res
         .json()
-        .then((b: { melding?: unknown }) => (typeof b?.melding === "string" ? b.melding : undefined))
+        .then(problemDetalj)
         .catch(() => undefined);
       throw forMangeSvar(
         melding ?? "For mange forespørsler på kort tid. Vent litt og prøv igjen.",
@@ -131,8 +132,7 @@ export function createApiClient(
       } catch {
         parsed = undefined;
       }
-      const melding = (parsed as { melding?: unknown } | undefined)?.melding;
-      throw new ApiFeil(typeof melding === "string" ? melding : `HTTP ${res.status}`, res.status, parsed);
+      throw new ApiFeil(problemDetalj(parsed) ?? `HTTP ${res.status}`, res.status, parsed);
     }
     return res;
   }

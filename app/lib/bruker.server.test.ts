@@ -209,7 +209,7 @@ describe("virksomhetene personen kan representere", () => {
   const api = () => createApiClient(apiBase, "tilgangstoken");
 
   it("en feil fra API-et gir 'Det skjedde en feil ved henting av virksomheter' på velg-virksomhet", async () => {
-    svar = () => ({ status: 500, body: { status: 500, melding: "Intern feil" } });
+    svar = () => ({ status: 500, body: { status: 500, detail: "Intern feil" } });
     await expect(hentAvgivere(api())).rejects.toMatchObject({ status: 500 });
     const cookie = await sesjon(bruker());
     const data = await velgVirksomhetLoader({
@@ -268,7 +268,7 @@ describe("importørprofilen når en virksomhet velges", () => {
 
   for (const status of [500, 403, 400]) {
     it(`${status} på importørprofilen sender til /mangler-autorisasjon`, async () => {
-      svar = () => ({ status, body: { status, melding: "Feil" } });
+      svar = () => ({ status, body: { status, detail: "Feil" } });
       expect(await omdirigering(velgVirksomhet(api(), "912345742", avgivere))).toBe("/mangler-autorisasjon");
       expect(kall.some((k) => k.method === "POST")).toBe(false);
     });

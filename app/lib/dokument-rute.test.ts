@@ -9,14 +9,14 @@ import { loader } from "../routes/dokument.import.v2.$orgnr.$importerId.sertifik
 
 let api: Awaited<ReturnType<typeof startFalskApi>>;
 /** What the import API answers the PDF call with in the running test. */
-let pdfSvar = { status: 504, json: { status: 504, melding: "Tidsavbrudd" } };
+let pdfSvar = { status: 504, json: { status: 504, detail: "Tidsavbrudd" } };
 let kontekst: Awaited<ReturnType<typeof testKontekst>>;
 
 beforeAll(async () => {
   api = await startFalskApi(({ sti }) => {
     if (sti.endsWith("/sertifikat/pdf")) return pdfSvar;
     if (sti.endsWith("/sertifikat/excel")) {
-      return { status: 404, json: { status: 404, melding: "Fant ikke sertifikatet" } };
+      return { status: 404, json: { status: 404, detail: "Fant ikke sertifikatet" } };
     }
     return undefined;
   });
@@ -51,7 +51,7 @@ describe("sertifikatdokumentet når import-API-et ikke kan lage det", () => {
 
   it("et API som ikke svarer i tide, eller har full kø, sender til siden som sier 'Prøv igjen om litt'", async () => {
     for (const status of [504, 503, 500]) {
-      pdfSvar = { status, json: { status, melding: "Opptatt" } };
+      pdfSvar = { status, json: { status, detail: "Opptatt" } };
       const res = await hent("pdf");
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe(`/dokument-opptatt?tilbake=${tilbake}`);
@@ -60,7 +60,7 @@ describe("sertifikatdokumentet når import-API-et ikke kan lage det", () => {
 
   it("en person med for mange dokumenter under arbeid (429) får 'For mange forsøk' med API-ets melding", async () => {
     const melding = "Du har allerede flere dokumenter under arbeid. Vent til de er ferdige, og prøv igjen.";
-    pdfSvar = { status: 429, json: { status: 429, melding } };
+    pdfSvar = { status: 429, json: { status: 429, detail: melding } };
     const res = await hent("pdf");
     expect(res.status).toBe(429);
     expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);

@@ -48,7 +48,7 @@ beforeAll(async () => {
       };
       return oversiktStatus === 200
         ? { status: 200, json: forside }
-        : { status: oversiktStatus, json: { status: oversiktStatus, melding: "Intern feil" } };
+        : { status: oversiktStatus, json: { status: oversiktStatus, detail: "Intern feil" } };
     }
     return undefined;
   });

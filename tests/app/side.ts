@@ -49,7 +49,7 @@ export async function startFalskApi(svar: (kall: ApiKall) => ApiSvar | undefined
       }
       const k = { method: req.method ?? "GET", sti: (req.url ?? "").split("?")[0]!, body };
       kall.push(k);
-      const s = svar(k) ?? { status: 404, json: { status: 404, melding: "Fant ikke" } };
+      const s = svar(k) ?? { status: 404, json: { status: 404, detail: "Fant ikke" } };
       if (s.json !== undefined) {
         res.writeHead(s.status, { "content-type": "application/json" }).end(JSON.stringify(s.json));
       } else {

@@ -8,6 +8,7 @@ import type { MaskinVerifierOptions } from "../../api/auth";
 import type { ApiGrenser } from "../../api/grenser";
 import { createApi } from "../../api/index";
 import type { DatabaseHandle } from "../../db";
+import { sjekkSvarMotDokument } from "./openapi-svar";
 import { createTestDatabase } from "./test-db";
 
 export const TEST_ISSUER = "https://test-idporten.example";
@@ -84,11 +85,14 @@ export function testApiMot(
       const headers = new Headers(rest.headers);
       if (pid) headers.set("authorization", `Bearer ${await token(pid)}`);
       if (json !== undefined) headers.set("content-type", "application/json");
-      return fetch(`${url}${path}`, {
+      const res = await fetch(`${url}${path}`, {
         ...rest,
         headers,
         body: json !== undefined ? JSON.stringify(json) : rest.body,
       });
+      // The answer is what the OpenAPI document says (ADR 040); a mismatch fails the test.
+      await sjekkSvarMotDokument(rest.method ?? "GET", `${url}${path}`, res);
+      return res;
     },
     close,
   };

@@ -1,0 +1,23 @@
+// The import API's one error shape (docs/decisions/040-api-dokumentasjon.md): RFC 9457 problem details,
+// `application/problem+json` (made by api/http.ts `sendError`). `detail` is the Norwegian message the web app shows the user; `title` is the
+// HTTP status phrase (the type is about:blank). Extension members carry what a caller needs beyond it.
+
+export const PROBLEM_TYPE = "application/problem+json";
+
+export interface Problem {
+  /** A URI reference identifying the kind of problem; "about:blank" says the status is all there is to it. */
+  type: string;
+  /** The HTTP status phrase ("Bad Request"): the same for every problem of that status. */
+  title: string;
+  status: number;
+  /** What went wrong, in Norwegian, as the user is shown it. */
+  detail: string;
+  /** Extension (409 on create): the live notification of the certificate the caller may open instead. */
+  importMeldingId?: number;
+}
+
+/** The Norwegian message of a problem-details body, or undefined when the body is not one. */
+export function problemDetalj(body: unknown): string | undefined {
+  const detail = (body as { detail?: unknown } | null | undefined)?.detail;
+  return typeof detail === "string" ? detail : undefined;
+}
