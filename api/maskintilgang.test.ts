@@ -217,15 +217,15 @@ describe("Integrasjoner i registeret", () => {
   it("lister, validerer med norske meldinger og avviser dubletter", async () => {
     const tom = await gi("  ", "", []);
     expect(tom.status).toBe(400);
-    expect(((await tom.json()) as { melding: string }).melding).toBe("Skriv inn klient-ID-en");
+    expect(((await tom.json()) as { detail: string }).detail).toBe("Skriv inn klient-ID-en");
     const ugyldig = await gi("med mellomrom", "Navn", ["read"]);
-    expect(((await ugyldig.json()) as { melding: string }).melding).toMatch(/^Klient-ID-en kan bare ha/);
+    expect(((await ugyldig.json()) as { detail: string }).detail).toMatch(/^Klient-ID-en kan bare ha/);
     const utenScope = await gi("ok-id", "Navn", []);
-    expect(((await utenScope.json()) as { melding: string }).melding).toBe("Velg minst én tilgang");
+    expect(((await utenScope.json()) as { detail: string }).detail).toBe("Velg minst én tilgang");
     expect((await gi("liste-1", "Listesystemet", ["write", "read"])).status).toBe(201);
     const dublett = await gi("liste-1", "Igjen", ["read"]);
     expect(dublett.status).toBe(400);
-    expect(((await dublett.json()) as { melding: string }).melding).toBe(
+    expect(((await dublett.json()) as { detail: string }).detail).toBe(
       "Systemet med denne klient-ID-en har allerede tilgang",
     );
     const liste = (await (

@@ -202,7 +202,7 @@ describe("tilgang og grenser for strømmen", () => {
     ] as const) {
       const res = await api.fetch(feedSti(ORG.hagelandDrammen, hageland, etter, antall), { pid: KARI });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { melding: string }).melding).toMatch(/^Ugyldig (etter|antall)$/);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^Ugyldig (etter|antall)$/);
     }
     const tom = await feed("999999999");
     expect(tom).toEqual({ hendelser: [], neste: "999999999", flere: false });
@@ -307,7 +307,7 @@ describe("webhook-abonnementer", () => {
     for (const [json, melding] of tilfeller) {
       const res = await api.fetch(wh(), { pid: KARI, method: "POST", json });
       expect(res.status, JSON.stringify(json)).toBe(400);
-      expect(((await res.json()) as { melding: string }).melding, JSON.stringify(json)).toBe(melding);
+      expect(((await res.json()) as { detail: string }).detail, JSON.stringify(json)).toBe(melding);
     }
     const etter = await db()
       .selectFrom("webhook")

@@ -309,7 +309,7 @@ describe("eksempelklienten mot tjenesten", () => {
       json: { url: "https://192.168.10.20/webhook", typer: ["sertifikat.mottatt"] },
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { melding: string }).melding).toBe(
+    expect(((await res.json()) as { detail: string }).detail).toBe(
       "Adressen peker til et privat eller internt nettverk og kan ikke brukes",
     );
     // Allowed when subscribing (loopback in tests), refused after DNS resolution by a sender with the
