@@ -15,6 +15,7 @@ import {
   lagAssertion,
   SCOPES,
 } from "../scripts/eksempelklient";
+import { lesHendelser } from "../scripts/eksempelklient-hendelser";
 import { INGRID, importoerId, KARI, LINJER, lagSertifikat } from "../tests/support/test-hjelp";
 import {
   lagNoekkelpar,
@@ -97,6 +98,18 @@ describe("eksempelklienten", () => {
       },
     );
     expect(kari.status).toBe(200);
+    // The same system follows what happened through the event feed, with a token from the same flow.
+    const { hendelser: strom } = await lesHendelser({
+      apiUrl: api.url,
+      orgnr: HD,
+      importoerId: hageland,
+      hentToken: () => hentToken(klient, [LES]),
+    });
+    expect(
+      strom
+        .filter((h) => (h.data.importmelding as { id?: number } | undefined)?.id === reise.importmeldingId)
+        .map((h) => [h.type, h.data.status]),
+    ).toEqual([["importmelding.status_endret", "REGISTRERT"]]);
   });
 });
 

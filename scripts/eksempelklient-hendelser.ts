@@ -6,8 +6,9 @@
 //   Read the feed:   API_URL=… ORGNR=… IMPORTOER_ID=… TOKEN=… npx tsx scripts/eksempelklient-hendelser.ts feed [etter]
 //   Receive:         WEBHOOK_HEMMELIGHET=whsec_… PORT=8080 npx tsx scripts/eksempelklient-hendelser.ts mottak
 //
-// The token: TOKEN is an access token for the import API. The machine tokens (Maskinporten-style) come with
-// separate work; `hentToken` below is the one place a client fetches its token, to be replaced by that flow.
+// The token: TOKEN is an access token for the import API, for a system a Maskinporten token with the scope
+// mattilsynet:forhaandsmelding.read, got by the JWT bearer grant as scripts/eksempelklient.ts shows
+// (`hentToken` there; api/maskintilgang.test.ts reads the feed with a token got so, ADR 035).
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
