@@ -11,7 +11,7 @@ import {
 import { MASKIN_SCOPES } from "./auth";
 import { dekker, feil, ingenInnhold, json, jsonKropp, orgnr, type Stier, tidspunkt } from "./openapi/felles";
 
-const TAG = "Systemtilgang";
+const TAG = "Systemer med tilgang";
 const STI = "/import/register/v1/{orgnr}/systemtilgang";
 const orgSti = z.object({ orgnr });
 

@@ -66,7 +66,7 @@ export function apiDokument(): ApiDokument {
           "Det som skjer med importørens sertifikater og forhåndsmeldinger: som en strøm å lese fra en markør, og som webhooker",
       },
       {
-        name: "Systemtilgang",
+        name: "Systemer med tilgang",
         description:
           "Hvilke systemer (Maskinporten-klienter) som får handle for importøren. Bare for personer.",
       },

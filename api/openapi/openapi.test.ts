@@ -186,6 +186,10 @@ describe("dokumentet og referansesiden over HTTP", () => {
     const lenker = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
     expect(lenker.length).toBeGreaterThan(50);
     expect(lenker.filter((l) => !ider.has(l))).toEqual([]);
+    expect(
+      [...ider].filter((id) => !/^[A-Za-z0-9-]+$/.test(id ?? "")),
+      "id-er uten mellomrom",
+    ).toEqual([]);
     expect([...html.matchAll(/ id="([^"]+)"/g)].length, "unike id-er").toBe(ider.size);
     const stil = /<link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1];
     const css = await fetch(`${api.url}${stil}`);

@@ -23,6 +23,7 @@ function tekst(md: string | undefined): string {
 
 const skjemaNavn = (ref: string) => ref.replace("#/components/schemas/", "");
 const anker = (navn: string) => `skjema-${navn.replace(/[^A-Za-z0-9-]/g, "-")}`;
+const taggAnker = (tagg: string) => `tagg-${tagg.replace(/[^A-Za-z0-9-]+/g, "-")}`;
 
 /** A schema as a nested list: each property with its type, whether it is required, and its description. */
 function skjemaHtml(s: Skjema | undefined): string {
@@ -149,7 +150,7 @@ export function referanseSide(dok: ApiDokument, stilSti: string): string {
   const innhold = tagger
     .map(
       (t) =>
-        `<li><a href="#tagg-${esc(t)}">${esc(t)}</a><ul>${iTagg(t)
+        `<li><a href="#${taggAnker(t)}">${esc(t)}</a><ul>${iTagg(t)
           .map(
             (o) =>
               `<li><a href="#${opAnker(o)}"><code>${o.metode.toUpperCase()} ${esc(o.sti)}</code></a></li>`,
@@ -160,7 +161,7 @@ export function referanseSide(dok: ApiDokument, stilSti: string): string {
   const grupper = tagger
     .map((t) => {
       const beskrivelse = dok.tags?.find((x) => x.name === t)?.description;
-      return `<section id="tagg-${esc(t)}" aria-labelledby="tagg-${esc(t)}-tittel"><h2 id="tagg-${esc(t)}-tittel">${esc(t)}</h2>${tekst(beskrivelse)}
+      return `<section id="${taggAnker(t)}" aria-labelledby="${taggAnker(t)}-tittel"><h2 id="${taggAnker(t)}-tittel">${esc(t)}</h2>${tekst(beskrivelse)}
 ${iTagg(t).map(operasjonHtml).join("\n")}</section>`;
     })
     .join("\n");
