@@ -1,5 +1,6 @@
 // The events an importer can follow (issue 25 §3, docs/decisions/036-hendelser-og-webhooker.md): in the feed
 // GET /import/v2/{orgnr}/{importoerId}/hendelser and as webhooks.
+import type { ImportmeldingStatus } from "./status";
 
 export const HENDELSESTYPER = [
   "sertifikat.mottatt",
@@ -22,6 +23,37 @@ export const VURDERT_STATUSER: readonly string[] = [
   "DELVIS_AVVIST",
   "AUTOMATISK_FRIGITT",
 ];
+
+// Type aliases, not interfaces: the writers pass them on as a plain record (api/hendelser/skriv.ts).
+
+/** The data of `sertifikat.mottatt`: a new certificate, or a changed version of one, naming the importer. */
+export type SertifikatMottattData = {
+  sertifikat: {
+    id: number;
+    nummer: string;
+    /** The export country's ISO 3166-1 alpha-2 code. */
+    eksportland: string;
+    /** Absent when the certificate gives no time of issue. */
+    utstedtDato?: string;
+    erstatterNummer: string | null;
+  };
+  resultat: "ny" | "oppdatert" | "uendret" | "eldre";
+};
+
+/** The data of `importmelding.status_endret` and `importmelding.vurdert`. */
+export type StatusEndretData = {
+  importmelding: { id: number; nummer: string };
+  sertifikat: { nummer: string; eksportland: string };
+  fraStatus: ImportmeldingStatus;
+  status: ImportmeldingStatus;
+};
+
+/** Each event type's data. */
+export interface HendelseData {
+  "sertifikat.mottatt": SertifikatMottattData;
+  "importmelding.status_endret": StatusEndretData;
+  "importmelding.vurdert": StatusEndretData;
+}
 
 /** A webhook subscription as the register API lists it (never with its secret). */
 export interface WebhookVisning {

@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { Db } from "../../db";
 import {
   HENDELSESTYPER,
+  type HendelseData,
   type Hendelsestype,
   type LeveringsforsoekVisning,
   type WebhookVisning,
@@ -26,15 +27,26 @@ export const MAKS_WEBHOOKER = 10;
 /** The delivery log shows this many attempts. */
 export const LOGG_ANTALL = 50;
 
-export interface HendelseJson {
-  /** The event's id (also the webhook-id header): the same in the feed and in every delivery attempt. */
-  id: string;
-  /** The importer's event number: the feed's cursor. */
-  nummer: number;
-  type: Hendelsestype;
-  timestamp: string;
-  importoer: { id: number; organisasjonsnummer: string };
-  data: Record<string, unknown>;
+/** One event: for each type its own data (domain/hendelser.ts). */
+export type HendelseJson = {
+  [T in Hendelsestype]: {
+    /** The event's id (also the webhook-id header): the same in the feed and in every delivery attempt. */
+    id: string;
+    /** The importer's event number: the feed's cursor. */
+    nummer: number;
+    type: T;
+    timestamp: string;
+    importoer: { id: number; organisasjonsnummer: string };
+    data: HendelseData[T];
+  };
+}[Hendelsestype];
+
+/** A page of the feed. */
+export interface HendelseSide {
+  hendelser: HendelseJson[];
+  /** The cursor for the next call. */
+  neste: string;
+  flere: boolean;
 }
 
 /** One event as the feed and the webhooks give it (the Standard Webhooks envelope: type, timestamp, data). */
@@ -48,25 +60,31 @@ export function hendelseJson(
     type: r.type,
     timestamp: new Date(r.tidspunkt).toISOString(),
     importoer,
-    data: r.data as Record<string, unknown>,
-  };
+    data: r.data,
+  } as HendelseJson;
 }
 
-const feedSoek = z.object({
+export const feedSoek = z.object({
   etter: z
     .string()
     .regex(/^\d{1,15}$/)
     .transform(Number)
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        "Markøren: `neste` fra forrige kall. Gir hendelsene med høyere nummer. Uten: fra begynnelsen (0).",
+      example: "0",
+    }),
   antall: z
     .string()
     .regex(/^\d{1,3}$/)
     .transform(Number)
     .refine((n) => n >= 1 && n <= MAKS_SIDE)
-    .optional(),
+    .optional()
+    .meta({ description: `Høyst så mange hendelser, 1–${MAKS_SIDE}; standard 100`, example: "100" }),
 });
 
-const nyWebhook = z.object(
+export const nyWebhook = z.object(
   {
     url: z
       .string({ error: "Skriv inn adressen webhookene skal sendes til" })
@@ -78,7 +96,7 @@ const nyWebhook = z.object(
   { error: "Forespørselen må være et objekt med url og typer" },
 );
 
-const webhookStatus = z.object(
+export const webhookStatus = z.object(
   { aktiv: z.boolean({ error: "aktiv må være true eller false" }) },
   { error: "Forespørselen må være et objekt med aktiv" },
 );
@@ -154,12 +172,13 @@ export function hendelseRouter(db: Db, webhook: { noekkel: string; policy: Adres
         .execute();
       const side = rader.slice(0, antall);
       const importoer = { id: importoerId, organisasjonsnummer: orgnr };
-      res.json({
+      const svar: HendelseSide = {
         hendelser: side.map((r) => hendelseJson(r, importoer)),
         // The cursor for the next call: the last number read (the same as `etter` when nothing was new).
         neste: String(side.length > 0 ? Number(side[side.length - 1]!.nummer) : etter),
         flere: rader.length > antall,
-      });
+      };
+      res.json(svar);
     }),
   );
 

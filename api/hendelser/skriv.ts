@@ -7,7 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../db";
-import { type Hendelsestype, VURDERT_STATUSER } from "../../domain/hendelser";
+import { type Hendelsestype, type StatusEndretData, VURDERT_STATUSER } from "../../domain/hendelser";
+import type { ImportmeldingStatus } from "../../domain/status";
 
 type Trx = Transaction<Database>;
 
@@ -89,15 +90,15 @@ export async function skrivStatusHendelser(
     opprettet_av_importoer_id: number;
     ansvarlig_dokumentkontroll_id: number | null;
   },
-  fra: string,
-  til: string,
+  fra: ImportmeldingStatus,
+  til: ImportmeldingStatus,
 ): Promise<void> {
   const sertifikat = await trx
     .selectFrom("sertifikat")
     .select(["nummer", "eksportland"])
     .where("id", "=", m.sertifikat_id)
     .executeTakeFirstOrThrow();
-  const data = {
+  const data: StatusEndretData = {
     importmelding: { id: m.id, nummer: m.nummer },
     sertifikat: { nummer: sertifikat.nummer, eksportland: sertifikat.eksportland },
     fraStatus: fra,

@@ -104,6 +104,49 @@ describe("OpenAPI-dokumentet og API-et", () => {
   });
 });
 
+describe("tilgang per operasjon og webhookene", () => {
+  it("hver operasjon tar personens token, og et systems token med scopet metoden krever, unntatt systemtilgang", () => {
+    const dok = apiDokument();
+    expect(dok.components?.securitySchemes?.maskinporten).toMatchObject({ type: "http", scheme: "bearer" });
+    let bareForPerson = 0;
+    for (const [sti, item] of Object.entries(dok.paths ?? {})) {
+      for (const m of METODER) {
+        const op = item?.[m];
+        if (!op) continue;
+        if (sti.includes("/systemtilgang")) {
+          bareForPerson++;
+          expect(op.security, `${m} ${sti}`).toEqual([{ bearerAuth: [] }]);
+          expect(op.description, `${m} ${sti}`).toMatch(/Bare en person/);
+          continue;
+        }
+        const scope =
+          m === "get" ? "mattilsynet:forhaandsmelding.read" : "mattilsynet:forhaandsmelding.write";
+        expect(op.security, `${m} ${sti}`).toEqual([{ bearerAuth: [] }, { maskinporten: [scope] }]);
+      }
+    }
+    expect(bareForPerson).toBe(3);
+  });
+
+  it("beskriver webhookene: én per hendelsestype, med Standard Webhooks-headerne og hendelsen som kropp", () => {
+    const webhooks = apiDokument().webhooks ?? {};
+    expect(Object.keys(webhooks)).toEqual([
+      "sertifikat.mottatt",
+      "importmelding.status_endret",
+      "importmelding.vurdert",
+    ]);
+    for (const [type, item] of Object.entries(webhooks)) {
+      const op = (item as { post?: { parameters?: { name: string; in: string }[]; requestBody?: unknown } })
+        .post;
+      expect(op?.parameters?.filter((p) => p.in === "header").map((p) => p.name)).toEqual([
+        "webhook-id",
+        "webhook-timestamp",
+        "webhook-signature",
+      ]);
+      expect(JSON.stringify(op?.requestBody), type).toMatch(/"\$ref":"#\/components\/schemas\/Hendelse\w+"/);
+    }
+  });
+});
+
 describe("dokumentet og referansesiden over HTTP", () => {
   it("serverer /import/openapi.json uten token", async () => {
     const res = await fetch(`${api.url}/import/openapi.json`);
@@ -129,6 +172,12 @@ describe("dokumentet og referansesiden over HTTP", () => {
     expect(html).toContain("<h2>Autentisering</h2>");
     expect(html).toContain("Authorization: Bearer");
     expect(html).toContain("ny versjon av stien");
+    expect(html).toContain("mattilsynet:forhaandsmelding.read");
+    expect(html).toContain("Tilgang: bare person");
+    expect(html.match(/<p class="tilgang">/g)).toHaveLength(dokumenterteOperasjoner().length);
+    for (const type of Object.keys(apiDokument().webhooks ?? {})) {
+      expect(html, type).toContain(`Webhook <code>${type}</code></h3>`);
+    }
     // nothing from elsewhere: no script, no absolute URL in src/href
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//i);
@@ -137,6 +186,10 @@ describe("dokumentet og referansesiden over HTTP", () => {
     const lenker = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
     expect(lenker.length).toBeGreaterThan(50);
     expect(lenker.filter((l) => !ider.has(l))).toEqual([]);
+    expect(
+      [...ider].filter((id) => !/^[A-Za-z0-9-]+$/.test(id ?? "")),
+      "id-er uten mellomrom",
+    ).toEqual([]);
     expect([...html.matchAll(/ id="([^"]+)"/g)].length, "unike id-er").toBe(ider.size);
     const stil = /<link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1];
     const css = await fetch(`${api.url}${stil}`);

@@ -23,6 +23,7 @@ function tekst(md: string | undefined): string {
 
 const skjemaNavn = (ref: string) => ref.replace("#/components/schemas/", "");
 const anker = (navn: string) => `skjema-${navn.replace(/[^A-Za-z0-9-]/g, "-")}`;
+const taggAnker = (tagg: string) => `tagg-${tagg.replace(/[^A-Za-z0-9-]+/g, "-")}`;
 
 /** A schema as a nested list: each property with its type, whether it is required, and its description. */
 function skjemaHtml(s: Skjema | undefined): string {
@@ -69,9 +70,22 @@ interface Operasjon {
   metode: string;
   sti: string;
   op: Skjema;
+  /** A webhook (the document's `webhooks`): `sti` is the event type, the request is ours to the receiver. */
+  webhook?: boolean;
 }
 
-const opAnker = (o: Operasjon) => `${o.metode}-${o.sti}`.replace(/[^A-Za-z0-9-]+/g, "-");
+const opAnker = (o: Operasjon) =>
+  `${o.webhook ? "webhook-" : ""}${o.metode}-${o.sti}`.replace(/[^A-Za-z0-9-]+/g, "-");
+
+/** Who may call: a person's token, and a system's with the scope the operation names. */
+function tilgangHtml(op: Skjema): string {
+  const krav = op.security as Record<string, string[]>[] | undefined;
+  if (!krav) return "";
+  const system = krav.find((k) => "maskinporten" in k)?.maskinporten;
+  return system
+    ? `<p class="tilgang">Tilgang: person (<code>bearerAuth</code>), eller system med scopet ${system.map((s) => `<code>${esc(s)}</code>`).join(", ")} (<code>maskinporten</code>).</p>`
+    : `<p class="tilgang">Tilgang: bare person (<code>bearerAuth</code>); et systemtoken avvises.</p>`;
+}
 
 function operasjonHtml(o: Operasjon): string {
   const { op } = o;
@@ -102,10 +116,10 @@ function operasjonHtml(o: Operasjon): string {
     })
     .join("");
   return `<section id="${opAnker(o)}" aria-labelledby="${opAnker(o)}-tittel">
-<h3 id="${opAnker(o)}-tittel"><code>${o.metode.toUpperCase()} ${esc(o.sti)}</code></h3>
-${tekst(op.summary as string | undefined)}${tekst(op.description as string | undefined)}
+<h3 id="${opAnker(o)}-tittel">${o.webhook ? `Webhook <code>${esc(o.sti)}</code>` : `<code>${o.metode.toUpperCase()} ${esc(o.sti)}</code>`}</h3>
+${tekst(op.summary as string | undefined)}${tilgangHtml(op)}${tekst(op.description as string | undefined)}
 ${parametreHtml}${kroppHtml}
-<table><caption>Svar</caption><thead><tr><th scope="col">Status</th><th scope="col">Betyr</th><th scope="col">Innhold</th></tr></thead><tbody>${svar}</tbody></table>
+<table><caption>${o.webhook ? "Mottakerens svar" : "Svar"}</caption><thead><tr><th scope="col">Status</th><th scope="col">Betyr</th><th scope="col">Innhold</th></tr></thead><tbody>${svar}</tbody></table>
 </section>`;
 }
 
@@ -128,11 +142,15 @@ export function referanseSide(dok: ApiDokument, stilSti: string): string {
       if (op) operasjoner.push({ metode, sti, op });
     }
   }
+  const webhooker: Operasjon[] = Object.entries(dok.webhooks ?? {}).flatMap(([type, item]) => {
+    const op = (item as Record<string, Skjema | undefined>).post;
+    return op ? [{ metode: "post", sti: type, op, webhook: true }] : [];
+  });
   const iTagg = (tagg: string) => operasjoner.filter((o) => ((o.op.tags ?? []) as string[])[0] === tagg);
   const innhold = tagger
     .map(
       (t) =>
-        `<li><a href="#tagg-${esc(t)}">${esc(t)}</a><ul>${iTagg(t)
+        `<li><a href="#${taggAnker(t)}">${esc(t)}</a><ul>${iTagg(t)
           .map(
             (o) =>
               `<li><a href="#${opAnker(o)}"><code>${o.metode.toUpperCase()} ${esc(o.sti)}</code></a></li>`,
@@ -143,7 +161,7 @@ export function referanseSide(dok: ApiDokument, stilSti: string): string {
   const grupper = tagger
     .map((t) => {
       const beskrivelse = dok.tags?.find((x) => x.name === t)?.description;
-      return `<section id="tagg-${esc(t)}" aria-labelledby="tagg-${esc(t)}-tittel"><h2 id="tagg-${esc(t)}-tittel">${esc(t)}</h2>${tekst(beskrivelse)}
+      return `<section id="${taggAnker(t)}" aria-labelledby="${taggAnker(t)}-tittel"><h2 id="${taggAnker(t)}-tittel">${esc(t)}</h2>${tekst(beskrivelse)}
 ${iTagg(t).map(operasjonHtml).join("\n")}</section>`;
     })
     .join("\n");
@@ -176,8 +194,18 @@ ${iTagg(t).map(operasjonHtml).join("\n")}</section>`;
 ${tekst(dok.info.description)}
 <h2>Autentisering</h2>
 <dl>${sikkerhet}</dl>
-<nav aria-labelledby="innhold-tittel"><h2 id="innhold-tittel">Innhold</h2><ul>${innhold}<li><a href="#skjemaer-tittel">Skjemaer</a></li></ul></nav>
+<nav aria-labelledby="innhold-tittel"><h2 id="innhold-tittel">Innhold</h2><ul>${innhold}${
+    webhooker.length
+      ? `<li><a href="#webhooker-tittel">Webhooker</a><ul>${webhooker.map((o) => `<li><a href="#${opAnker(o)}"><code>${esc(o.sti)}</code></a></li>`).join("")}</ul></li>`
+      : ""
+  }<li><a href="#skjemaer-tittel">Skjemaer</a></li></ul></nav>
 ${grupper}
+${
+  webhooker.length
+    ? `<section aria-labelledby="webhooker-tittel"><h2 id="webhooker-tittel">Webhooker</h2><p>Det vi sender til importørens webhooker (POST til adressen den abonnerer med), én per hendelsestype.</p>
+${webhooker.map(operasjonHtml).join("\n")}</section>`
+    : ""
+}
 <section aria-labelledby="skjemaer-tittel"><h2 id="skjemaer-tittel">Skjemaer</h2>
 ${skjemaer}
 </section>

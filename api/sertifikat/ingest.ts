@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { erIsoDato } from "../../domain/format";
+import type { SertifikatMottattData } from "../../domain/hendelser";
 import { finnLand } from "../../domain/kodeverk";
 import { vurderSertifikat } from "../../domain/risiko/vurder";
 import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/sertifikat";
@@ -408,7 +409,7 @@ export async function lagreSertifikat(
         };
         await leggVarslerIUtboks(trx, s);
         // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one.
-        const data = {
+        const data: SertifikatMottattData = {
           sertifikat: { id, nummer, eksportland, utstedtDato, erstatterNummer },
           resultat,
         };
