@@ -4,6 +4,7 @@
 
 import { type DatabaseHandle, openDatabase } from "../db";
 import { DatabaseIBruk, type Eier, lesEier } from "../db/eier";
+import { problemDetalj } from "../domain/problem";
 import type { Config } from "../server/config";
 
 /** A refusal the tool prints as it is and exits with 2. */
@@ -76,7 +77,7 @@ export async function postTilTjenesten(
   }
   const json = (await svar.json().catch(() => ({}))) as Record<string, unknown>;
   if (svar.ok) return json;
-  const melding = typeof json.melding === "string" ? json.melding : `Tjenesten svarte ${svar.status}`;
+  const melding = problemDetalj(json) ?? `Tjenesten svarte ${svar.status}`;
   const hint =
     svar.status === 401
       ? " (API-nøkkelen må være den samme som tjenesten bruker: HUB_API_KEY / MYNDIGHET_API_KEY)"
