@@ -65,7 +65,7 @@ export const kontrolloererSchema = z.object(
 );
 
 /** The importer of {orgnr}; 404 when the company has not been registered as importer. */
-async function importoerIdFor(db: Db, orgnr: string): Promise<number> {
+export async function importoerIdFor(db: Db, orgnr: string): Promise<number> {
   const rad = await db
     .selectFrom("importoer")
     .select("id")

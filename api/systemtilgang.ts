@@ -7,18 +7,9 @@ import type { Db } from "../db";
 import { MAKS_SYSTEMER, type SystemtilgangDto, systemtilgangSchema } from "../domain/schemas/systemtilgang";
 import { kunPerson, type OrgRequest, requireOrg } from "./auth";
 import { ah, badRequest, notFound, parseId } from "./http";
+import { importoerIdFor } from "./importoer-register";
 
 const STI = "/import/register/v1/:orgnr/systemtilgang";
-
-async function importoerId(db: Db, orgnr: string): Promise<number> {
-  const rad = await db
-    .selectFrom("importoer")
-    .select("id")
-    .where("organisasjonsnummer", "=", orgnr)
-    .executeTakeFirst();
-  if (!rad) throw notFound("Fant ikke importør for organisasjonsnummeret");
-  return Number(rad.id);
-}
 
 export async function hentSystemtilganger(db: Db, importoerId: number): Promise<SystemtilgangDto[]> {
   const rader = await db
@@ -52,7 +43,7 @@ export function systemtilgangRouter(db: Db): Router {
     STI,
     kunPersonForOrg,
     ah(async (req, res) => {
-      res.json(await hentSystemtilganger(db, await importoerId(db, (req as OrgRequest).orgnr)));
+      res.json(await hentSystemtilganger(db, await importoerIdFor(db, (req as OrgRequest).orgnr)));
     }),
   );
 
@@ -61,7 +52,7 @@ export function systemtilgangRouter(db: Db): Router {
     kunPersonForOrg,
     ah(async (req, res) => {
       const r = req as OrgRequest;
-      const id = await importoerId(db, r.orgnr);
+      const id = await importoerIdFor(db, r.orgnr);
       const ny = systemtilgangSchema.parse(req.body ?? {});
       const person = await db
         .selectFrom("person")
@@ -102,7 +93,7 @@ export function systemtilgangRouter(db: Db): Router {
     `${STI}/:id`,
     kunPersonForOrg,
     ah(async (req, res) => {
-      const id = await importoerId(db, (req as OrgRequest).orgnr);
+      const id = await importoerIdFor(db, (req as OrgRequest).orgnr);
       const tilgangId = parseId(req.params.id, "id for systemtilgangen");
       const slettet = await db
         .deleteFrom("systemtilgang")
