@@ -120,9 +120,21 @@ async function webhooker(db: Db, importoerId: number): Promise<WebhookVisning[]>
 }
 
 async function leveringslogg(db: Db, importoerId: number): Promise<LeveringsforsoekVisning[]> {
+  // The latest attempts of each of the importer's subscriptions (webhook_forsoek_logg, a bounded walk per
+  // subscription however long the log grows), then the latest of those.
   const rader = await db
-    .selectFrom("webhook_forsoek as f")
-    .innerJoin("webhook as w", "w.id", "f.webhook_id")
+    .selectFrom("webhook as w")
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("webhook_forsoek")
+          .selectAll()
+          .whereRef("webhook_id", "=", "w.id")
+          .orderBy("id", "desc")
+          .limit(LOGG_ANTALL)
+          .as("f"),
+      (join) => join.onTrue(),
+    )
     .innerJoin("webhook_levering as l", "l.id", "f.levering_id")
     .innerJoin("hendelse as h", "h.id", "l.hendelse_id")
     .select([
