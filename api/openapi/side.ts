@@ -124,9 +124,13 @@ ${parametreHtml}${kroppHtml}
 }
 
 export const STIL = `body{font-family:system-ui,sans-serif;line-height:1.5;margin:0 auto;max-width:70rem;padding:1rem;color:#1a1a1a}
-code{font-family:ui-monospace,monospace;background:#f2f2f2;padding:0 .2em}
+code{font-family:ui-monospace,monospace;background:#f2f2f2;padding:0 .2em;overflow-wrap:anywhere}
+h1,h2,h3,p,li,td,th,caption,dt,dd{overflow-wrap:anywhere;min-width:0}
+dd{margin-left:1rem}
+pre{white-space:pre-wrap;overflow-wrap:anywhere}
+table{display:block;overflow-x:auto}
 h3 code{background:none;font-size:1.05em}
-table{border-collapse:collapse;margin:.5rem 0 1rem;width:100%}
+table{border-collapse:collapse;margin:.5rem 0 1rem;max-width:100%}
 caption{text-align:left;font-weight:bold;padding:.25rem 0}
 th,td{border:1px solid #8c8c8c;padding:.25rem .5rem;text-align:left;vertical-align:top}
 section{border-top:1px solid #8c8c8c;margin-top:1.5rem}

@@ -121,6 +121,8 @@ test("menyen og alle sider uten siderulling på mobil og ved 200 % forstørrelse
   for (const sti of [
     "/importmeldinger",
     "/innstillinger",
+    "/innstillinger?side=Integrasjoner",
+    "/import/dokumentasjon",
     "/nyttig-info",
     "/test/importmelding",
     "/informasjonskapsler",
