@@ -13,6 +13,7 @@ import { createRemoteJWKSet, decodeJwt, errors, type JWTVerifyGetKey, jwtVerify 
 import type { Db } from "../db";
 import { discoveryUrl, sammeUtsteder } from "../domain/oidc";
 import { KLIENT_ID, type Systemscope } from "../domain/schemas/systemtilgang";
+import { melding } from "../sprak/melding";
 import type { MaskinRequest } from "./aktoer";
 import { ah, forbidden, parseId, parseOrgnr, unauthorized } from "./http";
 import { type ImportoerMatch, importoerMedEnhet, tilMatch } from "./sertifikat/synlighet";
@@ -143,7 +144,8 @@ export function krevSystemtilgang(db: Db) {
     const maskin = (req as AuthedRequest).innlogget.maskin;
     if (!maskin) return next();
     const scope = scopeFor(req);
-    if (!maskin.scopes.includes(scope)) throw forbidden(`Tokenet mangler scopet ${MASKIN_SCOPES[scope]}`);
+    if (!maskin.scopes.includes(scope))
+      throw forbidden(melding("api.manglerScope", { scope: MASKIN_SCOPES[scope] }));
     const tilgang = await db
       .selectFrom("systemtilgang as t")
       .innerJoin("importoer as i", "i.id", "t.importoer_id")
@@ -152,9 +154,7 @@ export function krevSystemtilgang(db: Db) {
       .where("t.klient_id", "=", maskin.klientId)
       .executeTakeFirst();
     if (!tilgang?.scopes.includes(scope)) {
-      throw forbidden(
-        `Systemet har ikke fått tilgang til å ${scope === "read" ? "lese" : "endre"} for virksomheten (Innstillinger → Integrasjoner)`,
-      );
+      throw forbidden(melding("api.systemUtenTilgang", { scope }));
     }
     (req as MaskinRequest).maskinAktoer = {
       type: "MASKIN",
@@ -172,8 +172,7 @@ export function krevSystemtilgang(db: Db) {
 
 /** Only a person may do this (granting systems access, for one: a system cannot grant itself more). */
 export function kunPerson(req: Request): void {
-  if ((req as AuthedRequest).innlogget.maskin)
-    throw forbidden("Bare en person kan gjøre dette, ikke et system");
+  if ((req as AuthedRequest).innlogget.maskin) throw forbidden(melding("api.kunPerson"));
 }
 
 /**
@@ -212,7 +211,7 @@ export function requireToken(
           return next(stopp);
         }
       }
-      next(unauthorized("Ugyldig eller utløpt tilgangstoken"));
+      next(unauthorized(melding("api.ugyldigToken")));
     }
   };
 }
@@ -254,7 +253,7 @@ export function requireImportoer(db: Db) {
   return ah(async (req, _res, next) => {
     const r = req as ImportoerRequest;
     const orgnr = parseOrgnr(req.params.orgnr);
-    const importoerId = parseId(req.params.importoerId, "importør-id");
+    const importoerId = parseId(req.params.importoerId, "importoer");
     r.importoer = await importoerFor(db, r.innlogget, orgnr, importoerId);
     r.orgnr = orgnr;
     r.importoerId = importoerId;
@@ -279,7 +278,7 @@ export async function importoerFor(
       .where("i.id", "=", importoerId)
       .where("i.organisasjonsnummer", "=", orgnr)
       .executeTakeFirst();
-    if (!rad) throw forbidden("Importøren tilhører ikke denne virksomheten");
+    if (!rad) throw forbidden(melding("api.importoerIkkeVirksomhetens"));
     return tilMatch(rad);
   }
   const rad = await delegering(db, hvem.pid, orgnr)
@@ -299,7 +298,7 @@ export async function importoerFor(
   if (!rad) throw forbidden();
   const { id, organisasjonsnummer, navn, er_mottakskontrolloer } = rad;
   if (id === null || organisasjonsnummer === null || navn === null || er_mottakskontrolloer === null) {
-    throw forbidden("Importøren tilhører ikke denne virksomheten");
+    throw forbidden(melding("api.importoerIkkeVirksomhetens"));
   }
   return tilMatch({ id, organisasjonsnummer, navn, er_mottakskontrolloer, enhet_navn: rad.enhet_navn });
 }

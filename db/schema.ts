@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { Hendelsestype } from "../domain/hendelser";
 import type { AktoerType, HendelseDetaljer, HendelseType } from "../domain/historikk";
 import type { Systemscope } from "../domain/schemas/systemtilgang";
+import type { Sprak } from "../sprak/sprak";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -340,4 +341,15 @@ export interface Database {
   webhook: WebhookTable;
   webhook_levering: WebhookLeveringTable;
   webhook_forsoek: WebhookForsoekTable;
+}
+
+/** A person's chosen language (migration 030, ADR 048): read at login, written when they choose. */
+export interface SprakvalgTable {
+  pid: string;
+  sprak: Sprak;
+  endret: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface Database {
+  sprakvalg: SprakvalgTable;
 }

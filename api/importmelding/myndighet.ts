@@ -24,7 +24,7 @@ export function myndighetRouter(
     express.json({ limit: "100kb" }),
     jsonKropp,
     ah(async (req, res) => {
-      const id = parseId(req.params.id, "id for forhåndsmelding");
+      const id = parseId(req.params.id, "forhaandsmelding");
       const body = vurderingBodySkjema.parse(req.body ?? {});
       const rad = await vurderImportmelding(db, { id, status: body.status, begrunnelse: body.begrunnelse });
       res.json(statusSvar(rad));

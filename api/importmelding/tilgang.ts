@@ -4,14 +4,16 @@
 // reception control only. An id that does not exist, a deleted draft, and a notification the importer has
 // no part in are all 404 with the same body, so an id tells nobody whether it exists (issue 22); an importer
 // with a part but not the one asked for (the controller on an owner's action) gets 403.
+
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
+import { melding } from "../../sprak/melding";
 import { forbidden, notFound } from "../http";
 import { tellBegrenset } from "../telling";
 import { FANT_IKKE_MELDING, type ImportmeldingRad } from "./tilstand";
 
-export const INGEN_TILGANG = "Du har ikke tilgang til denne forhåndsmeldingen";
+export const INGEN_TILGANG = melding("api.ingenTilgangMeldingen");
 
 export type Tilgangskrav = "eier" | "mottak";
 

@@ -9,6 +9,9 @@ import {
   getSessionStorage,
   nyCsrfToken,
 } from "../lib/session.server";
+import { sidetittel } from "../lib/sidetittel";
+import { sprakVedInnlogging } from "../lib/sprakvalg.server";
+import { tekster } from "../lib/tekster.server";
 
 /**
  * The callback from ID-porten: the strategy checks state and exchanges the code with the PKCE verifier;
@@ -40,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       if (stopp instanceof Response) for (const c of oauthCookies) stopp.headers.append("Set-Cookie", c);
       throw stopp;
     }
-    return data({ feilet: true }, { status: 401, headers });
+    return data({ feilet: true, ...(await tekster(request, "innlogging")) }, { status: 401, headers });
   }
   const headers = new Headers();
   for (const c of oauthCookies) headers.append("Set-Cookie", c);
@@ -51,6 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ny.set("bruker", bruker);
   ny.set("varInnlogget", true);
   headers.append("Set-Cookie", await commitSession(ny, context));
+  // The person's stored language, or the one they chose here before logging in (ADR 048): read once, here.
+  const sprakCookie = await sprakVedInnlogging(request, context, bruker.pid);
+  if (sprakCookie) headers.append("Set-Cookie", sprakCookie);
   return redirect(returnTo, { headers });
 }
 
@@ -58,6 +64,5 @@ export default function Callback() {
   return <IngenTilgang />;
 }
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: `${erForMange(error) ? "For mange forsøk" : "Ingen tilgang"} – Digital forhåndsmelding` },
-];
+export const meta: MetaFunction = ({ error, matches }) =>
+  sidetittel(matches, erForMange(error) ? "felles.forMange.tittel" : "innlogging.ingenTilgang.sidetittel");
