@@ -6,17 +6,11 @@ import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, MottakskontrolloerValg } from "../../domain/importmelding";
 import type { AnkomstSkjema as AnkomstSkjemaVerdier } from "../../domain/schemas/importmelding";
 import { STANDARD_KLOKKESLETT, TIDSROM } from "../../domain/tidsrom";
-import { useKlientvalidering, valider } from "../lib/klientvalidering";
+import { useKlientvalidering } from "../lib/klientvalidering";
+import { valider } from "../lib/valider";
 import { Dialog } from "./dialog";
-import {
-  FeilOppsummering,
-  type Felt,
-  feilFra,
-  MeldingSkjema,
-  Radiogruppe,
-  SendKnapp,
-  Tekstfelt,
-} from "./skjema";
+import { FeilOppsummering, type Felt, feilFra, MeldingSkjema, Radiogruppe, SendKnapp } from "./skjema";
+import { Tekstfelt } from "./tekstfelt";
 import { LagreFeil, Varsel } from "./ui";
 
 export interface AnkomstData {

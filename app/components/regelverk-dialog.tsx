@@ -6,7 +6,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { type MouseEvent, useState } from "react";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { REGELVERK_AVKRYSSING_TEKST } from "../../domain/schemas/tekster";
-import { valider } from "../lib/klientvalidering";
+import { valider } from "../lib/valider";
 import { Dialog } from "./dialog";
 import {
   Avkrysning,

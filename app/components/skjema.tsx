@@ -1,6 +1,6 @@
 // Form building blocks (CONVENTIONS.md "Validation UX"): ARIA attributes are rendered on the server from
 // conform's field metadata, so they are right with JavaScript off.
-import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { Form, type FormProps, useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
 import { CsrfInput } from "./csrf-input";
@@ -81,7 +81,8 @@ export function FeilOppsummering({ feil }: { feil: FeilLenke[] }) {
   );
 }
 
-function Feilmelding({ felt }: { felt: Felt }) {
+/** A field's first error, resolved in the page's language. */
+export function Feilmelding({ felt }: { felt: Felt }) {
   const t = useT();
   if (!felt.errors?.length) return null;
   return (
@@ -92,86 +93,9 @@ function Feilmelding({ felt }: { felt: Felt }) {
 }
 
 /** " (valgfritt)" after a label. */
-function Valgfri() {
+export function Valgfri() {
   const t = useT();
   return <span className="valgfri"> {t("felles.skjema.valgfritt")}</span>;
-}
-
-export function Tekstfelt({
-  felt,
-  etikett,
-  beskrivelse,
-  type = "text",
-  valgfri,
-  autoComplete,
-  bredde,
-  inputMode,
-  maxLength,
-}: {
-  felt: Felt;
-  etikett: string;
-  beskrivelse?: ReactNode;
-  type?: "text" | "email" | "tel" | "date";
-  valgfri?: boolean;
-  autoComplete?: string;
-  bredde?: "kort" | "middels";
-  inputMode?: "numeric" | "decimal" | "tel" | "email" | "text";
-  maxLength?: number;
-}) {
-  const props = getInputProps(felt, { type, ariaDescribedBy: beskrivelse ? felt.descriptionId : undefined });
-  return (
-    <div className="ds-field felt" data-bredde={bredde}>
-      <label className="ds-label" htmlFor={felt.id}>
-        {etikett}
-        {valgfri ? <Valgfri /> : null}
-      </label>
-      {beskrivelse ? (
-        <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
-          {beskrivelse}
-        </p>
-      ) : null}
-      <Feilmelding felt={felt} />
-      <input
-        className="ds-input"
-        {...props}
-        key={props.key}
-        aria-required={valgfri ? undefined : true}
-        required={undefined}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-      />
-    </div>
-  );
-}
-
-export function Tekstomraade({
-  felt,
-  etikett,
-  beskrivelse,
-  valgfri,
-}: {
-  felt: Felt;
-  etikett: string;
-  beskrivelse?: ReactNode;
-  valgfri?: boolean;
-}) {
-  const props = getTextareaProps(felt, { ariaDescribedBy: beskrivelse ? felt.descriptionId : undefined });
-  return (
-    <div className="ds-field felt">
-      <label className="ds-label" htmlFor={felt.id}>
-        {etikett}
-        {valgfri ? <Valgfri /> : null}
-      </label>
-      {beskrivelse ? (
-        <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
-          {beskrivelse}
-        </p>
-      ) : null}
-      <Feilmelding felt={felt} />
-      <textarea className="ds-input" rows={4} {...props} key={props.key} required={undefined} />
-    </div>
-  );
 }
 
 /** A radio group as a fieldset; `avvik` marks options that open the deviation box (CSS :has). */

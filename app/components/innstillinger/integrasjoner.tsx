@@ -9,7 +9,8 @@ import type { SystemtilgangDto } from "../../../domain/schemas/systemtilgang";
 import type { SystemSvar } from "../../lib/integrasjoner.server";
 import type { action, loader } from "../../routes/innstillinger";
 import { CsrfInput } from "../csrf-input";
-import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../skjema";
+import { FeilOppsummering, feilFra, SendKnapp } from "../skjema";
+import { Tekstfelt } from "../tekstfelt";
 import { Tabellramme, Varsel } from "../ui";
 import { sideUrl } from "./felles";
 
