@@ -95,7 +95,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           if (/[\\/]app[\\/](root\.tsx|routes[\\/])/.test(id)) return undefined;
           // The small building blocks nearly every page uses go with the shell: a page without them pays a
           // little, the heavy pages (the wizard's) save a file's worth of gzip each.
-          if (/[\\/](app[\\/]components[\\/](ui|dialog|hydrert)\.tsx?|domain[\\/]format\.ts)$/.test(id)) return "skall";
+          if (/[\\/](app[\\/]components[\\/](ui|dialog|hydrert)\.tsx?|domain[\\/]format\.ts)$/.test(id))
+            return "skall";
           return OPPSETT.find((o) => iGrafen(o.rute, id, getModuleInfo))?.chunk;
         },
       },

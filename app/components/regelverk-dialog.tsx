@@ -17,7 +17,6 @@ import {
   Radiogruppe,
   SendKnapp,
 } from "./skjema";
-import { useT } from "./sprak";
 import { Varsel } from "./ui";
 
 /**
