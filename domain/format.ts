@@ -30,7 +30,7 @@ const klokkeslettFormat = perSprak(
   (l) =>
     new Intl.DateTimeFormat(l, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: TIDSSONE }),
 );
-const tallFormat = perSprak((l) => new Intl.NumberFormat(l));
+const tallFormat = perSprak((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 6 }));
 const osloDelerFormat = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   month: "2-digit",
@@ -112,7 +112,10 @@ export function formaterKlokkeslett(
   return dato ? klokkeslettFormat(sprak).format(dato) : "";
 }
 
-/** A number in the reader's language: "12 345,5" (nb, nn), "12,345.5" (en). */
+/**
+ * A number in the reader's language: "12 345,5" (nb, nn; the group separator is a no-break space, U+00A0),
+ * "12,345.5" (en); at most six decimals.
+ */
 export function formaterTall(n: number, sprak: Sprak = STANDARD_SPRAK): string {
   return tallFormat(sprak).format(n);
 }

@@ -17,6 +17,7 @@ import {
   Radiogruppe,
   SendKnapp,
 } from "./skjema";
+import { useT } from "./sprak";
 import { Varsel } from "./ui";
 
 /**
@@ -26,6 +27,7 @@ import { Varsel } from "./ui";
  * value is sent with a hidden field.
  */
 function RegelverkAvkrysning({ felt }: { felt: Felt }) {
+  const t = useT();
   const fraServer = felt.initialValue === "ja";
   const [krysset, settKrysset] = useState(false);
   const feil = felt.errors?.[0];
@@ -51,11 +53,11 @@ function RegelverkAvkrysning({ felt }: { felt: Felt }) {
       />
       {feil ? (
         <p className="ds-validation-message feilmelding" id={felt.errorId} data-color="danger">
-          {feil}
+          {t.melding(feil)}
         </p>
       ) : (
         <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
-          {REGELVERK_AVKRYSSING_TEKST}
+          {t.melding(REGELVERK_AVKRYSSING_TEKST)}
           {fraServer || laastPaaKlient ? " Avkrysningen kan ikke fjernes." : null}
         </p>
       )}
