@@ -10,17 +10,12 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useContext } from "react";
-import { Brodsmuler } from "./components/brodsmuler";
-import { Bunntekst } from "./components/bunntekst";
 import { Feilgrense } from "./components/feilgrense";
 import { FeilTittel } from "./components/feiltittel";
-import { Informasjonskapsler } from "./components/informasjonskapsler";
-import { Meny } from "./components/meny";
 import { useNonce } from "./components/nonce";
 import { erForMange } from "./components/panels";
-import { Sidefokus } from "./components/sidefokus";
+import { Skall } from "./components/skall";
 import { ReservetekstContext, SprakProvider, useT } from "./components/sprak";
-import { Sprakvelger } from "./components/sprakvelger";
 import { innloggetBruker } from "./lib/bruker.server";
 import { medRetryAfter } from "./lib/grense.server";
 import { hentFlagg, hentSamtykke, menyErApen } from "./lib/preferanser.server";
@@ -100,38 +95,7 @@ function Dokument({ children }: { children: ReactNode }) {
         )}
       </head>
       <body>
-        <header className="app-header">
-          {/* First in the banner landmark: the page-change announcement, then the skip link. */}
-          <Sidefokus />
-          <a className="ds-skip-link" href="#hovedinnhold">
-            {t("felles.hoppTilHovedinnhold")}
-          </a>
-          <div className="app-header__innhold">
-            <a className="app-logo" href="/">
-              <img src="/logo.svg" alt="" width="36" height="36" />
-              <span>{t("felles.tjenestenavn")}</span>
-            </a>
-            {data?.avgiver ? <span className="app-header__virksomhet">{data.avgiver.navn}</span> : null}
-            {data ? <Sprakvelger sti={data.sti} /> : null}
-            {data?.bruker ? (
-              <Meny
-                bruker={data.bruker}
-                avgiver={data.avgiver}
-                apen={data.menyApen}
-                sti={data.sti}
-                visImportmelding={data.flagg.visImportmelding}
-              />
-            ) : null}
-          </div>
-        </header>
-        {data && !data.samtykke ? <Informasjonskapsler sti={data.sti} /> : null}
-        <div className="app-side">
-          <Brodsmuler />
-          <main id="hovedinnhold" tabIndex={-1}>
-            {children}
-          </main>
-        </div>
-        <Bunntekst />
+        <Skall>{children}</Skall>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
