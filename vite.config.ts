@@ -91,8 +91,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           // conform in one piece (only form pages load it, app/components/tekstfelt.tsx): rollup would split it by
           // which pages and lazy parts use which of its modules (two chunks, 0.8 KB gzip more on every form page).
           if (/[\\/]node_modules[\\/]@conform-to[\\/](react|dom)[\\/]/.test(id)) return "conform";
-          // Route modules stay their own chunks (Remix loads them by name).
+          // Route modules stay their own chunks (Remix loads them by name); rollup's own helpers (\0…) and other
+          // packages stay where rollup puts them (a helper the framework chunk shares would make the two
+          // chunks import each other).
           if (/[\\/]app[\\/](root\.tsx|routes[\\/])/.test(id)) return undefined;
+          if (
+            id.startsWith("\0") ||
+            !/[\\/](app|domain|sprak)[\\/]|[\\/]node_modules[\\/]@lingui[\\/]/.test(id)
+          )
+            return undefined;
           // The small building blocks nearly every page uses go with the shell: a page without them pays a
           // little, the heavy pages (the wizard's) save a file's worth of gzip each.
           if (/[\\/](app[\\/]components[\\/](ui|dialog|hydrert)\.tsx?|domain[\\/]format\.ts)$/.test(id))
