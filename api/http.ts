@@ -16,9 +16,6 @@ import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/basseng";
 /** The language of an API call: its Accept-Language (the web app sends its user's), bokmål when absent. */
 export const sprakForKall = (req: Request): Sprak => sprakFraAcceptLanguage(req.get("Accept-Language"));
 
-/** A message reference (or text) in the caller's language: for texts an API answer carries besides errors. */
-export const tekstForKall = (req: Request, tekst: string): string =>
-  oversetter(sprakForKall(req)).melding(tekst);
 
 export class ApiError extends Error {
   constructor(
