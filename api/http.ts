@@ -16,7 +16,6 @@ import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/basseng";
 /** The language of an API call: its Accept-Language (the web app sends its user's), bokmål when absent. */
 export const sprakForKall = (req: Request): Sprak => sprakFraAcceptLanguage(req.get("Accept-Language"));
 
-
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -5,7 +5,7 @@ const n = 2;
 const ok = true;
 export function Eksempel() {
   return (
-    <div className="ikke-tekst" title="Hjelp" aria-label="Hovedmeny">
+    <nav className="ikke-tekst" title="Hjelp" aria-label="Hovedmeny">
       Logg inn
       <img src="/a.png" alt="" />
       {ok ? "Ja" : "Nei"}
@@ -13,7 +13,7 @@ export function Eksempel() {
       {t("felles.loggUt")}
       <Felt etikett="Navn" valg={[{ verdi: "x", tekst: "Bokmål i et objekt" }]} />
       <Felt etikett="felles.loggInn" valg={[]} />
-    </div>
+    </nav>
   );
 }
 function Felt(_: { etikett: string; valg: Array<{ verdi: string; tekst: string }> }) {

@@ -25,7 +25,10 @@ function form(tekst: string): string[] {
     for (const tagg of t.matchAll(/<\/?\d+>/g)) deler.add(`tagg ${tagg[0]}`);
   };
   const gaa = (m: unknown): void => {
-    if (typeof m === "string") return tekstdel(m);
+    if (typeof m === "string") {
+      tekstdel(m);
+      return;
+    }
     if (!Array.isArray(m)) return;
     for (const del of m) {
       if (typeof del === "string") tekstdel(del);

@@ -160,10 +160,10 @@ function synligTekst(html: string): string[] {
 const mønster = (del: string) =>
   new RegExp(
     `^${del
-      .replace(/\{[^{}]*(\{[^{}]*\}[^{}]*)*\}/g, "\u0000")
+      .replace(/\{[^{}]*(\{[^{}]*\}[^{}]*)*\}/g, "§VERDI§")
       .trim()
       .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-      .replace(/\u0000/g, ".+?")}$`,
+      .replace(/§VERDI§/g, ".+?")}$`,
     "u",
   );
 const utenVerdier = (del: string) => del.replace(/\{[^{}]*(\{[^{}]*\}[^{}]*)*\}/g, "");
