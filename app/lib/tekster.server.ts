@@ -42,9 +42,21 @@ export function sprakFor(request: Request): Promise<Sprak> {
   return sprak;
 }
 
-/** The compiled messages of `navnerom` in the language of the request. */
+const teksterCache = new Map<string, Tekster>();
+
+/**
+ * The compiled messages of `navnerom` in `sprak`: one object per language and set of namespaces, made on first
+ * use and shared by every request after it (the catalogues do not change while the process runs), so a request
+ * costs no merging. Never mutated: the loaders only serialise it.
+ */
 export function teksterForSprak(sprak: Sprak, navnerom: readonly Navnerom[]): Tekster {
-  return { sprak, meldinger: Object.assign({}, ...navnerom.map((n) => kompilerteMeldinger(sprak, n))) };
+  const noekkel = `${sprak}|${navnerom.join(",")}`;
+  let tekster = teksterCache.get(noekkel);
+  if (!tekster) {
+    tekster = { sprak, meldinger: Object.assign({}, ...navnerom.map((n) => kompilerteMeldinger(sprak, n))) };
+    teksterCache.set(noekkel, tekster);
+  }
+  return tekster;
 }
 
 /**

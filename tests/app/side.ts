@@ -102,6 +102,12 @@ export async function testKontekst(apiUrl: string) {
   return { context, cookie, csrf, close: () => handle.close() };
 }
 
+/**
+ * The root route's element in a page test: the page in the translator's provider, as app/root.tsx's Layout
+ * puts it (the Layout itself needs the Remix document), over the messages the loaders send.
+ */
+export const rotElement = () => createElement(SprakProvider, null, createElement(Outlet));
+
 interface RouteModule {
   loader?: (args: never) => unknown;
   action?: (args: never) => unknown;
@@ -123,8 +129,7 @@ export async function notifikasjonsRuter(sider: Record<string, RouteModule>): Pr
       id: "root",
       path: "/",
       loader: root.loader as never,
-      // the root's translator (app/root.tsx's Layout), over the messages the loaders send
-      element: createElement(SprakProvider, null, createElement(Outlet)),
+      element: rotElement(),
       children: [
         {
           id: "routes/importmelding.$id",
