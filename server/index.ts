@@ -20,6 +20,7 @@ import { type Helse, lagHelse } from "./helse";
 import { kunInnlogget } from "./kun-innlogget";
 import { forespoerselslogg, type Logger, lagLogger } from "./logg";
 import { lagMetrikker, type Metrikker, startMetrikkServer } from "./metrikker";
+import { type RegistreDel, REGISTRE_STI, startRegistre } from "./registre";
 import { ruteFor } from "./rute";
 import { type SenderDel, startSender } from "./sender";
 import { monterWeb, monterWebFoerApi } from "./web";
@@ -70,10 +71,14 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
   if (
     config.production &&
     !config.demo &&
-    (config.embeddedIdporten || config.embeddedEpost || config.embeddedMaskinporten || !config.databaseUrl)
+    (config.embeddedIdporten ||
+      config.embeddedEpost ||
+      config.embeddedMaskinporten ||
+      config.registre.innebygd ||
+      !config.databaseUrl)
   ) {
     throw new KonfigurasjonsFeil([
-      "Utviklings-ID-porten, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
+      "Utviklings-ID-porten, utviklingsutgavene av Altinn og Enhetsregisteret, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
     ]);
   }
   if (web) config.sessionSecret = sessionSecret(config);
@@ -107,6 +112,12 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     }
 
     const metrikker = lagMetrikker({ roller, utboks: sender ? database.db : undefined, pool: database.pool });
+    // Altinn and Enhetsregisteret (ADR 042): the clients, and in embedded mode their stand-ins on this port.
+    let egenUrl = `http://127.0.0.1:${config.port}`;
+    const registre: RegistreDel | undefined =
+      api || sender
+        ? await startRegistre({ config, db: database.db, metrikker, logg, egenUrl: () => egenUrl })
+        : undefined;
     const egenApi = api && config.importApiUrl === `http://127.0.0.1:${config.port}`;
     const helse = lagHelse({
       db: database.db,
@@ -114,7 +125,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       utboks: sender,
     });
     const senderDel: SenderDel | undefined = sender
-      ? await startSender({ config, db: database.db, metrikker })
+      ? await startSender({ config, db: database.db, metrikker, logg, enhetsregister: registre?.registre.enhetsregister })
       : undefined;
     if (senderDel) ressurser.push(senderDel);
     // With the schema behind (migrations left to `npm run db:migrate`) the sender waits; readiness says why.
@@ -128,8 +139,21 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     app.use(metrikker.forespoersler(ruteFor));
     app.use(forespoerselslogg(logg, { rute: ruteFor, del: (req) => (erApiSti(req.path) ? "api" : "web") }));
     app.use(helse.router);
+    if (registre?.standIn) {
+      const standIn = registre.standIn;
+      app.use(
+        REGISTRE_STI,
+        (_req, res, next) => {
+          res.locals.rute = `${REGISTRE_STI}/*`;
+          next();
+        },
+        standIn,
+      );
+    }
     if (web) ressurser.push(await monterWebFoerApi(app, { config, logger: logg }));
-    if (api) await monterApi(app, { config, db: database.db, metrikker });
+    if (api) {
+      await monterApi(app, { config, db: database.db, metrikker, tilgang: registre?.registre.tilgang });
+    }
     if (web) {
       const sider = senderDel?.fangerSider;
       ressurser.push(
@@ -177,6 +201,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
         ? `[${adresse.address}]`
         : adresse.address;
     const lokalUrl = `http://${vert}:${adresse.port}`;
+    egenUrl = `http://127.0.0.1:${adresse.port}`;
     database.eierskap?.oppdater({ url: lokalUrl });
 
     let lukking: Promise<void> | undefined;
