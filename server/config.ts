@@ -299,7 +299,13 @@ function produksjonsproblemer(
   if (api && !satt(env.API_AUDIENCE)) {
     p.push("API_AUDIENCE må settes til audience-en ID-porten gir tilgangstokenene for import-API-et.");
   }
-  if (web && api && satt(env.OIDC_RESOURCE) && satt(env.API_AUDIENCE) && env.OIDC_RESOURCE !== env.API_AUDIENCE) {
+  if (
+    web &&
+    api &&
+    satt(env.OIDC_RESOURCE) &&
+    satt(env.API_AUDIENCE) &&
+    env.OIDC_RESOURCE !== env.API_AUDIENCE
+  ) {
     p.push("OIDC_RESOURCE og API_AUDIENCE må være like når web og api kjører i samme prosess.");
   }
   if (api || sender) {

@@ -20,7 +20,7 @@ import { type Helse, lagHelse } from "./helse";
 import { kunInnlogget } from "./kun-innlogget";
 import { forespoerselslogg, type Logger, lagLogger } from "./logg";
 import { lagMetrikker, type Metrikker, startMetrikkServer } from "./metrikker";
-import { type RegistreDel, REGISTRE_STI, startRegistre } from "./registre";
+import { REGISTRE_STI, type RegistreDel, startRegistre } from "./registre";
 import { ruteFor } from "./rute";
 import { type SenderDel, startSender } from "./sender";
 import { monterWeb, monterWebFoerApi } from "./web";
@@ -125,7 +125,13 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       utboks: sender,
     });
     const senderDel: SenderDel | undefined = sender
-      ? await startSender({ config, db: database.db, metrikker, logg, enhetsregister: registre?.registre.enhetsregister })
+      ? await startSender({
+          config,
+          db: database.db,
+          metrikker,
+          logg,
+          enhetsregister: registre?.registre.enhetsregister,
+        })
       : undefined;
     if (senderDel) ressurser.push(senderDel);
     // With the schema behind (migrations left to `npm run db:migrate`) the sender waits; readiness says why.

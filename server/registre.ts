@@ -58,7 +58,11 @@ export async function startRegistre(opts: {
       // loadConfig requires the key wherever Altinn is set up by hand; an empty one fails each call (503).
       noekkel: noekkel ?? { kty: "RSA" },
     },
-    altinn: { url: url(r.altinnUrl, "/altinn"), ressurs: r.ressurs, abonnementsnoekkel: r.abonnementsnoekkel },
+    altinn: {
+      url: url(r.altinnUrl, "/altinn"),
+      ressurs: r.ressurs,
+      abonnementsnoekkel: r.abonnementsnoekkel,
+    },
     enhetsregisteret: { url: url(r.enhetsregisteretUrl, "/enhetsregisteret") },
     cacheMs: r.cacheMs,
     kall: {

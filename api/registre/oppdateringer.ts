@@ -64,7 +64,9 @@ export function lagEnhetsoppdatering(opts: EnhetsoppdateringOptions): Enhetsoppd
       .updateTable("enhetsregister_markoer")
       .set({ leie_av: meg, leie_til: sql`now() + make_interval(secs => ${leieSek})` })
       .where("kilde", "=", feed)
-      .where((eb) => eb.or([eb("leie_til", "is", null), eb("leie_til", "<", sql<Date>`now()`), eb("leie_av", "=", meg)]))
+      .where((eb) =>
+        eb.or([eb("leie_til", "is", null), eb("leie_til", "<", sql<Date>`now()`), eb("leie_av", "=", meg)]),
+      )
       .returning(["oppdateringsid", "fra"])
       .executeTakeFirst();
   }
