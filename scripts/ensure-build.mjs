@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const bygg = process.env.BUILD_DIR ?? "build";
-const outputs = [`${bygg}/server/index.js`, `${bygg}/drift/server.js`];
+const outputs = [`${bygg}/server/index.js`, `${bygg}/drift/server.js`, `${bygg}/demo/server.js`];
 
 function newest(dir) {
   let t = 0;

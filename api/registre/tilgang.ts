@@ -41,7 +41,7 @@ export const fersk = (levetidSekunder: number) =>
 
 export function lagTilgang(opts: TilgangOptions): Tilgang {
   const { db } = opts;
-  const levetidSekunder = Math.max(1, Math.round(opts.levetidMs / 1000));
+  const levetidSekunder = Math.max(0.001, opts.levetidMs / 1000);
   /** One refresh per person at a time in this process; requests that arrive meanwhile wait for it. */
   const paagaar = new Map<string, Promise<void>>();
 
