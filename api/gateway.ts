@@ -47,7 +47,12 @@ export function gatewayRouter(db: Db, features: Features): Router {
   router.get(
     "/gateway/auth/avgiver",
     ah(async (req, res) => {
-      const { pid, tilgang } = (req as AuthedRequest).innlogget;
+      const { pid, tilgang, maskin } = (req as AuthedRequest).innlogget;
+      // A system acts for its own organisation only, and is nobody in Altinn.
+      if (maskin) {
+        res.json([]);
+        return;
+      }
       await tilgang.oppfrisk(pid);
       const rader = await db
         .selectFrom("altinn_avgiver as a")
@@ -83,11 +88,12 @@ export function gatewayRouter(db: Db, features: Features): Router {
   router.get(
     "/gateway/auth/session/brukerInfo",
     ah(async (req, res) => {
-      const { pid, tilgang } = (req as AuthedRequest).innlogget;
+      const { pid, tilgang, maskin } = (req as AuthedRequest).innlogget;
       // The name comes with Altinn's answer; when Altinn cannot answer, the name we have is good enough here.
-      await tilgang.sikre(pid).catch((e) => {
-        if (!(e instanceof RegisterUtilgjengelig)) throw e;
-      });
+      if (!maskin)
+        await tilgang.sikre(pid).catch((e) => {
+          if (!(e instanceof RegisterUtilgjengelig)) throw e;
+        });
       const person = await db
         .selectFrom("person")
         .select(["navn", "telefonnummer"])

@@ -12,6 +12,8 @@ import { hentNyeEnheter } from "./enheter";
 import type { EnhetsregisterKlient } from "./enhetsregisteret";
 import { RegisterUtilgjengelig } from "./motstand";
 
+const PID = /^\d{11}$/;
+
 export interface Tilgang {
   /** The cache's life in seconds (the per-request check compares with the database's clock). */
   readonly levetidSekunder: number;
@@ -82,7 +84,10 @@ export function lagTilgang(opts: TilgangOptions): Tilgang {
     if (!p) {
       p = (async () => {
         const frist = AbortSignal.timeout(opts.fristMs);
-        const svar = await opts.altinn.avgivere(pid, frist);
+        // Only a person's national identity number goes to Altinn (a system's caller id is nobody there).
+        const svar: AltinnSvar = PID.test(pid)
+          ? await opts.altinn.avgivere(pid, frist)
+          : { avgivere: [], navn: null };
         // Units we have not met are fetched from the register on first use; without the register the list
         // still shows Altinn's names, and the unit is fetched next time.
         await hentNyeEnheter(
