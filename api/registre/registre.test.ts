@@ -263,15 +263,16 @@ describe("når Altinn ikke svarer", () => {
     expect((await api.fetch(`/import/register/v1/${under}`, { pid })).status).toBe(404);
   });
 
-  it("et Altinn som ikke svarer i tide er det samme: 503 innen fristen", async () => {
+  it("et Altinn som ikke svarer i tide er det samme: 503 innen fristen", { timeout: 60_000 }, async () => {
     const pid = nyPid();
     const { under } = await medUnderenhet(pid, "Fornebu Frø");
-    expect((await dev("/altinn/dev/feil", { pid, ventMs: 3_000 })).status).toBe(204);
+    expect((await dev("/altinn/dev/feil", { pid, ventMs: 60_000 })).status).toBe(204);
     try {
+      // The lookup's deadline (12 s in the tests, 7 s in the service: below the web app's 10 s) cuts it.
       const start = Date.now();
       const res = await api.fetch(`/import/register/v1/${under}`, { pid });
       expect(res.status).toBe(503);
-      expect(Date.now() - start).toBeLessThan(7_000);
+      expect(Date.now() - start).toBeLessThan(20_000);
     } finally {
       await dev("/altinn/dev/feil", { pid });
     }

@@ -40,11 +40,12 @@ export async function createDevRegistre(opts: DevRegistreOptions): Promise<DevRe
   const maskinportenIssuer = () => `${opts.base()}/maskinporten`;
   const router = express.Router();
   // The base is known once the server listens (port 0 in tests): everything that needs it asks late.
-  let maskinporten: Router | undefined;
-  router.use("/maskinporten", async (req, res, next) => {
-    maskinporten ??= await createDevMaskinporten({
-      issuer: maskinportenIssuer(),
-      audience: `${opts.base()}/altinn`,
+  router.use(
+    "/maskinporten",
+    await createDevMaskinporten({
+      issuer: maskinportenIssuer,
+      // Altinn's exchange checks Maskinporten's signature, issuer and expiry, not the audience.
+      audience: "https://platform.altinn.no/",
       klienter: () => [
         {
           client_id: opts.tjenesteklient.klientId,
@@ -54,9 +55,8 @@ export async function createDevRegistre(opts: DevRegistreOptions): Promise<DevRe
           scopes: [SCOPE_AVGIVERE, SCOPE_PDP],
         },
       ],
-    });
-    maskinporten(req, res, next);
-  });
+    }),
+  );
   const altinn = await createDevAltinn({
     ressurs,
     abonnementsnoekkel: opts.abonnementsnoekkel ?? DEV_ABONNEMENTSNOEKKEL,
