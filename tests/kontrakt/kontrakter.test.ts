@@ -167,6 +167,15 @@ describe("tjenestens klienter og utviklingsutgavene mot Altinns og Enhetsregiste
         await enhetsregister.oppdateringer(feed, { fraDato: new Date(0) }, 2);
         await enhetsregister.oppdateringer(feed, { fraId: 1 }, 20);
       }
+      // The national identity number goes in a body to Altinn only: never in an address (ADR 042).
+      for (const k of kall) expect(k.url.href).not.toMatch(/\d{11}/);
+      expect(
+        kall.filter((k) => JSON.stringify(k.kropp ?? "").includes("26849612378")).map((k) => k.url.pathname),
+      ).toEqual([
+        "/altinn/accessmanagement/api/v1/resourceowner/authorizedparties",
+        "/altinn/authorization/api/v1/authorize",
+        "/altinn/authorization/api/v1/authorize",
+      ]);
       const dekket = new Set(kall.filter((k) => !k.url.pathname.startsWith("/maskinporten")).map(sjekk));
       expect([...dekket].sort()).toEqual(
         [
