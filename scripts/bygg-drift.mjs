@@ -30,8 +30,10 @@ const tjenesten = {
 };
 
 /** The production build: dev/ is not in it (the dynamic imports of server/ load a module that refuses). */
+const UTEN = "\0uten-utviklingstjenester";
+
 function utenUtviklingstjenester() {
-  const ID = "\0uten-utviklingstjenester";
+  const ID = UTEN;
   return {
     name: "uten-utviklingstjenester",
     enforce: "pre",
@@ -69,7 +71,15 @@ async function byggTil(ut, input, plugins = []) {
       sourcemap: true,
       rollupOptions: {
         input,
-        output: { format: "esm", entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
+        output: {
+          format: "esm",
+          entryFileNames: "[name].js",
+          // A refusing stand-in for dev/ is named for what it is, not for the module it replaces.
+          chunkFileNames: (chunk) =>
+            chunk.moduleIds.every((id) => id.startsWith(UTEN))
+              ? "uten-utviklingstjenester-[hash].js"
+              : "[name]-[hash].js",
+        },
       },
     },
     ssr: { external: true },
