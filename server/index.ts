@@ -20,7 +20,7 @@ import { type Helse, lagHelse } from "./helse";
 import { kunInnlogget } from "./kun-innlogget";
 import { forespoerselslogg, type Logger, lagLogger } from "./logg";
 import { lagMetrikker, type Metrikker, startMetrikkServer } from "./metrikker";
-import { REGISTRE_STI, type RegistreDel, startRegistre } from "./registre";
+import { monterRegistre, type RegistreDel, startRegistre } from "./registre";
 import { ruteFor } from "./rute";
 import { type SenderDel, startSender } from "./sender";
 import { monterWeb, monterWebFoerApi } from "./web";
@@ -67,20 +67,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
   const web = roller.has("web");
   const api = roller.has("api");
   const sender = roller.has("sender");
-  // loadConfig refuses these already; a hand-built Config must not slip the stand-ins into production.
-  if (
-    config.production &&
-    !config.demo &&
-    (config.embeddedIdporten ||
-      config.embeddedEpost ||
-      config.embeddedMaskinporten ||
-      config.registre.innebygd ||
-      !config.databaseUrl)
-  ) {
-    throw new KonfigurasjonsFeil([
-      "Utviklings-ID-porten, utviklingsutgavene av Altinn og Enhetsregisteret, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
-    ]);
-  }
+  nektUtviklingstjenester(config);
   if (web) config.sessionSecret = sessionSecret(config);
   if (!config.databaseUrl && config.dataDir !== MINNE) mkdirSync(config.dataDir, { recursive: true });
   // The service owns an embedded database; a command holding it briefly (npm run seed) is waited for.
@@ -101,15 +88,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       const utfoert = await migrateToLatest(database.db);
       if (utfoert.length > 0) logg.info({ migreringer: utfoert }, "Databasen er migrert");
     }
-    // The development stand-ins in dev/ are loaded only when they run: production never loads them, nor
-    // oidc-provider (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md).
-    if (config.seedDemoData) {
-      const { erTom, seedDemoData } = await import("../dev/seed");
-      if (await erTom(database.db)) {
-        logg.info("Tom database: legger inn demodata …");
-        await seedDemoData(database.db);
-      }
-    }
+    if (config.seedDemoData) await seedHvisTom(database, logg);
 
     const metrikker = lagMetrikker({ roller, utboks: sender ? database.db : undefined, pool: database.pool });
     // Altinn and Enhetsregisteret (ADR 042): the clients, and in embedded mode their stand-ins on this port.
@@ -145,17 +124,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     app.use(metrikker.forespoersler(ruteFor));
     app.use(forespoerselslogg(logg, { rute: ruteFor, del: (req) => (erApiSti(req.path) ? "api" : "web") }));
     app.use(helse.router);
-    if (registre?.standIn) {
-      const standIn = registre.standIn;
-      app.use(
-        REGISTRE_STI,
-        (_req, res, next) => {
-          res.locals.rute = `${REGISTRE_STI}/*`;
-          next();
-        },
-        standIn,
-      );
-    }
+    if (registre) monterRegistre(app, registre);
     if (web) ressurser.push(await monterWebFoerApi(app, { config, logger: logg }));
     if (api) {
       await monterApi(app, { config, db: database.db, metrikker, tilgang: registre?.registre.tilgang });
@@ -237,6 +206,30 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     server?.close();
     await rydd();
     throw e;
+  }
+}
+
+/** loadConfig refuses these already; a hand-built Config must not slip the stand-ins into production. */
+function nektUtviklingstjenester(config: Config): void {
+  if (!config.production || config.demo) return;
+  const innebygd = config.embeddedIdporten || config.embeddedEpost || config.embeddedMaskinporten;
+  if (innebygd || config.registre.innebygd || !config.databaseUrl) {
+    throw new KonfigurasjonsFeil([
+      "Utviklings-ID-porten, utviklingsutgavene av Altinn og Enhetsregisteret, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
+    ]);
+  }
+}
+
+/**
+ * The demo data on an empty database. The development stand-ins in dev/ are loaded only when they run:
+ * production never loads them, nor oidc-provider (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md), and
+ * the production build does not have them (docs/decisions/043-ingen-demodata-i-produksjonsbildet.md).
+ */
+async function seedHvisTom(database: DatabaseHandle, logg: Logger): Promise<void> {
+  const { erTom, seedDemoData } = await import("../dev/seed");
+  if (await erTom(database.db)) {
+    logg.info("Tom database: legger inn demodata …");
+    await seedDemoData(database.db);
   }
 }
 

@@ -1,7 +1,7 @@
 // The service's clients of Altinn, Enhetsregisteret and its own Maskinporten client, from the configuration
 // (docs/decisions/042-altinn-og-enhetsregisteret.md); in embedded mode also the development stand-ins
 // (dev/registre), mounted at /registre on this process's own port, which the same clients then call over HTTP.
-import type { Router } from "express";
+import type { Express, Router } from "express";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import { lagRegistre, type Registre } from "../api/registre";
 import type { Db } from "../db";
@@ -77,4 +77,17 @@ export async function startRegistre(opts: {
     logg: opts.logg,
   });
   return { registre, standIn };
+}
+
+/** The development stand-ins at REGISTRE_STI on this process's port (embedded mode), before the app's routes. */
+export function monterRegistre(app: Express, del: RegistreDel): void {
+  if (!del.standIn) return;
+  app.use(
+    REGISTRE_STI,
+    (_req, res, next) => {
+      res.locals.rute = `${REGISTRE_STI}/*`;
+      next();
+    },
+    del.standIn,
+  );
 }
