@@ -294,6 +294,59 @@ describe("loadConfig i produksjon", () => {
     expect(() => loadConfig({ ...API, APP_URL: undefined, SESSION_SECRET: undefined })).not.toThrow();
   });
 
+  it("api krever Altinn, Enhetsregisteret og tjenestens egen Maskinporten-klient; sender Enhetsregisteret (ADR 042)", () => {
+    for (const navn of [
+      "ALTINN_URL",
+      "ALTINN_RESSURS",
+      "ALTINN_ABONNEMENTSNOEKKEL",
+      "ENHETSREGISTERET_URL",
+      "MASKINPORTEN_URL",
+      "MASKINPORTEN_KLIENT_ID",
+      "MASKINPORTEN_KLIENT_NOEKKEL",
+    ]) {
+      expect(feilVed({ ...API, [navn]: undefined }).problemer, navn).toEqual([
+        expect.stringContaining(`${navn} må settes`),
+      ]);
+    }
+    expect(
+      feilVed({ ...API, MASKINPORTEN_KLIENT_NOEKKEL: '{"kty":"RSA","n":"x","e":"AQAB"}' }).problemer,
+    ).toEqual([expect.stringContaining("privat nøkkel")]);
+    expect(feilVed({ ...SENDER, ENHETSREGISTERET_URL: undefined }).problemer).toEqual([
+      expect.stringContaining("ENHETSREGISTERET_URL må settes"),
+    ]);
+    const a = loadConfig(API);
+    expect(a.registre).toMatchObject({
+      innebygd: false,
+      altinnUrl: "https://platform.altinn.no",
+      ressurs: "mattilsynet-forhaandsmelding",
+      cacheMs: 300_000,
+      klientNoekkel: { kty: "RSA", kid: "k1" },
+    });
+    // Outside production without the URLs: the development stand-ins; with ALTINN_URL, the client's key is needed.
+    expect(loadConfig({}).registre.innebygd).toBe(true);
+    expect(loadConfig({ ROLES: "web", IMPORT_API_URL: "http://127.0.0.1:3001" }).registre.innebygd).toBe(false);
+    expect(
+      feilVed({ ALTINN_URL: "http://127.0.0.1:3500/altinn", MASKINPORTEN_URL: "http://x" }).problemer,
+    ).toEqual([expect.stringContaining("MASKINPORTEN_KLIENT_NOEKKEL må settes")]);
+    // A demo may run them.
+    expect(
+      loadConfig({ NODE_ENV: "production", DEMO_MODE: "true", SESSION_SECRET: "s" }).registre.innebygd,
+    ).toBe(true);
+  });
+
+  it("krever OIDC_RESOURCE for web og API_AUDIENCE for api i produksjon, like når begge kjører sammen (sak 31 §8)", () => {
+    expect(feilVed({ ...WEB, OIDC_RESOURCE: undefined }).problemer).toEqual([
+      expect.stringContaining("OIDC_RESOURCE må settes"),
+    ]);
+    expect(feilVed({ ...API, API_AUDIENCE: undefined }).problemer).toEqual([
+      expect.stringContaining("API_AUDIENCE må settes"),
+    ]);
+    expect(feilVed({ ...ALLE, OIDC_RESOURCE: "https://annen.example" }).problemer).toEqual([
+      expect.stringContaining("må være like"),
+    ]);
+    expect(loadConfig(ALLE).oidc.resource).toBe(ALLE.API_AUDIENCE);
+  });
+
   it("nekter demodata i produksjon", () => {
     expect(feilVed({ ...API, SEED_DEMO_DATA: "true" }).problemer).toEqual([
       expect.stringContaining("SEED_DEMO_DATA"),

@@ -106,7 +106,7 @@ export function lagEnhetsregisterKlient(opts: {
           await svar.body?.cancel();
           return undefined;
         }
-        return (await svar.json()) as Record<string, unknown> & { _svarstatus?: number };
+        return (await svar.json()) as Record<string, unknown>;
       },
       frist,
     );
