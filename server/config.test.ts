@@ -324,7 +324,9 @@ describe("loadConfig i produksjon", () => {
     });
     // Outside production without the URLs: the development stand-ins; with ALTINN_URL, the client's key is needed.
     expect(loadConfig({}).registre.innebygd).toBe(true);
-    expect(loadConfig({ ROLES: "web", IMPORT_API_URL: "http://127.0.0.1:3001" }).registre.innebygd).toBe(false);
+    expect(loadConfig({ ROLES: "web", IMPORT_API_URL: "http://127.0.0.1:3001" }).registre.innebygd).toBe(
+      false,
+    );
     expect(
       feilVed({ ALTINN_URL: "http://127.0.0.1:3500/altinn", MASKINPORTEN_URL: "http://x" }).problemer,
     ).toEqual([expect.stringContaining("MASKINPORTEN_KLIENT_NOEKKEL må settes")]);
