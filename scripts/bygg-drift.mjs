@@ -17,7 +17,7 @@ await build({
   publicDir: false,
   build: {
     ssr: true,
-    target: "node20",
+    target: "node24",
     outDir: ut,
     emptyOutDir: true,
     minify: false,
