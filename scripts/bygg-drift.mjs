@@ -24,7 +24,7 @@ await build({
     sourcemap: true,
     rollupOptions: {
       input: {
-        server: "server/index.ts",
+        server: "server.ts",
         traad: "api/arbeid/traad.ts",
         "pglite-traad": "db/pglite-traad.ts",
         seed: "scripts/seed.ts",

@@ -44,6 +44,8 @@ const TRE: Record<string, string> = {
   "server/index.ts":
     'import type { Seed } from "../dev/seed";\nimport { root } from "../app/root";\nimport { api } from "../api/index";\n' +
     'export const x = [root, api];\nexport const y = async (): Promise<Seed> => (await import("../dev/seed")).seed;\n',
+  "server.ts":
+    'import { x } from "./server/index";\nexport const y = async () => [x, (await import("./dev/seed")).seed];\n',
   "scripts/seed.ts": 'import { seed } from "../dev/seed";\nexport const x = seed;\n',
   "scripts/bench.ts":
     'import { seed } from "../dev/seed";\nimport { testDb } from "../tests/support/test-db";\nexport const x = [seed, testDb];\n',
@@ -103,6 +105,7 @@ describe("lagdelingen i npm run lint", () => {
           "domain",
           "scripts",
           "server",
+          "server.ts",
           "tests",
         ],
         { cwd: mappe, maxBuffer: 10 * 1024 * 1024 },

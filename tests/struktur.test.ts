@@ -92,7 +92,7 @@ describe("npm run lint", () => {
     };
     expect(scripts.lint?.split(" && ")).toEqual([
       "biome check .",
-      "depcruise --config .dependency-cruiser.cjs app api db dev domain scripts server tests",
+      "depcruise --config .dependency-cruiser.cjs app api db dev domain scripts server server.ts tests",
       "knip",
     ]);
     expect(scripts.test).toMatch(/^npm run lint && /);
