@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ZodError, type z } from "zod";
 import { PROBLEM_TYPE, type Problem } from "../domain/problem";
 import { harKontrolltegn } from "../domain/text";
-import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/basseng";
+import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/feil";
 
 export class ApiError extends Error {
   constructor(

@@ -4,13 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { syntetiskSertifikat, vurder } from "../../tests/support/dokument-testdata";
 import { EphytoParseError } from "../ephyto/parse";
-import {
-  ArbeidFeil,
-  arbeiderStatus,
-  forberedSertifikatIArbeider,
-  kjoerJobb,
-  lagSertifikatPdfIArbeider,
-} from "./basseng";
+import { arbeiderStatus, forberedSertifikatIArbeider, kjoerJobb, lagSertifikatPdfIArbeider } from "./basseng";
+import { ArbeidFeil } from "./feil";
 
 const pdf = (linjer = 3) => {
   const sertifikat = syntetiskSertifikat(linjer);

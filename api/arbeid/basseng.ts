@@ -20,6 +20,7 @@ import type { SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
 import { EphytoParseError, type ParseEphytoOptions } from "../ephyto/parse";
 import type { ForberedtSertifikat } from "../sertifikat/ingest";
 import type { SertifikatTekst } from "../sertifikat/visning";
+import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./feil";
 import type { Jobb, Svar } from "./jobb";
 
 /** A whole number from the environment (at least `minst`), or `standard` when unset or not a number. */
@@ -50,34 +51,6 @@ export const DOKUMENT = {
   /** Retry-After (seconds) when refused. */
   ventSekunder: 10,
 };
-
-/** A job that failed inside the service (crash, time limit); the message is Norwegian, for a 5xx. */
-export class ArbeidFeil extends Error {
-  override readonly name = "ArbeidFeil";
-}
-
-/** A document job refused before it started: the person has too many, or the queue is full. */
-export class ArbeidOpptatt extends Error {
-  override readonly name = "ArbeidOpptatt";
-  constructor(
-    readonly status: 429 | 503,
-    readonly ventSekunder: number,
-  ) {
-    super(
-      status === 429
-        ? "Du har allerede flere dokumenter under arbeid. Vent til de er ferdige, og prøv igjen."
-        : "Det lages mange dokumenter akkurat nå. Prøv igjen om litt.",
-    );
-  }
-}
-
-/** The caller gave up (the client went away): the job left the queue or its worker was stopped. */
-export class ArbeidAvbrutt extends Error {
-  override readonly name = "ArbeidAvbrutt";
-  constructor() {
-    super("Arbeidet ble avbrutt fordi forespørselen ble avbrutt");
-  }
-}
 
 // The worker is traad.ts under tsx and vitest, traad.js beside this chunk in the compiled service.
 const traadUrl = traadFil(import.meta.url, "traad");
