@@ -19,7 +19,7 @@ import type { KvitteringValg } from "../dokumenter/kvittering-pdf";
 import type { SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
 import { EphytoParseError, type ParseEphytoOptions } from "../ephyto/parse";
 import type { ForberedtSertifikat } from "../sertifikat/ingest";
-import type { SertifikatTekst } from "../sertifikat/visning";
+import type { SertifikatTekst } from "../sertifikat/tekst";
 import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./feil";
 import type { Jobb, Svar } from "./jobb";
 

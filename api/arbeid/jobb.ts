@@ -7,7 +7,7 @@ import type { KvitteringValg } from "../dokumenter/kvittering-pdf";
 import type { SertifikatExcelInput } from "../dokumenter/sertifikat-excel";
 import type { SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
 import type { EphytoFeilkode, ParseEphytoOptions } from "../ephyto/parse";
-import type { SertifikatTekst } from "../sertifikat/visning";
+import type { SertifikatTekst } from "../sertifikat/tekst";
 
 export type Jobb =
   | { type: "ingest"; xml: string | Uint8Array; opts: ParseEphytoOptions }

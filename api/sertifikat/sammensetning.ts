@@ -5,7 +5,7 @@ import type { SertifikatVurdering } from "../../domain/risiko/vurder";
 import { type LagretSertifikat, mengdeOppsummering, type SertifikatVisning } from "../../domain/sertifikat";
 import type { Sorteringsretning } from "../../domain/text";
 import { varelinjeside } from "../../domain/varelinjeside";
-import type { SertifikatTekst } from "./visning";
+import type { SertifikatTekst } from "./tekst";
 
 /**
  * The certificate with every goods line (`side` undefined: the documents), or with one page of them and

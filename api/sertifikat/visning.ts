@@ -10,7 +10,6 @@ import type { ListeParametre } from "../../domain/schemas/listefilter";
 import {
   erSertifikatForGammelt,
   type KandidatImportoer,
-  type LagretSertifikat,
   type SertifikatListe,
   type SertifikatListeElement,
   type SertifikatNoekler,
@@ -40,6 +39,7 @@ import {
   synligeSertifikater,
   tellSynligeSertifikater,
 } from "./synlighet";
+import type { SertifikatTekst } from "./tekst";
 
 export const SOEK_MANGLER_FELT = "Du må fylle ut land, sertifikatnummer og dato";
 export const SOEK_INGEN_TREFF = "Ingen treff basert på dine søkekriterier";
@@ -228,24 +228,6 @@ export interface SertifikatOppslagValg {
    * throw instead (the search limits, api/grenser.ts). Nothing is granted before it has returned.
    */
   foerSvar?: (utfall: "bom" | "ny") => Promise<void>;
-}
-
-/** What the certificate page says besides the certificate's own data and assessment. */
-export type SertifikatRamme = Omit<
-  SertifikatVisning,
-  Exclude<keyof LagretSertifikat, "vedlegg"> | "vurdering" | "mengdeOppsummering" | "varelinjeOppsummering"
->;
-
-/**
- * A certificate as read: the page's frame, and the certificate's data and assessment as the JSON text the
- * database holds. The text is parsed where it is used (sammensetning.ts): for a document in the worker
- * thread, so a certificate of 12,000 goods lines is never an object graph in the request thread (ADR 018).
- */
-export interface SertifikatTekst {
-  nummer: string;
-  ramme: SertifikatRamme;
-  data: string;
-  vurdering: string;
 }
 
 /**
