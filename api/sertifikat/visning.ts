@@ -24,7 +24,7 @@ import {
 } from "../../domain/status";
 import type { Sorteringsretning } from "../../domain/text";
 import { filtype, kanAapneVedlegg } from "../../domain/vedlegg";
-import { settSammenIArbeider } from "../arbeid/basseng";
+import { settSammenIArbeider } from "../arbeid/i-arbeider";
 import { badRequest, notFound } from "../http";
 import { annenForhaandsmelding } from "../importmelding/mottaker";
 import { likeMoenster } from "../importmelding/tilgang";
