@@ -2,7 +2,7 @@
 // (jobber.ts, whose input and result types it takes) in its lane of the pool (basseng.ts). Certificate intake
 // has its own call beside the ingest (api/sertifikat/ingest.ts), which the registry runs.
 import type { ImportmeldingVisning } from "../../domain/importmelding";
-import type { SertifikatVisning } from "../../domain/sertifikat";
+import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 import type { Sorteringsretning } from "../../domain/text";
 import type { DokumentasjonInput } from "../dokumenter/dokumentasjon";
 import type { KvitteringValg } from "../dokumenter/kvittering-pdf";

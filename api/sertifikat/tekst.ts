@@ -1,6 +1,7 @@
 // A certificate as read for its page and documents (api/sertifikat/visning.ts reads it; sammensetning.ts and the
 // document jobs in the worker threads use it), in a module of its own that holds only these types.
-import type { LagretSertifikat, SertifikatVisning } from "../../domain/sertifikat";
+import type { LagretSertifikat } from "../../domain/sertifikat";
+import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 
 /** What the certificate page says besides the certificate's own data and assessment. */
 export type SertifikatRamme = Omit<

@@ -7,15 +7,14 @@ import { erIsoDato, osloDato } from "../../domain/format";
 import { erPapirloestLand, finnLand, landNavn, sertifikatstatusTekst } from "../../domain/kodeverk";
 import { antallSider, MAKS_TREFF } from "../../domain/pagination";
 import type { ListeParametre } from "../../domain/schemas/listefilter";
-import {
-  erSertifikatForGammelt,
-  type KandidatImportoer,
-  type SertifikatListe,
-  type SertifikatListeElement,
-  type SertifikatNoekler,
-  type SertifikatType,
-  type SertifikatVisning,
-} from "../../domain/sertifikat";
+import { erSertifikatForGammelt, type SertifikatType } from "../../domain/sertifikat";
+import type {
+  KandidatImportoer,
+  SertifikatListe,
+  SertifikatListeElement,
+  SertifikatNoekler,
+  SertifikatVisning,
+} from "../../domain/sertifikat-visning";
 import {
   type Alvorlighetsgrad,
   type ImportmeldingStatus,
