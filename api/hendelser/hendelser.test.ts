@@ -25,7 +25,7 @@ import {
 } from "../../tests/support/test-server";
 import { erTillattIp, sjekkWebhookUrl } from "./adresse";
 import { dekrypterHemmelighet } from "./hemmelighet";
-import type { HendelseJson } from "./router";
+import type { HendelseJson } from "./kontrakt";
 import { skrivHendelser } from "./skriv";
 
 let api: TestApi;
