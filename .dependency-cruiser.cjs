@@ -72,6 +72,16 @@ module.exports = {
       to: { path: SERVER, dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "no-circular",
+      comment:
+        "api/, domain/, db/ and server/ import in one direction: a cycle, even through a type-only import, means " +
+        "a responsibility points the wrong way (issue 37 §1). Break it by moving what both sides need into a " +
+        "module of its own. app/ is not checked: its components take `typeof loader` from the routes that render them.",
+      severity: "error",
+      from: { path: "^(api|domain|db|server)/" },
+      to: { circular: true },
+    },
+    {
       name: "test-support-only-in-tests",
       comment: "tests/support (test database, test API, fixtures) is for tests and the bench only.",
       severity: "error",
