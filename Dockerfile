@@ -1,13 +1,13 @@
 # syntax=docker/dockerfile:1
 # Multi-stage production image: build with all dependencies, run with production ones as a non-root user.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
@@ -20,7 +20,7 @@ RUN npm ci --omit=dev --no-audit --no-fund
 # (build/drift/, `npm run build`): no TypeScript sources, no tsx, no oidc-provider, and neither the development
 # stand-ins nor the demo seed (build/demo/ is not copied): nothing in it can write demo data
 # (docs/decisions/043-ingen-demodata-i-produksjonsbildet.md). Metrics on METRICS_PORT.
-FROM node:20-bookworm-slim AS produksjon
+FROM node:24-bookworm-slim AS produksjon
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data/pglite
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
@@ -42,7 +42,7 @@ CMD ["node", "build/drift/server.js"]
 # mail catcher) and the demo seed: `docker build --target demo .`, run with DEMO_MODE=true. It runs the
 # development build (build/demo/) and keeps the development dependencies (oidc-provider, and smtp-server and
 # mailparser for the mail catcher) that the production image leaves out.
-FROM node:20-bookworm-slim AS demo
+FROM node:24-bookworm-slim AS demo
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data/pglite DEMO_MODE=true
 WORKDIR /app
 COPY --from=build /app ./

@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ZodError, type z } from "zod";
 import { PROBLEM_TYPE, type Problem, REGISTER_UTILGJENGELIG } from "../domain/problem";
 import { harKontrolltegn } from "../domain/text";
-import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/basseng";
+import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/feil";
 import { RegisterUtilgjengelig } from "./registre/motstand";
 
 export class ApiError extends Error {

@@ -20,7 +20,7 @@ const bygg = process.env.BUILD_DIR ?? "build";
 const DEV = `${path.join(rot, "dev")}${path.sep}`;
 
 const tjenesten = {
-  server: "server/index.ts",
+  server: "server.ts",
   traad: "api/arbeid/traad.ts",
   "pglite-traad": "db/pglite-traad.ts",
   "db-migrer": "scripts/db-migrer.ts",
@@ -64,7 +64,7 @@ async function byggTil(ut, input, plugins = []) {
     plugins,
     build: {
       ssr: true,
-      target: "node20",
+      target: "node24",
       outDir: ut,
       emptyOutDir: true,
       minify: false,

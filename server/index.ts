@@ -1,4 +1,5 @@
 // The composition root: one build, one image, any mix of roles in one process (docs/decisions/028-roller-og-drift.md).
+// The process entry that runs it is server.ts beside this folder (ADR 050).
 // ROLES (default all three) picks them: `web` (server/web.ts, the Remix app), `api` (server/api.ts, the import
 // API with the Hub and authority endpoints), `sender` (server/sender.ts, the e-mail outbox worker). Every
 // process answers /healthz and /readyz (server/helse.ts), logs one JSON line per request (server/logg.ts),
@@ -12,7 +13,6 @@ import path from "node:path";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { sendError } from "../api/http";
 import { type DatabaseHandle, openDatabase } from "../db";
-import { DatabaseIBruk } from "../db/eier";
 import { manglendeMigreringer, migrateToLatest } from "../db/migrate";
 import { erApiSti, monterApi } from "./api";
 import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
@@ -313,64 +313,4 @@ function avslutningsvakt(webOgApi: boolean) {
       await lukket;
     },
   };
-}
-
-const isMain =
-  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
-if (isMain) {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    console.error(`Oppstart feilet. ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  }
-  const logg = lagLogger(config.loggNivaa, { roller: [...config.roller].join(",") });
-  startServer(config, logg)
-    .then(async ({ config, close, lokalUrl, metrikkPort }) => {
-      // SIGTERM from the process manager, Ctrl+C from a person: a graceful stop that frees the database for
-      // the tools. A second signal ends the process at once.
-      for (const signal of ["SIGINT", "SIGTERM"] as const) {
-        process.once(signal, () => {
-          logg.info({ signal }, "Stopper …");
-          for (const s of ["SIGINT", "SIGTERM"] as const) process.once(s, () => process.exit(1));
-          setTimeout(() => process.exit(1), config.avslutningMs + 10_000).unref();
-          close().then(
-            () => {
-              logg.info("Stoppet");
-              process.exit(0);
-            },
-            (e) => {
-              logg.error({ err: e }, "Stopp feilet");
-              process.exit(1);
-            },
-          );
-        });
-      }
-      logg.info({ adresse: lokalUrl, appUrl: config.appUrl, metrikkPort }, "Digital forhåndsmelding kjører");
-      if (config.production && !config.demo) return;
-      // A person started it (npm start, the demo image): say where to go, in plain words.
-      if (config.roller.has("web")) console.log(`\nDigital forhåndsmelding kjører på ${config.appUrl}`);
-      if (config.demo) {
-        console.warn(
-          "\nDEMO_MODE: produksjonsbygg med de innebygde utviklingstjenestene (ID-porten for test, import-API med demodata og kjente nøkler). Ikke for ekte brukere.",
-        );
-      }
-      if (config.embeddedEpost && config.roller.has("web") && config.embeddedIdporten) {
-        const { FANGER_STI } = await import("../dev/epost/fanger");
-        console.log(`\nE-postvarsler går til e-postfangeren for utvikling: ${config.appUrl}${FANGER_STI}`);
-      }
-      if (config.embeddedIdporten) {
-        console.log("\nTestpersoner i utviklings-ID-porten:");
-        const { DEMO_PERSONER } = await import("../dev/demo-data");
-        for (const p of DEMO_PERSONER) console.log(`  ${p.pid}  ${p.navn.padEnd(16)} ${p.beskrivelse}`);
-      }
-      console.log("");
-    })
-    .catch((e) => {
-      if (e instanceof KonfigurasjonsFeil || e instanceof DatabaseIBruk)
-        console.error(`Oppstart feilet. ${e.message}`);
-      else logg.fatal({ err: e }, "Oppstart feilet");
-      process.exit(1);
-    });
 }

@@ -5,7 +5,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { normaliserMottakerNavn } from "../../domain/sertifikat";
-import type { Innlogget } from "../auth";
 import { fersk } from "../registre/tilgang";
 import { tellBegrenset } from "../telling";
 
@@ -54,9 +53,13 @@ export async function hentImportoerMatcher(db: Db, ider: readonly number[]): Pro
 
 /**
  * The importers a caller may act for: a person's by Altinn's answer (cached, api/registre/tilgang.ts) for the
- * importer's organisation number, a system's its own organisation's.
+ * importer's organisation number, a system's its own organisation's. `hvem` is the caller as the token check
+ * gives it (auth.ts, Innlogget).
  */
-export async function importoererForPerson(db: Db, hvem: Innlogget): Promise<ImportoerMatch[]> {
+export async function importoererForPerson(
+  db: Db,
+  hvem: { pid: string; maskin?: { orgnr: string } },
+): Promise<ImportoerMatch[]> {
   if (hvem.maskin) {
     return (await importoerMedEnhet(db).where("i.organisasjonsnummer", "=", hvem.maskin.orgnr).execute()).map(
       tilMatch,
