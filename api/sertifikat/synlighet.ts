@@ -5,7 +5,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { normaliserMottakerNavn } from "../../domain/sertifikat";
-import { fersk } from "../registre/tilgang";
+import { fersk, type Tilgang } from "../registre/tilgang";
 import { tellBegrenset } from "../telling";
 
 export interface ImportoerMatch {
@@ -58,7 +58,7 @@ export async function hentImportoerMatcher(db: Db, ider: readonly number[]): Pro
  */
 export async function importoererForPerson(
   db: Db,
-  hvem: { pid: string; maskin?: { orgnr: string } },
+  hvem: { pid: string; maskin?: { orgnr: string }; tilgang: Tilgang },
 ): Promise<ImportoerMatch[]> {
   if (hvem.maskin) {
     return (await importoerMedEnhet(db).where("i.organisasjonsnummer", "=", hvem.maskin.orgnr).execute()).map(
