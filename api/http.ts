@@ -6,12 +6,13 @@
 import { STATUS_CODES } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ZodError, type z } from "zod";
-import { PROBLEM_TYPE, type Problem } from "../domain/problem";
+import { PROBLEM_TYPE, type Problem, REGISTER_UTILGJENGELIG } from "../domain/problem";
 import { harKontrolltegn } from "../domain/text";
 import { oversetter } from "../sprak/katalog.server";
 import { melding } from "../sprak/melding";
 import { type Sprak, sprakFraAcceptLanguage } from "../sprak/sprak";
-import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/basseng";
+import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/feil";
+import { RegisterUtilgjengelig } from "./registre/motstand";
 
 /** The language of an API call: its Accept-Language (the web app sends its user's), bokmål when absent. */
 export const sprakForKall = (req: Request): Sprak => sprakFraAcceptLanguage(req.get("Accept-Language"));
@@ -131,6 +132,12 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
   } else if (err instanceof ArbeidAvbrutt) {
     // the client went away and reads no answer (ADR 018)
     if (!res.headersSent) res.status(499).end();
+  } else if (err instanceof RegisterUtilgjengelig) {
+    // Altinn or the register did not answer (ADR 042): a clear 503, never a 500. The reason goes to the log
+    // without the person it was about (the message never holds a national identity number).
+    console.warn(`Registeret svarte ikke: ${err.message}`);
+    res.setHeader("Retry-After", "30");
+    sendError(res, 503, REGISTER_MELDING[err.register], { type: REGISTER_UTILGJENGELIG });
   } else if (err instanceof ArbeidFeil) {
     console.error("API-feil i arbeidstråd", err);
     sendError(res, 503, melding("api.arbeidFeilet"));
@@ -139,6 +146,13 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
     sendError(res, 500, melding("api.serverfeil"));
   }
 }
+
+/** What the user is told when a register the service depends on does not answer (ADR 042). */
+export const REGISTER_MELDING: Record<RegisterUtilgjengelig["register"], string> = {
+  altinn: melding("api.registerUtilgjengelig.altinn"),
+  maskinporten: melding("api.registerUtilgjengelig.altinn"),
+  enhetsregisteret: melding("api.registerUtilgjengelig.enhetsregisteret"),
+};
 
 export function parseOrgnr(value: string | undefined): string {
   if (!value || !/^\d{9}$/.test(value)) throw badRequest(melding("api.ugyldigOrgnr"));

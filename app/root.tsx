@@ -13,7 +13,7 @@ import { type ReactNode, useContext } from "react";
 import { Feilgrense } from "./components/feilgrense";
 import { FeilTittel } from "./components/feiltittel";
 import { useNonce } from "./components/nonce";
-import { erForMange } from "./components/panels";
+import { erForMange, erRegisterUtilgjengelig } from "./components/panels";
 import { Skall } from "./components/skall";
 import { ReservetekstContext, SprakProvider, useT } from "./components/sprak";
 import { innloggetBruker } from "./lib/bruker.server";
@@ -57,7 +57,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = ({ error, matches }) =>
-  sidetittel(matches, (t) => (erForMange(error) ? t("felles.forMange.tittel") : t("felles.tjenestenavn")));
+  sidetittel(matches, (t) =>
+    erForMange(error)
+      ? t("felles.forMange.tittel")
+      : erRegisterUtilgjengelig(error)
+        ? t("felles.registerUtilgjengelig.sidetittel")
+        : t("felles.tjenestenavn"),
+  );
 
 /** A 429's Retry-After reaches the browser (app/lib/grense.server.ts). */
 export const headers = medRetryAfter;

@@ -45,5 +45,7 @@ export function sidetittel(
 ): MetaDescriptor[] {
   const t = oversetterFra(teksterFraMatches(matches));
   if (!t.har("felles.tittel") || (typeof side === "string" && !t.har(side))) return [];
-  return [{ title: t("felles.tittel", { side: typeof side === "string" ? t(side) : side(t) }) }];
+  const tekst = typeof side === "string" ? t(side) : side(t);
+  // the service's own name (the root's title) is not said twice
+  return [{ title: tekst === t("felles.tjenestenavn") ? tekst : t("felles.tittel", { side: tekst }) }];
 }

@@ -1,11 +1,12 @@
 // Routes only tests/sprak/sider.test.ts renders: the error panels of the one error boundary (401/403, 404, 413,
-// 429, 500), and the shared form parts with validation messages from domain/schemas, as pages show them.
+// 429, 500, 503 when Altinn does not answer), and the shared form parts with validation messages from domain/schemas, as pages show them.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createElement } from "react";
 import { Feilgrense } from "../../app/components/feilgrense";
 import { FantIkkeMeldingen } from "../../app/components/panels";
 import { FeilOppsummering } from "../../app/components/skjema";
 import { LagreFeil, Sidevelger } from "../../app/components/ui";
+import { registerUtilgjengeligSvar } from "../../app/lib/grense.server";
 import { oversetterFor, tekster } from "../../app/lib/tekster.server";
 import { grense, grenseMelding } from "../../domain/grense";
 import { ANKOMST_MELDINGER, INNMELDER_MELDINGER } from "../../domain/schemas/importmelding";
@@ -20,6 +21,7 @@ export async function feilLoader({ request, params }: LoaderFunctionArgs) {
         ? t("felles.forStort.standard")
         : "";
   if (status === 500) throw new Error("Feil i en test");
+  if (status === 503) throw registerUtilgjengeligSvar(undefined, null);
   throw new Response(melding, { status });
 }
 

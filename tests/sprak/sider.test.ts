@@ -88,7 +88,7 @@ async function sider(): Promise<Side[]> {
       tilstander: [{ sti: "/dokument-opptatt?tilbake=%2Fimportmelding%2F42" }, { sti: "/dokument-opptatt" }],
     },
     {
-      navn: "feilsidene (401, 403, 404, 413, 429, 500)",
+      navn: "feilsidene (401, 403, 404, 413, 429, 500, 503 fra registrene)",
       rute: {
         id: "test-feil",
         path: "test-feil/:status",
@@ -96,7 +96,7 @@ async function sider(): Promise<Side[]> {
         element: createElement(Feilside),
         errorElement: createElement(Feilside),
       },
-      tilstander: ["401", "403", "404", "413", "429", "500"].map((s) => ({ sti: `/test-feil/${s}` })),
+      tilstander: ["401", "403", "404", "413", "429", "500", "503"].map((s) => ({ sti: `/test-feil/${s}` })),
     },
     {
       navn: "skjemadelene (feiloppsummering, sidevelger, lagringsfeil)",
