@@ -1,4 +1,5 @@
 import { Link, useMatches } from "@remix-run/react";
+import { lesMelding } from "../../sprak/melding";
 import { useT } from "./sprak";
 
 export interface BrodsmuleHandle {
@@ -16,7 +17,10 @@ export function Brodsmuler() {
   const smuler = matches
     .map((m) => {
       const h = (m.handle as BrodsmuleHandle | undefined)?.brodsmule;
-      const tekst = typeof h === "function" ? h(m.data, t) : h && t.melding(h);
+      // a page whose loader did not run (its error page: a 405, a thrown error) has not sent its messages: no crumb
+      const ref = typeof h === "string" ? lesMelding(h) : undefined;
+      const tekst =
+        typeof h === "function" ? h(m.data, t) : h && (!ref || t.har(ref.id)) ? t.melding(h) : undefined;
       return tekst ? { tekst, sti: m.pathname } : undefined;
     })
     .filter((s): s is { tekst: string; sti: string } => !!s);
