@@ -74,3 +74,25 @@ export async function planFor(
     skann,
   };
 }
+
+interface AnalysertNode {
+  "Shared Hit Blocks"?: number;
+  "Shared Read Blocks"?: number;
+}
+
+/**
+ * The shared buffers (pages found in PostgreSQL's cache or read into it) one query touches, by EXPLAIN
+ * (ANALYZE, BUFFERS): the same count on a busy machine as on an idle one, so a ratio of two is noise-free.
+ * The query is run once more for it (read queries only: SpoerringOpptak records nothing else).
+ */
+export async function blokkerFor(db: Db, q: CompiledQuery): Promise<number> {
+  const json = await db.executeQuery(
+    CompiledQuery.raw(`explain (analyze, buffers, format json) ${q.sql}`, [...q.parameters]),
+  );
+  const rad = json.rows[0] as { "QUERY PLAN": unknown };
+  const plan = (
+    typeof rad["QUERY PLAN"] === "string" ? JSON.parse(rad["QUERY PLAN"]) : rad["QUERY PLAN"]
+  ) as { Plan: AnalysertNode }[];
+  const p = plan[0]?.Plan ?? {};
+  return (p["Shared Hit Blocks"] ?? 0) + (p["Shared Read Blocks"] ?? 0);
+}
