@@ -296,11 +296,18 @@ async function sjekkErstatning(
   }
 }
 
-/** The replacement links of the stored certificate `id`, both ways (ADR 017). */
+/** A stored certificate that says it replaces another (its id and number). */
+type Erstatning = { id: number; nummer: string };
+
+/**
+ * The replacement links of the stored certificate `id`, both ways (ADR 017). `erstatning`: the certificate
+ * that says it replaces this one, when the caller has looked it up already (null: there is none).
+ */
 async function lenkErstatninger(
   trx: Trx,
   id: number,
   { eksportland, nummer, erstatterNummer }: Erstatningsnoekler,
+  funnet?: Erstatning | null,
 ): Promise<void> {
   // This certificate replaces an earlier one (same export country): link that one to us, and tell the
   // earlier one's notifications (their history, ADR 033).
@@ -317,16 +324,19 @@ async function lenkErstatninger(
     for (const e of erstattet) await skrivSertifikatHendelse(trx, e.id, { erstattetAv: nummer });
   }
   // A certificate that says it replaces this one arrived first: link us to it now.
-  const erstatning = await trx
-    .selectFrom("sertifikat")
-    .select(["id", "nummer"])
-    .where("eksportland", "=", eksportland)
-    .where("erstatter_nummer", "=", nummer)
-    .where("id", "<>", id)
-    .orderBy("utstedt_dato", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const erstatning =
+    funnet !== undefined
+      ? funnet
+      : await trx
+          .selectFrom("sertifikat")
+          .select(["id", "nummer"])
+          .where("eksportland", "=", eksportland)
+          .where("erstatter_nummer", "=", nummer)
+          .where("id", "<>", id)
+          .orderBy("utstedt_dato", "desc")
+          .orderBy("id", "desc")
+          .limit(1)
+          .executeTakeFirst();
   if (erstatning) {
     const lenket = await trx
       .updateTable("sertifikat")
@@ -341,19 +351,117 @@ async function lenkErstatninger(
   }
 }
 
+type Vedlegg = ForberedtSertifikat["vedlegg"][number];
+
+/**
+ * Attachments whose base64 together is at most this go in one statement (with the certificate, when it is
+ * new); a larger one gets a statement of its own, so that no statement carries every large file at once.
+ */
+const SMAA_VEDLEGG_BASE64 = 512 * 1024;
+
+/** The attachments as rows of a VALUES list (typed: an INSERT … SELECT does not type parameters by column). */
+function vedleggRader(vedlegg: readonly (Vedlegg & { rekkefoelge: number })[]) {
+  return sql.join(
+    vedlegg.map(
+      (v) =>
+        sql`(${v.rekkefoelge}::integer, ${v.filnavn}::text, ${v.mimetype}::text, ${v.identifikator}::text,
+          ${v.informasjon}::text, ${v.stoerrelse}::integer, decode(${v.base64}, 'base64'))`,
+    ),
+  );
+}
+
+const VEDLEGG_KOLONNER = sql`rekkefoelge, filnavn, mimetype, identifikator, informasjon, stoerrelse, data`;
+
+/** Splits the attachments (numbered from 1) into those that go together and those that go alone. */
+function delVedlegg(vedlegg: readonly Vedlegg[]) {
+  const nummerert = vedlegg.map((v, i) => ({ ...v, rekkefoelge: i + 1 }));
+  let plass = SMAA_VEDLEGG_BASE64;
+  const sammen: typeof nummerert = [];
+  const alene: typeof nummerert = [];
+  for (const v of nummerert) {
+    if (v.base64.length <= plass) {
+      sammen.push(v);
+      plass -= v.base64.length;
+    } else alene.push(v);
+  }
+  return { sammen, alene };
+}
+
+/** Stores attachments of certificate `id`: the small ones in one statement, each large one alone. */
+async function lagreVedlegg(trx: Trx, id: number, vedlegg: ReturnType<typeof delVedlegg>): Promise<void> {
+  for (const gruppe of [vedlegg.sammen, ...vedlegg.alene.map((v) => [v])]) {
+    if (gruppe.length === 0) continue;
+    await sql`insert into vedlegg (sertifikat_id, ${VEDLEGG_KOLONNER})
+      select ${id}::integer, v.* from (values ${vedleggRader(gruppe)}) as v`.execute(trx);
+  }
+}
+
+/**
+ * A certificate new to the service, in one statement: its row, its delivered XML and its small attachments
+ * (data-modifying CTEs), and the certificate that says it replaces this one, if it arrived first. Undefined when
+ * (export country, number) is stored already (or by a concurrent ingest): the caller takes the general path.
+ */
+async function settInnNy(
+  trx: Trx,
+  f: ForberedtSertifikat,
+  levert: { base64: string; sha256: string } | undefined,
+  smaa: readonly (Vedlegg & { rekkefoelge: number })[],
+): Promise<{ id: number; erstatning: Erstatning | null } | undefined> {
+  const k = f.kolonner;
+  const { rows } = await sql<{ id: number; erstatning_id: number | null; erstatning_nummer: string | null }>`
+    with ny as (
+      insert into sertifikat (nummer, eksportland, utstedt_dato, type, status_kode, avsender_navn, mottaker_navn,
+        mottaker_navn_norm, mottaker_orgnr, meldepliktig_vurdering, alvorlighetsgrad, data, vurdering,
+        innhold_hash, erstatter_nummer)
+      values (${f.nummer}, ${f.eksportland}, ${k.utstedt_dato}::date, ${k.type}, ${k.status_kode},
+        ${k.avsender_navn}, ${k.mottaker_navn}, ${k.mottaker_navn_norm}, ${k.mottaker_orgnr},
+        ${k.meldepliktig_vurdering}, ${k.alvorlighetsgrad}, ${k.data}::jsonb, ${k.vurdering}::jsonb,
+        ${k.innhold_hash}, ${k.erstatter_nummer})
+      on conflict (eksportland, nummer) do nothing
+      returning id
+    )${
+      levert
+        ? sql`, x as (insert into sertifikat_xml (sertifikat_id, xml, sha256)
+            select id, decode(${levert.base64}, 'base64'), ${levert.sha256}::text from ny)`
+        : sql``
+    }${
+      smaa.length
+        ? sql`, v as (insert into vedlegg (sertifikat_id, ${VEDLEGG_KOLONNER})
+            select ny.id, v.* from ny, (values ${vedleggRader(smaa)}) as v)`
+        : sql``
+    }
+    select ny.id, e.id as erstatning_id, e.nummer as erstatning_nummer from ny
+    left join lateral (select id, nummer from sertifikat
+      where eksportland = ${f.eksportland} and erstatter_nummer = ${f.nummer} and id <> ny.id
+      order by utstedt_dato desc, id desc limit 1) e on true`.execute(trx);
+  const rad = rows[0];
+  if (!rad) return undefined;
+  return {
+    id: Number(rad.id),
+    erstatning:
+      rad.erstatning_id === null
+        ? null
+        : { id: Number(rad.erstatning_id), nummer: String(rad.erstatning_nummer) },
+  };
+}
+
 /**
  * Stores a prepared certificate in one transaction (with its e-mail alerts in the outbox). `xml` is the
  * delivery as received: kept byte for byte with the content it gave (ADR 038), so a new or changed delivery
  * replaces it and an unchanged one only fills it in for a certificate stored before migration 016.
+ *
+ * A certificate new to the service that replaces none (nearly every delivery) is stored by one statement
+ * (settInnNy), then its recipients are read once for both the alerts and the events: six round trips to the
+ * database where there were eighteen (issue 35 item 4). Everything else takes the general path.
  */
 export async function lagreSertifikat(
   db: Db,
   forberedt: ForberedtSertifikat,
   opts: Pick<IngestOptions, "varsle"> & { xml?: string | Uint8Array } = {},
 ): Promise<IngestResultat> {
-  const { eksportland, nummer, hash, erstatterNummer, statusKode, utstedtDato, vedlegg, kolonner } =
-    forberedt;
+  const { eksportland, nummer, hash, erstatterNummer, statusKode, utstedtDato, kolonner } = forberedt;
   const levert = opts.xml === undefined ? undefined : xmlSomBase64(opts.xml);
+  const vedlegg = delVedlegg(forberedt.vedlegg);
 
   return db.transaction().execute(async (trx) => {
     /** The delivered XML of certificate `id`: replaced (new or changed content) or only filled in. */
@@ -383,22 +491,23 @@ export async function lagreSertifikat(
         .forUpdate()
         .executeTakeFirst();
 
-    /** Attachments and replacement links of the stored row. */
-    const lagreResten = async (id: number, resultat: IngestResultatType): Promise<IngestResultat> => {
-      await lagreXml(id, true);
-      // One statement per file, so that no single statement carries every file at once.
-      for (const [i, { base64, ...v }] of vedlegg.entries()) {
-        await trx
-          .insertInto("vedlegg")
-          .values({
-            ...v,
-            sertifikat_id: id,
-            rekkefoelge: i + 1,
-            data: sql<Buffer>`decode(${base64}, 'base64')`,
-          })
-          .execute();
+    /**
+     * Replacement links, alerts and events of the stored row; its XML and attachments unless `ny` says
+     * settInnNy stored them (with what it found of a replacement).
+     */
+    const lagreResten = async (
+      id: number,
+      resultat: IngestResultatType,
+      ny?: { erstatning: Erstatning | null },
+    ): Promise<IngestResultat> => {
+      if (!ny) {
+        await lagreXml(id, true);
+        await lagreVedlegg(trx, id, vedlegg);
+      } else {
+        // the large attachments, which settInnNy left out
+        await lagreVedlegg(trx, id, { sammen: [], alene: vedlegg.alene });
       }
-      await lenkErstatninger(trx, id, forberedt);
+      await lenkErstatninger(trx, id, forberedt, ny?.erstatning);
       // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
       if (opts.varsle !== false) {
         const s = {
@@ -407,20 +516,25 @@ export async function lagreSertifikat(
           mottaker_navn_norm: kolonner.mottaker_navn_norm,
           erstatter_nummer: erstatterNummer,
         };
-        await leggVarslerIUtboks(trx, s);
+        const mottakere = await importoererPaaSertifikatet(trx, s);
+        await leggVarslerIUtboks(trx, s, mottakere);
         // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one.
         const data: SertifikatMottattData = {
           sertifikat: { id, nummer, eksportland, utstedtDato, erstatterNummer },
           resultat,
         };
-        const mottakere = await importoererPaaSertifikatet(trx, s, { kunMedEpost: false });
         await skrivHendelser(
           trx,
-          mottakere.map((importoerId) => ({ importoerId, type: "sertifikat.mottatt" as const, data })),
+          mottakere.map((m) => ({ importoerId: m.id, type: "sertifikat.mottatt" as const, data })),
         );
       }
       return { resultat, id, nummer };
     };
+
+    if (erstatterNummer === null || erstatterNummer === nummer) {
+      const ny = await settInnNy(trx, forberedt, levert, vedlegg.sammen);
+      if (ny) return lagreResten(ny.id, "ny", ny);
+    }
 
     let rad = await finn();
     if (rad) {
