@@ -4,7 +4,7 @@
 // scripts/postgres-test.sh (PG_TEST_PORT, PG_TEST_DIR) and stopped again; every run gets a fresh database.
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, openSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { nyServerDatabase } from "../tests/support/test-db";
@@ -118,10 +118,14 @@ export function startBygg(
     PORT: String(port),
     ...env,
   };
+  // BENCH_LOGG: the processes' JSON logs to files there (else discarded; the writing is part of the cost)
+  const logg = process.env.BENCH_LOGG
+    ? openSync(path.join(process.env.BENCH_LOGG, `${navn}-${port}.log`), "w")
+    : "ignore";
   const barn: ChildProcess = spawn(process.execPath, [`build/drift/${fil}.js`], {
     cwd: ROT,
     env: miljoe,
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", logg, "pipe"],
   });
   const feil: string[] = [];
   barn.stderr?.on("data", (d: Buffer) => {
