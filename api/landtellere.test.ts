@@ -179,7 +179,7 @@ describe("eksakte landtellere (ADR 051)", () => {
             if (o.navn !== null)
               await db
                 .insertInto("enhet")
-                .values({ type: "Bedrift", organisasjonsnummer: orgnr, navn: o.navn.toUpperCase() })
+                .values({ organisasjonsnummer: orgnr, navn: o.navn.toUpperCase(), er_underenhet: true })
                 .execute();
           }
         }

@@ -8,6 +8,7 @@
 // errors, and each process's CPU per request and memory, so the next bottleneck is visible.
 // Alone: `npx tsx scripts/bench-folk.ts [100,300,600]`.
 import { randomBytes } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Agent, type Dispatcher, request } from "undici";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import {
@@ -20,6 +21,7 @@ import {
   prosessCpuMs,
   prosessRssMb,
   startBygg,
+  startRegistre,
   tabell,
   ventPaa,
 } from "./bench-prosesser";
@@ -34,6 +36,8 @@ const PORT = Number(process.env.BENCH_FOLK_PORT ?? 3200);
 /** The processes of the production shape, on a fresh database. */
 export interface Produksjonsform {
   web: BenchProsess;
+  /** The web's public address (APP_URL, https), as the load balancer in front of it has it. */
+  offentlig: string;
   api: BenchProsess;
   idporten: BenchProsess;
   stopp(): Promise<void>;
@@ -42,8 +46,11 @@ export interface Produksjonsform {
 export async function startProduksjonsform(server: BenchPostgres, port = PORT): Promise<Produksjonsform> {
   const database = await nyBenchDatabase(server.url);
   const [webPort, apiPort, idpPort] = [port, port + 1, port + 2];
-  const web = `http://127.0.0.1:${webPort}`;
+  // the load balancer's address (compose: TLS in front of the web processes); requests go to the web process
+  // itself with X-Forwarded-Proto, as from the load balancer (Person)
+  const web = `https://127.0.0.1:${webPort}`;
   const issuer = `http://127.0.0.1:${idpPort}/idporten`;
+  const audience = "https://forhaandsmelding.bench/import";
   const klient = {
     OIDC_CLIENT_ID: "forhaandsmelding-bench",
     OIDC_CLIENT_SECRET: randomBytes(24).toString("hex"),
@@ -56,36 +63,52 @@ export async function startProduksjonsform(server: BenchPostgres, port = PORT): 
   try {
     const idporten = startBygg(
       "idporten",
-      "idporten",
+      "demo/idporten",
       {
         NODE_ENV: "development",
         IDPORTEN_ISSUER: issuer,
         ...klient,
         OIDC_REDIRECT_URI: `${web}/oauth2/callback/idporten`,
         OIDC_POST_LOGOUT_REDIRECT_URI: `${web}/utlogget`,
+        API_AUDIENCE: audience,
       },
       idpPort,
     );
     prosesser.push(idporten);
     await ventPaa(idporten, "/healthz");
-    // compose.yaml's api and web, with DEMO_MODE for plain http on loopback (APP_URL must be https otherwise);
-    // every external party is configured as in production (OIDC_ISSUER, DATABASE_URL), so no stand-in runs
-    // inside them except the sender's mail catcher (no SMTP_URL).
+    const registre = await startRegistre(port + 5);
+    prosesser.push(registre.prosess);
+    // compose's staging mail catcher, for the sender's alerts
+    const fanger = startBygg(
+      "epost",
+      "demo/epostfanger",
+      { NODE_ENV: "development", DATABASE_URL: database.url, EPOST_FANGER_PORT: String(port + 7) },
+      port + 6,
+    );
+    prosesser.push(fanger);
+    await ventPaa(fanger, "/healthz");
+    // compose.yaml's api and web in production mode (no DEMO_MODE: no stand-in inside, ADR 043);
+    // every external party is configured as in production (OIDC_ISSUER, DATABASE_URL, Altinn and
+    // Enhetsregisteret, SMTP), so no stand-in runs inside them.
     const felles = {
       NODE_ENV: "production",
-      DEMO_MODE: "true",
       DATABASE_URL: database.url,
       DB_MIGRER_VED_OPPSTART: "false",
       LOG_LEVEL: "info",
       OIDC_ISSUER: issuer,
+      API_AUDIENCE: audience,
       SESSION_SECRET: randomBytes(32).toString("hex"),
     };
     const api = startBygg(
       "api",
-      "server",
+      "drift/server",
       {
         ...felles,
+        ...registre.env,
         ROLES: "api,sender",
+        APP_URL: web,
+        SMTP_URL: `smtp://127.0.0.1:${port + 7}`,
+        EPOST_AVSENDER: "ikke-svar@bench.example",
         METRICS_PORT: String(port + 3),
         HUB_API_KEY: randomBytes(24).toString("hex"),
         MYNDIGHET_API_KEY: randomBytes(24).toString("hex"),
@@ -97,12 +120,14 @@ export async function startProduksjonsform(server: BenchPostgres, port = PORT): 
     await ventPaa(api);
     const webProsess = startBygg(
       "web",
-      "server",
+      "drift/server",
       {
         ...felles,
         ...klient,
+        OIDC_RESOURCE: audience,
         ROLES: "web",
         APP_URL: web,
+        TRUST_PROXY: "loopback",
         IMPORT_API_URL: api.url,
         METRICS_PORT: String(port + 4),
       },
@@ -110,7 +135,7 @@ export async function startProduksjonsform(server: BenchPostgres, port = PORT): 
     );
     prosesser.push(webProsess);
     await ventPaa(webProsess);
-    return { web: webProsess, api, idporten, stopp };
+    return { web: webProsess, offentlig: web, api, idporten, stopp };
   } catch (e) {
     await stopp();
     throw e;
@@ -125,24 +150,32 @@ class Person {
   private cookies = new Map<string, string>();
   readonly adresse: string;
   constructor(
+    /** The web process, and its public address (Produksjonsform). */
     readonly web: string,
+    readonly offentlig: string,
     nr: number,
   ) {
     this.adresse = `10.${(nr >> 16) & 255}.${(nr >> 8) & 255}.${nr & 255}`;
   }
 
   /** One request (no redirects followed); the body read to the end. */
-  async hent(url: string, init: { method?: "GET" | "POST"; skjema?: Record<string, string> } = {}) {
+  async hent(adresse: string, init: { method?: "GET" | "POST"; skjema?: Record<string, string> } = {}) {
+    const url = adresse.startsWith(this.offentlig)
+      ? this.web + adresse.slice(this.offentlig.length)
+      : adresse;
     const headers: Record<string, string> = {
       cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
       "accept-encoding": "gzip, br",
       "user-agent": "forhaandsmelding-bench",
     };
-    if (url.startsWith(this.web)) headers["x-forwarded-for"] = this.adresse;
+    if (url.startsWith(this.web)) {
+      headers["x-forwarded-for"] = this.adresse;
+      headers["x-forwarded-proto"] = "https";
+    }
     let body: string | undefined;
     if (init.skjema) {
       headers["content-type"] = "application/x-www-form-urlencoded";
-      headers.origin = this.web;
+      headers.origin = this.offentlig;
       body = new URLSearchParams(init.skjema).toString();
     }
     const res = await request(url, {
@@ -157,7 +190,16 @@ class Person {
       const i = par?.indexOf("=") ?? -1;
       if (par && i > 0) this.cookies.set(par.slice(0, i), par.slice(i + 1));
     }
-    const tekst = await res.body.text();
+    // read to the end, as a browser would; unpacked only when the text is wanted (the generator's CPU)
+    const kropp = Buffer.from(await res.body.arrayBuffer());
+    const koding = res.headers["content-encoding"];
+    const tekst = () =>
+      (koding === "br"
+        ? brotliDecompressSync(kropp)
+        : koding === "gzip"
+          ? gunzipSync(kropp)
+          : kropp
+      ).toString("utf8");
     const sted = res.headers.location;
     return {
       status: res.statusCode,
@@ -180,14 +222,14 @@ class Person {
   /** The login flow: the app, ID-porten's person picker, the callback, and the organisation chosen. */
   async loggInn(): Promise<void> {
     const side = await this.foelg(`${this.web}/oauth2/authorization/idporten`);
-    const handling = /<form method="post" action="([^"]+\/login)">/.exec(side.tekst)?.[1];
+    const handling = /<form method="post" action="([^"]+\/login)">/.exec(side.tekst())?.[1];
     if (!handling) throw new Error(`Fant ikke innloggingsskjemaet (${side.status})`);
     await this.foelg(new URL(handling, side.url).toString(), {
       method: "POST",
       skjema: { pid: DEMO_PERSONER[0]!.pid },
     });
     const velg = await this.foelg(`${this.web}/velg-virksomhet`);
-    const csrf = /name="csrf" value="([^"]+)"/.exec(velg.tekst)?.[1];
+    const csrf = /name="csrf" value="([^"]+)"/.exec(velg.tekst())?.[1];
     if (!csrf) throw new Error(`Ikke innlogget (${velg.status} ${velg.url})`);
     const valgt = await this.foelg(`${this.web}/velg-virksomhet`, {
       method: "POST",
@@ -202,9 +244,12 @@ async function sider(p: Person): Promise<string[][]> {
   const lenker = (html: string, moenster: RegExp) => [
     ...new Set([...html.matchAll(moenster)].map((m) => (m[1] ?? "").replace(/&amp;/g, "&"))),
   ];
-  const sertifikater = lenker((await p.hent(`${p.web}/sertifikater`)).tekst, /href="(\/sertifikat\?[^"]+)"/g);
+  const sertifikater = lenker(
+    (await p.hent(`${p.web}/sertifikater`)).tekst(),
+    /href="(\/sertifikat\?[^"]+)"/g,
+  );
   const meldinger = lenker(
-    (await p.hent(`${p.web}/importmeldinger`)).tekst,
+    (await p.hent(`${p.web}/importmeldinger`)).tekst(),
     /href="(\/importmelding\/\d+[^"]*)"/g,
   );
   if (!sertifikater.length || !meldinger.length)
@@ -247,7 +292,7 @@ async function maalNivaa(
 ): Promise<FolkResultat> {
   const nye = Array.from(
     { length: Math.max(0, folk - personer.length) },
-    (_, i) => new Person(form.web.url, personer.length + i + 1),
+    (_, i) => new Person(form.web.url, form.offentlig, personer.length + i + 1),
   );
   const startInn = performance.now();
   let innFeil = 0;
@@ -350,7 +395,7 @@ export async function maalFolk(nivaaer = FOLK, sekunder = FOLK_SEKUNDER): Promis
   try {
     const form = await startProduksjonsform(server);
     try {
-      const personer: Person[] = [new Person(form.web.url, 0)];
+      const personer: Person[] = [new Person(form.web.url, form.offentlig, 0)];
       await personer[0]!.loggInn();
       const stier = await sider(personer[0]!);
       const resultater: FolkResultat[] = [];

@@ -22,6 +22,7 @@ import {
   nyBenchDatabase,
   prosessCpuMs,
   startBygg,
+  startRegistre,
   tabell,
   ventPaa,
 } from "./bench-prosesser";
@@ -106,18 +107,21 @@ async function tell(url: string, serie: string) {
 export async function maalInnlesingMed(server: BenchPostgres, prosesser: number): Promise<InnlesingKjoering> {
   const database = await nyBenchDatabase(server.url);
   const api: BenchProsess[] = [];
+  const registre = await startRegistre(PORT + 4);
   try {
     for (let i = 0; i < prosesser; i++) {
       api.push(
         startBygg(
           `api-${i + 1}`,
-          "server",
+          "drift/server",
           {
+            // compose's api in production mode (no stand-in inside, ADR 043); no one logs in
             NODE_ENV: "production",
-            // the development keys and ID-porten are allowed, nothing else differs from compose's api
-            DEMO_MODE: "true",
-            SESSION_SECRET: "bench-innlesing-hemmelighet-som-er-lang-nok",
             ROLES: "api",
+            OIDC_ISSUER: "http://127.0.0.1:1/idporten",
+            API_AUDIENCE: "https://forhaandsmelding.bench/import",
+            WEBHOOK_NOEKKEL: "bench-webhook-noekkel-som-er-lang-nok-1234567890",
+            ...registre.env,
             DATABASE_URL: database.url,
             DB_MIGRER_VED_OPPSTART: "false",
             METRICS_PORT: String(PORT + 2 + i),
@@ -183,6 +187,7 @@ export async function maalInnlesingMed(server: BenchPostgres, prosesser: number)
     throw e;
   } finally {
     for (const p of api) await p.stopp();
+    await registre.prosess.stopp();
     await database.slett();
   }
 }

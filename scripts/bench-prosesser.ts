@@ -3,13 +3,16 @@
 // server's own CPU (all its processes). The server is DATABASE_URL's, or a private one started with
 // scripts/postgres-test.sh (PG_TEST_PORT, PG_TEST_DIR) and stopped again; every run gets a fresh database.
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { existsSync, openSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { exportJWK, generateKeyPair } from "jose";
 import pg from "pg";
 import { nyServerDatabase } from "../tests/support/test-db";
 
 const ROT = path.resolve(import.meta.dirname, "..");
+const PG_SKRIPT = path.join(ROT, "scripts", "postgres-test.sh");
 
 /** CPU time (user + system, all threads) of a process so far, ms; 0 when it is gone. */
 export function prosessCpuMs(pid: number): number {
@@ -67,7 +70,7 @@ export async function benchPostgres(): Promise<BenchPostgres> {
   let url = process.env.DATABASE_URL;
   let startet = false;
   if (!url) {
-    url = execFileSync("scripts/postgres-test.sh", ["start"], { cwd: ROT, encoding: "utf8" }).trim();
+    url = execFileSync(PG_SKRIPT, ["start"], { cwd: ROT, encoding: "utf8" }).trim();
     startet = true;
   }
   // The postmaster, when the server runs here: its data directory's postmaster.pid names it.
@@ -89,7 +92,7 @@ export async function benchPostgres(): Promise<BenchPostgres> {
         ? undefined
         : [postmaster, ...barnAv(postmaster)].reduce((sum, pid) => sum + prosessCpuMs(pid), 0),
     async stopp() {
-      if (startet) execFileSync("scripts/postgres-test.sh", ["stop"], { cwd: ROT });
+      if (startet) execFileSync(PG_SKRIPT, ["stop"], { cwd: ROT });
     },
   };
 }
@@ -104,7 +107,10 @@ export interface BenchProsess {
   stopp(): Promise<void>;
 }
 
-/** A command of the compiled build (`build/drift/<fil>.js`) with `env` (nothing of this process's but PATH). */
+/**
+ * A command of the compiled build (`build/<fil>.js`: `drift/…` the production build, `demo/…` the development
+ * stand-ins, ADR 043) with `env` (nothing of this process's but PATH).
+ */
 export function startBygg(
   navn: string,
   fil: string,
@@ -122,7 +128,7 @@ export function startBygg(
   const logg = process.env.BENCH_LOGG
     ? openSync(path.join(process.env.BENCH_LOGG, `${navn}-${port}.log`), "w")
     : "ignore";
-  const barn: ChildProcess = spawn(process.execPath, [`build/drift/${fil}.js`], {
+  const barn: ChildProcess = spawn(process.execPath, [`build/${fil}.js`], {
     cwd: ROT,
     env: miljoe,
     stdio: ["ignore", logg, "pipe"],
@@ -162,12 +168,50 @@ export async function ventPaa(p: BenchProsess, sti = "/readyz"): Promise<void> {
   }
 }
 
-/** Runs a command of the compiled build to its end (the migration step, the demo seed). */
+/**
+ * The development Altinn, Enhetsregisteret and Maskinporten as compose's staging `registre` runs them (a process
+ * of the demo build on `port`), and the settings (x-registre) that point the api and sender roles at them: the
+ * production build has no stand-in inside (ADR 043).
+ */
+export async function startRegistre(
+  port: number,
+): Promise<{ prosess: BenchProsess; env: Record<string, string> }> {
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const base = `http://127.0.0.1:${port}`;
+  const felles = {
+    ALTINN_RESSURS: "mattilsynet-forhaandsmelding-bench",
+    ALTINN_ABONNEMENTSNOEKKEL: randomBytes(16).toString("hex"),
+    MASKINPORTEN_KLIENT_ID: "forhaandsmelding-bench",
+    MASKINPORTEN_KLIENT_NOEKKEL: JSON.stringify({
+      ...(await exportJWK(privateKey)),
+      kid: "bench-1",
+      alg: "RS256",
+    }),
+  };
+  const prosess = startBygg(
+    "registre",
+    "demo/registre",
+    { NODE_ENV: "development", REGISTRE_URL: base, ...felles },
+    port,
+  );
+  await ventPaa(prosess, "/healthz");
+  return {
+    prosess,
+    env: {
+      ...felles,
+      ALTINN_URL: `${base}/altinn`,
+      ENHETSREGISTERET_URL: `${base}/enhetsregisteret`,
+      MASKINPORTEN_URL: `${base}/maskinporten`,
+    },
+  };
+}
+
+/** Runs a command of the compiled build (`build/<fil>.js`) to its end (the migration step, the demo seed). */
 export function kjoerBygg(fil: string, env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
-      [`build/drift/${fil}.js`],
+      [`build/${fil}.js`],
       { cwd: ROT, env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env } },
       (feil, ut, err) => (feil ? reject(new Error(`${fil}: ${feil.message}\n${ut}\n${err}`)) : resolve()),
     ),
@@ -176,12 +220,15 @@ export function kjoerBygg(fil: string, env: Record<string, string>): Promise<voi
 
 /** A fresh database on the server, migrated by the migration step and seeded with the demo data. */
 export async function nyBenchDatabase(serverUrl: string): Promise<{ url: string; slett(): Promise<void> }> {
-  if (!existsSync(path.join(ROT, "build/drift/server.js"))) {
+  if (
+    !existsSync(path.join(ROT, "build/drift/server.js")) ||
+    !existsSync(path.join(ROT, "build/demo/seed.js"))
+  ) {
     execFileSync("npm", ["run", "build"], { cwd: ROT, stdio: "inherit" });
   }
   const d = await nyServerDatabase(serverUrl);
-  await kjoerBygg("db-migrer", { DATABASE_URL: d.url });
-  await kjoerBygg("seed", { DATABASE_URL: d.url, NODE_ENV: "development" });
+  await kjoerBygg("drift/db-migrer", { DATABASE_URL: d.url });
+  await kjoerBygg("demo/seed", { DATABASE_URL: d.url, NODE_ENV: "development" });
   return d;
 }
 

@@ -14,7 +14,7 @@ import { formaterInnlesing, innlesingFeilet, maalInnlesing } from "./bench-innle
 import { formaterLast, formaterProduksjonsform, maalLast, maalProduksjonsform } from "./bench-last";
 import { maalLeveringer } from "./bench-levering";
 import { maalSertifikatside } from "./bench-side";
-import { formaterSkala, maalSkala, visPlaner } from "./bench-skala";
+import { formaterSkala, maalSkala, SKALAER, visPlaner } from "./bench-skala";
 import { formaterStortSertifikat, maalStortSertifikat } from "./bench-stort-sertifikat";
 import { klientvekt } from "./klientvekt";
 
@@ -259,7 +259,8 @@ if (erHoved && process.argv.includes("--plans")) {
   process.exit(0);
 } else if (erHoved && process.argv.includes("--scale")) {
   const database = process.env.DATABASE_URL ? "PostgreSQL-server (DATABASE_URL)" : "PGlite i minnet";
-  console.log(`\nListene ved 1k, 10k og 100k forhåndsmeldinger og sertifikater (${database}, over HTTP):\n`);
+  const skalaer = SKALAER.map((n) => `${n / 1000}k`).join(", ");
+  console.log(`\nListene ved ${skalaer} forhåndsmeldinger og sertifikater (${database}, over HTTP):\n`);
   const tider = await maalSkala();
   console.log(formaterSkala(tider));
   process.exit(0);
