@@ -1,6 +1,7 @@
 // How many people the production shape serves (issue 35 item 3), part of `npm run bench`: the compiled build
 // as compose.yaml runs it — the web role alone in one process, the api role with the sender in another, one
-// PostgreSQL server (bench-prosesser.ts), and the development ID-porten in a process of its own — and N people,
+// PostgreSQL server (bench-prosesser.ts), and compose's staging stand-ins (ID-porten, Altinn and Enhetsregisteret,
+// the mail catcher) as processes of the demo build — and N people,
 // each logged in through the real login flow (its own session and its own address, as the load balancer's
 // X-Forwarded-For gives them), browsing home, the certificate list, a certificate, the notification list and a
 // notification with 3–7 s of thought between pages, for two minutes, at 100, 300 and 600 people. The pages'
