@@ -414,7 +414,7 @@ export async function maalFolk(nivaaer = FOLK, sekunder = FOLK_SEKUNDER): Promis
 export function formaterFolk(r: readonly FolkResultat[]): string {
   const ms = (x: number) => x.toFixed(0);
   return [
-    `Folk i produksjonsformen (sak 35 punkt 3): web alene i én prosess, api og sender i en annen, én PostgreSQL, ID-porten for utvikling i en egen; hver person logget inn gjennom innloggingen, hjem → sertifikater → et sertifikat → forhåndsmeldinger → en forhåndsmelding med ${TENKETID_MS[0] / 1000}–${TENKETID_MS[1] / 1000} s tenketid, ${FOLK_SEKUNDER} s per nivå. Mål ved 600: 0 feil, p95 ≤ ${MAAL.p95} ms, p99 ≤ ${MAAL.p99} ms.`,
+    `Folk i produksjonsformen (sak 35 punkt 3): web alene i én prosess, api og sender i en annen, én PostgreSQL, utviklingsutgavene av ID-porten, Altinn/Enhetsregisteret og e-postfangeren i egne; hver person logget inn gjennom innloggingen, hjem → sertifikater → et sertifikat → forhåndsmeldinger → en forhåndsmelding med ${TENKETID_MS[0] / 1000}–${TENKETID_MS[1] / 1000} s tenketid, ${FOLK_SEKUNDER} s per nivå. Mål ved 600: 0 feil, p95 ≤ ${MAAL.p95} ms, p99 ≤ ${MAAL.p99} ms.`,
     tabell([
       [
         "folk",
