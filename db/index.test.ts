@@ -82,6 +82,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "019-hendelser-og-webhooker",
       "022-altinn-og-enhetsregisteret",
       "030-sprakvalg",
+      "032-landtellere",
     ]);
   });
 });

@@ -19,6 +19,7 @@ import * as m018 from "./migrations/018-systemtilgang";
 import * as m019 from "./migrations/019-hendelser-og-webhooker";
 import * as m022 from "./migrations/022-altinn-og-enhetsregisteret";
 import * as m030 from "./migrations/030-sprakvalg";
+import * as m032 from "./migrations/032-landtellere";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "019-hendelser-og-webhooker": m019,
   "022-altinn-og-enhetsregisteret": m022,
   "030-sprakvalg": m030,
+  "032-landtellere": m032,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -379,3 +379,29 @@ export interface SprakvalgTable {
 export interface Database {
   sprakvalg: SprakvalgTable;
 }
+
+/**
+ * Exact counts per export country (migration 032, ADR 051), kept by deferred triggers: certificates by the
+ * columns that decide who sees them ('' for none), notifications by their owner columns (0 for none).
+ */
+export interface SertifikatAntallTable {
+  mottaker_orgnr: string;
+  mottaker_navn_norm: string;
+  eksportland: string;
+  meldepliktig_vurdering: string;
+  antall: number;
+}
+
+export interface ImportmeldingAntallTable {
+  ansvarlig_importoer_id: number;
+  opprettet_av_importoer_id: number;
+  ansvarlig_dokumentkontroll_id: number;
+  eksportland: string;
+  status: string;
+  antall: number;
+}
+
+export interface Database {
+  sertifikat_antall: SertifikatAntallTable;
+  importmelding_antall: ImportmeldingAntallTable;
+}

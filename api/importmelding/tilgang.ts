@@ -152,6 +152,31 @@ export async function tellEideMeldinger(
   return tellBegrenset(db, grener, maks);
 }
 
+/**
+ * How many of the importer's notifications through `kolonner` (eideMeldinger's owner rule; never deleted ones)
+ * have one of `statuser` and `land` (all when empty), per export country, exactly (ADR 051): summed from the
+ * counter rows kept by owner columns, country and status (migration 032). A notification is in one row, so
+ * one the importer both created and is responsible for counts once. Countries with none are left out.
+ */
+export async function tellEideMeldingerPerLand(
+  db: Db,
+  importoerId: number,
+  kolonner: readonly EierKolonne[] = EIER_KOLONNER,
+  filter: { statuser?: readonly string[]; land?: readonly string[] } = {},
+): Promise<Map<string, number>> {
+  const eier = sql.join(
+    kolonner.map((k) => sql`${sql.ref(k)} = ${importoerId}`),
+    sql` or `,
+  );
+  const { rows } = await sql<{ land: string; antall: number }>`
+    select eksportland as land, sum(antall)::int as antall from importmelding_antall
+    where (${eier}) and status <> 'SLETTET'
+      ${filter.statuser?.length ? sql`and status in (${sql.join(filter.statuser)})` : sql``}
+      ${filter.land?.length ? sql`and eksportland in (${sql.join(filter.land)})` : sql``}
+    group by eksportland having sum(antall) > 0`.execute(db);
+  return new Map(rows.map((r) => [r.land, Number(r.antall)]));
+}
+
 /** Per owner column, the importer's notifications that `filtrer` and the sender filter keep (eideMeldinger). */
 function eideGrener(
   db: Db,

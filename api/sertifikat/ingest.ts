@@ -15,6 +15,14 @@ import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdat
 import { importoererPaaSertifikatet, leggVarslerIUtboks } from "../epost/utboks";
 import { skrivHendelser } from "../hendelser/skriv";
 import { endringerMellom, skrivSertifikatHendelse, type Trx } from "../importmelding/tilstand";
+import {
+  delVedlegg,
+  type Erstatning,
+  type ForberedtSertifikat,
+  lagreVedlegg,
+  settInnNy,
+  xmlSomBase64,
+} from "./ny-rad";
 
 /** "eldre": a re-delivery issued before the stored version; nothing is changed (ADR 017). */
 export type IngestResultatType = "ny" | "uendret" | "oppdatert" | "eldre";
@@ -100,45 +108,6 @@ export function vurder(sertifikat: ParsedCertificate) {
 }
 
 /**
- * The pure, CPU-heavy part of an ingest: parsed, assessed, hashed and serialised; no database. Only strings
- * and flat values, so that it crosses from the worker thread as a few large copies: the parsed certificate
- * (an object per goods line) took a quarter of a second to rebuild on the request thread for 13,000 lines.
- */
-export interface ForberedtSertifikat {
-  eksportland: string;
-  nummer: string;
-  hash: string;
-  erstatterNummer: string | null;
-  statusKode: string | null;
-  /** The issue time as written (ADR 017 compares it with the stored one's). */
-  utstedtDato: string | undefined;
-  /** The attachments, each file as base64 (PostgreSQL decodes it: no hex text of every byte, ADR 018). */
-  vedlegg: {
-    filnavn: string | null;
-    mimetype: string;
-    identifikator: string | null;
-    informasjon: string | null;
-    stoerrelse: number;
-    base64: string;
-  }[];
-  kolonner: {
-    utstedt_dato: string;
-    type: string;
-    status_kode: string | null;
-    avsender_navn: string | null;
-    mottaker_navn: string | null;
-    mottaker_navn_norm: string | null;
-    mottaker_orgnr: string | null;
-    meldepliktig_vurdering: ReturnType<typeof vurder>["meldepliktigVurdering"];
-    alvorlighetsgrad: ReturnType<typeof vurder>["alvorlighetsgrad"];
-    data: string;
-    vurdering: string;
-    innhold_hash: string;
-    erstatter_nummer: string | null;
-  };
-}
-
-/**
  * Parses, assesses, hashes and serialises one certificate without touching the database, so it can run in a
  * worker thread (api/arbeid, ADR 018). Throws EphytoParseError (Norwegian message) for unreadable input.
  */
@@ -219,15 +188,6 @@ export async function ingestSertifikatIArbeider(
   return lagreSertifikat(db, await forberedSertifikatIArbeider(xml, parseOpts), { varsle, xml });
 }
 
-/** The delivered bytes (a string as UTF-8) as base64, for PostgreSQL to decode (no hex text, ADR 018). */
-function xmlSomBase64(xml: string | Uint8Array): { base64: string; sha256: string } {
-  const bytes =
-    typeof xml === "string"
-      ? Buffer.from(xml, "utf8")
-      : Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength);
-  return { base64: bytes.toString("base64"), sha256: createHash("sha256").update(bytes).digest("hex") };
-}
-
 /** The certificate's columns whose change a notification's history names. */
 const SPORET = [
   "status_kode",
@@ -304,11 +264,15 @@ async function sjekkErstatning(
   }
 }
 
-/** The replacement links of the stored certificate `id`, both ways (ADR 017). */
+/**
+ * The replacement links of the stored certificate `id`, both ways (ADR 017). `erstatning`: the certificate
+ * that says it replaces this one, when the caller has looked it up already (null: there is none).
+ */
 async function lenkErstatninger(
   trx: Trx,
   id: number,
   { eksportland, nummer, erstatterNummer }: Erstatningsnoekler,
+  funnet?: Erstatning | null,
 ): Promise<void> {
   // This certificate replaces an earlier one (same export country): link that one to us, and tell the
   // earlier one's notifications (their history, ADR 033).
@@ -325,16 +289,19 @@ async function lenkErstatninger(
     for (const e of erstattet) await skrivSertifikatHendelse(trx, e.id, { erstattetAv: nummer });
   }
   // A certificate that says it replaces this one arrived first: link us to it now.
-  const erstatning = await trx
-    .selectFrom("sertifikat")
-    .select(["id", "nummer"])
-    .where("eksportland", "=", eksportland)
-    .where("erstatter_nummer", "=", nummer)
-    .where("id", "<>", id)
-    .orderBy("utstedt_dato", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const erstatning =
+    funnet !== undefined
+      ? funnet
+      : await trx
+          .selectFrom("sertifikat")
+          .select(["id", "nummer"])
+          .where("eksportland", "=", eksportland)
+          .where("erstatter_nummer", "=", nummer)
+          .where("id", "<>", id)
+          .orderBy("utstedt_dato", "desc")
+          .orderBy("id", "desc")
+          .limit(1)
+          .executeTakeFirst();
   if (erstatning) {
     const lenket = await trx
       .updateTable("sertifikat")
@@ -353,15 +320,19 @@ async function lenkErstatninger(
  * Stores a prepared certificate in one transaction (with its e-mail alerts in the outbox). `xml` is the
  * delivery as received: kept byte for byte with the content it gave (ADR 038), so a new or changed delivery
  * replaces it and an unchanged one only fills it in for a certificate stored before migration 016.
+ *
+ * A certificate new to the service that replaces none (nearly every delivery) is stored by one statement
+ * (settInnNy), then its recipients are read once for both the alerts and the events: six round trips to the
+ * database where there were eighteen (issue 35 item 4). Everything else takes the general path.
  */
 export async function lagreSertifikat(
   db: Db,
   forberedt: ForberedtSertifikat,
   opts: Pick<IngestOptions, "varsle"> & { xml?: string | Uint8Array } = {},
 ): Promise<IngestResultat> {
-  const { eksportland, nummer, hash, erstatterNummer, statusKode, utstedtDato, vedlegg, kolonner } =
-    forberedt;
+  const { eksportland, nummer, hash, erstatterNummer, statusKode, utstedtDato, kolonner } = forberedt;
   const levert = opts.xml === undefined ? undefined : xmlSomBase64(opts.xml);
+  const vedlegg = delVedlegg(forberedt.vedlegg);
 
   return db.transaction().execute(async (trx) => {
     /** The delivered XML of certificate `id`: replaced (new or changed content) or only filled in. */
@@ -391,22 +362,23 @@ export async function lagreSertifikat(
         .forUpdate()
         .executeTakeFirst();
 
-    /** Attachments and replacement links of the stored row. */
-    const lagreResten = async (id: number, resultat: IngestResultatType): Promise<IngestResultat> => {
-      await lagreXml(id, true);
-      // One statement per file, so that no single statement carries every file at once.
-      for (const [i, { base64, ...v }] of vedlegg.entries()) {
-        await trx
-          .insertInto("vedlegg")
-          .values({
-            ...v,
-            sertifikat_id: id,
-            rekkefoelge: i + 1,
-            data: sql<Buffer>`decode(${base64}, 'base64')`,
-          })
-          .execute();
+    /**
+     * Replacement links, alerts and events of the stored row; its XML and attachments unless `ny` says
+     * settInnNy stored them (with what it found of a replacement).
+     */
+    const lagreResten = async (
+      id: number,
+      resultat: IngestResultatType,
+      ny?: { erstatning: Erstatning | null },
+    ): Promise<IngestResultat> => {
+      if (!ny) {
+        await lagreXml(id, true);
+        await lagreVedlegg(trx, id, vedlegg);
+      } else {
+        // the large attachments, which settInnNy left out
+        await lagreVedlegg(trx, id, { sammen: [], alene: vedlegg.alene });
       }
-      await lenkErstatninger(trx, id, forberedt);
+      await lenkErstatninger(trx, id, forberedt, ny?.erstatning);
       // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
       if (opts.varsle !== false) {
         const s = {
@@ -415,20 +387,25 @@ export async function lagreSertifikat(
           mottaker_navn_norm: kolonner.mottaker_navn_norm,
           erstatter_nummer: erstatterNummer,
         };
-        await leggVarslerIUtboks(trx, s);
+        const mottakere = await importoererPaaSertifikatet(trx, s);
+        await leggVarslerIUtboks(trx, s, mottakere);
         // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one.
         const data: SertifikatMottattData = {
           sertifikat: { id, nummer, eksportland, utstedtDato, erstatterNummer },
           resultat,
         };
-        const mottakere = await importoererPaaSertifikatet(trx, s, { kunMedEpost: false });
         await skrivHendelser(
           trx,
-          mottakere.map((importoerId) => ({ importoerId, type: "sertifikat.mottatt" as const, data })),
+          mottakere.map((m) => ({ importoerId: m.id, type: "sertifikat.mottatt" as const, data })),
         );
       }
       return { resultat, id, nummer };
     };
+
+    if (erstatterNummer === null || erstatterNummer === nummer) {
+      const ny = await settInnNy(trx, forberedt, levert, vedlegg.sammen);
+      if (ny) return lagreResten(ny.id, "ny", ny);
+    }
 
     let rad = await finn();
     if (rad) {
