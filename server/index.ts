@@ -49,6 +49,8 @@ export interface StartedServer {
   lokalUrl: string;
   /** The metrics server's port, when METRICS_PORT is set. */
   metrikkPort?: number;
+  /** The development ePhyto Hub's SOAP address, when it runs in this process (ADR 044). */
+  utviklingshub?: string;
   helse: Helse;
   metrikker: Metrikker;
   /** Requests received since start, and in flight now (the graceful stop waits for these). */
@@ -70,7 +72,11 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
   if (
     config.production &&
     !config.demo &&
-    (config.embeddedIdporten || config.embeddedEpost || config.embeddedMaskinporten || !config.databaseUrl)
+    (config.embeddedIdporten ||
+      config.embeddedEpost ||
+      config.embeddedMaskinporten ||
+      config.hub.utvikling ||
+      !config.databaseUrl)
   ) {
     throw new KonfigurasjonsFeil([
       "Utviklings-ID-porten, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
@@ -106,7 +112,12 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       }
     }
 
-    const metrikker = lagMetrikker({ roller, utboks: sender ? database.db : undefined, pool: database.pool });
+    const metrikker = lagMetrikker({
+      roller,
+      utboks: sender ? database.db : undefined,
+      pool: database.pool,
+      hub: sender && config.hub.henting ? database.db : undefined,
+    });
     const egenApi = api && config.importApiUrl === `http://127.0.0.1:${config.port}`;
     const helse = lagHelse({
       db: database.db,
@@ -114,7 +125,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       utboks: sender,
     });
     const senderDel: SenderDel | undefined = sender
-      ? await startSender({ config, db: database.db, metrikker })
+      ? await startSender({ config, db: database.db, metrikker, logg })
       : undefined;
     if (senderDel) ressurser.push(senderDel);
     // With the schema behind (migrations left to `npm run db:migrate`) the sender waits; readiness says why.
@@ -186,6 +197,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       url: config.appUrl,
       lokalUrl,
       metrikkPort: metrikkServer?.port,
+      utviklingshub: senderDel?.utviklingshub,
       helse,
       metrikker,
       forespoersler: { mottatt: avslutning.mottatt, iGang: avslutning.iGang },
@@ -303,7 +315,7 @@ if (isMain) {
   }
   const logg = lagLogger(config.loggNivaa, { roller: [...config.roller].join(",") });
   startServer(config, logg)
-    .then(async ({ config, close, lokalUrl, metrikkPort }) => {
+    .then(async ({ config, close, lokalUrl, metrikkPort, utviklingshub }) => {
       // SIGTERM from the process manager, Ctrl+C from a person: a graceful stop that frees the database for
       // the tools. A second signal ends the process at once.
       for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -335,6 +347,11 @@ if (isMain) {
       if (config.embeddedEpost && config.roller.has("web") && config.embeddedIdporten) {
         const { FANGER_STI } = await import("../dev/epost/fanger");
         console.log(`\nE-postvarsler går til e-postfangeren for utvikling: ${config.appUrl}${FANGER_STI}`);
+      }
+      if (utviklingshub) {
+        console.log(
+          `\nSertifikater hentes fra utviklingshuben (ePhyto Hub) på ${utviklingshub}.\nLever et sertifikat til den som et eksportland: npm run ephyto:import -- FIL.xml`,
+        );
       }
       if (config.embeddedIdporten) {
         console.log("\nTestpersoner i utviklings-ID-porten:");

@@ -1,5 +1,6 @@
-// The `sender` role: the e-mail outbox worker (docs/decisions/012-epostvarsler.md) and the webhook sender
-// (docs/decisions/036-hendelser-og-webhooker.md). It takes due alerts with
+// The `sender` role: the e-mail outbox worker (docs/decisions/012-epostvarsler.md), the webhook sender
+// (docs/decisions/036-hendelser-og-webhooker.md) and the ePhyto Hub puller (docs/decisions/044-sertifikater-fra-huben.md,
+// server/hub-henter.ts). It takes due alerts with
 // FOR UPDATE SKIP LOCKED, so any number of senders can run against one PostgreSQL server. Without SMTP_URL
 // (embedded mode only) it sends to the development mail catcher, an SMTP server in this process whose pages
 // the web role shows under /dev/epost.
@@ -8,12 +9,16 @@ import { lagWebhookSender, type WebhookSenderOptions } from "../api/hendelser/se
 import type { Db } from "../db";
 import type { EpostFanger } from "../dev/epost/fanger";
 import type { Config } from "./config";
+import { startHubHenter } from "./hub-henter";
+import type { Logger } from "./logg";
 import type { Metrikker } from "./metrikker";
 
 export interface SenderDel {
   fanger?: EpostFanger;
   /** The catcher's pages, for the web role to mount (embedded mode). */
   fangerSider?: { sti: string; router: EpostFanger["router"] };
+  /** The development ePhyto Hub's address, when it runs in this process (ADR 044). */
+  utviklingshub?: string;
   /** Starts taking alerts (after the schema is up to date). */
   start(): void;
   /** Stops taking alerts, finishes the message being sent and releases the rest of its claim. */
@@ -55,6 +60,7 @@ export async function startSender(opts: {
   config: Config;
   db: Db;
   metrikker: Metrikker;
+  logg?: Logger;
 }): Promise<SenderDel> {
   const { config, db, metrikker } = opts;
   let fanger: EpostFanger | undefined;
@@ -74,18 +80,22 @@ export async function startSender(opts: {
   }
   // The webhooks of the importers' events (ADR 036), from the same role.
   const webhooker = lagWebhookSender(webhookOppsett(config, db));
+  // Certificates pulled from the IPPC ePhyto Hub (ADR 044), from the same role.
+  const hub = await startHubHenter({ config, db, metrikker, logg: opts.logg });
   return {
     fanger,
     fangerSider,
+    utviklingshub: hub?.utviklingshub,
     start: () => {
       sender?.start();
       webhooker.start();
+      hub?.start();
     },
     stopp: async () => {
-      await Promise.all([sender?.stop(), webhooker.stop()]);
+      await Promise.all([sender?.stop(), webhooker.stop(), hub?.stopp()]);
     },
     close: async () => {
-      await Promise.all([sender?.stop(), webhooker.stop()]);
+      await Promise.all([sender?.stop(), webhooker.stop(), hub?.close()]);
       await fanger?.close();
     },
   };

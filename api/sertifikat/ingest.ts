@@ -271,6 +271,8 @@ async function sjekkErstatning(
     throw new EphytoParseError(
       "ALLEREDE_ERSTATTET",
       `Sertifikatet erstatter ${erstatterNummer}, som allerede er erstattet av ${annen.nummer}`,
+      undefined,
+      { aarsak: `The certificate replaces ${erstatterNummer}, which is already replaced by ${annen.nummer}` },
     );
   }
   // Follow what the replaced certificate itself replaces: reaching this number again is a cycle.
@@ -289,6 +291,8 @@ async function sjekkErstatning(
       throw new EphytoParseError(
         "ERSTATNING_SYKLUS",
         `Sertifikatet erstatter ${erstatterNummer}, som selv erstatter ${nummer}, og avvises`,
+        undefined,
+        { aarsak: `The certificate replaces ${erstatterNummer}, which itself replaces ${nummer}` },
       );
     }
     sett.add(neste);
@@ -349,141 +353,156 @@ async function lenkErstatninger(
 export async function lagreSertifikat(
   db: Db,
   forberedt: ForberedtSertifikat,
-  opts: Pick<IngestOptions, "varsle"> & { xml?: string | Uint8Array } = {},
+  opts: LagreOptions = {},
+): Promise<IngestResultat> {
+  return db.transaction().execute(async (trx) => {
+    const resultat = await lagreITransaksjon(trx, forberedt, opts);
+    // The caller's own record of the delivery, in the same transaction (the Hub puller's journal, ADR 044).
+    await opts.foerCommit?.(trx, resultat);
+    return resultat;
+  });
+}
+
+export type LagreOptions = Pick<IngestOptions, "varsle"> & {
+  xml?: string | Uint8Array;
+  /** Runs in the storing transaction after the certificate is written; a throw rolls it all back. */
+  foerCommit?: (trx: Trx, resultat: IngestResultat) => Promise<void>;
+};
+
+async function lagreITransaksjon(
+  trx: Trx,
+  forberedt: ForberedtSertifikat,
+  opts: LagreOptions,
 ): Promise<IngestResultat> {
   const { eksportland, nummer, hash, erstatterNummer, statusKode, utstedtDato, vedlegg, kolonner } =
     forberedt;
   const levert = opts.xml === undefined ? undefined : xmlSomBase64(opts.xml);
 
-  return db.transaction().execute(async (trx) => {
-    /** The delivered XML of certificate `id`: replaced (new or changed content) or only filled in. */
-    const lagreXml = async (id: number, erstatt: boolean) => {
-      if (!levert) return;
-      const xml = sql<Buffer>`decode(${levert.base64}, 'base64')`;
+  /** The delivered XML of certificate `id`: replaced (new or changed content) or only filled in. */
+  const lagreXml = async (id: number, erstatt: boolean) => {
+    if (!levert) return;
+    const xml = sql<Buffer>`decode(${levert.base64}, 'base64')`;
+    await trx
+      .insertInto("sertifikat_xml")
+      .values({ sertifikat_id: id, xml, sha256: levert.sha256 })
+      .onConflict((oc) =>
+        erstatt
+          ? oc.column("sertifikat_id").doUpdateSet({ xml, sha256: levert.sha256, mottatt: sql<Date>`now()` })
+          : oc.column("sertifikat_id").doNothing(),
+      )
+      .execute();
+  };
+
+  const finn = () =>
+    trx
+      .selectFrom("sertifikat")
+      .select(["id", "innhold_hash", "status_kode", "erstatter_nummer"])
+      .select(sql<string | null>`data->>'utstedtDato'`.as("utstedt_tid"))
+      .where("eksportland", "=", eksportland)
+      .where("nummer", "=", nummer)
+      .forUpdate()
+      .executeTakeFirst();
+
+  /** Attachments and replacement links of the stored row. */
+  const lagreResten = async (id: number, resultat: IngestResultatType): Promise<IngestResultat> => {
+    await lagreXml(id, true);
+    // One statement per file, so that no single statement carries every file at once.
+    for (const [i, { base64, ...v }] of vedlegg.entries()) {
       await trx
-        .insertInto("sertifikat_xml")
-        .values({ sertifikat_id: id, xml, sha256: levert.sha256 })
-        .onConflict((oc) =>
-          erstatt
-            ? oc
-                .column("sertifikat_id")
-                .doUpdateSet({ xml, sha256: levert.sha256, mottatt: sql<Date>`now()` })
-            : oc.column("sertifikat_id").doNothing(),
-        )
+        .insertInto("vedlegg")
+        .values({
+          ...v,
+          sertifikat_id: id,
+          rekkefoelge: i + 1,
+          data: sql<Buffer>`decode(${base64}, 'base64')`,
+        })
         .execute();
-    };
-
-    const finn = () =>
-      trx
-        .selectFrom("sertifikat")
-        .select(["id", "innhold_hash", "status_kode", "erstatter_nummer"])
-        .select(sql<string | null>`data->>'utstedtDato'`.as("utstedt_tid"))
-        .where("eksportland", "=", eksportland)
-        .where("nummer", "=", nummer)
-        .forUpdate()
-        .executeTakeFirst();
-
-    /** Attachments and replacement links of the stored row. */
-    const lagreResten = async (id: number, resultat: IngestResultatType): Promise<IngestResultat> => {
-      await lagreXml(id, true);
-      // One statement per file, so that no single statement carries every file at once.
-      for (const [i, { base64, ...v }] of vedlegg.entries()) {
-        await trx
-          .insertInto("vedlegg")
-          .values({
-            ...v,
-            sertifikat_id: id,
-            rekkefoelge: i + 1,
-            data: sql<Buffer>`decode(${base64}, 'base64')`,
-          })
-          .execute();
-      }
-      await lenkErstatninger(trx, id, forberedt);
-      // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
-      if (opts.varsle !== false) {
-        const s = {
-          id,
-          mottaker_orgnr: kolonner.mottaker_orgnr,
-          mottaker_navn_norm: kolonner.mottaker_navn_norm,
-          erstatter_nummer: erstatterNummer,
-        };
-        await leggVarslerIUtboks(trx, s);
-        // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one.
-        const data: SertifikatMottattData = {
-          sertifikat: { id, nummer, eksportland, utstedtDato, erstatterNummer },
-          resultat,
-        };
-        const mottakere = await importoererPaaSertifikatet(trx, s, { kunMedEpost: false });
-        await skrivHendelser(
-          trx,
-          mottakere.map((importoerId) => ({ importoerId, type: "sertifikat.mottatt" as const, data })),
-        );
-      }
-      return { resultat, id, nummer };
-    };
-
-    let rad = await finn();
-    if (rad) {
-      if (rad.innhold_hash === hash) {
-        await lagreXml(rad.id, false);
-        return { resultat: "uendret", id: rad.id, nummer };
-      }
-      // An older re-delivery never overwrites newer content (ADR 017).
-      const lagretTid = rad.utstedt_tid;
-      if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
-        return { resultat: "eldre", id: rad.id, nummer };
-      }
     }
-    await sjekkErstatning(trx, forberedt);
-    if (!rad) {
-      const ny = await trx
-        .insertInto("sertifikat")
-        .values({ nummer, eksportland, ...kolonner })
-        .onConflict((oc) => oc.columns(["eksportland", "nummer"]).doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (ny) return lagreResten(ny.id, "ny");
-      // Inserted by a concurrent ingest of the same certificate since we looked.
-      rad = await finn();
-      if (!rad) throw new Error(`Fant ikke sertifikat ${eksportland}/${nummer} etter konflikt`);
-      if (rad.innhold_hash === hash) return { resultat: "uendret", id: rad.id, nummer };
-      const lagretTid = rad.utstedt_tid;
-      if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
-        return { resultat: "eldre", id: rad.id, nummer };
-      }
+    await lenkErstatninger(trx, id, forberedt);
+    // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
+    if (opts.varsle !== false) {
+      const s = {
+        id,
+        mottaker_orgnr: kolonner.mottaker_orgnr,
+        mottaker_navn_norm: kolonner.mottaker_navn_norm,
+        erstatter_nummer: erstatterNummer,
+      };
+      await leggVarslerIUtboks(trx, s);
+      // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one.
+      const data: SertifikatMottattData = {
+        sertifikat: { id, nummer, eksportland, utstedtDato, erstatterNummer },
+        resultat,
+      };
+      const mottakere = await importoererPaaSertifikatet(trx, s, { kunMedEpost: false });
+      await skrivHendelser(
+        trx,
+        mottakere.map((importoerId) => ({ importoerId, type: "sertifikat.mottatt" as const, data })),
+      );
     }
+    return { resultat, id, nummer };
+  };
 
-    const sporet = (id: number) =>
-      trx
-        .selectFrom("sertifikat")
-        .select(SPORET)
-        .select(sql<number>`coalesce(jsonb_array_length(data -> 'varelinjer'), 0)::int`.as("varelinjer"))
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-    const foer = await sporet(rad.id);
+  let rad = await finn();
+  if (rad) {
+    if (rad.innhold_hash === hash) {
+      await lagreXml(rad.id, false);
+      return { resultat: "uendret", id: rad.id, nummer };
+    }
+    // An older re-delivery never overwrites newer content (ADR 017).
+    const lagretTid = rad.utstedt_tid;
+    if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
+      return { resultat: "eldre", id: rad.id, nummer };
+    }
+  }
+  await sjekkErstatning(trx, forberedt);
+  if (!rad) {
+    const ny = await trx
+      .insertInto("sertifikat")
+      .values({ nummer, eksportland, ...kolonner })
+      .onConflict((oc) => oc.columns(["eksportland", "nummer"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (ny) return lagreResten(ny.id, "ny");
+    // Inserted by a concurrent ingest of the same certificate since we looked.
+    rad = await finn();
+    if (!rad) throw new Error(`Fant ikke sertifikat ${eksportland}/${nummer} etter konflikt`);
+    if (rad.innhold_hash === hash) return { resultat: "uendret", id: rad.id, nummer };
+    const lagretTid = rad.utstedt_tid;
+    if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
+      return { resultat: "eldre", id: rad.id, nummer };
+    }
+  }
+
+  const sporet = (id: number) =>
+    trx
+      .selectFrom("sertifikat")
+      .select(SPORET)
+      .select(sql<number>`coalesce(jsonb_array_length(data -> 'varelinjer'), 0)::int`.as("varelinjer"))
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+  const foer = await sporet(rad.id);
+  await trx
+    .updateTable("sertifikat")
+    .set({
+      ...kolonner,
+      ...(rad.status_kode !== statusKode ? { status_sist_endret: sql<Date>`now()` } : {}),
+    })
+    .where("id", "=", rad.id)
+    .execute();
+  // The notifications of the certificate learn what the new version changed (their history, ADR 033).
+  await skrivSertifikatHendelse(trx, rad.id, {
+    endringer: sertifikatEndringer(foer, await sporet(rad.id)),
+  });
+  await trx.deleteFrom("vedlegg").where("sertifikat_id", "=", rad.id).execute();
+  // A changed replacement note: the certificate it named before is no longer replaced by this one.
+  if (rad.erstatter_nummer !== null && rad.erstatter_nummer !== erstatterNummer) {
     await trx
       .updateTable("sertifikat")
-      .set({
-        ...kolonner,
-        ...(rad.status_kode !== statusKode ? { status_sist_endret: sql<Date>`now()` } : {}),
-      })
-      .where("id", "=", rad.id)
+      .set({ erstattet_av_id: null })
+      .where("eksportland", "=", eksportland)
+      .where("nummer", "=", rad.erstatter_nummer)
+      .where("erstattet_av_id", "=", rad.id)
       .execute();
-    // The notifications of the certificate learn what the new version changed (their history, ADR 033).
-    await skrivSertifikatHendelse(trx, rad.id, {
-      endringer: sertifikatEndringer(foer, await sporet(rad.id)),
-    });
-    await trx.deleteFrom("vedlegg").where("sertifikat_id", "=", rad.id).execute();
-    // A changed replacement note: the certificate it named before is no longer replaced by this one.
-    if (rad.erstatter_nummer !== null && rad.erstatter_nummer !== erstatterNummer) {
-      await trx
-        .updateTable("sertifikat")
-        .set({ erstattet_av_id: null })
-        .where("eksportland", "=", eksportland)
-        .where("nummer", "=", rad.erstatter_nummer)
-        .where("erstattet_av_id", "=", rad.id)
-        .execute();
-    }
-    return lagreResten(rad.id, "oppdatert");
-  });
+  }
+  return lagreResten(rad.id, "oppdatert");
 }
