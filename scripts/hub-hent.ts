@@ -38,7 +38,9 @@ const { db, close } = tilgang.database;
 
 const logg = (h: HubHendelse) => {
   if (h.type === "feilet") {
-    console.log(`${h.hubLeveringsnummer ?? "runden"}: ${h.hva === "ugyldig" ? "avvist" : "feilet"}: ${h.melding}`);
+    console.log(
+      `${h.hubLeveringsnummer ?? "runden"}: ${h.hva === "ugyldig" ? "avvist" : "feilet"}: ${h.melding}`,
+    );
   } else if (h.type === "lagret") console.log(`lagret (${h.resultat})`);
   else if (h.type === "kvittert") console.log(`kvittert som ${h.kvittering}`);
 };
@@ -81,7 +83,9 @@ if (enGang) {
     await henter.stopp();
     await close();
   }
-  console.log(`Lagret: ${sum.lagret}, avvist: ${sum.avvist}, kvittert: ${sum.kvittert}, feilet: ${sum.feilet}`);
+  console.log(
+    `Lagret: ${sum.lagret}, avvist: ${sum.avvist}, kvittert: ${sum.kvittert}, feilet: ${sum.feilet}`,
+  );
   if (sum.feilet > 0) process.exitCode = 1;
 } else {
   henter.start();
