@@ -32,9 +32,11 @@ await build({
         "ephyto-import": "scripts/ephyto-import.ts",
         "myndighet-vurder": "scripts/myndighet-vurder.ts",
         "epost-send": "scripts/epost-send.ts",
+        "hub-hent": "scripts/hub-hent.ts",
         // development stand-ins as processes of their own (the demo image; the production-shape test)
         idporten: "dev/idporten/prosess.ts",
         epostfanger: "dev/epost/prosess.ts",
+        hub: "dev/hub/prosess.ts",
       },
       output: {
         format: "esm",
@@ -47,4 +49,6 @@ await build({
 });
 // The demo attachments (dev/vedlegg.ts reads ./fixtures/ beside its chunk).
 cpSync("dev/fixtures", path.join(ut, "fixtures"), { recursive: true });
+// The ePhyto Hub's WSDL (api/ephyto/hub-klient.ts reads it beside its chunk; the development Hub serves it).
+cpSync("api/ephyto/hub-ephyto.wsdl", path.join(ut, "hub-ephyto.wsdl"));
 console.log(`Tjenesten og kommandoene er bygget til ${ut}/.`);

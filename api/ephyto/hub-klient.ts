@@ -203,7 +203,10 @@ export async function lagHubKlient(t: HubTilkobling): Promise<HubKlient> {
   };
 }
 
-/** PEM from a setting: the text itself when it is PEM, else the file it names. */
+/**
+ * PEM from a setting: the text itself when it is PEM (with `\n` for line breaks where an env file allows only
+ * one line), else the file it names.
+ */
 export function lesPem(verdi: string): Buffer {
-  return verdi.includes("-----BEGIN") ? Buffer.from(verdi) : readFileSync(verdi);
+  return verdi.includes("-----BEGIN") ? Buffer.from(verdi.replace(/\\n/g, "\n")) : readFileSync(verdi);
 }
