@@ -1,10 +1,10 @@
 // The composition root: one build, one image, any mix of roles in one process (docs/decisions/028-roller-og-drift.md).
 // ROLES (default all three) picks them: `web` (server/web.ts, the Remix app), `api` (server/api.ts, the import
 // API with the Hub and authority endpoints), `sender` (server/sender.ts, the e-mail outbox worker and the ePhyto
-// Hub puller, server/hub-henter.ts). Every
-// process answers /healthz and /readyz (server/helse.ts), logs one JSON line per request (server/logg.ts),
-// serves Prometheus metrics on METRICS_PORT (server/metrikker.ts) and stops gracefully on SIGTERM. In embedded
-// mode (no DATABASE_URL, OIDC_ISSUER, SMTP_URL) the development stand-ins in dev/ run in the same process.
+// Hub puller, server/hub-henter.ts). Every process answers /healthz and /readyz (server/helse.ts), logs one JSON
+// line per request (server/logg.ts), serves Prometheus metrics on METRICS_PORT (server/metrikker.ts) and stops
+// gracefully on SIGTERM. In embedded mode (no DATABASE_URL, OIDC_ISSUER, SMTP_URL, HUB_URL) the development
+// stand-ins in dev/ run in the same process.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
