@@ -98,15 +98,21 @@ export async function noterHoder(db: Db, hoder: KonvoluttHode[], maks: number): 
   if (numre.length === 0) return [];
   const rader = await db
     .selectFrom("hub_konvolutt")
-    .select("hub_leveringsnummer")
+    .select(["hub_leveringsnummer", "foerst_sett"])
     .where("kvittert", "is", null)
     .where("forsvunnet", "is", null)
     .where("hub_leveringsnummer", "in", numre)
-    .orderBy("foerst_sett")
-    .orderBy("hub_leveringsnummer")
-    .limit(maks)
     .execute();
-  return rader.map((r) => r.hub_leveringsnummer);
+  // First seen first; those first seen together in the Hub's own order (the order it received them).
+  const plass = new Map(numre.map((nr, i) => [nr, i]));
+  return rader
+    .sort(
+      (a, b) =>
+        a.foerst_sett.getTime() - b.foerst_sett.getTime() ||
+        (plass.get(a.hub_leveringsnummer) ?? 0) - (plass.get(b.hub_leveringsnummer) ?? 0),
+    )
+    .slice(0, maks)
+    .map((r) => r.hub_leveringsnummer);
 }
 
 export interface Krav {

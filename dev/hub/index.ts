@@ -229,7 +229,22 @@ function lagKoe(fil: string | undefined, maksPerHenting: number) {
   return { operasjoner, konvolutter: () => konvolutter };
 }
 
-export async function startDevHub(opts: DevHubOptions = {}): Promise<DevHub> {
+/** A live process other than this one runs a development Hub on the directory (its tilkobling.json says so). */
+function iBrukAvAnnen(mappe: string): boolean {
+  try {
+    const { pid } = JSON.parse(readFileSync(path.join(mappe, TILKOBLINGSFIL), "utf8")) as { pid?: number };
+    if (!pid || pid === process.pid) return false;
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export async function startDevHub(valg: DevHubOptions = {}): Promise<DevHub> {
+  // One owner per directory, as for the embedded database (ADR 016): a second one (a test beside `npm start`)
+  // keeps its queue and certificates in memory instead of writing over the first one's.
+  const opts = valg.mappe && iBrukAvAnnen(valg.mappe) ? { ...valg, mappe: undefined } : valg;
   const sertifikater = await hubSertifikater(opts.mappe, opts.vertsnavn ?? []);
   const koe = lagKoe(opts.mappe && path.join(opts.mappe, "koe.json"), opts.maksPerHenting ?? 50);
   const forkastet: string[] = [];
