@@ -6,6 +6,8 @@
 // the web role shows under /dev/epost.
 import { type EpostSender, type EpostSenderOptions, lagEpostSender } from "../api/epost/sender";
 import { lagWebhookSender, type WebhookSenderOptions } from "../api/hendelser/sender";
+import type { EnhetsregisterKlient } from "../api/registre/enhetsregisteret";
+import { lagEnhetsoppdatering } from "../api/registre/oppdateringer";
 import type { Db } from "../db";
 import type { EpostFanger } from "../dev/epost/fanger";
 import type { Config } from "./config";
@@ -61,6 +63,8 @@ export async function startSender(opts: {
   db: Db;
   metrikker: Metrikker;
   logg?: Logger;
+  /** Enhetsregisteret's client: the update feed keeps our copy of the units current (ADR 042). */
+  enhetsregister?: EnhetsregisterKlient;
 }): Promise<SenderDel> {
   const { config, db, metrikker } = opts;
   let fanger: EpostFanger | undefined;
@@ -82,6 +86,16 @@ export async function startSender(opts: {
   const webhooker = lagWebhookSender(webhookOppsett(config, db));
   // Certificates pulled from the IPPC ePhyto Hub (ADR 044), from the same role.
   const hub = await startHubHenter({ config, db, metrikker, logg: opts.logg });
+  // Enhetsregisteret's update feed (ADR 042): one runner at a time across processes, stops on SIGTERM.
+  const enheter =
+    opts.enhetsregister &&
+    lagEnhetsoppdatering({
+      db,
+      klient: opts.enhetsregister,
+      intervallMs: config.registre.oppdateringMs,
+      maaler: metrikker.enhetsoppdatering,
+      logg: opts.logg,
+    });
   return {
     fanger,
     fangerSider,
@@ -89,13 +103,14 @@ export async function startSender(opts: {
     start: () => {
       sender?.start();
       webhooker.start();
+      enheter?.start();
       hub?.start();
     },
     stopp: async () => {
-      await Promise.all([sender?.stop(), webhooker.stop(), hub?.stopp()]);
+      await Promise.all([sender?.stop(), webhooker.stop(), enheter?.stopp(), hub?.stopp()]);
     },
     close: async () => {
-      await Promise.all([sender?.stop(), webhooker.stop(), hub?.close()]);
+      await Promise.all([sender?.stop(), webhooker.stop(), enheter?.stopp(), hub?.close()]);
       await fanger?.close();
     },
   };

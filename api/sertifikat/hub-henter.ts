@@ -8,7 +8,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db } from "../../db";
-import { forberedSertifikatIArbeider } from "../arbeid/basseng";
 import { EphytoParseError } from "../ephyto/feil";
 import { HubFeil, type HubKlient } from "../ephyto/hub-klient";
 import { aarsakForHuben, TOM_KONVOLUTT } from "./hub-aarsak";
@@ -23,7 +22,7 @@ import {
   slippLeie,
   taLeie,
 } from "./hub-journal";
-import { lagreSertifikat } from "./ingest";
+import { forberedSertifikatIArbeider, lagreSertifikat } from "./ingest";
 
 /** What the metrics and the log hear of (server/metrikker.ts). */
 export type HubHendelse =

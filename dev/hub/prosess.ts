@@ -1,8 +1,8 @@
-// The development ePhyto Hub as a process of its own (`tsx dev/hub/prosess.ts`, compiled to build/drift/hub.js for
+// The development ePhyto Hub as a process of its own (`tsx dev/hub/prosess.ts`, compiled to build/demo/hub.js for
 // the demo image): what a staging `sender` and the production-shape test pull from (docs/decisions/044-sertifikater-fra-huben.md).
 // Never for real certificates: it lets the development exporter deliver as any country.
 //   HUB_UTVIKLING_PORT (4443), HOST (127.0.0.1): the Hub's SOAP service over TLS with client certificates;
-//   PORT (3500): /healthz over plain HTTP (a health probe has no client certificate);
+//   PORT (3600): /healthz over plain HTTP (a health probe has no client certificate);
 //   HUB_UTVIKLING_MAPPE (data/hub): its CA, server and client certificates, the queue and tilkobling.json;
 //   HUB_UTVIKLING_VERTSNAVN: more names for its server certificate (a comma list, e.g. the compose name `hub`).
 // At start it makes the client certificates of the Norwegian NPPO (klient-NO.pem, klient-NO-key.pem: what the
@@ -31,7 +31,7 @@ app.get("/healthz", (_req, res) => {
   const ventende = hub.konvolutter().filter((k) => k.sporing === "PendingDelivery").length;
   res.json({ status: "lever", ventende });
 });
-const server = app.listen(Number(process.env.PORT ?? 3500), host, () => {
+const server = app.listen(Number(process.env.PORT ?? 3600), host, () => {
   console.log(
     `Utviklingshuben (ePhyto Hub) svarer på ${hub.url} (TLS med klientsertifikat). Sertifikatene ligger i ${mappe}: CA ca.pem, Norges klientsertifikat klient-NO.pem og klient-NO-key.pem.`,
   );

@@ -1,8 +1,9 @@
 // The production shape on one machine (issue 26 point 6): compose.yaml read and run as processes of the compiled
 // build with NODE_ENV=production against a PostgreSQL server — the migration step, two `api`, two `web` behind
 // this file's own TLS round-robin proxy, one `sender` (which pulls from the ePhyto Hub), the development mail
-// catcher and the development ePhyto Hub (compose's staging profile) and the development ID-porten, each its
-// own process. Compose's secrets (/run/secrets/<name>) are the files its top level names. Compose's service names become local
+// catcher, the development Altinn, Enhetsregisteret and Maskinporten and the development ePhyto Hub (compose's
+// staging profile) and the development ID-porten, each its own process. Compose's secrets (/run/secrets/<name>)
+// are the files its top level names. Compose's service names become local
 // addresses (postgres:5432 → the test server, api:3000 → a round-robin over the two api processes, …); every
 // ${…} in the file is filled from VARIABLER below, so a variable a role needs that compose.yaml lacks makes the
 // process refuse to start, and the test fails.
@@ -14,6 +15,7 @@ import https from "node:https";
 import net, { type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { exportJWK, generateKeyPair } from "jose";
 import pg from "pg";
 import selfsigned from "selfsigned";
 import { parse } from "yaml";
@@ -216,6 +218,8 @@ export interface Produksjonsform {
   idporten: Prosess;
   /** The development ePhyto Hub (compose's staging service `hub`), which the sender pulls from. */
   hub: HubProsess;
+  /** The development Altinn, Enhetsregisteret and Maskinporten (compose's `registre`). */
+  registre: Prosess;
   /** The service's database, for the test's checks. */
   db: pg.Pool;
   variabler: Record<string, string>;
@@ -223,13 +227,24 @@ export interface Produksjonsform {
 }
 
 /** The values compose.yaml asks for, as an operator would set them (test secrets, not the development ones). */
-function variabler(appUrl: string, issuer: string, hubMappe: string): Record<string, string> {
+async function variabler(appUrl: string, issuer: string, hubMappe: string): Promise<Record<string, string>> {
+  // The service's own Maskinporten client (ADR 042): its key, as the operator would have it.
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const noekkel = { ...(await exportJWK(privateKey)), kid: "produksjonsform-1", alg: "RS256" };
   return {
     // The staging Hub (compose's `hub`) and the certificates it makes in its directory.
     HUB_URL: "https://hub:4443/hub/DeliveryService",
     HUB_KLIENTSERTIFIKAT_FIL: path.join(hubMappe, "klient-NO.pem"),
     HUB_KLIENTNOEKKEL_FIL: path.join(hubMappe, "klient-NO-key.pem"),
     HUB_CA: path.join(hubMappe, "ca.pem"),
+    API_AUDIENCE: "https://forhaandsmelding.test/import",
+    ALTINN_URL: "http://registre:3500/altinn",
+    ENHETSREGISTERET_URL: "http://registre:3500/enhetsregisteret",
+    MASKINPORTEN_URL: "http://registre:3500/maskinporten",
+    ALTINN_RESSURS: "mattilsynet-forhaandsmelding-produksjonsform",
+    ALTINN_ABONNEMENTSNOEKKEL: randomBytes(16).toString("hex"),
+    MASKINPORTEN_KLIENT_ID: "forhaandsmelding-produksjonsform",
+    MASKINPORTEN_KLIENT_NOEKKEL: JSON.stringify(noekkel),
     POSTGRES_PASSWORD: randomBytes(12).toString("hex"),
     APP_URL: appUrl,
     APP_HOST: new URL(appUrl).host,
@@ -258,7 +273,7 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     const issuer = `http://127.0.0.1:${idpPort}/idporten`;
     const hubMappe = mkdtempSync(path.join(tmpdir(), "produksjonsform-hub-"));
     stoppes.push(async () => rmSync(hubMappe, { recursive: true, force: true }));
-    const v = variabler(appUrl, issuer, hubMappe);
+    const v = await variabler(appUrl, issuer, hubMappe);
 
     // PostgreSQL as compose's postgres service makes it: the database and its owner.
     const server = new URL(serverUrl);
@@ -314,7 +329,7 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     await new Promise<void>((resolve, reject) =>
       execFile(
         process.execPath,
-        ["build/drift/seed.js"],
+        ["build/demo/seed.js"],
         {
           cwd: ROT,
           env: {
@@ -347,7 +362,7 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     // The development ID-porten, its own process; it knows the web app as its one client.
     const idporten = startProsess(
       "idporten",
-      ["node", "build/drift/idporten.js"],
+      ["node", "build/demo/idporten.js"],
       {
         NODE_ENV: "development",
         PORT: String(idpPort),
@@ -357,13 +372,26 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
         OIDC_CLIENT_SECRET: v.OIDC_CLIENT_SECRET as string,
         OIDC_REDIRECT_URI: `${appUrl}/oauth2/callback/idporten`,
         OIDC_POST_LOGOUT_REDIRECT_URI: `${appUrl}/utlogget`,
+        API_AUDIENCE: v.API_AUDIENCE as string,
       },
       idpPort,
     );
     stoppes.push(() => idporten.stopp());
+
+    // The development Altinn, Enhetsregisteret and Maskinporten (compose's staging profile), their own process.
+    const registrePort = await ledigPort();
+    adresser.set("registre:3500", `127.0.0.1:${registrePort}`);
+    const registre = startProsess(
+      "registre",
+      kommando("registre"),
+      miljoe("registre", { PORT: String(registrePort) }),
+      registrePort,
+    );
+    stoppes.push(() => registre.stopp());
     await Promise.all([
       vent(() => lever(fanger), "e-postfangeren"),
       vent(() => lever(idporten), "ID-porten"),
+      vent(() => lever(registre), "Altinn og Enhetsregisteret"),
     ]);
 
     // The import API, as many as compose's replicas, behind a round robin (compose's name `api`).
@@ -463,6 +491,7 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
       fanger,
       idporten,
       hub,
+      registre,
       db,
       variabler: v,
       stopp,
