@@ -417,6 +417,11 @@ describe("ePhyto-huben (sender, ADR 044)", () => {
       intervallMs: 300_000,
       maksPerRunde: 5,
     });
+    // The lease outlasts three Hub call timeouts (a claim renewed before the acknowledgement outlasts the call).
+    expect(loadConfig({ ...SENDER, HUB_LEIE_SEKUNDER: "2" }).hub.leieMs).toBe(90_000);
+    expect(loadConfig({ ...SENDER, HUB_LEIE_SEKUNDER: "9", HUB_TIDSAVBRUDD_SEKUNDER: "3" }).hub.leieMs).toBe(
+      9000,
+    );
   });
 
   it("sender i produksjon krever hubens adresse, klientsertifikat og nøkkel, og sier hva som mangler", () => {

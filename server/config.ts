@@ -268,6 +268,7 @@ function hubProblemer(env: Record<string, string | undefined>, produksjon: boole
 function lesHubConfig(env: Record<string, string | undefined>, utvikling: boolean): HubConfig {
   const heltall = (verdi: string | undefined, standard: number) =>
     Math.max(1, Math.trunc(Number(verdi ?? standard)) || standard);
+  const tidsavbruddMs = Math.max(100, sekunder(env.HUB_TIDSAVBRUDD_SEKUNDER, 30));
   return {
     henting: bool(env.HUB_HENTING, true),
     url: env.HUB_URL || undefined,
@@ -280,8 +281,9 @@ function lesHubConfig(env: Record<string, string | undefined>, utvikling: boolea
     // Mattilsynet's own client polls every five minutes; a minute brings certificates sooner at no real cost.
     intervallMs: Math.max(100, sekunder(env.HUB_INTERVALL_SEKUNDER, utvikling ? 3 : 60)),
     maksPerRunde: heltall(env.HUB_MAKS_PER_RUNDE, 50),
-    leieMs: Math.max(1000, sekunder(env.HUB_LEIE_SEKUNDER, 300)),
-    tidsavbruddMs: Math.max(100, sekunder(env.HUB_TIDSAVBRUDD_SEKUNDER, 30)),
+    // At least three Hub call timeouts: a claim renewed before the acknowledgement outlasts the call.
+    leieMs: Math.max(1000, sekunder(env.HUB_LEIE_SEKUNDER, 300), 3 * tidsavbruddMs),
+    tidsavbruddMs,
   };
 }
 

@@ -12,6 +12,7 @@ import { EphytoParseError } from "../ephyto/feil";
 import { HubFeil, type HubKlient } from "../ephyto/hub-klient";
 import { aarsakForHuben, TOM_KONVOLUTT } from "./hub-aarsak";
 import {
+  fornyKrav,
   fornyLeie,
   KravTapt,
   krevKonvolutt,
@@ -102,6 +103,7 @@ export function lagHubHenter(opts: HubHenterOptions): HubHenter {
         fortell({ type: "hentet" });
         ({ utfall, aarsak } = await lagre(nr, krav, konvolutt?.innhold, runde));
       }
+      await fornyKrav(db, nr, krav, leieMs);
       if (utfall === "LAGRET") await k.kvitter(nr, avbryt.signal);
       else await k.kvitterFeilet(nr, aarsak ?? "The envelope could not be read", avbryt.signal);
       await noterKvittert(db, nr, krav);

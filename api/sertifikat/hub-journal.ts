@@ -167,6 +167,22 @@ export async function noterUtfall(
   if (Number(r.numUpdatedRows) === 0) throw new KravTapt(`Kravet på konvolutt ${nr} er tatt over`);
 }
 
+/**
+ * Our claim runs a full lease from now, just before the acknowledgement: the call ends (or is aborted at its
+ * timeout, at most a third of the lease) before another puller can take the envelope and acknowledge it again.
+ * A claim already taken over throws: the new holder acknowledges it.
+ */
+export async function fornyKrav(db: Db, nr: string, krav: string, leieMs: number): Promise<void> {
+  const r = await db
+    .updateTable("hub_konvolutt")
+    .set({ krav_til: ms(leieMs) })
+    .where("hub_leveringsnummer", "=", nr)
+    .where("krav", "=", krav)
+    .where(sql<boolean>`krav_til >= now()`)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) throw new KravTapt(`Kravet på konvolutt ${nr} er tatt over`);
+}
+
 /** The Hub took our acknowledgement. */
 export async function noterKvittert(db: Db, nr: string, krav: string): Promise<void> {
   await db

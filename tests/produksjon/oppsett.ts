@@ -470,7 +470,8 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
         EPOST_LEIE_SEKUNDER: "15",
         // The Hub twice a second, and a short lease, so a killed sender's successor pulls within seconds.
         HUB_INTERVALL_SEKUNDER: "0.5",
-        HUB_LEIE_SEKUNDER: "5",
+        HUB_LEIE_SEKUNDER: "6",
+        HUB_TIDSAVBRUDD_SEKUNDER: "2",
       }),
       senderPort,
     );
