@@ -18,6 +18,7 @@ import * as m017 from "./migrations/017-nummerdeler";
 import * as m018 from "./migrations/018-systemtilgang";
 import * as m019 from "./migrations/019-hendelser-og-webhooker";
 import * as m022 from "./migrations/022-altinn-og-enhetsregisteret";
+import * as m025 from "./migrations/025-hub-henting";
 import * as m030 from "./migrations/030-sprakvalg";
 import * as m032 from "./migrations/032-landtellere";
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "018-systemtilgang": m018,
   "019-hendelser-og-webhooker": m019,
   "022-altinn-og-enhetsregisteret": m022,
+  "025-hub-henting": m025,
   "030-sprakvalg": m030,
   "032-landtellere": m032,
 };

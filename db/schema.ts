@@ -405,3 +405,42 @@ export interface Database {
   sertifikat_antall: SertifikatAntallTable;
   importmelding_antall: ImportmeldingAntallTable;
 }
+
+/** The Hub pullers' shared row (migration 025, ADR 044): who runs the rounds, and how the last one went. */
+export interface HubHenterTable {
+  id: number;
+  eier: string | null;
+  leie_til: Date | null;
+  siste_runde: Date | null;
+  siste_ok: Date | null;
+  siste_feil: string | null;
+}
+
+export type HubKonvoluttUtfall = "LAGRET" | "AVVIST";
+
+/** One envelope the Hub listed for us (migration 025, ADR 044). */
+export interface HubKonvoluttTable {
+  hub_leveringsnummer: string;
+  fra: string | null;
+  nppo_sertifikatnummer: string | null;
+  sertifikattype: string | null;
+  sertifikatstatus: string | null;
+  foerst_sett: Generated<Date>;
+  utfall: HubKonvoluttUtfall | null;
+  resultat: string | null;
+  sertifikat_id: number | null;
+  aarsak: string | null;
+  melding: string | null;
+  behandlet: Date | null;
+  kvittert: Date | null;
+  forsvunnet: Date | null;
+  krav: string | null;
+  krav_til: Date | null;
+  forsoek: Generated<number>;
+  siste_feil: string | null;
+}
+
+export interface Database {
+  hub_henter: HubHenterTable;
+  hub_konvolutt: HubKonvoluttTable;
+}

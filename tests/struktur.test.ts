@@ -189,7 +189,7 @@ describe("funksjoner som gjør én jobb", () => {
     expect(korte).toMatch(/^api\/importmelding\/router\.ts:\d+ importmeldingRouter: \d+ linjer$/m);
     expect(korte).toMatch(/^app\/routes\/importmelding\.\$id\.oppsummering\.tsx:\d+ Oppsummering: /m);
     expect(korte).toMatch(/ \(argument til ah(<ImportoerRequest>)?\): \d+ linjer$/m);
-    expect(korte).toMatch(/^api\/sertifikat\/ingest\.ts:\d+ lagreSertifikat: /m);
+    expect(korte).toMatch(/^api\/sertifikat\/ingest\.ts:\d+ lagreITransaksjon: /m);
   });
 });
 

@@ -15,6 +15,7 @@ import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdat
 import { importoererPaaSertifikatet, leggVarslerIUtboks } from "../epost/utboks";
 import { skrivHendelser } from "../hendelser/skriv";
 import { endringerMellom, skrivSertifikatHendelse, type Trx } from "../importmelding/tilstand";
+import { lenkErstatninger, sjekkErstatning } from "./erstatning";
 import {
   delVedlegg,
   type Erstatning,
@@ -213,109 +214,6 @@ function sertifikatEndringer(foer: SporetSertifikat, etter: SporetSertifikat) {
   return endringerMellom(Object.keys(a), a, verdier(etter));
 }
 
-/** What a certificate's replacement note is about: its export country, its number and the one it replaces. */
-type Erstatningsnoekler = Pick<ForberedtSertifikat, "eksportland" | "nummer" | "erstatterNummer">;
-
-/**
- * ADR 017: one certificate is replaced by at most one other, and a replacement never closes a cycle.
- * Serialised per export country, so two concurrent replacements cannot both pass the checks.
- */
-async function sjekkErstatning(
-  trx: Trx,
-  { eksportland, nummer, erstatterNummer }: Erstatningsnoekler,
-): Promise<void> {
-  if (erstatterNummer === null || erstatterNummer === nummer) return;
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`sertifikat-erstatning:${eksportland}`}))`.execute(trx);
-  const annen = await trx
-    .selectFrom("sertifikat")
-    .select("nummer")
-    .where("eksportland", "=", eksportland)
-    .where("erstatter_nummer", "=", erstatterNummer)
-    .where("nummer", "<>", nummer)
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
-  if (annen) {
-    throw new EphytoParseError(
-      "ALLEREDE_ERSTATTET",
-      `Sertifikatet erstatter ${erstatterNummer}, som allerede er erstattet av ${annen.nummer}`,
-    );
-  }
-  // Follow what the replaced certificate itself replaces: reaching this number again is a cycle.
-  const sett = new Set<string>([erstatterNummer]);
-  let gjeldende = erstatterNummer;
-  for (;;) {
-    const forrige = await trx
-      .selectFrom("sertifikat")
-      .select("erstatter_nummer")
-      .where("eksportland", "=", eksportland)
-      .where("nummer", "=", gjeldende)
-      .executeTakeFirst();
-    const neste = forrige?.erstatter_nummer ?? null;
-    if (neste === null || sett.has(neste)) return;
-    if (neste === nummer) {
-      throw new EphytoParseError(
-        "ERSTATNING_SYKLUS",
-        `Sertifikatet erstatter ${erstatterNummer}, som selv erstatter ${nummer}, og avvises`,
-      );
-    }
-    sett.add(neste);
-    gjeldende = neste;
-  }
-}
-
-/**
- * The replacement links of the stored certificate `id`, both ways (ADR 017). `erstatning`: the certificate
- * that says it replaces this one, when the caller has looked it up already (null: there is none).
- */
-async function lenkErstatninger(
-  trx: Trx,
-  id: number,
-  { eksportland, nummer, erstatterNummer }: Erstatningsnoekler,
-  funnet?: Erstatning | null,
-): Promise<void> {
-  // This certificate replaces an earlier one (same export country): link that one to us, and tell the
-  // earlier one's notifications (their history, ADR 033).
-  if (erstatterNummer !== null && erstatterNummer !== nummer) {
-    const erstattet = await trx
-      .updateTable("sertifikat")
-      .set({ erstattet_av_id: id })
-      .where("eksportland", "=", eksportland)
-      .where("nummer", "=", erstatterNummer)
-      .where("id", "<>", id)
-      .where((eb) => eb.or([eb("erstattet_av_id", "is", null), eb("erstattet_av_id", "<>", id)]))
-      .returning("id")
-      .execute();
-    for (const e of erstattet) await skrivSertifikatHendelse(trx, e.id, { erstattetAv: nummer });
-  }
-  // A certificate that says it replaces this one arrived first: link us to it now.
-  const erstatning =
-    funnet !== undefined
-      ? funnet
-      : await trx
-          .selectFrom("sertifikat")
-          .select(["id", "nummer"])
-          .where("eksportland", "=", eksportland)
-          .where("erstatter_nummer", "=", nummer)
-          .where("id", "<>", id)
-          .orderBy("utstedt_dato", "desc")
-          .orderBy("id", "desc")
-          .limit(1)
-          .executeTakeFirst();
-  if (erstatning) {
-    const lenket = await trx
-      .updateTable("sertifikat")
-      .set({ erstattet_av_id: erstatning.id })
-      .where("id", "=", id)
-      .where((eb) => eb.or([eb("erstattet_av_id", "is", null), eb("erstattet_av_id", "<>", erstatning.id)]))
-      .executeTakeFirst();
-    // a re-delivery of this certificate that learns of its replacement now: its notifications too
-    if (Number(lenket.numUpdatedRows) > 0) {
-      await skrivSertifikatHendelse(trx, id, { erstattetAv: erstatning.nummer });
-    }
-  }
-}
-
 /**
  * Stores a prepared certificate in one transaction (with its e-mail alerts in the outbox). `xml` is the
  * delivery as received: kept byte for byte with the content it gave (ADR 038), so a new or changed delivery
@@ -328,147 +226,162 @@ async function lenkErstatninger(
 export async function lagreSertifikat(
   db: Db,
   forberedt: ForberedtSertifikat,
-  opts: Pick<IngestOptions, "varsle"> & { xml?: string | Uint8Array } = {},
+  opts: LagreOptions = {},
+): Promise<IngestResultat> {
+  return db.transaction().execute(async (trx) => {
+    const resultat = await lagreITransaksjon(trx, forberedt, opts);
+    // The caller's own record of the delivery, in the same transaction (the Hub puller's journal, ADR 044).
+    await opts.foerCommit?.(trx, resultat);
+    return resultat;
+  });
+}
+
+export type LagreOptions = Pick<IngestOptions, "varsle"> & {
+  xml?: string | Uint8Array;
+  /** Runs in the storing transaction after the certificate is written; a throw rolls it all back. */
+  foerCommit?: (trx: Trx, resultat: IngestResultat) => Promise<void>;
+};
+
+async function lagreITransaksjon(
+  trx: Trx,
+  forberedt: ForberedtSertifikat,
+  opts: LagreOptions,
 ): Promise<IngestResultat> {
   const { eksportland, nummer, hash, erstatterNummer, statusKode, utstedtDato, kolonner } = forberedt;
   const levert = opts.xml === undefined ? undefined : xmlSomBase64(opts.xml);
   const vedlegg = delVedlegg(forberedt.vedlegg);
 
-  return db.transaction().execute(async (trx) => {
-    /** The delivered XML of certificate `id`: replaced (new or changed content) or only filled in. */
-    const lagreXml = async (id: number, erstatt: boolean) => {
-      if (!levert) return;
-      const xml = sql<Buffer>`decode(${levert.base64}, 'base64')`;
-      await trx
-        .insertInto("sertifikat_xml")
-        .values({ sertifikat_id: id, xml, sha256: levert.sha256 })
-        .onConflict((oc) =>
-          erstatt
-            ? oc
-                .column("sertifikat_id")
-                .doUpdateSet({ xml, sha256: levert.sha256, mottatt: sql<Date>`now()` })
-            : oc.column("sertifikat_id").doNothing(),
-        )
-        .execute();
-    };
+  /** The delivered XML of certificate `id`: replaced (new or changed content) or only filled in. */
+  const lagreXml = async (id: number, erstatt: boolean) => {
+    if (!levert) return;
+    const xml = sql<Buffer>`decode(${levert.base64}, 'base64')`;
+    await trx
+      .insertInto("sertifikat_xml")
+      .values({ sertifikat_id: id, xml, sha256: levert.sha256 })
+      .onConflict((oc) =>
+        erstatt
+          ? oc.column("sertifikat_id").doUpdateSet({ xml, sha256: levert.sha256, mottatt: sql<Date>`now()` })
+          : oc.column("sertifikat_id").doNothing(),
+      )
+      .execute();
+  };
 
-    const finn = () =>
-      trx
-        .selectFrom("sertifikat")
-        .select(["id", "innhold_hash", "status_kode", "erstatter_nummer"])
-        .select(sql<string | null>`data->>'utstedtDato'`.as("utstedt_tid"))
-        .where("eksportland", "=", eksportland)
-        .where("nummer", "=", nummer)
-        .forUpdate()
-        .executeTakeFirst();
+  const finn = () =>
+    trx
+      .selectFrom("sertifikat")
+      .select(["id", "innhold_hash", "status_kode", "erstatter_nummer"])
+      .select(sql<string | null>`data->>'utstedtDato'`.as("utstedt_tid"))
+      .where("eksportland", "=", eksportland)
+      .where("nummer", "=", nummer)
+      .forUpdate()
+      .executeTakeFirst();
 
-    /**
-     * Replacement links, alerts and events of the stored row; its XML and attachments unless `ny` says
-     * settInnNy stored them (with what it found of a replacement).
-     */
-    const lagreResten = async (
-      id: number,
-      resultat: IngestResultatType,
-      ny?: { erstatning: Erstatning | null },
-    ): Promise<IngestResultat> => {
-      if (!ny) {
-        await lagreXml(id, true);
-        await lagreVedlegg(trx, id, vedlegg);
-      } else {
-        // the large attachments, which settInnNy left out
-        await lagreVedlegg(trx, id, { sammen: [], alene: vedlegg.alene });
-      }
-      await lenkErstatninger(trx, id, forberedt, ny?.erstatning);
-      // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
-      if (opts.varsle !== false) {
-        const s = {
-          id,
-          mottaker_orgnr: kolonner.mottaker_orgnr,
-          mottaker_navn_norm: kolonner.mottaker_navn_norm,
-          erstatter_nummer: erstatterNummer,
-        };
-        const mottakere = await importoererPaaSertifikatet(trx, s);
-        await leggVarslerIUtboks(trx, s, mottakere);
-        // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one.
-        const data: SertifikatMottattData = {
-          sertifikat: { id, nummer, eksportland, utstedtDato, erstatterNummer },
-          resultat,
-        };
-        await skrivHendelser(
-          trx,
-          mottakere.map((m) => ({ importoerId: m.id, type: "sertifikat.mottatt" as const, data })),
-        );
-      }
-      return { resultat, id, nummer };
-    };
-
-    if (erstatterNummer === null || erstatterNummer === nummer) {
-      const ny = await settInnNy(trx, forberedt, levert, vedlegg.sammen);
-      if (ny) return lagreResten(ny.id, "ny", ny);
+  /**
+   * Replacement links, alerts and events of the stored row; its XML and attachments unless `ny` says
+   * settInnNy stored them (with what it found of a replacement).
+   */
+  const lagreResten = async (
+    id: number,
+    resultat: IngestResultatType,
+    ny?: { erstatning: Erstatning | null },
+  ): Promise<IngestResultat> => {
+    if (!ny) {
+      await lagreXml(id, true);
+      await lagreVedlegg(trx, id, vedlegg);
+    } else {
+      // the large attachments, which settInnNy left out
+      await lagreVedlegg(trx, id, { sammen: [], alene: vedlegg.alene });
     }
-
-    let rad = await finn();
-    if (rad) {
-      if (rad.innhold_hash === hash) {
-        await lagreXml(rad.id, false);
-        return { resultat: "uendret", id: rad.id, nummer };
-      }
-      // An older re-delivery never overwrites newer content (ADR 017).
-      const lagretTid = rad.utstedt_tid;
-      if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
-        return { resultat: "eldre", id: rad.id, nummer };
-      }
+    await lenkErstatninger(trx, id, forberedt, ny?.erstatning);
+    // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
+    if (opts.varsle !== false) {
+      const s = {
+        id,
+        mottaker_orgnr: kolonner.mottaker_orgnr,
+        mottaker_navn_norm: kolonner.mottaker_navn_norm,
+        erstatter_nummer: erstatterNummer,
+      };
+      const mottakere = await importoererPaaSertifikatet(trx, s);
+      await leggVarslerIUtboks(trx, s, mottakere);
+      // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one.
+      const data: SertifikatMottattData = {
+        sertifikat: { id, nummer, eksportland, utstedtDato, erstatterNummer },
+        resultat,
+      };
+      await skrivHendelser(
+        trx,
+        mottakere.map((m) => ({ importoerId: m.id, type: "sertifikat.mottatt" as const, data })),
+      );
     }
-    await sjekkErstatning(trx, forberedt);
-    if (!rad) {
-      const ny = await trx
-        .insertInto("sertifikat")
-        .values({ nummer, eksportland, ...kolonner })
-        .onConflict((oc) => oc.columns(["eksportland", "nummer"]).doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (ny) return lagreResten(ny.id, "ny");
-      // Inserted by a concurrent ingest of the same certificate since we looked.
-      rad = await finn();
-      if (!rad) throw new Error(`Fant ikke sertifikat ${eksportland}/${nummer} etter konflikt`);
-      if (rad.innhold_hash === hash) return { resultat: "uendret", id: rad.id, nummer };
-      const lagretTid = rad.utstedt_tid;
-      if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
-        return { resultat: "eldre", id: rad.id, nummer };
-      }
-    }
+    return { resultat, id, nummer };
+  };
 
-    const sporet = (id: number) =>
-      trx
-        .selectFrom("sertifikat")
-        .select(SPORET)
-        .select(sql<number>`coalesce(jsonb_array_length(data -> 'varelinjer'), 0)::int`.as("varelinjer"))
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-    const foer = await sporet(rad.id);
+  if (erstatterNummer === null || erstatterNummer === nummer) {
+    const ny = await settInnNy(trx, forberedt, levert, vedlegg.sammen);
+    if (ny) return lagreResten(ny.id, "ny", ny);
+  }
+
+  let rad = await finn();
+  if (rad) {
+    if (rad.innhold_hash === hash) {
+      await lagreXml(rad.id, false);
+      return { resultat: "uendret", id: rad.id, nummer };
+    }
+    // An older re-delivery never overwrites newer content (ADR 017).
+    const lagretTid = rad.utstedt_tid;
+    if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
+      return { resultat: "eldre", id: rad.id, nummer };
+    }
+  }
+  await sjekkErstatning(trx, forberedt);
+  if (!rad) {
+    const ny = await trx
+      .insertInto("sertifikat")
+      .values({ nummer, eksportland, ...kolonner })
+      .onConflict((oc) => oc.columns(["eksportland", "nummer"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (ny) return lagreResten(ny.id, "ny");
+    // Inserted by a concurrent ingest of the same certificate since we looked.
+    rad = await finn();
+    if (!rad) throw new Error(`Fant ikke sertifikat ${eksportland}/${nummer} etter konflikt`);
+    if (rad.innhold_hash === hash) return { resultat: "uendret", id: rad.id, nummer };
+    const lagretTid = rad.utstedt_tid;
+    if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
+      return { resultat: "eldre", id: rad.id, nummer };
+    }
+  }
+
+  const sporet = (id: number) =>
+    trx
+      .selectFrom("sertifikat")
+      .select(SPORET)
+      .select(sql<number>`coalesce(jsonb_array_length(data -> 'varelinjer'), 0)::int`.as("varelinjer"))
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+  const foer = await sporet(rad.id);
+  await trx
+    .updateTable("sertifikat")
+    .set({
+      ...kolonner,
+      ...(rad.status_kode !== statusKode ? { status_sist_endret: sql<Date>`now()` } : {}),
+    })
+    .where("id", "=", rad.id)
+    .execute();
+  // The notifications of the certificate learn what the new version changed (their history, ADR 033).
+  await skrivSertifikatHendelse(trx, rad.id, {
+    endringer: sertifikatEndringer(foer, await sporet(rad.id)),
+  });
+  await trx.deleteFrom("vedlegg").where("sertifikat_id", "=", rad.id).execute();
+  // A changed replacement note: the certificate it named before is no longer replaced by this one.
+  if (rad.erstatter_nummer !== null && rad.erstatter_nummer !== erstatterNummer) {
     await trx
       .updateTable("sertifikat")
-      .set({
-        ...kolonner,
-        ...(rad.status_kode !== statusKode ? { status_sist_endret: sql<Date>`now()` } : {}),
-      })
-      .where("id", "=", rad.id)
+      .set({ erstattet_av_id: null })
+      .where("eksportland", "=", eksportland)
+      .where("nummer", "=", rad.erstatter_nummer)
+      .where("erstattet_av_id", "=", rad.id)
       .execute();
-    // The notifications of the certificate learn what the new version changed (their history, ADR 033).
-    await skrivSertifikatHendelse(trx, rad.id, {
-      endringer: sertifikatEndringer(foer, await sporet(rad.id)),
-    });
-    await trx.deleteFrom("vedlegg").where("sertifikat_id", "=", rad.id).execute();
-    // A changed replacement note: the certificate it named before is no longer replaced by this one.
-    if (rad.erstatter_nummer !== null && rad.erstatter_nummer !== erstatterNummer) {
-      await trx
-        .updateTable("sertifikat")
-        .set({ erstattet_av_id: null })
-        .where("eksportland", "=", eksportland)
-        .where("nummer", "=", rad.erstatter_nummer)
-        .where("erstattet_av_id", "=", rad.id)
-        .execute();
-    }
-    return lagreResten(rad.id, "oppdatert");
-  });
+  }
+  return lagreResten(rad.id, "oppdatert");
 }

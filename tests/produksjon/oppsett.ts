@@ -1,17 +1,19 @@
 // The production shape on one machine (issue 26 point 6): compose.yaml read and run as processes of the compiled
 // build with NODE_ENV=production against a PostgreSQL server — the migration step, two `api`, two `web` behind
-// this file's own TLS round-robin proxy, one `sender`, the development mail catcher and the development Altinn,
-// Enhetsregisteret and Maskinporten (compose's staging profile) and the development ID-porten, each its own
-// process. Compose's service names become local
+// this file's own TLS round-robin proxy, one `sender` (which pulls from the ePhyto Hub), the development mail
+// catcher, the development Altinn, Enhetsregisteret and Maskinporten and the development ePhyto Hub (compose's
+// staging profile) and the development ID-porten, each its own process. Compose's secrets (/run/secrets/<name>)
+// are the files its top level names. Compose's service names become local
 // addresses (postgres:5432 → the test server, api:3000 → a round-robin over the two api processes, …); every
 // ${…} in the file is filled from VARIABLER below, so a variable a role needs that compose.yaml lacks makes the
 // process refuse to start, and the test fails.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import net, { type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { exportJWK, generateKeyPair } from "jose";
 import pg from "pg";
@@ -29,11 +31,15 @@ interface ComposeTjeneste {
   image?: string;
 }
 
+function lesComposeFil(): {
+  services: Record<string, ComposeTjeneste>;
+  secrets?: Record<string, { file?: string }>;
+} {
+  return parse(readFileSync(path.join(ROT, "compose.yaml"), "utf8"), { merge: true });
+}
+
 export function lesCompose(): Record<string, ComposeTjeneste> {
-  const fil = parse(readFileSync(path.join(ROT, "compose.yaml"), "utf8"), { merge: true }) as {
-    services: Record<string, ComposeTjeneste>;
-  };
-  return fil.services;
+  return lesComposeFil().services;
 }
 
 /** Compose's interpolation: ${VAR}, ${VAR:-standard}, ${VAR-standard}, ${VAR:?feil}, ${VAR?feil}, $$. */
@@ -195,6 +201,11 @@ async function lastbalanserer(
   };
 }
 
+/** A development Hub process's directory: its CA and the client certificates it makes (dev/hub/prosess.ts). */
+export interface HubProsess extends Prosess {
+  mappe: string;
+}
+
 export interface Produksjonsform {
   /** The app as the browser sees it: https through the load balancer. */
   appUrl: string;
@@ -205,6 +216,8 @@ export interface Produksjonsform {
   sender: Prosess;
   fanger: Prosess;
   idporten: Prosess;
+  /** The development ePhyto Hub (compose's staging service `hub`), which the sender pulls from. */
+  hub: HubProsess;
   /** The development Altinn, Enhetsregisteret and Maskinporten (compose's `registre`). */
   registre: Prosess;
   /** The service's database, for the test's checks. */
@@ -214,11 +227,16 @@ export interface Produksjonsform {
 }
 
 /** The values compose.yaml asks for, as an operator would set them (test secrets, not the development ones). */
-async function variabler(appUrl: string, issuer: string): Promise<Record<string, string>> {
+async function variabler(appUrl: string, issuer: string, hubMappe: string): Promise<Record<string, string>> {
   // The service's own Maskinporten client (ADR 042): its key, as the operator would have it.
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const noekkel = { ...(await exportJWK(privateKey)), kid: "produksjonsform-1", alg: "RS256" };
   return {
+    // The staging Hub (compose's `hub`) and the certificates it makes in its directory.
+    HUB_URL: "https://hub:4443/hub/DeliveryService",
+    HUB_KLIENTSERTIFIKAT_FIL: path.join(hubMappe, "klient-NO.pem"),
+    HUB_KLIENTNOEKKEL_FIL: path.join(hubMappe, "klient-NO-key.pem"),
+    HUB_CA: path.join(hubMappe, "ca.pem"),
     API_AUDIENCE: "https://forhaandsmelding.test/import",
     ALTINN_URL: "http://registre:3500/altinn",
     ENHETSREGISTERET_URL: "http://registre:3500/enhetsregisteret",
@@ -253,7 +271,9 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     const appUrl = `https://localhost:${proxyPort}`;
     const idpPort = await ledigPort();
     const issuer = `http://127.0.0.1:${idpPort}/idporten`;
-    const v = await variabler(appUrl, issuer);
+    const hubMappe = mkdtempSync(path.join(tmpdir(), "produksjonsform-hub-"));
+    stoppes.push(async () => rmSync(hubMappe, { recursive: true, force: true }));
+    const v = await variabler(appUrl, issuer, hubMappe);
 
     // PostgreSQL as compose's postgres service makes it: the database and its owner.
     const server = new URL(serverUrl);
@@ -281,10 +301,17 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
         /\b([a-z][\w-]*):(\d+)\b/g,
         (helt, navn, port) => adresser.get(`${navn}:${port}`) ?? helt,
       );
+    // Compose's secrets: a service reads /run/secrets/<name>, which is the file the top level names.
+    const hemmeligheter = lesComposeFil().secrets ?? {};
+    const hemmelig = (verdi: string) =>
+      verdi.replace(/^\/run\/secrets\/([\w-]+)$/, (helt, navn: string) => {
+        const fil = hemmeligheter[navn]?.file;
+        return fil ? fyllInn(fil, v) : helt;
+      });
     const miljoe = (navn: string, ekstra: Record<string, string>): Record<string, string> => {
       const env: Record<string, string> = {};
       for (const [k, verdi] of Object.entries(tjenester[navn]?.environment ?? {})) {
-        env[k] = lokal(fyllInn(String(verdi ?? ""), v));
+        env[k] = hemmelig(lokal(fyllInn(String(verdi ?? ""), v)));
       }
       return { NODE_ENV: "production", ...env, HOST: "127.0.0.1", ...ekstra };
     };
@@ -407,6 +434,27 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     stoppes.push(() => webLb.close());
     await Promise.all(web.map((p) => vent(() => klar(p), `${p.navn} ble ikke klar`)));
 
+    // The development ePhyto Hub (compose's staging service `hub`), its own process: TLS with client certificates.
+    const hubTls = await ledigPort();
+    const hubHelse = await ledigPort();
+    adresser.set("hub:4443", `127.0.0.1:${hubTls}`);
+    const hub: HubProsess = Object.assign(
+      startProsess(
+        "hub",
+        kommando("hub"),
+        miljoe("hub", {
+          PORT: String(hubHelse),
+          HUB_UTVIKLING_PORT: String(hubTls),
+          HUB_UTVIKLING_MAPPE: hubMappe,
+        }),
+        hubHelse,
+      ),
+      { mappe: hubMappe },
+    );
+    stoppes.push(() => hub.stopp());
+    // Up, with Norway's client certificate made (the sender's secrets are those files).
+    await vent(async () => (await lever(hub)) && existsSync(v.HUB_KLIENTNOEKKEL_FIL as string), "huben");
+
     // The sender.
     const senderPort = await ledigPort();
     const sender = startProsess(
@@ -420,6 +468,10 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
         EPOST_POLL_SEKUNDER: "0.2",
         EPOST_SMTP_TIDSAVBRUDD_SEKUNDER: "5",
         EPOST_LEIE_SEKUNDER: "15",
+        // The Hub twice a second, and a short lease, so a killed sender's successor pulls within seconds.
+        HUB_INTERVALL_SEKUNDER: "0.5",
+        HUB_LEIE_SEKUNDER: "6",
+        HUB_TIDSAVBRUDD_SEKUNDER: "2",
       }),
       senderPort,
     );
@@ -439,6 +491,7 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
       sender,
       fanger,
       idporten,
+      hub,
       registre,
       db,
       variabler: v,
