@@ -5,7 +5,7 @@
 // another test does can change what this one reads, and nothing this one does (some of it cannot be undone)
 // is left on the shared demo organisations.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./helpers";
+import { expect, tabTil, test } from "./helpers";
 
 /** A unit the test owns: a department (BEDR) under a main unit (AS), as the service only lets departments act. */
 export interface EgenVirksomhet {
@@ -92,13 +92,31 @@ export async function egenVirksomhet(request: APIRequestContext, navn: string) {
   return { person, virksomhet: virksomheter[0]! };
 }
 
-/** Logs in through the development ID-porten as a person typed in (not one of the listed test persons). */
-export async function loggInnSom(page: Page, person: EgenPerson) {
+/**
+ * Logs in through the development ID-porten as a person typed in (not one of the listed test persons), by mouse
+ * or keyboard only.
+ */
+export async function loggInnSom(page: Page, person: EgenPerson, tastatur = false) {
   await page.goto("/");
-  await page.getByRole("link", { name: "Logg inn med ID-porten" }).click();
-  await page.getByLabel("Fødselsnummer (11 siffer)").fill(person.pid);
-  await page.getByLabel("Navn", { exact: true }).fill(person.navn);
-  await page.getByRole("button", { name: "Logg inn", exact: true }).click();
+  const lenke = page.getByRole("link", { name: "Logg inn med ID-porten" });
+  const pid = page.getByLabel("Fødselsnummer (11 siffer)");
+  const navn = page.getByLabel("Navn", { exact: true });
+  const knapp = page.getByRole("button", { name: "Logg inn", exact: true });
+  if (tastatur) {
+    await tabTil(page, lenke);
+    await page.keyboard.press("Enter");
+    await tabTil(page, pid);
+    await page.keyboard.type(person.pid);
+    await tabTil(page, navn);
+    await page.keyboard.type(person.navn);
+    await tabTil(page, knapp);
+    await page.keyboard.press("Enter");
+  } else {
+    await lenke.click();
+    await pid.fill(person.pid);
+    await navn.fill(person.navn);
+    await knapp.click();
+  }
   await expect(page).toHaveURL(/\/velg-virksomhet/);
 }
 
