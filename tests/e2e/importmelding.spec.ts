@@ -13,6 +13,7 @@ import {
   test,
 } from "./helpers";
 import { fyllAnkomst, fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
+import { bekreftRegelverk, loggInnEgen } from "./virksomheter";
 
 const feilOppsummering = (page: Page) => page.locator(".feiloppsummering");
 /** Every message of the arrival form submitted empty (SPEC §5). */
@@ -767,20 +768,14 @@ test("bare dokumentkontroll: ankomstskjemaet spør ikke etter mottakskontrollør
 test("ingen mottakskontrollør å velge: 'Mottakskontrollør ikke valgt' og 'Du er nødt til å velge en mottakskontrollør.'", async ({
   page,
 }) => {
-  // Nordisk Plantesalg (one of Kari's companies) has no reception controller and controls nothing itself.
-  await loggInnOgVelg(page, PERSONER.kari, /Nordisk Plantesalg AS avd\. Moss/);
-  // Creating needs the confirmed regulations; the other project may have confirmed them already.
-  await page.goto("/innstillinger");
-  const boks = page.getByLabel("Virksomheten kjenner regelverket for import av planter");
-  if (!(await boks.isDisabled())) {
-    await page.getByLabel("Ja, vi bekrefter at virksomheten kjenner regelverket").check();
-    await boks.check();
-    await page.getByRole("button", { name: "Lagre" }).click();
-  }
-  await expect(boks).toBeDisabled();
+  // A new importer of the test's own has no reception controller and controls nothing itself. Creating needs
+  // the confirmed regulations (which cannot be taken back: ADR 052).
+  const { virksomhet } = await loggInnEgen(page, "Plantesalg");
+  await bekreftRegelverk(page);
+  await expect(page.getByLabel("Virksomheten kjenner regelverket for import av planter")).toBeDisabled();
   const s = await nySertifikat(page.request, {
     prosjekt: prosjekt(),
-    mottaker: { navn: "Nordisk Plantesalg AS avd. Moss", organisasjonsnummer: "912345882" },
+    mottaker: { navn: virksomhet.navn, organisasjonsnummer: virksomhet.orgnr },
   });
   const id = await opprett(page, s);
   await page.goto(`/importmelding/${id}/ankomst-info`);
