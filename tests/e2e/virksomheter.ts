@@ -152,3 +152,30 @@ export async function loggInnEgen(page: Page, navn: string) {
   await velg(page, egen.virksomhet);
   return egen;
 }
+
+/**
+ * Registers `kontrolloer` as a reception controller and has `importoer` appoint it (Innstillinger), as a person
+ * who acts for both; `importoer` is chosen afterwards.
+ */
+export async function utnevnKontrolloer(page: Page, importoer: EgenVirksomhet, kontrolloer: EgenVirksomhet) {
+  await velg(page, kontrolloer);
+  await page.goto("/innstillinger?side=Registrere%20mottakskontroll%C3%B8r");
+  const bryter = page.getByLabel("Registrer virksomheten som mottakskontrollør");
+  const skjema = bryter.locator("xpath=ancestor::form");
+  await bryter.check();
+  // With JavaScript the toggle saves on change; without, by its own 'Lagre'.
+  if (test.info().project.use.javaScriptEnabled === false)
+    await skjema.getByRole("button", { name: "Lagre" }).click();
+  await expect(skjema.getByRole("status")).toHaveText("Virksomheten er registrert som mottakskontrollør.");
+  await velg(page, importoer);
+  await page.goto(
+    `/innstillinger?${new URLSearchParams({ side: "Legg til mottakskontrollør", sok: kontrolloer.navn })}`,
+  );
+  await page
+    .getByLabel("Mottakskontrollør", { exact: true })
+    .selectOption({ label: `${kontrolloer.navn} (${kontrolloer.formatert})` });
+  await page.getByRole("button", { name: "Legg til mottakskontrollør" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Mottakskontrolløren er lagt til." }),
+  ).toBeVisible();
+}
