@@ -12,8 +12,17 @@ import {
   tabTil,
   test,
 } from "./helpers";
-import { fyllAnkomst, fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
-import { bekreftRegelverk, loggInnEgen } from "./virksomheter";
+import { fyllAnkomst, fyllUt, loggInnKari, opprett, osloDatoOm, prosjekt } from "./veiviser";
+import {
+  bekreftRegelverk,
+  type EgenVirksomhet,
+  egneVirksomheter,
+  loggInnEgen,
+  loggInnSom,
+  navnet,
+  utnevnKontrolloer,
+  velg,
+} from "./virksomheter";
 
 const feilOppsummering = (page: Page) => page.locator(".feiloppsummering");
 /** Every message of the arrival form submitted empty (SPEC §5). */
@@ -299,25 +308,30 @@ test("bekreftelse av regelverket med bare tastaturet, 'vil ikke melde import', o
   page,
 }) => {
   test.setTimeout(TIDSGRENSE_LANG);
-  // The reception controller prepares a notification for an importer that has not confirmed the regulations.
-  // Each project has its own Blomsterbud department, since a confirmation cannot be taken back.
-  const blomsterbud =
-    prosjekt() === "js-pa" ? /Blomsterbud Vest AS avd\. Bergen/ : /Blomsterbud Vest AS avd\. Ålesund/;
+  // The reception controller prepares a notification for an importer that has not confirmed the regulations:
+  // departments of the test's own (one importer, one controller it has appointed), since a confirmation cannot
+  // be taken back (ADR 052).
+  const { person, virksomheter } = await egneVirksomheter(page.request, "Tastaturimport", 2);
+  const [importoer, kontrolloer] = virksomheter as [EgenVirksomhet, EgenVirksomhet];
+  const blomsterbud = navnet(importoer);
+  await loggInnSom(page, person);
+  await utnevnKontrolloer(page, importoer, kontrolloer);
+  await velg(page, kontrolloer);
+  await bekreftRegelverk(page);
   const s = await nySertifikat(page.request, {
     prosjekt: prosjekt(),
-    mottaker: { navn: "Blomsterbud Vest AS" },
+    mottaker: { navn: importoer.navn },
   });
-  await loggInnOgVelg(page, PERSONER.ola, /Grønt Mottak AS avd\. Alnabru/);
   await page.goto(sertifikatUrl(s));
   await expect(page.getByRole("group", { name: "Ansvarlig importør" })).toBeVisible();
   await sjekkUu(page);
   const id = await opprett(page, s, blomsterbud);
-  await fyllUt(page, id, "ola@grontmottak.example.no");
+  await fyllUt(page, id, "ola@grontmottak.example.no", navnet(kontrolloer));
 
   // The importer opens the prepared notification and submits it, keyboard only: the dialog opens instead.
   const ctx = await browser.newContext();
   const ingrid = await ctx.newPage();
-  await loggInn(ingrid, PERSONER.ingrid, true);
+  await loggInnSom(ingrid, person, true);
   await tabTil(ingrid, ingrid.getByRole("button", { name: blomsterbud }));
   await ingrid.keyboard.press("Enter");
   await expect(ingrid.locator(".app-header__virksomhet")).toBeVisible();
