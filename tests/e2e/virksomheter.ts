@@ -23,15 +23,18 @@ export interface EgenPerson {
 let loepenummer = 0;
 
 /**
- * A nine-digit number no other test, worker, project or run uses: the run (E2E_KJOERING, playwright.config.ts),
- * the project, the worker and a counter within the worker. `prefiks` keeps organisation numbers and national
- * identity numbers apart from each other and from the demo data and altinn.spec.ts's (8… and 9…).
+ * A number of `lengde` digits no other test, worker, project or run uses: the run (E2E_KJOERING,
+ * playwright.config.ts), the project, the worker process (workerIndex: a worker started again after a failed test
+ * gets a new one, so its counter starting over meets nothing of the failed test's) and a counter within it.
+ * `prefiks` keeps organisation numbers and national identity numbers apart from each other and from the demo data
+ * and altinn.spec.ts's (8… and 9…).
  */
 function unikt(prefiks: string, lengde: number): string {
   loepenummer += 1;
   const info = test.info();
   const prosjekt = info.project.name === "js-pa" ? 1 : info.project.name === "js-av" ? 2 : 3;
-  const hale = `${prosjekt}${info.parallelIndex % 10}${String(loepenummer).padStart(3, "0")}`;
+  const arbeider = String(info.workerIndex % 100).padStart(2, "0");
+  const hale = `${prosjekt}${arbeider}${String(loepenummer).padStart(3, "0")}`;
   const plass = lengde - prefiks.length - hale.length;
   const kjoering = Number(process.env.E2E_KJOERING ?? Date.now()) % 10 ** plass;
   return `${prefiks}${String(kjoering).padStart(plass, "0")}${hale}`;
