@@ -49,7 +49,12 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     url: `${baseURL}/logg-inn`,
     timeout: 120_000,
-    reuseExistingServer: !process.env.CI,
+    // Never reuse a server that is already running (ADR 052): some tests change what cannot be changed back (a
+    // confirmation of the regulations, a submitted notification), so a second run against the first run's server
+    // would meet the state they left. Every run starts its own server on a fresh database (scripts/e2e-server.mjs
+    // empties DATA_DIR, and the development Altinn and Enhetsregisteret keep their additions in memory); if
+    // E2E_PORT is taken, Playwright stops with «already used»: stop what runs there or choose another E2E_PORT.
+    reuseExistingServer: false,
     env: {
       PORT: String(port),
       APP_URL: baseURL,

@@ -6,8 +6,9 @@
 import type { Page } from "@playwright/test";
 import { ORG } from "../../dev/demo-data";
 import { MYNDIGHET_API_KEY, nySertifikat } from "./data";
-import { expect, PERSONER, sjekkUu, TIDSGRENSE_LANG, test } from "./helpers";
-import { fyllUt, loggInnKari, loggInnOgVelg, opprett, prosjekt } from "./veiviser";
+import { expect, sjekkUu, TIDSGRENSE_LANG, test } from "./helpers";
+import { fyllUt, loggInnKari, opprett, prosjekt } from "./veiviser";
+import { loggInnEgen } from "./virksomheter";
 
 const mottaker = { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: ORG.hagelandDrammen };
 
@@ -74,9 +75,8 @@ test("en avvist forhåndsmelding kommer som én e-post med utfallet, vedtaksbrev
 test("«Varsle meg om vurderinger» er på som standard og kan slås av og på, med og uten JavaScript", async ({
   page,
 }) => {
-  // Each project its own unit with an address (dev/demo-data.ts), so the two never switch the same preference.
-  const sted = prosjekt() === "js-pa" ? "Stord" : "Voss";
-  await loggInnOgVelg(page, PERSONER.ingrid, new RegExp(`Blomsterbud Vest AS avd\\. ${sted}`));
+  // An organisation of the test's own, so no other test switches the same preference (ADR 052).
+  await loggInnEgen(page, "Vurderingsvarsel");
   await page.goto("/innstillinger?side=Varslinger");
   const bryter = page.getByRole("checkbox", { name: "Varsle meg om vurderinger" });
   const sertifikater = page.getByRole("checkbox", { name: "Send meg varsel på e-post om nye sertifikater" });
@@ -97,17 +97,13 @@ test("«Varsle meg om vurderinger» er på som standard og kan slås av og på, 
         : "Du får ikke lenger e-post om vurderinger.",
     );
   };
-  try {
-    await lagre(false);
-    await sjekkUu(page);
-    await page.goto("/innstillinger?side=Varslinger");
-    await expect(bryter).not.toBeChecked();
-    // The certificate alerts are a preference of their own.
-    await expect(sertifikater).toBeChecked();
-  } finally {
-    await page.goto("/innstillinger?side=Varslinger");
-    await lagre(true);
-  }
+  await lagre(false);
+  await sjekkUu(page);
+  await page.goto("/innstillinger?side=Varslinger");
+  await expect(bryter).not.toBeChecked();
+  // The certificate alerts are a preference of their own.
+  await expect(sertifikater).toBeChecked();
+  await lagre(true);
   await page.goto("/innstillinger?side=Varslinger");
   await expect(bryter).toBeChecked();
 });

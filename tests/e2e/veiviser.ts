@@ -62,8 +62,8 @@ export async function opprett(page: Page, s: TestSertifikat, ansvarlig?: RegExp)
   return /\/importmelding\/(\d+)\//.exec(page.url())![1]!;
 }
 
-/** Goes through the wizard with valid answers (no checks) up to the summary. */
-export async function fyllUt(page: Page, id: string, epost = "test@example.no") {
+/** Goes through the wizard with valid answers (no checks) up to the summary; controller Alnabru unless given. */
+export async function fyllUt(page: Page, id: string, epost = "test@example.no", kontrolloer?: RegExp) {
   await page.goto(`/importmelding/${id}/innmelder`);
   await page.getByLabel("E-post").fill(epost);
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();
@@ -79,6 +79,7 @@ export async function fyllUt(page: Page, id: string, epost = "test@example.no") 
     postnummer: "3044",
     poststed: "Drammen",
     dato: osloDatoOm(30),
+    kontrolloer,
   });
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();
   await page.getByRole("button", { name: "Jeg forstår – lagre" }).click();
