@@ -227,6 +227,12 @@ export interface ImportmeldingVisning {
   faktiskAnkommet: string | null;
   /** The authority's reason for a rejection, null otherwise. */
   vurderingBegrunnelse: string | null;
+  /**
+   * The responsible importer is named on the certificate (ADR 010). When not, the notification is never
+   * released automatically: it waits for the authority, and gives way to the consignee's own until the
+   * authority has assessed it (ADR 027).
+   */
+  ansvarligPaaSertifikatet: boolean;
   /** What the calling importer may do here. */
   tilgang: { eier: boolean; mottakskontrolloer: boolean };
 }

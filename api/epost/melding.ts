@@ -148,7 +148,7 @@ export interface UtfallMelding {
   /** the notification's number */
   nummer: string;
   sertifikatnummer: string;
-  utfall: "FRIGITT" | "AVVIST" | "DELVIS_AVVIST" | "AUTOMATISK_FRIGITT";
+  utfall: "FRIGITT" | "AVVIST" | "DELVIS_AVVIST" | "AUTOMATISK_FRIGITT" | "TILBAKETRUKKET";
   /** the authority's reason, when it gave one */
   begrunnelse: string | null;
 }
@@ -168,6 +168,10 @@ function utfallTekst(u: UtfallMelding): string[] {
       return ["Sendingen er avvist.", "Vedtaksbrev med begrunnelse og klageadgang kommer separat."];
     case "DELVIS_AVVIST":
       return ["Deler av sendingen er avvist.", "Vedtaksbrev med begrunnelse og klageadgang kommer separat."];
+    case "TILBAKETRUKKET":
+      return [
+        "Forhåndsmeldingen er trukket tilbake fordi mottakeren på sertifikatet har meldt sendingen selv. Den blir ikke behandlet videre av Mattilsynet.",
+      ];
   }
 }
 
@@ -198,16 +202,23 @@ export function lagUtfallEpost(opts: {
   }));
   const [forste] = utfall;
   const flere = utfall.length > 1;
+  // A withdrawal by the service (ADR 027) is not an assessment: the texts say which it was.
+  const trukket = utfall.some((u) => u.utfall === "TILBAKETRUKKET");
+  const vurdert = utfall.some((u) => u.utfall !== "TILBAKETRUKKET");
+  const hva =
+    trukket && vurdert ? "er vurdert eller trukket tilbake" : trukket ? "er trukket tilbake" : "er vurdert";
+  const gjort =
+    trukket && vurdert ? "vurdert eller trukket tilbake" : trukket ? "trukket tilbake" : "vurdert";
   const emne =
     !flere && forste
       ? `Forhåndsmelding ${forste.nummer}: ${resultat(forste)}`
-      : `${utfall.length} forhåndsmeldinger er vurdert i Digital forhåndsmelding`;
+      : `${utfall.length} forhåndsmeldinger ${hva} i Digital forhåndsmelding`;
   const tittel = flere
-    ? `${utfall.length} forhåndsmeldinger til ${importoerNavn} er vurdert`
-    : `Forhåndsmelding til ${importoerNavn} er vurdert`;
+    ? `${utfall.length} forhåndsmeldinger til ${importoerNavn} ${hva}`
+    : `Forhåndsmelding til ${importoerNavn} ${hva}`;
   const innledning = flere
-    ? "Mattilsynet har vurdert disse forhåndsmeldingene."
-    : "Mattilsynet har vurdert en forhåndsmelding fra virksomheten.";
+    ? `Mattilsynet har ${gjort} disse forhåndsmeldingene.`
+    : `Mattilsynet har ${gjort} en forhåndsmelding fra virksomheten.`;
   const avmelding = `${appUrl}${VARSLINGER_STI}`;
   const tekstDeler = [tittel, "", innledning, ""];
   const htmlDeler: string[] = [];

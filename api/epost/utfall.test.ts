@@ -10,6 +10,7 @@ import { type EpostFanger, startEpostFanger } from "../../dev/epost/fanger";
 import {
   type Aktoer,
   aktoer,
+  INGRID,
   importoerId,
   KARI,
   klarTilInnsending,
@@ -204,6 +205,50 @@ describe("utfallet av vurderingen på e-post", () => {
     expect(e?.tekst).toContain(`Sendingen ${m.nummer} er frigitt automatisk. Varene kan tas i bruk.`);
     expect(e?.tekst).not.toContain("Vedtaksbrev");
     expect(e?.tekst).not.toContain("Begrunnelse");
+  });
+
+  it("en melding som trekkes tilbake fordi mottakeren melder selv, gir e-post; egen tilbaketrekking gir ingen", async () => {
+    // Blomsterbud Stord found a certificate addressed to Hageland by its keys and submitted it (ADR 027).
+    const stord = await importoerId(db(), ORG.blomsterbudStord);
+    await db()
+      .insertInto("importoer_epost")
+      .values({ importoer_id: stord, epostadresse: "post@stord.example.no" })
+      .execute();
+    const ingrid = aktoer(api, INGRID, ORG.blomsterbudStord, stord);
+    const s = await lagSertifikat(db(), { linjer: [LINJER.snittroser] });
+    const finn = await api.fetch(
+      `/import/v2/${ORG.blomsterbudStord}/${stord}/sertifikat?${new URLSearchParams({ sertifikatnummer: s.nummer, dato: s.utstedtDato, avsenderland: s.eksportLand })}`,
+      { pid: INGRID },
+    );
+    expect(finn.status).toBe(200);
+    const annen = await klarTilInnsending(ingrid, s, { ansvarlig: stord, kontrolloer: stord });
+    const sendt = await ingrid.put(`/${annen.id}/status`, { status: "REGISTRERT" });
+    expect(await sendt.json()).toMatchObject({ status: "REGISTRERT" });
+    // Waiting for the authority is no outcome.
+    expect(await utfallRader(annen.id)).toEqual([]);
+    // Hageland notifies its own shipment: Stord's is withdrawn by the service, and Stord is told.
+    await klarTilInnsending(kari, s, { ansvarlig: hageland, kontrolloer: gront });
+    expect(await utfallRader(annen.id)).toMatchObject([{ importoer_id: stord, utfall: "TILBAKETRUKKET" }]);
+    const sender = senderMed();
+    await tomKoeen(sender);
+    await sender.stop();
+    const [e, ...andre] = await fangetFor(annen.nummer);
+    expect(andre).toEqual([]);
+    expect(e?.mottakere).toContain("post@stord.example.no");
+    expect(e?.emne).toBe(`Forhåndsmelding ${annen.nummer}: Tilbaketrukket`);
+    expect(e?.tekst).toContain("Forhåndsmelding til Blomsterbud Vest AS avd. Stord er trukket tilbake");
+    expect(e?.tekst).toContain("Mattilsynet har trukket tilbake en forhåndsmelding fra virksomheten.");
+    expect(e?.tekst).toContain(
+      "Forhåndsmeldingen er trukket tilbake fordi mottakeren på sertifikatet har meldt sendingen selv. Den blir ikke behandlet videre av Mattilsynet.",
+    );
+    // The service's note names the consignee's organisation number; it is no reason and is not mailed.
+    expect(e?.tekst).not.toContain("Begrunnelse");
+    expect(e?.tekst).not.toContain(ORG.hagelandDrammen);
+
+    // The importer's own withdrawal is no news to it.
+    const { m } = await innsendt();
+    expect((await kari.put(`/${m.id}/status`, { status: "TILBAKETRUKKET" })).status).toBe(200);
+    expect(await utfallRader(m.id)).toEqual([]);
   });
 
   it("flere utfall innenfor samlevinduet kommer i én e-post; sertifikatvarsler i en egen", async () => {

@@ -197,6 +197,10 @@ const ImportmeldingVisningSkjema = dekker<ImportmeldingVisning>()(
       kanSendesInn: z.boolean(),
       faktiskAnkommet: tekstEllerNull,
       vurderingBegrunnelse: tekstEllerNull,
+      ansvarligPaaSertifikatet: z.boolean().meta({
+        description:
+          "Ansvarlig importør står som mottaker på sertifikatet (organisasjonsnummer eller eksakt navn). Hvis ikke, frigis forhåndsmeldingen aldri automatisk, men venter på Mattilsynet, og den viker for mottakerens egen forhåndsmelding til Mattilsynet har vurdert den",
+      }),
       tilgang: z.object({ eier: z.boolean(), mottakskontrolloer: z.boolean() }),
     })
     .meta({ id: "Importmelding" }),
@@ -238,6 +242,17 @@ const HistorikkSkjema = dekker<HistorikkSide>()(
                 .array(z.object({ spoersmaal: z.string(), svar: z.string(), kommentar: tekstEllerNull }))
                 .optional(),
               erstattetAv: z.string().optional(),
+              venterPaaMyndighet: z
+                .enum(["ANSVARLIG_IKKE_PAA_SERTIFIKATET"])
+                .optional()
+                .meta({ description: "Hvorfor forhåndsmeldingen venter på Mattilsynet uansett svar" }),
+              vek: z
+                .object({
+                  opprettetAv: z.object({ navn: z.string(), organisasjonsnummer: z.string() }),
+                  til: z.enum(["SLETTET", "TILBAKETRUKKET"]),
+                })
+                .optional()
+                .meta({ description: "En annen virksomhets forhåndsmelding som vek for denne" }),
             })
             .meta({ description: "Strukturerte detaljer; hver hendelsestype bruker sine felt" }),
           utfoertAv: z.string(),

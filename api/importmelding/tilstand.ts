@@ -57,9 +57,12 @@ export const OVERGANGER: readonly Overgang[] = [
   { fra: "REGISTRERT", til: "AUTOMATISK_FRIGITT", av: "SYSTEM" },
   { fra: "ANKOMMET", til: "AUTOMATISK_FRIGITT", av: "SYSTEM" },
   // Another organisation's notification gives way when the importer named on the certificate creates its
-  // own (ADR 027): a draft is deleted, a submitted one not yet arrived is withdrawn.
+  // own (ADR 027, mottaker.ts VIKER): a draft is deleted, a submitted one is withdrawn until the authority has
+  // assessed it.
   { fra: "UNDER_REGISTRERING", til: "SLETTET", av: "SYSTEM" },
   { fra: "REGISTRERT", til: "TILBAKETRUKKET", av: "SYSTEM" },
+  { fra: "ANKOMMET", til: "TILBAKETRUKKET", av: "SYSTEM" },
+  { fra: "AUTOMATISK_FRIGITT", til: "TILBAKETRUKKET", av: "SYSTEM" },
 ];
 
 export function erLovligOvergang(fra: ImportmeldingStatus, til: ImportmeldingStatus, av: Rolle): boolean {
@@ -253,7 +256,12 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
   });
   // The authority's outcome by e-mail (ADR 034), in this transaction: written exactly when the change is.
   if (e.varsle !== false) {
-    await leggUtfallIUtboks(trx, { importmeldingId: ny.id, hendelseId, utfall: e.til });
+    await leggUtfallIUtboks(trx, {
+      importmeldingId: ny.id,
+      hendelseId,
+      utfall: e.til,
+      avSystemet: e.aktoer.type === "SYSTEM",
+    });
     // The owners' events and their webhooks (ADR 036), likewise.
     await skrivStatusHendelser(trx, ny, fra, e.til);
   }
@@ -274,6 +282,7 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
         importmeldingId: ny.id,
         hendelseId: frigittId,
         utfall: "AUTOMATISK_FRIGITT",
+        avSystemet: true,
       });
       await skrivStatusHendelser(trx, frigitt, e.til, "AUTOMATISK_FRIGITT");
     }

@@ -7,6 +7,7 @@ import { Dialog } from "../components/dialog";
 import { Historikk } from "../components/historikk";
 import {
   DokumentasjonLenke,
+  IkkeMottakerVarsel,
   MeldingHode,
   Sendingsoversikt,
   sertifikatUrl,
@@ -53,6 +54,7 @@ export default function Ankommet() {
     <div className="registrert">
       <MeldingHode melding={m} />
       <Statusforloep melding={m} />
+      <IkkeMottakerVarsel melding={m} />
       <Dialog
         id="frigitt"
         apen={visFrigitt}

@@ -16,7 +16,7 @@ import { bekreftRegelverkSkjema } from "../../domain/schemas/importmelding";
 import { REGELVERK_AVKRYSSING_TEKST } from "../../domain/schemas/tekster";
 import { Dialog } from "../components/dialog";
 import { Historikk } from "../components/historikk";
-import { Sendingsoversikt } from "../components/importmelding";
+import { IkkeMottakerVarsel, Sendingsoversikt } from "../components/importmelding";
 import {
   Ankomststed,
   ForventetAnkomst,
@@ -277,6 +277,7 @@ function Innsendingsvarsler({
           </p>
         </Varsel>
       ) : null}
+      <IkkeMottakerVarsel melding={m} />
       {new URLSearchParams(search).get("ikkeSendt") === "1" ? (
         <Varsel farge="info" rolle="status" tittel="Forhåndsmeldingen er ikke sendt inn">
           <p className="ds-paragraph">

@@ -16,6 +16,7 @@ import { Dialog } from "../components/dialog";
 import { Historikk } from "../components/historikk";
 import {
   DokumentasjonLenke,
+  IkkeMottakerVarsel,
   MeldingHode,
   Sendingsoversikt,
   sertifikatUrl,
@@ -274,6 +275,7 @@ export default function Registrert() {
         </Varsel>
       ) : null}
       <Statusforloep melding={m} />
+      <IkkeMottakerVarsel melding={m} />
       <SendtDialog m={m} apen={visSendt} />
 
       <section className="kort" aria-labelledby="ansvarlig-tittel">

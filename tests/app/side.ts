@@ -315,6 +315,7 @@ export function testMelding(endringer: Partial<ImportmeldingVisning> = {}): Impo
     kanSendesInn: false,
     faktiskAnkommet: null,
     vurderingBegrunnelse: null,
+    ansvarligPaaSertifikatet: true,
     tilgang: { eier: true, mottakskontrolloer: false },
     ...endringer,
   };
