@@ -122,6 +122,48 @@ async function leggInnKontrollspoersmaal(
     .execute();
 }
 
+type Levende = Parameters<typeof annenForhaandsmelding>[2] & Parameters<typeof erEier>[0] & { id: number };
+
+/**
+ * What becomes of the certificate's live notification when `importoerId` creates one with `ansvarligId`
+ * responsible (ADR 027): it gives way (SLETTET or TILBAKETRUKKET), or a 409 is thrown — naming who holds it
+ * to an importer on the certificate, the plain message to anyone else.
+ */
+async function somViker(
+  db: Db,
+  a: {
+    sert: { mottaker_orgnr: string | null; mottaker_navn_norm: string | null };
+    eksisterende: Levende;
+    importoerId: number;
+    ansvarligId: number;
+  },
+): Promise<{
+  id: number;
+  til: "SLETTET" | "TILBAKETRUKKET";
+  mottaker: string;
+  annen: AnnenForhaandsmelding;
+}> {
+  const annen =
+    (await erMottaker(db, a.ansvarligId, a.sert)) && !erEier(a.eksisterende, a.importoerId)
+      ? await annenForhaandsmelding(db, a.sert, a.eksisterende)
+      : undefined;
+  const til = annen?.vedNyMelding;
+  if (!annen || !til) {
+    throw new FinnesAlleredeFeil(
+      a.eksisterende,
+      a.importoerId,
+      annen ? finnesAlleredeHos(annen) : FINNES_ALLEREDE,
+    );
+  }
+  const ansvarlig = await hentImportoerMatch(db, a.ansvarligId);
+  return {
+    id: a.eksisterende.id,
+    til,
+    mottaker: `${ansvarlig.navn} (${ansvarlig.organisasjonsnummer})`,
+    annen,
+  };
+}
+
 export async function opprettImportmelding(
   db: Db,
   args: {
@@ -191,30 +233,9 @@ export async function opprettImportmelding(
   // Another organisation's notification gives way when the new one's responsible importer is named on the
   // certificate (ADR 027); otherwise one live notification per certificate.
   const eksisterende = await finnLevende(db);
-  let vike:
-    | { id: number; til: "SLETTET" | "TILBAKETRUKKET"; mottaker: string; annen: AnnenForhaandsmelding }
-    | undefined;
-  if (eksisterende) {
-    const annen =
-      (await erMottaker(db, ansvarligId, sert)) && !erEier(eksisterende, importoerId)
-        ? await annenForhaandsmelding(db, sert, eksisterende)
-        : undefined;
-    const til = annen?.vedNyMelding;
-    if (!til) {
-      throw new FinnesAlleredeFeil(
-        eksisterende,
-        importoerId,
-        annen ? finnesAlleredeHos(annen) : FINNES_ALLEREDE,
-      );
-    }
-    const ansvarlig = await hentImportoerMatch(db, ansvarligId);
-    vike = {
-      id: eksisterende.id,
-      til,
-      mottaker: `${ansvarlig.navn} (${ansvarlig.organisasjonsnummer})`,
-      annen: annen!,
-    };
-  }
+  const vike = eksisterende
+    ? await somViker(db, { sert, eksisterende, importoerId, ansvarligId })
+    : undefined;
 
   const spoersmaal = utledKontrollspoersmaal(data, sert.vurdering as SertifikatVurdering);
   const aar = osloDato(naa).slice(0, 4);
