@@ -62,6 +62,10 @@ export const VENTEGRUNN_TEKST: Record<Ventegrunn, string> = {
     "Frigis ikke automatisk: ansvarlig importør står ikke som mottaker på sertifikatet. Mattilsynet vurderer forhåndsmeldingen.",
 };
 
+/** The line of an assessment made before arrival (ADR 041). */
+export const VURDERT_FOER_ANKOMST_LINJE =
+  "Sendingen var ikke ankommet. Det skal ikke gjøres mottakskontroll.";
+
 /** The structured part of an event (the jsonb column `detaljer`); each type uses its own fields. */
 export interface HendelseDetaljer {
   /** ENDRET: the part of the notification (tilstand.ts REDIGERBAR_I). */
@@ -82,6 +86,8 @@ export interface HendelseDetaljer {
   erstattetAv?: string;
   /** STATUS to REGISTRERT or ANKOMMET: why it waits for the authority whatever its answers. */
   venterPaaMyndighet?: Ventegrunn;
+  /** STATUS to the authority's assessment: made before the shipment arrived (ADR 041). */
+  vurdertFoerAnkomst?: boolean;
 }
 
 /** An event as the API gives it: the data, and the Norwegian texts every view shows alike. */
@@ -156,6 +162,8 @@ export function hendelseTittel(h: {
     case "OPPRETTET":
       return "Opprettet";
     case "STATUS":
+      if (h.tilStatus && h.detaljer.vurdertFoerAnkomst)
+        return `Vurdert av Mattilsynet før ankomst: ${STATUS_TEKST[h.tilStatus]}`;
       return h.tilStatus ? (STATUS_TITTEL[h.tilStatus] ?? STATUS_TEKST[h.tilStatus]) : "Status endret";
     case "ENDRET": {
       const kunPerson = h.detaljer.endringer?.every((e) => e.felt.startsWith("kontrolloer.")) === true;
@@ -274,6 +282,7 @@ export function hendelseLinjer(h: {
     }
   }
   if (h.type === "STATUS" && d.venterPaaMyndighet) linjer.push(VENTEGRUNN_TEKST[d.venterPaaMyndighet]);
+  if (h.type === "STATUS" && d.vurdertFoerAnkomst) linjer.push(VURDERT_FOER_ANKOMST_LINJE);
   // Rows from before migration 014 name the decision record behind an automatic step ("(ADR 007)") and
   // repeat the title ("Trukket tilbake: …", "Automatisk frigitt"): not for the user.
   const merknad =

@@ -213,8 +213,14 @@ export interface ImportmeldingVisning {
   sertifikat: SertifikatLenke;
   /** Submitted (SPEC §4 "Submitted statuses"). */
   erRegistrert: boolean;
+  /** The shipment has arrived (SPEC §4 "Arrived statuses"), except when it was assessed before arrival. */
   erAnkommet: boolean;
   erVurdert: boolean;
+  /**
+   * The authority released or rejected it before the shipment was reported arrived, though it expects a
+   * physical reception control (ADR 041): no reception control is expected any more.
+   */
+  vurdertFoerAnkomst: boolean;
   /** Every document question is answered. */
   dokumentkontrollFerdig: boolean;
   /** Every reception question is answered. */

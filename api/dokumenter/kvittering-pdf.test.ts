@@ -158,6 +158,7 @@ function melding(endringer: Partial<ImportmeldingVisning> = {}): ImportmeldingVi
     faktiskAnkommet: "2026-03-04T13:30:00.000Z",
     vurderingBegrunnelse: null,
     ansvarligPaaSertifikatet: true,
+    vurdertFoerAnkomst: false,
     tilgang: { eier: true, mottakskontrolloer: false },
     ...endringer,
   };

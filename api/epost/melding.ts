@@ -7,7 +7,7 @@ import {
   type ImportmeldingStatus,
   MELDEPLIKTIG_TEKST,
   type MeldepliktigVurdering,
-  STATUS_TEKST,
+  statusTekst,
 } from "../../domain/status";
 import { utenStyretegn } from "../../domain/text";
 
@@ -151,6 +151,8 @@ export interface UtfallMelding {
   utfall: "FRIGITT" | "AVVIST" | "DELVIS_AVVIST" | "AUTOMATISK_FRIGITT" | "TILBAKETRUKKET";
   /** the authority's reason, when it gave one */
   begrunnelse: string | null;
+  /** assessed before the shipment arrived (ADR 041): no reception control */
+  vurdertFoerAnkomst?: boolean;
 }
 
 export function importmeldingLenke(appUrl: string, id: number): string {
@@ -161,7 +163,11 @@ export function importmeldingLenke(appUrl: string, id: number): string {
 function utfallTekst(u: UtfallMelding): string[] {
   switch (u.utfall) {
     case "FRIGITT":
-      return [`Mattilsynet har frigitt sendingen ${u.nummer}. Varene kan tas i bruk.`];
+      return u.vurdertFoerAnkomst
+        ? [
+            `Mattilsynet har frigitt sendingen ${u.nummer} før ankomst. Varene kan tas i bruk når de kommer, og det skal ikke gjøres mottakskontroll.`,
+          ]
+        : [`Mattilsynet har frigitt sendingen ${u.nummer}. Varene kan tas i bruk.`];
     case "AUTOMATISK_FRIGITT":
       return [`Sendingen ${u.nummer} er frigitt automatisk. Varene kan tas i bruk.`];
     case "AVVIST":
@@ -179,7 +185,7 @@ function utfallTekst(u: UtfallMelding): string[] {
 function resultat(u: UtfallMelding): string {
   return u.utfall === "AUTOMATISK_FRIGITT"
     ? "Frigitt automatisk"
-    : STATUS_TEKST[u.utfall as ImportmeldingStatus];
+    : statusTekst(u.utfall as ImportmeldingStatus, u.vurdertFoerAnkomst);
 }
 
 /**

@@ -216,7 +216,14 @@ async function utfallEpost(
     .selectFrom("importmelding_hendelse as h")
     .innerJoin("importmelding as m", "m.id", "h.importmelding_id")
     .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
-    .select(["h.id", "m.id as importmelding_id", "m.nummer", "s.nummer as sertifikatnummer", "h.merknad"])
+    .select([
+      "h.id",
+      "m.id as importmelding_id",
+      "m.nummer",
+      "s.nummer as sertifikatnummer",
+      "h.merknad",
+      "h.detaljer",
+    ])
     .where(
       "h.id",
       "in",
@@ -238,6 +245,7 @@ async function utfallEpost(
         // The reason the authority gave; the notes of the automatic release and of a withdrawal by the
         // service (ADR 027) are the service's, not a reason.
         begrunnelse: u === "AUTOMATISK_FRIGITT" || u === "TILBAKETRUKKET" ? null : h.merknad,
+        vurdertFoerAnkomst: h.detaljer?.vurdertFoerAnkomst === true,
       };
     }),
   });

@@ -141,7 +141,7 @@ describe("utfallet av vurderingen på e-post", () => {
       .execute();
     expect(adresser.length).toBeGreaterThanOrEqual(2);
     expect(e?.mottakere).toEqual(adresser.map((a) => a.epostadresse));
-    expect(e?.emne).toBe(`Forhåndsmelding ${m.nummer}: Avvist`);
+    expect(e?.emne).toBe(`Forhåndsmelding ${m.nummer}: Avvist før ankomst`);
     const lenke = `${APP}/importmelding/${m.id}`;
     expect(e?.tekst).toContain(`Forhåndsmelding ${m.nummer}\nSertifikat: ${s.nummer}\nResultat: Avvist`);
     expect(e?.tekst).toContain(
@@ -268,8 +268,13 @@ describe("utfallet av vurderingen på e-post", () => {
     expect(fangetA.filter((f) => f.emne?.includes("vurdert"))).toHaveLength(1);
     const [e] = fangetA.filter((f) => f.emne?.includes("vurdert"));
     expect(e?.emne).toBe("2 forhåndsmeldinger er vurdert i Digital forhåndsmelding");
-    expect(e?.tekst).toContain(`Forhåndsmelding ${a.m.nummer}\nSertifikat: ${a.s.nummer}\nResultat: Frigitt`);
-    expect(e?.tekst).toContain(`Mattilsynet har frigitt sendingen ${a.m.nummer}. Varene kan tas i bruk.`);
+    // Released before arrival (ADR 041): the result says so, and that no reception control follows.
+    expect(e?.tekst).toContain(
+      `Forhåndsmelding ${a.m.nummer}\nSertifikat: ${a.s.nummer}\nResultat: Frigitt før ankomst\n`,
+    );
+    expect(e?.tekst).toContain(
+      `Mattilsynet har frigitt sendingen ${a.m.nummer} før ankomst. Varene kan tas i bruk når de kommer, og det skal ikke gjøres mottakskontroll.`,
+    );
     expect(e?.tekst).toContain(
       `Forhåndsmelding ${b.m.nummer}\nSertifikat: ${b.s.nummer}\nResultat: Delvis avvist`,
     );
@@ -378,7 +383,7 @@ describe("utfallet av vurderingen på e-post", () => {
     }
     const fanget = await fangetFor(m.nummer);
     expect(fanget).toHaveLength(1);
-    expect(fanget[0]?.emne).toBe(`Forhåndsmelding ${m.nummer}: Frigitt`);
+    expect(fanget[0]?.emne).toBe(`Forhåndsmelding ${m.nummer}: Frigitt før ankomst`);
     expect(await status()).toEqual({ sendingFeiler: false, feiledeVarsler: 0, smtpNede: false });
   });
 

@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
-import { type HendelseVisning, type HistorikkSide, VENTEGRUNN_TEKST } from "../../domain/historikk";
+import {
+  type HendelseVisning,
+  type HistorikkSide,
+  VENTEGRUNN_TEKST,
+  VURDERT_FOER_ANKOMST_LINJE,
+} from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { SPOERSMAAL, SVAR_TEKST, type SvarKode } from "../../domain/kontrollspoersmaal";
 import {
@@ -427,10 +432,11 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
       // a release needs no reason, a rejection does
       const begrunnelse = status === "FRIGITT" ? undefined : "Skadegjørere";
       await vurder(fraRegistrert.m.id, status, begrunnelse);
+      // Before arrival (ADR 041): said in the title and a line.
       fraRegistrert.l.skjedde(SENDT_INN, {
-        tittel: vurdertTittel(status),
+        tittel: vurdertTittel(status).replace("Mattilsynet:", "Mattilsynet før ankomst:"),
         av: "Mattilsynet",
-        linjer: begrunnelse ? [`Begrunnelse: ${begrunnelse}`] : [],
+        linjer: [VURDERT_FOER_ANKOMST_LINJE, ...(begrunnelse ? [`Begrunnelse: ${begrunnelse}`] : [])],
       });
       await fraRegistrert.l.sjekk();
 

@@ -191,6 +191,10 @@ const ImportmeldingVisningSkjema = dekker<ImportmeldingVisning>()(
       erRegistrert: z.boolean(),
       erAnkommet: z.boolean(),
       erVurdert: z.boolean(),
+      vurdertFoerAnkomst: z.boolean().meta({
+        description:
+          "Mattilsynet frigav eller avviste sendingen før den var meldt ankommet, selv om den skulle hatt fysisk mottakskontroll. Da skal det ikke gjøres mottakskontroll, og erAnkommet er false",
+      }),
       dokumentkontrollFerdig: z.boolean(),
       mottakskontrollFerdig: z.boolean(),
       ankomstRegistrert: z.boolean(),
@@ -253,6 +257,10 @@ const HistorikkSkjema = dekker<HistorikkSide>()(
                 })
                 .optional()
                 .meta({ description: "En annen virksomhets forhåndsmelding som vek for denne" }),
+              vurdertFoerAnkomst: z
+                .boolean()
+                .optional()
+                .meta({ description: "Mattilsynets vurdering kom før sendingen var ankommet" }),
             })
             .meta({ description: "Strukturerte detaljer; hver hendelsestype bruker sine felt" }),
           utfoertAv: z.string(),
@@ -285,6 +293,9 @@ const ListeSkjema = dekker<ImportmeldingListe>()(
           statusFarge: Farge,
           statusEndret: tidspunkt,
           kategori: Kategori,
+          vurdertFoerAnkomst: z
+            .boolean()
+            .meta({ description: "Vurdert av Mattilsynet før sendingen ankom; statusTekst sier det" }),
           url: z.string(),
         }),
       ),

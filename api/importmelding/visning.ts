@@ -20,10 +20,11 @@ import {
   erAnkommet,
   erInnsendt,
   erVurdert,
+  erVurdertFoerAnkomst,
   type ImportmeldingStatus,
   kategori,
-  STATUS_TEKST,
   statusFarge,
+  statusTekst,
 } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { notFound } from "../http";
@@ -241,6 +242,11 @@ export async function hentImportmeldingVisning(
     ]);
   const data = sert.data as LagretSertifikat;
   const status = rad.status as ImportmeldingStatus;
+  const vurdertFoerAnkomst = erVurdertFoerAnkomst({
+    status,
+    kunDokumentkontroll: rad.kun_dokumentkontroll,
+    faktiskAnkommet: rad.faktisk_ankommet,
+  });
   const importoer = (iid: number | null) => {
     const i = importoerer.find((x) => x.id === iid);
     return i ? { id: i.id, navn: i.navn, organisasjonsnummer: i.organisasjonsnummer } : null;
@@ -269,7 +275,7 @@ export async function hentImportmeldingVisning(
     nummer: rad.nummer,
     egenReferanse: rad.egen_referanse,
     status,
-    statusTekst: STATUS_TEKST[status],
+    statusTekst: statusTekst(status, vurdertFoerAnkomst),
     statusFarge: statusFarge(status),
     statusEndret: iso(rad.status_endret),
     kategori: kategori(status),
@@ -325,7 +331,9 @@ export async function hentImportmeldingVisning(
       type: sert.type === "Eksport" || sert.type === "Reeksport" ? sert.type : null,
     },
     erRegistrert: erInnsendt(status),
-    erAnkommet: erAnkommet(status),
+    // SPEC §4 counts every decided status as arrived; one decided before arrival is not (ADR 041).
+    erAnkommet: erAnkommet(status) && !vurdertFoerAnkomst,
+    vurdertFoerAnkomst,
     erVurdert: erVurdert(status),
     dokumentkontrollFerdig,
     mottakskontrollFerdig: alleBesvart(mottak),

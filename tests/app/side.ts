@@ -316,6 +316,7 @@ export function testMelding(endringer: Partial<ImportmeldingVisning> = {}): Impo
     faktiskAnkommet: null,
     vurderingBegrunnelse: null,
     ansvarligPaaSertifikatet: true,
+    vurdertFoerAnkomst: false,
     tilgang: { eier: true, mottakskontrolloer: false },
     ...endringer,
   };
