@@ -106,9 +106,16 @@ export const MYNDIGHETENS_VURDERINGER: readonly ImportmeldingStatus[] = [
   "DELVIS_AVVIST",
 ];
 
+/** The authority's assessments made before arrival, as shown (ADR 041); whole phrases, for the catalogues. */
+export const FOER_ANKOMST_TEKST: Partial<Record<ImportmeldingStatus, string>> = {
+  FRIGITT: "Frigitt før ankomst",
+  AVVIST: "Avvist før ankomst",
+  DELVIS_AVVIST: "Delvis avvist før ankomst",
+};
+
 /** The status as shown in badges, lists and documents: an assessment before arrival says so (ADR 041). */
 export function statusTekst(status: ImportmeldingStatus, vurdertFoerAnkomst = false): string {
-  return vurdertFoerAnkomst ? `${STATUS_TEKST[status]} før ankomst` : STATUS_TEKST[status];
+  return (vurdertFoerAnkomst ? FOER_ANKOMST_TEKST[status] : undefined) ?? STATUS_TEKST[status];
 }
 
 export type Kategori = "PAABEGYNT" | "REGISTRERT" | "TIL_VURDERING" | "VURDERT";
