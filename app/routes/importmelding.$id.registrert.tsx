@@ -132,7 +132,9 @@ function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean 
           ["Mottakskontrollør", kontrolloerTekst(ankomst) ?? "Ikke valgt"],
           [
             "Mottakskontroll",
-            m.erAnkommet ? (
+            // Reported arrived, then withdrawn when the consignee notified the shipment itself (ADR 027): the
+            // control that was reported stays shown.
+            m.erAnkommet || m.faktiskAnkommet ? (
               <Kontrollsvar
                 key="svar"
                 spoersmaal={m.mottakskontrollSpoersmaal}
