@@ -17,6 +17,7 @@ import * as m016 from "./migrations/016-sertifikat-xml";
 import * as m017 from "./migrations/017-nummerdeler";
 import * as m018 from "./migrations/018-systemtilgang";
 import * as m019 from "./migrations/019-hendelser-og-webhooker";
+import * as m022 from "./migrations/022-altinn-og-enhetsregisteret";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "017-nummerdeler": m017,
   "018-systemtilgang": m018,
   "019-hendelser-og-webhooker": m019,
+  "022-altinn-og-enhetsregisteret": m022,
 };
 
 class StaticProvider implements MigrationProvider {

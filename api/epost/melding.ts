@@ -9,7 +9,7 @@ import {
   type MeldepliktigVurdering,
   statusTekst,
 } from "../../domain/status";
-import { utenStyretegn } from "../../domain/text";
+import { esc, utenStyretegn } from "../../domain/text";
 
 export interface VarselSertifikat {
   nummer: string;
@@ -49,13 +49,6 @@ const landNavn = (kode: string) => finnLand(kode)?.navn ?? kode;
 function meldeplikt(vurdering: string): string {
   return MELDEPLIKTIG_TEKST[vurdering as MeldepliktigVurdering] ?? vurdering;
 }
-
-/** Text for HTML: the five special characters escaped. */
-export const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 function emne(sertifikater: readonly VarselSertifikat[]): string {
   const [s] = sertifikater;

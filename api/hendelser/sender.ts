@@ -14,8 +14,8 @@ import { Webhook } from "standardwebhooks";
 import type { Db } from "../../db";
 import type { Adressepolicy } from "./adresse";
 import { dekrypterHemmelighet } from "./hemmelighet";
+import { hendelseJson } from "./kontrakt";
 import { postWebhook } from "./post";
-import { hendelseJson } from "./router";
 
 export interface WebhookSenderOptions {
   db: Db;

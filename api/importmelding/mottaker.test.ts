@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import { type HistorikkSide, VENTEGRUNN_TEKST } from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
-import type { SertifikatVisning } from "../../domain/sertifikat";
+import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 import { apiKlient, forhaandsmeldingsreise, hentToken, SCOPES } from "../../scripts/eksempelklient";
 import { lesHendelser } from "../../scripts/eksempelklient-hendelser";
 import {

@@ -6,7 +6,7 @@
 // reception controller it appointed: a draft is deleted, a submitted one is withdrawn, until the authority
 // has assessed it. An assessment stays: the authority looked at it knowing whose it was.
 import type { Db } from "../../db";
-import type { AnnenForhaandsmelding } from "../../domain/sertifikat";
+import type { AnnenForhaandsmelding } from "../../domain/sertifikat-visning";
 import type { ImportmeldingStatus } from "../../domain/status";
 import type { Aktoer } from "../aktoer";
 import { erPaaSertifikatet, hentImportoerMatch } from "../sertifikat/synlighet";

@@ -10,7 +10,7 @@ import type { SertifikatMottattData } from "../../domain/hendelser";
 import { finnLand } from "../../domain/kodeverk";
 import { vurderSertifikat } from "../../domain/risiko/vurder";
 import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/sertifikat";
-import { forberedSertifikatIArbeider } from "../arbeid/basseng";
+import { kjoerJobb } from "../arbeid/basseng";
 import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdata } from "../ephyto/parse";
 import { importoererPaaSertifikatet, leggVarslerIUtboks } from "../epost/utboks";
 import { skrivHendelser } from "../hendelser/skriv";
@@ -196,6 +196,14 @@ export async function ingestSertifikat(
   opts: IngestOptions = {},
 ): Promise<IngestResultat> {
   return lagreSertifikat(db, forberedSertifikat(xml, opts), { ...opts, xml });
+}
+
+/** {@link forberedSertifikat} in a worker thread, in the intake lane (the registry's `ingest`, api/arbeid/jobber.ts). */
+export async function forberedSertifikatIArbeider(
+  xml: string | Uint8Array,
+  opts: ParseEphytoOptions = {},
+): Promise<ForberedtSertifikat> {
+  return (await kjoerJobb("ingest", { xml, opts }, { bane: "innlesing" })) as ForberedtSertifikat;
 }
 
 /**
