@@ -12,13 +12,13 @@ import {
 import type { SertifikatVurdering } from "../../domain/risiko/vurder";
 import type { OpprettImportmeldingVerdier } from "../../domain/schemas/importmelding";
 import {
-  type AnnenForhaandsmelding,
   datoStemmer,
   erSertifikatForGammelt,
   FOR_GAMMELT_SERTIFIKAT_MELDING,
   INGEN_VARELINJER_MELDING,
   type LagretSertifikat,
 } from "../../domain/sertifikat";
+import type { AnnenForhaandsmelding } from "../../domain/sertifikat-visning";
 import { STATUS_TEKST } from "../../domain/status";
 import type { KlientAktoer } from "../aktoer";
 import { ApiError, badRequest, forbidden, notFound } from "../http";
