@@ -216,7 +216,7 @@ describe("loadConfig i produksjon", () => {
         "WEBHOOK_NOEKKEL må være minst 32 tegn (tilfeldig).",
       ]);
       expect(feilVed({ ...env, WEBHOOK_TILLAT_LOKAL: "true" }).problemer).toEqual([
-        expect.stringContaining("WEBHOOK_TILLAT_LOKAL kan ikke slås på i produksjon"),
+        expect.stringContaining("WEBHOOK_TILLAT_LOKAL kan bare slås på i utvikling og tester"),
       ]);
       expect(loadConfig(env).webhook).toMatchObject({ noekkel: "wh-".padEnd(40, "w"), tillatLokal: false });
     }
@@ -227,6 +227,27 @@ describe("loadConfig i produksjon", () => {
       tidsavbruddMs: 5000,
       pauseEtter: 20,
     });
+  });
+
+  it("WEBHOOK_TILLAT_LOKAL gjelder bare i utvikling og tester, aldri i produksjon, heller ikke med DEMO_MODE (sak 34 punkt 10)", () => {
+    const demo = { NODE_ENV: "production", DEMO_MODE: "true", SESSION_SECRET: "demo" };
+    expect(loadConfig(demo).webhook.tillatLokal).toBe(false);
+    for (const verdi of ["true", "1", "ja"]) {
+      expect(feilVed({ ...demo, WEBHOOK_TILLAT_LOKAL: verdi }).problemer).toEqual([
+        expect.stringContaining("WEBHOOK_TILLAT_LOKAL kan bare slås på i utvikling og tester"),
+      ]);
+    }
+    // Any other NODE_ENV than development and test (a staging setup, a typo) is no test either.
+    for (const nodeEnv of ["staging", "prod", "Production"]) {
+      expect(feilVed({ NODE_ENV: nodeEnv, WEBHOOK_TILLAT_LOKAL: "true" }).problemer).toEqual([
+        expect.stringContaining("WEBHOOK_TILLAT_LOKAL kan bare slås på i utvikling og tester"),
+      ]);
+    }
+    for (const nodeEnv of [undefined, "development", "test"]) {
+      expect(loadConfig({ NODE_ENV: nodeEnv, WEBHOOK_TILLAT_LOKAL: "true" }).webhook.tillatLokal).toBe(true);
+    }
+    // Off is off everywhere.
+    expect(loadConfig({ ...demo, WEBHOOK_TILLAT_LOKAL: "false" }).webhook.tillatLokal).toBe(false);
   });
 
   it("web nekter å starte uten OIDC_ISSUER (ellers ville utviklings-ID-porten godta hvem som helst)", () => {

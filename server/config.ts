@@ -315,11 +315,6 @@ function produksjonsproblemer(
       );
     } else if (env.WEBHOOK_NOEKKEL.length < 32) p.push("WEBHOOK_NOEKKEL må være minst 32 tegn (tilfeldig).");
   }
-  if (bool(env.WEBHOOK_TILLAT_LOKAL, false)) {
-    p.push(
-      "WEBHOOK_TILLAT_LOKAL kan ikke slås på i produksjon (webhooker skal bare gå til offentlige https-adresser).",
-    );
-  }
   if (sender) {
     if (!satt(env.SMTP_URL)) {
       p.push(
@@ -436,6 +431,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !demo) problemer.push(...produksjonsproblemer(env, appUrl, roller));
   else problemer.push(...registerproblemer(env, roller, false));
   if (demo && !satt(env.SESSION_SECRET)) problemer.push("SESSION_SECRET må settes.");
+  // Webhooks to http and loopback are for development and tests only: never in production, DEMO_MODE or not,
+  // nor under any other NODE_ENV (issue 34 item 10).
+  if (bool(env.WEBHOOK_TILLAT_LOKAL, false) && !["", "development", "test"].includes(env.NODE_ENV ?? "")) {
+    problemer.push(
+      "WEBHOOK_TILLAT_LOKAL kan bare slås på i utvikling og tester (NODE_ENV=development eller test): webhooker skal ellers bare gå til offentlige https-adresser, også med DEMO_MODE.",
+    );
+  }
   if (problemer.length > 0) {
     throw new KonfigurasjonsFeil(
       problemer,
