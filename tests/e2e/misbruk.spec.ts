@@ -1,7 +1,8 @@
 // Abuse and overload (issue 22), as a browser meets it, with JavaScript on and off: the outside probe's
 // redirect targets never leave the site (in Chromium), and an address that starts too many logins gets the
-// 'For mange forsøk' page (429, Retry-After, axe-clean) while others log in as before. The service trusts
-// X-Forwarded-For from loopback (a proxy in front of it), so each test plays a client address of its own.
+// 'For mange forsøk' page (429, Retry-After, axe-clean) while others log in as before. The e2e server trusts
+// X-Forwarded-For from loopback (TRUST_PROXY in playwright.config.ts, as for a proxy in front of it), so each
+// test plays a client address of its own.
 import type { Page } from "@playwright/test";
 import { expect, sjekkUu, test } from "./helpers";
 import { loggInnKari } from "./veiviser";
