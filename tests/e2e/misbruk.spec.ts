@@ -59,7 +59,7 @@ test("for mange innloggingsstarter fra én adresse gir siden 'For mange forsøk'
   const ip = adresse();
   let startet = 0;
   // A client without a cookie jar, as a bot is (each start sets a state cookie of its own).
-  for (; startet < 200; startet++) {
+  for (; startet < 700; startet++) {
     const res = await fetch(`${baseURL}/oauth2/authorization/idporten`, {
       headers: { "X-Forwarded-For": ip },
       redirect: "manual",
@@ -68,8 +68,9 @@ test("for mange innloggingsstarter fra én adresse gir siden 'For mange forsøk'
     if (res.status === 429) break;
     expect(res.status).toBe(302);
   }
-  // the limit (ADR 026: 100 starts in ten minutes) holds, long before the probe's 2,000
-  expect(startet).toBe(100);
+  // the limit (ADR 026: 600 starts in ten minutes, room for a large importer behind one NAT) holds, long
+  // before the probe's 2,000
+  expect(startet).toBe(600);
 
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
   for (const sti of ["/logg-inn", "/oauth2/authorization/idporten"]) {
