@@ -213,8 +213,14 @@ export interface ImportmeldingVisning {
   sertifikat: SertifikatLenke;
   /** Submitted (SPEC §4 "Submitted statuses"). */
   erRegistrert: boolean;
+  /** The shipment has arrived (SPEC §4 "Arrived statuses"), except when it was assessed before arrival. */
   erAnkommet: boolean;
   erVurdert: boolean;
+  /**
+   * The authority released or rejected it before the shipment was reported arrived, though it expects a
+   * physical reception control (ADR 041): no reception control is expected any more.
+   */
+  vurdertFoerAnkomst: boolean;
   /** Every document question is answered. */
   dokumentkontrollFerdig: boolean;
   /** Every reception question is answered. */
@@ -227,6 +233,12 @@ export interface ImportmeldingVisning {
   faktiskAnkommet: string | null;
   /** The authority's reason for a rejection, null otherwise. */
   vurderingBegrunnelse: string | null;
+  /**
+   * The responsible importer is named on the certificate (ADR 010). When not, the notification is never
+   * released automatically: it waits for the authority, and gives way to the consignee's own until the
+   * authority has assessed it (ADR 027).
+   */
+  ansvarligPaaSertifikatet: boolean;
   /** What the calling importer may do here. */
   tilgang: { eier: boolean; mottakskontrolloer: boolean };
 }

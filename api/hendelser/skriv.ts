@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../db";
 import { type Hendelsestype, type StatusEndretData, VURDERT_STATUSER } from "../../domain/hendelser";
-import type { ImportmeldingStatus } from "../../domain/status";
+import { erVurdertFoerAnkomst, type ImportmeldingStatus } from "../../domain/status";
 
 type Trx = Transaction<Database>;
 
@@ -100,6 +100,8 @@ export async function skrivStatusHendelser(
     ansvarlig_importoer_id: number;
     opprettet_av_importoer_id: number;
     ansvarlig_dokumentkontroll_id: number | null;
+    kun_dokumentkontroll: boolean;
+    faktisk_ankommet: Date | null;
   },
   fra: ImportmeldingStatus,
   til: ImportmeldingStatus,
@@ -114,6 +116,13 @@ export async function skrivStatusHendelser(
     sertifikat: { nummer: sertifikat.nummer, eksportland: sertifikat.eksportland },
     fraStatus: fra,
     status: til,
+    ...(erVurdertFoerAnkomst({
+      status: til,
+      kunDokumentkontroll: m.kun_dokumentkontroll,
+      faktiskAnkommet: m.faktisk_ankommet,
+    })
+      ? { vurdertFoerAnkomst: true as const }
+      : {}),
   };
   await skrivHendelser(
     trx,

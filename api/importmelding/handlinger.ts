@@ -2,6 +2,7 @@
 // of tilstand.ts. Used by the notification router, the authority's endpoint and scripts/myndighet-vurder.ts.
 import { sql } from "kysely";
 import type { Db } from "../../db";
+import type { Ventegrunn } from "../../domain/historikk";
 import { alleBesvart, ankomstErRegistrert, MENGDE_FELTER } from "../../domain/importmelding";
 import { kreverFaktiskMengde, type SvarKode } from "../../domain/kontrollspoersmaal";
 import {
@@ -15,6 +16,7 @@ import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type Aktoer, type KlientAktoer, MYNDIGHET } from "../aktoer";
 import { badRequest } from "../http";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
+import { ansvarligErMottaker } from "./mottaker";
 import { sjekkSertifikatGyldig } from "./opprett";
 import { harLestRegelverk, REGELVERK_IKKE_BEKREFTET_REGISTRER } from "./tilgang";
 import { endreStatus, type ImportmeldingRad, type Trx } from "./tilstand";
@@ -118,13 +120,16 @@ async function kreverLagretFaktiskMengde(trx: Trx, rad: ImportmeldingRad): Promi
 /**
  * Automatic release (ADR 007): after REGISTRERT when the notification is document control only, no
  * document answer is a deviation and the certificate's severity is ALT_OK; after ANKOMMET when no answer
- * at all is a deviation and the certificate is ALT_OK.
+ * at all is a deviation and the certificate is ALT_OK. Never when the responsible importer is not on the
+ * certificate (ADR 027, issue 34 item 1): anyone may find a certificate by its keys, so such a notification
+ * waits for the authority, whatever its answers.
  */
 export async function skalFrigisAutomatisk(
   trx: Trx,
   rad: ImportmeldingRad,
   etter: "REGISTRERT" | "ANKOMMET",
 ): Promise<boolean> {
+  if (await venterPaaMyndighet(trx, rad)) return false;
   const sert = await sertifikatFor(trx, rad);
   if (sert.alvorlighetsgrad !== "ALT_OK") return false;
   const svar = await spoersmaal(trx, rad.id);
@@ -132,6 +137,14 @@ export async function skalFrigisAutomatisk(
     return rad.kun_dokumentkontroll && !svar.some((s) => s.kategori === "DOKUMENT" && s.avvik);
   }
   return !svar.some((s) => s.avvik);
+}
+
+/**
+ * Why the notification waits for the authority whatever its answers (recorded on the REGISTRERT and ANKOMMET
+ * events, domain/historikk.ts): its responsible importer is not on the certificate; undefined otherwise.
+ */
+async function venterPaaMyndighet(trx: Trx, rad: ImportmeldingRad): Promise<Ventegrunn | undefined> {
+  return (await ansvarligErMottaker(trx, rad)) ? undefined : "ANSVARLIG_IKKE_PAA_SERTIFIKATET";
 }
 
 /** The deviations among the reception control's answers, as the ANKOMMET event reports them. */
@@ -160,6 +173,10 @@ export async function endreKlientStatus(
         ...felles,
         til: "REGISTRERT",
         forutsetninger: (trx, rad) => kanRegistreres(trx, rad, importoerId),
+        detaljer: async (trx, rad) => {
+          const grunn = await venterPaaMyndighet(trx, rad);
+          return grunn ? { venterPaaMyndighet: grunn } : undefined;
+        },
         automatiskFrigivelse: (trx, rad) => skalFrigisAutomatisk(trx, rad, "REGISTRERT"),
       });
     case "ANKOMMET":
@@ -186,7 +203,13 @@ export async function endreKlientStatus(
             .where("importmelding_id", "=", rad.id)
             .execute();
         },
-        detaljer: async (trx, rad) => ({ avvik: await rapporterteAvvik(trx, rad.id) }),
+        detaljer: async (trx, rad) => {
+          const grunn = await venterPaaMyndighet(trx, rad);
+          return {
+            avvik: await rapporterteAvvik(trx, rad.id),
+            ...(grunn ? { venterPaaMyndighet: grunn } : {}),
+          };
+        },
         automatiskFrigivelse: (trx, rad) => skalFrigisAutomatisk(trx, rad, "ANKOMMET"),
       });
     case "TILBAKETRUKKET":

@@ -20,7 +20,7 @@ export function myndighetRouter(
   const router = Router();
   router.post(
     MYNDIGHET_VURDERING_STI,
-    krevApiNoekkel(db, myndighetApiKey, grenser),
+    krevApiNoekkel(db, myndighetApiKey, grenser, "myndighet"),
     express.json({ limit: "100kb" }),
     jsonKropp,
     ah(async (req, res) => {

@@ -191,12 +191,20 @@ const ImportmeldingVisningSkjema = dekker<ImportmeldingVisning>()(
       erRegistrert: z.boolean(),
       erAnkommet: z.boolean(),
       erVurdert: z.boolean(),
+      vurdertFoerAnkomst: z.boolean().meta({
+        description:
+          "Mattilsynet frigav eller avviste sendingen før den var meldt ankommet, selv om den skulle hatt fysisk mottakskontroll. Da skal det ikke gjøres mottakskontroll, og erAnkommet er false",
+      }),
       dokumentkontrollFerdig: z.boolean(),
       mottakskontrollFerdig: z.boolean(),
       ankomstRegistrert: z.boolean(),
       kanSendesInn: z.boolean(),
       faktiskAnkommet: tekstEllerNull,
       vurderingBegrunnelse: tekstEllerNull,
+      ansvarligPaaSertifikatet: z.boolean().meta({
+        description:
+          "Ansvarlig importør står som mottaker på sertifikatet (organisasjonsnummer eller eksakt navn). Hvis ikke, frigis forhåndsmeldingen aldri automatisk, men venter på Mattilsynet, og den viker for mottakerens egen forhåndsmelding til Mattilsynet har vurdert den",
+      }),
       tilgang: z.object({ eier: z.boolean(), mottakskontrolloer: z.boolean() }),
     })
     .meta({ id: "Importmelding" }),
@@ -238,6 +246,21 @@ const HistorikkSkjema = dekker<HistorikkSide>()(
                 .array(z.object({ spoersmaal: z.string(), svar: z.string(), kommentar: tekstEllerNull }))
                 .optional(),
               erstattetAv: z.string().optional(),
+              venterPaaMyndighet: z
+                .enum(["ANSVARLIG_IKKE_PAA_SERTIFIKATET"])
+                .optional()
+                .meta({ description: "Hvorfor forhåndsmeldingen venter på Mattilsynet uansett svar" }),
+              vek: z
+                .object({
+                  opprettetAv: z.object({ navn: z.string(), organisasjonsnummer: z.string() }),
+                  til: z.enum(["SLETTET", "TILBAKETRUKKET"]),
+                })
+                .optional()
+                .meta({ description: "En annen virksomhets forhåndsmelding som vek for denne" }),
+              vurdertFoerAnkomst: z
+                .boolean()
+                .optional()
+                .meta({ description: "Mattilsynets vurdering kom før sendingen var ankommet" }),
             })
             .meta({ description: "Strukturerte detaljer; hver hendelsestype bruker sine felt" }),
           utfoertAv: z.string(),
@@ -270,6 +293,9 @@ const ListeSkjema = dekker<ImportmeldingListe>()(
           statusFarge: Farge,
           statusEndret: tidspunkt,
           kategori: Kategori,
+          vurdertFoerAnkomst: z
+            .boolean()
+            .meta({ description: "Vurdert av Mattilsynet før sendingen ankom; statusTekst sier det" }),
           url: z.string(),
         }),
       ),

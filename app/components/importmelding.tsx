@@ -3,7 +3,7 @@ import { formaterDato, formaterDatoTid } from "../../domain/format";
 import type { ImportmeldingVisning, PartVisning } from "../../domain/importmelding";
 import type { StepperSteg } from "../../domain/importmelding-ruting";
 import { CopyVerdi } from "./kopier";
-import { Merke, Tabellramme } from "./ui";
+import { Merke, Tabellramme, Varsel } from "./ui";
 
 /** The wizard's stepper: completed steps are links; the current one is marked. */
 export function Stepper({ steg, id }: { steg: StepperSteg[]; id: number }) {
@@ -177,5 +177,32 @@ export function MeldingHode({ melding: m }: { melding: ImportmeldingVisning }) {
         </span>
       </div>
     </>
+  );
+}
+
+/**
+ * The responsible importer is not on the certificate (ADR 027, issue 34 item 1): the notification is never
+ * released automatically but waits for the authority, and gives way to the consignee's own until the authority
+ * has assessed it. Said before it is submitted (the summary) and while it waits (registered, arrived).
+ */
+export function IkkeMottakerVarsel({ melding: m }: { melding: ImportmeldingVisning }) {
+  const venter = m.status === "REGISTRERT" || m.status === "ANKOMMET";
+  if (m.ansvarligPaaSertifikatet || !(venter || m.status === "UNDER_REGISTRERING")) return null;
+  return (
+    <Varsel
+      farge="warning"
+      tittel={venter ? "Venter på Mattilsynet" : "Forhåndsmeldingen blir ikke frigitt automatisk"}
+    >
+      <p className="ds-paragraph">
+        {m.ansvarligImportoer.navn} står ikke som mottaker på sertifikatet. Derfor blir sendingen ikke frigitt
+        automatisk, men venter på at Mattilsynet vurderer forhåndsmeldingen.
+      </p>
+      <p className="ds-paragraph">
+        Hvis mottakeren på sertifikatet melder sendingen selv før Mattilsynet har vurdert den,{" "}
+        {venter
+          ? "trekkes denne forhåndsmeldingen tilbake."
+          : "slettes eller trekkes denne forhåndsmeldingen tilbake."}
+      </p>
+    </Varsel>
   );
 }

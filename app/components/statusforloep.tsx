@@ -3,14 +3,15 @@ import type { ImportmeldingVisning } from "../../domain/importmelding";
 /**
  * The status tracker: Registrert, Ankommet (hidden when only document control), Vurdert (SPEC §2). A
  * withdrawn notification goes no further: Registrert, then Trukket tilbake, with no next step (issue 23
- * item 9).
+ * item 9). One the authority assessed before arrival never arrived under it (ADR 041): Registrert, then
+ * what the authority decided, «Frigitt før ankomst» (or «Avvist …»), with no arrival step.
  */
 export function Statusforloep({ melding: m }: { melding: ImportmeldingVisning }) {
   const steg =
-    m.status === "TILBAKETRUKKET"
+    m.status === "TILBAKETRUKKET" || m.vurdertFoerAnkomst
       ? [
           { navn: "Registrert", ferdig: true },
-          { navn: "Trukket tilbake", ferdig: true },
+          { navn: m.vurdertFoerAnkomst ? m.statusTekst : "Trukket tilbake", ferdig: true },
         ]
       : [
           { navn: "Registrert", ferdig: m.erRegistrert },

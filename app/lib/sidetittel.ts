@@ -12,14 +12,16 @@ function melding(matches: MetaArgs["matches"]): ImportmeldingVisning | undefined
 
 /**
  * A unique title for a notification page (WCAG 2.4.2): the page, the notification's number, the service.
- * `spoersmaal`: a question page's path segment, whose question text leads the title.
+ * `spoersmaal`: a question page's path segment, whose question text leads the title. `side` may depend on the
+ * notification (the arrived page of one assessed before arrival, ADR 041).
  */
 export function meldingSidetittel(
   { matches, params }: Pick<MetaArgs, "matches" | "params">,
-  side: string,
+  sideFor: string | ((m: ImportmeldingVisning | undefined) => string),
   kategori?: "dokumentkontroll" | "mottakskontroll",
 ): [{ title: string }] {
   const m = melding(matches);
+  const side = typeof sideFor === "function" ? sideFor(m) : sideFor;
   const spoersmaal = kategori
     ? (kategori === "dokumentkontroll" ? m?.dokumentkontrollSpoersmaal : m?.mottakskontrollSpoersmaal)?.find(
         (s) => s.path === params.spoersmaal,

@@ -45,14 +45,15 @@ test("en avvist forhåndsmelding kommer som én e-post med utfallet, vedtaksbrev
   });
   expect(res.status(), await res.text()).toBe(200);
 
-  const lenke = await ventPaaEpost(page, `Forhåndsmelding ${nummer}: Avvist`);
+  // Rejected before the shipment arrived (ADR 041): the result says so.
+  const lenke = await ventPaaEpost(page, `Forhåndsmelding ${nummer}: Avvist før ankomst`);
   await expect(page.getByRole("table")).toContainText("import@hageland.example.no");
   await sjekkUu(page);
   await lenke.click();
   const tekst = page.locator("pre");
   await expect(tekst).toContainText(`Forhåndsmelding ${nummer}`);
   await expect(tekst).toContainText(`Sertifikat: ${s.sertifikatnummer}`);
-  await expect(tekst).toContainText("Resultat: Avvist");
+  await expect(tekst).toContainText("Resultat: Avvist før ankomst");
   await expect(tekst).toContainText("Vedtaksbrev med begrunnelse og klageadgang kommer separat.");
   await expect(tekst).toContainText("Begrunnelse: Trips funnet ved kontroll");
   await expect(tekst.getByRole("link", { name: new RegExp(`/importmelding/${id}$`) })).toBeVisible();

@@ -62,8 +62,11 @@ export async function opprett(page: Page, s: TestSertifikat, ansvarlig?: RegExp)
   return /\/importmelding\/(\d+)\//.exec(page.url())![1]!;
 }
 
-/** Goes through the wizard with valid answers (no checks) up to the summary; controller Alnabru unless given. */
-export async function fyllUt(page: Page, id: string, epost = "test@example.no", kontrolloer?: RegExp) {
+/**
+ * Goes through the wizard with valid answers (no checks) up to the summary. `kontrolloer`: the reception
+ * controller to choose: Alnabru unless given, null for a notification with document control only (it asks for none).
+ */
+export async function fyllUt(page: Page, id: string, epost = "test@example.no", kontrolloer?: RegExp | null) {
   await page.goto(`/importmelding/${id}/innmelder`);
   await page.getByLabel("E-post").fill(epost);
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();

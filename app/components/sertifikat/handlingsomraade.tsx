@@ -60,6 +60,16 @@ export function Handlingsomraade({
               </p>
             </Varsel>
           ) : null}
+          {s.kandidatImportoerer.some((k) => k.paaSertifikatet) ? null : (
+            <Varsel farge="info" tittel="Virksomheten står ikke på sertifikatet">
+              <p className="ds-paragraph">
+                En forhåndsmelding fra en virksomhet som ikke står som mottaker på sertifikatet, blir ikke
+                frigitt automatisk, men venter på at Mattilsynet vurderer den. Hvis mottakeren på sertifikatet
+                melder sendingen selv før Mattilsynet har vurdert den, slettes eller trekkes forhåndsmeldingen
+                tilbake.
+              </p>
+            </Varsel>
+          )}
           <Form method="post" className="skjema">
             <CsrfInput />
             <input type="hidden" name="sertifikatnummer" value={s.nummer} />
@@ -129,9 +139,9 @@ function AnnenVirksomhetsMelding({ a }: { a: AnnenForhaandsmelding }) {
         </p>
       ) : a.vedNyMelding === "TILBAKETRUKKET" ? (
         <p className="ds-paragraph">
-          {hvem} har sendt inn en forhåndsmelding for sertifikatet, men står ikke på det. Dere står på
-          sertifikatet og kan opprette deres egen forhåndsmelding. Da trekkes den andre virksomhetens
-          forhåndsmelding tilbake.
+          {hvem} har sendt inn en forhåndsmelding for sertifikatet med status «{STATUS_TEKST[a.status]}», men
+          står ikke på det, og Mattilsynet har ikke vurdert den. Dere står på sertifikatet og kan opprette
+          deres egen forhåndsmelding. Da trekkes den andre virksomhetens forhåndsmelding tilbake.
         </p>
       ) : (
         <p className="ds-paragraph">
