@@ -8,6 +8,7 @@ import { grupperEtterAnkomst, type Oversikt, type OversiktImportmelding } from "
 import type { LandVisning } from "../../domain/sertifikat-visning";
 import { tidsromForKlokkeslett } from "../../domain/tidsrom";
 import { Filterfelt, Filterpanel, INGEN_TREFF_MED_FILTER } from "./liste";
+import { useT } from "./sprak";
 import { Merke } from "./ui";
 
 /** The chosen slot, as the arrival form names it: 'Morgen (før 08)' (SPEC §9), never a clock time. */
@@ -31,12 +32,13 @@ function Seksjon({
   lenke?: { til: string; tekst: string };
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <section className="forside-seksjon" aria-labelledby={`${id}-tittel`} data-testid={id}>
       <h2 id={`${id}-tittel`} className="ds-heading" data-size="sm">
         {tittel}
       </h2>
-      {antall === 0 ? <p className="ds-paragraph forside-tom">{tom}</p> : children}
+      {antall === 0 ? <p className="ds-paragraph forside-tom">{t.melding(tom)}</p> : children}
       {lenke ? (
         <p className="ds-paragraph">
           <Link to={lenke.til}>{lenke.tekst}</Link>

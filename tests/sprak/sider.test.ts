@@ -88,6 +88,11 @@ async function sider(): Promise<Side[]> {
       tilstander: [{ sti: "/dokument-opptatt?tilbake=%2Fimportmelding%2F42" }, { sti: "/dokument-opptatt" }],
     },
     {
+      navn: "vedlegg feilet",
+      rute: await rute("vedlegg-feil", "vedlegg-feil"),
+      tilstander: [{ sti: "/vedlegg-feil" }],
+    },
+    {
       navn: "feilsidene (401, 403, 404, 413, 429, 500, 503 fra registrene)",
       rute: {
         id: "test-feil",

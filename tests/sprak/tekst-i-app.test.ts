@@ -46,7 +46,6 @@ const UNNTAK: Record<string, string> = {};
  */
 const IKKE_KONVERTERT: readonly string[] = [
   "app/components/ankomst-skjema.tsx",
-  "app/components/epost-banner.tsx",
   "app/components/forside.tsx",
   "app/components/historikk.tsx",
   "app/components/importmelding.tsx",
@@ -58,9 +57,6 @@ const IKKE_KONVERTERT: readonly string[] = [
   "app/components/innstillinger/varslinger.tsx",
   "app/components/innstillinger/webhooker.tsx",
   "app/components/kontrollsvar.tsx",
-  "app/components/kopier.tsx",
-  "app/components/landvelger.tsx",
-  "app/components/liste.tsx",
   "app/components/oppstart.tsx",
   "app/components/regelverk-dialog.tsx",
   "app/components/sertifikat/deler.tsx",
@@ -89,7 +85,6 @@ const IKKE_KONVERTERT: readonly string[] = [
   "app/routes/sertifikat.tsx",
   "app/routes/sertifikater.tsx",
   "app/routes/test.importmelding.tsx",
-  "app/routes/vedlegg-feil.tsx",
   "app/routes/velg-virksomhet.tsx",
 ];
 
