@@ -46,7 +46,6 @@ const UNNTAK: Record<string, string> = {};
  */
 const IKKE_KONVERTERT: readonly string[] = [
   "app/components/ankomst-skjema.tsx",
-  "app/components/forside.tsx",
   "app/components/historikk.tsx",
   "app/components/importmelding.tsx",
   "app/components/innstillinger/bryter.tsx",
@@ -68,7 +67,6 @@ const IKKE_KONVERTERT: readonly string[] = [
   "app/components/sertifikat/varelinjer.tsx",
   "app/components/sertifikat/vedlegg.tsx",
   "app/components/statusforloep.tsx",
-  "app/routes/_index.tsx",
   "app/routes/importmelding.$id.ankommet.tsx",
   "app/routes/importmelding.$id.ankomst-info.tsx",
   "app/routes/importmelding.$id.avsender.tsx",
