@@ -79,7 +79,7 @@ const hjemMelding = (id: number, ekstra: Partial<OversiktImportmelding> = {}): O
   ...ekstra,
 });
 
-/** Home (GET …/forside): every section with something in it, and the onboarding's first step or none. */
+/** Home (GET …/forside): every section with something in it, and the onboarding's first step (or none). */
 const forside = (oppstart: boolean): Forside => ({
   oversikt: {
     paabegynteImportMeldinger: [hjemMelding(1, { avsender: null })],
@@ -289,7 +289,7 @@ describe("sidene på nynorsk og engelsk", () => {
   beforeAll(async () => {
     api = await startFalskApi(({ method, sti }) =>
       method === "GET" && sti === `${MELDING_BASE}/forside`
-        ? { status: 200, json: forside(false) }
+        ? { status: 200, json: forside(true) }
         : undefined,
     );
     kontekst = await testKontekst(api.url);

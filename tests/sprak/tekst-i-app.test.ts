@@ -56,7 +56,6 @@ const IKKE_KONVERTERT: readonly string[] = [
   "app/components/innstillinger/varslinger.tsx",
   "app/components/innstillinger/webhooker.tsx",
   "app/components/kontrollsvar.tsx",
-  "app/components/oppstart.tsx",
   "app/components/regelverk-dialog.tsx",
   "app/components/sertifikat/deler.tsx",
   "app/components/sertifikat/erklaering.tsx",
