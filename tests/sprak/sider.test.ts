@@ -10,12 +10,15 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Skall } from "../../app/components/skall";
 import { SprakProvider } from "../../app/components/sprak";
+import { FLAGG_COOKIE, settCookie } from "../../app/lib/preferanser.server";
 import { settSprakCookie } from "../../app/lib/tekster.server";
+import type { Forside, OversiktImportmelding } from "../../domain/oversikt";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
+import { SOKELAND } from "../../domain/sertifikatsok";
 import { KATALOGER, SAMME_SOM_BOKMAAL } from "../../sprak/katalog.server";
 import { NAVNEROM } from "../../sprak/navnerom";
 import type { Sprak } from "../../sprak/sprak";
-import { type ApiKall, type ApiSvar, hentSide, startFalskApi, testKontekst } from "../app/side";
+import { type ApiKall, type ApiSvar, hentSide, MELDING_BASE, startFalskApi, testKontekst } from "../app/side";
 import { Feilside, feilLoader, Skjemadeler, skjemaLoader } from "./sider-testruter";
 
 /** Names and addresses shown as they are in every language. */
@@ -115,9 +118,93 @@ function apiSvar(k: ApiKall): ApiSvar | undefined {
   return undefined;
 }
 
+/** One notification of home's lists (its status name comes from the API: data). */
+const hjemMelding = (id: number, ekstra: Partial<OversiktImportmelding> = {}): OversiktImportmelding => ({
+  id,
+  nummer: `IM-2026-00${id}`,
+  egenReferanse: "Tulipaner uke 12",
+  avsender: "Bloemen BV",
+  eksportLand: { kode: "NL", navn: "Nederland" },
+  kunDokumentkontroll: false,
+  status: "REGISTRERT",
+  statusTekst: "Frigitt",
+  statusFarge: "success",
+  statusEndret: "2026-03-20T10:00:00.000Z",
+  kategori: "REGISTRERT",
+  vurdertFoerAnkomst: false,
+  url: `/importmelding/${id}`,
+  forventetAnkomst: null,
+  ...ekstra,
+});
+
+/** Home (GET …/forside): every section with something in it, and the onboarding's first step (or none). */
+const forside = (oppstart: boolean): Forside => ({
+  oversikt: {
+    paabegynteImportMeldinger: [hjemMelding(1, { avsender: null })],
+    nyeSertifikater: [
+      {
+        id: 7,
+        nummer: "NL-2026-77",
+        utstedtDato: "2026-03-18",
+        eksportLand: { kode: "NL", navn: "Nederland" },
+        avsender: "Bloemen BV",
+        meldepliktigVurdering: { kode: "MELDEPLIKTIG", visningstekst: "Meldepliktig" },
+        alvorlighetsgrad: "ALT_OK",
+      },
+    ],
+    forventetAnkomstImportMeldinger: [
+      hjemMelding(2, {
+        forventetAnkomst: { dato: "2026-03-25", klokkeslett: "06:00", forventetAnkomstHarPassert: true },
+      }),
+      hjemMelding(3),
+    ],
+    tilVurderingImportMeldinger: [hjemMelding(4)],
+    vurderteImportMeldinger: [hjemMelding(5)],
+    flere: {
+      paabegynteImportMeldinger: true,
+      nyeSertifikater: false,
+      forventetAnkomstImportMeldinger: true,
+      tilVurderingImportMeldinger: true,
+      vurderteImportMeldinger: false,
+    },
+  },
+  eksportland: [{ kode: "NL", navn: "Nederland", antall: 3, flereEnnMaks: false }],
+  oppstart: { harLestRegelverk: !oppstart, harEpostadresse: true },
+  epostSendingFeiler: true,
+});
+/**
+ * The API's data on home, shown as it is in every language (the status name and the assessment come from the
+ * API), and the search's countries whose name is the same in nynorsk or English as in bokmål (Intl.DisplayNames).
+ */
+const HJEMDATA = [
+  "Bloemen BV",
+  "Nederland",
+  "Tulipaner uke 12",
+  "· Tulipaner uke 12",
+  "Frigitt",
+  "Meldepliktig",
+  "NL-2026-77",
+  ...[1, 2, 3, 4, 5].map((id) => `IM-2026-00${id}`),
+  ...SOKELAND.filter((l) =>
+    ["nn-NO", "en-GB"].some(
+      (lokale) => new Intl.DisplayNames([lokale], { type: "region" }).of(l.kode) === l.navn,
+    ),
+  ).map((l) => l.navn),
+];
+
 /** The converted pages and the states of them the e2e tests visit; the conversions extend it. */
-async function sider(): Promise<Side[]> {
+async function sider(flagg: string): Promise<Side[]> {
+  const hjem = { innlogget: true, cookie: flagg, data: HJEMDATA };
   return [
+    {
+      navn: "hjem",
+      rute: { ...(await rute("", "_index")), path: undefined, index: true } as RouteObject,
+      tilstander: [
+        { ...hjem, sti: "/?slettet=1" },
+        { ...hjem, sti: "/?avsender=Ingen&land=NL" },
+        { ...hjem, sti: "/?sok=1&avsenderland=&sertifikatnummer=&dato=" },
+      ],
+    },
     {
       navn: "logg inn",
       rute: await rute("logg-inn", "logg-inn"),
@@ -180,9 +267,9 @@ async function sider(): Promise<Side[]> {
       ],
     },
     {
-      navn: "får ikke åpnet vedlegg",
+      navn: "vedlegg feilet",
       rute: await rute("vedlegg-feil", "vedlegg-feil"),
-      tilstander: [{ sti: "/vedlegg-feil", innlogget: true }],
+      tilstander: [{ sti: "/vedlegg-feil" }],
     },
     {
       navn: "feilsidene (401, 403, 404, 413, 429, 500, 503 fra registrene)",
@@ -225,6 +312,8 @@ const TEKSTATTRIBUTTER = ["aria-label", "title", "alt", "placeholder"];
 
 /** The visible texts of a page: its text nodes and text attributes, except inside an element with a `lang`. */
 function synligTekst(html: string): string[] {
+  // React's separators between text pieces (<!-- -->) split texts, as the browser shows them
+  html = html.replace(/<!--.*?-->/gs, "<br>");
   const tekster: string[] = [];
   const stabel: Array<{ tagg: string; eget: boolean }> = [];
   const egetSprak = () => stabel.some((s) => s.eget);
@@ -291,12 +380,19 @@ describe("sidene på nynorsk og engelsk", () => {
   let alle: Side[];
 
   beforeAll(async () => {
-    api = await startFalskApi(apiSvar);
+    api = await startFalskApi((k) =>
+      k.method === "GET" && k.sti === `${MELDING_BASE}/forside`
+        ? { status: 200, json: forside(true) }
+        : apiSvar(k),
+    );
     kontekst = await testKontekst(api.url);
+    const flagg = (await settCookie(FLAGG_COOKIE, { visImportmelding: true }, kontekst.context)).split(
+      ";",
+    )[0]!;
     const rot = await import("../../app/root");
     const skall = (innhold: ReactElement) =>
       createElement(SprakProvider, null, createElement(Skall, null, innhold));
-    alle = await sider();
+    alle = await sider(flagg);
     ruter = [
       {
         id: "root",

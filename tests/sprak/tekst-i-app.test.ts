@@ -46,8 +46,6 @@ const UNNTAK: Record<string, string> = {};
  */
 const IKKE_KONVERTERT: readonly string[] = [
   "app/components/ankomst-skjema.tsx",
-  "app/components/epost-banner.tsx",
-  "app/components/forside.tsx",
   "app/components/historikk.tsx",
   "app/components/importmelding.tsx",
   "app/components/innstillinger/bryter.tsx",
@@ -58,13 +56,8 @@ const IKKE_KONVERTERT: readonly string[] = [
   "app/components/innstillinger/varslinger.tsx",
   "app/components/innstillinger/webhooker.tsx",
   "app/components/kontrollsvar.tsx",
-  "app/components/kopier.tsx",
-  "app/components/landvelger.tsx",
-  "app/components/liste.tsx",
-  "app/components/oppstart.tsx",
   "app/components/regelverk-dialog.tsx",
   "app/components/statusforloep.tsx",
-  "app/routes/_index.tsx",
   "app/routes/importmelding.$id.ankommet.tsx",
   "app/routes/importmelding.$id.ankomst-info.tsx",
   "app/routes/importmelding.$id.avsender.tsx",
