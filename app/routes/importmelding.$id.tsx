@@ -3,13 +3,17 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { MENGDE_FELTER } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
 import { enhetVisning, landNavn, tilsiktetBrukVisning } from "../../domain/kodeverk";
+import type { T } from "../../sprak/oversetter";
+import { LOKALE } from "../../sprak/sprak";
 import { Dialog } from "../components/dialog";
 import { Feilgrense } from "../components/feilgrense";
 import { StatusMerke, Stepper } from "../components/importmelding";
 import { FantIkkeMeldingen } from "../components/panels";
 import { MeldingSkjema, SendKnapp } from "../components/skjema";
+import { useT } from "../components/sprak";
 import { hentMelding, requireMelding } from "../lib/importmelding.server";
-import { tekster } from "../lib/tekster.server";
+import { sidetittel } from "../lib/sidetittel";
+import { sprakFor, tekster } from "../lib/tekster.server";
 
 /**
  * Every notification page (/importmelding/{id}/{subpage}/{spoersmaal}) loads the notification here and
@@ -41,22 +45,39 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const tilsiktetBruk: Record<string, string | undefined> = {};
   for (const l of melding.varelinjer)
     tilsiktetBruk[l.sorteringsnummer] = tilsiktetBrukVisning(l.klassifisering);
-  const eksportLand = {
+  // country names in the reader's language (bokmål: the reference table's, as SPEC); certificate data stays
+  const sprak = await sprakFor(request);
+  const regioner = sprak === "nb" ? undefined : new Intl.DisplayNames([LOKALE[sprak]], { type: "region" });
+  const land = <L extends { kode: string | null; navn: string | null }>(l: L): L => {
+    const oversatt = regioner && l.kode && /^[A-Z]{2}$/.test(l.kode) ? regioner.of(l.kode) : undefined;
+    return oversatt ? { ...l, navn: oversatt } : l;
+  };
+  const eksportLand = land({
     ...melding.eksportLand,
     navn: melding.eksportLand.navn || landNavn(melding.eksportLand.kode),
-  };
+  });
+  const varelinjer = melding.varelinjer.map((l) => ({
+    ...l,
+    opprinnelsesland: l.opprinnelsesland.map(land),
+  }));
   return {
-    melding: { ...melding, eksportLand },
+    melding: {
+      ...melding,
+      eksportLand,
+      varelinjer,
+      alleOpprinnelsesland: melding.alleOpprinnelsesland.map(land),
+    },
     enheter,
     tilsiktetBruk,
     sti: [subpage, spoersmaal].filter(Boolean).join("/"),
-    // the forms' validation messages, for every page of the notification (ADR 047)
-    ...(await tekster(request, "validering")),
+    // the notification's texts and the forms' validation messages, for every page of it (ADR 047)
+    ...(await tekster(request, "importmelding", "kodeverk", "validering")),
   };
 }
 
 export default function ImportmeldingSide() {
   const { melding, sti } = useLoaderData<typeof loader>();
+  const t = useT();
   const { search, pathname } = useLocation();
   const slett = new URLSearchParams(search).get("slett") === "1";
   if (melding.status !== "UNDER_REGISTRERING") return <Outlet />;
@@ -65,23 +86,28 @@ export default function ImportmeldingSide() {
     <div className="veiviser">
       <div className="utkasthode">
         <p className="ds-paragraph utkasthode__tittel">
-          Digital forhåndsmelding {melding.nummer} <StatusMerke melding={melding} />
+          {t("importmelding.utkast.tittel", { nummer: melding.nummer })} <StatusMerke melding={melding} />
         </p>
         <Link className="ds-button" data-variant="tertiary" to={`${pathname}?slett=1`} preventScrollReset>
-          Slett forhåndsmelding
+          {t("importmelding.utkast.slett")}
         </Link>
       </div>
-      <Dialog id="slett" apen={slett} tittel="Slett forhåndsmelding" lukkTil={pathname} farge="danger">
+      <Dialog
+        id="slett"
+        apen={slett}
+        tittel={t("importmelding.utkast.slett")}
+        lukkTil={pathname}
+        farge="danger"
+      >
         <p className="ds-paragraph">
-          Vil du slette forhåndsmeldingen {melding.nummer}? Det du har fylt ut, blir borte. Sertifikatet kan
-          meldes på nytt senere.
+          {t("importmelding.utkast.slettSpoersmaal", { nummer: melding.nummer })}
         </p>
         <MeldingSkjema
           versjon={melding.versjon}
           action={`/importmelding/${melding.id}/slett`}
           className="knapperad"
         >
-          <SendKnapp>Ja, slett forhåndsmeldingen</SendKnapp>
+          <SendKnapp>{t("importmelding.utkast.slettJa")}</SendKnapp>
           <Link
             className="ds-button"
             data-variant="secondary"
@@ -90,7 +116,7 @@ export default function ImportmeldingSide() {
             preventScrollReset
             data-trygt-valg
           >
-            Avbryt
+            {t("felles.avbryt")}
           </Link>
         </MeldingSkjema>
       </Dialog>
@@ -113,25 +139,25 @@ export const headers: HeadersFunction = ({ parentHeaders }) => {
 };
 
 export const handle = {
-  brodsmule: (data: unknown) => {
-    const d = data as { melding?: { nummer: string } } | undefined;
-    return d?.melding ? `Forhåndsmelding ${d.melding.nummer}` : "Forhåndsmelding";
+  // no crumb when the loader failed (its messages did not come)
+  brodsmule: (data: unknown, t: T) => {
+    const nummer = (data as { melding?: { nummer: string } } | undefined)?.melding?.nummer;
+    return nummer ? t("importmelding.melding.tittel", { nummer }) : undefined;
   },
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data?.melding
-      ? `Forhåndsmelding ${data.melding.nummer} – Digital forhåndsmelding`
-      : "Forhåndsmelding",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  sidetittel(matches, (t) =>
+    data?.melding
+      ? t("importmelding.melding.tittel", { nummer: data.melding.nummer })
+      : t("importmelding.melding.tittelUtenNummer"),
+  );
 
 export function ErrorBoundary() {
-  return (
-    <Feilgrense
-      statuspaneler={{ 404: () => <FantIkkeMeldingen /> }}
-      feiltekst="Klarte ikke å hente importmeldingen"
-    />
-  );
+  const t = useT();
+  // the notification's messages are missing when its own loader failed: the shell's text then
+  const feiltekst = t.har("importmelding.melding.hentingFeilet")
+    ? "importmelding.melding.hentingFeilet"
+    : "felles.feil.rot";
+  return <Feilgrense statuspaneler={{ 404: () => <FantIkkeMeldingen /> }} feiltekst={feiltekst} />;
 }

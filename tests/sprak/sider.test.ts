@@ -14,7 +14,15 @@ import { settSprakCookie } from "../../app/lib/tekster.server";
 import { KATALOGER, SAMME_SOM_BOKMAAL } from "../../sprak/katalog.server";
 import { NAVNEROM } from "../../sprak/navnerom";
 import type { Sprak } from "../../sprak/sprak";
-import { hentSide, startFalskApi, testKontekst } from "../app/side";
+import {
+  type ApiKall,
+  type ApiSvar,
+  hentSide,
+  MELDING_BASE,
+  startFalskApi,
+  testKontekst,
+  testMelding,
+} from "../app/side";
 import { Feilside, feilLoader, Skjemadeler, skjemaLoader } from "./sider-testruter";
 
 /** Names and addresses shown as they are in every language. */
@@ -57,6 +65,30 @@ const rute = async (path: string, navn: string): Promise<RouteObject> => {
     element: createElement(m.default),
   };
 };
+
+/** A notification in the wizard, as the fake import API gives it (the notification pages). */
+const UTKAST = testMelding({ status: "UNDER_REGISTRERING", kategori: "PAABEGYNT", statusTekst: "Påbegynt" });
+/** The notification's own data, shown as it is in every language. */
+const MELDINGSDATA = [
+  "Zaadhandel Westland B.V.",
+  "Nederland",
+  "PHYTO.NL.2026.0001234",
+  "Rose",
+  "Rosa canina",
+];
+
+/** The fake import API's answers for the pages below (undefined: 404). */
+function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
+  if (method === "GET" && sti === `${MELDING_BASE}/42`) return { status: 200, json: UTKAST };
+  return undefined;
+}
+
+/** A notification page: the route importmelding/:id with the page under it (tests/app/side.ts). */
+async function meldingsrute(sider: Record<string, string>): Promise<RouteObject> {
+  const melding = await rute("importmelding/:id", "importmelding.$id");
+  melding.children = await Promise.all(Object.entries(sider).map(([sti, navn]) => rute(sti, navn)));
+  return melding;
+}
 
 /** The converted pages and the states of them the e2e tests visit; the conversions extend it. */
 async function sider(): Promise<Side[]> {
@@ -107,6 +139,18 @@ async function sider(): Promise<Side[]> {
         element: createElement(Skjemadeler),
       },
       tilstander: [{ sti: "/test-skjema" }],
+    },
+    {
+      navn: "veiviseren: avsender og innmelder",
+      rute: await meldingsrute({
+        avsender: "importmelding.$id.avsender",
+        innmelder: "importmelding.$id.innmelder",
+      }),
+      tilstander: [
+        { sti: "/importmelding/42/avsender", innlogget: true, data: MELDINGSDATA },
+        { sti: "/importmelding/42/avsender?slett=1", innlogget: true, data: MELDINGSDATA },
+        { sti: "/importmelding/42/innmelder", innlogget: true, data: MELDINGSDATA },
+      ],
     },
   ];
 }
@@ -194,7 +238,7 @@ describe("sidene på nynorsk og engelsk", () => {
   let alle: Side[];
 
   beforeAll(async () => {
-    api = await startFalskApi(() => undefined);
+    api = await startFalskApi(falskeSvar);
     kontekst = await testKontekst(api.url);
     const rot = await import("../../app/root");
     const skall = (innhold: ReactElement) =>
