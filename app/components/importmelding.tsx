@@ -55,7 +55,7 @@ export function Part({ part, tittel, nivaa = 3 }: { part: PartVisning; tittel: s
         {tittel}
       </Overskrift>
       <p className="ds-paragraph adresse">
-        <strong>{part.navn ?? t("importmelding.part.ikkeOppgitt")}</strong>
+        <strong>{part.navn ?? t("importmelding.ikkeOppgitt")}</strong>
         {linjer.map((l) => (
           <span key={l} className="adresselinje">
             {l}

@@ -30,7 +30,10 @@ export function meldingSidetittel(
     const sideTekst = t.har(side) ? t(side as Noekkel) : side;
     const del = spoersmaal
       ? t("importmelding.melding.spoersmaalTittel", {
-          spoersmaal: spoersmaal.kontrollSpoersmaal.replace(/[?.:]\s*$/, ""),
+          spoersmaal: (t.har(`kodeverk.spoersmaal.${spoersmaal.kode}`)
+            ? t(`kodeverk.spoersmaal.${spoersmaal.kode}`)
+            : spoersmaal.kontrollSpoersmaal
+          ).replace(/[?.:]\s*$/, ""),
           side: sideTekst.toLocaleLowerCase(t.lokale),
         })
       : sideTekst;

@@ -2,7 +2,13 @@ import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redir
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { MENGDE_FELTER } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
-import { enhetVisning, landNavn, tilsiktetBrukVisning } from "../../domain/kodeverk";
+import {
+  enhetVisning,
+  tilsiktetBruk as finnTilsiktetBruk,
+  landNavn,
+  tilsiktetBrukVisning,
+} from "../../domain/kodeverk";
+import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
 import { LOKALE } from "../../sprak/sprak";
 import { Dialog } from "../components/dialog";
@@ -13,7 +19,7 @@ import { MeldingSkjema, SendKnapp } from "../components/skjema";
 import { useT } from "../components/sprak";
 import { hentMelding, requireMelding } from "../lib/importmelding.server";
 import { sidetittel } from "../lib/sidetittel";
-import { sprakFor, tekster } from "../lib/tekster.server";
+import { oversetterFor, tekster } from "../lib/tekster.server";
 
 /**
  * Every notification page (/importmelding/{id}/{subpage}/{spoersmaal}) loads the notification here and
@@ -41,12 +47,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       const enhet = l.mengde[f]?.enhet;
       if (enhet) enheter[enhet] = enhetVisning(enhet);
     }
-  // Intended use in Norwegian per goods line (SPEC §9), for the same reason.
+  // Intended use per goods line in the reader's language (SPEC §9), for the same reason; a use not in the
+  // code list is shown as the certificate gives it.
+  const t = await oversetterFor(request);
   const tilsiktetBruk: Record<string, string | undefined> = {};
-  for (const l of melding.varelinjer)
-    tilsiktetBruk[l.sorteringsnummer] = tilsiktetBrukVisning(l.klassifisering);
+  for (const l of melding.varelinjer) {
+    const k = l.klassifisering;
+    const bruk = finnTilsiktetBruk(k.tilsiktetBrukKode) ?? finnTilsiktetBruk(k.tilsiktetBruk?.trim());
+    const id = `kodeverk.tilsiktetBruk.${bruk?.kode}` as Noekkel;
+    tilsiktetBruk[l.sorteringsnummer] = bruk && t.har(id) ? t(id) : tilsiktetBrukVisning(k);
+  }
   // country names in the reader's language (bokmål: the reference table's, as SPEC); certificate data stays
-  const sprak = await sprakFor(request);
+  const sprak = t.sprak;
   const regioner = sprak === "nb" ? undefined : new Intl.DisplayNames([LOKALE[sprak]], { type: "region" });
   const land = <L extends { kode: string | null; navn: string | null }>(l: L): L => {
     const oversatt = regioner && l.kode && /^[A-Z]{2}$/.test(l.kode) ? regioner.of(l.kode) : undefined;

@@ -141,15 +141,17 @@ async function sider(): Promise<Side[]> {
       tilstander: [{ sti: "/test-skjema" }],
     },
     {
-      navn: "veiviseren: avsender og innmelder",
+      navn: "veiviseren: avsender, innmelder, dokumentkontroll",
       rute: await meldingsrute({
         avsender: "importmelding.$id.avsender",
         innmelder: "importmelding.$id.innmelder",
+        "dokumentkontroll/:spoersmaal": "importmelding.$id.dokumentkontroll.$spoersmaal",
       }),
       tilstander: [
         { sti: "/importmelding/42/avsender", innlogget: true, data: MELDINGSDATA },
         { sti: "/importmelding/42/avsender?slett=1", innlogget: true, data: MELDINGSDATA },
         { sti: "/importmelding/42/innmelder", innlogget: true, data: MELDINGSDATA },
+        { sti: "/importmelding/42/dokumentkontroll/tilsiktetbruk", innlogget: true, data: MELDINGSDATA },
       ],
     },
   ];

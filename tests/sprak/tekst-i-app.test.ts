@@ -73,7 +73,6 @@ const IKKE_KONVERTERT: readonly string[] = [
   "app/routes/_index.tsx",
   "app/routes/importmelding.$id.ankommet.tsx",
   "app/routes/importmelding.$id.ankomst-info.tsx",
-  "app/routes/importmelding.$id.dokumentkontroll.$spoersmaal.tsx",
   "app/routes/importmelding.$id.mottakskontroll.$spoersmaal.tsx",
   "app/routes/importmelding.$id.mottakskontrolloer.tsx",
   "app/routes/importmelding.$id.oppsummering.tsx",
