@@ -80,6 +80,11 @@ const MELDINGSDATA = [
 /** The fake import API's answers for the pages below (undefined: 404). */
 function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
   if (method === "GET" && sti === `${MELDING_BASE}/42`) return { status: 200, json: UTKAST };
+  if (method === "GET" && sti === `${MELDING_BASE}/42/mottakskontrolloerer`)
+    return {
+      status: 200,
+      json: [{ importoerId: 12, navn: "Grønt Mottak AS", organisasjonsnummer: "912346021" }],
+    };
   return undefined;
 }
 
@@ -141,17 +146,19 @@ async function sider(): Promise<Side[]> {
       tilstander: [{ sti: "/test-skjema" }],
     },
     {
-      navn: "veiviseren: avsender, innmelder, dokumentkontroll",
+      navn: "veiviseren: avsender, innmelder, dokumentkontroll, ankomst",
       rute: await meldingsrute({
         avsender: "importmelding.$id.avsender",
         innmelder: "importmelding.$id.innmelder",
         "dokumentkontroll/:spoersmaal": "importmelding.$id.dokumentkontroll.$spoersmaal",
+        "ankomst-info": "importmelding.$id.ankomst-info",
       }),
       tilstander: [
         { sti: "/importmelding/42/avsender", innlogget: true, data: MELDINGSDATA },
         { sti: "/importmelding/42/avsender?slett=1", innlogget: true, data: MELDINGSDATA },
         { sti: "/importmelding/42/innmelder", innlogget: true, data: MELDINGSDATA },
         { sti: "/importmelding/42/dokumentkontroll/tilsiktetbruk", innlogget: true, data: MELDINGSDATA },
+        { sti: "/importmelding/42/ankomst-info", innlogget: true, data: MELDINGSDATA },
       ],
     },
   ];

@@ -45,7 +45,6 @@ const UNNTAK: Record<string, string> = {};
  * has text written in the component.
  */
 const IKKE_KONVERTERT: readonly string[] = [
-  "app/components/ankomst-skjema.tsx",
   "app/components/epost-banner.tsx",
   "app/components/forside.tsx",
   "app/components/historikk.tsx",
@@ -72,12 +71,10 @@ const IKKE_KONVERTERT: readonly string[] = [
   "app/components/sertifikat/vedlegg.tsx",
   "app/routes/_index.tsx",
   "app/routes/importmelding.$id.ankommet.tsx",
-  "app/routes/importmelding.$id.ankomst-info.tsx",
   "app/routes/importmelding.$id.mottakskontroll.$spoersmaal.tsx",
   "app/routes/importmelding.$id.mottakskontrolloer.tsx",
   "app/routes/importmelding.$id.oppsummering.tsx",
   "app/routes/importmelding.$id.registrert.tsx",
-  "app/routes/importmelding_.$id.slett.tsx",
   "app/routes/innstillinger.tsx",
   "app/routes/sertifikat.tsx",
   "app/routes/sertifikater.tsx",
