@@ -158,12 +158,13 @@ export const handle = {
   },
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  sidetittel(matches, (t) =>
-    data?.melding
-      ? t("importmelding.melding.tittel", { nummer: data.melding.nummer })
-      : t("importmelding.melding.tittelUtenNummer"),
-  );
+// without the notification (its loader failed) the page's messages may be missing too: sidetittel checks the id
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const nummer = data?.melding?.nummer;
+  return nummer
+    ? sidetittel(matches, (t) => t("importmelding.melding.tittel", { nummer }))
+    : sidetittel(matches, "importmelding.melding.tittelUtenNummer");
+};
 
 export function ErrorBoundary() {
   const t = useT();

@@ -55,7 +55,6 @@ const IKKE_KONVERTERT: readonly string[] = [
   "app/components/innstillinger/sidenavigasjon.tsx",
   "app/components/innstillinger/varslinger.tsx",
   "app/components/innstillinger/webhooker.tsx",
-  "app/components/kontrollsvar.tsx",
   "app/components/kopier.tsx",
   "app/components/landvelger.tsx",
   "app/components/liste.tsx",
