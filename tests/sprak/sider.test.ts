@@ -18,7 +18,15 @@ import { SOKELAND } from "../../domain/sertifikatsok";
 import { KATALOGER, SAMME_SOM_BOKMAAL } from "../../sprak/katalog.server";
 import { NAVNEROM } from "../../sprak/navnerom";
 import type { Sprak } from "../../sprak/sprak";
-import { type ApiKall, type ApiSvar, hentSide, MELDING_BASE, startFalskApi, testKontekst } from "../app/side";
+import {
+  type ApiKall,
+  type ApiSvar,
+  hentSide,
+  MELDING_BASE,
+  startFalskApi,
+  testKontekst,
+  testMelding,
+} from "../app/side";
 import { Feilside, feilLoader, Skjemadeler, skjemaLoader } from "./sider-testruter";
 
 /** Names and addresses shown as they are in every language. */
@@ -192,6 +200,35 @@ const HJEMDATA = [
   ).map((l) => l.navn),
 ];
 
+/** A notification in the wizard, as the fake import API gives it (the notification pages). */
+const UTKAST = testMelding({ status: "UNDER_REGISTRERING", kategori: "PAABEGYNT", statusTekst: "Påbegynt" });
+/** The notification's own data, shown as it is in every language. */
+const MELDINGSDATA = [
+  "Zaadhandel Westland B.V.",
+  "Nederland",
+  "PHYTO.NL.2026.0001234",
+  "Rose",
+  "Rosa canina",
+];
+
+/** The fake import API's answers for the pages below (undefined: 404). */
+function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
+  if (method === "GET" && sti === `${MELDING_BASE}/42`) return { status: 200, json: UTKAST };
+  if (method === "GET" && sti === `${MELDING_BASE}/42/mottakskontrolloerer`)
+    return {
+      status: 200,
+      json: [{ importoerId: 12, navn: "Grønt Mottak AS", organisasjonsnummer: "912346021" }],
+    };
+  return undefined;
+}
+
+/** A notification page: the route importmelding/:id with the page under it (tests/app/side.ts). */
+async function meldingsrute(sider: Record<string, string>): Promise<RouteObject> {
+  const melding = await rute("importmelding/:id", "importmelding.$id");
+  melding.children = await Promise.all(Object.entries(sider).map(([sti, navn]) => rute(sti, navn)));
+  return melding;
+}
+
 /** The converted pages and the states of them the e2e tests visit; the conversions extend it. */
 async function sider(flagg: string): Promise<Side[]> {
   const hjem = { innlogget: true, cookie: flagg, data: HJEMDATA };
@@ -292,6 +329,22 @@ async function sider(flagg: string): Promise<Side[]> {
       },
       tilstander: [{ sti: "/test-skjema" }],
     },
+    {
+      navn: "veiviseren: avsender, innmelder, dokumentkontroll, ankomst",
+      rute: await meldingsrute({
+        avsender: "importmelding.$id.avsender",
+        innmelder: "importmelding.$id.innmelder",
+        "dokumentkontroll/:spoersmaal": "importmelding.$id.dokumentkontroll.$spoersmaal",
+        "ankomst-info": "importmelding.$id.ankomst-info",
+      }),
+      tilstander: [
+        { sti: "/importmelding/42/avsender", innlogget: true, data: MELDINGSDATA },
+        { sti: "/importmelding/42/avsender?slett=1", innlogget: true, data: MELDINGSDATA },
+        { sti: "/importmelding/42/innmelder", innlogget: true, data: MELDINGSDATA },
+        { sti: "/importmelding/42/dokumentkontroll/tilsiktetbruk", innlogget: true, data: MELDINGSDATA },
+        { sti: "/importmelding/42/ankomst-info", innlogget: true, data: MELDINGSDATA },
+      ],
+    },
   ];
 }
 
@@ -383,7 +436,7 @@ describe("sidene på nynorsk og engelsk", () => {
     api = await startFalskApi((k) =>
       k.method === "GET" && k.sti === `${MELDING_BASE}/forside`
         ? { status: 200, json: forside(true) }
-        : apiSvar(k),
+        : (falskeSvar(k) ?? apiSvar(k)),
     );
     kontekst = await testKontekst(api.url);
     const flagg = (await settCookie(FLAGG_COOKIE, { visImportmelding: true }, kontekst.context)).split(
