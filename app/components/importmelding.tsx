@@ -215,9 +215,9 @@ export function MeldingHode({ melding: m }: { melding: ImportmeldingVisning }) {
  * has assessed it. Said before it is submitted (the summary) and while it waits (registered, arrived).
  */
 export function IkkeMottakerVarsel({ melding: m }: { melding: ImportmeldingVisning }) {
+  const t = useT();
   const venter = m.status === "REGISTRERT" || m.status === "ANKOMMET";
   if (m.ansvarligPaaSertifikatet || !(venter || m.status === "UNDER_REGISTRERING")) return null;
-  const t = useT();
   return (
     <Varsel
       farge="warning"
