@@ -7,6 +7,7 @@ import { ApiError } from "../api/http";
 import { vurderImportmelding } from "../api/importmelding/handlinger";
 import { vurderingBodySkjema } from "../domain/schemas/importmelding";
 import { loadConfig } from "../server/config";
+import { oversetter } from "../sprak/katalog.server";
 import { databaseEllerTjeneste, KanIkkeKjoere, medImportApi, postTilTjenesten } from "./tjeneste";
 
 const [idTekst, status, ...begrunnelse] = process.argv.slice(2);
@@ -16,7 +17,8 @@ if (!idTekst || !/^\d+$/.test(idTekst) || !status) {
 }
 const body = vurderingBodySkjema.safeParse({ status, begrunnelse: begrunnelse.join(" ") || undefined });
 if (!body.success) {
-  console.error(body.error.issues[0]?.message ?? "Ugyldig vurdering");
+  // the schema gives message references (sprak/melding.ts): the command speaks bokmål
+  console.error(oversetter("nb").melding(body.error.issues[0]?.message ?? "validering.vurdering.ugyldig"));
   process.exit(2);
 }
 
@@ -52,7 +54,7 @@ try {
     kode = 2;
   } else {
     const status = feil instanceof ApiError ? feil.status : (feil as { status?: number }).status;
-    console.error(status ? `${status}: ${(feil as Error).message}` : feil);
+    console.error(status ? `${status}: ${oversetter("nb").melding((feil as Error).message)}` : feil);
     kode = 1;
   }
 }
