@@ -1,6 +1,7 @@
 // The importer register's routes in the API's OpenAPI document (ADR 040), beside importoer-register.ts: a
 // new register route is documented here. Bodies are the schemas the routes validate with.
 import { z } from "zod";
+import { SPRAK } from "../sprak/sprak";
 import {
   epostSchema,
   type ImportoerDto,
@@ -38,6 +39,10 @@ const ImportoerSkjema = dekker<ImportoerDto>()(
       erMottakskontrolloer: z.boolean(),
       skalHaEpost: z.boolean(),
       varsleVurderinger: z.boolean(),
+      epostSprak: z.enum(SPRAK).meta({
+        description:
+          "Språk i e-postvarsel: språket varsler om nye sertifikater og om vurderinger skrives på (nb bokmål, nn nynorsk, en engelsk). Settes til språket til den som slo på varslene (Accept-Language i kallet), ellers bokmål; endres med PUT …/epostsprak og gjelder e-post som ikke er sendt ennå.",
+      }),
       epostadresser: z.array(z.object({ id: z.number().int(), epostadresse: z.string() })),
       mottakskontrolloerer: z.array(ImportoerKort),
       mottakskontrolloerFor: z.array(ImportoerKort),
@@ -88,6 +93,19 @@ export const registerStier: Stier = {
       summary: "Slå e-postvarsel om nye sertifikater av eller på",
       requestParams: { path: orgSti },
       requestBody: jsonKropp(bryter("skalHaEpost")),
+      responses: { "204": ingenInnhold, ...feil(400, 403, 404) },
+    },
+  },
+  [`${BASE}/epostsprak`]: {
+    put: {
+      tags: [TAG],
+      summary: "Velg språket varslene på e-post skrives på (nb, nn eller en)",
+      description:
+        "Gjelder e-post som sendes fra nå av, også varsler som venter i utboksen. Ukjent språk gir 400 og endrer ingenting.",
+      requestParams: { path: orgSti },
+      requestBody: jsonKropp(
+        z.object({ sprak: z.enum(SPRAK) }).meta({ description: '{ "sprak": "nb" | "nn" | "en" }' }),
+      ),
       responses: { "204": ingenInnhold, ...feil(400, 403, 404) },
     },
   },

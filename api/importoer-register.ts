@@ -3,6 +3,8 @@ import { Router } from "express";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { z } from "zod";
 import type { Db } from "../db";
+import { melding } from "../sprak/melding";
+import { erSprak, SPRAK, type Sprak } from "../sprak/sprak";
 import {
   type AuthedRequest,
   type ImportoerRequest,
@@ -11,7 +13,8 @@ import {
   requireImportoer,
   requireOrg,
 } from "./auth";
-import { ah, badRequest, conflict, forbidden, notFound, parseId, parseOrgnr } from "./http";
+import { epostSprak, settStandardEpostSprak } from "./epost/sprak";
+import { ah, badRequest, conflict, forbidden, notFound, parseId, parseOrgnr, sprakForKall } from "./http";
 
 /** At most this many e-mail addresses per importer (ADR 011). */
 export const MAKS_EPOSTADRESSER = 10;
@@ -86,6 +89,8 @@ export interface ImportoerDto {
   skalHaEpost: boolean;
   /** "Varsle meg om vurderinger": the authority's outcomes by e-mail (ADR 034). */
   varsleVurderinger: boolean;
+  /** «Språk i e-postvarsel» (ADR 055): the language of the alert and outcome e-mails. */
+  epostSprak: Sprak;
   epostadresser: { id: number; epostadresse: string }[];
   /** Controllers this importer has appointed to act on its behalf. */
   mottakskontrolloerer: ImportoerKortDto[];
@@ -144,6 +149,7 @@ export async function hentImportoer(db: Db, orgnr: string): Promise<ImportoerDto
     erMottakskontrolloer: rad.er_mottakskontrolloer,
     skalHaEpost: rad.skal_ha_epost,
     varsleVurderinger: rad.varsle_vurderinger,
+    epostSprak: epostSprak(rad.epost_sprak),
     epostadresser: epost,
     mottakskontrolloerer: kontrolloerer,
     mottakskontrolloerFor: rad.er_mottakskontrolloer ? kontrolloerFor : [],
@@ -203,6 +209,9 @@ export function importoerRegisterRouter(db: Db): Router {
           navn: register?.navn ?? body.navn,
           hovedenhet_navn: register?.hovedenhet_navn ?? (hovedenhet ? (body.hovedenhetNavn ?? null) : null),
           hovedenhet_organisasjonsnummer: hovedenhet,
+          // Its alerts are on from the start: they are the registering person's, in that person's language
+          // (ADR 055).
+          epost_sprak: sprakForKall(req),
         })
         .onConflict((oc) => oc.column("organisasjonsnummer").doNothing())
         .returning("id")
@@ -322,6 +331,7 @@ function varslingsruter(router: Router, db: Db): void {
         .set({ skal_ha_epost: skalHaEpost })
         .where("id", "=", importoerId)
         .execute();
+      if (skalHaEpost) await settStandardEpostSprak(db, importoerId, sprakForKall(req));
       res.status(204).end();
     }),
   );
@@ -340,6 +350,20 @@ function varslingsruter(router: Router, db: Db): void {
         .set({ varsle_vurderinger: varsleVurderinger })
         .where("id", "=", importoerId)
         .execute();
+      if (varsleVurderinger) await settStandardEpostSprak(db, importoerId, sprakForKall(req));
+      res.status(204).end();
+    }),
+  );
+
+  // «Språk i e-postvarsel» (issue 33 item 2, ADR 055): later e-mails, also those already in the outbox.
+  router.put(
+    "/import/register/v1/:orgnr/epostsprak",
+    requireOrg(db),
+    ah(async (req, res) => {
+      const importoerId = await importoerIdFor(db, (req as OrgRequest).orgnr);
+      const sprak = (req.body as { sprak?: unknown } | null)?.sprak;
+      if (!erSprak(sprak)) throw badRequest(melding("api.epostSprak.ugyldig", { sprak: SPRAK.join(", ") }));
+      await db.updateTable("importoer").set({ epost_sprak: sprak }).where("id", "=", importoerId).execute();
       res.status(204).end();
     }),
   );

@@ -80,6 +80,8 @@ export interface ImportoerTable {
   skal_ha_epost: Generated<boolean>;
   /** "Varsle meg om vurderinger": the authority's outcomes by e-mail (migration 015, ADR 034) */
   varsle_vurderinger: Generated<boolean>;
+  /** «Språk i e-postvarsel» (migration 035, ADR 055); null reads as bokmål */
+  epost_sprak: "nb" | "nn" | "en" | null;
   opprettet: Generated<Date>;
 }
 
@@ -300,6 +302,8 @@ export interface EpostFangetTable {
   html: string | null;
   melding_id: string | null;
   idempotens: string | null;
+  /** the message's Content-Language (migration 035) */
+  sprak: string | null;
 }
 
 export interface Database {

@@ -1,15 +1,15 @@
-// The alert e-mail (issue 10 item 3): Norwegian, plain text and HTML, one message per importer listing one
-// or more certificates. Only the importer's own certificates and name; no other importer's data.
+// The alert e-mail (issue 10 item 3) and the outcome e-mail (issue 24 §2): plain text and HTML, one message
+// per importer listing one or more certificates or outcomes, in the importer's «Språk i e-postvarsel» (issue 33,
+// ADR 055): every fixed phrase from the catalogues (`epost`, `kodeverk`), dates for the locale, certificate
+// data as written. Only the importer's own certificates and name; no other importer's data.
 import { formaterDato, leggTilDager } from "../../domain/format";
 import { finnLand } from "../../domain/kodeverk";
 import { MAKS_SERTIFIKATALDER_DAGER } from "../../domain/sertifikat";
-import {
-  type ImportmeldingStatus,
-  MELDEPLIKTIG_TEKST,
-  type MeldepliktigVurdering,
-  statusTekst,
-} from "../../domain/status";
+import { MELDEPLIKTIG_TEKST, type MeldepliktigVurdering } from "../../domain/status";
 import { esc, utenStyretegn } from "../../domain/text";
+import { oversetter } from "../../sprak/katalog.server";
+import type { T } from "../../sprak/oversetter";
+import { type Sprak, STANDARD_SPRAK } from "../../sprak/sprak";
 
 export interface VarselSertifikat {
   nummer: string;
@@ -25,6 +25,8 @@ export interface VarselEpost {
   emne: string;
   tekst: string;
   html: string;
+  /** The language it is written in (Content-Language, `lang` of the HTML part). */
+  sprak: Sprak;
 }
 
 /** The path of the settings page where the alerts are switched off (the unsubscribe path). */
@@ -44,95 +46,112 @@ export function meldefrist(utstedtDato: string): string {
   return leggTilDager(utstedtDato, MAKS_SERTIFIKATALDER_DAGER);
 }
 
-const landNavn = (kode: string) => finnLand(kode)?.navn ?? kode;
-
-function meldeplikt(vurdering: string): string {
-  return MELDEPLIKTIG_TEKST[vurdering as MeldepliktigVurdering] ?? vurdering;
+/** The exporting country in the reader's language: bokmål keeps the code list's names (SPEC), nn and en Intl's. */
+function landNavn(kode: string, t: T): string {
+  if (t.sprak === "nb") return finnLand(kode)?.navn ?? kode;
+  try {
+    return new Intl.DisplayNames([t.lokale], { type: "region" }).of(kode) ?? kode;
+  } catch {
+    return kode;
+  }
 }
 
-function emne(sertifikater: readonly VarselSertifikat[]): string {
+function meldeplikt(vurdering: string, t: T): string {
+  return vurdering in MELDEPLIKTIG_TEKST
+    ? t(`sertifikat.meldeplikt.${vurdering as MeldepliktigVurdering}`)
+    : vurdering;
+}
+
+function emne(sertifikater: readonly VarselSertifikat[], t: T): string {
   const [s] = sertifikater;
   if (sertifikater.length === 1 && s) {
+    const verdier = { nummer: s.nummer, land: landNavn(s.eksportland, t) };
     return s.erstatterNummer
-      ? `Nytt sertifikat ${s.nummer} fra ${landNavn(s.eksportland)} erstatter ${s.erstatterNummer}`
-      : `Nytt sertifikat ${s.nummer} fra ${landNavn(s.eksportland)}`;
+      ? t("epost.varsel.emne.erstatter", { ...verdier, erstatter: s.erstatterNummer })
+      : t("epost.varsel.emne.ett", verdier);
   }
-  return `${sertifikater.length} nye sertifikater i Digital forhåndsmelding`;
+  return t("epost.varsel.emne.flere", { antall: sertifikater.length });
+}
+
+/** The HTML document of an e-mail: `lang` is the e-mail's language (WCAG 3.1.1), certificate data as written. */
+function htmlDokument(t: T, emne: string, innhold: string[]): string {
+  return [
+    "<!doctype html>",
+    `<html lang="${t.sprak}">`,
+    `<head><meta charset="utf-8"><title>${esc(emne)}</title></head>`,
+    "<body>",
+    "<main>",
+    ...innhold.filter(Boolean),
+    "</main>",
+    "</body>",
+    "</html>",
+  ].join("\n");
 }
 
 export function lagVarselEpost(opts: {
   appUrl: string;
   importoerNavn: string;
   sertifikater: readonly VarselSertifikat[];
+  /** The importer's «Språk i e-postvarsel» (bokmål when not given). */
+  sprak?: Sprak;
 }): VarselEpost {
   // Display side of SPEC §5: no control or bidirectional characters in what the e-mail shows.
   const { appUrl } = opts;
-  const importoerNavn = utenStyretegn(opts.importoerNavn);
+  const t = oversetter(opts.sprak ?? STANDARD_SPRAK);
+  const importoer = utenStyretegn(opts.importoerNavn);
   const sertifikater = opts.sertifikater.map((s) => ({
     ...s,
     nummer: utenStyretegn(s.nummer),
     erstatterNummer: s.erstatterNummer ? utenStyretegn(s.erstatterNummer) : s.erstatterNummer,
   }));
-  const flere = sertifikater.length > 1;
-  const tittel = flere
-    ? `${sertifikater.length} nye sertifikater til ${importoerNavn}`
-    : `Nytt sertifikat til ${importoerNavn}`;
-  const innledning = flere
-    ? "Mattilsynet har mottatt disse plantesunnhetssertifikatene der virksomheten står som mottaker."
-    : "Mattilsynet har mottatt et plantesunnhetssertifikat der virksomheten står som mottaker.";
+  const antall = sertifikater.length;
+  const tittel = t("epost.varsel.tittel", { antall, importoer });
+  const innledning = t("epost.varsel.innledning", { antall });
   const avmelding = `${appUrl}${VARSLINGER_STI}`;
+  const felt = (etikett: string, verdi: string) => t("epost.felt", { etikett, verdi });
 
   const tekstDeler = [tittel, "", innledning, ""];
   const htmlDeler: string[] = [];
   for (const s of sertifikater) {
     const lenke = sertifikatLenke(appUrl, s);
-    const frist = formaterDato(meldefrist(s.utstedtDato));
+    const frist = formaterDato(meldefrist(s.utstedtDato), t.sprak);
+    const rader: [string, string][] = [
+      [t("epost.varsel.eksportland"), landNavn(s.eksportland, t)],
+      [t("epost.varsel.utstedt"), formaterDato(s.utstedtDato, t.sprak)],
+      [t("epost.varsel.meldeplikt"), meldeplikt(s.meldepliktigVurdering, t)],
+      [t("epost.varsel.frist"), frist],
+    ];
+    const erstatter = s.erstatterNummer ? t("epost.varsel.erstatter", { nummer: s.erstatterNummer }) : "";
     tekstDeler.push(
-      `Sertifikat ${s.nummer}`,
-      ...(s.erstatterNummer ? [`Erstatter sertifikat ${s.erstatterNummer}.`] : []),
-      `Eksportland: ${landNavn(s.eksportland)}`,
-      `Utstedt: ${formaterDato(s.utstedtDato)}`,
-      `Meldeplikt: ${meldeplikt(s.meldepliktigVurdering)}`,
-      `Frist for forhåndsmelding: ${frist}`,
-      `Åpne sertifikatet: ${lenke}`,
+      t("epost.varsel.sertifikat", { nummer: s.nummer }),
+      ...(erstatter ? [erstatter] : []),
+      ...rader.map(([e, v]) => felt(e, v)),
+      felt(t("epost.varsel.aapne"), lenke),
       "",
     );
     htmlDeler.push(
-      `<h2>Sertifikat ${esc(s.nummer)}</h2>`,
-      s.erstatterNummer ? `<p>Erstatter sertifikat ${esc(s.erstatterNummer)}.</p>` : "",
+      `<h2>${esc(t("epost.varsel.sertifikat", { nummer: s.nummer }))}</h2>`,
+      erstatter ? `<p>${esc(erstatter)}</p>` : "",
       "<dl>",
-      `<dt>Eksportland</dt><dd>${esc(landNavn(s.eksportland))}</dd>`,
-      `<dt>Utstedt</dt><dd>${esc(formaterDato(s.utstedtDato))}</dd>`,
-      `<dt>Meldeplikt</dt><dd>${esc(meldeplikt(s.meldepliktigVurdering))}</dd>`,
-      `<dt>Frist for forhåndsmelding</dt><dd>${esc(frist)}</dd>`,
+      ...rader.map(([e, v]) => `<dt>${esc(e)}</dt><dd>${esc(v)}</dd>`),
       "</dl>",
-      `<p><a href="${esc(lenke)}">Åpne sertifikat ${esc(s.nummer)} i Digital forhåndsmelding</a></p>`,
+      `<p><a href="${esc(lenke)}">${esc(t("epost.varsel.aapneLenke", { nummer: s.nummer }))}</a></p>`,
     );
   }
-  const fristTekst = `Sertifikater som er mer enn 2 uker gamle kan ikke meldes.`;
-  tekstDeler.push(
-    fristTekst,
-    "",
-    "Du får denne e-posten fordi virksomheten har slått på e-postvarsler om nye sertifikater.",
-    `Endre e-postadresser eller slå av varslene under Innstillinger, Varslinger: ${avmelding}`,
-  );
-  const html = [
-    "<!doctype html>",
-    '<html lang="nb">',
-    `<head><meta charset="utf-8"><title>${esc(emne(sertifikater))}</title></head>`,
-    "<body>",
-    "<main>",
+  const fristTekst = t("epost.varsel.fristRegel");
+  const grunn = t("epost.varsel.grunn");
+  const endre = t("epost.endre");
+  tekstDeler.push(fristTekst, "", grunn, felt(endre, avmelding));
+  const emnet = emne(sertifikater, t);
+  const html = htmlDokument(t, emnet, [
     `<h1>${esc(tittel)}</h1>`,
     `<p>${esc(innledning)}</p>`,
-    ...htmlDeler.filter(Boolean),
+    ...htmlDeler,
     `<p>${esc(fristTekst)}</p>`,
-    "<p>Du får denne e-posten fordi virksomheten har slått på e-postvarsler om nye sertifikater.",
-    ` <a href="${esc(avmelding)}">Endre e-postadresser eller slå av varslene under Innstillinger, Varslinger</a></p>`,
-    "</main>",
-    "</body>",
-    "</html>",
-  ].join("\n");
-  return { emne: emne(sertifikater), tekst: tekstDeler.join("\n"), html };
+    `<p>${esc(grunn)}`,
+    ` <a href="${esc(avmelding)}">${esc(endre)}</a></p>`,
+  ]);
+  return { emne: emnet, tekst: tekstDeler.join("\n"), html, sprak: t.sprak };
 }
 
 /** One outcome of the authority's assessment (or an automatic release) of a notification (ADR 034). */
@@ -153,32 +172,30 @@ export function importmeldingLenke(appUrl: string, id: number): string {
 }
 
 /** The outcome in the texts of the arrived page (SPEC §3 "Arrived page", §9 status texts). */
-function utfallTekst(u: UtfallMelding): string[] {
+function utfallTekst(u: UtfallMelding, t: T): string[] {
+  const { nummer } = u;
   switch (u.utfall) {
     case "FRIGITT":
-      return u.vurdertFoerAnkomst
-        ? [
-            `Mattilsynet har frigitt sendingen ${u.nummer} før ankomst. Varene kan tas i bruk når de kommer, og det skal ikke gjøres mottakskontroll.`,
-          ]
-        : [`Mattilsynet har frigitt sendingen ${u.nummer}. Varene kan tas i bruk.`];
-    case "AUTOMATISK_FRIGITT":
-      return [`Sendingen ${u.nummer} er frigitt automatisk. Varene kan tas i bruk.`];
-    case "AVVIST":
-      return ["Sendingen er avvist.", "Vedtaksbrev med begrunnelse og klageadgang kommer separat."];
-    case "DELVIS_AVVIST":
-      return ["Deler av sendingen er avvist.", "Vedtaksbrev med begrunnelse og klageadgang kommer separat."];
-    case "TILBAKETRUKKET":
       return [
-        "Forhåndsmeldingen er trukket tilbake fordi mottakeren på sertifikatet har meldt sendingen selv. Den blir ikke behandlet videre av Mattilsynet.",
+        u.vurdertFoerAnkomst
+          ? t("epost.utfall.tekst.FRIGITT_FOER_ANKOMST", { nummer })
+          : t("epost.utfall.tekst.FRIGITT", { nummer }),
       ];
+    case "AUTOMATISK_FRIGITT":
+      return [t("epost.utfall.tekst.AUTOMATISK_FRIGITT", { nummer })];
+    case "AVVIST":
+    case "DELVIS_AVVIST":
+      return [t(`epost.utfall.tekst.${u.utfall}`), t("epost.utfall.vedtaksbrev")];
+    case "TILBAKETRUKKET":
+      return [t("epost.utfall.tekst.TILBAKETRUKKET")];
   }
 }
 
-/** "Frigitt", "Avvist", "Delvis avvist" (SPEC §9); an automatic release says so. */
-function resultat(u: UtfallMelding): string {
-  return u.utfall === "AUTOMATISK_FRIGITT"
-    ? "Frigitt automatisk"
-    : statusTekst(u.utfall as ImportmeldingStatus, u.vurdertFoerAnkomst);
+/** "Frigitt", "Avvist", "Delvis avvist" (SPEC §9, the status names of kodeverk); an automatic release says so. */
+function resultat(u: UtfallMelding, t: T): string {
+  if (u.utfall === "AUTOMATISK_FRIGITT") return t("epost.utfall.frigittAutomatisk");
+  if (u.vurdertFoerAnkomst && u.utfall !== "TILBAKETRUKKET") return t(`kodeverk.foerAnkomst.${u.utfall}`);
+  return t(`kodeverk.status.${u.utfall}`);
 }
 
 /**
@@ -190,9 +207,12 @@ export function lagUtfallEpost(opts: {
   appUrl: string;
   importoerNavn: string;
   utfall: readonly UtfallMelding[];
+  /** The importer's «Språk i e-postvarsel» (bokmål when not given). */
+  sprak?: Sprak;
 }): VarselEpost {
   const { appUrl } = opts;
-  const importoerNavn = utenStyretegn(opts.importoerNavn);
+  const t = oversetter(opts.sprak ?? STANDARD_SPRAK);
+  const importoer = utenStyretegn(opts.importoerNavn);
   const utfall = opts.utfall.map((u) => ({
     ...u,
     nummer: utenStyretegn(u.nummer),
@@ -200,66 +220,56 @@ export function lagUtfallEpost(opts: {
     begrunnelse: u.begrunnelse ? utenStyretegn(u.begrunnelse) : null,
   }));
   const [forste] = utfall;
-  const flere = utfall.length > 1;
+  const antall = utfall.length;
   // A withdrawal by the service (ADR 027) is not an assessment: the texts say which it was.
   const trukket = utfall.some((u) => u.utfall === "TILBAKETRUKKET");
   const vurdert = utfall.some((u) => u.utfall !== "TILBAKETRUKKET");
-  const hva =
-    trukket && vurdert ? "er vurdert eller trukket tilbake" : trukket ? "er trukket tilbake" : "er vurdert";
-  const gjort =
-    trukket && vurdert ? "vurdert eller trukket tilbake" : trukket ? "trukket tilbake" : "vurdert";
+  const hva = trukket && vurdert ? "begge" : trukket ? "trukket" : "vurdert";
   const emne =
-    !flere && forste
-      ? `Forhåndsmelding ${forste.nummer}: ${resultat(forste)}`
-      : `${utfall.length} forhåndsmeldinger ${hva} i Digital forhåndsmelding`;
-  const tittel = flere
-    ? `${utfall.length} forhåndsmeldinger til ${importoerNavn} ${hva}`
-    : `Forhåndsmelding til ${importoerNavn} ${hva}`;
-  const innledning = flere
-    ? `Mattilsynet har ${gjort} disse forhåndsmeldingene.`
-    : `Mattilsynet har ${gjort} en forhåndsmelding fra virksomheten.`;
+    antall === 1 && forste
+      ? t("epost.utfall.emne.en", { nummer: forste.nummer, resultat: resultat(forste, t) })
+      : t("epost.utfall.emne.flere", { antall, hva });
+  const tittel = t("epost.utfall.tittel", { antall, importoer, hva });
+  const innledning = t("epost.utfall.innledning", { antall, hva });
   const avmelding = `${appUrl}${VARSLINGER_STI}`;
+  const felt = (etikett: string, verdi: string) => t("epost.felt", { etikett, verdi });
   const tekstDeler = [tittel, "", innledning, ""];
   const htmlDeler: string[] = [];
   for (const u of utfall) {
     const lenke = importmeldingLenke(appUrl, u.importmeldingId);
-    const linjer = utfallTekst(u);
+    const linjer = utfallTekst(u, t);
+    const rader: [string, string][] = [
+      [t("epost.utfall.sertifikat"), u.sertifikatnummer],
+      [t("epost.utfall.resultat"), resultat(u, t)],
+    ];
+    const begrunnelse = u.begrunnelse ? felt(t("epost.utfall.begrunnelse"), u.begrunnelse) : "";
+    const overskrift = t("epost.utfall.forhaandsmelding", { nummer: u.nummer });
     tekstDeler.push(
-      `Forhåndsmelding ${u.nummer}`,
-      `Sertifikat: ${u.sertifikatnummer}`,
-      `Resultat: ${resultat(u)}`,
+      overskrift,
+      ...rader.map(([e, v]) => felt(e, v)),
       ...linjer,
-      ...(u.begrunnelse ? [`Begrunnelse: ${u.begrunnelse}`] : []),
-      `Åpne forhåndsmeldingen: ${lenke}`,
+      ...(begrunnelse ? [begrunnelse] : []),
+      felt(t("epost.utfall.aapne"), lenke),
       "",
     );
     htmlDeler.push(
-      `<h2>Forhåndsmelding ${esc(u.nummer)}</h2>`,
+      `<h2>${esc(overskrift)}</h2>`,
       "<dl>",
-      `<dt>Sertifikat</dt><dd>${esc(u.sertifikatnummer)}</dd>`,
-      `<dt>Resultat</dt><dd>${esc(resultat(u))}</dd>`,
+      ...rader.map(([e, v]) => `<dt>${esc(e)}</dt><dd>${esc(v)}</dd>`),
       "</dl>",
       ...linjer.map((l) => `<p>${esc(l)}</p>`),
-      u.begrunnelse ? `<p>Begrunnelse: ${esc(u.begrunnelse)}</p>` : "",
-      `<p><a href="${esc(lenke)}">Åpne forhåndsmelding ${esc(u.nummer)} i Digital forhåndsmelding</a></p>`,
+      begrunnelse ? `<p>${esc(begrunnelse)}</p>` : "",
+      `<p><a href="${esc(lenke)}">${esc(t("epost.utfall.aapneLenke", { nummer: u.nummer }))}</a></p>`,
     );
   }
-  const grunn = "Du får denne e-posten fordi virksomheten har slått på varsler om vurderinger.";
-  const endre = "Endre e-postadresser eller slå av varslene under Innstillinger, Varslinger";
-  tekstDeler.push(grunn, `${endre}: ${avmelding}`);
-  const html = [
-    "<!doctype html>",
-    '<html lang="nb">',
-    `<head><meta charset="utf-8"><title>${esc(emne)}</title></head>`,
-    "<body>",
-    "<main>",
+  const grunn = t("epost.utfall.grunn");
+  const endre = t("epost.endre");
+  tekstDeler.push(grunn, felt(endre, avmelding));
+  const html = htmlDokument(t, emne, [
     `<h1>${esc(tittel)}</h1>`,
     `<p>${esc(innledning)}</p>`,
-    ...htmlDeler.filter(Boolean),
+    ...htmlDeler,
     `<p>${esc(grunn)} <a href="${esc(avmelding)}">${esc(endre)}</a></p>`,
-    "</main>",
-    "</body>",
-    "</html>",
-  ].join("\n");
-  return { emne, tekst: tekstDeler.join("\n"), html };
+  ]);
+  return { emne, tekst: tekstDeler.join("\n"), html, sprak: t.sprak };
 }

@@ -9,6 +9,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db";
+import type { Sprak } from "../../sprak/sprak";
 import {
   lagUtfallEpost,
   lagVarselEpost,
@@ -17,6 +18,7 @@ import {
   type VarselEpost,
   type VarselSertifikat,
 } from "./melding";
+import { epostSprak } from "./sprak";
 
 export interface EpostSenderOptions {
   db: Db;
@@ -179,8 +181,7 @@ const feilmelding = (feil: unknown) => (feil instanceof Error ? feil.message : S
 /** The certificate alert of ADR 012: the certificates of the group, newest first. */
 async function sertifikatEpost(
   db: Db,
-  appUrl: string,
-  importoerNavn: string,
+  { appUrl, importoerNavn, sprak }: Mottaker,
   rader: Krav[],
 ): Promise<VarselEpost> {
   const sertifikater = await db
@@ -202,14 +203,20 @@ async function sertifikatEpost(
     meldepliktigVurdering: s.meldepliktig_vurdering,
     erstatterNummer: erstatter.get(s.id) ?? null,
   }));
-  return lagVarselEpost({ appUrl, importoerNavn, sertifikater: varsel });
+  return lagVarselEpost({ appUrl, importoerNavn, sertifikater: varsel, sprak });
+}
+
+/** Who an e-mail is for: the importer's name and its «Språk i e-postvarsel» (ADR 055), and the app's URL. */
+interface Mottaker {
+  appUrl: string;
+  importoerNavn: string;
+  sprak: Sprak;
 }
 
 /** The outcome e-mail of ADR 034: each assessment with its notification, certificate and reason. */
 async function utfallEpost(
   db: Db,
-  appUrl: string,
-  importoerNavn: string,
+  { appUrl, importoerNavn, sprak }: Mottaker,
   rader: Krav[],
 ): Promise<VarselEpost> {
   const hendelser = await db
@@ -235,6 +242,7 @@ async function utfallEpost(
   return lagUtfallEpost({
     appUrl,
     importoerNavn,
+    sprak,
     utfall: hendelser.map((h) => {
       const u = utfall.get(h.id) as UtfallMelding["utfall"];
       return {
@@ -271,7 +279,7 @@ async function sendGruppe(
   const marker = () => db.updateTable("epost_varsel").where("id", "in", ider).where("krav", "=", krav);
   const importoer = await db
     .selectFrom("importoer")
-    .select(["navn", "skal_ha_epost", "varsle_vurderinger"])
+    .select(["navn", "skal_ha_epost", "varsle_vurderinger", "epost_sprak"])
     .where("id", "=", importoerId)
     .executeTakeFirst();
   const adresser = (
@@ -288,10 +296,15 @@ async function sendGruppe(
     await marker().set({ status: "AVBRUTT", krav: null }).execute();
     return "avbrutt";
   }
+  // Rendered now, in the language the importer has chosen now (ADR 055): a change of the setting counts for
+  // every e-mail not yet sent, also one already in the outbox.
+  const mottaker: Mottaker = {
+    appUrl: opts.appUrl,
+    importoerNavn: importoer.navn,
+    sprak: epostSprak(importoer.epost_sprak),
+  };
   const epost =
-    slag === "UTFALL"
-      ? await utfallEpost(db, opts.appUrl, importoer.navn, rader)
-      : await sertifikatEpost(db, opts.appUrl, importoer.navn, rader);
+    slag === "UTFALL" ? await utfallEpost(db, mottaker, rader) : await sertifikatEpost(db, mottaker, rader);
   const noekkel = createHash("sha256")
     .update(`epostvarsel:${ider.join(",")}`)
     .digest("hex")
@@ -306,6 +319,7 @@ async function sendGruppe(
       html: epost.html,
       messageId: meldingId,
       headers: {
+        "Content-Language": epost.sprak,
         "X-Idempotens-Noekkel": noekkel,
         "Auto-Submitted": "auto-generated",
         "List-Unsubscribe": `<${opts.appUrl}${VARSLINGER_STI}>`,

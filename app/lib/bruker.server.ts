@@ -35,6 +35,8 @@ export interface Importoer {
   erMottakskontrolloer: boolean;
   skalHaEpost: boolean;
   varsleVurderinger: boolean;
+  /** «Språk i e-postvarsel» (ADR 055): nb, nn or en */
+  epostSprak: string;
   epostadresser: { id: number; epostadresse: string }[];
   mottakskontrolloerer: { id: number; navn: string; organisasjonsnummer: string }[];
   mottakskontrolloerFor: { id: number; navn: string; organisasjonsnummer: string }[];

@@ -7,20 +7,21 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING } from "../../domain/schemas/tekster";
+import { erSprak } from "../../sprak/sprak";
 import { hentEpostFeil } from "../components/epost-banner";
 import { FEIL, type Kort, LAGRET, lesSide, type Svar, sideUrl } from "../components/innstillinger/felles";
 import { Integrasjoner } from "../components/innstillinger/integrasjoner";
 import { LeggTilKontrolloer, RegistrereKontrolloer } from "../components/innstillinger/mottakskontrolloer";
 import { Profil } from "../components/innstillinger/profil";
 import { Sidenavigasjon } from "../components/innstillinger/sidenavigasjon";
-import { Varslinger } from "../components/innstillinger/varslinger";
+import { Varslinger, type VarslingSvar } from "../components/innstillinger/varslinger";
 import { Webhooker } from "../components/innstillinger/webhooker";
 import { Varsel } from "../components/ui";
 import { type ApiClient, ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { hentSystemtilganger, systemtilgangHandling } from "../lib/integrasjoner.server";
-import { tekster } from "../lib/tekster.server";
+import { oversetterFor, tekster } from "../lib/tekster.server";
 import { hentWebhooker, webhookHandling } from "../lib/webhooker.server";
 
 async function hentImportoer(api: ApiClient, orgnr: string) {
@@ -80,8 +81,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       epostFeil,
       integrasjoner,
       webhooker,
-      // the forms' validation messages (ADR 047)
-      ...(await tekster(request, "validering")),
+      // the forms' validation messages (ADR 047); the Varslinger side's texts (ADR 055)
+      ...(await tekster(request, "validering", "innstillinger")),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -103,6 +104,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (system) return system;
   const webhook = await webhookHandling(intent, formData, api, avgiver, loginUrl(request));
   if (webhook !== undefined) return webhook;
+  const varsling = await varslingHandling(intent, formData, api, base, request);
+  if (varsling !== undefined) return varsling;
   switch (intent) {
     case "bekreft-regelverk": {
       const valg = formData.get("bekreftelse");
@@ -124,54 +127,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return feil(e, FEIL.regelverk);
       }
       return redirect(sideUrl("Profil", { lagret: "regelverk" }));
-    }
-    case "legg-til-epost": {
-      const epostadresse = String(formData.get("epostadresse") ?? "");
-      if (epostadresse.trim() === "") {
-        return data<Svar>({ intent, feil: "Skriv inn en e-postadresse", epostadresse }, { status: 400 });
-      }
-      try {
-        await api.putJson(`${base}/epost`, { epostadresse }, opts);
-      } catch (e) {
-        return feil(e, FEIL.lagreEpost, { epostadresse });
-      }
-      return redirect(sideUrl("Varslinger", { lagret: "epost-lagt-til" }));
-    }
-    case "slett-epost": {
-      const id = String(formData.get("id") ?? "");
-      if (!/^\d{1,15}$/.test(id)) return data<Svar>({ intent, feil: FEIL.slettEpost }, { status: 400 });
-      try {
-        await api.delete(`${base}/epost/${id}`, opts);
-      } catch (e) {
-        return feil(e, FEIL.slettEpost);
-      }
-      return redirect(sideUrl("Varslinger", { lagret: "epost-slettet" }));
-    }
-    case "epostvarsel": {
-      const skalHaEpost = formData.get("skalHaEpost") === "ja";
-      try {
-        await api.put(`${base}/epostvarsel`, { skalHaEpost }, opts);
-      } catch (e) {
-        return feil(e, FEIL.epostvarsel);
-      }
-      return {
-        intent,
-        melding: skalHaEpost ? "Du får varsler på e-post." : "Du får ikke lenger varsler på e-post.",
-      } satisfies Svar;
-    }
-    case "vurderingsvarsel": {
-      const varsleVurderinger = formData.get("varsleVurderinger") === "ja";
-      try {
-        await api.put(`${base}/vurderingsvarsel`, { varsleVurderinger }, opts);
-      } catch (e) {
-        return feil(e, FEIL.vurderingsvarsel);
-      }
-      return {
-        intent,
-        melding: varsleVurderinger
-          ? "Du får e-post når Mattilsynet har vurdert en forhåndsmelding."
-          : "Du får ikke lenger e-post om vurderinger.",
-      } satisfies Svar;
     }
     case "mottakskontrolloer": {
       const erMottakskontrolloer = formData.get("erMottakskontrolloer") === "ja";
@@ -213,6 +168,110 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     default:
       return data<Svar>({ intent, feil: "Ukjent handling" }, { status: 400 });
+  }
+}
+
+/**
+ * The Varslinger side's actions (SPEC §2; issue 33: its texts from the catalogue `innstillinger`, ADR 055):
+ * e-mail addresses, the two alert switches and «Språk i e-postvarsel». Undefined for any other intent.
+ */
+async function varslingHandling(
+  intent: string,
+  formData: FormData,
+  api: ApiClient,
+  base: string,
+  request: Request,
+) {
+  const opts = { redirectOn401: loginUrl(request) };
+  const feil = (e: unknown, reserve: string, ekstra: Partial<VarslingSvar> = {}) => {
+    if (e instanceof ApiFeil)
+      return data<VarslingSvar>({ intent, feil: e.melding ?? reserve, ...ekstra }, { status: 400 });
+    throw e;
+  };
+  switch (intent) {
+    case "legg-til-epost": {
+      const epostadresse = String(formData.get("epostadresse") ?? "");
+      if (epostadresse.trim() === "") {
+        const t = await oversetterFor(request);
+        return data<Svar>(
+          { intent, feil: t("innstillinger.varslinger.epost.mangler"), epostadresse },
+          { status: 400 },
+        );
+      }
+      try {
+        await api.putJson(`${base}/epost`, { epostadresse }, opts);
+      } catch (e) {
+        return feil(e, FEIL.lagreEpost, { epostadresse });
+      }
+      return redirect(sideUrl("Varslinger", { lagret: "epost-lagt-til" }));
+    }
+    case "slett-epost": {
+      const id = String(formData.get("id") ?? "");
+      if (!/^\d{1,15}$/.test(id)) return data<Svar>({ intent, feil: FEIL.slettEpost }, { status: 400 });
+      try {
+        await api.delete(`${base}/epost/${id}`, opts);
+      } catch (e) {
+        return feil(e, FEIL.slettEpost);
+      }
+      return redirect(sideUrl("Varslinger", { lagret: "epost-slettet" }));
+    }
+    case "epostvarsel": {
+      const skalHaEpost = formData.get("skalHaEpost") === "ja";
+      try {
+        await api.put(`${base}/epostvarsel`, { skalHaEpost }, opts);
+      } catch (e) {
+        return feil(e, FEIL.epostvarsel);
+      }
+      const t = await oversetterFor(request);
+      return {
+        intent,
+        melding: t(
+          skalHaEpost
+            ? "innstillinger.varslinger.varsel.sertifikaterPaa"
+            : "innstillinger.varslinger.varsel.sertifikaterAv",
+        ),
+      } satisfies Svar;
+    }
+    case "vurderingsvarsel": {
+      const varsleVurderinger = formData.get("varsleVurderinger") === "ja";
+      try {
+        await api.put(`${base}/vurderingsvarsel`, { varsleVurderinger }, opts);
+      } catch (e) {
+        return feil(e, FEIL.vurderingsvarsel);
+      }
+      const t = await oversetterFor(request);
+      return {
+        intent,
+        melding: t(
+          varsleVurderinger
+            ? "innstillinger.varslinger.varsel.vurderingerPaa"
+            : "innstillinger.varslinger.varsel.vurderingerAv",
+        ),
+      } satisfies Svar;
+    }
+    case "epostsprak": {
+      // «Språk i e-postvarsel» (ADR 055): an unknown value is refused here, with nothing sent to the API.
+      const t = await oversetterFor(request);
+      const sprak = formData.get("sprak");
+      if (!erSprak(sprak)) {
+        return data<VarslingSvar>(
+          { intent, feil: t("innstillinger.varslinger.sprak.ugyldig") },
+          { status: 400 },
+        );
+      }
+      try {
+        await api.put(`${base}/epostsprak`, { sprak }, opts);
+      } catch (e) {
+        return feil(e, t("innstillinger.varslinger.sprak.lagreFeil"), { sprak });
+      }
+      return {
+        intent,
+        sprak,
+        melding: t("innstillinger.varslinger.sprak.lagret", { sprak }),
+      } satisfies VarslingSvar;
+    }
+    default:
+      return undefined;
   }
 }
 

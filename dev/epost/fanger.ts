@@ -108,6 +108,7 @@ export async function startEpostFanger(opts: {
             }
             const html = typeof mail.html === "string" ? mail.html : null;
             const idempotens = mail.headers.get("x-idempotens-noekkel");
+            const sprak = mail.headers.get("content-language");
             await db
               .insertInto("epost_fanget")
               .values({
@@ -118,6 +119,7 @@ export async function startEpostFanger(opts: {
                 html,
                 melding_id: mail.messageId ?? null,
                 idempotens: typeof idempotens === "string" ? idempotens : null,
+                sprak: typeof sprak === "string" ? sprak : null,
               })
               .execute();
           })

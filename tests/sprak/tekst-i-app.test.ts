@@ -51,7 +51,6 @@ const IKKE_KONVERTERT: readonly string[] = [
   "app/components/innstillinger/mottakskontrolloer.tsx",
   "app/components/innstillinger/profil.tsx",
   "app/components/innstillinger/sidenavigasjon.tsx",
-  "app/components/innstillinger/varslinger.tsx",
   "app/components/innstillinger/webhooker.tsx",
   "app/components/regelverk-dialog.tsx",
   "app/routes/importmelding.$id.ankommet.tsx",
