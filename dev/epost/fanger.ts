@@ -66,6 +66,9 @@ function side(tittel: string, innhold: string): string {
   ].join("\n");
 }
 
+/** The e-mail's language on what shows its text (WCAG 3.1.2): the catcher's pages are bokmål. */
+const langAttr = (sprak: string | null) => (sprak && /^[a-z]{2}$/.test(sprak) ? ` lang="${sprak}"` : "");
+
 export async function startEpostFanger(opts: {
   db: Db;
   port?: number;
@@ -163,7 +166,7 @@ export async function startEpostFanger(opts: {
     try {
       const meldinger = await db
         .selectFrom("epost_fanget")
-        .select(["id", "mottatt", "mottakere", "emne"])
+        .select(["id", "mottatt", "mottakere", "emne", "sprak"])
         .orderBy("id", "desc")
         .limit(200)
         .execute();
@@ -184,7 +187,7 @@ export async function startEpostFanger(opts: {
               ...meldinger.map(
                 (m) =>
                   `<tr><td>${esc(formaterDatoTid(m.mottatt))}</td><td>${esc(m.mottakere.join(", "))}</td>` +
-                  `<td><a href="${FANGER_STI}/${m.id}">${esc(m.emne || "(uten emne)")}</a></td></tr>`,
+                  `<td><a href="${FANGER_STI}/${m.id}"${langAttr(m.sprak)}>${esc(m.emne || "(uten emne)")}</a></td></tr>`,
               ),
               "</tbody>",
               "</table>",
@@ -259,16 +262,17 @@ export async function startEpostFanger(opts: {
             [
               `<nav aria-label="Brødsmuler"><a href="${FANGER_STI}">Alle mottatte e-poster</a></nav>`,
               "<main>",
-              `<h1>${esc(m.emne || "(uten emne)")}</h1>`,
+              `<h1${langAttr(m.sprak)}>${esc(m.emne || "(uten emne)")}</h1>`,
               "<dl>",
               `<dt>Fra</dt><dd>${esc(m.avsender)}</dd>`,
               `<dt>Til</dt><dd>${esc(m.mottakere.join(", "))}</dd>`,
               `<dt>Mottatt</dt><dd>${esc(formaterDatoTid(m.mottatt))}</dd>`,
               `<dt>Message-ID</dt><dd>${esc(m.melding_id)}</dd>`,
               m.idempotens ? `<dt>Idempotensnøkkel</dt><dd>${esc(m.idempotens)}</dd>` : "",
+              m.sprak ? `<dt>Språk (Content-Language)</dt><dd>${esc(m.sprak)}</dd>` : "",
               "</dl>",
               "<h2>Tekstutgaven</h2>",
-              `<pre>${medLenker(m.tekst ?? "")}</pre>`,
+              `<pre${langAttr(m.sprak)}>${medLenker(m.tekst ?? "")}</pre>`,
               ...(m.html
                 ? [
                     "<h2>HTML-utgaven</h2>",

@@ -1,14 +1,15 @@
 // The authority's outcome pushed by e-mail (issue 24 §2, ADR 034): a notification submitted in the app and
 // rejected through the authority's endpoint arrives as one e-mail in the development mail catcher
 // (/dev/epost), naming the notification, the certificate, the outcome and that the decision letter follows,
-// with a working link to the notification; and the preference "Varsle meg om vurderinger" on the Varslinger
-// page, on by default, switched off and on with JavaScript and without.
+// with a working link to the notification; the preference "Varsle meg om vurderinger" on the Varslinger
+// page, on by default, switched off and on with JavaScript and without; and «Språk i e-postvarsel» (issue 33,
+// ADR 055): the alert and the outcome e-mail in nynorsk and in English.
 import type { Page } from "@playwright/test";
 import { ORG } from "../../dev/demo-data";
 import { MYNDIGHET_API_KEY, nySertifikat } from "./data";
-import { expect, sjekkUu, TIDSGRENSE_LANG, test } from "./helpers";
+import { expect, jsPaa, sjekkUu, TIDSGRENSE_LANG, tabTil, test } from "./helpers";
 import { fyllUt, loggInnKari, opprett, prosjekt } from "./veiviser";
-import { loggInnEgen } from "./virksomheter";
+import { bekreftRegelverk, loggInnEgen } from "./virksomheter";
 
 const mottaker = { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: ORG.hagelandDrammen };
 
@@ -107,4 +108,112 @@ test("«Varsle meg om vurderinger» er på som standard og kan slås av og på, 
   await lagre(true);
   await page.goto("/innstillinger?side=Varslinger");
   await expect(bryter).toBeChecked();
+});
+
+/** The texts of the e-mails in nynorsk and English the test looks for (the catalogue `epost`). */
+const EPOST = {
+  nn: {
+    navn: "Nynorsk",
+    varselEmne: (nummer: string) => `Nytt sertifikat ${nummer} frå Nederland`,
+    varselTekst: "Mattilsynet har fått eit plantesunnheitssertifikat der verksemda står som mottakar.",
+    varselTittel: (importoer: string) => `Nytt sertifikat til ${importoer}`,
+    forhaandsmelding: "Førehandsmelding",
+    utfallTekst: "Du får denne e-posten fordi verksemda har slått på varsel om vurderingar.",
+    lagret: "Varsler på e-post skrives nå på nynorsk.",
+  },
+  en: {
+    navn: "English",
+    varselEmne: (nummer: string) => `New certificate ${nummer} from Netherlands`,
+    varselTekst:
+      "Mattilsynet (the Norwegian Food Safety Authority) has received a phytosanitary certificate naming your organisation as consignee.",
+    varselTittel: (importoer: string) => `New certificate for ${importoer}`,
+    forhaandsmelding: "Prior notification",
+    utfallTekst: "You receive this e-mail because your organisation has turned on alerts about decisions.",
+    lagret: "Varsler på e-post skrives nå på engelsk.",
+  },
+} as const;
+
+/** Chooses the e-mail language under Varslinger and saves it, by keyboard (radio buttons and «Lagre språk»). */
+async function velgEpostSprak(page: Page, sprak: "nn" | "en") {
+  await page.goto("/innstillinger?side=Varslinger");
+  const gruppe = page.getByRole("group", { name: "Språk i e-postvarsel" });
+  const valg = gruppe.getByRole("radio", { name: EPOST[sprak].navn });
+  await tabTil(page, gruppe.getByRole("radio", { checked: true }));
+  // Arrow keys move the choice within the group, as in any radio group.
+  for (let i = 0; i < 3 && !(await valg.isChecked()); i++) await page.keyboard.press("ArrowDown");
+  await expect(valg).toBeChecked();
+  await tabTil(page, page.getByRole("button", { name: "Lagre språk" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: EPOST[sprak].lagret })).toBeVisible();
+  await page.goto("/innstillinger?side=Varslinger");
+  await expect(valg).toBeChecked();
+}
+
+/** Reloads the catcher's list until an e-mail whose subject matches is there, and opens it. */
+async function aapneEpost(page: Page, emne: string | RegExp) {
+  const lenke = page.getByRole("link", { name: emne });
+  await expect(async () => {
+    await page.goto("/dev/epost");
+    await expect(lenke).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 90_000 });
+  await expect(lenke).toHaveCount(1);
+  await lenke.click();
+}
+
+test("e-postene kommer på språket virksomheten har valgt i «Språk i e-postvarsel»: nynorsk og engelsk", async ({
+  page,
+}) => {
+  test.setTimeout(TIDSGRENSE_LANG);
+  // An organisation of the test's own: its language and addresses are changed (ADR 052). One project has the
+  // alert in nynorsk and the outcome in English, the other the other way round.
+  const { virksomhet } = await loggInnEgen(page, "Epostsprak");
+  const [foerst, saa] = jsPaa() ? (["nn", "en"] as const) : (["en", "nn"] as const);
+  await page.goto("/innstillinger?side=Varslinger");
+  // The person turned the alerts on (by registering the organisation) in bokmål: the default.
+  await expect(
+    page.getByRole("group", { name: "Språk i e-postvarsel" }).getByRole("radio", { name: "Bokmål" }),
+  ).toBeChecked();
+  await page.getByLabel("Ny e-postadresse").fill(`varsel-${virksomhet.orgnr}@example.no`);
+  await page.getByRole("button", { name: "Legg til e-postadresse" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "E-postadressen er lagt til." })).toBeVisible();
+  await velgEpostSprak(page, foerst);
+  await sjekkUu(page);
+
+  // The alert about a new certificate, in the first language.
+  const s = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker: { navn: virksomhet.navn, organisasjonsnummer: virksomhet.orgnr },
+    medDeklarasjon: false,
+    kunDokumentkontroll: true,
+  });
+  await aapneEpost(page, EPOST[foerst].varselEmne(s.sertifikatnummer));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveAttribute("lang", foerst);
+  await expect(page.locator("pre")).toHaveAttribute("lang", foerst);
+  await expect(page.locator("pre")).toContainText(EPOST[foerst].varselTekst);
+  await sjekkUu(page);
+  await page.getByRole("link", { name: "Vis HTML-utgaven av e-posten" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", foerst);
+  await expect(
+    page.getByRole("heading", { name: EPOST[foerst].varselTittel(virksomhet.navn), level: 1 }),
+  ).toBeVisible();
+  await sjekkUu(page);
+
+  // A change of the setting counts for the e-mails after it: the outcome comes in the second language.
+  await velgEpostSprak(page, saa);
+  await bekreftRegelverk(page);
+  const id = await opprett(page, s);
+  await fyllUt(page, id, `innmelder-${virksomhet.orgnr}@example.no`, null);
+  await page.getByRole("button", { name: "Send inn" }).click();
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/`));
+  const nummer = /IM-\d{4}-\d+/.exec((await page.locator("main").textContent()) ?? "")?.[0];
+  expect(nummer).toBeTruthy();
+  await aapneEpost(page, new RegExp(`^${EPOST[saa].forhaandsmelding} ${nummer}: `));
+  await expect(page.locator("pre")).toHaveAttribute("lang", saa);
+  await expect(page.locator("pre")).toContainText(EPOST[saa].utfallTekst);
+  await sjekkUu(page);
+  await page.getByRole("link", { name: "Vis HTML-utgaven av e-posten" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", saa);
+  await expect(
+    page.getByRole("heading", { name: `${EPOST[saa].forhaandsmelding} ${nummer}`, level: 2 }),
+  ).toBeVisible();
 });
