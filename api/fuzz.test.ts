@@ -251,6 +251,14 @@ const ENDEPUNKTER: Endepunkt[] = [
     gyldig: () => ({ varsleVurderinger: true }),
   },
   {
+    navn: "PUT e-postspråk",
+    rute: "PUT /import/register/v1/:orgnr/epostsprak",
+    metode: "PUT",
+    sti: () => `/import/register/v1/${ORG.hagelandDrammen}/epostsprak`,
+    headere: bearer(KARI),
+    gyldig: () => ({ sprak: "nb" }),
+  },
+  {
     navn: "POST webhook",
     rute: "POST /import/register/v1/:orgnr/:importoerId/webhooker",
     metode: "POST",

@@ -158,6 +158,11 @@ const RUTER: Record<string, Rute> = {
     sti: (m) => `/import/register/v1/${m.orgnr}/vurderingsvarsel`,
     json: () => ({ varsleVurderinger: false }),
   },
+  "PUT /import/register/v1/:orgnr/epostsprak": {
+    krav: "org",
+    sti: (m) => `/import/register/v1/${m.orgnr}/epostsprak`,
+    json: () => ({ sprak: "nn" }),
+  },
   "PUT /import/register/v1/:orgnr/:importoerId/mottakskontrolloer": {
     krav: "importoer",
     sti: (m) => `/import/register/v1/${m.orgnr}/${m.importoerId}/mottakskontrolloer`,
