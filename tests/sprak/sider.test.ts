@@ -211,8 +211,25 @@ const MELDINGSDATA = [
   "Rosa canina",
 ];
 
+/** The importer on the settings page (GET /import/register/v1/{orgnr}), with one e-mail address. */
+const IMPORTOER = {
+  id: 11,
+  organisasjonsnummer: "912345742",
+  navn: "Hageland Import AS avd. Drammen",
+  harLestRegelverk: true,
+  erMottakskontrolloer: false,
+  skalHaEpost: true,
+  varsleVurderinger: false,
+  epostSprak: "nn",
+  epostadresser: [{ id: 3, epostadresse: "innkjop@hageland.example.no" }],
+  mottakskontrolloerer: [],
+  mottakskontrolloerFor: [],
+};
+
 /** The fake import API's answers for the pages below (undefined: 404). */
 function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
+  if (method === "GET" && sti === "/import/register/v1/912345742") return { status: 200, json: IMPORTOER };
+  if (method === "GET" && sti.endsWith("/epoststatus")) return { status: 200, json: { sendingFeiler: true } };
   if (method === "GET" && sti === `${MELDING_BASE}/42`) return { status: 200, json: UTKAST };
   if (method === "GET" && sti === `${MELDING_BASE}/42/mottakskontrolloerer`)
     return {
@@ -328,6 +345,30 @@ async function sider(flagg: string): Promise<Side[]> {
         element: createElement(Skjemadeler),
       },
       tilstander: [{ sti: "/test-skjema" }],
+    },
+    {
+      navn: "innstillinger: Varslinger",
+      rute: await rute("innstillinger", "innstillinger"),
+      tilstander: ["/innstillinger?side=Varslinger", "/innstillinger?side=Varslinger&slettEpost=3"].map(
+        (sti) => ({
+          sti,
+          innlogget: true,
+          data: [
+            "innkjop@hageland.example.no",
+            // the rest of innstillinger (the route's heading, the side navigation, the toggle's «Lagre»), converted
+            // on its own branch: take these off when it is
+            "Innstillinger",
+            "Profil",
+            "Varslinger",
+            "Registrere som mottakskontrollør",
+            "Legg til mottakskontrollør",
+            "Integrasjoner",
+            "Velg side",
+            "Vis",
+            "Lagre",
+          ],
+        }),
+      ),
     },
     {
       navn: "veiviseren: avsender, innmelder, dokumentkontroll, ankomst",
