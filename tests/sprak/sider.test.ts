@@ -10,9 +10,11 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Skall } from "../../app/components/skall";
 import { SprakProvider } from "../../app/components/sprak";
+import type { Avgiver, Importoer } from "../../app/lib/bruker.server";
 import { FLAGG_COOKIE, settCookie } from "../../app/lib/preferanser.server";
 import { settSprakCookie } from "../../app/lib/tekster.server";
 import type { Forside, OversiktImportmelding } from "../../domain/oversikt";
+import type { SystemtilgangDto } from "../../domain/schemas/systemtilgang";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
 import { SOKELAND } from "../../domain/sertifikatsok";
 import { KATALOGER, SAMME_SOM_BOKMAAL } from "../../sprak/katalog.server";
@@ -24,6 +26,7 @@ import {
   hentSide,
   MELDING_BASE,
   startFalskApi,
+  TEST_AVGIVER,
   testKontekst,
   testMelding,
 } from "../app/side";
@@ -48,6 +51,8 @@ interface Tilstand {
   cookie?: string;
   /** The page's own data shown as it is. */
   data?: string[];
+  /** A form posted to the page (its action's answer shown): the fields, the CSRF token is added. */
+  skjema?: Record<string, string>;
 }
 
 interface Side {
@@ -211,6 +216,126 @@ const MELDINGSDATA = [
   "Rosa canina",
 ];
 
+/** Settings (GET …/register/v1/{orgnr} and the lists of its sides), as the e2e tests see them. */
+const REGISTER = `/import/register/v1/${TEST_AVGIVER.organisasjonsnummer}`;
+const IMPORTOER: Importoer = {
+  id: TEST_AVGIVER.importoerId,
+  organisasjonsnummer: TEST_AVGIVER.organisasjonsnummer,
+  navn: TEST_AVGIVER.navn,
+  harLestRegelverk: false,
+  erMottakskontrolloer: true,
+  skalHaEpost: true,
+  varsleVurderinger: false,
+  epostadresser: [{ id: 1, epostadresse: "varsel@hageland.no" }],
+  mottakskontrolloerer: [{ id: 21, navn: "Grønt Mottak AS", organisasjonsnummer: "912346021" }],
+  mottakskontrolloerFor: [{ id: 22, navn: "Blomsterhuset AS", organisasjonsnummer: "912346039" }],
+};
+const KONTROLLOERER = [
+  ...IMPORTOER.mottakskontrolloerer,
+  { id: 23, navn: "Fjordkontroll AS", organisasjonsnummer: "912346047" },
+];
+const SYSTEMER: SystemtilgangDto[] = [
+  {
+    id: 5,
+    klientId: "lager-klient-1",
+    klientNavn: "Lagersystemet",
+    scopes: ["read"],
+    lagtTilAv: "Kari Nordmann",
+    lagtTil: "2026-11-20T10:00:00.000Z",
+  },
+];
+const WEBHOOK_URL = "https://system.firma.no/webhook";
+const WEBHOOKER = {
+  webhooker: [
+    {
+      id: 7,
+      url: WEBHOOK_URL,
+      typer: ["sertifikat.mottatt", "importmelding.vurdert"],
+      aktiv: false,
+      feilPaaRad: 5,
+      pauset: "2026-11-21T10:00:00.000Z",
+      opprettet: "2026-11-20T10:00:00.000Z",
+    },
+    {
+      id: 8,
+      url: `${WEBHOOK_URL}/2`,
+      typer: ["importmelding.status_endret"],
+      aktiv: true,
+      feilPaaRad: 0,
+      pauset: null,
+      opprettet: "2026-11-20T10:00:00.000Z",
+    },
+  ],
+  logg: [
+    {
+      tidspunkt: "2026-11-21T10:00:00.000Z",
+      webhookId: 7,
+      url: WEBHOOK_URL,
+      hendelseType: "sertifikat.mottatt",
+      hendelseNummer: 3,
+      forsoek: 5,
+      ok: false,
+      httpStatus: 500,
+      feil: null,
+    },
+    {
+      tidspunkt: "2026-11-20T10:00:00.000Z",
+      webhookId: 8,
+      url: `${WEBHOOK_URL}/2`,
+      hendelseType: "importmelding.status_endret",
+      hendelseNummer: 2,
+      forsoek: 1,
+      ok: true,
+      httpStatus: 200,
+      feil: null,
+    },
+  ],
+};
+/** The data the settings pages show as it is. */
+const INNSTILLINGERDATA = [
+  "Grønt Mottak AS",
+  "Blomsterhuset AS",
+  "Fjordkontroll AS",
+  "varsel@hageland.no",
+  "lager-klient-1",
+  "Lagersystemet",
+  WEBHOOK_URL,
+  `${WEBHOOK_URL}/2`,
+  `/import/v2/${TEST_AVGIVER.organisasjonsnummer}/${TEST_AVGIVER.importoerId}/hendelser`,
+];
+
+/** Velg virksomhet: a main unit with a sub-unit, one without, a sub-unit without its main unit, a person. */
+const enhet = (
+  type: Avgiver["altinn"]["type"],
+  navn: string,
+  organisasjonsnummer: string | null,
+  hovedenhet: string | null = null,
+): Avgiver => ({
+  altinn: { type, navn, organisasjonsnummer, hovedenhet, organisasjonsform: null, personnummer: null },
+  brreg: { adresse: null },
+});
+const AVGIVERE: Avgiver[] = [
+  enhet("Foretak", "Hageland Import AS", "912345602"),
+  enhet("Bedrift", TEST_AVGIVER.navn, TEST_AVGIVER.organisasjonsnummer, "912345602"),
+  enhet("Foretak", "Tom Holding AS", "912345998"),
+  enhet("Bedrift", "Frittstående Filial", "912346013", "999999999"),
+  enhet("Person", "Ola Nordmann", null),
+];
+
+/** The settings pages' and Velg virksomhet's calls (undefined: 404). */
+function innstillingerSvar({ method, sti }: ApiKall): ApiSvar | undefined {
+  if (method === "GET" && sti === REGISTER) return { status: 200, json: IMPORTOER };
+  if (method === "GET" && sti === "/import/mottakskontrolloerer/v1")
+    return { status: 200, json: KONTROLLOERER };
+  if (method === "GET" && sti === `${REGISTER}/systemtilgang`) return { status: 200, json: SYSTEMER };
+  if (method === "GET" && sti === `${REGISTER}/${TEST_AVGIVER.importoerId}/webhooker`)
+    return { status: 200, json: WEBHOOKER };
+  if (method === "PUT" && sti === `${REGISTER}/${TEST_AVGIVER.importoerId}/mottakskontrolloer`)
+    return { status: 204 };
+  if (method === "GET" && sti === "/gateway/auth/avgiver") return { status: 200, json: AVGIVERE };
+  return undefined;
+}
+
 /** The fake import API's answers for the pages below (undefined: 404). */
 function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
   if (method === "GET" && sti === `${MELDING_BASE}/42`) return { status: 200, json: UTKAST };
@@ -330,6 +455,55 @@ async function sider(flagg: string): Promise<Side[]> {
       tilstander: [{ sti: "/test-skjema" }],
     },
     {
+      navn: "innstillinger",
+      rute: await rute("innstillinger", "innstillinger"),
+      tilstander: [
+        ...[
+          "/innstillinger",
+          "/innstillinger?lagret=regelverk",
+          "/innstillinger?side=Registrere%20mottakskontroll%C3%B8r",
+          "/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r",
+          "/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r&fjernKontrolloer=21",
+          "/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r&sok=finnes%20ikke",
+          "/innstillinger?side=Integrasjoner",
+          "/innstillinger?side=Integrasjoner&fjernSystem=5&lagret=system-lagt-til",
+          "/innstillinger?side=Integrasjoner&slettWebhook=7",
+        ].map((sti) => ({ sti })),
+        // the actions' answers: a refused choice, a toggle saved, a form with errors
+        { sti: "/innstillinger?side=Profil", skjema: { intent: "bekreft-regelverk" } },
+        {
+          sti: "/innstillinger?side=Profil",
+          skjema: { intent: "bekreft-regelverk", bekreftelse: "vil-ikke-melde" },
+        },
+        {
+          sti: "/innstillinger?side=Registrere%20mottakskontroll%C3%B8r",
+          skjema: { intent: "mottakskontrolloer", erMottakskontrolloer: "ja" },
+        },
+        {
+          sti: "/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r",
+          skjema: { intent: "legg-til-kontrolloer", mottakskontrolloerId: "x" },
+        },
+        {
+          sti: "/innstillinger?side=Integrasjoner",
+          skjema: { intent: "legg-til-system", klientId: "", klientNavn: "" },
+        },
+        { sti: "/innstillinger?side=Integrasjoner", skjema: { intent: "opprett-webhook", url: "" } },
+        { sti: "/innstillinger?side=Integrasjoner", skjema: { intent: "opprett-webhook", url: WEBHOOK_URL } },
+      ].map((t) => ({ ...t, innlogget: true, data: INNSTILLINGERDATA })),
+    },
+    {
+      navn: "velg virksomhet",
+      rute: await rute("velg-virksomhet", "velg-virksomhet"),
+      tilstander: [
+        { sti: "/velg-virksomhet" },
+        { sti: "/velg-virksomhet", skjema: { organisasjonsnummer: "912345998", returnTo: "/" } },
+      ].map((t) => ({
+        ...t,
+        innlogget: true,
+        data: ["Hageland Import AS", "Tom Holding AS", "Frittstående Filial", "Ola Nordmann"],
+      })),
+    },
+    {
       navn: "veiviseren: avsender, innmelder, dokumentkontroll, ankomst",
       rute: await meldingsrute({
         avsender: "importmelding.$id.avsender",
@@ -436,7 +610,7 @@ describe("sidene på nynorsk og engelsk", () => {
     api = await startFalskApi((k) =>
       k.method === "GET" && k.sti === `${MELDING_BASE}/forside`
         ? { status: 200, json: forside(true) }
-        : (falskeSvar(k) ?? apiSvar(k)),
+        : (falskeSvar(k) ?? innstillingerSvar(k) ?? apiSvar(k)),
     );
     kontekst = await testKontekst(api.url);
     const flagg = (await settCookie(FLAGG_COOKIE, { visImportmelding: true }, kontekst.context)).split(
@@ -464,7 +638,8 @@ describe("sidene på nynorsk og engelsk", () => {
   async function side(t: Tilstand, sprak: Sprak) {
     const sprakCookie = (await settSprakCookie({ sprak, valgt: 1 }, kontekst.context)).split(";")[0];
     const cookie = [t.innlogget ? kontekst.cookie : "", sprakCookie, t.cookie].filter(Boolean).join("; ");
-    const s = await hentSide(ruter, { context: kontekst.context as AppLoadContext, cookie }, t.sti);
+    const skjema = t.skjema ? { ...t.skjema, csrf: kontekst.csrf } : undefined;
+    const s = await hentSide(ruter, { context: kontekst.context as AppLoadContext, cookie }, t.sti, skjema);
     expect(s.til, `${t.sti} sendte videre`).toBeUndefined();
     return s.html;
   }
