@@ -63,7 +63,8 @@ export async function webhookHandling(
       } catch (e) {
         if (!(e instanceof ApiFeil)) throw e;
         const feil = e.melding ?? FEIL.webhook;
-        return avvis(feil, /hendelse/i.test(feil) ? "typer" : "url");
+        // the API's message about the event types (in the user's language) goes with them, any other with the address
+        return avvis(feil, /hendelse|hending|event/i.test(feil) ? "typer" : "url");
       }
     }
     case "webhook-status":

@@ -304,6 +304,16 @@ const INNSTILLINGERDATA = [
   `/import/v2/${TEST_AVGIVER.organisasjonsnummer}/${TEST_AVGIVER.importoerId}/hendelser`,
 ];
 
+const REGISTRERE = "Registrere%20mottakskontroll%C3%B8r";
+const LEGG_TIL = "Legg%20til%20mottakskontroll%C3%B8r";
+/** A state of the settings page, logged in; `skjema` posts to its action. */
+const innstilling = (sti: string, skjema?: Record<string, string>): Tilstand => ({
+  sti,
+  skjema,
+  innlogget: true,
+  data: INNSTILLINGERDATA,
+});
+
 /** Velg virksomhet: a main unit with a sub-unit, one without, a sub-unit without its main unit, a person. */
 const enhet = (
   type: Avgiver["altinn"]["type"],
@@ -321,6 +331,8 @@ const AVGIVERE: Avgiver[] = [
   enhet("Bedrift", "Frittstående Filial", "912346013", "999999999"),
   enhet("Person", "Ola Nordmann", null),
 ];
+
+const VIRKSOMHETSDATA = ["Hageland Import AS", "Tom Holding AS", "Frittstående Filial", "Ola Nordmann"];
 
 /** The settings pages' and Velg virksomhet's calls (undefined: 404). */
 function innstillingerSvar({ method, sti }: ApiKall): ApiSvar | undefined {
@@ -458,50 +470,50 @@ async function sider(flagg: string): Promise<Side[]> {
       navn: "innstillinger",
       rute: await rute("innstillinger", "innstillinger"),
       tilstander: [
-        ...[
-          "/innstillinger",
-          "/innstillinger?lagret=regelverk",
-          "/innstillinger?side=Registrere%20mottakskontroll%C3%B8r",
-          "/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r",
-          "/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r&fjernKontrolloer=21",
-          "/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r&sok=finnes%20ikke",
-          "/innstillinger?side=Integrasjoner",
-          "/innstillinger?side=Integrasjoner&fjernSystem=5&lagret=system-lagt-til",
-          "/innstillinger?side=Integrasjoner&slettWebhook=7",
-        ].map((sti) => ({ sti })),
-        // the actions' answers: a refused choice, a toggle saved, a form with errors
-        { sti: "/innstillinger?side=Profil", skjema: { intent: "bekreft-regelverk" } },
-        {
-          sti: "/innstillinger?side=Profil",
-          skjema: { intent: "bekreft-regelverk", bekreftelse: "vil-ikke-melde" },
-        },
-        {
-          sti: "/innstillinger?side=Registrere%20mottakskontroll%C3%B8r",
-          skjema: { intent: "mottakskontrolloer", erMottakskontrolloer: "ja" },
-        },
-        {
-          sti: "/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r",
-          skjema: { intent: "legg-til-kontrolloer", mottakskontrolloerId: "x" },
-        },
-        {
-          sti: "/innstillinger?side=Integrasjoner",
-          skjema: { intent: "legg-til-system", klientId: "", klientNavn: "" },
-        },
-        { sti: "/innstillinger?side=Integrasjoner", skjema: { intent: "opprett-webhook", url: "" } },
-        { sti: "/innstillinger?side=Integrasjoner", skjema: { intent: "opprett-webhook", url: WEBHOOK_URL } },
-      ].map((t) => ({ ...t, innlogget: true, data: INNSTILLINGERDATA })),
+        innstilling("/innstillinger"),
+        innstilling("/innstillinger?lagret=regelverk"),
+        innstilling(`/innstillinger?side=${REGISTRERE}`),
+        innstilling(`/innstillinger?side=${LEGG_TIL}`),
+        innstilling(`/innstillinger?side=${LEGG_TIL}&fjernKontrolloer=21`),
+        innstilling(`/innstillinger?side=${LEGG_TIL}&sok=finnes%20ikke`),
+        innstilling("/innstillinger?side=Integrasjoner"),
+        innstilling("/innstillinger?side=Integrasjoner&fjernSystem=5&lagret=system-lagt-til"),
+        innstilling("/innstillinger?side=Integrasjoner&slettWebhook=7"),
+        // the actions' answers: a refused choice, a toggle saved, forms with errors
+        innstilling("/innstillinger?side=Profil", { intent: "bekreft-regelverk" }),
+        innstilling("/innstillinger?side=Profil", {
+          intent: "bekreft-regelverk",
+          bekreftelse: "vil-ikke-melde",
+        }),
+        innstilling(`/innstillinger?side=${REGISTRERE}`, {
+          intent: "mottakskontrolloer",
+          erMottakskontrolloer: "ja",
+        }),
+        innstilling(`/innstillinger?side=${LEGG_TIL}`, {
+          intent: "legg-til-kontrolloer",
+          mottakskontrolloerId: "x",
+        }),
+        innstilling("/innstillinger?side=Integrasjoner", {
+          intent: "legg-til-system",
+          klientId: "",
+          klientNavn: "",
+        }),
+        innstilling("/innstillinger?side=Integrasjoner", { intent: "opprett-webhook", url: "" }),
+        innstilling("/innstillinger?side=Integrasjoner", { intent: "opprett-webhook", url: WEBHOOK_URL }),
+      ],
     },
     {
       navn: "velg virksomhet",
       rute: await rute("velg-virksomhet", "velg-virksomhet"),
       tilstander: [
-        { sti: "/velg-virksomhet" },
-        { sti: "/velg-virksomhet", skjema: { organisasjonsnummer: "912345998", returnTo: "/" } },
-      ].map((t) => ({
-        ...t,
-        innlogget: true,
-        data: ["Hageland Import AS", "Tom Holding AS", "Frittstående Filial", "Ola Nordmann"],
-      })),
+        { sti: "/velg-virksomhet", innlogget: true, data: VIRKSOMHETSDATA },
+        {
+          sti: "/velg-virksomhet",
+          skjema: { organisasjonsnummer: "912345998", returnTo: "/" },
+          innlogget: true,
+          data: VIRKSOMHETSDATA,
+        },
+      ],
     },
     {
       navn: "veiviseren: avsender, innmelder, dokumentkontroll, ankomst",
