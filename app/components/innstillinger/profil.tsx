@@ -8,7 +8,7 @@ import { Varsel } from "../ui";
 import { SIDE_TEKST, type Svar } from "./felles";
 
 export function Profil() {
-  const { avgiver, importoer } = useLoaderData<typeof loader>();
+  const { importoer } = useLoaderData<typeof loader>();
   const t = useT();
   const actionData = useActionData<typeof action>() as Svar | undefined;
   const regelverkSvar = actionData?.intent === "bekreft-regelverk" ? actionData : undefined;
@@ -18,50 +18,7 @@ export function Profil() {
       <h2 className="ds-heading" data-size="md">
         {t(SIDE_TEKST.Profil)}
       </h2>
-      <dl className="opplysninger">
-        <div className="opplysninger__rad">
-          <dt>{t("innstillinger.profil.virksomhet")}</dt>
-          <dd>{importoer.navn}</dd>
-        </div>
-        <div className="opplysninger__rad">
-          <dt>{t("innstillinger.profil.organisasjonsnummer")}</dt>
-          <dd>{avgiver.formatertOrganisasjonsnummer}</dd>
-        </div>
-        {avgiver.adresse ? (
-          <div className="opplysninger__rad">
-            <dt>{t("innstillinger.profil.adresse")}</dt>
-            <dd>{avgiver.adresse}</dd>
-          </div>
-        ) : null}
-        <div className="opplysninger__rad">
-          <dt>{t("innstillinger.profil.mottakskontrolloer")}</dt>
-          <dd>
-            {t(
-              importoer.erMottakskontrolloer
-                ? "innstillinger.profil.erKontrolloer"
-                : "innstillinger.profil.nei",
-            )}
-          </dd>
-        </div>
-        {importoer.erMottakskontrolloer ? (
-          <div className="opplysninger__rad">
-            <dt>{t("innstillinger.kontrolloer.forTittel")}</dt>
-            <dd>
-              {importoer.mottakskontrolloerFor.length === 0
-                ? t("innstillinger.profil.ingenVirksomheter")
-                : importoer.mottakskontrolloerFor.map((k) => k.navn).join(", ")}
-            </dd>
-          </div>
-        ) : null}
-        <div className="opplysninger__rad">
-          <dt>{t("innstillinger.profil.epostadresser")}</dt>
-          <dd className="bryt-ord">
-            {importoer.epostadresser.length === 0
-              ? t("innstillinger.profil.ingenEpost")
-              : importoer.epostadresser.map((e) => e.epostadresse).join(", ")}
-          </dd>
-        </div>
-      </dl>
+      <Opplysninger />
       <section aria-labelledby="regelverk-tittel" className="seksjon">
         <h3 id="regelverk-tittel" className="ds-heading" data-size="sm">
           {t("innstillinger.regelverk.tittel")}
@@ -157,5 +114,57 @@ export function Profil() {
         )}
       </section>
     </>
+  );
+}
+
+/** What the service knows about the organisation: name, number, address, reception control, e-mail addresses. */
+function Opplysninger() {
+  const { avgiver, importoer } = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <dl className="opplysninger">
+      <div className="opplysninger__rad">
+        <dt>{t("innstillinger.profil.virksomhet")}</dt>
+        <dd>{importoer.navn}</dd>
+      </div>
+      <div className="opplysninger__rad">
+        <dt>{t("innstillinger.profil.organisasjonsnummer")}</dt>
+        <dd>{avgiver.formatertOrganisasjonsnummer}</dd>
+      </div>
+      {avgiver.adresse ? (
+        <div className="opplysninger__rad">
+          <dt>{t("innstillinger.profil.adresse")}</dt>
+          <dd>{avgiver.adresse}</dd>
+        </div>
+      ) : null}
+      <div className="opplysninger__rad">
+        <dt>{t("innstillinger.profil.mottakskontrolloer")}</dt>
+        <dd>
+          {t(
+            importoer.erMottakskontrolloer
+              ? "innstillinger.profil.erKontrolloer"
+              : "innstillinger.profil.nei",
+          )}
+        </dd>
+      </div>
+      {importoer.erMottakskontrolloer ? (
+        <div className="opplysninger__rad">
+          <dt>{t("innstillinger.kontrolloer.forTittel")}</dt>
+          <dd>
+            {importoer.mottakskontrolloerFor.length === 0
+              ? t("innstillinger.profil.ingenVirksomheter")
+              : importoer.mottakskontrolloerFor.map((k) => k.navn).join(", ")}
+          </dd>
+        </div>
+      ) : null}
+      <div className="opplysninger__rad">
+        <dt>{t("innstillinger.profil.epostadresser")}</dt>
+        <dd className="bryt-ord">
+          {importoer.epostadresser.length === 0
+            ? t("innstillinger.profil.ingenEpost")
+            : importoer.epostadresser.map((e) => e.epostadresse).join(", ")}
+        </dd>
+      </div>
+    </dl>
   );
 }
