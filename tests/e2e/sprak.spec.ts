@@ -144,6 +144,13 @@ test("Vel verksemd og innstillingane på nynorsk, engelsk på same side, med fei
   ).toBeVisible();
   await expect(page.getByRole("row", { name: /Språksystemet/ })).toContainText("Read");
   await sjekkUu(page);
+  // The import API's own message, in the language the app asks it for.
+  await page.getByLabel("Address", { exact: true }).fill("https://10.0.0.1/webhook");
+  await page.getByRole("button", { name: "Create webhook" }).click();
+  await expect(
+    page.getByText("The address points to a private or internal network and cannot be used"),
+  ).toBeVisible();
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue("https://10.0.0.1/webhook");
 
   await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Profile" }).click();
   await expect(page.getByRole("heading", { name: "Profile", level: 2 })).toBeVisible();
