@@ -30,14 +30,14 @@ export const epostSchema = z.object(
   {
     epostadresse: z
       .string({ error: "E-postadressen må være tekst" })
-      .max(1000, "E-postadressen er for lang")
+      .max(1000, melding("api.register.epostForLang"))
       .transform((v) => v.trim())
       .pipe(
         z
           .string()
-          .min(1, "Skriv inn en e-postadresse")
-          .max(254, "E-postadressen er for lang")
-          .regex(EPOST, "Skriv inn en gyldig e-postadresse, for eksempel navn@firma.no"),
+          .min(1, melding("api.register.epostMangler"))
+          .max(254, melding("api.register.epostForLang"))
+          .regex(EPOST, melding("api.register.epostUgyldig")),
       ),
   },
   { error: "Forespørselen må være et objekt med epostadresse" },
@@ -59,7 +59,7 @@ export const kontrolloererSchema = z.object(
           .number({ error: "mottakskontrolloerIds må være en liste med tall" })
           .int("mottakskontrolloerIds må være en liste med heltall")
           .positive("mottakskontrolloerIds må være en liste med positive tall")
-          .max(Number.MAX_SAFE_INTEGER, "Ukjent mottakskontrollør"),
+          .max(Number.MAX_SAFE_INTEGER, melding("api.register.ukjentKontrolloer")),
         { error: "mottakskontrolloerIds må være en liste" },
       )
       .max(MAKS_MOTTAKSKONTROLLOERER, `Du kan ha høyst ${MAKS_MOTTAKSKONTROLLOERER} mottakskontrollører`),
@@ -254,7 +254,7 @@ export function importoerRegisterRouter(db: Db): Router {
           .select("har_lest_regelverk")
           .where("id", "=", importoerId)
           .executeTakeFirstOrThrow();
-        if (rad.har_lest_regelverk) throw badRequest("Bekreftelsen av regelverket kan ikke trekkes tilbake");
+        if (rad.har_lest_regelverk) throw badRequest(melding("api.register.regelverkKanIkkeTrekkes"));
         res.status(204).end();
         return;
       }
@@ -289,10 +289,10 @@ function varslingsruter(router: Router, db: Db): void {
           .where("importoer_id", "=", importoerId)
           .execute();
         if (finnes.some((e) => e.epostadresse.toLowerCase() === epostadresse.toLowerCase())) {
-          throw badRequest("E-postadressen er allerede registrert");
+          throw badRequest(melding("api.register.epostFinnes"));
         }
         if (finnes.length >= MAKS_EPOSTADRESSER) {
-          throw badRequest(`Du kan registrere høyst ${MAKS_EPOSTADRESSER} e-postadresser`);
+          throw badRequest(melding("api.register.epostMaks", { antall: MAKS_EPOSTADRESSER }));
         }
         return trx
           .insertInto("importoer_epost")
@@ -315,7 +315,7 @@ function varslingsruter(router: Router, db: Db): void {
         .where("id", "=", id)
         .where("importoer_id", "=", importoerId)
         .executeTakeFirst();
-      if (Number(slettet.numDeletedRows) === 0) throw notFound("Fant ikke e-postadressen");
+      if (Number(slettet.numDeletedRows) === 0) throw notFound(melding("api.register.fantIkkeEpost"));
       res.status(204).end();
     }),
   );
@@ -396,8 +396,7 @@ function mottakskontrolloerruter(router: Router, db: Db): void {
     ah(async (req, res) => {
       const { importoerId } = req as ImportoerRequest;
       const ids = [...new Set(kontrolloererSchema.parse(req.body).mottakskontrolloerIds)];
-      if (ids.includes(importoerId))
-        throw badRequest("Virksomheten kan ikke være mottakskontrollør for seg selv");
+      if (ids.includes(importoerId)) throw badRequest(melding("api.register.kontrolloerSegSelv"));
       await db.transaction().execute(async (trx) => {
         if (ids.length > 0) {
           const gyldige = await trx
@@ -406,7 +405,7 @@ function mottakskontrolloerruter(router: Router, db: Db): void {
             .where("id", "in", ids)
             .where("er_mottakskontrolloer", "=", true)
             .execute();
-          if (gyldige.length !== ids.length) throw badRequest("Ukjent mottakskontrollør");
+          if (gyldige.length !== ids.length) throw badRequest(melding("api.register.ukjentKontrolloer"));
         }
         await trx.deleteFrom("mottakskontrolloer_avtale").where("importoer_id", "=", importoerId).execute();
         if (ids.length > 0) {

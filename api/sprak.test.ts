@@ -95,4 +95,35 @@ describe("problem details på leserens språk", () => {
       ).detail,
     ).toBe("Invalid JSON in the request");
   });
+
+  it("innstillingenes meldinger: en e-postadresse på nynorsk, en webhookadresse på engelsk (og ingenting endres)", async () => {
+    const token = await api.token(kari);
+    const id = await importoerId(api.handle.db, ORG.hagelandDrammen);
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const epost = await detail(`/import/register/v1/${ORG.hagelandDrammen}/epost`, {
+      method: "PUT",
+      sprak: "nn",
+      headers,
+      body: JSON.stringify({ epostadresse: "ikke-en-adresse" }),
+    });
+    expect(epost).toEqual({
+      status: 400,
+      sprak: "nn",
+      detail: "Skriv inn ei gyldig e-postadresse, til dømes navn@firma.no",
+    });
+    const webhooker = `/import/register/v1/${ORG.hagelandDrammen}/${id}/webhooker`;
+    const webhook = await detail(webhooker, {
+      method: "POST",
+      sprak: "en-GB",
+      headers,
+      body: JSON.stringify({ url: "https://10.0.0.1/webhook", typer: ["sertifikat.mottatt"] }),
+    });
+    expect(webhook).toEqual({
+      status: 400,
+      sprak: "en",
+      detail: "The address points to a private or internal network and cannot be used",
+    });
+    const liste = await api.fetch(webhooker, { headers });
+    expect(((await liste.json()) as { webhooker: unknown[] }).webhooker).toEqual([]);
+  });
 });

@@ -9,13 +9,6 @@ export const HENDELSESTYPER = [
 ] as const;
 export type Hendelsestype = (typeof HENDELSESTYPER)[number];
 
-/** How the settings page names each event type. */
-export const HENDELSESTYPE_TEKST: Record<Hendelsestype, string> = {
-  "sertifikat.mottatt": "Sertifikat mottatt",
-  "importmelding.status_endret": "Forhåndsmelding har endret status",
-  "importmelding.vurdert": "Forhåndsmelding er vurdert av Mattilsynet",
-};
-
 /** The statuses that are an outcome (importmelding.vurdert): the authority's assessments and the automatic release. */
 export const VURDERT_STATUSER: readonly string[] = [
   "FRIGITT",

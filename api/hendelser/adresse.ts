@@ -9,14 +9,23 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
+import { oversetter } from "../../sprak/katalog.server";
+import { melding } from "../../sprak/melding";
 
 export interface Adressepolicy {
   /** Tests only: http, and loopback addresses (never the other private ranges). */
   tillatLokal: boolean;
 }
 
-/** Thrown with a Norwegian message for the importer (a subscription refused, a delivery not made). */
-export class UgyldigAdresse extends Error {}
+/**
+ * A subscription refused, a delivery not made: `referanse` is the message for the importer (sprak/melding.ts),
+ * which the API answers in the caller's language; the error's message is its bokmål text (the delivery log).
+ */
+export class UgyldigAdresse extends Error {
+  constructor(readonly referanse: string) {
+    super(oversetter("nb").melding(referanse));
+  }
+}
 
 /** RFC 4291 §2.4: IPv6 global unicast. ipaddr.js calls every address outside its special ranges "unicast". */
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
@@ -51,23 +60,23 @@ export function erTillattIp(ip: string, policy: Adressepolicy): boolean {
 
 /** The URL's form: https (http only with tillatLokal), no credentials, at most 2000 characters. */
 export function sjekkUrlForm(tekst: string, policy: Adressepolicy): URL {
-  if (tekst.length > 2000) throw new UgyldigAdresse("Adressen er for lang (høyst 2000 tegn)");
+  if (tekst.length > 2000) throw new UgyldigAdresse(melding("api.webhook.adresse.forLang"));
   let url: URL;
   try {
     url = new URL(tekst);
   } catch {
-    throw new UgyldigAdresse("Skriv inn en gyldig adresse, for eksempel https://system.firma.no/webhook");
+    throw new UgyldigAdresse(melding("api.webhook.adresse.ugyldig"));
   }
   const protokoller = policy.tillatLokal ? ["https:", "http:"] : ["https:"];
-  if (!protokoller.includes(url.protocol)) throw new UgyldigAdresse("Adressen må begynne med https://");
+  if (!protokoller.includes(url.protocol)) throw new UgyldigAdresse(melding("api.webhook.adresse.https"));
   if (url.username || url.password) {
-    throw new UgyldigAdresse("Adressen kan ikke inneholde brukernavn eller passord");
+    throw new UgyldigAdresse(melding("api.webhook.adresse.brukernavn"));
   }
-  if (url.hash) throw new UgyldigAdresse("Adressen kan ikke inneholde # (fragment)");
+  if (url.hash) throw new UgyldigAdresse(melding("api.webhook.adresse.fragment"));
   return url;
 }
 
-const INTERN = "Adressen peker til et privat eller internt nettverk og kan ikke brukes";
+const INTERN = melding("api.webhook.adresse.intern");
 
 /** Resolves a host name to all its addresses (DNS by default; tests give their own answers). */
 export type Oppslag = (vert: string) => Promise<{ address: string; family: number }[]>;
@@ -82,7 +91,8 @@ export async function slaaOppTillatt(
 ): Promise<{ address: string; family: number }[]> {
   const bar = vert.startsWith("[") && vert.endsWith("]") ? vert.slice(1, -1) : vert;
   const adresser = isIP(bar) ? [{ address: bar, family: isIP(bar) }] : await oppslag(bar).catch(() => []);
-  if (adresser.length === 0) throw new UgyldigAdresse(`Fant ikke vertsnavnet ${bar}`);
+  if (adresser.length === 0)
+    throw new UgyldigAdresse(melding("api.webhook.adresse.fantIkkeVert", { vert: bar }));
   if (adresser.some((a) => !erTillattIp(a.address, policy))) throw new UgyldigAdresse(INTERN);
   return adresser;
 }

@@ -4,6 +4,7 @@
 // import it; none of them imports another.
 import { z } from "zod";
 import { HENDELSESTYPER, type HendelseData, type Hendelsestype } from "../../domain/hendelser";
+import { melding } from "../../sprak/melding";
 
 /** The most events one page of the feed holds; 100 when `antall` is not given. */
 export const MAKS_SIDE = 500;
@@ -67,11 +68,13 @@ export const feedSoek = z.object({
 export const nyWebhook = z.object(
   {
     url: z
-      .string({ error: "Skriv inn adressen webhookene skal sendes til" })
-      .max(2000, "Adressen er for lang"),
+      .string({ error: melding("api.webhook.adresseMangler") })
+      .max(2000, melding("api.webhook.adresse.forLang")),
     typer: z
-      .array(z.enum(HENDELSESTYPER, { error: "Ukjent hendelsestype" }), { error: "Velg minst én hendelse" })
-      .min(1, "Velg minst én hendelse"),
+      .array(z.enum(HENDELSESTYPER, { error: melding("api.webhook.ukjentHendelse") }), {
+        error: melding("api.webhook.hendelseMangler"),
+      })
+      .min(1, melding("api.webhook.hendelseMangler")),
   },
   { error: "Forespørselen må være et objekt med url og typer" },
 );

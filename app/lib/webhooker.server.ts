@@ -51,8 +51,8 @@ export async function webhookHandling(
       const typer = formData.getAll("typer").map(String);
       const avvis = (feil: string, felt: WebhookSvar["felt"]) =>
         data<WebhookSvar>({ intent, feil, url, typer, felt }, { status: 400 });
-      if (url.trim() === "") return avvis("Skriv inn adressen webhookene skal sendes til", "url");
-      if (typer.length === 0) return avvis("Velg minst én hendelse", "typer");
+      if (url.trim() === "") return avvis("innstillinger.webhooker.adresseMangler", "url");
+      if (typer.length === 0) return avvis("innstillinger.webhooker.hendelseMangler", "typer");
       try {
         const ny = await api.postJson<{ hemmelighet: string; url: string }>(
           sti(avgiver),
@@ -63,7 +63,8 @@ export async function webhookHandling(
       } catch (e) {
         if (!(e instanceof ApiFeil)) throw e;
         const feil = e.melding ?? FEIL.webhook;
-        return avvis(feil, /hendelse/i.test(feil) ? "typer" : "url");
+        // the API's message about the event types (in the user's language) goes with them, any other with the address
+        return avvis(feil, /hendelse|hending|event/i.test(feil) ? "typer" : "url");
       }
     }
     case "webhook-status":

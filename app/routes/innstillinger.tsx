@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING } from "../../domain/schemas/tekster";
+import type { Noekkel } from "../../sprak/navnerom";
 import { erSprak } from "../../sprak/sprak";
 import { hentEpostFeil } from "../components/epost-banner";
 import { FEIL, type Kort, LAGRET, lesSide, type Svar, sideUrl } from "../components/innstillinger/felles";
@@ -16,11 +17,13 @@ import { Profil } from "../components/innstillinger/profil";
 import { Sidenavigasjon } from "../components/innstillinger/sidenavigasjon";
 import { Varslinger, type VarslingSvar } from "../components/innstillinger/varslinger";
 import { Webhooker } from "../components/innstillinger/webhooker";
+import { useT } from "../components/sprak";
 import { Varsel } from "../components/ui";
 import { type ApiClient, ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { hentSystemtilganger, systemtilgangHandling } from "../lib/integrasjoner.server";
+import { sidetittel } from "../lib/sidetittel";
 import { oversetterFor, tekster } from "../lib/tekster.server";
 import { hentWebhooker, webhookHandling } from "../lib/webhooker.server";
 
@@ -81,8 +84,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       epostFeil,
       integrasjoner,
       webhooker,
-      // the forms' validation messages (ADR 047); the Varslinger side's texts (ADR 055)
-      ...(await tekster(request, "validering", "innstillinger")),
+      // the page's messages and the forms' validation messages (ADR 047)
+      ...(await tekster(request, "innstillinger", "validering")),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -95,11 +98,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const base = `/import/register/v1/${orgnr}`;
   const intent = String(formData.get("intent") ?? "");
   const opts = { redirectOn401: loginUrl(request) };
-  const feil = (e: unknown, reserve: string, ekstra: Partial<Svar> = {}) => {
-    if (e instanceof ApiFeil)
-      return data<Svar>({ intent, feil: e.melding ?? reserve, ...ekstra }, { status: 400 });
+  // The answers are texts in the user's language (the Varslinger side shows them as they are); the API's
+  // own messages come in it already (apiFor sends the language).
+  const t = await oversetterFor(request);
+  const avvis = (melding: string, ekstra: Partial<Svar> = {}) =>
+    data<Svar>({ intent, feil: t.melding(melding), ...ekstra }, { status: 400 });
+  const feil = (e: unknown, reserve: Noekkel, ekstra: Partial<Svar> = {}) => {
+    if (e instanceof ApiFeil) return avvis(e.melding ?? reserve, ekstra);
     throw e;
   };
+  const svar = (melding: Noekkel): Svar => ({ intent, melding: t(melding) });
   const system = await systemtilgangHandling(intent, formData, api, orgnr, opts);
   if (system) return system;
   const webhook = await webhookHandling(intent, formData, api, avgiver, loginUrl(request));
@@ -110,16 +118,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "bekreft-regelverk": {
       const valg = formData.get("bekreftelse");
       if (valg !== "bekreftet" && valg !== "vil-ikke-melde") {
-        return data<Svar>({ intent, feil: REGELVERK_MELDING }, { status: 400 });
+        return avvis(REGELVERK_MELDING);
       }
       if (valg === "vil-ikke-melde") {
-        return {
-          intent,
-          melding: "Ingenting er lagret. Virksomheten kan ikke melde import før regelverket er bekreftet.",
-        } satisfies Svar;
+        return svar("innstillinger.svar.ikkeMelde");
       }
       if (formData.get("harLestRegelverk") !== "ja") {
-        return data<Svar>({ intent, feil: REGELVERK_AVKRYSSING_TEKST, bekreftelse: valg }, { status: 400 });
+        return avvis(REGELVERK_AVKRYSSING_TEKST, { bekreftelse: valg });
       }
       try {
         await api.put(`${base}/${avgiver.importoerId}/lestregelverk`, { harLestRegelverk: true }, opts);
@@ -135,18 +140,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch (e) {
         return feil(e, FEIL.registrer);
       }
-      return {
-        intent,
-        melding: erMottakskontrolloer
-          ? "Virksomheten er registrert som mottakskontrollør."
-          : "Virksomheten er ikke lenger registrert som mottakskontrollør.",
-      } satisfies Svar;
+      return svar(
+        erMottakskontrolloer
+          ? "innstillinger.svar.kontrolloerRegistrert"
+          : "innstillinger.svar.kontrolloerIkkeRegistrert",
+      );
     }
     case "legg-til-kontrolloer":
     case "fjern-kontrolloer": {
       const id = Number(formData.get("mottakskontrolloerId"));
       if (!Number.isSafeInteger(id) || id <= 0) {
-        return data<Svar>({ intent, feil: "Velg en mottakskontrollør" }, { status: 400 });
+        return avvis("innstillinger.svar.velgKontrolloer");
       }
       try {
         const importoer = await hentImportoer(api, orgnr);
@@ -167,7 +171,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     default:
-      return data<Svar>({ intent, feil: "Ukjent handling" }, { status: 400 });
+      return avvis("innstillinger.ukjentHandling");
   }
 }
 
@@ -183,16 +187,18 @@ async function varslingHandling(
   request: Request,
 ) {
   const opts = { redirectOn401: loginUrl(request) };
-  const feil = (e: unknown, reserve: string, ekstra: Partial<VarslingSvar> = {}) => {
-    if (e instanceof ApiFeil)
-      return data<VarslingSvar>({ intent, feil: e.melding ?? reserve, ...ekstra }, { status: 400 });
+  const t = await oversetterFor(request);
+  const feil = (e: unknown, reserve: Noekkel, ekstra: Partial<VarslingSvar> = {}) => {
+    if (e instanceof ApiFeil) {
+      const melding = e.melding ? t.melding(e.melding) : t(reserve);
+      return data<VarslingSvar>({ intent, feil: melding, ...ekstra }, { status: 400 });
+    }
     throw e;
   };
   switch (intent) {
     case "legg-til-epost": {
       const epostadresse = String(formData.get("epostadresse") ?? "");
       if (epostadresse.trim() === "") {
-        const t = await oversetterFor(request);
         return data<Svar>(
           { intent, feil: t("innstillinger.varslinger.epost.mangler"), epostadresse },
           { status: 400 },
@@ -207,7 +213,7 @@ async function varslingHandling(
     }
     case "slett-epost": {
       const id = String(formData.get("id") ?? "");
-      if (!/^\d{1,15}$/.test(id)) return data<Svar>({ intent, feil: FEIL.slettEpost }, { status: 400 });
+      if (!/^\d{1,15}$/.test(id)) return data<Svar>({ intent, feil: t(FEIL.slettEpost) }, { status: 400 });
       try {
         await api.delete(`${base}/epost/${id}`, opts);
       } catch (e) {
@@ -222,7 +228,6 @@ async function varslingHandling(
       } catch (e) {
         return feil(e, FEIL.epostvarsel);
       }
-      const t = await oversetterFor(request);
       return {
         intent,
         melding: t(
@@ -239,7 +244,6 @@ async function varslingHandling(
       } catch (e) {
         return feil(e, FEIL.vurderingsvarsel);
       }
-      const t = await oversetterFor(request);
       return {
         intent,
         melding: t(
@@ -251,7 +255,6 @@ async function varslingHandling(
     }
     case "epostsprak": {
       // «Språk i e-postvarsel» (ADR 055): an unknown value is refused here, with nothing sent to the API.
-      const t = await oversetterFor(request);
       const sprak = formData.get("sprak");
       if (!erSprak(sprak)) {
         return data<VarslingSvar>(
@@ -262,7 +265,7 @@ async function varslingHandling(
       try {
         await api.put(`${base}/epostsprak`, { sprak }, opts);
       } catch (e) {
-        return feil(e, t("innstillinger.varslinger.sprak.lagreFeil"), { sprak });
+        return feil(e, "innstillinger.varslinger.sprak.lagreFeil", { sprak });
       }
       return {
         intent,
@@ -278,17 +281,18 @@ async function varslingHandling(
 /** Settings (SPEC §2 "Settings (query side)"): four sides chosen by ?side=, each a plain form without JS. */
 export default function Innstillinger() {
   const { side, lagret } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="innstillinger">
       <h1 className="ds-heading" data-size="lg">
-        Innstillinger
+        {t("innstillinger.tittel")}
       </h1>
       <div className="innstillinger__oppsett">
         <Sidenavigasjon side={side} />
         <div className="innstillinger__innhold">
           {lagret ? (
             <Varsel farge="success" rolle="status">
-              <p className="ds-paragraph">{lagret}</p>
+              <p className="ds-paragraph">{t(lagret)}</p>
             </Varsel>
           ) : null}
           {side === "Profil" ? <Profil /> : null}
@@ -307,5 +311,5 @@ export default function Innstillinger() {
   );
 }
 
-export const handle = { brodsmule: "Innstillinger" };
-export const meta: MetaFunction = () => [{ title: "Innstillinger – Digital forhåndsmelding" }];
+export const handle = { brodsmule: "innstillinger.tittel" };
+export const meta: MetaFunction = ({ matches }) => sidetittel(matches, "innstillinger.tittel");

@@ -8,6 +8,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import { CsrfInput } from "../components/csrf-input";
+import { useT } from "../components/sprak";
 import { tryggReturnTo } from "../lib/auth.server";
 import {
   type Avgiver,
@@ -21,6 +22,8 @@ import {
 import { lesSkjema } from "../lib/csrf.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
 import { commitSession } from "../lib/session.server";
+import { sidetittel } from "../lib/sidetittel";
+import { tekster } from "../lib/tekster.server";
 
 interface Enhet {
   navn: string;
@@ -67,7 +70,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (e) {
     if (e instanceof Response) throw e;
     console.error("Henting av virksomheter feilet", e);
-    return { feil: true as const, grupper: null, returnTo: tryggReturnTo(returnToParam) };
+    return {
+      feil: true as const,
+      grupper: null,
+      returnTo: tryggReturnTo(returnToParam),
+      ...(await tekster(request, "virksomhet")),
+    };
   }
   // Coming back (after a new login) to a page: reuse the organisation chosen last time, if still allowed.
   const husket = await husketVirksomhet(request);
@@ -80,7 +88,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       });
     }
   }
-  return { feil: false as const, grupper: grupper(avgivere), returnTo: tryggReturnTo(returnToParam) };
+  return {
+    feil: false as const,
+    grupper: grupper(avgivere),
+    returnTo: tryggReturnTo(returnToParam),
+    ...(await tekster(request, "virksomhet")),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -88,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { formData } = await lesSkjema(request, context, session);
   const orgnr = String(formData.get("organisasjonsnummer") ?? "");
   const valgt = /^\d{9}$/.test(orgnr) ? await velgVirksomhet(api, orgnr) : undefined;
-  if (!valgt) return data({ melding: "Du kan ikke velge denne enheten." }, { status: 400 });
+  if (!valgt) return data({ melding: "virksomhet.kanIkkeVelges" as const }, { status: 400 });
   session.set("avgiver", valgt);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(session, context));
@@ -97,6 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function VelgKnapp({ enhet, returnTo, opptatt }: { enhet: Enhet; returnTo: string; opptatt: boolean }) {
+  const t = useT();
   return (
     <Form method="post" className="virksomhet">
       <CsrfInput />
@@ -110,7 +124,7 @@ function VelgKnapp({ enhet, returnTo, opptatt }: { enhet: Enhet; returnTo: strin
         disabled={opptatt}
       >
         <span className="virksomhet__navn">{enhet.navn}</span>
-        <span className="virksomhet__orgnr">Org.nr. {enhet.formatert}</span>
+        <span className="virksomhet__orgnr">{t("virksomhet.orgnr", { orgnr: enhet.formatert })}</span>
       </button>
     </Form>
   );
@@ -120,53 +134,49 @@ export default function VelgVirksomhet() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const opptatt = useNavigation().state !== "idle";
+  const t = useT();
   const g = data.grupper;
   const tom = g && g.grupperte.length === 0 && g.uten.length === 0 && g.personer.length === 0;
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
-        Velg virksomhet
+        {t("virksomhet.tittel")}
       </h1>
       {actionData?.melding ? (
         <div className="ds-alert" data-color="danger" role="alert">
-          <p className="ds-paragraph">{actionData.melding}</p>
+          <p className="ds-paragraph">{t(actionData.melding)}</p>
         </div>
       ) : null}
       {data.feil ? (
         <div className="ds-alert" data-color="danger">
           <h2 className="ds-heading" data-size="xs">
-            Det skjedde en feil ved henting av virksomheter
+            {t("virksomhet.feil.tittel")}
           </h2>
-          <p className="ds-paragraph">
-            Prøv å logge inn på nytt. Sjekk at du har gitt tilgang til opplysningene dine i Altinn, og at
-            virksomheten har delegert deg tilgang til Mattilsynets skjematjenester. Kontakt {KONTAKT_EPOST}{" "}
-            hvis det ikke hjelper.
-          </p>
+          <p className="ds-paragraph">{t("virksomhet.feil.tekst", { epost: KONTAKT_EPOST })}</p>
         </div>
       ) : null}
       {tom ? (
         <div className="ds-alert" data-color="info">
           <h2 className="ds-heading" data-size="xs">
-            Ingen enheter funnet
+            {t("virksomhet.tom.tittel")}
           </h2>
-          <p className="ds-paragraph">
-            Du har ingen virksomheter å representere. Be virksomheten om å delegere deg tilgang til
-            Mattilsynets skjematjenester i Altinn, og logg inn på nytt.
-          </p>
+          <p className="ds-paragraph">{t("virksomhet.tom.tekst")}</p>
         </div>
       ) : null}
       {g && !tom ? (
         <>
-          <p className="ds-paragraph">Velg hvilken virksomhet du vil representere.</p>
+          <p className="ds-paragraph">{t("virksomhet.ingress")}</p>
           {g.grupperte.map((gruppe) => (
             <section key={gruppe.hovedenhet.organisasjonsnummer} className="virksomhetsgruppe">
               <h2 className="ds-heading" data-size="xs">
                 {gruppe.hovedenhet.navn}{" "}
-                <span className="virksomhet__orgnr">Org.nr. {gruppe.hovedenhet.formatert}</span>
+                <span className="virksomhet__orgnr">
+                  {t("virksomhet.orgnr", { orgnr: gruppe.hovedenhet.formatert })}
+                </span>
               </h2>
               {gruppe.underenheter.length === 0 ? (
                 <p className="ds-paragraph" data-size="sm">
-                  Hovedenheten har ingen underenheter du kan velge. Import meldes for en underenhet (bedrift).
+                  {t("virksomhet.ingenUnderenheter")}
                 </p>
               ) : (
                 <ul className="virksomhetsliste">
@@ -182,7 +192,7 @@ export default function VelgVirksomhet() {
           {g.uten.length > 0 ? (
             <section className="virksomhetsgruppe">
               <h2 className="ds-heading" data-size="xs">
-                Underenheter uten hovedenhet i listen
+                {t("virksomhet.utenHovedenhet")}
               </h2>
               <ul className="virksomhetsliste">
                 {g.uten.map((u) => (
@@ -196,10 +206,10 @@ export default function VelgVirksomhet() {
           {g.personer.length > 0 ? (
             <section className="virksomhetsgruppe">
               <h2 className="ds-heading" data-size="xs">
-                Privatpersoner
+                {t("virksomhet.personer.tittel")}
               </h2>
               <p className="ds-paragraph" data-size="sm">
-                Import av planter meldes for en virksomhet. Privatpersoner kan ikke velges.
+                {t("virksomhet.personer.tekst")}
               </p>
               <ul className="virksomhetsliste">
                 {g.personer.map((p) => (
@@ -216,5 +226,5 @@ export default function VelgVirksomhet() {
   );
 }
 
-export const handle = { brodsmule: "Velg virksomhet" };
-export const meta: MetaFunction = () => [{ title: "Velg virksomhet – Digital forhåndsmelding" }];
+export const handle = { brodsmule: "virksomhet.tittel" };
+export const meta: MetaFunction = ({ matches }) => sidetittel(matches, "virksomhet.tittel");

@@ -4,6 +4,7 @@
 // The journey's persons are only this spec's (one per project): their stored language changes here.
 import type { Page } from "@playwright/test";
 import { expect, jsPaa, sjekkUu, tabTil, test } from "./helpers";
+import { loggInnEgen } from "./virksomheter";
 
 const person = () =>
   jsPaa() ? { pid: "03098530117", navn: "Nora Nynorsk" } : { pid: "03098550223", navn: "Nils Nynorsk" };
@@ -94,4 +95,65 @@ test("velg nynorsk før innlogging, bytt til engelsk på samme side, og språket
   } finally {
     await annen.close();
   }
+});
+
+test("Vel verksemd og innstillingane på nynorsk, engelsk på same side, med feilmeldingar og stadfestingar", async ({
+  page,
+}) => {
+  // An organisation and a person of the test's own: its systems and its person's stored language change here.
+  const { virksomhet } = await loggInnEgen(page, "Spraakinnstillinger");
+  await page.goto("/velg-virksomhet");
+  await velgSprak(page, "Nynorsk");
+  await expect(page).toHaveURL(/\/velg-virksomhet$/);
+  await forventSprak(page, "nn");
+  await expect(page.getByRole("heading", { name: "Vel verksemd", level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle("Vel verksemd – Digital førehandsmelding");
+  await expect(page.getByText("Vel kva verksemd du vil representere.")).toBeVisible();
+  await sjekkUu(page);
+
+  await page.goto("/innstillinger?side=Integrasjoner");
+  await forventSprak(page, "nn");
+  await expect(page.getByRole("heading", { name: "Innstillingar", level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle("Innstillingar – Digital førehandsmelding");
+  await expect(
+    page.getByRole("navigation", { name: "Innstillingar" }).getByRole("link", { name: "Integrasjonar" }),
+  ).toHaveAttribute("aria-current", "page");
+  // The action's message in nynorsk, by keyboard.
+  await tabTil(page, page.getByRole("button", { name: "Opprett ein webhook" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Skriv inn adressa webhookane skal sendast til")).toBeVisible();
+  await sjekkUu(page);
+
+  // English on the same side.
+  await velgSprak(page, "English");
+  await expect(page).toHaveURL(/\/innstillinger\?side=Integrasjoner$/);
+  await forventSprak(page, "en");
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle("Settings – Digital prior notification");
+  await expect(page.getByRole("heading", { name: "Systems with access", level: 3 })).toBeVisible();
+  const giTilgang = page.getByRole("button", { name: "Give access" });
+  await giTilgang.click();
+  await expect(page.getByRole("heading", { name: "There is a problem with the form" })).toBeVisible();
+  await expect(page.getByText("Enter the name of the system").first()).toBeVisible();
+  await sjekkUu(page);
+  await page.getByLabel("Client ID", { exact: true }).fill(`sprak-${virksomhet.orgnr}`);
+  await page.getByLabel("Name of the system").fill("Språksystemet");
+  await giTilgang.click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "The system has been given access." }),
+  ).toBeVisible();
+  await expect(page.getByRole("row", { name: /Språksystemet/ })).toContainText("Read");
+  await sjekkUu(page);
+  // The import API's own message, in the language the app asks it for.
+  await page.getByLabel("Address", { exact: true }).fill("https://10.0.0.1/webhook");
+  await page.getByRole("button", { name: "Create webhook" }).click();
+  await expect(
+    page.getByText("The address points to a private or internal network and cannot be used"),
+  ).toBeVisible();
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue("https://10.0.0.1/webhook");
+
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Profile" }).click();
+  await expect(page.getByRole("heading", { name: "Profile", level: 2 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Knowledge of the regulations", level: 3 })).toBeVisible();
+  await sjekkUu(page);
 });

@@ -10,9 +10,11 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Skall } from "../../app/components/skall";
 import { SprakProvider } from "../../app/components/sprak";
+import type { Avgiver, Importoer } from "../../app/lib/bruker.server";
 import { FLAGG_COOKIE, settCookie } from "../../app/lib/preferanser.server";
 import { settSprakCookie } from "../../app/lib/tekster.server";
 import type { Forside, OversiktImportmelding } from "../../domain/oversikt";
+import type { SystemtilgangDto } from "../../domain/schemas/systemtilgang";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
 import { SOKELAND } from "../../domain/sertifikatsok";
 import { KATALOGER, SAMME_SOM_BOKMAAL } from "../../sprak/katalog.server";
@@ -24,6 +26,7 @@ import {
   hentSide,
   MELDING_BASE,
   startFalskApi,
+  TEST_AVGIVER,
   testKontekst,
   testMelding,
 } from "../app/side";
@@ -48,6 +51,8 @@ interface Tilstand {
   cookie?: string;
   /** The page's own data shown as it is. */
   data?: string[];
+  /** A form posted to the page (its action's answer shown): the fields, the CSRF token is added. */
+  skjema?: Record<string, string>;
 }
 
 interface Side {
@@ -211,20 +216,138 @@ const MELDINGSDATA = [
   "Rosa canina",
 ];
 
-/** The importer on the settings page (GET /import/register/v1/{orgnr}), with one e-mail address. */
-const IMPORTOER = {
-  id: 11,
-  organisasjonsnummer: "912345742",
-  navn: "Hageland Import AS avd. Drammen",
-  harLestRegelverk: true,
-  erMottakskontrolloer: false,
+/** Settings (GET …/register/v1/{orgnr} and the lists of its sides), as the e2e tests see them. */
+const REGISTER = `/import/register/v1/${TEST_AVGIVER.organisasjonsnummer}`;
+const IMPORTOER: Importoer = {
+  id: TEST_AVGIVER.importoerId,
+  organisasjonsnummer: TEST_AVGIVER.organisasjonsnummer,
+  navn: TEST_AVGIVER.navn,
+  harLestRegelverk: false,
+  erMottakskontrolloer: true,
   skalHaEpost: true,
   varsleVurderinger: false,
   epostSprak: "nn",
-  epostadresser: [{ id: 3, epostadresse: "innkjop@hageland.example.no" }],
-  mottakskontrolloerer: [],
-  mottakskontrolloerFor: [],
+  epostadresser: [{ id: 1, epostadresse: "varsel@hageland.no" }],
+  mottakskontrolloerer: [{ id: 21, navn: "Grønt Mottak AS", organisasjonsnummer: "912346021" }],
+  mottakskontrolloerFor: [{ id: 22, navn: "Blomsterhuset AS", organisasjonsnummer: "912346039" }],
 };
+const KONTROLLOERER = [
+  ...IMPORTOER.mottakskontrolloerer,
+  { id: 23, navn: "Fjordkontroll AS", organisasjonsnummer: "912346047" },
+];
+const SYSTEMER: SystemtilgangDto[] = [
+  {
+    id: 5,
+    klientId: "lager-klient-1",
+    klientNavn: "Lagersystemet",
+    scopes: ["read"],
+    lagtTilAv: "Kari Nordmann",
+    lagtTil: "2026-11-20T10:00:00.000Z",
+  },
+];
+const WEBHOOK_URL = "https://system.firma.no/webhook";
+const WEBHOOKER = {
+  webhooker: [
+    {
+      id: 7,
+      url: WEBHOOK_URL,
+      typer: ["sertifikat.mottatt", "importmelding.vurdert"],
+      aktiv: false,
+      feilPaaRad: 5,
+      pauset: "2026-11-21T10:00:00.000Z",
+      opprettet: "2026-11-20T10:00:00.000Z",
+    },
+    {
+      id: 8,
+      url: `${WEBHOOK_URL}/2`,
+      typer: ["importmelding.status_endret"],
+      aktiv: true,
+      feilPaaRad: 0,
+      pauset: null,
+      opprettet: "2026-11-20T10:00:00.000Z",
+    },
+  ],
+  logg: [
+    {
+      tidspunkt: "2026-11-21T10:00:00.000Z",
+      webhookId: 7,
+      url: WEBHOOK_URL,
+      hendelseType: "sertifikat.mottatt",
+      hendelseNummer: 3,
+      forsoek: 5,
+      ok: false,
+      httpStatus: 500,
+      feil: null,
+    },
+    {
+      tidspunkt: "2026-11-20T10:00:00.000Z",
+      webhookId: 8,
+      url: `${WEBHOOK_URL}/2`,
+      hendelseType: "importmelding.status_endret",
+      hendelseNummer: 2,
+      forsoek: 1,
+      ok: true,
+      httpStatus: 200,
+      feil: null,
+    },
+  ],
+};
+/** The data the settings pages show as it is. */
+const INNSTILLINGERDATA = [
+  "Grønt Mottak AS",
+  "Blomsterhuset AS",
+  "Fjordkontroll AS",
+  "varsel@hageland.no",
+  "lager-klient-1",
+  "Lagersystemet",
+  WEBHOOK_URL,
+  `${WEBHOOK_URL}/2`,
+  `/import/v2/${TEST_AVGIVER.organisasjonsnummer}/${TEST_AVGIVER.importoerId}/hendelser`,
+];
+
+const REGISTRERE = "Registrere%20mottakskontroll%C3%B8r";
+const LEGG_TIL = "Legg%20til%20mottakskontroll%C3%B8r";
+/** A state of the settings page, logged in; `skjema` posts to its action. */
+const innstilling = (sti: string, skjema?: Record<string, string>): Tilstand => ({
+  sti,
+  skjema,
+  innlogget: true,
+  data: INNSTILLINGERDATA,
+});
+
+/** Velg virksomhet: a main unit with a sub-unit, one without, a sub-unit without its main unit, a person. */
+const enhet = (
+  type: Avgiver["altinn"]["type"],
+  navn: string,
+  organisasjonsnummer: string | null,
+  hovedenhet: string | null = null,
+): Avgiver => ({
+  altinn: { type, navn, organisasjonsnummer, hovedenhet, organisasjonsform: null, personnummer: null },
+  brreg: { adresse: null },
+});
+const AVGIVERE: Avgiver[] = [
+  enhet("Foretak", "Hageland Import AS", "912345602"),
+  enhet("Bedrift", TEST_AVGIVER.navn, TEST_AVGIVER.organisasjonsnummer, "912345602"),
+  enhet("Foretak", "Tom Holding AS", "912345998"),
+  enhet("Bedrift", "Frittstående Filial", "912346013", "999999999"),
+  enhet("Person", "Ola Nordmann", null),
+];
+
+const VIRKSOMHETSDATA = ["Hageland Import AS", "Tom Holding AS", "Frittstående Filial", "Ola Nordmann"];
+
+/** The settings pages' and Velg virksomhet's calls (undefined: 404). */
+function innstillingerSvar({ method, sti }: ApiKall): ApiSvar | undefined {
+  if (method === "GET" && sti === REGISTER) return { status: 200, json: IMPORTOER };
+  if (method === "GET" && sti === "/import/mottakskontrolloerer/v1")
+    return { status: 200, json: KONTROLLOERER };
+  if (method === "GET" && sti === `${REGISTER}/systemtilgang`) return { status: 200, json: SYSTEMER };
+  if (method === "GET" && sti === `${REGISTER}/${TEST_AVGIVER.importoerId}/webhooker`)
+    return { status: 200, json: WEBHOOKER };
+  if (method === "PUT" && sti === `${REGISTER}/${TEST_AVGIVER.importoerId}/mottakskontrolloer`)
+    return { status: 204 };
+  if (method === "GET" && sti === "/gateway/auth/avgiver") return { status: 200, json: AVGIVERE };
+  return undefined;
+}
 
 /** The fake import API's answers for the pages below (undefined: 404). */
 function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
@@ -349,26 +472,59 @@ async function sider(flagg: string): Promise<Side[]> {
     {
       navn: "innstillinger: Varslinger",
       rute: await rute("innstillinger", "innstillinger"),
-      tilstander: ["/innstillinger?side=Varslinger", "/innstillinger?side=Varslinger&slettEpost=3"].map(
-        (sti) => ({
-          sti,
-          innlogget: true,
-          data: [
-            "innkjop@hageland.example.no",
-            // the rest of innstillinger (the route's heading, the side navigation, the toggle's «Lagre»), converted
-            // on its own branch: take these off when it is
-            "Innstillinger",
-            "Profil",
-            "Varslinger",
-            "Registrere som mottakskontrollør",
-            "Legg til mottakskontrollør",
-            "Integrasjoner",
-            "Velg side",
-            "Vis",
-            "Lagre",
-          ],
+      tilstander: [
+        innstilling("/innstillinger?side=Varslinger"),
+        innstilling("/innstillinger?side=Varslinger&slettEpost=1"),
+      ],
+    },
+    {
+      navn: "innstillinger",
+      rute: await rute("innstillinger", "innstillinger"),
+      tilstander: [
+        innstilling("/innstillinger"),
+        innstilling("/innstillinger?lagret=regelverk"),
+        innstilling(`/innstillinger?side=${REGISTRERE}`),
+        innstilling(`/innstillinger?side=${LEGG_TIL}`),
+        innstilling(`/innstillinger?side=${LEGG_TIL}&fjernKontrolloer=21`),
+        innstilling(`/innstillinger?side=${LEGG_TIL}&sok=finnes%20ikke`),
+        innstilling("/innstillinger?side=Integrasjoner"),
+        innstilling("/innstillinger?side=Integrasjoner&fjernSystem=5&lagret=system-lagt-til"),
+        innstilling("/innstillinger?side=Integrasjoner&slettWebhook=7"),
+        // the actions' answers: a refused choice, a toggle saved, forms with errors
+        innstilling("/innstillinger?side=Profil", { intent: "bekreft-regelverk" }),
+        innstilling("/innstillinger?side=Profil", {
+          intent: "bekreft-regelverk",
+          bekreftelse: "vil-ikke-melde",
         }),
-      ),
+        innstilling(`/innstillinger?side=${REGISTRERE}`, {
+          intent: "mottakskontrolloer",
+          erMottakskontrolloer: "ja",
+        }),
+        innstilling(`/innstillinger?side=${LEGG_TIL}`, {
+          intent: "legg-til-kontrolloer",
+          mottakskontrolloerId: "x",
+        }),
+        innstilling("/innstillinger?side=Integrasjoner", {
+          intent: "legg-til-system",
+          klientId: "",
+          klientNavn: "",
+        }),
+        innstilling("/innstillinger?side=Integrasjoner", { intent: "opprett-webhook", url: "" }),
+        innstilling("/innstillinger?side=Integrasjoner", { intent: "opprett-webhook", url: WEBHOOK_URL }),
+      ],
+    },
+    {
+      navn: "velg virksomhet",
+      rute: await rute("velg-virksomhet", "velg-virksomhet"),
+      tilstander: [
+        { sti: "/velg-virksomhet", innlogget: true, data: VIRKSOMHETSDATA },
+        {
+          sti: "/velg-virksomhet",
+          skjema: { organisasjonsnummer: "912345998", returnTo: "/" },
+          innlogget: true,
+          data: VIRKSOMHETSDATA,
+        },
+      ],
     },
     {
       navn: "veiviseren: avsender, innmelder, dokumentkontroll, ankomst",
@@ -477,7 +633,7 @@ describe("sidene på nynorsk og engelsk", () => {
     api = await startFalskApi((k) =>
       k.method === "GET" && k.sti === `${MELDING_BASE}/forside`
         ? { status: 200, json: forside(true) }
-        : (falskeSvar(k) ?? apiSvar(k)),
+        : (falskeSvar(k) ?? innstillingerSvar(k) ?? apiSvar(k)),
     );
     kontekst = await testKontekst(api.url);
     const flagg = (await settCookie(FLAGG_COOKIE, { visImportmelding: true }, kontekst.context)).split(
@@ -505,7 +661,8 @@ describe("sidene på nynorsk og engelsk", () => {
   async function side(t: Tilstand, sprak: Sprak) {
     const sprakCookie = (await settSprakCookie({ sprak, valgt: 1 }, kontekst.context)).split(";")[0];
     const cookie = [t.innlogget ? kontekst.cookie : "", sprakCookie, t.cookie].filter(Boolean).join("; ");
-    const s = await hentSide(ruter, { context: kontekst.context as AppLoadContext, cookie }, t.sti);
+    const skjema = t.skjema ? { ...t.skjema, csrf: kontekst.csrf } : undefined;
+    const s = await hentSide(ruter, { context: kontekst.context as AppLoadContext, cookie }, t.sti, skjema);
     expect(s.til, `${t.sti} sendte videre`).toBeUndefined();
     return s.html;
   }

@@ -3,10 +3,14 @@ import { useEffect, useState } from "react";
 import type { action } from "../../routes/innstillinger";
 import { CsrfInput } from "../csrf-input";
 import { useHydrert } from "../hydrert";
+import { useT } from "../sprak";
 import { Varsel } from "../ui";
 import type { Svar } from "./felles";
 
-/** A toggle that saves on change with JavaScript (announced politely) and is a form with 'Lagre' without. */
+/**
+ * A toggle that saves on change with JavaScript (announced politely) and is a form with 'Lagre' without.
+ * `etikett` and `beskrivelse` are shown as the caller gives them (texts in the page's language).
+ */
 export function Bryter({
   intent,
   navn,
@@ -20,6 +24,7 @@ export function Bryter({
   etikett: string;
   beskrivelse?: string;
 }) {
+  const t = useT();
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
   const hydrert = useHydrert();
@@ -67,15 +72,15 @@ export function Bryter({
       </div>
       {hydrert ? null : (
         <button className="ds-button" data-variant="secondary" type="submit">
-          Lagre
+          {t("innstillinger.lagre")}
         </button>
       )}
       <p className="ds-paragraph bryter__status" role="status" data-size="sm">
-        {fetcher.state === "idle" && svar?.melding ? svar.melding : ""}
+        {fetcher.state === "idle" && svar?.melding ? t.melding(svar.melding) : ""}
       </p>
       {svar?.feil && fetcher.state === "idle" ? (
         <Varsel farge="danger" rolle="alert">
-          <p className="ds-paragraph">{svar.feil}</p>
+          <p className="ds-paragraph">{t.melding(svar.feil)}</p>
         </Varsel>
       ) : null}
     </fetcher.Form>

@@ -1,5 +1,6 @@
 // Settings (SPEC §2 "Settings (query side)"): the sides, their URLs and the fallback messages, shared by the
 // route (app/routes/innstillinger.tsx) and its sections.
+import type { Noekkel } from "../../../sprak/navnerom";
 /** The four sides of SPEC §2 "Settings (query side)", and the importer's integrations (issue 25: systems, webhooks). */
 export const SIDER = [
   "Profil",
@@ -20,37 +21,49 @@ export function lesSide(verdi: string | null): Side {
 export const sideUrl = (side: Side, ekstra: Record<string, string> = {}) =>
   `/innstillinger?${new URLSearchParams({ side, ...ekstra }).toString()}`;
 
-// SPEC §8 "Settings fallbacks": shown when the server gives no message of its own.
-export const FEIL = {
-  kontrolloerer: "Klarte ikke oppdatere listen av mottakskontrollører.",
-  registrer: "Klarte ikke registrere deg som mottakskontrollør",
-  slettEpost: "Noe gikk galt ved sletting av e-post",
-  lagreEpost: "Noe gikk galt under lagring av e-post",
-  epostvarsel: "Noe gikk galt under lagring av e-post preferanse",
-  vurderingsvarsel: "Noe gikk galt under lagring av e-post preferanse",
-  hentKontrolloerer: "Klarte ikke hente alle mottakskontrolloerer",
-  regelverk: "Klarte ikke å lagre bekreftelsen.",
-  webhook: "Klarte ikke å lagre webhooken.",
-  hentWebhooker: "Klarte ikke å hente webhookene.",
-  leggTilSystem: "Klarte ikke å gi systemet tilgang.",
-  fjernSystem: "Klarte ikke å fjerne tilgangen.",
-} as const;
+/** The sides' names in the page's language (the URL keeps SPEC's bokmål name: ?side=Profil). */
+export const SIDE_TEKST: Record<Side, Noekkel> = {
+  Profil: "innstillinger.side.profil",
+  Varslinger: "innstillinger.side.varslinger",
+  "Registrere som mottakskontrollør": "innstillinger.side.registrereKontrolloer",
+  "Legg til mottakskontrollør": "innstillinger.side.leggTilKontrolloer",
+  Integrasjoner: "innstillinger.side.integrasjoner",
+};
 
-export const LAGRET: Record<string, string> = {
-  regelverk: "Bekreftelsen av regelverket er lagret.",
-  "epost-lagt-til": "E-postadressen er lagt til.",
-  "epost-slettet": "E-postadressen er slettet.",
-  "kontrolloer-lagt-til": "Mottakskontrolløren er lagt til.",
-  "kontrolloer-fjernet": "Mottakskontrolløren er fjernet.",
-  "webhook-pauset": "Webhooken er satt på pause.",
-  "webhook-startet": "Webhooken er startet igjen.",
-  "webhook-slettet": "Webhooken er slettet.",
-  "system-lagt-til": "Systemet har fått tilgang.",
-  "system-fjernet": "Systemet har ikke lenger tilgang.",
+// SPEC §8 "Settings fallbacks": shown when the server gives no message of its own (message ids, resolved where
+// they are shown or by the action in the user's language).
+export const FEIL = {
+  kontrolloerer: "innstillinger.feil.kontrolloerer",
+  registrer: "innstillinger.feil.registrer",
+  slettEpost: "innstillinger.feil.slettEpost",
+  lagreEpost: "innstillinger.feil.lagreEpost",
+  epostvarsel: "innstillinger.feil.epostvarsel",
+  vurderingsvarsel: "innstillinger.feil.epostvarsel",
+  hentKontrolloerer: "innstillinger.feil.hentKontrolloerer",
+  regelverk: "innstillinger.feil.regelverk",
+  webhook: "innstillinger.feil.webhook",
+  hentWebhooker: "innstillinger.feil.hentWebhooker",
+  leggTilSystem: "innstillinger.feil.leggTilSystem",
+  fjernSystem: "innstillinger.feil.fjernSystem",
+} as const satisfies Record<string, Noekkel>;
+
+/** The confirmation after a save that redirected (?lagret=…): the value in the URL → its message. */
+export const LAGRET: Record<string, Noekkel> = {
+  regelverk: "innstillinger.lagret.regelverk",
+  "epost-lagt-til": "innstillinger.lagret.epostLagtTil",
+  "epost-slettet": "innstillinger.lagret.epostSlettet",
+  "kontrolloer-lagt-til": "innstillinger.lagret.kontrolloerLagtTil",
+  "kontrolloer-fjernet": "innstillinger.lagret.kontrolloerFjernet",
+  "webhook-pauset": "innstillinger.lagret.webhookPauset",
+  "webhook-startet": "innstillinger.lagret.webhookStartet",
+  "webhook-slettet": "innstillinger.lagret.webhookSlettet",
+  "system-lagt-til": "innstillinger.lagret.systemLagtTil",
+  "system-fjernet": "innstillinger.lagret.systemFjernet",
 };
 
 export type Kort = { id: number; navn: string; organisasjonsnummer: string };
 
+/** An action's answer; `feil` and `melding` are in the user's language already (the action resolves them). */
 export type Svar = {
   intent: string;
   feil?: string;

@@ -6,6 +6,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formaterDato } from "../../../domain/format";
 import type { SystemtilgangDto } from "../../../domain/schemas/systemtilgang";
+import type { T } from "../../../sprak/oversetter";
 import type { SystemSvar } from "../../lib/integrasjoner.server";
 import type { action, loader } from "../../routes/innstillinger";
 import { Bekreftelsespanel } from "../bekreftelsespanel";
@@ -14,15 +15,15 @@ import { FeilOppsummering, feilFra, SendKnapp } from "../skjema";
 import { useT } from "../sprak";
 import { Tekstfelt } from "../tekstfelt";
 import { Tabellramme, Varsel } from "../ui";
-import { sideUrl } from "./felles";
+import { SIDE_TEKST, sideUrl } from "./felles";
 
-const TILGANG: Record<string, string> = {
-  read: "Lese",
-  write: "Endre",
-};
+const erScope = (s: string): s is "read" | "write" => s === "read" || s === "write";
 
-const tilgangTekst = (scopes: readonly string[]) =>
-  scopes.length === 2 ? "Lese og endre" : scopes.map((s) => TILGANG[s] ?? s).join(", ");
+/** A system's access in a word or two; a scope the page does not know is shown as its code. */
+const tilgangTekst = (t: T, scopes: readonly string[]) =>
+  scopes.length === 2
+    ? t("innstillinger.integrasjoner.tilgangBegge")
+    : scopes.map((s) => (erScope(s) ? t(`innstillinger.integrasjoner.tilgangKort.${s}`) : s)).join(", ");
 
 export function Integrasjoner() {
   const { integrasjoner } = useLoaderData<typeof loader>();
@@ -50,36 +51,35 @@ export function Integrasjoner() {
     <>
       <FeilOppsummering feil={feil} />
       <h2 className="ds-heading" data-size="md">
-        Integrasjoner
+        {t(SIDE_TEKST.Integrasjoner)}
       </h2>
       <section aria-labelledby="systemer-tittel" className="seksjon">
         <h3 id="systemer-tittel" className="ds-heading" data-size="sm">
-          Systemer med tilgang
+          {t("innstillinger.integrasjoner.tittel")}
         </h3>
-        <p className="ds-paragraph">
-          Virksomhetens egne systemer kan bruke API-et med et token fra Maskinporten. Et system får bare gjøre
-          det du gir det tilgang til her, og handlingene vises i historikken som «System: navnet på systemet».
-        </p>
+        <p className="ds-paragraph">{t("innstillinger.integrasjoner.tekst")}</p>
         {fjernSvar?.lagreFeil ? (
           <Varsel farge="danger" rolle="alert">
-            <p className="ds-paragraph">{fjernSvar.lagreFeil}</p>
+            <p className="ds-paragraph">{t.melding(fjernSvar.lagreFeil)}</p>
           </Varsel>
         ) : null}
         {fjernSystem ? (
           <Bekreftelsespanel
-            tittel="Fjerne tilgangen?"
+            tittel="innstillinger.integrasjoner.fjernTittel"
             side={sideUrl("Integrasjoner")}
             intent="fjern-system"
             felt={{ id: fjernSystem.id }}
-            bekreft="Ja, fjern tilgangen"
+            bekreft="innstillinger.integrasjoner.fjernBekreft"
           >
-            Vil du fjerne tilgangen for {fjernSystem.klientNavn} ({fjernSystem.klientId})? Systemet kan ikke
-            lenger bruke API-et for virksomheten.
+            {t("innstillinger.integrasjoner.fjernTekst", {
+              navn: fjernSystem.klientNavn,
+              klientId: fjernSystem.klientId,
+            })}
           </Bekreftelsespanel>
         ) : null}
         <Systemtabell systemer={systemer} />
         <h3 className="ds-heading" data-size="xs" id="legg-til-system-tittel">
-          Gi et system tilgang
+          {t("innstillinger.integrasjoner.leggTilTittel")}
         </h3>
         <Form
           method="post"
@@ -91,15 +91,15 @@ export function Integrasjoner() {
           <CsrfInput />
           <Tekstfelt
             felt={fields.klientId}
-            etikett="Klient-ID"
-            beskrivelse="Klient-ID-en systemet har i Maskinporten."
+            etikett={t("innstillinger.integrasjoner.klientId")}
+            beskrivelse={t("innstillinger.integrasjoner.klientIdHjelp")}
             autoComplete="off"
             maxLength={200}
           />
           <Tekstfelt
             felt={fields.klientNavn}
-            etikett="Navn på systemet"
-            beskrivelse="Vises i historikken til forhåndsmeldingene systemet endrer."
+            etikett={t("innstillinger.integrasjoner.navn")}
+            beskrivelse={t("innstillinger.integrasjoner.navnHjelp")}
             autoComplete="off"
             maxLength={100}
           />
@@ -108,7 +108,7 @@ export function Integrasjoner() {
             aria-invalid={scopeFeil ? true : undefined}
             aria-describedby={scopeFeil ? `${fields.scopes.id}-feil` : undefined}
           >
-            <legend className="ds-label">Tilgang</legend>
+            <legend className="ds-label">{t("innstillinger.integrasjoner.tilgang")}</legend>
             {scopeFeil ? (
               <p
                 className="ds-validation-message feilmelding"
@@ -130,16 +130,14 @@ export function Integrasjoner() {
                   key={`${form.key ?? ""}-${s}`}
                 />
                 <label className="ds-label" data-weight="regular" htmlFor={`${fields.scopes.id}-${s}`}>
-                  {s === "read"
-                    ? "Lese: sertifikater, forhåndsmeldinger og historikk"
-                    : "Endre: opprette, fylle ut, sende inn og trekke tilbake forhåndsmeldinger"}
+                  {t(`innstillinger.integrasjoner.scope.${s}`)}
                 </label>
               </div>
             ))}
           </fieldset>
           <div className="knapperad">
             <SendKnapp name="intent" value="legg-til-system" variant="secondary">
-              Gi tilgang
+              {t("innstillinger.integrasjoner.giTilgang")}
             </SendKnapp>
           </div>
         </Form>
@@ -150,19 +148,20 @@ export function Integrasjoner() {
 
 /** The systems that have access, each with a link to remove it. */
 function Systemtabell({ systemer }: { systemer: SystemtilgangDto[] }) {
+  const t = useT();
   return systemer.length === 0 ? (
-    <p className="ds-paragraph">Ingen systemer har tilgang.</p>
+    <p className="ds-paragraph">{t("innstillinger.integrasjoner.ingen")}</p>
   ) : (
-    <Tabellramme etikett="Systemene som har tilgang">
+    <Tabellramme etikett={t("innstillinger.integrasjoner.tabell")}>
       <table className="ds-table" data-border>
         <thead>
           <tr>
-            <th scope="col">Navn</th>
-            <th scope="col">Klient-ID</th>
-            <th scope="col">Tilgang</th>
-            <th scope="col">Lagt til</th>
+            <th scope="col">{t("innstillinger.integrasjoner.kolonne.navn")}</th>
+            <th scope="col">{t("innstillinger.integrasjoner.klientId")}</th>
+            <th scope="col">{t("innstillinger.integrasjoner.tilgang")}</th>
+            <th scope="col">{t("innstillinger.integrasjoner.kolonne.lagtTil")}</th>
             <th scope="col">
-              <span className="skjult">Handling</span>
+              <span className="skjult">{t("innstillinger.integrasjoner.kolonne.handling")}</span>
             </th>
           </tr>
         </thead>
@@ -173,10 +172,14 @@ function Systemtabell({ systemer }: { systemer: SystemtilgangDto[] }) {
               <td className="bryt-ord">
                 <code>{s.klientId}</code>
               </td>
-              <td>{tilgangTekst(s.scopes)}</td>
+              <td>{tilgangTekst(t, s.scopes)}</td>
               <td>
-                {formaterDato(s.lagtTil)}
-                {s.lagtTilAv ? ` av ${s.lagtTilAv}` : ""}
+                {s.lagtTilAv
+                  ? t("innstillinger.integrasjoner.lagtTilAv", {
+                      dato: formaterDato(s.lagtTil, t.sprak),
+                      navn: s.lagtTilAv,
+                    })
+                  : formaterDato(s.lagtTil, t.sprak)}
               </td>
               <td>
                 <Link
@@ -184,9 +187,9 @@ function Systemtabell({ systemer }: { systemer: SystemtilgangDto[] }) {
                   data-variant="tertiary"
                   data-size="sm"
                   to={sideUrl("Integrasjoner", { fjernSystem: String(s.id) })}
-                  aria-label={`Fjern tilgangen for ${s.klientNavn}`}
+                  aria-label={t("innstillinger.integrasjoner.fjernFor", { navn: s.klientNavn })}
                 >
-                  Fjern
+                  {t("innstillinger.fjern")}
                 </Link>
               </td>
             </tr>

@@ -3,34 +3,33 @@ import { formaterOrganisasjonsnummer } from "../../../domain/format";
 import type { action, loader } from "../../routes/innstillinger";
 import { Bekreftelsespanel } from "../bekreftelsespanel";
 import { CsrfInput } from "../csrf-input";
+import { useT } from "../sprak";
 import { Varsel } from "../ui";
 import { Bryter } from "./bryter";
-import { FEIL, type Svar, sideUrl } from "./felles";
+import { FEIL, SIDE_TEKST, type Svar, sideUrl } from "./felles";
 
 export function RegistrereKontrolloer() {
   const { importoer } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <>
       <h2 className="ds-heading" data-size="md">
-        Registrere som mottakskontrollør
+        {t(SIDE_TEKST["Registrere som mottakskontrollør"])}
       </h2>
-      <p className="ds-paragraph">
-        En mottakskontrollør gjør mottakskontroll for andre virksomheter. Når virksomheten er registrert, kan
-        andre importører legge den til som mottakskontrollør.
-      </p>
+      <p className="ds-paragraph">{t("innstillinger.kontrolloer.registrereTekst")}</p>
       <Bryter
         intent="mottakskontrolloer"
         navn="erMottakskontrolloer"
         paa={importoer.erMottakskontrolloer}
-        etikett="Registrer virksomheten som mottakskontrollør"
+        etikett={t("innstillinger.kontrolloer.registrereEtikett")}
       />
       {importoer.erMottakskontrolloer ? (
         <section aria-labelledby="kontrolloer-for-tittel" className="seksjon">
           <h3 id="kontrolloer-for-tittel" className="ds-heading" data-size="sm">
-            Mottakskontrollør for
+            {t("innstillinger.kontrolloer.forTittel")}
           </h3>
           {importoer.mottakskontrolloerFor.length === 0 ? (
-            <p className="ds-paragraph">Ingen virksomheter har lagt dere til som mottakskontrollør ennå.</p>
+            <p className="ds-paragraph">{t("innstillinger.kontrolloer.forIngen")}</p>
           ) : (
             <ul className="innstillinger__liste" aria-labelledby="kontrolloer-for-tittel">
               {importoer.mottakskontrolloerFor.map((k) => (
@@ -49,6 +48,7 @@ export function LeggTilKontrolloer() {
   const { importoer, alleKontrolloerer, kontrolloerFeil, sok, fjernKontrolloer } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Svar | undefined;
+  const t = useT();
   const svar =
     actionData?.intent === "legg-til-kontrolloer" || actionData?.intent === "fjern-kontrolloer"
       ? actionData
@@ -63,36 +63,34 @@ export function LeggTilKontrolloer() {
   return (
     <>
       <h2 className="ds-heading" data-size="md">
-        Legg til mottakskontrollør
+        {t(SIDE_TEKST["Legg til mottakskontrollør"])}
       </h2>
-      <p className="ds-paragraph">
-        Mottakskontrollørene du legger til, kan forhåndsmelde og gjøre mottakskontroll på vegne av
-        virksomheten.
-      </p>
+      <p className="ds-paragraph">{t("innstillinger.kontrolloer.leggTilTekst")}</p>
       {svar?.feil ? (
         <Varsel farge="danger" rolle="alert">
-          <p className="ds-paragraph">{svar.feil}</p>
+          <p className="ds-paragraph">{t.melding(svar.feil)}</p>
         </Varsel>
       ) : null}
       <section aria-labelledby="mine-kontrolloerer" className="seksjon">
         <h3 id="mine-kontrolloerer" className="ds-heading" data-size="sm">
-          Dine mottakskontrollører
+          {t("innstillinger.kontrolloer.dine")}
         </h3>
         {fjernKontrolloer ? (
           <Bekreftelsespanel
-            tittel="Fjerne mottakskontrolløren?"
+            tittel="innstillinger.kontrolloer.fjernTittel"
             side={sideUrl("Legg til mottakskontrollør")}
             intent="fjern-kontrolloer"
             felt={{ mottakskontrolloerId: fjernKontrolloer.id }}
-            bekreft="Ja, fjern"
+            bekreft="innstillinger.kontrolloer.fjernBekreft"
           >
-            Vil du fjerne {fjernKontrolloer.navn} (
-            {formaterOrganisasjonsnummer(fjernKontrolloer.organisasjonsnummer)}) som mottakskontrollør? Den
-            kan ikke lenger forhåndsmelde eller gjøre mottakskontroll på vegne av virksomheten.
+            {t("innstillinger.kontrolloer.fjernTekst", {
+              navn: fjernKontrolloer.navn,
+              orgnr: formaterOrganisasjonsnummer(fjernKontrolloer.organisasjonsnummer),
+            })}
           </Bekreftelsespanel>
         ) : null}
         {importoer.mottakskontrolloerer.length === 0 ? (
-          <p className="ds-paragraph">Du har ingen registrerte mottakskontrollører.</p>
+          <p className="ds-paragraph">{t("innstillinger.kontrolloer.ingen")}</p>
         ) : (
           <ul className="innstillinger__liste" aria-labelledby="mine-kontrolloerer">
             {importoer.mottakskontrolloerer.map((k) => (
@@ -105,9 +103,9 @@ export function LeggTilKontrolloer() {
                   data-variant="tertiary"
                   data-size="sm"
                   to={sideUrl("Legg til mottakskontrollør", { fjernKontrolloer: String(k.id) })}
-                  aria-label={`Fjern ${k.navn}`}
+                  aria-label={t("innstillinger.kontrolloer.fjernNavn", { navn: k.navn })}
                 >
-                  Fjern
+                  {t("innstillinger.fjern")}
                 </Link>
               </li>
             ))}
@@ -116,11 +114,11 @@ export function LeggTilKontrolloer() {
       </section>
       <section aria-labelledby="legg-til-tittel" className="seksjon">
         <h3 id="legg-til-tittel" className="ds-heading" data-size="sm">
-          Legg til
+          {t("innstillinger.kontrolloer.leggTil")}
         </h3>
         {kontrolloerFeil ? (
           <Varsel farge="danger">
-            <p className="ds-paragraph">{FEIL.hentKontrolloerer}</p>
+            <p className="ds-paragraph">{t(FEIL.hentKontrolloerer)}</p>
           </Varsel>
         ) : (
           <>
@@ -133,19 +131,17 @@ export function LeggTilKontrolloer() {
               <input type="hidden" name="side" value="Legg til mottakskontrollør" />
               <div className="ds-field">
                 <label className="ds-label" htmlFor="sok">
-                  Søk etter mottakskontrollør
+                  {t("innstillinger.kontrolloer.sokEtikett")}
                 </label>
                 <input className="ds-input" type="search" id="sok" name="sok" defaultValue={sok} />
               </div>
               <button className="ds-button" data-variant="secondary" type="submit">
-                Søk
+                {t("innstillinger.kontrolloer.sok")}
               </button>
             </Form>
             {tilgjengelige.length === 0 ? (
               <p className="ds-paragraph">
-                {s
-                  ? "Ingen mottakskontrollører passer søket."
-                  : "Ingen flere registrerte mottakskontrollører."}
+                {t(s ? "innstillinger.kontrolloer.ingenTreff" : "innstillinger.kontrolloer.ingenFlere")}
               </p>
             ) : (
               <Form
@@ -156,7 +152,7 @@ export function LeggTilKontrolloer() {
                 <CsrfInput />
                 <div className="ds-field">
                   <label className="ds-label" htmlFor="mottakskontrolloerId">
-                    Mottakskontrollør
+                    {t("innstillinger.profil.mottakskontrolloer")}
                   </label>
                   <select className="ds-input" id="mottakskontrolloerId" name="mottakskontrolloerId">
                     {tilgjengelige.map((k) => (
@@ -173,7 +169,7 @@ export function LeggTilKontrolloer() {
                   name="intent"
                   value="legg-til-kontrolloer"
                 >
-                  Legg til mottakskontrollør
+                  {t("innstillinger.kontrolloer.leggTilKnapp")}
                 </button>
               </Form>
             )}

@@ -5,10 +5,10 @@ import type { action, loader } from "../../routes/innstillinger";
 import { CsrfInput } from "../csrf-input";
 import { useT } from "../sprak";
 import { Varsel } from "../ui";
-import type { Svar } from "./felles";
+import { SIDE_TEKST, type Svar } from "./felles";
 
 export function Profil() {
-  const { avgiver, importoer } = useLoaderData<typeof loader>();
+  const { importoer } = useLoaderData<typeof loader>();
   const t = useT();
   const actionData = useActionData<typeof action>() as Svar | undefined;
   const regelverkSvar = actionData?.intent === "bekreft-regelverk" ? actionData : undefined;
@@ -16,54 +16,14 @@ export function Profil() {
   return (
     <>
       <h2 className="ds-heading" data-size="md">
-        Profil
+        {t(SIDE_TEKST.Profil)}
       </h2>
-      <dl className="opplysninger">
-        <div className="opplysninger__rad">
-          <dt>Virksomhet</dt>
-          <dd>{importoer.navn}</dd>
-        </div>
-        <div className="opplysninger__rad">
-          <dt>Organisasjonsnummer</dt>
-          <dd>{avgiver.formatertOrganisasjonsnummer}</dd>
-        </div>
-        {avgiver.adresse ? (
-          <div className="opplysninger__rad">
-            <dt>Adresse</dt>
-            <dd>{avgiver.adresse}</dd>
-          </div>
-        ) : null}
-        <div className="opplysninger__rad">
-          <dt>Mottakskontrollør</dt>
-          <dd>{importoer.erMottakskontrolloer ? "Ja, registrert som mottakskontrollør" : "Nei"}</dd>
-        </div>
-        {importoer.erMottakskontrolloer ? (
-          <div className="opplysninger__rad">
-            <dt>Mottakskontrollør for</dt>
-            <dd>
-              {importoer.mottakskontrolloerFor.length === 0
-                ? "Ingen virksomheter"
-                : importoer.mottakskontrolloerFor.map((k) => k.navn).join(", ")}
-            </dd>
-          </div>
-        ) : null}
-        <div className="opplysninger__rad">
-          <dt>E-postadresser for varsler</dt>
-          <dd className="bryt-ord">
-            {importoer.epostadresser.length === 0
-              ? "Ingen registrerte e-postadresser"
-              : importoer.epostadresser.map((e) => e.epostadresse).join(", ")}
-          </dd>
-        </div>
-      </dl>
+      <Opplysninger />
       <section aria-labelledby="regelverk-tittel" className="seksjon">
         <h3 id="regelverk-tittel" className="ds-heading" data-size="sm">
-          Kjennskap til regelverket
+          {t("innstillinger.regelverk.tittel")}
         </h3>
-        <p className="ds-paragraph">
-          For å melde import av planter må virksomheten kjenne regelverket, blant annet forskrift om
-          plantehelse og kravene til forhåndsmelding og mottakskontroll.
-        </p>
+        <p className="ds-paragraph">{t("innstillinger.regelverk.tekst")}</p>
         {regelverkSvar?.feil ? (
           <Varsel farge="danger" rolle="alert">
             <p className="ds-paragraph">{t.melding(regelverkSvar.feil)}</p>
@@ -71,7 +31,7 @@ export function Profil() {
         ) : null}
         {regelverkSvar?.melding ? (
           <Varsel farge="warning" rolle="status">
-            <p className="ds-paragraph">{regelverkSvar.melding}</p>
+            <p className="ds-paragraph">{t.melding(regelverkSvar.melding)}</p>
           </Varsel>
         ) : null}
         {importoer.harLestRegelverk ? (
@@ -87,21 +47,21 @@ export function Profil() {
                 aria-describedby="regelverk-hjelp"
               />
               <label className="ds-label" data-weight="regular" htmlFor="harLestRegelverk">
-                Virksomheten kjenner regelverket for import av planter
+                {t("innstillinger.regelverk.etikett")}
               </label>
             </div>
             <p className="ds-paragraph hjelpetekst" data-size="sm" id="regelverk-hjelp">
-              {t.melding(REGELVERK_AVKRYSSING_TEKST)} Bekreftet. Avkrysningen kan ikke fjernes.
+              {t.melding(REGELVERK_AVKRYSSING_TEKST)} {t("innstillinger.regelverk.bekreftet")}
             </p>
           </>
         ) : (
           <Form method="post" className="skjema skjema--stablet">
             <CsrfInput />
             <fieldset className="ds-fieldset">
-              <legend className="ds-label">Kjenner virksomheten regelverket?</legend>
+              <legend className="ds-label">{t("innstillinger.regelverk.legende")}</legend>
               {[
-                { verdi: "bekreftet", tekst: "Ja, vi bekrefter at virksomheten kjenner regelverket" },
-                { verdi: "vil-ikke-melde", tekst: "Nei, vi skal ikke melde import" },
+                { verdi: "bekreftet", tekst: t("innstillinger.regelverk.ja") },
+                { verdi: "vil-ikke-melde", tekst: t("innstillinger.regelverk.nei") },
               ].map((v) => (
                 <div className="ds-field" key={v.verdi}>
                   <input
@@ -133,7 +93,7 @@ export function Profil() {
                 aria-describedby="regelverk-hjelp"
               />
               <label className="ds-label" data-weight="regular" htmlFor="harLestRegelverk">
-                Virksomheten kjenner regelverket for import av planter
+                {t("innstillinger.regelverk.etikett")}
               </label>
               <p className="ds-paragraph hjelpetekst" data-size="sm" id="regelverk-hjelp">
                 {t.melding(REGELVERK_AVKRYSSING_TEKST)}
@@ -147,12 +107,64 @@ export function Profil() {
                 name="intent"
                 value="bekreft-regelverk"
               >
-                Lagre
+                {t("innstillinger.lagre")}
               </button>
             </div>
           </Form>
         )}
       </section>
     </>
+  );
+}
+
+/** What the service knows about the organisation: name, number, address, reception control, e-mail addresses. */
+function Opplysninger() {
+  const { avgiver, importoer } = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <dl className="opplysninger">
+      <div className="opplysninger__rad">
+        <dt>{t("innstillinger.profil.virksomhet")}</dt>
+        <dd>{importoer.navn}</dd>
+      </div>
+      <div className="opplysninger__rad">
+        <dt>{t("innstillinger.profil.organisasjonsnummer")}</dt>
+        <dd>{avgiver.formatertOrganisasjonsnummer}</dd>
+      </div>
+      {avgiver.adresse ? (
+        <div className="opplysninger__rad">
+          <dt>{t("innstillinger.profil.adresse")}</dt>
+          <dd>{avgiver.adresse}</dd>
+        </div>
+      ) : null}
+      <div className="opplysninger__rad">
+        <dt>{t("innstillinger.profil.mottakskontrolloer")}</dt>
+        <dd>
+          {t(
+            importoer.erMottakskontrolloer
+              ? "innstillinger.profil.erKontrolloer"
+              : "innstillinger.profil.nei",
+          )}
+        </dd>
+      </div>
+      {importoer.erMottakskontrolloer ? (
+        <div className="opplysninger__rad">
+          <dt>{t("innstillinger.kontrolloer.forTittel")}</dt>
+          <dd>
+            {importoer.mottakskontrolloerFor.length === 0
+              ? t("innstillinger.profil.ingenVirksomheter")
+              : importoer.mottakskontrolloerFor.map((k) => k.navn).join(", ")}
+          </dd>
+        </div>
+      ) : null}
+      <div className="opplysninger__rad">
+        <dt>{t("innstillinger.profil.epostadresser")}</dt>
+        <dd className="bryt-ord">
+          {importoer.epostadresser.length === 0
+            ? t("innstillinger.profil.ingenEpost")
+            : importoer.epostadresser.map((e) => e.epostadresse).join(", ")}
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -1,18 +1,20 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useHydrert } from "../hydrert";
-import { lesSide, SIDER, type Side, sideUrl } from "./felles";
+import { useT } from "../sprak";
+import { lesSide, SIDE_TEKST, SIDER, type Side, sideUrl } from "./felles";
 
 export function Sidenavigasjon({ side }: { side: Side }) {
   const hydrert = useHydrert();
   const navigate = useNavigate();
+  const t = useT();
   return (
     <>
-      <nav aria-label="Innstillinger" className="innstillinger__nav">
+      <nav aria-label={t("innstillinger.tittel")} className="innstillinger__nav">
         <ul>
           {SIDER.map((s) => (
             <li key={s}>
               <Link to={sideUrl(s)} aria-current={s === side ? "page" : undefined}>
-                {s}
+                {t(SIDE_TEKST[s])}
               </Link>
             </li>
           ))}
@@ -21,7 +23,7 @@ export function Sidenavigasjon({ side }: { side: Side }) {
       <Form method="get" action="/innstillinger" className="innstillinger__velger">
         <div className="ds-field">
           <label className="ds-label" htmlFor="side-velger">
-            Velg side
+            {t("innstillinger.navigasjon.velgSide")}
           </label>
           <select
             className="ds-input"
@@ -32,14 +34,14 @@ export function Sidenavigasjon({ side }: { side: Side }) {
           >
             {SIDER.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {t(SIDE_TEKST[s])}
               </option>
             ))}
           </select>
         </div>
         {hydrert ? null : (
           <button className="ds-button" data-variant="secondary" type="submit">
-            Vis
+            {t("innstillinger.navigasjon.vis")}
           </button>
         )}
       </Form>

@@ -3,28 +3,34 @@
 // confirmation) and the delivery log. Plain forms: the same with JavaScript and without.
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formaterDatoTid } from "../../../domain/format";
-import { HENDELSESTYPE_TEKST, HENDELSESTYPER, type WebhookVisning } from "../../../domain/hendelser";
+import { HENDELSESTYPER, type Hendelsestype, type WebhookVisning } from "../../../domain/hendelser";
+import type { T } from "../../../sprak/oversetter";
 import type { hentWebhooker, WebhookSvar } from "../../lib/webhooker.server";
 import type { action, loader } from "../../routes/innstillinger";
 import { Bekreftelsespanel } from "../bekreftelsespanel";
 import { CsrfInput } from "../csrf-input";
 import { Avkrysning } from "../skjema";
+import { Tekst, useT } from "../sprak";
 import { Tabellramme, Varsel } from "../ui";
 import { FEIL, sideUrl } from "./felles";
 
-function statusTekst(w: WebhookVisning): string {
-  if (w.aktiv) return "Aktiv";
-  const naar = w.pauset ? ` ${formaterDatoTid(w.pauset)}` : "";
-  return w.feilPaaRad > 0
-    ? `Satt på pause${naar} etter ${w.feilPaaRad} mislykkede leveringer på rad`
-    : `Satt på pause${naar}`;
+function statusTekst(t: T, w: WebhookVisning): string {
+  if (w.aktiv) return t("innstillinger.webhooker.aktiv");
+  return t("innstillinger.webhooker.pauset", {
+    tidspunkt: w.pauset ? formaterDatoTid(w.pauset, t.sprak) : "ingen",
+    feil: w.feilPaaRad,
+  });
 }
+
+/** An event type's name in the page's language (the webhook's payload keeps the code). */
+const hendelseTekst = (t: T, type: Hendelsestype) => t(`innstillinger.hendelse.${type}`);
 
 type Webhookdata = NonNullable<Awaited<ReturnType<typeof hentWebhooker>>>;
 
 export function Webhooker() {
   const { webhooker, importoer, avgiver } = useLoaderData<typeof loader>();
   const svar = useActionData<typeof action>() as WebhookSvar | undefined;
+  const t = useT();
   if (!webhooker) return null;
   const opprett = svar?.intent === "opprett-webhook" ? svar : undefined;
   const endreSvar = svar?.intent === "webhook-status" || svar?.intent === "slett-webhook" ? svar : undefined;
@@ -33,34 +39,31 @@ export function Webhooker() {
     <>
       <section aria-labelledby="webhooker-tittel" className="seksjon">
         <h3 id="webhooker-tittel" className="ds-heading" data-size="sm">
-          Webhooker
+          {t("innstillinger.webhooker.tittel")}
         </h3>
         <p className="ds-paragraph">
-          Systemet deres kan få beskjed med en gang et sertifikat kommer inn, eller en forhåndsmelding endrer
-          status eller blir vurdert. Vi sender en POST-forespørsel med hendelsen som JSON, signert etter
-          Standard Webhooks. De samme hendelsene kan hentes i rekkefølge fra <code>{feed}</code>.
+          <Tekst id="innstillinger.webhooker.tekst" verdier={{ feed }} deler={[<code key="feed" />]} />
         </p>
         {opprett?.hemmelighet ? <VisHemmelighet url={opprett.url} hemmelighet={opprett.hemmelighet} /> : null}
         {webhooker.feil ? (
           <Varsel farge="danger" rolle="alert">
-            <p className="ds-paragraph">{FEIL.hentWebhooker}</p>
+            <p className="ds-paragraph">{t(FEIL.hentWebhooker)}</p>
           </Varsel>
         ) : null}
         {endreSvar?.feil ? (
           <Varsel farge="danger" rolle="alert">
-            <p className="ds-paragraph">{endreSvar.feil}</p>
+            <p className="ds-paragraph">{t.melding(endreSvar.feil)}</p>
           </Varsel>
         ) : null}
         {webhooker.slettWebhook ? (
           <Bekreftelsespanel
-            tittel="Slette webhooken?"
+            tittel="innstillinger.webhooker.slettTittel"
             side={sideUrl("Integrasjoner")}
             intent="slett-webhook"
             felt={{ id: webhooker.slettWebhook.id }}
-            bekreft="Ja, slett"
+            bekreft="innstillinger.webhooker.slettBekreft"
           >
-            Vil du slette webhooken til {webhooker.slettWebhook.url}? Den får ingen flere hendelser, og
-            leveringsloggen for den slettes.
+            {t("innstillinger.webhooker.slettTekst", { url: webhooker.slettWebhook.url })}
           </Bekreftelsespanel>
         ) : null}
         <WebhookListe webhooker={webhooker.webhooker} />
@@ -73,15 +76,13 @@ export function Webhooker() {
 
 /** The new subscription's secret: shown this once (the API keeps it encrypted and never shows it again). */
 function VisHemmelighet({ url, hemmelighet }: { url?: string; hemmelighet: string }) {
+  const t = useT();
   return (
-    <Varsel farge="success" tittel="Webhooken er opprettet" rolle="status">
-      <p className="ds-paragraph">
-        Kopier hemmeligheten nå og legg den inn i systemet som tar imot webhookene. Den vises bare denne ene
-        gangen.
-      </p>
+    <Varsel farge="success" tittel={t("innstillinger.webhooker.opprettet")} rolle="status">
+      <p className="ds-paragraph">{t("innstillinger.webhooker.kopierHemmelighet")}</p>
       <div className="ds-field">
         <label className="ds-label" htmlFor="webhook-hemmelighet">
-          Hemmelighet for {url}
+          {t("innstillinger.webhooker.hemmelighetFor", { url: url ?? "" })}
         </label>
         <input
           className="ds-input"
@@ -99,10 +100,11 @@ function VisHemmelighet({ url, hemmelighet }: { url?: string; hemmelighet: strin
 /** The subscriptions, each with pause/start and delete. */
 function WebhookListe({ webhooker }: { webhooker: Webhookdata["webhooker"] }) {
   const side = sideUrl("Integrasjoner");
+  const t = useT();
   return webhooker.length === 0 ? (
-    <p className="ds-paragraph">Ingen webhooker er registrert.</p>
+    <p className="ds-paragraph">{t("innstillinger.webhooker.ingen")}</p>
   ) : (
-    <ul className="innstillinger__liste" aria-label="Registrerte webhooker">
+    <ul className="innstillinger__liste" aria-label={t("innstillinger.webhooker.registrerte")}>
       {webhooker.map((w) => (
         <li key={w.id}>
           <div>
@@ -110,7 +112,10 @@ function WebhookListe({ webhooker }: { webhooker: Webhookdata["webhooker"] }) {
               <strong>{w.url}</strong>
             </p>
             <p className="ds-paragraph" data-size="sm">
-              {statusTekst(w)}. Hendelser: {w.typer.map((t) => HENDELSESTYPE_TEKST[t]).join(", ")}.
+              {t("innstillinger.webhooker.beskrivelse", {
+                status: statusTekst(t, w),
+                hendelser: w.typer.map((h) => hendelseTekst(t, h)).join(", "),
+              })}
             </p>
           </div>
           <Form method="post" action={side} className="knapperad">
@@ -124,18 +129,21 @@ function WebhookListe({ webhooker }: { webhooker: Webhookdata["webhooker"] }) {
               type="submit"
               name="intent"
               value="webhook-status"
-              aria-label={`${w.aktiv ? "Sett på pause" : "Start igjen"}: ${w.url}`}
+              aria-label={t(
+                w.aktiv ? "innstillinger.webhooker.settPaaPauseFor" : "innstillinger.webhooker.startIgjenFor",
+                { url: w.url },
+              )}
             >
-              {w.aktiv ? "Sett på pause" : "Start igjen"}
+              {t(w.aktiv ? "innstillinger.webhooker.settPaaPause" : "innstillinger.webhooker.startIgjen")}
             </button>
             <Link
               className="ds-button"
               data-variant="tertiary"
               data-size="sm"
               to={sideUrl("Integrasjoner", { slettWebhook: String(w.id) })}
-              aria-label={`Slett webhooken til ${w.url}`}
+              aria-label={t("innstillinger.webhooker.slettFor", { url: w.url })}
             >
-              Slett
+              {t("innstillinger.slett")}
             </Link>
           </Form>
         </li>
@@ -147,18 +155,19 @@ function WebhookListe({ webhooker }: { webhooker: Webhookdata["webhooker"] }) {
 /** The form for a new subscription; keeps what was typed when it is refused. */
 function NyWebhook({ opprett }: { opprett?: WebhookSvar }) {
   const side = sideUrl("Integrasjoner");
+  const t = useT();
   return (
     <Form method="post" action={side} className="skjema skjema--stablet" noValidate>
       <CsrfInput />
       <h3 className="ds-heading" data-size="xs">
-        Ny webhook
+        {t("innstillinger.webhooker.ny")}
       </h3>
       <div className="ds-field">
         <label className="ds-label" htmlFor="webhook-url">
-          Adresse
+          {t("innstillinger.webhooker.adresse")}
         </label>
         <p className="ds-paragraph hjelpetekst" data-size="sm" id="webhook-url-hjelp">
-          Må begynne med https://, for eksempel https://system.firma.no/webhook
+          {t("innstillinger.webhooker.adresseHjelp")}
         </p>
         <input
           className="ds-input"
@@ -175,7 +184,7 @@ function NyWebhook({ opprett }: { opprett?: WebhookSvar }) {
         />
         {opprett?.felt === "url" ? (
           <p className="ds-validation-message feilmelding" id="webhook-url-feil" data-color="danger">
-            {opprett.feil}
+            {t.melding(opprett.feil ?? "")}
           </p>
         ) : null}
       </div>
@@ -184,20 +193,20 @@ function NyWebhook({ opprett }: { opprett?: WebhookSvar }) {
         aria-invalid={opprett?.felt === "typer" ? true : undefined}
         aria-describedby={opprett?.felt === "typer" ? "webhook-typer-feil" : undefined}
       >
-        <legend className="ds-label">Hendelser</legend>
-        {HENDELSESTYPER.map((t) => (
+        <legend className="ds-label">{t("innstillinger.webhooker.hendelser")}</legend>
+        {HENDELSESTYPER.map((h) => (
           <Avkrysning
-            key={t}
-            id={`webhook-type-${t.replace(".", "-")}`}
-            tekst={HENDELSESTYPE_TEKST[t]}
+            key={h}
+            id={`webhook-type-${h.replace(".", "-")}`}
+            tekst={hendelseTekst(t, h)}
             name="typer"
-            value={t}
-            defaultChecked={opprett?.feil ? (opprett.typer ?? []).includes(t) : true}
+            value={h}
+            defaultChecked={opprett?.feil ? (opprett.typer ?? []).includes(h) : true}
           />
         ))}
         {opprett?.felt === "typer" ? (
           <p className="ds-validation-message feilmelding" id="webhook-typer-feil" data-color="danger">
-            {opprett.feil}
+            {t.melding(opprett.feil ?? "")}
           </p>
         ) : null}
       </fieldset>
@@ -208,7 +217,7 @@ function NyWebhook({ opprett }: { opprett?: WebhookSvar }) {
         name="intent"
         value="opprett-webhook"
       >
-        Opprett webhook
+        {t("innstillinger.webhooker.opprett")}
       </button>
     </Form>
   );
@@ -216,37 +225,45 @@ function NyWebhook({ opprett }: { opprett?: WebhookSvar }) {
 
 /** The latest delivery attempts, newest first. */
 function Leveringslogg({ logg }: { logg: Webhookdata["logg"] }) {
+  const t = useT();
   return (
     <section aria-labelledby="leveringslogg-tittel" className="seksjon">
       <h3 id="leveringslogg-tittel" className="ds-heading" data-size="sm">
-        Leveringslogg
+        {t("innstillinger.logg.tittel")}
       </h3>
       {logg.length === 0 ? (
-        <p className="ds-paragraph">Ingen leveringer ennå.</p>
+        <p className="ds-paragraph">{t("innstillinger.logg.ingen")}</p>
       ) : (
-        <Tabellramme etikett="Leveringslogg">
+        <Tabellramme etikett={t("innstillinger.logg.tittel")}>
           <table className="ds-table" data-border>
-            <caption className="ds-paragraph">De siste leveringsforsøkene, nyeste først</caption>
+            <caption className="ds-paragraph">{t("innstillinger.logg.forklaring")}</caption>
             <thead>
               <tr>
-                <th scope="col">Tidspunkt</th>
-                <th scope="col">Hendelse</th>
-                <th scope="col">Adresse</th>
-                <th scope="col">Forsøk</th>
-                <th scope="col">Resultat</th>
+                <th scope="col">{t("innstillinger.logg.tidspunkt")}</th>
+                <th scope="col">{t("innstillinger.logg.hendelse")}</th>
+                <th scope="col">{t("innstillinger.webhooker.adresse")}</th>
+                <th scope="col">{t("innstillinger.logg.forsoek")}</th>
+                <th scope="col">{t("innstillinger.logg.resultat")}</th>
               </tr>
             </thead>
             <tbody>
               {logg.map((l) => (
                 <tr key={`${l.tidspunkt}-${l.webhookId}-${l.hendelseNummer}-${l.forsoek}`}>
-                  <td>{formaterDatoTid(l.tidspunkt)}</td>
+                  <td>{formaterDatoTid(l.tidspunkt, t.sprak)}</td>
                   <td>
-                    {HENDELSESTYPE_TEKST[l.hendelseType]} (nr. {l.hendelseNummer})
+                    {t("innstillinger.logg.hendelseNr", {
+                      hendelse: hendelseTekst(t, l.hendelseType),
+                      nummer: l.hendelseNummer,
+                    })}
                   </td>
                   <td className="bryt-ord">{l.url}</td>
                   <td>{l.forsoek}</td>
                   <td>
-                    {l.ok ? `Levert (HTTP ${l.httpStatus})` : `Feilet: ${l.feil ?? `HTTP ${l.httpStatus}`}`}
+                    {l.ok
+                      ? t("innstillinger.logg.levert", { status: l.httpStatus ?? "" })
+                      : l.feil
+                        ? t("innstillinger.logg.feilet", { feil: t.melding(l.feil) })
+                        : t("innstillinger.logg.feiletHttp", { status: l.httpStatus ?? "" })}
                   </td>
                 </tr>
               ))}
