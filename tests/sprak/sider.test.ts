@@ -470,17 +470,11 @@ async function sider(flagg: string): Promise<Side[]> {
       tilstander: [{ sti: "/test-skjema" }],
     },
     {
-      navn: "innstillinger: Varslinger",
+      navn: "innstillinger",
       rute: await rute("innstillinger", "innstillinger"),
       tilstander: [
         innstilling("/innstillinger?side=Varslinger"),
         innstilling("/innstillinger?side=Varslinger&slettEpost=1"),
-      ],
-    },
-    {
-      navn: "innstillinger",
-      rute: await rute("innstillinger", "innstillinger"),
-      tilstander: [
         innstilling("/innstillinger"),
         innstilling("/innstillinger?lagret=regelverk"),
         innstilling(`/innstillinger?side=${REGISTRERE}`),
