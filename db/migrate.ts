@@ -17,6 +17,8 @@ import * as m016 from "./migrations/016-sertifikat-xml";
 import * as m017 from "./migrations/017-nummerdeler";
 import * as m018 from "./migrations/018-systemtilgang";
 import * as m019 from "./migrations/019-hendelser-og-webhooker";
+import * as m027 from "./migrations/027-regelsett";
+import * as m028 from "./migrations/028-myndighetens-hendelser";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -38,6 +40,8 @@ const migrations: Record<string, Migration> = {
   "017-nummerdeler": m017,
   "018-systemtilgang": m018,
   "019-hendelser-og-webhooker": m019,
+  "027-regelsett": m027,
+  "028-myndighetens-hendelser": m028,
 };
 
 class StaticProvider implements MigrationProvider {

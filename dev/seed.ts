@@ -1,5 +1,6 @@
 // Seeds the demo data: persons, entities and delegations (the authorisation-service stand-in) and the
 // importer register. Runs on the first start of an empty embedded database and by `npm run seed`.
+import { sikreUtviklingssett } from "../api/regelsett/lager";
 import type { Db } from "../db";
 import {
   DEMO_DELEGERINGER,
@@ -17,6 +18,8 @@ export async function erTom(db: Db): Promise<boolean> {
 }
 
 export async function seedDemoData(db: Db): Promise<void> {
+  // Today's rule tables as the approved development set (ADR 046), before the certificates are assessed.
+  await sikreUtviklingssett(db);
   await db.transaction().execute(async (trx) => {
     for (const p of DEMO_PERSONER) {
       await trx

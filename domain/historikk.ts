@@ -64,6 +64,10 @@ export interface HendelseDetaljer {
   avvik?: RapportertAvvik[];
   /** SERTIFIKAT: the certificate that replaces this one. */
   erstattetAv?: string;
+  /** STATUS to AUTOMATISK_FRIGITT: the version of the approved risk rules it was released under (ADR 046). */
+  regelsett?: { versjon: number };
+  /** STATUS to AVVIST or DELVIS_AVVIST: the reference of the authority's decision letter (ADR 045). */
+  vedtaksbrev?: string;
 }
 
 /** An event as the API gives it: the data, and the Norwegian texts every view shows alike. */
@@ -260,5 +264,7 @@ export function hendelseLinjer(h: {
       h.tilStatus === "FRIGITT" || h.tilStatus === "AVVIST" || h.tilStatus === "DELVIS_AVVIST";
     linjer.push(vurdering ? `Begrunnelse: ${merknad}` : merknad);
   }
+  if (d.vedtaksbrev) linjer.push(`Vedtaksbrev: ${d.vedtaksbrev}`);
+  if (d.regelsett) linjer.push(`Risikoregler: versjon ${d.regelsett.versjon}`);
   return linjer;
 }

@@ -18,7 +18,7 @@ import type { DokumentasjonInput } from "../dokumenter/dokumentasjon";
 import type { KvitteringValg } from "../dokumenter/kvittering-pdf";
 import type { SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
 import { EphytoParseError, type ParseEphytoOptions } from "../ephyto/parse";
-import type { ForberedtSertifikat } from "../sertifikat/ingest";
+import type { ForberedtSertifikat, RegelsettForJobb } from "../sertifikat/ingest";
 import type { SertifikatTekst } from "../sertifikat/visning";
 import type { Jobb, Svar } from "./jobb";
 
@@ -227,6 +227,18 @@ function frigi(bane: Bane, person: string | undefined): void {
   }
 }
 
+/** The ruleset each worker has built (ADR 046): its content crosses once per worker and version, not per job. */
+const regelsettIWorker = new WeakMap<Worker, string>();
+
+function utenKjentRegelsett(worker: Worker, jobb: Jobb): Jobb {
+  if (jobb.type !== "ingest" || !jobb.regelsett) return jobb;
+  if (regelsettIWorker.get(worker) === jobb.regelsett.sha256) {
+    return { ...jobb, regelsett: { versjon: jobb.regelsett.versjon, sha256: jobb.regelsett.sha256 } };
+  }
+  regelsettIWorker.set(worker, jobb.regelsett.sha256);
+  return jobb;
+}
+
 export interface JobbValg {
   /** Default: the lane of the job's type (ingest: innlesing; pdf, excel: dokument). */
   bane?: Bane;
@@ -297,7 +309,7 @@ export async function kjoerJobb(jobb: Jobb, valg: JobbValg = {}): Promise<unknow
       worker.on("error", paaFeil);
       worker.on("exit", paaSlutt);
       signal?.addEventListener("abort", avbryt, { once: true });
-      worker.postMessage(jobb);
+      worker.postMessage(utenKjentRegelsett(worker, jobb));
     });
   } finally {
     frigi(bane, person);
@@ -307,8 +319,9 @@ export async function kjoerJobb(jobb: Jobb, valg: JobbValg = {}): Promise<unknow
 export async function forberedSertifikatIArbeider(
   xml: string | Uint8Array,
   opts: ParseEphytoOptions = {},
+  regelsett: RegelsettForJobb = null,
 ): Promise<ForberedtSertifikat> {
-  return (await kjoerJobb({ type: "ingest", xml, opts })) as ForberedtSertifikat;
+  return (await kjoerJobb({ type: "ingest", xml, opts, regelsett })) as ForberedtSertifikat;
 }
 
 const tilBuffer = (u: unknown) => {

@@ -7,10 +7,12 @@ import type { KvitteringValg } from "../dokumenter/kvittering-pdf";
 import type { SertifikatExcelInput } from "../dokumenter/sertifikat-excel";
 import type { SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
 import type { EphytoFeilkode, ParseEphytoOptions } from "../ephyto/parse";
+import type { RegelsettForJobb } from "../sertifikat/ingest";
 import type { SertifikatTekst } from "../sertifikat/visning";
 
 export type Jobb =
-  | { type: "ingest"; xml: string | Uint8Array; opts: ParseEphytoOptions }
+  /** A certificate parsed and assessed under the ruleset given (ADR 046; null: the bundled tables). */
+  | { type: "ingest"; xml: string | Uint8Array; opts: ParseEphytoOptions; regelsett: RegelsettForJobb }
   | { type: "pdf"; input: SertifikatPdfInput }
   | { type: "excel"; input: SertifikatExcelInput }
   /** The certificate page's documents from the certificate as read (JSON text parsed in the worker). */

@@ -14,7 +14,7 @@ import type { Jobb, Svar } from "./jobb";
 async function kjoer(jobb: Jobb): Promise<unknown> {
   switch (jobb.type) {
     case "ingest":
-      return forberedSertifikat(jobb.xml, jobb.opts);
+      return forberedSertifikat(jobb.xml, jobb.opts, jobb.regelsett);
     case "pdf":
       return new Uint8Array(await lagSertifikatPdf(jobb.input));
     case "excel":

@@ -19,6 +19,7 @@ import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, lesSoek, notFound, parseId } from "../http";
 import { type Adressepolicy, sjekkWebhookUrl, UgyldigAdresse } from "./adresse";
 import { krypterHemmelighet, nyHemmelighet } from "./hemmelighet";
+import { importoerStroem } from "./skriv";
 
 /** The most events one page of the feed holds; 100 when `antall` is not given. */
 export const MAKS_SIDE = 500;
@@ -101,6 +102,34 @@ export const webhookStatus = z.object(
   { error: "Forespørselen må være et objekt med aktiv" },
 );
 
+type HendelseRad = Parameters<typeof hendelseJson>[0];
+
+/**
+ * One page of a stream (an importer's, or the authority's, ADR 045): the events after `etter` in number order,
+ * the cursor for the next call (the last number read, or `etter` when nothing was new) and whether more wait.
+ * An index range of (stroem, nummer).
+ */
+export async function lesStroem(
+  db: Db,
+  stroem: string,
+  { etter = 0, antall = 100 }: { etter?: number; antall?: number },
+) {
+  const rader = await db
+    .selectFrom("hendelse")
+    .select(["uuid", "nummer", "type", "tidspunkt", "data"])
+    .where("stroem", "=", stroem)
+    .where("nummer", ">", etter)
+    .orderBy("nummer")
+    .limit(antall + 1)
+    .execute();
+  const side = rader.slice(0, antall);
+  return {
+    rader: side,
+    neste: String(side.length > 0 ? Number(side[side.length - 1]!.nummer) : etter),
+    flere: rader.length > antall,
+  };
+}
+
 async function webhooker(db: Db, importoerId: number): Promise<WebhookVisning[]> {
   const rader = await db
     .selectFrom("webhook")
@@ -156,7 +185,8 @@ async function leveringslogg(db: Db, importoerId: number): Promise<Leveringsfors
     tidspunkt: new Date(r.tidspunkt).toISOString(),
     webhookId: r.webhook_id,
     url: r.url,
-    hendelseType: r.type,
+    // A delivery is of an importer's event (the authority's stream has no webhooks).
+    hendelseType: r.type as Hendelsestype,
     hendelseNummer: Number(r.nummer),
     forsoek: r.forsoek,
     ok: r.ok,
@@ -173,22 +203,12 @@ export function hendelseRouter(db: Db, webhook: { noekkel: string; policy: Adres
     requireImportoer(db),
     ah<ImportoerRequest>(async (req, res) => {
       const { importoerId, orgnr } = req;
-      const { etter = 0, antall = 100 } = lesSoek(feedSoek, req.query);
-      const rader = await db
-        .selectFrom("hendelse")
-        .select(["uuid", "nummer", "type", "tidspunkt", "data"])
-        .where("importoer_id", "=", importoerId)
-        .where("nummer", ">", etter)
-        .orderBy("nummer")
-        .limit(antall + 1)
-        .execute();
-      const side = rader.slice(0, antall);
+      const side = await lesStroem(db, importoerStroem(importoerId), lesSoek(feedSoek, req.query));
       const importoer = { id: importoerId, organisasjonsnummer: orgnr };
       const svar: HendelseSide = {
-        hendelser: side.map((r) => hendelseJson(r, importoer)),
-        // The cursor for the next call: the last number read (the same as `etter` when nothing was new).
-        neste: String(side.length > 0 ? Number(side[side.length - 1]!.nummer) : etter),
-        flere: rader.length > antall,
+        hendelser: side.rader.map((r) => hendelseJson(r as HendelseRad, importoer)),
+        neste: side.neste,
+        flere: side.flere,
       };
       res.json(svar);
     }),

@@ -14,10 +14,12 @@ import type { ImportmeldingStatus } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type Aktoer, type KlientAktoer, MYNDIGHET } from "../aktoer";
 import { badRequest } from "../http";
+import { type GjeldendeRegelsett, gjeldendeRegelsettI } from "../regelsett/gjeldende";
+import { vurder } from "../sertifikat/ingest";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
 import { sjekkSertifikatGyldig } from "./opprett";
 import { harLestRegelverk, REGELVERK_IKKE_BEKREFTET_REGISTRER } from "./tilgang";
-import { endreStatus, type ImportmeldingRad, type Trx } from "./tilstand";
+import { type AutomatiskBeslutning, endreStatus, type ImportmeldingRad, type Trx } from "./tilstand";
 
 export const MANGLER_INNMELDER = "Du må fylle ut innmelder før forhåndsmeldingen kan sendes inn";
 export const DOKUMENTKONTROLL_IKKE_FERDIG =
@@ -48,6 +50,7 @@ async function sertifikatFor(trx: Trx, rad: ImportmeldingRad) {
       "erstattet_av_id",
       "eksportland",
       "alvorlighetsgrad",
+      "regelsett_versjon",
       sql<number>`jsonb_array_length(data -> 'varelinjer')`.as("antall_varelinjer"),
     ])
     .where("id", "=", rad.sertifikat_id)
@@ -116,22 +119,60 @@ async function kreverLagretFaktiskMengde(trx: Trx, rad: ImportmeldingRad): Promi
 }
 
 /**
- * Automatic release (ADR 007): after REGISTRERT when the notification is document control only, no
- * document answer is a deviation and the certificate's severity is ALT_OK; after ANKOMMET when no answer
- * at all is a deviation and the certificate is ALT_OK.
+ * The certificate's severity under `regelsett`: as stored when it was assessed under that version, otherwise
+ * assessed again from the stored certificate (a certificate that came before the version was approved, or in
+ * the moments before this process saw it, api/regelsett/gjeldende.ts).
+ */
+async function alvorlighetsgradEtter(
+  trx: Trx,
+  rad: ImportmeldingRad,
+  sert: { alvorlighetsgrad: string; regelsett_versjon: number | null },
+  regelsett: GjeldendeRegelsett,
+): Promise<string> {
+  if (sert.regelsett_versjon === regelsett.versjon) return sert.alvorlighetsgrad;
+  const { data } = await trx
+    .selectFrom("sertifikat")
+    .select("data")
+    .where("id", "=", rad.sertifikat_id)
+    .executeTakeFirstOrThrow();
+  return vurder(data as LagretSertifikat, regelsett.regelsett).alvorlighetsgrad;
+}
+
+/**
+ * May this notification be released automatically? The one place that decides it (ADR 007, ADR 046):
+ * - only under risk rules the authority has approved (`regelsett`; null: none, and every notification waits
+ *   for the authority);
+ * - the certificate's severity under those rules is ALT_OK;
+ * - after REGISTRERT: document control only, and no document answer is a deviation;
+ * - after ANKOMMET: no answer at all is a deviation.
  */
 export async function skalFrigisAutomatisk(
   trx: Trx,
   rad: ImportmeldingRad,
   etter: "REGISTRERT" | "ANKOMMET",
+  regelsett: GjeldendeRegelsett | null,
 ): Promise<boolean> {
+  if (!regelsett) return false;
   const sert = await sertifikatFor(trx, rad);
-  if (sert.alvorlighetsgrad !== "ALT_OK") return false;
+  if ((await alvorlighetsgradEtter(trx, rad, sert, regelsett)) !== "ALT_OK") return false;
   const svar = await spoersmaal(trx, rad.id);
   if (etter === "REGISTRERT") {
     return rad.kun_dokumentkontroll && !svar.some((s) => s.kategori === "DOKUMENT" && s.avvik);
   }
   return !svar.some((s) => s.avvik);
+}
+
+/** The automatic decision after REGISTRERT or ANKOMMET, under the ruleset current now (read in this transaction). */
+async function automatiskBeslutning(
+  trx: Trx,
+  rad: ImportmeldingRad,
+  etter: "REGISTRERT" | "ANKOMMET",
+): Promise<AutomatiskBeslutning> {
+  const regelsett = await gjeldendeRegelsettI(trx);
+  return {
+    frigis: await skalFrigisAutomatisk(trx, rad, etter, regelsett),
+    regelsettVersjon: regelsett?.versjon ?? null,
+  };
 }
 
 /** The deviations among the reception control's answers, as the ANKOMMET event reports them. */
@@ -160,7 +201,7 @@ export async function endreKlientStatus(
         ...felles,
         til: "REGISTRERT",
         forutsetninger: (trx, rad) => kanRegistreres(trx, rad, importoerId),
-        automatiskFrigivelse: (trx, rad) => skalFrigisAutomatisk(trx, rad, "REGISTRERT"),
+        automatiskFrigivelse: (trx, rad) => automatiskBeslutning(trx, rad, "REGISTRERT"),
       });
     case "ANKOMMET":
       return endreStatus(db, {
@@ -187,7 +228,7 @@ export async function endreKlientStatus(
             .execute();
         },
         detaljer: async (trx, rad) => ({ avvik: await rapporterteAvvik(trx, rad.id) }),
-        automatiskFrigivelse: (trx, rad) => skalFrigisAutomatisk(trx, rad, "ANKOMMET"),
+        automatiskFrigivelse: (trx, rad) => automatiskBeslutning(trx, rad, "ANKOMMET"),
       });
     case "TILBAKETRUKKET":
       return endreStatus(db, { ...felles, til: "TILBAKETRUKKET" });

@@ -18,18 +18,23 @@ const landkode = z.string().regex(/^[A-Z]{2}$/, "Landkoden må være to store bo
 const tekst = z.string().trim().min(1);
 const tekstliste = z.array(tekst).min(1);
 
-const landgrupperSchema = z.object({
+export const landgrupperSchema = z.object({
   EU_EOS: z.array(landkode).min(1),
   EUROPA: z.array(landkode).min(1),
 });
 
-const landgrupper = landgrupperSchema.parse(landgrupperData);
+/** The bundled country groups (tabeller/eu-eos.json). */
+export const LANDGRUPPER_DATA = landgrupperSchema.parse(landgrupperData);
+
+/** The country codes of each group of a table. */
+export function landIGruppe(
+  grupper: z.infer<typeof landgrupperSchema>,
+): Readonly<Record<Landgruppe, ReadonlySet<string>>> {
+  return { EU_EOS: new Set(grupper.EU_EOS), EUROPA: new Set(grupper.EUROPA) };
+}
 
 /** The country codes of each group, from tabeller/eu-eos.json. */
-export const LAND_I_GRUPPE: Readonly<Record<Landgruppe, ReadonlySet<string>>> = {
-  EU_EOS: new Set(landgrupper.EU_EOS),
-  EUROPA: new Set(landgrupper.EUROPA),
-};
+export const LAND_I_GRUPPE = landIGruppe(LANDGRUPPER_DATA);
 
 /** Annex 3 is the import-prohibition annex and 4A the special-requirements annex; Ramorum has both. */
 const FAST_ALVORLIGHETSGRAD: Record<Regelverk, "FORBUD" | "VARSEL" | undefined> = {
