@@ -29,7 +29,10 @@ export interface TokenVerifierOptions {
 export interface Maskinklient {
   klientId: string;
   orgnr: string;
+  /** The importers' scopes (ADR 035). */
   scopes: Systemscope[];
+  /** The authority's case-system scopes (ADR 045); they count only for the authority's organisation. */
+  myndighetScopes: MyndighetScope[];
 }
 
 export interface Innlogget {
@@ -79,6 +82,20 @@ export const MASKIN_SCOPES: Record<Systemscope, string> = {
   write: "mattilsynet:forhaandsmelding.write",
 };
 
+/**
+ * The authority's case system's scopes (ADR 045), apart from the importers' under the sub-path `/myndighet`:
+ * read the submitted notifications and the event feed; assess them; load and approve the risk rules.
+ */
+export type MyndighetScope = "read" | "vurdering" | "regelsett";
+export const MYNDIGHET_SCOPES: Record<MyndighetScope, string> = {
+  read: "mattilsynet:forhaandsmelding/myndighet.read",
+  vurdering: "mattilsynet:forhaandsmelding/myndighet.vurdering",
+  regelsett: "mattilsynet:forhaandsmelding/myndighet.regelsett",
+};
+
+const blant = <K extends string>(navn: Record<K, string>, gitt: readonly string[]): K[] =>
+  (Object.keys(navn) as K[]).filter((k) => gitt.includes(navn[k]));
+
 export interface MaskinVerifierOptions {
   /** Maskinporten's issuer, exactly as its tokens name it (e.g. "https://maskinporten.no/"). */
   issuer: string;
@@ -104,11 +121,11 @@ export function createMaskinVerifier(opts: MaskinVerifierOptions): (token: strin
     const orgnr = /^0192:(\d{9})$/.exec(typeof consumer?.ID === "string" ? consumer.ID : "")?.[1];
     if (consumer?.authority !== "iso6523-actorid-upis" || !orgnr) throw new Error("Tokenet mangler consumer");
     const gitt = typeof payload.scope === "string" ? payload.scope.split(" ") : [];
-    const scopes = (Object.keys(MASKIN_SCOPES) as Systemscope[]).filter((s) =>
-      gitt.includes(MASKIN_SCOPES[s]),
-    );
-    if (scopes.length === 0) throw new Error("Tokenet har ingen scope for forhåndsmelding");
-    return { pid: `klient:${klientId}`, maskin: { klientId, orgnr, scopes } };
+    const scopes = blant(MASKIN_SCOPES, gitt);
+    const myndighetScopes = blant(MYNDIGHET_SCOPES, gitt);
+    if (scopes.length === 0 && myndighetScopes.length === 0)
+      throw new Error("Tokenet har ingen scope for forhåndsmelding");
+    return { pid: `klient:${klientId}`, maskin: { klientId, orgnr, scopes, myndighetScopes } };
   };
 }
 

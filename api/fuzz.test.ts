@@ -12,9 +12,11 @@ import { aktoer, importoerId, KARI, LINJER, lagSertifikat, OLA } from "../tests/
 import {
   startTestApi,
   TEST_HUB_API_KEY,
-  TEST_MYNDIGHET_API_KEY,
+  TEST_MYNDIGHET_KLIENT,
+  TEST_MYNDIGHET_ORGNR,
   type TestApi,
 } from "../tests/support/test-server";
+import { MYNDIGHET_SCOPES } from "./auth";
 import { problem } from "./http";
 
 const SEED = 20261123;
@@ -194,6 +196,10 @@ interface Endepunkt {
 }
 
 const bearer = (pid: string) => async () => ({ authorization: `Bearer ${await api.token(pid)}` });
+/** The authority's case system with every scope of its API (ADR 045). */
+const myndigheten = async () => ({
+  authorization: `Bearer ${await api.maskinToken(TEST_MYNDIGHET_KLIENT, TEST_MYNDIGHET_ORGNR, Object.values(MYNDIGHET_SCOPES))}`,
+});
 const im = () => `/import/importmelding/v2/${ORG.hagelandDrammen}/${hageland}`;
 
 const ENDEPUNKTER: Endepunkt[] = [
@@ -383,11 +389,44 @@ const ENDEPUNKTER: Endepunkt[] = [
   },
   {
     navn: "POST myndighetens vurdering",
-    rute: "POST /myndighet/v1/importmelding/:id/vurdering",
+    rute: "POST /myndighet/v2/importmeldinger/:nummer/vurdering",
     metode: "POST",
-    sti: () => `/myndighet/v1/importmelding/${registrert.id}/vurdering`,
-    headere: async () => ({ "x-api-key": TEST_MYNDIGHET_API_KEY }),
-    gyldig: () => ({ status: "GODKJENT", begrunnelse: "Ok" }),
+    sti: () => `/myndighet/v2/importmeldinger/${registrert.nummer}/vurdering`,
+    headere: myndigheten,
+    gyldig: () => ({ status: "GODKJENT", begrunnelse: "Ok", vedtaksbrevReferanse: "2026/1" }),
+  },
+  {
+    navn: "POST regelsett",
+    rute: "POST /myndighet/v2/regelsett",
+    metode: "POST",
+    sti: () => "/myndighet/v2/regelsett",
+    headere: myndigheten,
+    gyldig: () => ({
+      beskrivelse: "Fuzz",
+      regler: [
+        {
+          id: "FUZZ-1",
+          regelverk: "PLANTEHELSE_VEDLEGG_4A",
+          alvorlighetsgrad: "VARSEL",
+          beskrivelse: "Roser",
+          match: { eppoKoder: ["1ROSG"], plantedeler: ["Plants for planting"] },
+          opprinnelse: { alleUtenfor: "EUROPA" },
+          punkt: "vedlegg 4A punkt 1",
+          kilde: "forskrift om plantehelse vedlegg 4A punkt 1",
+        },
+      ],
+      eppo: { kilde: "EPPO", taksa: [{ navn: "Rosa", eppoKode: "1ROSG", slekt: "Rosa" }] },
+      landgrupper: { kilde: "Fuzz", EU_EOS: ["NO"], EUROPA: ["NO", "SE"] },
+    }),
+  },
+  {
+    navn: "POST godkjenning av regelsett",
+    rute: "POST /myndighet/v2/regelsett/:versjon/godkjenning",
+    metode: "POST",
+    // No such version: a body that passes gets 404, and nothing is approved by chance.
+    sti: () => "/myndighet/v2/regelsett/999/godkjenning",
+    headere: myndigheten,
+    gyldig: () => ({ godkjentAv: "Fuzz Fuzzesen" }),
   },
 ];
 

@@ -13,12 +13,14 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { sendError } from "../api/http";
 import { type DatabaseHandle, openDatabase } from "../db";
 import { DatabaseIBruk } from "../db/eier";
+import { gjeldendeRegelsett } from "../api/regelsett/gjeldende";
 import { manglendeMigreringer, migrateToLatest } from "../db/migrate";
 import { erApiSti, monterApi } from "./api";
 import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
 import { type Helse, lagHelse } from "./helse";
 import { kunInnlogget } from "./kun-innlogget";
 import { forespoerselslogg, type Logger, lagLogger } from "./logg";
+import { regelsettVedOppstart } from "./regelsett";
 import { lagMetrikker, type Metrikker, startMetrikkServer } from "./metrikker";
 import { ruteFor } from "./rute";
 import { type SenderDel, startSender } from "./sender";
@@ -106,7 +108,14 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       }
     }
 
-    const metrikker = lagMetrikker({ roller, utboks: sender ? database.db : undefined, pool: database.pool });
+    // The risk rules (ADR 046): the development set in development and a demo; a warning without approved ones.
+    if (api) await regelsettVedOppstart(database.db, config, logg);
+    const metrikker = lagMetrikker({
+      roller,
+      utboks: sender ? database.db : undefined,
+      pool: database.pool,
+      regelsett: api ? () => gjeldendeRegelsett(database.db).then((g) => g?.versjon ?? null) : undefined,
+    });
     const egenApi = api && config.importApiUrl === `http://127.0.0.1:${config.port}`;
     const helse = lagHelse({
       db: database.db,

@@ -1,6 +1,7 @@
 // Prometheus metrics (issue 26 point 5, docs/decisions/028-roller-og-drift.md), served on their own port
 // (METRICS_PORT), never on the public one: request duration per route pattern, the e-mail outbox's depth and
-// oldest age, certificates ingested, failed deliveries, the database pool, and Node's own process metrics.
+// oldest age, certificates ingested, failed deliveries, the database pool, the approved risk rules' version, and
+// Node's own process metrics.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { NextFunction, Request, Response } from "express";
@@ -29,6 +30,8 @@ export function lagMetrikker(opts: {
   utboks?: Db;
   /** The PostgreSQL pool (absent on PGlite). */
   pool?: pg.Pool;
+  /** The current approved ruleset's version, null: none (the `api` role, ADR 046). */
+  regelsett?: () => Promise<number | null>;
 }): Metrikker {
   const register = new client.Registry();
   register.setDefaultLabels({ roller: [...opts.roller].sort().join(",") });
@@ -85,6 +88,17 @@ export function lagMetrikker(opts: {
       registers: [register],
       async collect() {
         this.set((await les()).eldste);
+      },
+    });
+  }
+  const { regelsett } = opts;
+  if (regelsett) {
+    new client.Gauge({
+      name: "forhaandsmelding_regelsett_versjon",
+      help: "Versjonen av risikoreglene Mattilsynet har godkjent som gjelder; 0: ingen, og ingen forhåndsmeldinger frigis automatisk.",
+      registers: [register],
+      async collect() {
+        this.set((await regelsett().catch(() => null)) ?? 0);
       },
     });
   }

@@ -249,10 +249,20 @@ export async function slettUtkast(db: Db, args: { id: number; aktoer: KlientAkto
   });
 }
 
-/** The authority's assessment (POST /myndighet/v1/importmelding/{id}/vurdering, the command line). */
+/**
+ * The authority's assessment (POST /myndighet/v2/importmeldinger/{nummer}/vurdering, ADR 045): the outcome, the
+ * reason the importer is shown and the decision letter's reference, on the notification and in its history.
+ */
 export async function vurderImportmelding(
   db: Db,
-  args: { id: number; status: MyndighetStatus; begrunnelse?: string; aktoer?: Aktoer; varsle?: boolean },
+  args: {
+    id: number;
+    status: MyndighetStatus;
+    begrunnelse?: string;
+    vedtaksbrevReferanse?: string;
+    aktoer?: Aktoer;
+    varsle?: boolean;
+  },
 ): Promise<ImportmeldingRad> {
   return endreStatus(db, {
     id: args.id,
@@ -260,7 +270,11 @@ export async function vurderImportmelding(
     aktoer: args.aktoer ?? MYNDIGHET,
     varsle: args.varsle,
     merknad: args.begrunnelse,
-    sett: { vurdering_begrunnelse: args.begrunnelse ?? null },
+    sett: {
+      vurdering_begrunnelse: args.begrunnelse ?? null,
+      vedtaksbrev_referanse: args.vedtaksbrevReferanse ?? null,
+    },
+    detaljer: args.vedtaksbrevReferanse ? async () => ({ vedtaksbrev: args.vedtaksbrevReferanse }) : undefined,
   });
 }
 

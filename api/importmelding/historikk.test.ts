@@ -24,8 +24,10 @@ import {
   RIKTIG,
   svar,
   type TestSertifikat,
+  VEDTAKSBREV,
+  vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
-import { startTestApi, TEST_MYNDIGHET_API_KEY, type TestApi } from "../../tests/support/test-server";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { ingestSertifikat } from "../sertifikat/ingest";
 import { helHistorikk } from "./historikk";
 import { OVERGANGER, type Rolle } from "./tilstand";
@@ -145,10 +147,10 @@ const opprettBody = (s: TestSertifikat, ansvarlig = hageland) => ({
 
 async function vurder(id: number, status: string, begrunnelse?: string) {
   return ok(
-    api.fetch(`/myndighet/v1/importmelding/${id}/vurdering`, {
-      method: "POST",
-      json: { status, begrunnelse },
-      headers: { "x-api-key": TEST_MYNDIGHET_API_KEY },
+    vurderSomMyndighet(api, id, {
+      status,
+      begrunnelse,
+      vedtaksbrevReferanse: status === "FRIGITT" ? undefined : VEDTAKSBREV,
     }),
     200,
   );

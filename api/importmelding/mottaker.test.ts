@@ -17,8 +17,9 @@ import {
   OLA,
   svar,
   type TestSertifikat,
+  vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
-import { startTestApi, TEST_MYNDIGHET_API_KEY, type TestApi } from "../../tests/support/test-server";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { problem } from "../http";
 
 let api: TestApi;
@@ -168,11 +169,7 @@ describe("mottakeren på sertifikatet stenges aldri ute", () => {
     // Assessed by the authority: the shipment has been handled under that notification, so it stays.
     const b = await annensUtkast();
     await sendInn(b.id);
-    const vurdert = await fetch(`${api.url}/myndighet/v1/importmelding/${b.id}/vurdering`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": TEST_MYNDIGHET_API_KEY },
-      body: JSON.stringify({ status: "FRIGITT" }),
-    });
+    const vurdert = await vurderSomMyndighet(api, b.id, { status: "FRIGITT" });
     expect(vurdert.status).toBe(200);
     const visning = await sertifikat(KARI, ORG.hagelandDrammen, hageland, b.s);
     expect(visning.annenForhaandsmelding).toMatchObject({ status: "FRIGITT", vedNyMelding: null });

@@ -162,7 +162,11 @@ export interface StatusEndring {
   /** The event's details, read after the change in the same transaction (e.g. the deviations reported). */
   detaljer?: (trx: Trx, rad: ImportmeldingRad) => Promise<HendelseDetaljer | undefined>;
   /** Other columns set in the same UPDATE (e.g. faktisk_ankommet, vurdering_begrunnelse). */
-  sett?: Partial<{ faktisk_ankommet: Date; vurdering_begrunnelse: string | null }>;
+  sett?: Partial<{
+    faktisk_ankommet: Date;
+    vurdering_begrunnelse: string | null;
+    vedtaksbrev_referanse: string | null;
+  }>;
   /** Checks run under the row lock before the change; throw an ApiError to refuse. */
   forutsetninger?: (trx: Trx, rad: ImportmeldingRad) => Promise<void>;
   /** Runs after the change in the same transaction (e.g. marking the shipment arrived). */

@@ -450,18 +450,29 @@ export const statusBodySkjema = z.object({
 export const MYNDIGHET_STATUSER = ["FRIGITT", "AVVIST", "DELVIS_AVVIST"] as const;
 export type MyndighetStatus = (typeof MYNDIGHET_STATUSER)[number];
 export const BEGRUNNELSE_MELDING = "Begrunnelse må oppgis ved avvisning";
+export const VEDTAKSBREV_MELDING = "Referansen til vedtaksbrevet må oppgis ved avvisning (vedtaksbrevReferanse)";
 
-/** POST /myndighet/v1/importmelding/{id}/vurdering. */
+/**
+ * The authority's assessment (POST /myndighet/v2/importmeldinger/{nummer}/vurdering, ADR 045): a rejection
+ * needs the reason the importer is shown and the reference of the decision letter that follows.
+ */
 export const vurderingBodySkjema = z
-  .object({
-    status: z.enum(MYNDIGHET_STATUSER, {
-      error: "Ugyldig vurdering. Tillatt: FRIGITT, AVVIST eller DELVIS_AVVIST",
-    }),
-    begrunnelse: valgfriJson(4000, "Begrunnelsen kan ikke være lengre enn 4000 tegn"),
-  })
+  .object(
+    {
+      status: z.enum(MYNDIGHET_STATUSER, {
+        error: "Ugyldig vurdering. Tillatt: FRIGITT, AVVIST eller DELVIS_AVVIST",
+      }),
+      begrunnelse: valgfriJson(4000, "Begrunnelsen kan ikke være lengre enn 4000 tegn"),
+      vedtaksbrevReferanse: valgfriJson(100, "Referansen til vedtaksbrevet kan ikke være lengre enn 100 tegn"),
+    },
+    { error: "Vurderingen må være et objekt med status, begrunnelse og vedtaksbrevReferanse" },
+  )
   .superRefine((v, ctx) => {
     if (v.status !== "FRIGITT" && !v.begrunnelse) {
       ctx.addIssue({ code: "custom", path: ["begrunnelse"], message: BEGRUNNELSE_MELDING });
+    }
+    if (v.status !== "FRIGITT" && !v.vedtaksbrevReferanse) {
+      ctx.addIssue({ code: "custom", path: ["vedtaksbrevReferanse"], message: VEDTAKSBREV_MELDING });
     }
   });
 
