@@ -82,11 +82,11 @@ export function createApi(opts: ApiOptions): Router {
   const litenJson = express.json({ limit: "64kb" });
   const storJson = express.json({ limit: "1mb" });
   api.use((req, res, next) =>
-    (erRegelsettOpplasting(req.path) ? myndighetJson : req.path.endsWith("/mottakskontroll") ? storJson : litenJson)(
-      req,
-      res,
-      next,
-    ),
+    (erRegelsettOpplasting(req.path)
+      ? myndighetJson
+      : req.path.endsWith("/mottakskontroll")
+        ? storJson
+        : litenJson)(req, res, next),
   );
   const maskin = opts.maskinporten;
   const verifiser = createVerifier(

@@ -227,6 +227,13 @@ export interface ImportmeldingVisning {
   faktiskAnkommet: string | null;
   /** The authority's reason for a rejection, null otherwise. */
   vurderingBegrunnelse: string | null;
+  /** The reference of the authority's decision letter with a rejection (ADR 045), null otherwise. */
+  vedtaksbrevReferanse: string | null;
+  /**
+   * What the service decided by itself at submission or arrival (ADR 046): FRIGITT; VENTER, for the authority
+   * by its rules; UTEN_REGELSETT, for the authority because no risk rules are approved. Null before submission.
+   */
+  automatiskVurdering: "FRIGITT" | "VENTER" | "UTEN_REGELSETT" | null;
   /** What the calling importer may do here. */
   tilgang: { eier: boolean; mottakskontrolloer: boolean };
 }

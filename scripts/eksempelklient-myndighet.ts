@@ -90,9 +90,14 @@ export function myndighetApi(apiUrl: string, klient: Klient) {
         if (!side.flere) return { hendelser, neste: markoer };
       }
     },
-    hent: (nummer: string) => kall<MyndighetImportmelding>("GET", `/myndighet/v2/importmeldinger/${nr(nummer)}`),
+    hent: (nummer: string) =>
+      kall<MyndighetImportmelding>("GET", `/myndighet/v2/importmeldinger/${nr(nummer)}`),
     vurder: (nummer: string, vurdering: MyndighetVurdering) =>
-      kall<MyndighetImportmelding>("POST", `/myndighet/v2/importmeldinger/${nr(nummer)}/vurdering`, vurdering),
+      kall<MyndighetImportmelding>(
+        "POST",
+        `/myndighet/v2/importmeldinger/${nr(nummer)}/vurdering`,
+        vurdering,
+      ),
   };
 }
 
@@ -107,7 +112,12 @@ export async function runde(o: {
   klient: Klient;
   etter?: string;
   vurdering: MyndighetVurdering;
-}): Promise<{ neste: string; hendelser: number; foer?: MyndighetImportmelding; etter?: MyndighetImportmelding }> {
+}): Promise<{
+  neste: string;
+  hendelser: number;
+  foer?: MyndighetImportmelding;
+  etter?: MyndighetImportmelding;
+}> {
   const api = myndighetApi(o.apiUrl, o.klient);
   const { hendelser, neste } = await api.feed(o.etter);
   const numre = [
@@ -212,7 +222,8 @@ async function main(): Promise<number> {
   const api = myndighetApi(apiUrl, klient);
   if (kommando === "feed") {
     const { hendelser, neste } = await api.feed(values.etter);
-    for (const h of hendelser) console.log(`${h.nummer} ${h.timestamp} ${h.type} ${h.data.importmelding.nummer}`);
+    for (const h of hendelser)
+      console.log(`${h.nummer} ${h.timestamp} ${h.type} ${h.data.importmelding.nummer}`);
     console.log(`neste: ${neste}`);
   } else if (kommando === "hent" && nummer) {
     for (const linje of sammendrag(await api.hent(nummer))) console.log(linje);
@@ -241,7 +252,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   main().then(
     (kode) => process.exit(kode),
     (e: unknown) => {
-      console.error(e instanceof MyndighetApiFeil && e.status ? `${e.status}: ${e.message}` : (e as Error).message);
+      console.error(
+        e instanceof MyndighetApiFeil && e.status ? `${e.status}: ${e.message}` : (e as Error).message,
+      );
       process.exit(e instanceof MyndighetApiFeil && e.status === 0 ? 2 : 1);
     },
   );

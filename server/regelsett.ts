@@ -3,11 +3,12 @@
 // production proper without an approved ruleset starts, says so in the log and in the metric
 // forhaandsmelding_regelsett_versjon (0), and releases nothing by itself: every notification waits for the
 // authority, and the importer is told so.
-import type { Logger } from "./logg";
+
 import { gjeldendeRegelsett } from "../api/regelsett/gjeldende";
 import { sikreUtviklingssett } from "../api/regelsett/lager";
 import type { Db } from "../db";
 import type { Config } from "./config";
+import type { Logger } from "./logg";
 
 export async function regelsettVedOppstart(db: Db, config: Config, logg: Logger): Promise<void> {
   try {
@@ -16,7 +17,8 @@ export async function regelsettVedOppstart(db: Db, config: Config, logg: Logger)
       if (lastet) logg.info({ regelsett: lastet }, "Risikoreglene i koden er lastet som utviklingssett");
     }
     const gjeldende = await gjeldendeRegelsett(db);
-    if (gjeldende) logg.info({ regelsett: gjeldende.versjon }, "Risikoregler godkjent av Mattilsynet gjelder");
+    if (gjeldende)
+      logg.info({ regelsett: gjeldende.versjon }, "Risikoregler godkjent av Mattilsynet gjelder");
     else {
       logg.warn(
         "Ingen risikoregler er godkjent av Mattilsynet: ingen forhåndsmeldinger frigis automatisk, alle venter på Mattilsynets vurdering (ADR 046)",

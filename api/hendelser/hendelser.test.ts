@@ -18,11 +18,7 @@ import {
   VEDTAKSBREV,
   vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
-import {
-  startTestApi,
-  TEST_WEBHOOK_NOEKKEL,
-  type TestApi,
-} from "../../tests/support/test-server";
+import { startTestApi, TEST_WEBHOOK_NOEKKEL, type TestApi } from "../../tests/support/test-server";
 import { erTillattIp, sjekkWebhookUrl } from "./adresse";
 import { dekrypterHemmelighet } from "./hemmelighet";
 import type { HendelseJson } from "./router";

@@ -25,11 +25,7 @@ import {
   VEDTAKSBREV,
   vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
-import {
-  startTestApi,
-  TEST_HUB_API_KEY,
-  type TestApi,
-} from "../../tests/support/test-server";
+import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../../tests/support/test-server";
 import { FILER } from "../dokumenter/dokumentasjon";
 import { helHistorikk } from "./historikk";
 import { DOKUMENTASJON_BARE_INNSENDT } from "./router";

@@ -274,7 +274,9 @@ export async function vurderImportmelding(
       vurdering_begrunnelse: args.begrunnelse ?? null,
       vedtaksbrev_referanse: args.vedtaksbrevReferanse ?? null,
     },
-    detaljer: args.vedtaksbrevReferanse ? async () => ({ vedtaksbrev: args.vedtaksbrevReferanse }) : undefined,
+    detaljer: args.vedtaksbrevReferanse
+      ? async () => ({ vedtaksbrev: args.vedtaksbrevReferanse })
+      : undefined,
   });
 }
 

@@ -44,12 +44,14 @@ export const listeSoek = z.object({
       description: `Én eller flere statuser skilt med komma. Uten: alle innsendte (${INNSENDTE_STATUSER.join(", ")}).`,
       example: "REGISTRERT,ANKOMMET",
     }),
-  endretFra: tidspunkt("endretFra")
-    .optional()
-    .meta({ description: "Bare de med siste statusendring fra og med dette tidspunktet", example: "2026-05-01T00:00:00Z" }),
-  endretTil: tidspunkt("endretTil")
-    .optional()
-    .meta({ description: "Bare de med siste statusendring før dette tidspunktet", example: "2026-06-01T00:00:00Z" }),
+  endretFra: tidspunkt("endretFra").optional().meta({
+    description: "Bare de med siste statusendring fra og med dette tidspunktet",
+    example: "2026-05-01T00:00:00Z",
+  }),
+  endretTil: tidspunkt("endretTil").optional().meta({
+    description: "Bare de med siste statusendring før dette tidspunktet",
+    example: "2026-06-01T00:00:00Z",
+  }),
   rekkefoelge: z
     .enum(["eldste", "nyeste"], { error: "Ugyldig rekkefoelge. Tillatt: eldste eller nyeste" })
     .optional()
@@ -125,9 +127,15 @@ export async function myndighetListe(db: Db, soek: z.output<typeof listeSoek>): 
   const nyeste = soek.rekkefoelge === "nyeste";
   const fra = soek.etter === undefined ? undefined : lesMarkoer(soek.etter);
   const retning = sql.raw(nyeste ? "desc" : "asc");
-  const forbi = fra ? sql`and (x.status_endret, x.id) ${sql.raw(nyeste ? "<" : ">")} (${fra.tid}::timestamptz, ${fra.id})` : sql``;
-  const fraTid = soek.endretFra ? sql`and x.status_endret >= ${soek.endretFra.toISOString()}::timestamptz` : sql``;
-  const tilTid = soek.endretTil ? sql`and x.status_endret < ${soek.endretTil.toISOString()}::timestamptz` : sql``;
+  const forbi = fra
+    ? sql`and (x.status_endret, x.id) ${sql.raw(nyeste ? "<" : ">")} (${fra.tid}::timestamptz, ${fra.id})`
+    : sql``;
+  const fraTid = soek.endretFra
+    ? sql`and x.status_endret >= ${soek.endretFra.toISOString()}::timestamptz`
+    : sql``;
+  const tilTid = soek.endretTil
+    ? sql`and x.status_endret < ${soek.endretTil.toISOString()}::timestamptz`
+    : sql``;
   const { rows } = await sql<Rad>`
     select m.id, m.nummer, m.status, m.status_endret, m.opprettet, m.kun_dokumentkontroll, m.forventet_ankomst,
       m.automatisk_vurdering, m.eksportland, s.nummer as sertifikat_nummer, i.organisasjonsnummer, i.navn,

@@ -8,8 +8,8 @@
 import express, { type Request, Router } from "express";
 import { z } from "zod";
 import type { Db } from "../../db";
-import { vurderingBodySkjema } from "../../domain/schemas/importmelding";
 import { regelsettFeil, regelsettSkjema } from "../../domain/risiko/regelsett";
+import { vurderingBodySkjema } from "../../domain/schemas/importmelding";
 import { erVurdert, type ImportmeldingStatus, STATUS_TEKST } from "../../domain/status";
 import type { Aktoer } from "../aktoer";
 import { type AuthedRequest, MYNDIGHET_SCOPES, type MyndighetScope } from "../auth";
@@ -17,7 +17,7 @@ import { feedSoek, lesStroem } from "../hendelser/router";
 import { MYNDIGHET_STROEM } from "../hendelser/skriv";
 import { ApiError, ah, badRequest, conflict, forbidden, jsonKropp, lesSoek, sendError } from "../http";
 import { vurderImportmelding } from "../importmelding/handlinger";
-import { glemGjeldendeRegelsett, gjeldendeRegelsett, utviklingssettTillatt } from "../regelsett/gjeldende";
+import { gjeldendeRegelsett, glemGjeldendeRegelsett, utviklingssettTillatt } from "../regelsett/gjeldende";
 import {
   godkjennRegelsett,
   hentInnhold,
@@ -47,7 +47,9 @@ export function krevMyndighet(orgnr: string, ...scopes: MyndighetScope[]) {
       return next(forbidden("Bare Mattilsynets systemer har tilgang (Maskinporten-token for Mattilsynet)"));
     }
     if (!scopes.some((s) => maskin.myndighetScopes.includes(s))) {
-      return next(forbidden(`Tokenet mangler scopet ${scopes.map((s) => MYNDIGHET_SCOPES[s]).join(" eller ")}`));
+      return next(
+        forbidden(`Tokenet mangler scopet ${scopes.map((s) => MYNDIGHET_SCOPES[s]).join(" eller ")}`),
+      );
     }
     next();
   };
@@ -56,7 +58,8 @@ export function krevMyndighet(orgnr: string, ...scopes: MyndighetScope[]) {
 /** A notification's number in a path: what the service gives (IM-2026-1001), nothing longer. */
 function nummerFra(req: Request): string {
   const nummer = req.params.nummer ?? "";
-  if (!/^[A-Za-z0-9][A-Za-z0-9.-]{0,49}$/.test(nummer)) throw badRequest("Ugyldig nummer for forhåndsmelding");
+  if (!/^[A-Za-z0-9][A-Za-z0-9.-]{0,49}$/.test(nummer))
+    throw badRequest("Ugyldig nummer for forhåndsmelding");
   return nummer.toUpperCase();
 }
 

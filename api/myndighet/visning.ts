@@ -71,7 +71,12 @@ export interface MyndighetImportmelding {
     avsender: PartVisning;
     mottaker: PartVisning;
     tilleggserklaering: SertifikatTilleggserklaeringVisning;
-    vedlegg: { filnavn: string | null; mimetype: string; identifikator: string | null; informasjon: string | null }[];
+    vedlegg: {
+      filnavn: string | null;
+      mimetype: string;
+      identifikator: string | null;
+      informasjon: string | null;
+    }[];
     risiko: {
       alvorlighetsgrad: Alvorlighetsgrad;
       meldepliktigVurdering: MeldepliktigVurdering;
@@ -197,7 +202,9 @@ export async function hentForMyndighet(db: Db, nummer: string): Promise<Myndighe
         const r = linjerisiko.get(String(l.sorteringsnummer));
         return {
           ...l,
-          risiko: r ? { alvorlighetsgrad: r.alvorlighetsgrad, eppoKode: r.eppoKode ?? null, funn: r.funn } : null,
+          risiko: r
+            ? { alvorlighetsgrad: r.alvorlighetsgrad, eppoKode: r.eppoKode ?? null, funn: r.funn }
+            : null,
         };
       }),
     },

@@ -30,9 +30,13 @@ export async function lagNoekkelfil(klientId: string, noekkelfil: string): Promi
   const kid = `${klientId}-1`;
   const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
   await mkdir(path.dirname(noekkelfil), { recursive: true });
-  await writeFile(noekkelfil, `${JSON.stringify({ ...(await exportJWK(privateKey)), kid, alg: "RS256" }, null, 2)}\n`, {
-    mode: 0o600,
-  });
+  await writeFile(
+    noekkelfil,
+    `${JSON.stringify({ ...(await exportJWK(privateKey)), kid, alg: "RS256" }, null, 2)}\n`,
+    {
+      mode: 0o600,
+    },
+  );
   return { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
 }
 
@@ -50,7 +54,12 @@ export async function sikreKlient(
     () => true,
     () => false,
   );
-  if (finnes && harNoekkel && JSON.stringify(finnes.scopes) === JSON.stringify(klient.scopes) && finnes.orgnr === klient.orgnr)
+  if (
+    finnes &&
+    harNoekkel &&
+    JSON.stringify(finnes.scopes) === JSON.stringify(klient.scopes) &&
+    finnes.orgnr === klient.orgnr
+  )
     return;
   await registrerKlient(fil, { ...klient, jwk: await lagNoekkelfil(klient.client_id, noekkelfil) });
 }

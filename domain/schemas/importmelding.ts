@@ -450,7 +450,8 @@ export const statusBodySkjema = z.object({
 export const MYNDIGHET_STATUSER = ["FRIGITT", "AVVIST", "DELVIS_AVVIST"] as const;
 export type MyndighetStatus = (typeof MYNDIGHET_STATUSER)[number];
 export const BEGRUNNELSE_MELDING = "Begrunnelse må oppgis ved avvisning";
-export const VEDTAKSBREV_MELDING = "Referansen til vedtaksbrevet må oppgis ved avvisning (vedtaksbrevReferanse)";
+export const VEDTAKSBREV_MELDING =
+  "Referansen til vedtaksbrevet må oppgis ved avvisning (vedtaksbrevReferanse)";
 
 /**
  * The authority's assessment (POST /myndighet/v2/importmeldinger/{nummer}/vurdering, ADR 045): a rejection
@@ -463,7 +464,10 @@ export const vurderingBodySkjema = z
         error: "Ugyldig vurdering. Tillatt: FRIGITT, AVVIST eller DELVIS_AVVIST",
       }),
       begrunnelse: valgfriJson(4000, "Begrunnelsen kan ikke være lengre enn 4000 tegn"),
-      vedtaksbrevReferanse: valgfriJson(100, "Referansen til vedtaksbrevet kan ikke være lengre enn 100 tegn"),
+      vedtaksbrevReferanse: valgfriJson(
+        100,
+        "Referansen til vedtaksbrevet kan ikke være lengre enn 100 tegn",
+      ),
     },
     { error: "Vurderingen må være et objekt med status, begrunnelse og vedtaksbrevReferanse" },
   )

@@ -315,6 +315,8 @@ export function testMelding(endringer: Partial<ImportmeldingVisning> = {}): Impo
     kanSendesInn: false,
     faktiskAnkommet: null,
     vurderingBegrunnelse: null,
+    vedtaksbrevReferanse: null,
+    automatiskVurdering: null,
     tilgang: { eier: true, mottakskontrolloer: false },
     ...endringer,
   };

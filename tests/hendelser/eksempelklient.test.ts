@@ -26,12 +26,7 @@ import {
   LINJER,
   vurderSomMyndighet,
 } from "../support/test-hjelp";
-import {
-  startTestApi,
-  TEST_HUB_API_KEY,
-  TEST_WEBHOOK_NOEKKEL,
-  type TestApi,
-} from "../support/test-server";
+import { startTestApi, TEST_HUB_API_KEY, TEST_WEBHOOK_NOEKKEL, type TestApi } from "../support/test-server";
 
 let api: TestApi;
 let hageland: number;

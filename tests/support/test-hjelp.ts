@@ -222,9 +222,12 @@ export async function vurderSomMyndighet(
     .select("nummer")
     .where("id", "=", id)
     .executeTakeFirst();
-  return api.myndighet(`/myndighet/v2/importmeldinger/${encodeURIComponent(rad?.nummer ?? `IM-0-${id}`)}/vurdering`, {
-    method: "POST",
-    json: body,
-    scopes,
-  });
+  return api.myndighet(
+    `/myndighet/v2/importmeldinger/${encodeURIComponent(rad?.nummer ?? `IM-0-${id}`)}/vurdering`,
+    {
+      method: "POST",
+      json: body,
+      scopes,
+    },
+  );
 }

@@ -36,7 +36,10 @@ export interface TestApi {
    * A call of the authority's case system (ADR 045): the authority's token with every scope of its API, or
    * `scopes`; checked against the OpenAPI document as `fetch` is.
    */
-  myndighet(path: string, init?: RequestInit & { json?: unknown; scopes?: readonly string[] }): Promise<Response>;
+  myndighet(
+    path: string,
+    init?: RequestInit & { json?: unknown; scopes?: readonly string[] },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -129,7 +132,10 @@ export function testApiMot(
     async myndighet(path, init = {}) {
       const { scopes = Object.values(MYNDIGHET_SCOPES), ...rest } = init;
       const headers = new Headers(rest.headers);
-      headers.set("authorization", `Bearer ${await maskinToken(TEST_MYNDIGHET_KLIENT, TEST_MYNDIGHET_ORGNR, scopes)}`);
+      headers.set(
+        "authorization",
+        `Bearer ${await maskinToken(TEST_MYNDIGHET_KLIENT, TEST_MYNDIGHET_ORGNR, scopes)}`,
+      );
       return api.fetch(path, { ...rest, headers });
     },
     close,
