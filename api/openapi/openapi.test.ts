@@ -119,7 +119,9 @@ describe("tilgang per operasjon og webhookene", () => {
           expect(op.security?.length, `${m} ${sti}`).toBeGreaterThan(0);
           for (const krav of op.security ?? []) {
             expect(Object.keys(krav), `${m} ${sti}`).toEqual(["maskinporten"]);
-            expect(krav.maskinporten?.[0], `${m} ${sti}`).toMatch(/^mattilsynet:forhaandsmelding\/myndighet\./);
+            expect(krav.maskinporten?.[0], `${m} ${sti}`).toMatch(
+              /^mattilsynet:forhaandsmelding\/myndighet\./,
+            );
           }
           continue;
         }
