@@ -97,6 +97,8 @@ export interface HistorikkSide {
 export const HISTORIKK_SIDE = 20;
 
 export const MATTILSYNET = "Mattilsynet";
+/** The label of the authority's decision letter reference (history, the arrived page, the outcome e-mail). */
+export const VEDTAKSBREV_REFERANSE = "Referanse til vedtaksbrevet";
 export const EPHYTO_HUB = "ePhyto-hub";
 
 export function aktoerTekst(a: HendelseAktoer): string {
@@ -264,7 +266,7 @@ export function hendelseLinjer(h: {
       h.tilStatus === "FRIGITT" || h.tilStatus === "AVVIST" || h.tilStatus === "DELVIS_AVVIST";
     linjer.push(vurdering ? `Begrunnelse: ${merknad}` : merknad);
   }
-  if (d.vedtaksbrev) linjer.push(`Vedtaksbrev: ${d.vedtaksbrev}`);
+  if (d.vedtaksbrev) linjer.push(`${VEDTAKSBREV_REFERANSE}: ${d.vedtaksbrev}`);
   if (d.regelsett) linjer.push(`Risikoregler: versjon ${d.regelsett.versjon}`);
   return linjer;
 }

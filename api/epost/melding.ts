@@ -1,6 +1,8 @@
 // The alert e-mail (issue 10 item 3): Norwegian, plain text and HTML, one message per importer listing one
 // or more certificates. Only the importer's own certificates and name; no other importer's data.
+
 import { formaterDato, leggTilDager } from "../../domain/format";
+import { VEDTAKSBREV_REFERANSE } from "../../domain/historikk";
 import { finnLand } from "../../domain/kodeverk";
 import { MAKS_SERTIFIKATALDER_DAGER } from "../../domain/sertifikat";
 import {
@@ -151,6 +153,8 @@ export interface UtfallMelding {
   utfall: "FRIGITT" | "AVVIST" | "DELVIS_AVVIST" | "AUTOMATISK_FRIGITT";
   /** the authority's reason, when it gave one */
   begrunnelse: string | null;
+  /** the reference of the decision letter that follows a rejection (ADR 045) */
+  vedtaksbrev?: string | null;
 }
 
 export function importmeldingLenke(appUrl: string, id: number): string {
@@ -195,6 +199,7 @@ export function lagUtfallEpost(opts: {
     nummer: utenStyretegn(u.nummer),
     sertifikatnummer: utenStyretegn(u.sertifikatnummer),
     begrunnelse: u.begrunnelse ? utenStyretegn(u.begrunnelse) : null,
+    vedtaksbrev: u.vedtaksbrev ? utenStyretegn(u.vedtaksbrev) : null,
   }));
   const [forste] = utfall;
   const flere = utfall.length > 1;
@@ -220,6 +225,7 @@ export function lagUtfallEpost(opts: {
       `Resultat: ${resultat(u)}`,
       ...linjer,
       ...(u.begrunnelse ? [`Begrunnelse: ${u.begrunnelse}`] : []),
+      ...(u.vedtaksbrev ? [`${VEDTAKSBREV_REFERANSE}: ${u.vedtaksbrev}`] : []),
       `Åpne forhåndsmeldingen: ${lenke}`,
       "",
     );
@@ -231,6 +237,7 @@ export function lagUtfallEpost(opts: {
       "</dl>",
       ...linjer.map((l) => `<p>${esc(l)}</p>`),
       u.begrunnelse ? `<p>Begrunnelse: ${esc(u.begrunnelse)}</p>` : "",
+      u.vedtaksbrev ? `<p>${esc(VEDTAKSBREV_REFERANSE)}: ${esc(u.vedtaksbrev)}</p>` : "",
       `<p><a href="${esc(lenke)}">Åpne forhåndsmelding ${esc(u.nummer)} i Digital forhåndsmelding</a></p>`,
     );
   }

@@ -216,7 +216,14 @@ async function utfallEpost(
     .selectFrom("importmelding_hendelse as h")
     .innerJoin("importmelding as m", "m.id", "h.importmelding_id")
     .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
-    .select(["h.id", "m.id as importmelding_id", "m.nummer", "s.nummer as sertifikatnummer", "h.merknad"])
+    .select([
+      "h.id",
+      "m.id as importmelding_id",
+      "m.nummer",
+      "s.nummer as sertifikatnummer",
+      "h.merknad",
+      "h.detaljer",
+    ])
     .where(
       "h.id",
       "in",
@@ -237,6 +244,7 @@ async function utfallEpost(
         utfall: u,
         // The reason the authority gave; the automatic release's note is the service's, not a reason.
         begrunnelse: u === "AUTOMATISK_FRIGITT" ? null : h.merknad,
+        vedtaksbrev: h.detaljer?.vedtaksbrev ?? null,
       };
     }),
   });

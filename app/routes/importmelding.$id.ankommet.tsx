@@ -19,6 +19,7 @@ import {
 } from "../components/kontrollsvar";
 import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Tabellramme, Varsel } from "../components/ui";
+import { UtenRegelsett, Vedtaksbrev } from "../components/vurdering";
 import { historikkLoader } from "../lib/importmelding.server";
 import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as rootLoader } from "../root";
@@ -70,9 +71,12 @@ export default function Ankommet() {
           Vurdering
         </h2>
         {m.status === "ANKOMMET" ? (
-          <p className="ds-paragraph">
-            Avventer vurdering. Mattilsynet vurderer forhåndsmeldingen og resultatet av mottakskontrollen.
-          </p>
+          <>
+            <p className="ds-paragraph">
+              Avventer vurdering. Mattilsynet vurderer forhåndsmeldingen og resultatet av mottakskontrollen.
+            </p>
+            <UtenRegelsett melding={m} />
+          </>
         ) : frigitt ? (
           <Varsel
             farge="success"
@@ -89,6 +93,7 @@ export default function Ankommet() {
             {m.vurderingBegrunnelse ? (
               <p className="ds-paragraph">Begrunnelse: {m.vurderingBegrunnelse}</p>
             ) : null}
+            <Vedtaksbrev melding={m} />
           </Varsel>
         ) : (
           <p className="ds-paragraph">{m.statusTekst}</p>

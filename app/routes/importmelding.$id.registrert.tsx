@@ -24,6 +24,7 @@ import { Ankomststed, ForventetAnkomst, Kontrollsvar, kontrolloerTekst } from ".
 import { Avkrysning, MeldingSkjema, SendKnapp } from "../components/skjema";
 import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Varsel } from "../components/ui";
+import { VenterPaaMattilsynet } from "../components/vurdering";
 import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
 import { feilmelding, historikkLoader, lesMeldingSkjema } from "../lib/importmelding.server";
 import { lesCookie, settCookie } from "../lib/preferanser.server";
@@ -275,6 +276,7 @@ export default function Registrert() {
       ) : null}
       <Statusforloep melding={m} />
       <SendtDialog m={m} apen={visSendt} />
+      <VenterPaaMattilsynet melding={m} />
 
       <section className="kort" aria-labelledby="ansvarlig-tittel">
         <h2 id="ansvarlig-tittel" className="ds-heading" data-size="sm">
