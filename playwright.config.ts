@@ -64,6 +64,9 @@ export default defineConfig({
       EPOST_POLL_SEKUNDER: "0.5",
       // Webhooks (tests/e2e/webhooker.spec.ts) to http://127.0.0.1 (loopback; never allowed in production).
       WEBHOOK_TILLAT_LOKAL: "true",
+      // The development Maskinporten's clients, with the authority's case system's key beside them
+      // (tests/e2e/data.ts MYNDIGHET_NOEKKEL, ADR 045): not in the developer's data/.
+      MASKINPORTEN_DEV_KLIENTER: `.cache/e2e-${port}/maskinporten-klienter.json`,
     },
   },
 });

@@ -28,7 +28,7 @@ export function VenterPaaMattilsynet({ melding: m }: { melding: ImportmeldingVis
         Vurdering
       </h2>
       <p className="ds-paragraph">
-        <strong>{VURDERING_TEKST.venterTittel}.</strong> {VURDERING_TEKST.venterDokumentkontroll}
+        <strong>{`${VURDERING_TEKST.venterTittel}.`}</strong> {VURDERING_TEKST.venterDokumentkontroll}
       </p>
       <UtenRegelsett melding={m} />
     </section>
@@ -38,8 +38,6 @@ export function VenterPaaMattilsynet({ melding: m }: { melding: ImportmeldingVis
 /** The decision letter's reference with a rejection (ADR 045). */
 export function Vedtaksbrev({ melding: m }: { melding: ImportmeldingVisning }) {
   return m.vedtaksbrevReferanse ? (
-    <p className="ds-paragraph">
-      {VEDTAKSBREV_REFERANSE}: {m.vedtaksbrevReferanse}
-    </p>
+    <p className="ds-paragraph">{`${VEDTAKSBREV_REFERANSE}: ${m.vedtaksbrevReferanse}`}</p>
   ) : null;
 }

@@ -14,6 +14,8 @@ import {
   testKontekst,
   testMelding,
 } from "../../tests/app/side";
+import { VURDERING_TEKST } from "../components/vurdering";
+import * as ankommet from "../routes/importmelding.$id.ankommet";
 import * as mottakskontroll from "../routes/importmelding.$id.mottakskontroll.$spoersmaal";
 import * as registrert from "../routes/importmelding.$id.registrert";
 
@@ -35,7 +37,7 @@ beforeAll(async () => {
     return undefined;
   });
   kontekst = await testKontekst(api.url);
-  ruter = await notifikasjonsRuter({ registrert, "mottakskontroll/:spoersmaal": mottakskontroll });
+  ruter = await notifikasjonsRuter({ registrert, ankommet, "mottakskontroll/:spoersmaal": mottakskontroll });
 });
 afterAll(async () => {
   await kontekst?.close();
@@ -163,5 +165,41 @@ describe("mottakskontroll", () => {
     melding.varelinjer[0]!.mengde.antall!.faktiskVerdi = 80;
     const side = await hentSide(ruter, kontekst, INNHOLD);
     expect(side.html).toMatch(/id="faktisk-0-antall"[^>]*data-lagret="80"[^>]*value="80"/);
+  });
+});
+
+describe("mens Mattilsynet vurderer (ADR 045, ADR 046)", () => {
+  const dokumentkontroll = (automatiskVurdering: ImportmeldingVisning["automatiskVurdering"]) =>
+    testMelding({ kunDokumentkontroll: true, mottakskontrollSpoersmaal: [], automatiskVurdering });
+
+  it("sier at en innsendt forhåndsmelding med bare dokumentkontroll venter på Mattilsynet", async () => {
+    melding = dokumentkontroll("VENTER");
+    const side = await hentSide(ruter, kontekst, REGISTRERT);
+    expect(side.tekst).toContain(
+      `${VURDERING_TEKST.venterTittel}. ${VURDERING_TEKST.venterDokumentkontroll}`,
+    );
+    expect(side.tekst).not.toContain(VURDERING_TEKST.utenRegelsett);
+  });
+
+  it("sier at ingenting frigis automatisk når ingen risikoregler er godkjent, før og etter ankomst", async () => {
+    melding = dokumentkontroll("UTEN_REGELSETT");
+    expect((await hentSide(ruter, kontekst, REGISTRERT)).tekst).toContain(VURDERING_TEKST.utenRegelsett);
+    melding = testMelding({ status: "ANKOMMET", erAnkommet: true, automatiskVurdering: "UTEN_REGELSETT" });
+    const side = await hentSide(ruter, kontekst, "/importmelding/42/ankommet");
+    expect(side.tekst).toContain("Avventer vurdering.");
+    expect(side.tekst).toContain(VURDERING_TEKST.utenRegelsett);
+  });
+
+  it("viser referansen til vedtaksbrevet ved avvisning", async () => {
+    melding = testMelding({
+      status: "AVVIST",
+      statusTekst: "Avvist",
+      erAnkommet: true,
+      erVurdert: true,
+      vurderingBegrunnelse: "Trips",
+      vedtaksbrevReferanse: "2026/4711",
+    });
+    const side = await hentSide(ruter, kontekst, "/importmelding/42/ankommet");
+    expect(side.tekst).toContain("Begrunnelse: Trips Referanse til vedtaksbrevet: 2026/4711");
   });
 });

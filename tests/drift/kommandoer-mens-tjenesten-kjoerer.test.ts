@@ -130,7 +130,14 @@ describe("kommandoene mens tjenesten kjører på den innebygde databasen", () =>
     expect(rad.status).toBe("FRIGITT");
 
     // The service's rules apply: an assessed notification cannot be assessed again.
-    const igjen = await kjoer("myndighet-vurder", nummer, "AVVIST", "Skadegjørere", "--vedtaksbrev", "2026/1");
+    const igjen = await kjoer(
+      "myndighet-vurder",
+      nummer,
+      "AVVIST",
+      "Skadegjørere",
+      "--vedtaksbrev",
+      "2026/1",
+    );
     expect(igjen.kode).toBe(1);
     expect(igjen.feil).toContain("409: Forhåndsmeldingen er allerede vurdert: Frigitt");
   });

@@ -1,0 +1,105 @@
+// Mattilsynet's round as a person would see it (issue 32 item 2, ADR 045): an importer submits a notification in
+// the app; the authority's case system (scripts/eksempelklient-myndighet.ts, with a token from the development
+// Maskinporten) reads the event feed from where it left off, fetches the notification by its number, and rejects
+// it in part with the reason and the decision letter's reference; the importer then sees the outcome on the
+// notification's page and in its history, and gets the outcome e-mail (the development mail catcher).
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { ORG } from "../../dev/demo-data";
+import { myndighetApi } from "../../scripts/eksempelklient-myndighet";
+import { MYNDIGHET_NOEKKEL, meldingsnummer, nySertifikat } from "./data";
+import { expect, sjekkUu, TIDSGRENSE_LANG, test } from "./helpers";
+import { fyllUt, loggInnKari, opprett, prosjekt } from "./veiviser";
+
+const mottaker = { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: ORG.hagelandDrammen };
+const VEDTAKSBREV = "2026/0815";
+
+/** The authority's case system, as the example client runs it against this server. */
+async function saksbehandling(page: Page) {
+  const baseURL = new URL(page.url()).origin;
+  const noekkel = JSON.parse(await readFile(MYNDIGHET_NOEKKEL, "utf8"));
+  return myndighetApi(baseURL, {
+    tokenEndepunkt: `${baseURL}/maskinporten/token`,
+    aud: `${baseURL}/maskinporten`,
+    klientId: "mattilsynet-saksbehandling-dev",
+    noekkel,
+  });
+}
+
+test("Mattilsynet leser strømmen, henter forhåndsmeldingen etter nummer og avviser delvis; importøren ser utfallet på siden og i e-posten", async ({
+  page,
+}) => {
+  test.setTimeout(TIDSGRENSE_LANG);
+  await loggInnKari(page);
+  const mattilsynet = await saksbehandling(page);
+  const markoer = (await mattilsynet.feed("0")).neste;
+
+  const s = await nySertifikat(page.request, { prosjekt: prosjekt(), mottaker });
+  const id = await opprett(page, s);
+  await fyllUt(page, id);
+  await page.getByRole("button", { name: "Send inn" }).click();
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/registrert`));
+  const nummer = await meldingsnummer(page, id);
+
+  // The case system: the feed since its cursor names the submission; the notification by its number.
+  const { hendelser } = await mattilsynet.feed(markoer);
+  expect(hendelser.filter((h) => h.data.importmelding.nummer === nummer).map((h) => h.type)).toEqual([
+    "importmelding.sendt_inn",
+  ]);
+  const melding = await mattilsynet.hent(nummer);
+  expect(melding).toMatchObject({
+    status: "REGISTRERT",
+    sertifikat: { nummer: s.sertifikatnummer, eksportland: "NL" },
+    ansvarligImportoer: { organisasjonsnummer: ORG.hagelandDrammen },
+  });
+  expect(melding.dokumentkontroll.every((sv) => sv.svar !== null)).toBe(true);
+  expect(melding.ankomst?.kontrollsted.poststed).toBeTruthy();
+  const begrunnelse = "Bladlus på buksbomplantene; rosene kan tas i bruk";
+  const vurdert = await mattilsynet.vurder(nummer, {
+    status: "DELVIS_AVVIST",
+    begrunnelse,
+    vedtaksbrevReferanse: VEDTAKSBREV,
+  });
+  expect(vurdert.status).toBe("DELVIS_AVVIST");
+
+  // The importer's page: the outcome, the reason, the decision letter, and the history.
+  await page.goto(`/importmelding/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/ankommet$`));
+  const vurdering = page.locator("section", { has: page.getByRole("heading", { name: "Vurdering" }) });
+  await expect(vurdering.getByRole("heading", { name: "Delvis avvist", exact: true })).toBeVisible();
+  await expect(vurdering).toContainText(`Begrunnelse: ${begrunnelse}`);
+  await expect(vurdering).toContainText(`Referanse til vedtaksbrevet: ${VEDTAKSBREV}`);
+  const siste = page.locator("section#historikk .historikk__hendelse").first();
+  await expect(siste).toContainText("Vurdert av Mattilsynet: Delvis avvist");
+  await expect(siste).toContainText(`Referanse til vedtaksbrevet: ${VEDTAKSBREV}`);
+  await sjekkUu(page);
+
+  // The outcome e-mail, once, with the decision letter's reference.
+  const emne = `Forhåndsmelding ${nummer}: Delvis avvist`;
+  const lenke = page.getByRole("link", { name: emne, exact: true });
+  await expect(async () => {
+    await page.goto("/dev/epost");
+    await expect(lenke).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 90_000 });
+  await expect(lenke).toHaveCount(1);
+  await lenke.click();
+  const tekst = page.locator("pre");
+  await expect(tekst).toContainText("Resultat: Delvis avvist");
+  await expect(tekst).toContainText(`Begrunnelse: ${begrunnelse}`);
+  await expect(tekst).toContainText(`Referanse til vedtaksbrevet: ${VEDTAKSBREV}`);
+  await sjekkUu(page);
+
+  // The same assessment posted again changes nothing; another one is refused.
+  expect(
+    (
+      await mattilsynet.vurder(nummer, {
+        status: "DELVIS_AVVIST",
+        begrunnelse,
+        vedtaksbrevReferanse: VEDTAKSBREV,
+      })
+    ).status,
+  ).toBe("DELVIS_AVVIST");
+  await expect(mattilsynet.vurder(nummer, { status: "FRIGITT" })).rejects.toThrow(
+    "Forhåndsmeldingen er allerede vurdert: Delvis avvist",
+  );
+});
