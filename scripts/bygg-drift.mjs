@@ -35,6 +35,7 @@ await build({
         // development stand-ins as processes of their own (the demo image; the production-shape test)
         idporten: "dev/idporten/prosess.ts",
         epostfanger: "dev/epost/prosess.ts",
+        maskinporten: "dev/maskinporten/prosess.ts",
       },
       output: {
         format: "esm",

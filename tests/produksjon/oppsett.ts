@@ -1,16 +1,18 @@
 // The production shape on one machine (issue 26 point 6): compose.yaml read and run as processes of the compiled
 // build with NODE_ENV=production against a PostgreSQL server — the migration step, two `api`, two `web` behind
 // this file's own TLS round-robin proxy, one `sender`, the development mail catcher (compose's staging
-// profile) and the development ID-porten, each its own process. Compose's service names become local
+// profile), the development ID-porten and the development Maskinporten (behind this file's TLS), each its own
+// process. Compose's service names become local
 // addresses (postgres:5432 → the test server, api:3000 → a round-robin over the two api processes, …); every
 // ${…} in the file is filled from VARIABLER below, so a variable a role needs that compose.yaml lacks makes the
 // process refuse to start, and the test fails.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import net, { type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import selfsigned from "selfsigned";
@@ -203,6 +205,11 @@ export interface Produksjonsform {
   sender: Prosess;
   fanger: Prosess;
   idporten: Prosess;
+  /**
+   * The development Maskinporten: its issuer (https, behind the test's TLS), its token endpoint (straight to the
+   * process) and the clients' file it reads on every token request (where a test registers its client).
+   */
+  maskinporten: { issuer: string; tokenEndepunkt: string; klientfil: string };
   /** The service's database, for the test's checks. */
   db: pg.Pool;
   variabler: Record<string, string>;
@@ -210,7 +217,7 @@ export interface Produksjonsform {
 }
 
 /** The values compose.yaml asks for, as an operator would set them (test secrets, not the development ones). */
-function variabler(appUrl: string, issuer: string): Record<string, string> {
+function variabler(appUrl: string, issuer: string, maskinporten: string): Record<string, string> {
   return {
     POSTGRES_PASSWORD: randomBytes(12).toString("hex"),
     APP_URL: appUrl,
@@ -220,7 +227,9 @@ function variabler(appUrl: string, issuer: string): Record<string, string> {
     OIDC_CLIENT_ID: "forhaandsmelding-produksjonsform",
     OIDC_CLIENT_SECRET: randomBytes(24).toString("hex"),
     HUB_API_KEY: `hub-${randomBytes(24).toString("hex")}`,
-    MYNDIGHET_API_KEY: `mt-${randomBytes(24).toString("hex")}`,
+    // The development Maskinporten as a process of its own behind this file's TLS (compose's staging profile).
+    MASKINPORTEN_ISSUER: maskinporten,
+    MASKINPORTEN_JWKS_URI: `${maskinporten}/jwks`,
     WEBHOOK_NOEKKEL: randomBytes(32).toString("hex"),
     SMTP_URL: "smtp://epost:1025",
     EPOST_AVSENDER: "Digital forhåndsmelding <ikke-svar@forhaandsmelding.test>",
@@ -238,7 +247,19 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     const appUrl = `https://localhost:${proxyPort}`;
     const idpPort = await ledigPort();
     const issuer = `http://127.0.0.1:${idpPort}/idporten`;
-    const v = variabler(appUrl, issuer);
+    const mpTlsPort = await ledigPort();
+    const maskinportenIssuer = `https://127.0.0.1:${mpTlsPort}/maskinporten`;
+    const v = variabler(appUrl, issuer, maskinportenIssuer);
+    // One certificate for the test's TLS (the web load balancer, Maskinporten; localhost and 127.0.0.1), which
+    // the api processes trust.
+    const { private: key, cert } = await selfsigned.generate([{ name: "commonName", value: "localhost" }], {
+      keySize: 2048,
+      algorithm: "sha256",
+    });
+    const certMappe = mkdtempSync(path.join(tmpdir(), "produksjonsform-"));
+    const certFil = path.join(certMappe, "localhost.pem");
+    writeFileSync(certFil, cert);
+    stoppes.push(async () => rmSync(certMappe, { recursive: true, force: true }));
 
     // PostgreSQL as compose's postgres service makes it: the database and its owner.
     const server = new URL(serverUrl);
@@ -334,9 +355,23 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
       idpPort,
     );
     stoppes.push(() => idporten.stopp());
+    // The development Maskinporten (compose's staging profile), its own process behind TLS: the api processes
+    // verify machine tokens against its JWKS over https, as against Maskinporten's (ADR 035, ADR 045).
+    const mpPort = await ledigPort();
+    const maskinportenKlienter = path.join(certMappe, "maskinporten-klienter.json");
+    const maskinporten = startProsess(
+      "maskinporten",
+      kommando("maskinporten"),
+      miljoe("maskinporten", { PORT: String(mpPort), MASKINPORTEN_DEV_KLIENTER: maskinportenKlienter }),
+      mpPort,
+    );
+    stoppes.push(() => maskinporten.stopp());
+    const mpLb = await lastbalanserer(() => [maskinporten.url], { https: { key, cert }, port: mpTlsPort });
+    stoppes.push(() => mpLb.close());
     await Promise.all([
       vent(() => lever(fanger), "e-postfangeren"),
       vent(() => lever(idporten), "ID-porten"),
+      vent(() => lever(maskinporten), "Maskinporten"),
     ]);
 
     // The import API, as many as compose's replicas, behind a round robin (compose's name `api`).
@@ -347,7 +382,12 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
         startProsess(
           `api-${i + 1}`,
           kommando("api"),
-          miljoe("api", { PORT: String(port), METRICS_PORT: String(await ledigPort()) }),
+          // The test's own certificate authority for Maskinporten's https (not part of compose.yaml).
+          miljoe("api", {
+            PORT: String(port),
+            METRICS_PORT: String(await ledigPort()),
+            NODE_EXTRA_CA_CERTS: certFil,
+          }),
           port,
         ),
       );
@@ -367,10 +407,6 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
       web.push(startProsess(navn, kommando(navn), miljoe(navn, ekstra), port));
     }
     for (const p of web) stoppes.push(() => p.stopp());
-    const { private: key, cert } = await selfsigned.generate([{ name: "commonName", value: "localhost" }], {
-      keySize: 2048,
-      algorithm: "sha256",
-    });
     const webLb = await lastbalanserer(() => web.map((p) => p.url), {
       https: { key, cert },
       festHode: "x-test-web",
@@ -411,6 +447,11 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
       sender,
       fanger,
       idporten,
+      maskinporten: {
+        issuer: maskinportenIssuer,
+        tokenEndepunkt: `${maskinporten.url}/maskinporten/token`,
+        klientfil: maskinportenKlienter,
+      },
       db,
       variabler: v,
       stopp,
