@@ -85,8 +85,3 @@ export async function gjeldendeRegelsettI(trx: Trx): Promise<GjeldendeRegelsett 
   const gjeldende = await gjeldendeVersjon(trx, utviklingssettTillatt());
   return gjeldende ? kompilert(trx, gjeldende.versjon, gjeldende.sha256) : null;
 }
-
-/** A given version's rules (an older certificate's assessment). */
-export function regelsettVersjon(db: Db | Trx, versjon: number, sha256: string): Promise<GjeldendeRegelsett> {
-  return kompilert(db, versjon, sha256);
-}
