@@ -157,6 +157,17 @@ async function vurder(id: number, status: string, begrunnelse?: string) {
 }
 
 const SENDT_INN: Kort = { tittel: "Sendt inn til Mattilsynet", av: KARI_HAGELAND };
+/** A rejection's decision letter (ADR 045) and an automatic release's ruleset (ADR 046), as the history says them. */
+const VEDTAKSBREV_LINJE = `Referanse til vedtaksbrevet: ${VEDTAKSBREV}`;
+async function regelsettLinje(): Promise<string> {
+  const { versjon } = await api.handle.db
+    .selectFrom("regelsett")
+    .select("versjon")
+    .where("status", "=", "GODKJENT")
+    .orderBy("versjon", "desc")
+    .executeTakeFirstOrThrow();
+  return `Risikoregler: versjon ${versjon}`;
+}
 
 /** The events of klarTilInnsending (create, innmelder, every document answer correct, arrival). */
 function utkastHendelser(m: ImportmeldingVisning, s: TestSertifikat): Kort[] {
@@ -352,7 +363,7 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
     l.skjedde({
       tittel: "Vurdert av Mattilsynet: Avvist",
       av: "Mattilsynet",
-      linjer: ["Begrunnelse: Trips palmi påvist"],
+      linjer: ["Begrunnelse: Trips palmi påvist", VEDTAKSBREV_LINJE],
     });
     const hendelser = await l.sjekk();
     // Oslo time is the page's business; the API gives the instant.
@@ -432,7 +443,7 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
       fraRegistrert.l.skjedde(SENDT_INN, {
         tittel: vurdertTittel(status),
         av: "Mattilsynet",
-        linjer: begrunnelse ? [`Begrunnelse: ${begrunnelse}`] : [],
+        linjer: begrunnelse ? [`Begrunnelse: ${begrunnelse}`, VEDTAKSBREV_LINJE] : [],
       });
       await fraRegistrert.l.sjekk();
 
@@ -444,7 +455,8 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
       fraAnkommet.l.skjedde({
         tittel: vurdertTittel(status),
         av: "Mattilsynet",
-        linjer: ["Begrunnelse: Begrunnet"],
+        linjer:
+          status === "FRIGITT" ? ["Begrunnelse: Begrunnet"] : ["Begrunnelse: Begrunnet", VEDTAKSBREV_LINJE],
       });
       await fraAnkommet.l.sjekk();
     }
@@ -455,7 +467,7 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
     dok.l.skjedde(SENDT_INN, {
       tittel: "Frigitt automatisk",
       av: "Mattilsynet",
-      linjer: ["Bare dokumentkontroll, ingen avvik og ingen risiko i sertifikatet"],
+      linjer: ["Bare dokumentkontroll, ingen avvik og ingen risiko i sertifikatet", await regelsettLinje()],
     });
     await dok.l.sjekk();
     const plante = await nyttUtkast([LINJER.roseplanter]);
@@ -465,7 +477,7 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
     plante.l.skjedde({
       tittel: "Frigitt automatisk",
       av: "Mattilsynet",
-      linjer: ["Ingen avvik i kontrollene og ingen risiko i sertifikatet"],
+      linjer: ["Ingen avvik i kontrollene og ingen risiko i sertifikatet", await regelsettLinje()],
     });
     await plante.l.sjekk();
 

@@ -91,7 +91,7 @@ export interface MyndighetListe {
 }
 
 /** The cursor: the last row's status time (microseconds, UTC) and id, base64url. */
-function markoer(tid: string, id: number): string {
+export function markoer(tid: string, id: number): string {
   return Buffer.from(`${tid}|${id}`).toString("base64url");
 }
 
