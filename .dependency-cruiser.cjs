@@ -1,11 +1,14 @@
 // The allowed dependency directions of docs/architecture.md, checked by `npm run lint` (depcruise).
-// app -> domain, api -> domain, server/ -> app, api, db, dev (dev only by dynamic import); domain imports
-// nothing of ours. Test files (*.test.ts, *.spec.ts and everything under tests/) may reach any layer.
+// app -> domain, api -> domain, server/ and the process entry server.ts -> app, api, db, dev (dev only by
+// dynamic import); domain imports nothing of ours. Test files (*.test.ts, *.spec.ts and everything under
+// tests/) may reach any layer.
 
 /** A test file, or test support: free to import any layer. */
 const TEST = "(\\.test\\.tsx?$|\\.spec\\.tsx?$|^tests/)";
 /** The development commands that run on the demo data: the seed and the bench. */
 const DEV_COMMANDS = "^scripts/(seed|bench[^/]*)\\.ts$";
+/** The composition root (server/) and the process entry beside it (server.ts). */
+const SERVER = "^server(/|\\.ts$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -45,18 +48,18 @@ module.exports = {
       name: "no-dev-outside-tests",
       comment:
         "dev/ holds development stand-ins. Only tests, dev/ itself and the development commands (seed, bench) " +
-        "import it; the composition root (server/) loads it by dynamic import in embedded mode (next rule).",
+        "import it; the composition root (server/, server.ts) loads it by dynamic import in embedded mode (next rule).",
       severity: "error",
-      from: { pathNot: `^dev/|^server/|${DEV_COMMANDS}|${TEST}` },
+      from: { pathNot: `^dev/|${SERVER}|${DEV_COMMANDS}|${TEST}` },
       to: { path: "^dev/" },
     },
     {
       name: "server-loads-dev-dynamically",
       comment:
-        "server/ loads the development stand-ins only when they run (embedded mode): by dynamic import, or a " +
+        "server/ and server.ts load the development stand-ins only when they run (embedded mode): by dynamic import, or a " +
         "type-only import that leaves nothing in the compiled code. A static import would put dev/ in production.",
       severity: "error",
-      from: { path: "^server/", pathNot: TEST },
+      from: { path: SERVER, pathNot: TEST },
       to: { path: "^dev/", dependencyTypesNot: ["dynamic-import", "type-only"] },
     },
     {
@@ -66,7 +69,17 @@ module.exports = {
         "values (Remix load context, createApi's arguments).",
       severity: "error",
       from: { path: "^(app|api)/", pathNot: TEST },
-      to: { path: "^server/", dependencyTypesNot: ["type-only"] },
+      to: { path: SERVER, dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "no-circular",
+      comment:
+        "api/, domain/, db/ and server/ import in one direction: a cycle, even through a type-only import, means " +
+        "a responsibility points the wrong way (issue 37 §1). Break it by moving what both sides need into a " +
+        "module of its own. app/ is not checked: its components take `typeof loader` from the routes that render them.",
+      severity: "error",
+      from: { path: "^(api|domain|db|server)/" },
+      to: { circular: true },
     },
     {
       name: "test-support-only-in-tests",

@@ -11,7 +11,6 @@
 import type { Request } from "express";
 import type { Db } from "../db";
 import type { AktoerType } from "../domain/historikk";
-import type { ImportoerRequest } from "./auth";
 
 /** The importer a person or a system acted for, as it was named then. */
 export interface AktoerVirksomhet {
@@ -48,9 +47,17 @@ async function personNavn(db: Db, pid: string): Promise<string | null> {
   return rad?.navn?.trim() || null;
 }
 
+/** What aktoerFor reads of a request the importer guard (auth.ts, requireImportoer) has let through. */
+interface ImportoerForespoersel {
+  innlogget: { pid: string };
+  importoerId: number;
+  importoer: { navn: string; organisasjonsnummer: string };
+  maskinAktoer?: MaskinRequest["maskinAktoer"];
+}
+
 /** The actor of a request on /{orgnr}/{importoerId}: the machine client when there is one, else the person. */
-export async function aktoerFor(db: Db, req: ImportoerRequest): Promise<KlientAktoer> {
-  const maskin = (req as MaskinRequest).maskinAktoer;
+export async function aktoerFor(db: Db, req: ImportoerForespoersel): Promise<KlientAktoer> {
+  const maskin = req.maskinAktoer;
   if (maskin) return maskin;
   return personAktoer(db, req.innlogget.pid, {
     importoerId: req.importoerId,

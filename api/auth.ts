@@ -1,7 +1,8 @@
 // Authentication and authorisation of import-API calls. Every call carries the user's access token
 // (a JWT from ID-porten, verified against the issuer's JWKS); every call on {orgnr} checks that the
-// person may act for that organisation in the authorisation service, and {importoerId} that the importer
-// belongs to {orgnr}.
+// person may act for that organisation in Altinn (the answer cached per person for a few minutes, one indexed
+// read per request: api/registre/tilgang.ts, docs/decisions/042-altinn-og-enhetsregisteret.md), and
+// {importoerId} that the importer belongs to {orgnr}.
 //
 // An importer's own system may call too, with a machine token from Maskinporten (issue 25 §2,
 // docs/decisions/035-maskintilgang.md): `createVerifier` tells the two kinds apart by their issuer, and
@@ -15,6 +16,7 @@ import { discoveryUrl, sammeUtsteder } from "../domain/oidc";
 import { KLIENT_ID, type Systemscope } from "../domain/schemas/systemtilgang";
 import type { MaskinRequest } from "./aktoer";
 import { ah, forbidden, parseId, parseOrgnr, unauthorized } from "./http";
+import { fersk, type Tilgang } from "./registre/tilgang";
 import { type ImportoerMatch, importoerMedEnhet, tilMatch } from "./sertifikat/synlighet";
 
 export interface TokenVerifierOptions {
@@ -43,11 +45,16 @@ export interface Innlogget {
   pid: string;
   /** Set when the caller is a system with a machine token. */
   maskin?: Maskinklient;
+  /** Who the person may act for (Altinn, cached): set by createApi for every caller. */
+  tilgang: Tilgang;
 }
+
+/** Who a token says the caller is, before createApi adds how to check what they may do. */
+export type Identitet = Omit<Innlogget, "tilgang">;
 
 export type AuthedRequest = Request & { innlogget: Innlogget };
 
-export function createTokenVerifier(opts: TokenVerifierOptions): (token: string) => Promise<Innlogget> {
+export function createTokenVerifier(opts: TokenVerifierOptions): (token: string) => Promise<Identitet> {
   let utsteder: { keys: JWTVerifyGetKey; issuer: string } | undefined = opts.jwks
     ? { keys: opts.jwks, issuer: opts.issuer }
     : undefined;
@@ -105,7 +112,7 @@ export interface MaskinVerifierOptions {
 }
 
 /** Verifies a Maskinporten access token: signature, issuer, audience, expiry, client, consumer and scopes. */
-export function createMaskinVerifier(opts: MaskinVerifierOptions): (token: string) => Promise<Innlogget> {
+export function createMaskinVerifier(opts: MaskinVerifierOptions): (token: string) => Promise<Identitet> {
   return async (token) => {
     const { payload } = await jwtVerify(token, opts.jwks, {
       // Maskinporten's issuer ends in "/": configured with or without it, both spellings are the same issuer.
@@ -134,9 +141,9 @@ export function createMaskinVerifier(opts: MaskinVerifierOptions): (token: strin
  * machine token, every other as ID-porten's. Without `maskin` machine access is off.
  */
 export function createVerifier(
-  person: (token: string) => Promise<Innlogget>,
-  maskin?: { issuer: string; verify: (token: string) => Promise<Innlogget> },
-): (token: string) => Promise<Innlogget> {
+  person: (token: string) => Promise<Identitet>,
+  maskin?: { issuer: string; verify: (token: string) => Promise<Identitet> },
+): (token: string) => Promise<Identitet> {
   if (!maskin) return person;
   return async (token) => {
     const { iss } = decodeJwt(token);
@@ -234,21 +241,42 @@ export function requireToken(
   };
 }
 
-/** The person's delegation for this organisation in the authorisation service (no row: none). */
-const delegering = (db: Db, pid: string, orgnr: string) =>
+/**
+ * The person's cached Altinn answer and, in the same row, the party for {orgnr} when they have it (one indexed
+ * read: the answer's primary key and the parties' unique (pid, organisasjonsnummer) index). `fersk`: within the
+ * cache's life by the database's clock.
+ */
+const avgiverOppslag = (db: Db, hvem: Innlogget, orgnr: string) =>
   db
-    .selectFrom("delegering")
-    .innerJoin("enhet", "enhet.id", "delegering.enhet_id")
-    .where("delegering.pid", "=", pid)
-    .where("enhet.organisasjonsnummer", "=", orgnr);
+    .selectFrom("altinn_oppslag as o")
+    .leftJoin("altinn_avgiver as a", (join) =>
+      join.onRef("a.pid", "=", "o.pid").on("a.organisasjonsnummer", "=", orgnr),
+    )
+    .where("o.pid", "=", hvem.pid)
+    .select([fersk(hvem.tilgang.levetidSekunder).as("fersk"), "a.organisasjonsnummer as avgiver"]);
 
 /**
- * May the caller act for this organisation: a person with a delegation in the authorisation service, a system
+ * Reads `sporring` (an avgiverOppslag with more columns); when the person's answer is missing or past its life,
+ * asks Altinn first and reads again (fails with RegisterUtilgjengelig when Altinn cannot answer).
+ */
+async function medFerskAvgiver<T extends { fersk: boolean }>(
+  hvem: Innlogget,
+  sporring: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const rad = await sporring();
+  if (rad?.fersk) return rad;
+  await hvem.tilgang.last(hvem.pid);
+  return sporring();
+}
+
+/**
+ * May the caller act for this organisation: a person whom Altinn gives the service's resource for it, a system
  * for its own organisation (its grant was checked by krevSystemtilgang)?
  */
 export async function kanRepresentere(db: Db, hvem: Innlogget, orgnr: string): Promise<boolean> {
   if (hvem.maskin) return hvem.maskin.orgnr === orgnr;
-  return !!(await delegering(db, hvem.pid, orgnr).select("enhet.id").executeTakeFirst());
+  const rad = await medFerskAvgiver(hvem, () => avgiverOppslag(db, hvem, orgnr).executeTakeFirst());
+  return !!rad?.avgiver;
 }
 
 export type OrgRequest = AuthedRequest & { orgnr: string };
@@ -299,21 +327,24 @@ export async function importoerFor(
     if (!rad) throw forbidden("Importøren tilhører ikke denne virksomheten");
     return tilMatch(rad);
   }
-  const rad = await delegering(db, hvem.pid, orgnr)
-    .leftJoin("importoer", (join) =>
-      join
-        .on("importoer.id", "=", importoerId)
-        .onRef("importoer.organisasjonsnummer", "=", "enhet.organisasjonsnummer"),
-    )
-    .select([
-      "importoer.id",
-      "importoer.organisasjonsnummer",
-      "importoer.navn",
-      "importoer.er_mottakskontrolloer",
-      "enhet.navn as enhet_navn",
-    ])
-    .executeTakeFirst();
-  if (!rad) throw forbidden();
+  const rad = await medFerskAvgiver(hvem, () =>
+    avgiverOppslag(db, hvem, orgnr)
+      .leftJoin("importoer", (join) =>
+        join
+          .on("importoer.id", "=", importoerId)
+          .onRef("importoer.organisasjonsnummer", "=", "a.organisasjonsnummer"),
+      )
+      .leftJoin("enhet", "enhet.organisasjonsnummer", "a.organisasjonsnummer")
+      .select([
+        "importoer.id",
+        "importoer.organisasjonsnummer",
+        "importoer.navn",
+        "importoer.er_mottakskontrolloer",
+        "enhet.navn as enhet_navn",
+      ])
+      .executeTakeFirst(),
+  );
+  if (!rad?.avgiver) throw forbidden();
   const { id, organisasjonsnummer, navn, er_mottakskontrolloer } = rad;
   if (id === null || organisasjonsnummer === null || navn === null || er_mottakskontrolloer === null) {
     throw forbidden("Importøren tilhører ikke denne virksomheten");

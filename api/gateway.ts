@@ -1,9 +1,14 @@
 // The authorisation-service side of the gateway (SPEC §7 "Session and config"): which entities the
-// logged-in person may act for, and the person's contact info.
+// logged-in person may act for (Altinn, asked afresh on every call: the web app calls it at login and on
+// «Velg virksomhet»), with the register's data for each organisation (Enhetsregisteret, our copy), and the
+// person's name and phone (docs/decisions/042-altinn-og-enhetsregisteret.md).
+
 import { Router } from "express";
+import { sql } from "kysely";
 import type { Db } from "../db";
 import type { AuthedRequest } from "./auth";
 import { ah } from "./http";
+import { RegisterUtilgjengelig } from "./registre/motstand";
 
 export interface AvgiverDto {
   altinn: {
@@ -42,21 +47,27 @@ export function gatewayRouter(db: Db, features: Features): Router {
   router.get(
     "/gateway/auth/avgiver",
     ah(async (req, res) => {
-      const { pid } = (req as AuthedRequest).innlogget;
+      const { pid, tilgang, maskin } = (req as AuthedRequest).innlogget;
+      // A system acts for its own organisation only, and is nobody in Altinn.
+      if (maskin) {
+        res.json([]);
+        return;
+      }
+      await tilgang.oppfrisk(pid);
       const rader = await db
-        .selectFrom("delegering")
-        .innerJoin("enhet", "enhet.id", "delegering.enhet_id")
+        .selectFrom("altinn_avgiver as a")
+        .leftJoin("enhet as e", "e.organisasjonsnummer", "a.organisasjonsnummer")
         .select([
-          "enhet.type",
-          "enhet.organisasjonsnummer",
-          "enhet.hovedenhet",
-          "enhet.navn",
-          "enhet.organisasjonsform",
-          "enhet.personnummer",
-          "enhet.adresse",
+          "a.type",
+          "a.organisasjonsnummer",
+          sql<string | null>`coalesce(e.overordnet, a.hovedenhet)`.as("hovedenhet"),
+          sql<string>`coalesce(e.navn, a.navn)`.as("navn"),
+          sql<string | null>`coalesce(e.organisasjonsform, a.organisasjonsform)`.as("organisasjonsform"),
+          "e.adresse",
         ])
-        .where("delegering.pid", "=", pid)
-        .orderBy("enhet.navn")
+        .where("a.pid", "=", pid)
+        .orderBy(sql`coalesce(e.navn, a.navn)`)
+        .orderBy("a.nr")
         .execute();
       const liste: AvgiverDto[] = rader.map((r) => ({
         altinn: {
@@ -65,9 +76,10 @@ export function gatewayRouter(db: Db, features: Features): Router {
           hovedenhet: r.hovedenhet,
           navn: r.navn,
           organisasjonsform: r.organisasjonsform,
-          personnummer: r.personnummer,
+          // The national identity number stays between the service and Altinn (ADR 042).
+          personnummer: null,
         },
-        brreg: { adresse: r.adresse },
+        brreg: { adresse: r.adresse ?? null },
       }));
       res.json(liste);
     }),
@@ -76,7 +88,12 @@ export function gatewayRouter(db: Db, features: Features): Router {
   router.get(
     "/gateway/auth/session/brukerInfo",
     ah(async (req, res) => {
-      const { pid } = (req as AuthedRequest).innlogget;
+      const { pid, tilgang, maskin } = (req as AuthedRequest).innlogget;
+      // The name comes with Altinn's answer; when Altinn cannot answer, the name we have is good enough here.
+      if (!maskin)
+        await tilgang.sikre(pid).catch((e) => {
+          if (!(e instanceof RegisterUtilgjengelig)) throw e;
+        });
       const person = await db
         .selectFrom("person")
         .select(["navn", "telefonnummer"])

@@ -3,9 +3,10 @@
 import { STATUS_CODES } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ZodError, type z } from "zod";
-import { PROBLEM_TYPE, type Problem } from "../domain/problem";
+import { PROBLEM_TYPE, type Problem, REGISTER_UTILGJENGELIG } from "../domain/problem";
 import { harKontrolltegn } from "../domain/text";
-import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/basseng";
+import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/feil";
+import { RegisterUtilgjengelig } from "./registre/motstand";
 
 export class ApiError extends Error {
   constructor(
@@ -107,6 +108,12 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
   } else if (err instanceof ArbeidAvbrutt) {
     // the client went away and reads no answer (ADR 018)
     if (!res.headersSent) res.status(499).end();
+  } else if (err instanceof RegisterUtilgjengelig) {
+    // Altinn or the register did not answer (ADR 042): a clear 503, never a 500. The reason goes to the log
+    // without the person it was about (the message never holds a national identity number).
+    console.warn(`Registeret svarte ikke: ${err.message}`);
+    res.setHeader("Retry-After", "30");
+    sendError(res, 503, REGISTER_MELDING[err.register], { type: REGISTER_UTILGJENGELIG });
   } else if (err instanceof ArbeidFeil) {
     console.error("API-feil i arbeidstråd", err);
     sendError(res, 503, "Behandlingen feilet eller tok for lang tid. Prøv igjen senere.");
@@ -115,6 +122,16 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
     sendError(res, 500, "Noe gikk galt på serveren");
   }
 }
+
+/** What the user is told when a register the service depends on does not answer (ADR 042). */
+export const REGISTER_MELDING: Record<RegisterUtilgjengelig["register"], string> = {
+  altinn:
+    "Vi får ikke kontakt med Altinn for å sjekke hvem du kan representere. Prøv igjen om noen minutter.",
+  maskinporten:
+    "Vi får ikke kontakt med Altinn for å sjekke hvem du kan representere. Prøv igjen om noen minutter.",
+  enhetsregisteret:
+    "Vi får ikke kontakt med Enhetsregisteret for å hente opplysninger om virksomheten. Prøv igjen om noen minutter.",
+};
 
 export function parseOrgnr(value: string | undefined): string {
   if (!value || !/^\d{9}$/.test(value)) throw badRequest("Ugyldig organisasjonsnummer");

@@ -188,13 +188,21 @@ export function importoerRegisterRouter(db: Db): Router {
       if (body.organisasjonsnummer !== orgnr) {
         throw badRequest("Organisasjonsnummeret i forespørselen stemmer ikke med adressen");
       }
+      // The names are the register's when we have the unit (ADR 042); the body's otherwise.
+      const register = await db
+        .selectFrom("enhet as e")
+        .leftJoin("enhet as h", "h.organisasjonsnummer", "e.overordnet")
+        .select(["e.navn", "e.overordnet", "h.navn as hovedenhet_navn"])
+        .where("e.organisasjonsnummer", "=", orgnr)
+        .executeTakeFirst();
+      const hovedenhet = register ? register.overordnet : (body.hovedenhetOrganisasjonsnummer ?? null);
       const ny = await db
         .insertInto("importoer")
         .values({
           organisasjonsnummer: orgnr,
-          navn: body.navn,
-          hovedenhet_navn: body.hovedenhetNavn ?? null,
-          hovedenhet_organisasjonsnummer: body.hovedenhetOrganisasjonsnummer ?? null,
+          navn: register?.navn ?? body.navn,
+          hovedenhet_navn: register?.hovedenhet_navn ?? (hovedenhet ? (body.hovedenhetNavn ?? null) : null),
+          hovedenhet_organisasjonsnummer: hovedenhet,
         })
         .onConflict((oc) => oc.column("organisasjonsnummer").doNothing())
         .returning("id")
@@ -404,11 +412,11 @@ function mottakskontrolloerruter(router: Router, db: Db): void {
         // A system acts for its own organisation only.
         unntatt = [innlogget.maskin.orgnr];
       } else {
+        await innlogget.tilgang.sikre(innlogget.pid);
         const rader = await db
-          .selectFrom("delegering")
-          .innerJoin("enhet", "enhet.id", "delegering.enhet_id")
-          .select("enhet.organisasjonsnummer")
-          .where("delegering.pid", "=", innlogget.pid)
+          .selectFrom("altinn_avgiver")
+          .select("organisasjonsnummer")
+          .where("pid", "=", innlogget.pid)
           .execute();
         unntatt = rader.flatMap((r) => (r.organisasjonsnummer ? [r.organisasjonsnummer] : []));
       }

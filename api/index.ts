@@ -24,6 +24,7 @@ import { importmeldingRouter } from "./importmelding/router";
 import { importoerRegisterRouter } from "./importoer-register";
 import { erRegelsettOpplasting, MATTILSYNET_ORGNR, myndighetJson, myndighetRouter } from "./myndighet/router";
 import { dokumentasjonRouter } from "./openapi/router";
+import { type Tilgang, utenAltinn } from "./registre/tilgang";
 import { hubRouter } from "./sertifikat/hub";
 import { sertifikatRouter } from "./sertifikat/router";
 import { systemtilgangRouter } from "./systemtilgang";
@@ -53,6 +54,11 @@ export interface ApiOptions {
    * http and loopback receivers are allowed (tests only; production refuses WEBHOOK_TILLAT_LOKAL).
    */
   webhook?: { noekkel: string; tillatLokal: boolean };
+  /**
+   * Who may act for whom, from Altinn, cached per person (api/registre/tilgang.ts, ADR 042). Without it every
+   * call that acts for an organisation answers 503 (an API built for the Hub and the authority only).
+   */
+  tilgang?: Tilgang;
 }
 
 /**
@@ -93,7 +99,13 @@ export function createApi(opts: ApiOptions): Router {
     createTokenVerifier(opts.auth),
     maskin && { issuer: maskin.issuer, verify: createMaskinVerifier(maskin) },
   );
-  api.use(requireToken(verifiser, (req) => tellEllerStopp(db, req, grenser.tokenFeilIp, klient(req))));
+  const tilgang = opts.tilgang ?? utenAltinn;
+  api.use(
+    requireToken(
+      async (token) => ({ ...(await verifiser(token)), tilgang }),
+      (req) => tellEllerStopp(db, req, grenser.tokenFeilIp, klient(req)),
+    ),
+  );
   // The authority's case system (ADR 045): its own organisation and scopes, before the importers' guards.
   api.use(myndighetRouter(db, { orgnr: opts.myndighet?.orgnr ?? MATTILSYNET_ORGNR }));
   // A system goes on only with a scope its importer has granted it (ADR 035).

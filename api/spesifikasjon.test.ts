@@ -6,7 +6,7 @@ import { ORG } from "../dev/demo-data";
 import type { ImportmeldingVisning } from "../domain/importmelding";
 import type { ImportmeldingListe } from "../domain/importmelding-liste";
 import type { Oversikt } from "../domain/oversikt";
-import type { SertifikatVisning } from "../domain/sertifikat";
+import type { SertifikatVisning } from "../domain/sertifikat-visning";
 import {
   aktoer,
   importoerId,

@@ -6,7 +6,7 @@ import { Router } from "express";
 import type { Db } from "../db";
 import { MAKS_SYSTEMER, type SystemtilgangDto, systemtilgangSchema } from "../domain/schemas/systemtilgang";
 import { kunPerson, type OrgRequest, requireOrg } from "./auth";
-import { ah, badRequest, notFound, parseId } from "./http";
+import { ah, badRequest, forbidden, notFound, parseId } from "./http";
 import { importoerIdFor } from "./importoer-register";
 
 const STI = "/import/register/v1/:orgnr/systemtilgang";
@@ -54,6 +54,9 @@ export function systemtilgangRouter(db: Db): Router {
       const r = req as OrgRequest;
       const id = await importoerIdFor(db, r.orgnr);
       const ny = systemtilgangSchema.parse(req.body ?? {});
+      // Giving a system lasting power to act for the organisation is checked against Altinn itself (the PDP,
+      // ADR 042), not the few-minutes cache: a delegation revoked a minute ago grants nothing.
+      if (!(await r.innlogget.tilgang.avgjoer(r.innlogget.pid, r.orgnr, "write"))) throw forbidden();
       const person = await db
         .selectFrom("person")
         .select("navn")

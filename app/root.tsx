@@ -17,7 +17,7 @@ import { FeilTittel } from "./components/feiltittel";
 import { Informasjonskapsler } from "./components/informasjonskapsler";
 import { Meny } from "./components/meny";
 import { useNonce } from "./components/nonce";
-import { erForMange } from "./components/panels";
+import { erForMange, erRegisterUtilgjengelig } from "./components/panels";
 import { Sidefokus } from "./components/sidefokus";
 import { innloggetBruker } from "./lib/bruker.server";
 import { medRetryAfter } from "./lib/grense.server";
@@ -56,7 +56,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = ({ error }) => [
-  { title: erForMange(error) ? "For mange forsøk – Digital forhåndsmelding" : "Digital forhåndsmelding" },
+  {
+    title: erForMange(error)
+      ? "For mange forsøk – Digital forhåndsmelding"
+      : erRegisterUtilgjengelig(error)
+        ? "Tilgangen kan ikke sjekkes nå – Digital forhåndsmelding"
+        : "Digital forhåndsmelding",
+  },
 ];
 
 /** A 429's Retry-After reaches the browser (app/lib/grense.server.ts). */

@@ -8,6 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from ".";
 import { DatabaseIBruk, type Eier, eierFil, lesEier, taEierskap } from "./eier";
 
+/**
+ * Two tests below create a new PGlite inside the test (initdb in WASM, STACK.md gotcha 11): 2–3 s on a quiet
+ * machine, 28–43 s measured on Node 20 and 24 alike on the shared 2-core machine at load 23. The hooks' budget.
+ */
+const NY_PGLITE_MS = 120_000;
+
 let mappe: string;
 beforeAll(() => {
   mappe = mkdtempSync(join(tmpdir(), "eier-"));
@@ -81,7 +87,9 @@ describe("eierskap til en innebygd database", () => {
     }
   });
 
-  it("a command waits for another command to finish, but not for the service", async () => {
+  it("a command waits for another command to finish, but not for the service", {
+    timeout: NY_PGLITE_MS,
+  }, async () => {
     const dir = join(mappe, "d", "pglite");
     const kommando = taEierskap(dir, { rolle: "kommando", kommando: "npm run seed" });
     setTimeout(() => kommando.frigi(), 400);
@@ -99,7 +107,9 @@ describe("eierskap til en innebygd database", () => {
     tjeneste.frigi();
   });
 
-  it("two opens of one directory at the same time: exactly one gets it", async () => {
+  it("two opens of one directory at the same time: exactly one gets it", {
+    timeout: NY_PGLITE_MS,
+  }, async () => {
     const dir = join(mappe, "e", "pglite");
     const utfall = await Promise.allSettled([openDatabase({ dataDir: dir }), openDatabase({ dataDir: dir })]);
     const aapnet = utfall.filter((u) => u.status === "fulfilled");

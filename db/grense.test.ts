@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Grense, grense, ipNoekkel, ventetekst } from "../domain/grense";
 import { createTestDatabase } from "../tests/support/test-db";
-import { tell } from "./grense";
+import { erSperret, tell } from "./grense";
 import { type DatabaseHandle, openDatabase } from "./index";
 
 const G: Grense = { navn: "test-grense", hva: "forsøk", antall: 5, sekunder: 600 };
@@ -58,6 +58,16 @@ describe.runIf(!process.env.TEST_DATABASE_URL)("på PGlite", () => {
 });
 
 describe("grensene", () => {
+  it("grensen er antallet: etter N−1 telte slipper neste gjennom, etter N er det sperret (på begge databasene)", async () => {
+    const noekkel = "10.0.0.3";
+    expect(await tellTil(h.db, noekkel, G.antall - 1)).toEqual(Array(G.antall - 1).fill(true));
+    expect(await erSperret(h.db, G, noekkel)).toEqual({ ok: true });
+    expect((await tell(h.db, G, noekkel)).ok).toBe(true);
+    expect(await erSperret(h.db, G, noekkel)).toEqual({ ok: false, ventMs: expect.any(Number) });
+    // the next one counted is refused too
+    expect(await tell(h.db, G, noekkel)).toEqual({ ok: false, ventMs: expect.any(Number) });
+  });
+
   it("GRENSE_<NAVN> setter antall, eller antall/sekunder; 0 slår grensen av; noe uleselig beholder standarden", async () => {
     expect(grense("soek-bom-person", "x", 20, 600, {})).toMatchObject({ antall: 20, sekunder: 600 });
     expect(grense("soek-bom-person", "x", 20, 600, { GRENSE_SOEK_BOM_PERSON: "40" })).toMatchObject({

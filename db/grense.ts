@@ -5,6 +5,7 @@
 // it answers again (the library's insurance limiter). On PGlite, which one process owns (ADR 016), the
 // counters are in that process's memory. The limits themselves (what is counted, how many, per what) are
 // set where they are used: api/grenser.ts and app/lib/grense.server.ts.
+import type { Kysely } from "kysely";
 import type pg from "pg";
 import {
   type RateLimiterAbstract,
@@ -13,7 +14,10 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import type { Grense, Utfall } from "../domain/grense";
-import type { Db } from "./index";
+import type { Database } from "./schema";
+
+/** The database handle (db/index.ts's Db, which opens the database and so imports this module). */
+type Db = Kysely<Database>;
 
 export const GRENSE_TABELL = "grense_teller";
 

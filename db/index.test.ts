@@ -80,6 +80,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "017-nummerdeler",
       "018-systemtilgang",
       "019-hendelser-og-webhooker",
+      "022-altinn-og-enhetsregisteret",
       "027-regelsett",
       "028-myndighetens-hendelser",
     ]);

@@ -17,6 +17,7 @@ import * as m016 from "./migrations/016-sertifikat-xml";
 import * as m017 from "./migrations/017-nummerdeler";
 import * as m018 from "./migrations/018-systemtilgang";
 import * as m019 from "./migrations/019-hendelser-og-webhooker";
+import * as m022 from "./migrations/022-altinn-og-enhetsregisteret";
 import * as m027 from "./migrations/027-regelsett";
 import * as m028 from "./migrations/028-myndighetens-hendelser";
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "017-nummerdeler": m017,
   "018-systemtilgang": m018,
   "019-hendelser-og-webhooker": m019,
+  "022-altinn-og-enhetsregisteret": m022,
   "027-regelsett": m027,
   "028-myndighetens-hendelser": m028,
 };

@@ -15,7 +15,8 @@ export interface SesjonTable {
 
 export interface PersonTable {
   pid: string;
-  navn: string;
+  /** From Altinn's answer (the person's own party, docs/decisions/042-altinn-og-enhetsregisteret.md); null until known. */
+  navn: string | null;
   telefonnummer: string | null;
 }
 
@@ -28,20 +29,43 @@ export interface Adresse {
   land?: string;
 }
 
+/** Our copy of a unit or sub-unit in Enhetsregisteret (ADR 042). */
 export interface EnhetTable {
-  id: Generated<number>;
-  type: EnhetType;
-  organisasjonsnummer: string | null;
-  personnummer: string | null;
+  organisasjonsnummer: string;
   navn: string;
   organisasjonsform: string | null;
-  hovedenhet: string | null;
+  er_underenhet: boolean;
+  overordnet: string | null;
   adresse: ColumnType<Adresse | null, string | null, string | null>;
+  slettet: ColumnType<string | null, string | null | undefined, string | null>;
+  hentet: Generated<Date>;
 }
 
-export interface DelegeringTable {
+/** When Altinn was last asked about a person (ADR 042). */
+export interface AltinnOppslagTable {
   pid: string;
-  enhet_id: number;
+  hentet: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** One party of Altinn's answer for the person, in the answer's order. */
+export interface AltinnAvgiverTable {
+  pid: string;
+  nr: number;
+  type: EnhetType;
+  organisasjonsnummer: string | null;
+  hovedenhet: string | null;
+  navn: string;
+  organisasjonsform: string | null;
+}
+
+/** The register's update feed: where we are, and who reads it now (ADR 042). */
+export interface EnhetsregisterMarkoerTable {
+  kilde: "enheter" | "underenheter";
+  oppdateringsid: number | null;
+  fra: ColumnType<Date, Date | string, Date | string>;
+  leie_av: string | null;
+  leie_til: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  sist_lest: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface ImportoerTable {
@@ -84,7 +108,9 @@ export interface Database {
   sesjon: SesjonTable;
   person: PersonTable;
   enhet: EnhetTable;
-  delegering: DelegeringTable;
+  altinn_oppslag: AltinnOppslagTable;
+  altinn_avgiver: AltinnAvgiverTable;
+  enhetsregister_markoer: EnhetsregisterMarkoerTable;
   importoer: ImportoerTable;
   importoer_epost: ImportoerEpostTable;
   mottakskontrolloer_avtale: MottakskontrolloerAvtaleTable;

@@ -1,7 +1,7 @@
 // Starting a worker thread from a .ts file or its compiled .js (ADR 018). Under tsx (npm run dev, scripts)
-// and vitest the worker file is TypeScript: `execArgv: ["--import", "tsx"]` does not reach a worker's entry
-// module on Node 20, so a small bootstrap registers tsx's loader in the worker first and then imports the
-// file. The compiled service (build/drift/, scripts/bygg-drift.mjs) has the .js beside the calling chunk and
+// and vitest the worker file is TypeScript: a small bootstrap registers tsx's loader in the worker and then
+// imports the file, so it runs the same whether the parent got tsx through execArgv (tsx) or not (vitest's
+// forks). The compiled service (build/drift/, scripts/bygg-drift.mjs) has the .js beside the calling chunk and
 // runs it as it is.
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";

@@ -1,6 +1,8 @@
-// Demo data playing the national authorisation service (who may act for whom) and the business
-// register. Test persons use synthetic national identity numbers (Tenor style, month + 80).
-import type { Adresse, EnhetType } from "../db/schema";
+// Demo data: the test persons, what the development stand-ins for Altinn (who may act for whom, dev/altinn) and
+// Enhetsregisteret (the units, dev/enhetsregisteret) serve, and the importer register the seed writes. Test
+// persons use synthetic national identity numbers (Tenor style, month + 80). The service reads the first two only
+// through the stand-ins' HTTP APIs, as it reads the real ones (docs/decisions/042-altinn-og-enhetsregisteret.md).
+import type { Adresse } from "../db/schema";
 
 export interface DemoPerson {
   pid: string;
@@ -10,12 +12,12 @@ export interface DemoPerson {
   beskrivelse: string;
 }
 
+/** A unit (main unit) or, with `hovedenhet`, a sub-unit in Enhetsregisteret. */
 export interface DemoEnhet {
-  type: EnhetType;
-  organisasjonsnummer?: string;
-  personnummer?: string;
+  organisasjonsnummer: string;
   navn: string;
-  organisasjonsform?: string;
+  /** The register's organisation form code: AS, ENK, … for units; BEDR or AAFY for sub-units. */
+  organisasjonsform: string;
   hovedenhet?: string;
   adresse?: Adresse;
 }
@@ -58,6 +60,8 @@ export const ORG = {
   hagelandDrammen: "912345742",
   hagelandStavanger: "912345815",
   nordiskPlantesalg: "912345882",
+  /** Nordisk Plantesalg's main unit: nobody among the test persons may act for it. */
+  nordiskPlantesalgHoved: "912346307",
   grontMottakHoved: "912345955",
   grontMottakOslo: "912346021",
   blomsterbudHoved: "912346099",
@@ -91,14 +95,12 @@ export const ORG = {
 
 export const DEMO_ENHETER: DemoEnhet[] = [
   {
-    type: "Foretak",
     organisasjonsnummer: ORG.hagelandHoved,
     navn: "Hageland Import AS",
     organisasjonsform: "AS",
     adresse: adr("Lierstranda 12", "3414", "Lierstranda"),
   },
   {
-    type: "Bedrift",
     organisasjonsnummer: ORG.hagelandDrammen,
     navn: "Hageland Import AS avd. Drammen",
     organisasjonsform: "BEDR",
@@ -106,7 +108,6 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Tollbugata 40", "3044", "Drammen"),
   },
   {
-    type: "Bedrift",
     organisasjonsnummer: ORG.hagelandStavanger,
     navn: "Hageland Import AS avd. Stavanger",
     organisasjonsform: "BEDR",
@@ -114,22 +115,25 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Forusbeen 78", "4033", "Stavanger"),
   },
   {
-    type: "Bedrift",
     organisasjonsnummer: ORG.nordiskPlantesalg,
     navn: "Nordisk Plantesalg AS avd. Moss",
     organisasjonsform: "BEDR",
-    hovedenhet: "912346307",
+    hovedenhet: ORG.nordiskPlantesalgHoved,
     adresse: adr("Værftsgata 3", "1511", "Moss"),
   },
   {
-    type: "Foretak",
+    organisasjonsnummer: ORG.nordiskPlantesalgHoved,
+    navn: "Nordisk Plantesalg AS",
+    organisasjonsform: "AS",
+    adresse: adr("Storgata 1", "1607", "Fredrikstad"),
+  },
+  {
     organisasjonsnummer: ORG.grontMottakHoved,
     navn: "Grønt Mottak AS",
     organisasjonsform: "AS",
     adresse: adr("Alnabruveien 20", "0668", "Oslo"),
   },
   {
-    type: "Bedrift",
     organisasjonsnummer: ORG.grontMottakOslo,
     navn: "Grønt Mottak AS avd. Alnabru",
     organisasjonsform: "BEDR",
@@ -137,14 +141,12 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Alnabruveien 20", "0668", "Oslo"),
   },
   {
-    type: "Foretak",
     organisasjonsnummer: ORG.blomsterbudHoved,
     navn: "Blomsterbud Vest AS",
     organisasjonsform: "AS",
     adresse: adr("Strandkaien 2", "5013", "Bergen"),
   },
   {
-    type: "Bedrift",
     organisasjonsnummer: ORG.blomsterbudBergen,
     navn: "Blomsterbud Vest AS avd. Bergen",
     organisasjonsform: "BEDR",
@@ -152,7 +154,6 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Kokstadflaten 5", "5257", "Kokstad"),
   },
   {
-    type: "Bedrift",
     organisasjonsnummer: ORG.blomsterbudAalesund,
     navn: "Blomsterbud Vest AS avd. Ålesund",
     organisasjonsform: "BEDR",
@@ -160,7 +161,6 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Moloveien 14", "6004", "Ålesund"),
   },
   {
-    type: "Bedrift",
     organisasjonsnummer: ORG.blomsterbudFoerde,
     navn: "Blomsterbud Vest AS avd. Førde",
     organisasjonsform: "BEDR",
@@ -168,7 +168,6 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Hafstadvegen 20", "6800", "Førde"),
   },
   {
-    type: "Bedrift",
     organisasjonsnummer: ORG.blomsterbudMolde,
     navn: "Blomsterbud Vest AS avd. Molde",
     organisasjonsform: "BEDR",
@@ -176,7 +175,6 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Storgata 9", "6413", "Molde"),
   },
   {
-    type: "Bedrift",
     organisasjonsnummer: ORG.blomsterbudHaugesund,
     navn: "Blomsterbud Vest AS avd. Haugesund",
     organisasjonsform: "BEDR",
@@ -184,7 +182,6 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Smedasundet 97", "5528", "Haugesund"),
   },
   {
-    type: "Bedrift",
     organisasjonsnummer: ORG.blomsterbudStord,
     navn: "Blomsterbud Vest AS avd. Stord",
     organisasjonsform: "BEDR",
@@ -192,7 +189,6 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     adresse: adr("Borggata 12", "5411", "Stord"),
   },
   {
-    type: "Bedrift",
     organisasjonsnummer: ORG.blomsterbudVoss,
     navn: "Blomsterbud Vest AS avd. Voss",
     organisasjonsform: "BEDR",
@@ -208,7 +204,6 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     ] as const
   ).map(
     ([organisasjonsnummer, sted, adresse]): DemoEnhet => ({
-      type: "Bedrift",
       organisasjonsnummer,
       navn: `Blomsterbud Vest AS avd. ${sted}`,
       organisasjonsform: "BEDR",
@@ -223,7 +218,6 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     ] as const
   ).map(
     ([organisasjonsnummer, sted, adresse]): DemoEnhet => ({
-      type: "Bedrift",
       organisasjonsnummer,
       navn: `Grønt Mottak AS avd. ${sted}`,
       organisasjonsform: "BEDR",
@@ -232,17 +226,17 @@ export const DEMO_ENHETER: DemoEnhet[] = [
     }),
   ),
   {
-    type: "Foretak",
     organisasjonsnummer: ORG.fjordblomster,
     navn: "Fjordblomster Ingrid Berg",
     organisasjonsform: "ENK",
     adresse: adr("Fjordvegen 8", "6856", "Sogndal"),
   },
-  { type: "Person", personnummer: "26849612378", navn: "Kari Nordmann" },
-  { type: "Person", personnummer: "12825098397", navn: "Ingrid Berg" },
 ];
 
-/** Which person may act for which entity (organisation number, or personnummer for persons). */
+/**
+ * Which person may act for which party in Altinn for the service's resource: organisation numbers, or a
+ * national identity number for a person (a person's own: the person may use the service on their own behalf).
+ */
 export const DEMO_DELEGERINGER: Array<{ pid: string; enheter: string[] }> = [
   {
     pid: "26849612378",

@@ -1,19 +1,16 @@
-// Seeds the demo data: persons, entities and delegations (the authorisation-service stand-in) and the
-// importer register. Runs on the first start of an empty embedded database and by `npm run seed`.
+// Seeds the demo data the service keeps itself: the test persons' phone numbers (what they gave the service
+// before), the importer register, certificates and notifications. Who may act for whom and the units are not
+// here: the development Altinn and Enhetsregisteret serve them (dev/registre), and the service reads them from
+// there as it reads the real ones (docs/decisions/042-altinn-og-enhetsregisteret.md); the persons' names come
+// with Altinn's answer. Runs on the first start of an empty embedded database and by `npm run seed`.
 import { sikreUtviklingssett } from "../api/regelsett/lager";
 import type { Db } from "../db";
-import {
-  DEMO_DELEGERINGER,
-  DEMO_ENHETER,
-  DEMO_IMPORTOERER,
-  DEMO_MOTTAKSKONTROLLOER_AVTALER,
-  DEMO_PERSONER,
-} from "./demo-data";
+import { DEMO_IMPORTOERER, DEMO_MOTTAKSKONTROLLOER_AVTALER, DEMO_PERSONER } from "./demo-data";
 import { seedImportmeldinger } from "./seed-importmeldinger";
 import { seedSertifikater } from "./seed-sertifikater";
 
 export async function erTom(db: Db): Promise<boolean> {
-  const rad = await db.selectFrom("person").select("pid").limit(1).executeTakeFirst();
+  const rad = await db.selectFrom("importoer").select("id").limit(1).executeTakeFirst();
   return !rad;
 }
 
@@ -22,53 +19,12 @@ export async function seedDemoData(db: Db): Promise<void> {
   await sikreUtviklingssett(db);
   await db.transaction().execute(async (trx) => {
     for (const p of DEMO_PERSONER) {
+      if (!p.telefonnummer) continue;
       await trx
         .insertInto("person")
-        .values({ pid: p.pid, navn: p.navn, telefonnummer: p.telefonnummer ?? null })
-        .onConflict((oc) => oc.column("pid").doUpdateSet({ navn: p.navn }))
+        .values({ pid: p.pid, navn: null, telefonnummer: p.telefonnummer })
+        .onConflict((oc) => oc.column("pid").doUpdateSet({ telefonnummer: p.telefonnummer ?? null }))
         .execute();
-    }
-    const enhetIder = new Map<string, number>();
-    for (const e of DEMO_ENHETER) {
-      const nokkel = e.organisasjonsnummer ?? e.personnummer!;
-      const eksisterende = await trx
-        .selectFrom("enhet")
-        .select("id")
-        .where((eb) =>
-          e.organisasjonsnummer
-            ? eb("organisasjonsnummer", "=", e.organisasjonsnummer)
-            : eb.and([eb("personnummer", "=", e.personnummer!), eb("type", "=", "Person")]),
-        )
-        .executeTakeFirst();
-      const id =
-        eksisterende?.id ??
-        (
-          await trx
-            .insertInto("enhet")
-            .values({
-              type: e.type,
-              organisasjonsnummer: e.organisasjonsnummer ?? null,
-              personnummer: e.personnummer ?? null,
-              navn: e.navn,
-              organisasjonsform: e.organisasjonsform ?? null,
-              hovedenhet: e.hovedenhet ?? null,
-              adresse: e.adresse ? JSON.stringify(e.adresse) : null,
-            })
-            .returning("id")
-            .executeTakeFirstOrThrow()
-        ).id;
-      enhetIder.set(nokkel, id);
-    }
-    for (const d of DEMO_DELEGERINGER) {
-      for (const nokkel of d.enheter) {
-        const enhetId = enhetIder.get(nokkel);
-        if (enhetId === undefined) throw new Error(`Ukjent enhet i demodata: ${nokkel}`);
-        await trx
-          .insertInto("delegering")
-          .values({ pid: d.pid, enhet_id: enhetId })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
     }
     const importoerIder = new Map<string, number>();
     for (const i of DEMO_IMPORTOERER) {

@@ -1,6 +1,6 @@
 // Attachment files for demo and test certificates: small real files in dev/fixtures/ (a PNG, a JPEG, a GIF and
 // a Word document that browsers cannot show), and a one-page PDF with a line of text, made here because each
-// certificate's copy names its own certificate. The compiled build copies dev/fixtures/ to build/drift/fixtures/
+// certificate's copy names its own certificate. The compiled build copies dev/fixtures/ to build/demo/fixtures/
 // (scripts/bygg-drift.mjs), where its chunks find it the same way.
 import { readFileSync } from "node:fs";
 

@@ -18,6 +18,14 @@ export interface Problem {
   feil?: string[];
 }
 
+/**
+ * The problem type of a 503 when a register the service depends on (Altinn, Enhetsregisteret) could not answer
+ * (docs/decisions/042-altinn-og-enhetsregisteret.md): the web app shows its own page for it.
+ */
+export const REGISTER_UTILGJENGELIG = "urn:forhaandsmelding:problem:register-utilgjengelig";
+/** How the web app marks that page's error (the thrown Response's data `feil`). */
+export const REGISTER_FEIL = "register-utilgjengelig";
+
 /** The Norwegian message of a problem-details body, or undefined when the body is not one. */
 export function problemDetalj(body: unknown): string | undefined {
   const detail = (body as { detail?: unknown } | null | undefined)?.detail;

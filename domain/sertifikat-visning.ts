@@ -1,7 +1,7 @@
 // The certificate API's responses (SPEC §7 "Certificates and data"), shared by api/ and the app. Timestamps
-// are ISO 8601 strings (UTC), dates are YYYY-MM-DD. Re-exported by domain/sertifikat.ts.
+// are ISO 8601 strings (UTC), dates are YYYY-MM-DD. Built on domain/sertifikat.ts, which does not import this.
 import type { SertifikatVurdering } from "./risiko/vurder";
-import type { LagretSertifikat, Mengde, SertifikatType } from "./sertifikat";
+import type { LagretSertifikat, MengdeOppsummering, SertifikatType } from "./sertifikat";
 import type { Alvorlighetsgrad, ImportmeldingStatus, MeldepliktigVurdering } from "./status";
 import type { VarelinjeOppsummering } from "./varelinjeside";
 
@@ -109,15 +109,6 @@ export interface VedleggVisning {
   informasjon: string | null;
   /** Size in bytes. */
   stoerrelse: number;
-}
-
-/** Total quantities of all goods lines, one entry per unit (SPEC §3 "mengdeOppsummering"). */
-export interface MengdeOppsummering {
-  totaltAntall: Mengde[];
-  totalNettoVekt: Mengde[];
-  totalBruttoVekt: Mengde[];
-  totalNettoVolum: Mengde[];
-  totalBruttoVolum: Mengde[];
 }
 
 /** An importer that may be made responsible for a notification of this certificate. */

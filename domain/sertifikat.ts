@@ -1,14 +1,10 @@
-// The certificate as read from ePhyto XML (SPEC §3 "Certificate", "Goods line", "Attachment") and the
-// certificate API's response types (SPEC §7 "Certificates and data"). Types, plus a few pure helpers: shared
-// by api/ (the reader in api/ephyto/parse.ts, the certificate API) and the app.
+// The certificate as read from ePhyto XML (SPEC §3 "Certificate", "Goods line", "Attachment"); the certificate
+// API's response types (SPEC §7 "Certificates and data") are in sertifikat-visning.ts, built on these. Types,
+// plus a few pure helpers: shared by api/ (the reader in api/ephyto/parse.ts, the certificate API) and the app.
 
 import type { TilsiktetBrukKode } from "./kodeverk";
 import { kanViseMengde } from "./mengde";
 import { rensTekst } from "./text";
-
-export type * from "./sertifikat-visning";
-
-import type { MengdeOppsummering } from "./sertifikat-visning";
 
 // ---------------------------------------------------------------------------------------------------------
 // The parsed certificate
@@ -408,6 +404,15 @@ export function erSertifikatForGammelt(utstedtDato: string, idag: string): boole
 // ---------------------------------------------------------------------------------------------------------
 // Total quantity (SPEC §2 goods-lines table, §3 mengdeOppsummering)
 // ---------------------------------------------------------------------------------------------------------
+
+/** Total quantities of all goods lines, one entry per unit (SPEC §3 "mengdeOppsummering"). */
+export interface MengdeOppsummering {
+  totaltAntall: Mengde[];
+  totalNettoVekt: Mengde[];
+  totalBruttoVekt: Mengde[];
+  totalNettoVolum: Mengde[];
+  totalBruttoVolum: Mengde[];
+}
 
 const MENGDEFELT = [
   ["antall", "totaltAntall"],

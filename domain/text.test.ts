@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { harVerdi, rensTekst, sammenlignNorsk, sorterNorsk, utenStyretegn, utenStyretegnIJson } from "./text";
+import {
+  esc,
+  harVerdi,
+  rensTekst,
+  sammenlignNorsk,
+  sorterNorsk,
+  utenStyretegn,
+  utenStyretegnIJson,
+} from "./text";
 
 describe("rensTekst", () => {
   it.each([
@@ -99,5 +107,13 @@ describe("utenStyretegn (visningssiden)", () => {
         tom: {},
       }),
     ).toEqual({ a: "xy", liste: ["z", 1, true, null, { n: "v" }], tom: {} });
+  });
+});
+
+describe("esc (HTML skrevet for hånd: e-postene, API-ets referanseside)", () => {
+  it("escapes the five special characters and leaves the rest", () => {
+    expect(esc(`<a href="x" title='y'>Blomster & Co</a> æøå`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Blomster &amp; Co&lt;/a&gt; æøå",
+    );
   });
 });

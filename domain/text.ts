@@ -92,3 +92,10 @@ export function sorterNorsk<T>(
     })
     .map((x) => x.item);
 }
+
+/** Text for HTML: the five special characters escaped (the e-mails and the API's reference page write HTML). */
+export const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );

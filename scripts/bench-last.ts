@@ -1,5 +1,5 @@
 // Load test (issue 15), part of `npm run bench`, not of the test suite: the whole service as in production
-// (`node build/drift/server.js`, its own process: embedded API, database and ID-porten, DEMO_MODE; with
+// (`node build/demo/server.js`, its own process: embedded API, database and ID-porten, DEMO_MODE; with
 // DATABASE_URL a fresh database on that PostgreSQL server instead of the embedded one) on loopback, so its
 // CPU and memory are read from /proc apart from the load generator's; N logged-in users (separate sessions)
 // each fetching the pages an importer uses — the front page, the certificate list, a certificate, the
@@ -60,7 +60,7 @@ export async function startTjeneste(
     env.DATA_DIR = database.dataDir;
     delete env.DATABASE_URL;
   }
-  const barn = spawn(process.execPath, ["build/drift/server.js"], {
+  const barn = spawn(process.execPath, ["build/demo/server.js"], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -188,7 +188,7 @@ const maalteSider = (sertifikat: string) => [
 ];
 
 export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER): Promise<LastResultat> {
-  if (!existsSync("build/drift/server.js")) execSync("npm run build", { stdio: "inherit" });
+  if (!existsSync("build/demo/server.js")) execSync("npm run build", { stdio: "inherit" });
   rmSync(".cache/bench-last", { recursive: true, force: true });
   const port = Number(process.env.BENCH_LAST_PORT ?? 3192);
   // Loopback only.
@@ -281,7 +281,7 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
 export async function maalProduksjonsform(
   brukere = LAST_BRUKERE,
 ): Promise<{ sider: SideGjennomstroemning[]; brukere: number }> {
-  if (!existsSync("build/drift/server.js")) execSync("npm run build", { stdio: "inherit" });
+  if (!existsSync("build/demo/server.js")) execSync("npm run build", { stdio: "inherit" });
   rmSync(".cache/bench-delt", { recursive: true, force: true });
   const apiPort = Number(process.env.BENCH_LAST_PORT ?? 3192) + 1;
   const appPort = apiPort + 1;

@@ -121,7 +121,7 @@ async function medProever<T>(url: string, arbeid: () => Promise<T>): Promise<{ v
 
 /** Six deliveries of one shape at once against a fresh service; the trivial page sampled meanwhile. */
 export async function maalLevering(form: Form, triviell = "/favicon.ico"): Promise<LeveringResultat> {
-  if (!existsSync("build/drift/server.js")) execSync("npm run build", { stdio: "inherit" });
+  if (!existsSync("build/demo/server.js")) execSync("npm run build", { stdio: "inherit" });
   const mappe = ".cache/bench-levering";
   rmSync(mappe, { recursive: true, force: true });
   const port = Number(process.env.BENCH_LEVERING_PORT ?? Number(process.env.BENCH_LAST_PORT ?? 3192) + 3);

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const bygg = process.env.BUILD_DIR ?? "build";
-const outputs = [`${bygg}/server/index.js`, `${bygg}/drift/server.js`];
+const outputs = [`${bygg}/server/index.js`, `${bygg}/drift/server.js`, `${bygg}/demo/server.js`];
 
 function newest(dir) {
   let t = 0;
@@ -19,7 +19,7 @@ function newest(dir) {
 
 const sources = Math.max(
   ...["app", "api", "db", "dev", "domain", "public", "scripts", "server"].map(newest),
-  ...["package.json", "vite.config.ts"].map((f) => statSync(f).mtimeMs),
+  ...["package.json", "server.ts", "vite.config.ts"].map((f) => statSync(f).mtimeMs),
 );
 if (outputs.some((o) => !existsSync(o) || statSync(o).mtimeMs < sources)) {
   console.log("Bygger appen og tjenesten …");

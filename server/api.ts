@@ -7,6 +7,7 @@ import type { Express, NextFunction, Request, Response } from "express";
 import { createRemoteJWKSet } from "jose";
 import { API_PREFIXES, createApi } from "../api";
 import { MYNDIGHET_SCOPES } from "../api/auth";
+import type { Tilgang } from "../api/registre/tilgang";
 import type { Db } from "../db";
 import type { Config } from "./config";
 import type { Metrikker } from "./metrikker";
@@ -15,7 +16,7 @@ export const erApiSti = (sti: string) => API_PREFIXES.some((p) => sti === p || s
 
 export async function monterApi(
   app: Express,
-  opts: { config: Config; db: Db; metrikker: Metrikker },
+  opts: { config: Config; db: Db; metrikker: Metrikker; tilgang?: Tilgang },
 ): Promise<void> {
   const { config, db, metrikker } = opts;
   const maskin = config.maskinporten;
@@ -67,6 +68,8 @@ export async function monterApi(
     features: config.features,
     paaSertifikat: (resultat) => metrikker.sertifikatInnlest(resultat),
     webhook: { noekkel: config.webhook.noekkel, tillatLokal: config.webhook.tillatLokal },
+    // Who may act for whom, from Altinn (ADR 042).
+    tilgang: opts.tilgang,
   });
   // Mounted without stripping the prefix: the API answers exactly the paths of SPEC §7. The route pattern of
   // an answer is the Express route that gave it (server/rute.ts).

@@ -13,7 +13,11 @@ const WEB = {
   OIDC_CLIENT_SECRET: "en-ekte-klienthemmelighet",
   IMPORT_API_URL: "https://api.example.no/",
   DATABASE_URL: "postgres://db.example.no/forhaandsmelding",
+  OIDC_RESOURCE: "https://forhaandsmelding.example.no/import",
 };
+
+/** The service's own Maskinporten client's key (a private JWK; loadConfig checks only its form). */
+const KLIENTNOEKKEL = JSON.stringify({ kty: "RSA", kid: "k1", n: "AQAB", e: "AQAB", d: "AQAB" });
 
 /** A complete production configuration of an `api` process. */
 const API = {
@@ -27,6 +31,14 @@ const API = {
   MYNDIGHET_ORGNR: "985399077",
   MASKINPORTEN_ISSUER: "https://maskinporten.no/",
   MASKINPORTEN_JWKS_URI: "https://maskinporten.no/jwk",
+  API_AUDIENCE: "https://forhaandsmelding.example.no/import",
+  ALTINN_URL: "https://platform.altinn.no",
+  ALTINN_RESSURS: "mattilsynet-forhaandsmelding",
+  ALTINN_ABONNEMENTSNOEKKEL: "abonnement",
+  ENHETSREGISTERET_URL: "https://data.brreg.no/enhetsregisteret",
+  MASKINPORTEN_URL: "https://maskinporten.no/",
+  MASKINPORTEN_KLIENT_ID: "forhaandsmelding-klient",
+  MASKINPORTEN_KLIENT_NOEKKEL: KLIENTNOEKKEL,
 };
 
 /** A complete production configuration of a `sender` process. */
@@ -38,6 +50,7 @@ const SENDER = {
   SMTP_URL: "smtp://smtp.example.no:587",
   EPOST_AVSENDER: "Mattilsynet <ikke-svar@mattilsynet.no>",
   WEBHOOK_NOEKKEL: "wh-".padEnd(40, "w"),
+  ENHETSREGISTERET_URL: "https://data.brreg.no/enhetsregisteret",
 };
 
 /** All three roles in one production process. */
@@ -298,6 +311,61 @@ describe("loadConfig i produksjon", () => {
     expect(() => loadConfig({ ...API, APP_URL: undefined, SESSION_SECRET: undefined })).not.toThrow();
   });
 
+  it("api krever Altinn, Enhetsregisteret og tjenestens egen Maskinporten-klient; sender Enhetsregisteret (ADR 042)", () => {
+    for (const navn of [
+      "ALTINN_URL",
+      "ALTINN_RESSURS",
+      "ALTINN_ABONNEMENTSNOEKKEL",
+      "ENHETSREGISTERET_URL",
+      "MASKINPORTEN_URL",
+      "MASKINPORTEN_KLIENT_ID",
+      "MASKINPORTEN_KLIENT_NOEKKEL",
+    ]) {
+      expect(feilVed({ ...API, [navn]: undefined }).problemer, navn).toEqual([
+        expect.stringContaining(`${navn} må settes`),
+      ]);
+    }
+    expect(
+      feilVed({ ...API, MASKINPORTEN_KLIENT_NOEKKEL: '{"kty":"RSA","n":"x","e":"AQAB"}' }).problemer,
+    ).toEqual([expect.stringContaining("privat nøkkel")]);
+    expect(feilVed({ ...SENDER, ENHETSREGISTERET_URL: undefined }).problemer).toEqual([
+      expect.stringContaining("ENHETSREGISTERET_URL må settes"),
+    ]);
+    const a = loadConfig(API);
+    expect(a.registre).toMatchObject({
+      innebygd: false,
+      altinnUrl: "https://platform.altinn.no",
+      ressurs: "mattilsynet-forhaandsmelding",
+      cacheMs: 300_000,
+      klientNoekkel: { kty: "RSA", kid: "k1" },
+    });
+    // Outside production without the URLs: the development stand-ins; with ALTINN_URL, the client's key is needed.
+    expect(loadConfig({}).registre.innebygd).toBe(true);
+    expect(loadConfig({ ROLES: "web", IMPORT_API_URL: "http://127.0.0.1:3001" }).registre.innebygd).toBe(
+      false,
+    );
+    expect(
+      feilVed({ ALTINN_URL: "http://127.0.0.1:3500/altinn", MASKINPORTEN_URL: "http://x" }).problemer,
+    ).toEqual([expect.stringContaining("MASKINPORTEN_KLIENT_NOEKKEL må settes")]);
+    // A demo may run them.
+    expect(
+      loadConfig({ NODE_ENV: "production", DEMO_MODE: "true", SESSION_SECRET: "s" }).registre.innebygd,
+    ).toBe(true);
+  });
+
+  it("krever OIDC_RESOURCE for web og API_AUDIENCE for api i produksjon, like når begge kjører sammen (sak 31 §8)", () => {
+    expect(feilVed({ ...WEB, OIDC_RESOURCE: undefined }).problemer).toEqual([
+      expect.stringContaining("OIDC_RESOURCE må settes"),
+    ]);
+    expect(feilVed({ ...API, API_AUDIENCE: undefined }).problemer).toEqual([
+      expect.stringContaining("API_AUDIENCE må settes"),
+    ]);
+    expect(feilVed({ ...ALLE, OIDC_RESOURCE: "https://annen.example" }).problemer).toEqual([
+      expect.stringContaining("må være like"),
+    ]);
+    expect(loadConfig(ALLE).oidc.resource).toBe(ALLE.API_AUDIENCE);
+  });
+
   it("nekter demodata i produksjon", () => {
     expect(feilVed({ ...API, SEED_DEMO_DATA: "true" }).problemer).toEqual([
       expect.stringContaining("SEED_DEMO_DATA"),
@@ -307,8 +375,10 @@ describe("loadConfig i produksjon", () => {
   it("lister alle problemene på én gang når ingenting er satt", () => {
     const feil = feilVed({ NODE_ENV: "production" });
     // DATABASE_URL, APP_URL, SESSION_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER, HUB_API_KEY,
-    // MYNDIGHET_ORGNR, MASKINPORTEN_ISSUER, WEBHOOK_NOEKKEL, SMTP_URL, EPOST_AVSENDER
-    expect(feil.problemer).toHaveLength(12);
+    // MYNDIGHET_ORGNR, MASKINPORTEN_ISSUER (ADR 045), WEBHOOK_NOEKKEL, SMTP_URL, EPOST_AVSENDER; ENHETSREGISTERET_URL,
+    // ALTINN_URL, ALTINN_RESSURS, ALTINN_ABONNEMENTSNOEKKEL, MASKINPORTEN_URL, MASKINPORTEN_KLIENT_ID,
+    // MASKINPORTEN_KLIENT_NOEKKEL (ADR 042); OIDC_RESOURCE, API_AUDIENCE
+    expect(feil.problemer).toHaveLength(21);
     expect(feil.message).toMatch(/^Ugyldig oppsett for produksjon/);
     const feilWeb = feilVed({ NODE_ENV: "production", ROLES: "web" });
     expect(feilWeb.problemer.join("\n")).toContain("IMPORT_API_URL");

@@ -110,6 +110,8 @@ export interface Config {
     /** How long a claim holds before another sender may take the alerts (at least three SMTP timeouts). */
     leieMs: number;
   };
+  /** Altinn, Enhetsregisteret and the service's own Maskinporten client (docs/decisions/042-altinn-og-enhetsregisteret.md). */
+  registre: RegistreConfig;
   /** Webhooks (docs/decisions/036-hendelser-og-webhooker.md). */
   webhook: {
     /** The key the subscriptions' secrets are encrypted with (WEBHOOK_NOEKKEL; api and sender share it). */
@@ -129,12 +131,43 @@ export interface Config {
   };
 }
 
+export interface RegistreConfig {
+  /**
+   * The development stand-ins (dev/registre) run in this process at /registre: the `api` or `sender` role without
+   * ALTINN_URL and ENHETSREGISTERET_URL, outside production (or with DEMO_MODE). The URLs below are then unset:
+   * the server gives the clients this process's own address once it listens.
+   */
+  innebygd: boolean;
+  altinnUrl?: string;
+  /** The service's resource in Altinn's resource registry (ALTINN_RESSURS). */
+  ressurs: string;
+  /** Altinn's API subscription key (Ocp-Apim-Subscription-Key). */
+  abonnementsnoekkel: string;
+  enhetsregisteretUrl?: string;
+  /** The service's own Maskinporten client: Maskinporten's issuer, the client id and its private key (JWK). */
+  maskinportenUrl?: string;
+  klientId: string;
+  klientNoekkel?: JsonWebKey;
+  /** The cache's life of Altinn's answer per person (ALTINN_CACHE_SEKUNDER). */
+  cacheMs: number;
+  /** One call's deadline, attempts, and after how many failures in a row a register is paused, and how long. */
+  tidsavbruddMs: number;
+  forsoek: number;
+  pauseEtter: number;
+  pauseMs: number;
+  /** How often the `sender` role reads Enhetsregisteret's update feeds. */
+  oppdateringMs: number;
+}
+
 /** The development defaults that must never guard a production service. */
 export const UTVIKLINGSVERDIER = {
   clientId: "forhaandsmelding-dev",
   clientSecret: "dev-hemmelighet-ikke-for-produksjon",
   hubApiKey: "dev-hub-nokkel",
   webhookNoekkel: UTVIKLINGSNOEKKEL,
+  altinnRessurs: "mattilsynet-digital-forhaandsmelding",
+  altinnAbonnementsnoekkel: "dev-altinn-abonnement",
+  maskinportenKlientId: "forhaandsmelding-dev",
 } as const;
 
 /** A configuration the service refuses to start with; the message lists every problem, in Norwegian. */
@@ -271,6 +304,24 @@ function produksjonsproblemer(
       );
     }
   }
+  p.push(...registerproblemer(env, roller, true));
+  if (web && !satt(env.OIDC_RESOURCE)) {
+    p.push(
+      "OIDC_RESOURCE må settes til import-API-ets ressursindikator hos ID-porten (tilgangstokenet får den som audience).",
+    );
+  }
+  if (api && !satt(env.API_AUDIENCE)) {
+    p.push("API_AUDIENCE må settes til audience-en ID-porten gir tilgangstokenene for import-API-et.");
+  }
+  if (
+    web &&
+    api &&
+    satt(env.OIDC_RESOURCE) &&
+    satt(env.API_AUDIENCE) &&
+    env.OIDC_RESOURCE !== env.API_AUDIENCE
+  ) {
+    p.push("OIDC_RESOURCE og API_AUDIENCE må være like når web og api kjører i samme prosess.");
+  }
   if (api || sender) {
     if (!satt(env.WEBHOOK_NOEKKEL) || env.WEBHOOK_NOEKKEL === UTVIKLINGSVERDIER.webhookNoekkel) {
       p.push(
@@ -293,6 +344,83 @@ function produksjonsproblemer(
       p.push("EPOST_AVSENDER må settes til avsenderadressen for e-postvarslene.");
   }
   return p;
+}
+
+/** A JWK in JSON with a private part, or undefined when the text is not one. */
+function privatNoekkel(tekst: string | undefined): JsonWebKey | undefined {
+  if (!satt(tekst)) return undefined;
+  try {
+    const jwk = JSON.parse(tekst) as JsonWebKey;
+    return typeof jwk === "object" && jwk !== null && typeof jwk.kty === "string" && typeof jwk.d === "string"
+      ? jwk
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What Altinn, Enhetsregisteret and the service's own Maskinporten client lack (ADR 042). In production every
+ * setting; elsewhere only when the registers are set up by hand (ALTINN_URL or ENHETSREGISTERET_URL given),
+ * and then only the client's key, which has no development value.
+ */
+function registerproblemer(
+  env: Record<string, string | undefined>,
+  roller: ReadonlySet<Rolle>,
+  produksjon: boolean,
+): string[] {
+  const p: string[] = [];
+  const altinn = roller.has("api");
+  if (!altinn && !roller.has("sender")) return p;
+  const mangler = (navn: string, hva: string) => {
+    if (!satt(env[navn])) p.push(`${navn} må settes (${hva}).`);
+  };
+  if (produksjon) {
+    mangler("ENHETSREGISTERET_URL", "Enhetsregisterets API, f.eks. https://data.brreg.no/enhetsregisteret");
+    if (!altinn) return p;
+    mangler("ALTINN_URL", "Altinn-plattformen, f.eks. https://platform.altinn.no");
+    mangler("ALTINN_RESSURS", "tjenestens ressurs i Altinns ressursregister");
+    mangler("ALTINN_ABONNEMENTSNOEKKEL", "API-abonnementet hos Altinn, Ocp-Apim-Subscription-Key");
+    mangler("MASKINPORTEN_URL", "Maskinporten for tjenestens egen klient, f.eks. https://maskinporten.no/");
+    mangler("MASKINPORTEN_KLIENT_ID", "tjenestens egen klient i Maskinporten");
+  }
+  if (altinn && (produksjon || satt(env.ALTINN_URL))) {
+    if (!satt(env.MASKINPORTEN_KLIENT_NOEKKEL)) {
+      p.push(
+        "MASKINPORTEN_KLIENT_NOEKKEL må settes (den private nøkkelen til tjenestens klient i Maskinporten, JWK som JSON).",
+      );
+    } else if (!privatNoekkel(env.MASKINPORTEN_KLIENT_NOEKKEL)) {
+      p.push("MASKINPORTEN_KLIENT_NOEKKEL må være en privat nøkkel som JWK i JSON (med kty og d).");
+    }
+  }
+  if (!produksjon && altinn && satt(env.ALTINN_URL) && !satt(env.MASKINPORTEN_URL)) {
+    p.push("MASKINPORTEN_URL må settes når ALTINN_URL er satt (tjenestens egen klient henter token der).");
+  }
+  return p;
+}
+
+function registreConfig(
+  env: Record<string, string | undefined>,
+  roller: ReadonlySet<Rolle>,
+  innebygdTillatt: boolean,
+): RegistreConfig {
+  const manuelt = satt(env.ALTINN_URL) || satt(env.ENHETSREGISTERET_URL);
+  return {
+    innebygd: innebygdTillatt && !manuelt && (roller.has("api") || roller.has("sender")),
+    altinnUrl: env.ALTINN_URL || undefined,
+    ressurs: env.ALTINN_RESSURS || UTVIKLINGSVERDIER.altinnRessurs,
+    abonnementsnoekkel: env.ALTINN_ABONNEMENTSNOEKKEL || UTVIKLINGSVERDIER.altinnAbonnementsnoekkel,
+    enhetsregisteretUrl: env.ENHETSREGISTERET_URL || undefined,
+    maskinportenUrl: env.MASKINPORTEN_URL || undefined,
+    klientId: env.MASKINPORTEN_KLIENT_ID || UTVIKLINGSVERDIER.maskinportenKlientId,
+    klientNoekkel: privatNoekkel(env.MASKINPORTEN_KLIENT_NOEKKEL),
+    cacheMs: Math.max(1000, sekunder(env.ALTINN_CACHE_SEKUNDER, 5 * 60)),
+    tidsavbruddMs: Math.max(100, sekunder(env.REGISTRE_TIDSAVBRUDD_SEKUNDER, 2.5)),
+    forsoek: Math.max(1, Math.trunc(Number(env.REGISTRE_FORSOEK ?? 2)) || 2),
+    pauseEtter: Math.max(0, Math.trunc(Number(env.REGISTRE_PAUSE_ETTER_FEIL ?? 5))),
+    pauseMs: sekunder(env.REGISTRE_PAUSE_SEKUNDER, 15),
+    oppdateringMs: Math.max(1000, sekunder(env.ENHETSREGISTERET_OPPDATERING_SEKUNDER, 60)),
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -323,6 +451,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${lytteport}`).replace(/\/$/, "");
   if (production && !demo) problemer.push(...produksjonsproblemer(env, appUrl, roller));
+  else problemer.push(...registerproblemer(env, roller, false));
   if (demo && !satt(env.SESSION_SECRET)) problemer.push("SESSION_SECRET må settes.");
   if (problemer.length > 0) {
     throw new KonfigurasjonsFeil(
@@ -407,6 +536,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tidsavbruddMs: Math.max(100, sekunder(env.EPOST_SMTP_TIDSAVBRUDD_SEKUNDER, 20)),
       leieMs: sekunder(env.EPOST_LEIE_SEKUNDER, 120),
     },
+    registre: registreConfig(env, roller, !production || demo),
     webhook: {
       noekkel: env.WEBHOOK_NOEKKEL || UTVIKLINGSVERDIER.webhookNoekkel,
       tillatLokal: bool(env.WEBHOOK_TILLAT_LOKAL, false),

@@ -1,4 +1,5 @@
 // The composition root: one build, one image, any mix of roles in one process (docs/decisions/028-roller-og-drift.md).
+// The process entry that runs it is server.ts beside this folder (ADR 050).
 // ROLES (default all three) picks them: `web` (server/web.ts, the Remix app), `api` (server/api.ts, the import
 // API with the Hub and authority endpoints), `sender` (server/sender.ts, the e-mail outbox worker). Every
 // process answers /healthz and /readyz (server/helse.ts), logs one JSON line per request (server/logg.ts),
@@ -13,7 +14,6 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { sendError } from "../api/http";
 import { gjeldendeRegelsett } from "../api/regelsett/gjeldende";
 import { type DatabaseHandle, openDatabase } from "../db";
-import { DatabaseIBruk } from "../db/eier";
 import { manglendeMigreringer, migrateToLatest } from "../db/migrate";
 import { erApiSti, monterApi } from "./api";
 import { type Config, KonfigurasjonsFeil, loadConfig } from "./config";
@@ -22,6 +22,7 @@ import { kunInnlogget } from "./kun-innlogget";
 import { forespoerselslogg, type Logger, lagLogger } from "./logg";
 import { lagMetrikker, type Metrikker, startMetrikkServer } from "./metrikker";
 import { regelsettVedOppstart } from "./regelsett";
+import { monterRegistre, type RegistreDel, startRegistre } from "./registre";
 import { ruteFor } from "./rute";
 import { type SenderDel, startSender } from "./sender";
 import { monterWeb, monterWebFoerApi } from "./web";
@@ -68,16 +69,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
   const web = roller.has("web");
   const api = roller.has("api");
   const sender = roller.has("sender");
-  // loadConfig refuses these already; a hand-built Config must not slip the stand-ins into production.
-  if (
-    config.production &&
-    !config.demo &&
-    (config.embeddedIdporten || config.embeddedEpost || config.embeddedMaskinporten || !config.databaseUrl)
-  ) {
-    throw new KonfigurasjonsFeil([
-      "Utviklings-ID-porten, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
-    ]);
-  }
+  nektUtviklingstjenester(config);
   if (web) config.sessionSecret = sessionSecret(config);
   if (!config.databaseUrl && config.dataDir !== MINNE) mkdirSync(config.dataDir, { recursive: true });
   // The service owns an embedded database; a command holding it briefly (npm run seed) is waited for.
@@ -98,15 +90,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       const utfoert = await migrateToLatest(database.db);
       if (utfoert.length > 0) logg.info({ migreringer: utfoert }, "Databasen er migrert");
     }
-    // The development stand-ins in dev/ are loaded only when they run: production never loads them, nor
-    // oidc-provider (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md).
-    if (config.seedDemoData) {
-      const { erTom, seedDemoData } = await import("../dev/seed");
-      if (await erTom(database.db)) {
-        logg.info("Tom database: legger inn demodata …");
-        await seedDemoData(database.db);
-      }
-    }
+    if (config.seedDemoData) await seedHvisTom(database, logg);
 
     // The risk rules (ADR 046): the development set in development and a demo; a warning without approved ones.
     if (api) await regelsettVedOppstart(database.db, config, logg);
@@ -116,6 +100,12 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       pool: database.pool,
       regelsett: api ? () => gjeldendeRegelsett(database.db).then((g) => g?.versjon ?? null) : undefined,
     });
+    // Altinn and Enhetsregisteret (ADR 042): the clients, and in embedded mode their stand-ins on this port.
+    let egenUrl = `http://127.0.0.1:${config.port}`;
+    const registre: RegistreDel | undefined =
+      api || sender
+        ? await startRegistre({ config, db: database.db, metrikker, logg, egenUrl: () => egenUrl })
+        : undefined;
     const egenApi = api && config.importApiUrl === `http://127.0.0.1:${config.port}`;
     const helse = lagHelse({
       db: database.db,
@@ -123,7 +113,13 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       utboks: sender,
     });
     const senderDel: SenderDel | undefined = sender
-      ? await startSender({ config, db: database.db, metrikker })
+      ? await startSender({
+          config,
+          db: database.db,
+          metrikker,
+          logg,
+          enhetsregister: registre?.registre.enhetsregister,
+        })
       : undefined;
     if (senderDel) ressurser.push(senderDel);
     // With the schema behind (migrations left to `npm run db:migrate`) the sender waits; readiness says why.
@@ -137,8 +133,11 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     app.use(metrikker.forespoersler(ruteFor));
     app.use(forespoerselslogg(logg, { rute: ruteFor, del: (req) => (erApiSti(req.path) ? "api" : "web") }));
     app.use(helse.router);
+    if (registre) monterRegistre(app, registre);
     if (web) ressurser.push(await monterWebFoerApi(app, { config, logger: logg }));
-    if (api) await monterApi(app, { config, db: database.db, metrikker });
+    if (api) {
+      await monterApi(app, { config, db: database.db, metrikker, tilgang: registre?.registre.tilgang });
+    }
     if (web) {
       const sider = senderDel?.fangerSider;
       ressurser.push(
@@ -186,6 +185,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
         ? `[${adresse.address}]`
         : adresse.address;
     const lokalUrl = `http://${vert}:${adresse.port}`;
+    egenUrl = `http://127.0.0.1:${adresse.port}`;
     database.eierskap?.oppdater({ url: lokalUrl });
 
     let lukking: Promise<void> | undefined;
@@ -215,6 +215,30 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     server?.close();
     await rydd();
     throw e;
+  }
+}
+
+/** loadConfig refuses these already; a hand-built Config must not slip the stand-ins into production. */
+function nektUtviklingstjenester(config: Config): void {
+  if (!config.production || config.demo) return;
+  const innebygd = config.embeddedIdporten || config.embeddedEpost || config.embeddedMaskinporten;
+  if (innebygd || config.registre.innebygd || !config.databaseUrl) {
+    throw new KonfigurasjonsFeil([
+      "Utviklings-ID-porten, utviklingsutgavene av Altinn og Enhetsregisteret, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
+    ]);
+  }
+}
+
+/**
+ * The demo data on an empty database. The development stand-ins in dev/ are loaded only when they run:
+ * production never loads them, nor oidc-provider (docs/decisions/023-produksjon-kjoerer-kompilert-kode.md), and
+ * the production build does not have them (docs/decisions/043-ingen-demodata-i-produksjonsbildet.md).
+ */
+async function seedHvisTom(database: DatabaseHandle, logg: Logger): Promise<void> {
+  const { erTom, seedDemoData } = await import("../dev/seed");
+  if (await erTom(database.db)) {
+    logg.info("Tom database: legger inn demodata …");
+    await seedDemoData(database.db);
   }
 }
 
@@ -298,64 +322,4 @@ function avslutningsvakt(webOgApi: boolean) {
       await lukket;
     },
   };
-}
-
-const isMain =
-  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
-if (isMain) {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    console.error(`Oppstart feilet. ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  }
-  const logg = lagLogger(config.loggNivaa, { roller: [...config.roller].join(",") });
-  startServer(config, logg)
-    .then(async ({ config, close, lokalUrl, metrikkPort }) => {
-      // SIGTERM from the process manager, Ctrl+C from a person: a graceful stop that frees the database for
-      // the tools. A second signal ends the process at once.
-      for (const signal of ["SIGINT", "SIGTERM"] as const) {
-        process.once(signal, () => {
-          logg.info({ signal }, "Stopper …");
-          for (const s of ["SIGINT", "SIGTERM"] as const) process.once(s, () => process.exit(1));
-          setTimeout(() => process.exit(1), config.avslutningMs + 10_000).unref();
-          close().then(
-            () => {
-              logg.info("Stoppet");
-              process.exit(0);
-            },
-            (e) => {
-              logg.error({ err: e }, "Stopp feilet");
-              process.exit(1);
-            },
-          );
-        });
-      }
-      logg.info({ adresse: lokalUrl, appUrl: config.appUrl, metrikkPort }, "Digital forhåndsmelding kjører");
-      if (config.production && !config.demo) return;
-      // A person started it (npm start, the demo image): say where to go, in plain words.
-      if (config.roller.has("web")) console.log(`\nDigital forhåndsmelding kjører på ${config.appUrl}`);
-      if (config.demo) {
-        console.warn(
-          "\nDEMO_MODE: produksjonsbygg med de innebygde utviklingstjenestene (ID-porten for test, import-API med demodata og kjente nøkler). Ikke for ekte brukere.",
-        );
-      }
-      if (config.embeddedEpost && config.roller.has("web") && config.embeddedIdporten) {
-        const { FANGER_STI } = await import("../dev/epost/fanger");
-        console.log(`\nE-postvarsler går til e-postfangeren for utvikling: ${config.appUrl}${FANGER_STI}`);
-      }
-      if (config.embeddedIdporten) {
-        console.log("\nTestpersoner i utviklings-ID-porten:");
-        const { DEMO_PERSONER } = await import("../dev/demo-data");
-        for (const p of DEMO_PERSONER) console.log(`  ${p.pid}  ${p.navn.padEnd(16)} ${p.beskrivelse}`);
-      }
-      console.log("");
-    })
-    .catch((e) => {
-      if (e instanceof KonfigurasjonsFeil || e instanceof DatabaseIBruk)
-        console.error(`Oppstart feilet. ${e.message}`);
-      else logg.fatal({ err: e }, "Oppstart feilet");
-      process.exit(1);
-    });
 }

@@ -1,6 +1,7 @@
 // Prometheus metrics (issue 26 point 5, docs/decisions/028-roller-og-drift.md), served on their own port
 // (METRICS_PORT), never on the public one: request duration per route pattern, the e-mail outbox's depth and
-// oldest age, certificates ingested, failed deliveries, the database pool, the approved risk rules' version, and
+// oldest age, certificates ingested, failed deliveries, the database pool, the calls to Altinn, Maskinporten and
+// Enhetsregisteret and the register's update feed (ADR 042), the approved risk rules' version (ADR 046), and
 // Node's own process metrics.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,6 +9,8 @@ import type { NextFunction, Request, Response } from "express";
 import { sql } from "kysely";
 import type pg from "pg";
 import client from "prom-client";
+import type { RegisterMaaler } from "../api/registre/motstand";
+import type { EnhetsoppdateringMaaler } from "../api/registre/oppdateringer";
 import type { Db } from "../db";
 
 export interface Metrikker {
@@ -22,6 +25,10 @@ export interface Metrikker {
   epostFeilet(type: string): void;
   /** One e-mail message was accepted by the SMTP server. */
   epostSendt(): void;
+  /** Calls to Altinn, Maskinporten and Enhetsregisteret: count, latency, outcome; and each one's breaker. */
+  registre: RegisterMaaler;
+  /** The register's update feed: updates read, units fetched anew, and the cursor. */
+  enhetsoppdatering: EnhetsoppdateringMaaler;
 }
 
 export function lagMetrikker(opts: {
@@ -59,6 +66,31 @@ export function lagMetrikker(opts: {
   const sendt = new client.Counter({
     name: "forhaandsmelding_epost_sendt_total",
     help: "E-poster tatt imot av SMTP-tjeneren.",
+    registers: [register],
+  });
+  const registerkall = new client.Histogram({
+    name: "forhaandsmelding_register_kall_sekunder",
+    help: "Kall til Altinn, Maskinporten og Enhetsregisteret, etter register, operasjon og utfall (ok, feil, tidsavbrudd, brutt: registeret er satt på pause).",
+    labelNames: ["register", "operasjon", "utfall"],
+    buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [register],
+  });
+  const tilgjengelig = new client.Gauge({
+    name: "forhaandsmelding_register_tilgjengelig",
+    help: "1 når kall til registeret slippes gjennom, 0 når det er satt på pause etter gjentatte feil.",
+    labelNames: ["register"],
+    registers: [register],
+  });
+  const oppdateringer = new client.Counter({
+    name: "forhaandsmelding_enhetsregister_oppdateringer_total",
+    help: "Oppdateringer lest fra Enhetsregisterets oppdateringsstrømmer, etter strøm.",
+    labelNames: ["kilde"],
+    registers: [register],
+  });
+  const oppdateringsid = new client.Gauge({
+    name: "forhaandsmelding_enhetsregister_oppdateringsid",
+    help: "Siste oppdateringsid lest fra hver av Enhetsregisterets oppdateringsstrømmer.",
+    labelNames: ["kilde"],
     registers: [register],
   });
   const { utboks, pool } = opts;
@@ -128,6 +160,17 @@ export function lagMetrikker(opts: {
     sertifikatInnlest: (resultat) => innlest.inc({ resultat }),
     epostFeilet: (type) => feilet.inc({ type }),
     epostSendt: () => sendt.inc(),
+    registre: {
+      kall: (reg, operasjon, utfall, sekunder) =>
+        registerkall.observe({ register: reg, operasjon, utfall }, sekunder),
+      tilgjengelig: (reg, ja) => tilgjengelig.set({ register: reg }, ja ? 1 : 0),
+    },
+    enhetsoppdatering: {
+      lest: (kilde, antall, _oppdatert, sisteId) => {
+        oppdateringer.inc({ kilde }, antall);
+        oppdateringsid.set({ kilde }, sisteId);
+      },
+    },
   };
 }
 

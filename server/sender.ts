@@ -5,9 +5,12 @@
 // the web role shows under /dev/epost.
 import { type EpostSender, type EpostSenderOptions, lagEpostSender } from "../api/epost/sender";
 import { lagWebhookSender, type WebhookSenderOptions } from "../api/hendelser/sender";
+import type { EnhetsregisterKlient } from "../api/registre/enhetsregisteret";
+import { lagEnhetsoppdatering } from "../api/registre/oppdateringer";
 import type { Db } from "../db";
 import type { EpostFanger } from "../dev/epost/fanger";
 import type { Config } from "./config";
+import type { Logger } from "./logg";
 import type { Metrikker } from "./metrikker";
 
 export interface SenderDel {
@@ -55,6 +58,9 @@ export async function startSender(opts: {
   config: Config;
   db: Db;
   metrikker: Metrikker;
+  logg?: Logger;
+  /** Enhetsregisteret's client: the update feed keeps our copy of the units current (ADR 042). */
+  enhetsregister?: EnhetsregisterKlient;
 }): Promise<SenderDel> {
   const { config, db, metrikker } = opts;
   let fanger: EpostFanger | undefined;
@@ -74,18 +80,29 @@ export async function startSender(opts: {
   }
   // The webhooks of the importers' events (ADR 036), from the same role.
   const webhooker = lagWebhookSender(webhookOppsett(config, db));
+  // Enhetsregisteret's update feed (ADR 042): one runner at a time across processes, stops on SIGTERM.
+  const enheter =
+    opts.enhetsregister &&
+    lagEnhetsoppdatering({
+      db,
+      klient: opts.enhetsregister,
+      intervallMs: config.registre.oppdateringMs,
+      maaler: metrikker.enhetsoppdatering,
+      logg: opts.logg,
+    });
   return {
     fanger,
     fangerSider,
     start: () => {
       sender?.start();
       webhooker.start();
+      enheter?.start();
     },
     stopp: async () => {
-      await Promise.all([sender?.stop(), webhooker.stop()]);
+      await Promise.all([sender?.stop(), webhooker.stop(), enheter?.stopp()]);
     },
     close: async () => {
-      await Promise.all([sender?.stop(), webhooker.stop()]);
+      await Promise.all([sender?.stop(), webhooker.stop(), enheter?.stopp()]);
       await fanger?.close();
     },
   };

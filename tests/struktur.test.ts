@@ -92,7 +92,7 @@ describe("npm run lint", () => {
     };
     expect(scripts.lint?.split(" && ")).toEqual([
       "biome check .",
-      "depcruise --config .dependency-cruiser.cjs app api db dev domain scripts server tests",
+      "depcruise --config .dependency-cruiser.cjs app api db dev domain scripts server server.ts tests",
       "knip",
     ]);
     expect(scripts.test).toMatch(/^npm run lint && /);
@@ -225,5 +225,21 @@ describe("ende-til-ende-testene", () => {
       }
     }
     expect(feil).toEqual([]);
+  });
+});
+
+// The race tests only PostgreSQL can fail (tests/support/test-db.ts, bareMedPostgres) are skipped on PGlite;
+// CI's PostgreSQL pass must run them, or nothing does.
+describe("testene som bare PostgreSQL kan feile", () => {
+  it("lie in the folders CI's PostgreSQL pass (.ci/run) runs", () => {
+    const pass = /^npx vitest run (.+)$/m.exec(readFileSync(".ci/run", "utf8"))?.[1]?.split(" ") ?? [];
+    expect(pass).toContain("api");
+    const filer = ["api", "app", "db", "dev", "domain", "scripts", "server", "tests"]
+      .flatMap((mappe) =>
+        (readdirSync(mappe, { recursive: true }) as string[]).map((f) => path.join(mappe, f)),
+      )
+      .filter((f) => f.endsWith(".test.ts") && /^\s*bareMedPostgres\(ctx\);$/m.test(readFileSync(f, "utf8")));
+    expect(filer.length).toBeGreaterThanOrEqual(2);
+    expect(filer.filter((f) => !pass.some((mappe) => f.startsWith(`${mappe}/`)))).toEqual([]);
   });
 });

@@ -4,13 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { syntetiskSertifikat, vurder } from "../../tests/support/dokument-testdata";
 import { EphytoParseError } from "../ephyto/parse";
-import {
-  ArbeidFeil,
-  arbeiderStatus,
-  forberedSertifikatIArbeider,
-  kjoerJobb,
-  lagSertifikatPdfIArbeider,
-} from "./basseng";
+import { forberedSertifikatIArbeider } from "../sertifikat/ingest";
+import { arbeiderStatus, kjoerJobb } from "./basseng";
+import { ArbeidFeil } from "./feil";
+import { lagSertifikatPdfIArbeider } from "./i-arbeider";
 
 const pdf = (linjer = 3) => {
   const sertifikat = syntetiskSertifikat(linjer);
@@ -34,7 +31,7 @@ describe("arbeiderbassenget", () => {
   it("stopper en arbeider som går over tidsgrensen, og neste jobb får en ny", async () => {
     await lagSertifikatPdfIArbeider(pdf());
     const foer = arbeiderStatus();
-    await expect(kjoerJobb({ type: "pdf", input: pdf(3000) }, { tidsgrenseMs: 5 })).rejects.toBeInstanceOf(
+    await expect(kjoerJobb("pdf", pdf(3000), { bane: "dokument", tidsgrenseMs: 5 })).rejects.toBeInstanceOf(
       ArbeidFeil,
     );
     expect(arbeiderStatus().ledige).toBe(foer.ledige - 1);

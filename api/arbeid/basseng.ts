@@ -8,18 +8,12 @@
 // A worker is kept for the next job (starting one and loading the PDF and spreadsheet code costs far more
 // than most jobs); one that overruns its time limit, crashes, exits or is cancelled is stopped and replaced.
 // Idle workers do not keep the process alive and are stopped after LEDIG_MS. The database is PGlite's own
-// thread or a server (db/pglite-traad.ts).
+// thread or a server (db/pglite-traad.ts). The pool knows a job only by its name in the registry (jobber.ts,
+// loaded in the worker) and its errors (feil.ts); the typed calls are in i-arbeider.ts.
 import type { Worker } from "node:worker_threads";
 import { startTraad, traadFil } from "../../db/traad";
-import type { ImportmeldingVisning } from "../../domain/importmelding";
-import type { SertifikatVisning } from "../../domain/sertifikat";
-import type { Sorteringsretning } from "../../domain/text";
-import type { DokumentasjonInput } from "../dokumenter/dokumentasjon";
-import type { KvitteringValg } from "../dokumenter/kvittering-pdf";
-import type { SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
-import { EphytoParseError, type ParseEphytoOptions } from "../ephyto/parse";
-import type { ForberedtSertifikat, RegelsettForJobb } from "../sertifikat/ingest";
-import type { SertifikatTekst } from "../sertifikat/visning";
+import { EphytoParseError } from "../ephyto/feil";
+import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./feil";
 import type { Jobb, Svar } from "./jobb";
 
 /** A whole number from the environment (at least `minst`), or `standard` when unset or not a number. */
@@ -50,34 +44,6 @@ export const DOKUMENT = {
   /** Retry-After (seconds) when refused. */
   ventSekunder: 10,
 };
-
-/** A job that failed inside the service (crash, time limit); the message is Norwegian, for a 5xx. */
-export class ArbeidFeil extends Error {
-  override readonly name = "ArbeidFeil";
-}
-
-/** A document job refused before it started: the person has too many, or the queue is full. */
-export class ArbeidOpptatt extends Error {
-  override readonly name = "ArbeidOpptatt";
-  constructor(
-    readonly status: 429 | 503,
-    readonly ventSekunder: number,
-  ) {
-    super(
-      status === 429
-        ? "Du har allerede flere dokumenter under arbeid. Vent til de er ferdige, og prøv igjen."
-        : "Det lages mange dokumenter akkurat nå. Prøv igjen om litt.",
-    );
-  }
-}
-
-/** The caller gave up (the client went away): the job left the queue or its worker was stopped. */
-export class ArbeidAvbrutt extends Error {
-  override readonly name = "ArbeidAvbrutt";
-  constructor() {
-    super("Arbeidet ble avbrutt fordi forespørselen ble avbrutt");
-  }
-}
 
 // The worker is traad.ts under tsx and vitest, traad.js beside this chunk in the compiled service.
 const traadUrl = traadFil(import.meta.url, "traad");
@@ -110,7 +76,7 @@ function leggTilbake(worker: Worker): void {
   ledige.push({ worker, tidsur });
 }
 
-type Bane = "innlesing" | "dokument" | "side";
+export type Bane = "innlesing" | "dokument" | "side";
 
 /** The certificate page of a large certificate: one at a time, beside intake and documents. */
 export const SIDE = { samtidige: tall("ARBEID_SIDE_SAMTIDIGE", 1), tidsgrenseMs: 30_000 };
@@ -227,36 +193,37 @@ function frigi(bane: Bane, person: string | undefined): void {
   }
 }
 
-/** The ruleset each worker has built (ADR 046): its content crosses once per worker and version, not per job. */
-const regelsettIWorker = new WeakMap<Worker, string>();
+/**
+ * The key of the shared part each worker already has (JobbValg.kjent): that part crosses once per worker and
+ * key, not per job (ADR 046: the approved ruleset's content, which the worker builds once and keeps).
+ */
+const kjentIWorker = new WeakMap<Worker, string>();
 
-function utenKjentRegelsett(worker: Worker, jobb: Jobb): Jobb {
-  if (jobb.type !== "ingest" || !jobb.regelsett) return jobb;
-  if (regelsettIWorker.get(worker) === jobb.regelsett.sha256) {
-    return { ...jobb, regelsett: { versjon: jobb.regelsett.versjon, sha256: jobb.regelsett.sha256 } };
-  }
-  regelsettIWorker.set(worker, jobb.regelsett.sha256);
-  return jobb;
+function inputTil(worker: Worker, input: unknown, kjent: JobbValg["kjent"]): unknown {
+  if (!kjent) return input;
+  if (kjentIWorker.get(worker) === kjent.noekkel) return kjent.input;
+  kjentIWorker.set(worker, kjent.noekkel);
+  return input;
 }
 
 export interface JobbValg {
-  /** Default: the lane of the job's type (ingest: innlesing; pdf, excel: dokument). */
-  bane?: Bane;
+  /** The lane: innlesing (certificate intake), dokument (files for people) or side (a large certificate's page). */
+  bane: Bane;
   /** Who the document is for (the person's id), for the per-person limits. */
   person?: string;
   /** Aborted when the caller gives up: the job leaves the queue, or its worker is stopped. */
   signal?: AbortSignal;
   tidsgrenseMs?: number;
+  /** The input to post instead to a worker that has already had a job with the same `noekkel`. */
+  kjent?: { noekkel: string; input: unknown };
 }
 
 /**
- * Runs one job in a worker thread; rejects with EphytoParseError, ArbeidFeil, ArbeidOpptatt or ArbeidAvbrutt,
- * never hangs.
+ * Runs one job of the registry (jobber.ts), named `navn`, in a worker thread; rejects with EphytoParseError,
+ * ArbeidFeil, ArbeidOpptatt or ArbeidAvbrutt, never hangs. The typed calls are in i-arbeider.ts.
  */
-export async function kjoerJobb(jobb: Jobb, valg: JobbValg = {}): Promise<unknown> {
-  const bane =
-    valg.bane ?? (jobb.type === "ingest" ? "innlesing" : jobb.type === "visning" ? "side" : "dokument");
-  const { person, signal } = valg;
+export async function kjoerJobb(navn: string, input: unknown, valg: JobbValg): Promise<unknown> {
+  const { bane, person, signal } = valg;
   const tidsgrenseMs =
     valg.tidsgrenseMs ?? { innlesing: INNLESING, dokument: DOKUMENT, side: SIDE }[bane].tidsgrenseMs;
   await plass(bane, person, signal);
@@ -309,63 +276,9 @@ export async function kjoerJobb(jobb: Jobb, valg: JobbValg = {}): Promise<unknow
       worker.on("error", paaFeil);
       worker.on("exit", paaSlutt);
       signal?.addEventListener("abort", avbryt, { once: true });
-      worker.postMessage(utenKjentRegelsett(worker, jobb));
+      worker.postMessage({ navn, input: inputTil(worker, input, valg.kjent) } satisfies Jobb);
     });
   } finally {
     frigi(bane, person);
   }
-}
-
-export async function forberedSertifikatIArbeider(
-  xml: string | Uint8Array,
-  opts: ParseEphytoOptions = {},
-  regelsett: RegelsettForJobb = null,
-): Promise<ForberedtSertifikat> {
-  return (await kjoerJobb({ type: "ingest", xml, opts, regelsett })) as ForberedtSertifikat;
-}
-
-const tilBuffer = (u: unknown) => {
-  const bytes = u as Uint8Array;
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-};
-
-export async function lagSertifikatPdfIArbeider(
-  input: SertifikatPdfInput,
-  valg: Pick<JobbValg, "person" | "signal"> = {},
-): Promise<Buffer> {
-  return tilBuffer(await kjoerJobb({ type: "pdf", input }, valg));
-}
-
-/** The certificate page's PDF or Excel file, for a person (the document lane's limits apply). */
-export async function lagSertifikatdokumentIArbeider(
-  format: "pdf" | "excel",
-  tekst: SertifikatTekst,
-  valg: Pick<JobbValg, "person" | "signal"> = {},
-): Promise<Buffer> {
-  return tilBuffer(await kjoerJobb({ type: "sertifikat", format, tekst }, valg));
-}
-
-/** The certificate page's answer for a large certificate (api/sertifikat/visning.ts). */
-export async function settSammenIArbeider(
-  tekst: SertifikatTekst,
-  side: { side: number; sortering: Sorteringsretning | null },
-): Promise<SertifikatVisning> {
-  return (await kjoerJobb({ type: "visning", tekst, side })) as SertifikatVisning;
-}
-
-/** A notification's receipt PDF, for a person (the document lane's limits apply). */
-export async function lagKvitteringPdfIArbeider(
-  melding: ImportmeldingVisning,
-  kvittering: KvitteringValg,
-  valg: Pick<JobbValg, "person" | "signal"> = {},
-): Promise<Buffer> {
-  return tilBuffer(await kjoerJobb({ type: "kvittering", melding, valg: kvittering }, valg));
-}
-
-/** A notification's evidence pack as a ZIP file, for a person (the document lane's limits apply, ADR 038). */
-export async function lagDokumentasjonIArbeider(
-  input: DokumentasjonInput,
-  valg: Pick<JobbValg, "person" | "signal"> = {},
-): Promise<Buffer> {
-  return tilBuffer(await kjoerJobb({ type: "dokumentasjon", input }, valg));
 }

@@ -1,33 +1,16 @@
 // The worker thread (ADR 018): runs CPU-heavy, pure jobs one at a time as they are posted, and posts each
 // result back. No database here.
 import { parentPort } from "node:worker_threads";
-import { lagDokumentasjon } from "../dokumenter/dokumentasjon";
-import { lagKvitteringPdf } from "../dokumenter/kvittering-pdf";
-import { lagSertifikatExcel } from "../dokumenter/sertifikat-excel";
-import { lagSertifikatPdf } from "../dokumenter/sertifikat-pdf";
-import { lagSertifikatdokument } from "../dokumenter/sertifikatdokument";
-import { EphytoParseError } from "../ephyto/parse";
-import { forberedSertifikat } from "../sertifikat/ingest";
-import { settSammen } from "../sertifikat/sammensetning";
+import { EphytoParseError } from "../ephyto/feil";
 import type { Jobb, Svar } from "./jobb";
+import { JOBBER } from "./jobber";
 
-async function kjoer(jobb: Jobb): Promise<unknown> {
-  switch (jobb.type) {
-    case "ingest":
-      return forberedSertifikat(jobb.xml, jobb.opts, jobb.regelsett);
-    case "pdf":
-      return new Uint8Array(await lagSertifikatPdf(jobb.input));
-    case "excel":
-      return new Uint8Array(await lagSertifikatExcel(jobb.input));
-    case "sertifikat":
-      return new Uint8Array(await lagSertifikatdokument(jobb.format, jobb.tekst));
-    case "kvittering":
-      return new Uint8Array(await lagKvitteringPdf(jobb.melding, jobb.valg));
-    case "dokumentasjon":
-      return lagDokumentasjon(jobb.input);
-    case "visning":
-      return settSammen(jobb.tekst, jobb.side);
-  }
+const jobber: Record<string, ((input: never) => unknown) | undefined> = JOBBER;
+
+async function kjoer({ navn, input }: Jobb): Promise<unknown> {
+  const jobb = Object.hasOwn(jobber, navn) ? jobber[navn] : undefined;
+  if (!jobb) throw new Error(`Ukjent jobb: ${navn}`);
+  return jobb(input as never);
 }
 
 parentPort?.on("message", (jobb: Jobb) => {

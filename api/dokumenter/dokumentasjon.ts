@@ -9,7 +9,7 @@ import { formaterDatoTid } from "../../domain/format";
 import type { HendelseVisning } from "../../domain/historikk";
 import { type ImportmeldingVisning, MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/mengde";
-import type { SertifikatTekst } from "../sertifikat/visning";
+import type { SertifikatTekst } from "../sertifikat/tekst";
 import { lagKvitteringPdf } from "./kvittering-pdf";
 import { FARGE, FONT_FET, skrivPdf } from "./pdf-oppsett";
 import { pdfTekst } from "./pdf-tekst";

@@ -1,7 +1,7 @@
 // The certificate page's documents (PDF, Excel) from the certificate as read, with every goods line (the page
 // shows one page of them). Runs in the worker thread (ADR 018): the JSON text is parsed here.
 import { settSammen } from "../sertifikat/sammensetning";
-import type { SertifikatTekst } from "../sertifikat/visning";
+import type { SertifikatTekst } from "../sertifikat/tekst";
 import { lagSertifikatExcel } from "./sertifikat-excel";
 import { lagSertifikatPdf } from "./sertifikat-pdf";
 

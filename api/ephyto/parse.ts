@@ -399,4 +399,4 @@ function base64Data(raa: string): Uint8Array | undefined {
   return new Uint8Array(Buffer.from(ren, /[-_]/.test(ren) ? "base64url" : "base64"));
 }
 
-export { type EphytoFeilkode, EphytoParseError, type ParseEphytoOptions, STANDARD_MAKS_BYTES } from "./feil";
+export { EphytoParseError, type ParseEphytoOptions, STANDARD_MAKS_BYTES } from "./feil";

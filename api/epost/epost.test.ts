@@ -9,6 +9,7 @@ import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput } from "../../dev/ephyto/generate";
 import { type EpostFanger, startEpostFanger } from "../../dev/epost/fanger";
 import { formaterDato, leggTilDager, osloDato } from "../../domain/format";
+import { bareMedPostgres } from "../../tests/support/test-db";
 import { importoerId } from "../../tests/support/test-hjelp";
 import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../../tests/support/test-server";
 import { type EpostSender, type EpostSenderOptions, krevVarsler, lagEpostSender } from "./sender";
@@ -339,21 +340,18 @@ describe("to sendere mot samme database", () => {
     expect(ikkeSendt).toEqual([]);
   }
 
-  it("to sendere samtidig (hver sin tilkoblingspool på PostgreSQL): hver e-post sendes én gang", async () => {
+  it("to sendere samtidig (hver sin tilkoblingspool på PostgreSQL): hver e-post sendes én gang", async (ctx) => {
+    bareMedPostgres(ctx);
     const numre = await leverTilMange("a");
-    const url = process.env.TEST_DATABASE_URL;
-    let andre: Awaited<ReturnType<typeof openDatabase>> | undefined;
-    if (url) {
-      const { rows } = await (await import("kysely")).sql<{
-        navn: string;
-      }>`select current_database() as navn`.execute(db());
-      const u = new URL(url);
-      u.pathname = `/${rows[0]!.navn}`;
-      andre = await openDatabase({ databaseUrl: u.toString(), migrate: false });
-    }
+    const { rows } = await (await import("kysely")).sql<{
+      navn: string;
+    }>`select current_database() as navn`.execute(db());
+    const u = new URL(process.env.TEST_DATABASE_URL as string);
+    u.pathname = `/${rows[0]!.navn}`;
+    const andre = await openDatabase({ databaseUrl: u.toString(), migrate: false });
     const a = senderMed({ maksPerRunde: 2 });
     const b = lagEpostSender({
-      db: andre?.db ?? db(),
+      db: andre.db,
       smtpUrl: fanger.smtpUrl,
       avsender: "ikke-svar@test.example",
       appUrl: APP,
@@ -373,7 +371,7 @@ describe("to sendere mot samme database", () => {
     } finally {
       await a.stop();
       await b.stop();
-      await andre?.close();
+      await andre.close();
     }
     await sjekkIngenDuplikater(numre, "a");
   });

@@ -11,7 +11,7 @@ import {
   type MeldepliktigVurdering,
   STATUS_TEKST,
 } from "../../domain/status";
-import { utenStyretegn } from "../../domain/text";
+import { esc, utenStyretegn } from "../../domain/text";
 
 export interface VarselSertifikat {
   nummer: string;
@@ -51,13 +51,6 @@ const landNavn = (kode: string) => finnLand(kode)?.navn ?? kode;
 function meldeplikt(vurdering: string): string {
   return MELDEPLIKTIG_TEKST[vurdering as MeldepliktigVurdering] ?? vurdering;
 }
-
-/** Text for HTML: the five special characters escaped. */
-export const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 function emne(sertifikater: readonly VarselSertifikat[]): string {
   const [s] = sertifikater;

@@ -43,12 +43,16 @@ export function sjekkUrlForm(tekst: string, policy: Adressepolicy): URL {
 
 const INTERN = "Adressen peker til et privat eller internt nettverk og kan ikke brukes";
 
+/** Resolves a host name to all its addresses (DNS by default; tests give their own answers). */
+export type Oppslag = (vert: string) => Promise<{ address: string; family: number }[]>;
+
+const dnsOppslag: Oppslag = (v) => lookup(v, { all: true, verbatim: true });
+
 /** The host's addresses, every one of them allowed; a refusal otherwise. */
 export async function slaaOppTillatt(
   vert: string,
   policy: Adressepolicy,
-  oppslag: (vert: string) => Promise<{ address: string; family: number }[]> = (v) =>
-    lookup(v, { all: true, verbatim: true }),
+  oppslag: Oppslag = dnsOppslag,
 ): Promise<{ address: string; family: number }[]> {
   const bar = vert.startsWith("[") && vert.endsWith("]") ? vert.slice(1, -1) : vert;
   const adresser = isIP(bar) ? [{ address: bar, family: isIP(bar) }] : await oppslag(bar).catch(() => []);

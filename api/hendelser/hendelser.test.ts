@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import type { SertifikatMottattData, StatusEndretData } from "../../domain/hendelser";
+import { bareMedPostgres } from "../../tests/support/test-db";
 import {
   type Aktoer,
   aktoer,
@@ -21,7 +22,7 @@ import {
 import { startTestApi, TEST_WEBHOOK_NOEKKEL, type TestApi } from "../../tests/support/test-server";
 import { erTillattIp, sjekkWebhookUrl } from "./adresse";
 import { dekrypterHemmelighet } from "./hemmelighet";
-import type { HendelseJson } from "./router";
+import type { HendelseJson } from "./kontrakt";
 import { skrivHendelser } from "./skriv";
 
 let api: TestApi;
@@ -137,7 +138,8 @@ describe("hendelser skrives i samme transaksjon", () => {
 });
 
 describe("hendelsesstrømmen under samtidige skrivinger", () => {
-  it("leseren får hver hendelse nøyaktig én gang, i rekkefølge, mens mange skriver samtidig", async () => {
+  it("leseren får hver hendelse nøyaktig én gang, i rekkefølge, mens mange skriver samtidig", async (ctx) => {
+    bareMedPostgres(ctx);
     const start = (await sisteNummer()) ?? 0;
     const SKRIVERE = 40;
     const vent = (ms: number) => new Promise((r) => setTimeout(r, ms));

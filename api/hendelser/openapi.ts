@@ -20,7 +20,7 @@ import {
   type Stier,
   tidspunkt,
 } from "../openapi/felles";
-import { feedSoek, type HendelseJson, type HendelseSide, nyWebhook, webhookStatus } from "./router";
+import { feedSoek, type HendelseJson, type HendelseSide, nyWebhook, webhookStatus } from "./kontrakt";
 
 const TAG = "Hendelser";
 const Type = z.enum(HENDELSESTYPER);

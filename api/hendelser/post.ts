@@ -5,7 +5,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { type Adressepolicy, sjekkUrlForm, slaaOppTillatt, UgyldigAdresse } from "./adresse";
+import { type Adressepolicy, type Oppslag, sjekkUrlForm, slaaOppTillatt, UgyldigAdresse } from "./adresse";
 
 export interface PostSvar {
   ok: boolean;
@@ -21,12 +21,16 @@ export async function postWebhook(opts: {
   headers: Record<string, string>;
   policy: Adressepolicy;
   tidsavbruddMs: number;
+  /** The name lookup, asked once: the connection goes to the address it answered and was checked. */
+  oppslag?: Oppslag;
 }): Promise<PostSvar> {
   let url: URL;
   let adresse: { address: string; family: number };
   try {
     url = sjekkUrlForm(opts.url, opts.policy);
-    [adresse] = (await slaaOppTillatt(url.hostname, opts.policy)) as [{ address: string; family: number }];
+    [adresse] = (await slaaOppTillatt(url.hostname, opts.policy, opts.oppslag)) as [
+      { address: string; family: number },
+    ];
   } catch (e) {
     return { ok: false, httpStatus: null, feil: e instanceof UgyldigAdresse ? e.message : String(e) };
   }

@@ -6,11 +6,9 @@
 //   delivery log), create (the secret in that answer only), pause/resume, delete.
 // Both behind the same guard as the importer's notification list (requireImportoer).
 import { Router } from "express";
-import { z } from "zod";
 import type { Db } from "../../db";
 import {
   HENDELSESTYPER,
-  type HendelseData,
   type Hendelsestype,
   type LeveringsforsoekVisning,
   type WebhookVisning,
@@ -19,116 +17,16 @@ import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, lesSoek, notFound, parseId } from "../http";
 import { type Adressepolicy, sjekkWebhookUrl, UgyldigAdresse } from "./adresse";
 import { krypterHemmelighet, nyHemmelighet } from "./hemmelighet";
+import { feedSoek, type HendelseSide, hendelseJson, nyWebhook, webhookStatus } from "./kontrakt";
 import { importoerStroem } from "./skriv";
+import { lesStroem } from "./stroem";
 
-/** The most events one page of the feed holds; 100 when `antall` is not given. */
-export const MAKS_SIDE = 500;
 /** At most this many subscriptions per importer. */
 export const MAKS_WEBHOOKER = 10;
 /** The delivery log shows this many attempts. */
 export const LOGG_ANTALL = 50;
 
-/** One event: for each type its own data (domain/hendelser.ts). */
-export type HendelseJson = {
-  [T in Hendelsestype]: {
-    /** The event's id (also the webhook-id header): the same in the feed and in every delivery attempt. */
-    id: string;
-    /** The importer's event number: the feed's cursor. */
-    nummer: number;
-    type: T;
-    timestamp: string;
-    importoer: { id: number; organisasjonsnummer: string };
-    data: HendelseData[T];
-  };
-}[Hendelsestype];
-
-/** A page of the feed. */
-export interface HendelseSide {
-  hendelser: HendelseJson[];
-  /** The cursor for the next call. */
-  neste: string;
-  flere: boolean;
-}
-
-/** One event as the feed and the webhooks give it (the Standard Webhooks envelope: type, timestamp, data). */
-export function hendelseJson(
-  r: { uuid: string; nummer: number; type: Hendelsestype; tidspunkt: Date | string; data: unknown },
-  importoer: { id: number; organisasjonsnummer: string },
-): HendelseJson {
-  return {
-    id: r.uuid,
-    nummer: Number(r.nummer),
-    type: r.type,
-    timestamp: new Date(r.tidspunkt).toISOString(),
-    importoer,
-    data: r.data,
-  } as HendelseJson;
-}
-
-export const feedSoek = z.object({
-  etter: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number)
-    .optional()
-    .meta({
-      description:
-        "Markøren: `neste` fra forrige kall. Gir hendelsene med høyere nummer. Uten: fra begynnelsen (0).",
-      example: "0",
-    }),
-  antall: z
-    .string()
-    .regex(/^\d{1,3}$/)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= MAKS_SIDE)
-    .optional()
-    .meta({ description: `Høyst så mange hendelser, 1–${MAKS_SIDE}; standard 100`, example: "100" }),
-});
-
-export const nyWebhook = z.object(
-  {
-    url: z
-      .string({ error: "Skriv inn adressen webhookene skal sendes til" })
-      .max(2000, "Adressen er for lang"),
-    typer: z
-      .array(z.enum(HENDELSESTYPER, { error: "Ukjent hendelsestype" }), { error: "Velg minst én hendelse" })
-      .min(1, "Velg minst én hendelse"),
-  },
-  { error: "Forespørselen må være et objekt med url og typer" },
-);
-
-export const webhookStatus = z.object(
-  { aktiv: z.boolean({ error: "aktiv må være true eller false" }) },
-  { error: "Forespørselen må være et objekt med aktiv" },
-);
-
 type HendelseRad = Parameters<typeof hendelseJson>[0];
-
-/**
- * One page of a stream (an importer's, or the authority's, ADR 045): the events after `etter` in number order,
- * the cursor for the next call (the last number read, or `etter` when nothing was new) and whether more wait.
- * An index range of (stroem, nummer).
- */
-export async function lesStroem(
-  db: Db,
-  stroem: string,
-  { etter = 0, antall = 100 }: { etter?: number; antall?: number },
-) {
-  const rader = await db
-    .selectFrom("hendelse")
-    .select(["uuid", "nummer", "type", "tidspunkt", "data"])
-    .where("stroem", "=", stroem)
-    .where("nummer", ">", etter)
-    .orderBy("nummer")
-    .limit(antall + 1)
-    .execute();
-  const side = rader.slice(0, antall);
-  return {
-    rader: side,
-    neste: String(side.length > 0 ? Number(side[side.length - 1]!.nummer) : etter),
-    flere: rader.length > antall,
-  };
-}
 
 async function webhooker(db: Db, importoerId: number): Promise<WebhookVisning[]> {
   const rader = await db

@@ -16,8 +16,8 @@ import type { Db } from "../../db";
 import type { Hendelsestype } from "../../domain/hendelser";
 import type { Adressepolicy } from "./adresse";
 import { dekrypterHemmelighet } from "./hemmelighet";
+import { hendelseJson } from "./kontrakt";
 import { postWebhook } from "./post";
-import { hendelseJson } from "./router";
 
 export interface WebhookSenderOptions {
   db: Db;

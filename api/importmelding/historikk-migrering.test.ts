@@ -33,6 +33,12 @@ describe("migrering 014 på hendelser skrevet før den", () => {
     const gammel = db as any;
     await down(gammel);
     await sql`delete from importmelding_hendelse where importmelding_id = ${id}`.execute(db);
+    // the person's name comes with Altinn's answer at login (ADR 042); the seed has none
+    await db
+      .insertInto("person")
+      .values({ pid: KARI, navn: "Kari Nordmann" })
+      .onConflict((oc) => oc.column("pid").doUpdateSet({ navn: "Kari Nordmann" }))
+      .execute();
     const person = `importoer:${hageland} person:${KARI}`;
     const rader: [string, string | null, string, string | null][] = [
       [person, null, "UNDER_REGISTRERING", "Opprettet for sertifikat NL.1"],

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
-import type { SertifikatVisning } from "../../domain/sertifikat";
+import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 import {
   aktoer,
   INGRID,

@@ -5,7 +5,7 @@
 // or through a reception controller it appointed: a draft is deleted, a submitted one not yet arrived is
 // withdrawn. From arrival on, the shipment has been received and assessed under that notification: it stays.
 import type { Db } from "../../db";
-import type { AnnenForhaandsmelding } from "../../domain/sertifikat";
+import type { AnnenForhaandsmelding } from "../../domain/sertifikat-visning";
 import type { ImportmeldingStatus } from "../../domain/status";
 import type { Aktoer } from "../aktoer";
 import { erPaaSertifikatet, hentImportoerMatch } from "../sertifikat/synlighet";

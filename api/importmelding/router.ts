@@ -17,8 +17,8 @@ import {
 } from "../../domain/schemas/importmelding";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
 import { aktoerFor } from "../aktoer";
-import { lagDokumentasjonIArbeider, lagKvitteringPdfIArbeider } from "../arbeid/basseng";
 import { dokumentjobb } from "../arbeid/dokumentjobb";
+import { lagDokumentasjonIArbeider, lagKvitteringPdfIArbeider } from "../arbeid/i-arbeider";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { contentDisposition } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, tellEllerStopp } from "../grenser";

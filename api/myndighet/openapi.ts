@@ -10,7 +10,7 @@ import { RISIKO_KODER } from "../../domain/risiko/vurder";
 import { vurderingBodySkjema } from "../../domain/schemas/importmelding";
 import { ALVORLIGHETSGRADER, MELDEPLIKTIG_VURDERINGER } from "../../domain/status";
 import { MYNDIGHET_SCOPES, type MyndighetScope } from "../auth";
-import { feedSoek } from "../hendelser/router";
+import { feedSoek } from "../hendelser/kontrakt";
 import {
   AutomatiskVurderingSkjema,
   HistorikkHendelse,

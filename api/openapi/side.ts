@@ -1,7 +1,7 @@
 // The API reference as one server-rendered HTML page made from the OpenAPI document (ADR 040): readable
 // without JavaScript, no external resources (the CSP allows none), operations grouped by tag, each with its
 // parameters, body and answers, then the schemas they name.
-import { esc } from "../epost/melding";
+import { esc } from "../../domain/text";
 import type { ApiDokument } from "./dokument";
 
 type Skjema = Record<string, unknown>;

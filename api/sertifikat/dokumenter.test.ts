@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
-import type { SertifikatListe } from "../../domain/sertifikat";
+import type { SertifikatListe } from "../../domain/sertifikat-visning";
 import { pdfSider } from "../../tests/support/dokument-testdata";
 import { dagerSiden, importoerId } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";

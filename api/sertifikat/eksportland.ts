@@ -1,6 +1,6 @@
 // The export countries filter of the lists and home (SPEC §7 GET /import/v2/eksportland).
 import type { Db } from "../../db";
-import type { Eksportland } from "../../domain/sertifikat";
+import type { Eksportland } from "../../domain/sertifikat-visning";
 import { medPapirloeseLand, tellPerLand } from "../land-antall";
 import { type ImportoerMatch, sertifikatGrener } from "./synlighet";
 

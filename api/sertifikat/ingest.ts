@@ -11,7 +11,7 @@ import { finnLand } from "../../domain/kodeverk";
 import { lagRegelsett, type Regelsett, STANDARD_REGELSETT } from "../../domain/risiko/regelsett";
 import { vurderSertifikat } from "../../domain/risiko/vurder";
 import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/sertifikat";
-import { forberedSertifikatIArbeider } from "../arbeid/basseng";
+import { kjoerJobb } from "../arbeid/basseng";
 import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdata } from "../ephyto/parse";
 import { importoererPaaSertifikatet, leggVarslerIUtboks } from "../epost/utboks";
 import { skrivHendelser } from "../hendelser/skriv";
@@ -237,6 +237,24 @@ export async function ingestSertifikat(
   opts: IngestOptions = {},
 ): Promise<IngestResultat> {
   return lagreSertifikat(db, forberedSertifikat(xml, opts, await regelsettNaa(db)), { ...opts, xml });
+}
+
+/** {@link forberedSertifikat} in a worker thread, in the intake lane (the registry's `ingest`, api/arbeid/jobber.ts). */
+export async function forberedSertifikatIArbeider(
+  xml: string | Uint8Array,
+  opts: ParseEphytoOptions = {},
+  regelsett: RegelsettForJobb = null,
+): Promise<ForberedtSertifikat> {
+  // the ruleset's content only to a worker that has not built this version yet (regelsettForJobb keeps it)
+  const kjent = regelsett && {
+    noekkel: regelsett.sha256,
+    input: { xml, opts, regelsett: { versjon: regelsett.versjon, sha256: regelsett.sha256 } },
+  };
+  return (await kjoerJobb(
+    "ingest",
+    { xml, opts, regelsett },
+    { bane: "innlesing", kjent: kjent ?? undefined },
+  )) as ForberedtSertifikat;
 }
 
 /**

@@ -3,7 +3,7 @@
 // parts that are the ePhyto certificate as received are open objects.
 import { z } from "zod";
 import { SertifikatListeSoek } from "../../domain/schemas/listefilter";
-import type { SertifikatListe, SertifikatVisning } from "../../domain/sertifikat";
+import type { SertifikatListe, SertifikatVisning } from "../../domain/sertifikat-visning";
 import { ALVORLIGHETSGRADER, IMPORTMELDING_STATUSER, MELDEPLIKTIG_VURDERINGER } from "../../domain/status";
 import {
   aapentObjekt,

@@ -3,7 +3,8 @@
 // candidate importers have confirmed the regulations. The page itself is put together in visning.ts.
 import { sql } from "kysely";
 import type { Db } from "../../db";
-import { datoSlingringDager, type LagretSertifikat, type SertifikatNoekler } from "../../domain/sertifikat";
+import { datoSlingringDager, type LagretSertifikat } from "../../domain/sertifikat";
+import type { SertifikatNoekler } from "../../domain/sertifikat-visning";
 import type { ImportmeldingStatus } from "../../domain/status";
 import type { ImportoerMatch } from "./synlighet";
 

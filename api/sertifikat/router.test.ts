@@ -8,7 +8,7 @@ import type {
   SertifikatListe,
   SertifikatListeElement,
   SertifikatVisning,
-} from "../../domain/sertifikat";
+} from "../../domain/sertifikat-visning";
 import { dagerSiden } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { problem } from "../http";

@@ -2,10 +2,11 @@
 // assessment as JSON text). Pure: runs in the request thread for the page, and in a worker thread for the
 // documents (api/arbeid, ADR 018), where a certificate of 12,000 goods lines is parsed in full.
 import type { SertifikatVurdering } from "../../domain/risiko/vurder";
-import { type LagretSertifikat, mengdeOppsummering, type SertifikatVisning } from "../../domain/sertifikat";
+import { type LagretSertifikat, mengdeOppsummering } from "../../domain/sertifikat";
+import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 import type { Sorteringsretning } from "../../domain/text";
 import { varelinjeside } from "../../domain/varelinjeside";
-import type { SertifikatTekst } from "./visning";
+import type { SertifikatTekst } from "./tekst";
 
 /**
  * The certificate with every goods line (`side` undefined: the documents), or with one page of them and

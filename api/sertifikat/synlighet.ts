@@ -5,7 +5,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { normaliserMottakerNavn } from "../../domain/sertifikat";
-import type { Innlogget } from "../auth";
+import { fersk, type Tilgang } from "../registre/tilgang";
 import { tellBegrenset } from "../telling";
 
 export interface ImportoerMatch {
@@ -52,24 +52,53 @@ export async function hentImportoerMatcher(db: Db, ider: readonly number[]): Pro
 }
 
 /**
- * The importers a caller may act for: a person's by a delegation for the importer's organisation number, a
- * system's its own organisation's.
+ * The importers a caller may act for: a person's by Altinn's answer (cached, api/registre/tilgang.ts) for the
+ * importer's organisation number, a system's its own organisation's. `hvem` is the caller as the token check
+ * gives it (auth.ts, Innlogget).
  */
-export async function importoererForPerson(db: Db, hvem: Innlogget): Promise<ImportoerMatch[]> {
+export async function importoererForPerson(
+  db: Db,
+  hvem: { pid: string; maskin?: { orgnr: string }; tilgang: Tilgang },
+): Promise<ImportoerMatch[]> {
   if (hvem.maskin) {
     return (await importoerMedEnhet(db).where("i.organisasjonsnummer", "=", hvem.maskin.orgnr).execute()).map(
       tilMatch,
     );
   }
-  const pid = hvem.pid;
-  const rader = await db
-    .selectFrom("delegering as d")
-    .innerJoin("enhet as e", "e.id", "d.enhet_id")
-    .innerJoin("importoer as i", "i.organisasjonsnummer", "e.organisasjonsnummer")
-    .select(["i.id", "i.organisasjonsnummer", "i.navn", "i.er_mottakskontrolloer", "e.navn as enhet_navn"])
-    .where("d.pid", "=", pid)
-    .execute();
-  return rader.map(tilMatch);
+  const les = () =>
+    db
+      .selectFrom("altinn_oppslag as o")
+      .leftJoin("altinn_avgiver as a", "a.pid", "o.pid")
+      .leftJoin("importoer as i", "i.organisasjonsnummer", "a.organisasjonsnummer")
+      .leftJoin("enhet as e", "e.organisasjonsnummer", "i.organisasjonsnummer")
+      .select([
+        fersk(hvem.tilgang.levetidSekunder).as("fersk"),
+        "i.id",
+        "i.organisasjonsnummer",
+        "i.navn",
+        "i.er_mottakskontrolloer",
+        "e.navn as enhet_navn",
+      ])
+      .where("o.pid", "=", hvem.pid)
+      .execute();
+  let rader = await les();
+  if (!rader[0]?.fersk) {
+    await hvem.tilgang.last(hvem.pid);
+    rader = await les();
+  }
+  return rader.flatMap((r) =>
+    r.id === null || r.organisasjonsnummer === null || r.navn === null || r.er_mottakskontrolloer === null
+      ? []
+      : [
+          tilMatch({
+            ...r,
+            id: r.id,
+            organisasjonsnummer: r.organisasjonsnummer,
+            navn: r.navn,
+            er_mottakskontrolloer: r.er_mottakskontrolloer,
+          }),
+        ],
+  );
 }
 
 /** The three ways an importer sees a certificate, as conditions on the unaliased sertifikat table (tellPerLand). */

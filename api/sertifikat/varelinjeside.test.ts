@@ -3,7 +3,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
-import type { SertifikatVisning } from "../../domain/sertifikat";
+import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 import { VARELINJER_PER_SIDE } from "../../domain/varelinjeside";
 import {
   importoerId,

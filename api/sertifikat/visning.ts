@@ -7,16 +7,14 @@ import { erIsoDato, osloDato } from "../../domain/format";
 import { erPapirloestLand, finnLand, landNavn, sertifikatstatusTekst } from "../../domain/kodeverk";
 import { antallSider, MAKS_TREFF } from "../../domain/pagination";
 import type { ListeParametre } from "../../domain/schemas/listefilter";
-import {
-  erSertifikatForGammelt,
-  type KandidatImportoer,
-  type LagretSertifikat,
-  type SertifikatListe,
-  type SertifikatListeElement,
-  type SertifikatNoekler,
-  type SertifikatType,
-  type SertifikatVisning,
-} from "../../domain/sertifikat";
+import { erSertifikatForGammelt, type SertifikatType } from "../../domain/sertifikat";
+import type {
+  KandidatImportoer,
+  SertifikatListe,
+  SertifikatListeElement,
+  SertifikatNoekler,
+  SertifikatVisning,
+} from "../../domain/sertifikat-visning";
 import {
   type Alvorlighetsgrad,
   type ImportmeldingStatus,
@@ -25,7 +23,7 @@ import {
 } from "../../domain/status";
 import type { Sorteringsretning } from "../../domain/text";
 import { filtype, kanAapneVedlegg } from "../../domain/vedlegg";
-import { settSammenIArbeider } from "../arbeid/basseng";
+import { settSammenIArbeider } from "../arbeid/i-arbeider";
 import { badRequest, notFound } from "../http";
 import { annenForhaandsmelding } from "../importmelding/mottaker";
 import { likeMoenster } from "../importmelding/tilgang";
@@ -40,6 +38,7 @@ import {
   synligeSertifikater,
   tellSynligeSertifikater,
 } from "./synlighet";
+import type { SertifikatTekst } from "./tekst";
 
 export const SOEK_MANGLER_FELT = "Du må fylle ut land, sertifikatnummer og dato";
 export const SOEK_INGEN_TREFF = "Ingen treff basert på dine søkekriterier";
@@ -228,24 +227,6 @@ export interface SertifikatOppslagValg {
    * throw instead (the search limits, api/grenser.ts). Nothing is granted before it has returned.
    */
   foerSvar?: (utfall: "bom" | "ny") => Promise<void>;
-}
-
-/** What the certificate page says besides the certificate's own data and assessment. */
-export type SertifikatRamme = Omit<
-  SertifikatVisning,
-  Exclude<keyof LagretSertifikat, "vedlegg"> | "vurdering" | "mengdeOppsummering" | "varelinjeOppsummering"
->;
-
-/**
- * A certificate as read: the page's frame, and the certificate's data and assessment as the JSON text the
- * database holds. The text is parsed where it is used (sammensetning.ts): for a document in the worker
- * thread, so a certificate of 12,000 goods lines is never an object graph in the request thread (ADR 018).
- */
-export interface SertifikatTekst {
-  nummer: string;
-  ramme: SertifikatRamme;
-  data: string;
-  vurdering: string;
 }
 
 /**

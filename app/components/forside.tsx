@@ -5,7 +5,7 @@ import { Link, useSubmit } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { formaterDato } from "../../domain/format";
 import { grupperEtterAnkomst, type Oversikt, type OversiktImportmelding } from "../../domain/oversikt";
-import type { LandVisning } from "../../domain/sertifikat";
+import type { LandVisning } from "../../domain/sertifikat-visning";
 import { tidsromForKlokkeslett } from "../../domain/tidsrom";
 import { Filterfelt, Filterpanel, INGEN_TREFF_MED_FILTER } from "./liste";
 import { Merke } from "./ui";

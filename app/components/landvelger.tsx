@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useState } from "react";
-import type { Eksportland } from "../../domain/sertifikat";
+import type { Eksportland } from "../../domain/sertifikat-visning";
 
 /** Country names that start with the typed text, case-insensitively (SPEC §2 "Notification list"). */
 export function landForslag(land: readonly Eksportland[], tekst: string): Eksportland[] {

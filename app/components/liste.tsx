@@ -4,7 +4,7 @@
 import { Form, type FormProps, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { type Ord, treffTekst } from "../../domain/antall";
-import type { Paginering } from "../../domain/sertifikat";
+import type { Paginering } from "../../domain/sertifikat-visning";
 import { KONTAKT_EPOST } from "../lib/kontakt";
 import { Sidevelger, Varsel } from "./ui";
 

@@ -37,7 +37,7 @@ export function Meny({ bruker, avgiver, apen, sti, visImportmelding }: Props) {
       </fetcher.Form>
       <nav id="hovedmeny" className="meny__panel" aria-label="Hovedmeny" hidden={!erApen}>
         <div className="meny__bruker">
-          <p className="meny__navn">{bruker.navn}</p>
+          {bruker.navn ? <p className="meny__navn">{bruker.navn}</p> : null}
           {avgiver ? (
             <p className="meny__virksomhet">
               {avgiver.navn}

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { REGISTER_FEIL } from "../../domain/problem";
 import { KONTAKT_EPOST } from "../lib/kontakt";
 
 /** Shown on 401/403 and after a failed login (SPEC §2 "No-access and error panels"). */
@@ -102,6 +103,35 @@ export function ForStortSkjema({ melding }: { melding?: string }) {
 }
 
 /**
+ * Altinn or Enhetsregisteret did not answer (503, ADR 042): what happened, that nothing is lost, and a way to try
+ * again (a link to the same page, without JavaScript too).
+ */
+export function RegisterUtilgjengelig({ melding }: { melding?: string }) {
+  const { pathname, search } = useLocation();
+  return (
+    <section className="ds-alert panel" data-color="warning" aria-labelledby="register-tittel">
+      <h1 id="register-tittel" className="ds-heading" data-size="md">
+        Vi får ikke sjekket tilgangen din akkurat nå
+      </h1>
+      <p className="ds-paragraph">
+        {melding ??
+          "Vi får ikke kontakt med Altinn for å sjekke hvem du kan representere. Prøv igjen om noen minutter."}
+      </p>
+      <p className="ds-paragraph">
+        Det du har lagret, er ikke borte. Kontakt{" "}
+        <a className="ds-link" href={`mailto:${KONTAKT_EPOST}`}>
+          {KONTAKT_EPOST}
+        </a>{" "}
+        hvis det varer.
+      </p>
+      <a className="ds-button" data-variant="primary" href={pathname + search} data-discover="false">
+        Prøv igjen
+      </a>
+    </section>
+  );
+}
+
+/**
  * The panel of a limit the user met (429 too many attempts, 413 too large a form), or null: every
  * ErrorBoundary asks this first, so the texts live in one place.
  */
@@ -109,6 +139,10 @@ export function grensepanel(error: unknown) {
   const e = error as { status?: unknown; data?: unknown } | null;
   if (e?.status === 429) return <ForMangeForsoek melding={forMangeMelding(e.data)} />;
   if (e?.status === 413) return <ForStortSkjema melding={forMangeMelding(e.data)} />;
+  if (erRegisterUtilgjengelig(error)) {
+    const melding = (e?.data as { melding?: unknown } | undefined)?.melding;
+    return <RegisterUtilgjengelig melding={typeof melding === "string" ? melding : undefined} />;
+  }
   return null;
 }
 
@@ -118,6 +152,12 @@ export function forMangeMelding(data: unknown): string | undefined {
     ? data
     : undefined;
 }
+
+/** Whether a route error is Altinn or the register not answering (503 from api.server.ts, ADR 042). */
+export const erRegisterUtilgjengelig = (error: unknown) => {
+  const e = error as { status?: unknown; data?: unknown } | null;
+  return e?.status === 503 && (e.data as { feil?: unknown } | null)?.feil === REGISTER_FEIL;
+};
 
 /** Whether a route error is a 429 (for the page title). */
 export const erForMange = (error: unknown) =>

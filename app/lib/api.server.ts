@@ -1,9 +1,9 @@
 // The call helper (SPEC §7 "Generic behaviour of the call helper", §8 "Transport level"): the app talks
 // to the import API over HTTP with the user's access token.
 import { redirect } from "@remix-run/node";
-import { problemDetalj } from "../../domain/problem";
+import { problemDetalj, REGISTER_UTILGJENGELIG } from "../../domain/problem";
 import { utenStyretegnIJson } from "../../domain/text";
-import { forMangeSvar } from "./grense.server";
+import { forMangeSvar, registerUtilgjengeligSvar } from "./grense.server";
 
 const KAN_HA_STYRETEGN =
   /\\u00[01]|\\u007f|\\[bf]|[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/i;
@@ -131,6 +131,10 @@ export function createApiClient(
         parsed = text ? JSON.parse(text) : undefined;
       } catch {
         parsed = undefined;
+      }
+      // Altinn or the register did not answer the API (ADR 042): the page says so, in the user's words.
+      if (res.status === 503 && (parsed as { type?: unknown } | undefined)?.type === REGISTER_UTILGJENGELIG) {
+        throw registerUtilgjengeligSvar(problemDetalj(parsed), res.headers.get("Retry-After"));
       }
       throw new ApiFeil(problemDetalj(parsed) ?? `HTTP ${res.status}`, res.status, parsed);
     }

@@ -147,7 +147,9 @@ async function build(config: Config): Promise<Idporten> {
       if (!pid) throw new Error("id_token: mangler pid");
       return {
         pid,
-        navn: typeof payload.name === "string" ? payload.name : pid,
+        // The name comes from Altinn after login (the callback asks the API); real ID-porten's id_token has
+        // none. Never the national identity number in its place (ADR 042).
+        navn: typeof payload.name === "string" ? payload.name : "",
         idToken: tokens.idToken(),
         accessToken: tokens.accessToken(),
         accessTokenUtloeper: tokenUtloeper(tokens),

@@ -12,6 +12,7 @@ import {
   type Utfall,
   ventSekunder,
 } from "../../domain/grense";
+import { REGISTER_FEIL } from "../../domain/problem";
 
 /** The limits, each overridable by GRENSE_<NAVN> (README "Konfigurasjon"). */
 export function appGrenser(env: Record<string, string | undefined> = process.env) {
@@ -29,6 +30,23 @@ export const appGrense = () => {
   grenser ??= appGrenser();
   return grenser;
 };
+
+/**
+ * The page answer when the API could not reach Altinn or Enhetsregisteret (ADR 042): 503 with Retry-After and
+ * the API's message; the ErrorBoundary shows the register page (never «Noe gikk feil», never a 500).
+ */
+export function registerUtilgjengeligSvar(melding: string | undefined, retryAfter: string | null): Response {
+  return Response.json(
+    { feil: REGISTER_FEIL, melding: melding ?? null },
+    {
+      status: 503,
+      headers: {
+        "Retry-After": /^\d+$/.test(retryAfter ?? "") ? (retryAfter as string) : "30",
+        "Cache-Control": "private, no-store",
+      },
+    },
+  );
+}
 
 /** The page answer over a limit: 429, Retry-After and the message (the ErrorBoundary shows it). */
 export function forMangeSvar(melding: string, ventSekunderTekst: string): Response {

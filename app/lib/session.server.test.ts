@@ -68,6 +68,7 @@ describe("sesjoner lagret på serveren", () => {
         OIDC_ISSUER: "https://idporten.example",
         OIDC_CLIENT_ID: "klient",
         OIDC_CLIENT_SECRET: "hemmelig",
+        OIDC_RESOURCE: "https://api.example",
         IMPORT_API_URL: "https://api.example",
       }),
     } as AppLoadContext;
@@ -145,6 +146,7 @@ describe("sesjoner lagret på serveren", () => {
       OIDC_ISSUER: "https://idporten.example",
       OIDC_CLIENT_ID: "klient",
       OIDC_CLIENT_SECRET: "hemmelig",
+      OIDC_RESOURCE: "https://api.example",
       IMPORT_API_URL: "https://api.example",
     });
     expect(prod.secureCookies).toBe(true);

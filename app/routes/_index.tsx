@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from "react";
 import { osloDato } from "../../domain/format";
 import type { Forside, Oversikt } from "../../domain/oversikt";
 import { ForsideAdresse, fraSoekeparametre } from "../../domain/schemas/listefilter";
-import type { Eksportland, SertifikatVisning } from "../../domain/sertifikat";
+import type { Eksportland, SertifikatVisning } from "../../domain/sertifikat-visning";
 import {
   SOK_INGEN_TREFF,
   SOK_UGYLDIGE_TEGN,

@@ -6,7 +6,7 @@ import { formaterDato } from "../../domain/format";
 import { IMPORTMELDING_SIDESTOERRELSE, type ImportmeldingListe } from "../../domain/importmelding-liste";
 import { klemSide, tilServerSide } from "../../domain/pagination";
 import { fraSoekeparametre, ImportmeldingerAdresse } from "../../domain/schemas/listefilter";
-import type { Eksportland } from "../../domain/sertifikat";
+import type { Eksportland } from "../../domain/sertifikat-visning";
 import { STATUS_FILTER_TEKST } from "../../domain/status";
 import { useHydrert } from "../components/hydrert";
 import { LandVelger } from "../components/landvelger";

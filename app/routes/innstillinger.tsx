@@ -64,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     side === "Integrasjoner" ? await hentWebhooker(api, avgiver, url, loginUrl(request)) : null;
   const lagret = url.searchParams.get("lagret");
   const slettId = Number(url.searchParams.get("slettEpost"));
+  const fjernId = Number(url.searchParams.get("fjernKontrolloer"));
   return data(
     {
       avgiver,
@@ -74,6 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sok: url.searchParams.get("sok")?.slice(0, 100) ?? "",
       lagret: lagret ? (LAGRET[lagret] ?? null) : null,
       slettEpost: importoer.epostadresser.find((e) => e.id === slettId) ?? null,
+      fjernKontrolloer: importoer.mottakskontrolloerer.find((k) => k.id === fjernId) ?? null,
       epostFeil,
       integrasjoner,
       webhooker,

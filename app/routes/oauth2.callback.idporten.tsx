@@ -1,12 +1,20 @@
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import {
+  type AppLoadContext,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import { erForMange, IngenTilgang } from "../components/panels";
 import { getIdporten, innloggingRetur, slettOauth2Cookies, tryggReturnTo } from "../lib/auth.server";
+import { apiFor } from "../lib/bruker.server";
 import { appGrense, stoppHvisAdresseSperret, tellForAdresse } from "../lib/grense.server";
 import {
   commitSession,
   destroySession,
   getSession,
   getSessionStorage,
+  type InnloggetBruker,
   nyCsrfToken,
 } from "../lib/session.server";
 
@@ -48,10 +56,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (gammel.id) await destroySession(gammel, context);
   const ny = await getSessionStorage(context).getSession();
   ny.set("csrf", nyCsrfToken());
-  ny.set("bruker", bruker);
+  ny.set("bruker", await medNavnFraAltinn(context, bruker));
   ny.set("varInnlogget", true);
   headers.append("Set-Cookie", await commitSession(ny, context));
   return redirect(returnTo, { headers });
+}
+
+/**
+ * At login the API asks Altinn afresh who the person may act for, and gives their name from Altinn's answer
+ * (docs/decisions/042-altinn-og-enhetsregisteret.md). Login goes on without it when Altinn does not answer:
+ * «Velg virksomhet» asks again and says so.
+ */
+async function medNavnFraAltinn(context: AppLoadContext, bruker: InnloggetBruker): Promise<InnloggetBruker> {
+  const api = apiFor(context, bruker);
+  try {
+    await api.getJson("/gateway/auth/avgiver");
+    const info = await api.getJson<{ navn: string | null }>("/gateway/auth/session/brukerInfo");
+    return info.navn ? { ...bruker, navn: info.navn } : bruker;
+  } catch (e) {
+    console.warn("Fikk ikke navnet fra Altinn ved innlogging:", e instanceof Response ? e.status : e);
+    return bruker;
+  }
 }
 
 export default function Callback() {

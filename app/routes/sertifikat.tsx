@@ -7,8 +7,8 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { tilServerSide } from "../../domain/pagination";
-import type { SertifikatVisning } from "../../domain/sertifikat";
 import { refererteDokumenterTekster, totalTekst } from "../../domain/sertifikat-tekst";
+import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 import { STATUS_TEKST } from "../../domain/status";
 import { medVarelinjeside } from "../../domain/varelinjeside";
 import { Feilgrense } from "../components/feilgrense";

@@ -10,7 +10,7 @@ import {
   type MeldepliktGruppe,
   SertifikaterAdresse,
 } from "../../domain/schemas/listefilter";
-import type { Eksportland, SertifikatListe } from "../../domain/sertifikat";
+import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
 import { MELDEPLIKTIG_TEKST, meldepliktFarge, STATUS_TEKST } from "../../domain/status";
 import { Filterfelt, Filterpanel, Resultater } from "../components/liste";
 import { Avkrysningsgruppe } from "../components/skjema";

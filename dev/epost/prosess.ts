@@ -1,5 +1,5 @@
 // The development mail catcher as a process of its own (`tsx dev/epost/prosess.ts`, compiled to
-// build/drift/epostfanger.js for the demo image): the SMTP server a staging `sender` delivers to, keeping every
+// build/demo/epostfanger.js for the demo image): the SMTP server a staging `sender` delivers to, keeping every
 // message in the database's epost_fanget table and showing them on http://HOST:PORT/dev/epost. No mail leaves.
 //   DATABASE_URL (required: the table is in the service's PostgreSQL database, migrated by npm run db:migrate);
 //   PORT (3400) and HOST (127.0.0.1) for the pages; EPOST_FANGER_PORT (1025) for SMTP;

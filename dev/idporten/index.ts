@@ -56,20 +56,9 @@ const CLOCK_TOLERANCE_SECONDS = 15;
 type OidcProviderModule = typeof import("oidc-provider");
 let providerModule: Promise<OidcProviderModule> | undefined;
 
-/** Load oidc-provider once, dropping only its "Unsupported runtime" notice (it works on Node 20). */
+/** Load oidc-provider once (only when the development ID-porten runs). */
 function loadOidcProvider(): Promise<OidcProviderModule> {
-  providerModule ??= (async () => {
-    const originalWarn = console.warn;
-    console.warn = (...args: unknown[]) => {
-      if (typeof args[0] === "string" && args[0].includes("Unsupported runtime")) return;
-      originalWarn.apply(console, args);
-    };
-    try {
-      return await import("oidc-provider");
-    } finally {
-      console.warn = originalWarn;
-    }
-  })();
+  providerModule ??= import("oidc-provider");
   return providerModule;
 }
 

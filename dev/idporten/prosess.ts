@@ -1,5 +1,5 @@
 // The development ID-porten as a process of its own (`tsx dev/idporten/prosess.ts`, compiled to
-// build/drift/idporten.js for the demo image): what the production-shape test and a staging setup log in
+// build/demo/idporten.js for the demo image): what the production-shape test and a staging setup log in
 // against when the web processes run apart from it. Never for real users: it lets anyone pick a test person.
 //   PORT (3300), HOST (127.0.0.1), IDPORTEN_ISSUER (http://localhost:$PORT/idporten): where it answers;
 //   OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: the one client it knows (the web app);

@@ -23,8 +23,11 @@ export interface DevKlient {
 }
 
 export interface DevMaskinportenOptions {
-  /** e.g. "http://localhost:3000/maskinporten": the router must be mounted at this URL's path. */
-  issuer: string;
+  /**
+   * e.g. "http://localhost:3000/maskinporten": the router must be mounted at this URL's path. A function when
+   * it is known only once the server listens (read on each request).
+   */
+  issuer: string | (() => string);
   /** `aud` of the access tokens: what the import API requires. */
   audience: string;
   /** The registered clients, read on each token request (a file may gain clients while it runs). */
@@ -53,7 +56,8 @@ class Avvist extends Error {
 
 export async function createDevMaskinporten(opts: DevMaskinportenOptions): Promise<Router> {
   // The tokens' iss is the issuer as configured; the endpoints are under it.
-  const issuer = opts.issuer.replace(/\/$/, "");
+  const utsteder = () => (typeof opts.issuer === "string" ? opts.issuer : opts.issuer());
+  const issuerUten = () => utsteder().replace(/\/$/, "");
   const ttl = opts.tokenTtlSekunder ?? MAKS_LEVETID_SEKUNDER;
   const kid = `dev-maskinporten-${randomUUID().slice(0, 8)}`;
   const { publicKey, privateKey } = await generateKeyPair("RS256");
@@ -78,7 +82,7 @@ export async function createDevMaskinporten(opts: DevMaskinportenOptions): Promi
     try {
       ({ payload } = await jwtVerify(assertion, await importJWK(klient.jwk, klient.jwk.alg ?? "RS256"), {
         issuer: klient.client_id,
-        audience: [issuer, `${issuer}/`],
+        audience: [issuerUten(), `${issuerUten()}/`],
         algorithms: ["RS256", "RS384", "RS512", "PS256", "ES256"],
         requiredClaims: ["iat", "exp", "jti"],
         clockTolerance: KLOKKESLINGRING_SEKUNDER,
@@ -112,7 +116,7 @@ export async function createDevMaskinporten(opts: DevMaskinportenOptions): Promi
       token_type: "Bearer",
     })
       .setProtectedHeader({ alg: "RS256", kid, typ: "at+jwt" })
-      .setIssuer(opts.issuer)
+      .setIssuer(utsteder())
       .setAudience(opts.audience)
       .setIssuedAt()
       .setExpirationTime(`${ttl}s`)
@@ -124,9 +128,9 @@ export async function createDevMaskinporten(opts: DevMaskinportenOptions): Promi
   const router = express.Router();
   router.get("/.well-known/oauth-authorization-server", (_req, res) => {
     res.json({
-      issuer: opts.issuer,
-      token_endpoint: `${issuer}/token`,
-      jwks_uri: `${issuer}/jwks`,
+      issuer: utsteder(),
+      token_endpoint: `${issuerUten()}/token`,
+      jwks_uri: `${issuerUten()}/jwks`,
       grant_types_supported: [JWT_BEARER],
       token_endpoint_auth_methods_supported: ["private_key_jwt"],
       scopes_supported: STANDARD_SCOPES,

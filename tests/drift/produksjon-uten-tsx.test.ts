@@ -116,6 +116,7 @@ describe("produksjon uten tsx", () => {
       OIDC_ISSUER: "http://127.0.0.1:9/idporten",
       OIDC_CLIENT_ID: "forhaandsmelding-test",
       OIDC_CLIENT_SECRET: "en-hemmelighet-som-ikke-er-utviklingsverdien",
+      OIDC_RESOURCE: "https://forhaandsmelding.test/import",
       IMPORT_API_URL: "http://127.0.0.1:9",
     };
     const barn = spawn(process.execPath, ["build/drift/server.js"], { cwd: mappe, env });

@@ -122,7 +122,14 @@ test("registrere som mottakskontrollør, legge til en mottakskontrollør som til
   await expect(page.getByRole("radio", { name: /Grønt Mottak AS avd\. Alnabru/ })).toBeVisible();
 
   await page.goto("/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r");
-  await mine.getByRole("button", { name: "Fjern Grønt Mottak AS", exact: true }).click();
+  // Removing asks first (the confirmation panel, as for systems, webhooks and e-mail addresses); Avbryt keeps it.
+  await mine.getByRole("link", { name: "Fjern Grønt Mottak AS", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Fjerne mottakskontrolløren?" })).toBeVisible();
+  await sjekkUu(page);
+  await page.getByRole("link", { name: "Avbryt" }).click();
+  await expect(mine.getByText("Grønt Mottak AS (912 345 955)")).toBeVisible();
+  await mine.getByRole("link", { name: "Fjern Grønt Mottak AS", exact: true }).click();
+  await page.getByRole("button", { name: "Ja, fjern" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Mottakskontrolløren er fjernet." })).toBeVisible();
   await expect(mine.getByText("Grønt Mottak AS (912 345 955)")).toHaveCount(0);
   await page.goto(`/importmelding/${id}/ankomst-info`);

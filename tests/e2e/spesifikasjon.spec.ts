@@ -274,7 +274,8 @@ test.describe("sak 23 punkt 5: en mottakskontrollør som ikke lenger er utnevnt"
     // The importer removes the controller it chose
     await page.goto("/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r");
     const mine = page.getByRole("list", { name: "Dine mottakskontrollører" });
-    await mine.getByRole("button", { name: `Fjern ${k.navn}`, exact: true }).click();
+    await mine.getByRole("link", { name: `Fjern ${k.navn}`, exact: true }).click();
+    await page.getByRole("button", { name: "Ja, fjern" }).click();
     await expect(
       page.getByRole("status").filter({ hasText: "Mottakskontrolløren er fjernet." }),
     ).toBeVisible();

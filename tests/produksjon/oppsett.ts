@@ -1,7 +1,8 @@
 // The production shape on one machine (issue 26 point 6): compose.yaml read and run as processes of the compiled
 // build with NODE_ENV=production against a PostgreSQL server — the migration step, two `api`, two `web` behind
-// this file's own TLS round-robin proxy, one `sender`, the development mail catcher (compose's staging
-// profile), the development ID-porten and the development Maskinporten (behind this file's TLS), each its own
+// this file's own TLS round-robin proxy, one `sender`, the development mail catcher and the development Altinn,
+// Enhetsregisteret and Maskinporten (compose's staging profile), the development ID-porten and the development
+// Maskinporten for the systems' clients (behind this file's TLS), each its own
 // process. Compose's service names become local
 // addresses (postgres:5432 → the test server, api:3000 → a round-robin over the two api processes, …); every
 // ${…} in the file is filled from VARIABLER below, so a variable a role needs that compose.yaml lacks makes the
@@ -14,6 +15,7 @@ import https from "node:https";
 import net, { type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { exportJWK, generateKeyPair } from "jose";
 import pg from "pg";
 import selfsigned from "selfsigned";
 import { parse } from "yaml";
@@ -210,6 +212,8 @@ export interface Produksjonsform {
    * process) and the clients' file it reads on every token request (where a test registers its client).
    */
   maskinporten: { issuer: string; tokenEndepunkt: string; klientfil: string };
+  /** The development Altinn, Enhetsregisteret and Maskinporten (compose's `registre`). */
+  registre: Prosess;
   /** The service's database, for the test's checks. */
   db: pg.Pool;
   variabler: Record<string, string>;
@@ -217,8 +221,23 @@ export interface Produksjonsform {
 }
 
 /** The values compose.yaml asks for, as an operator would set them (test secrets, not the development ones). */
-function variabler(appUrl: string, issuer: string, maskinporten: string): Record<string, string> {
+async function variabler(
+  appUrl: string,
+  issuer: string,
+  maskinporten: string,
+): Promise<Record<string, string>> {
+  // The service's own Maskinporten client (ADR 042): its key, as the operator would have it.
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const noekkel = { ...(await exportJWK(privateKey)), kid: "produksjonsform-1", alg: "RS256" };
   return {
+    API_AUDIENCE: "https://forhaandsmelding.test/import",
+    ALTINN_URL: "http://registre:3500/altinn",
+    ENHETSREGISTERET_URL: "http://registre:3500/enhetsregisteret",
+    MASKINPORTEN_URL: "http://registre:3500/maskinporten",
+    ALTINN_RESSURS: "mattilsynet-forhaandsmelding-produksjonsform",
+    ALTINN_ABONNEMENTSNOEKKEL: randomBytes(16).toString("hex"),
+    MASKINPORTEN_KLIENT_ID: "forhaandsmelding-produksjonsform",
+    MASKINPORTEN_KLIENT_NOEKKEL: JSON.stringify(noekkel),
     POSTGRES_PASSWORD: randomBytes(12).toString("hex"),
     APP_URL: appUrl,
     APP_HOST: new URL(appUrl).host,
@@ -249,7 +268,7 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     const issuer = `http://127.0.0.1:${idpPort}/idporten`;
     const mpTlsPort = await ledigPort();
     const maskinportenIssuer = `https://127.0.0.1:${mpTlsPort}/maskinporten`;
-    const v = variabler(appUrl, issuer, maskinportenIssuer);
+    const v = await variabler(appUrl, issuer, maskinportenIssuer);
     // One certificate for the test's TLS (the web load balancer, Maskinporten; localhost and 127.0.0.1), which
     // the api processes trust.
     const { private: key, cert } = await selfsigned.generate([{ name: "commonName", value: "localhost" }], {
@@ -308,7 +327,7 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     await new Promise<void>((resolve, reject) =>
       execFile(
         process.execPath,
-        ["build/drift/seed.js"],
+        ["build/demo/seed.js"],
         {
           cwd: ROT,
           env: {
@@ -341,7 +360,7 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     // The development ID-porten, its own process; it knows the web app as its one client.
     const idporten = startProsess(
       "idporten",
-      ["node", "build/drift/idporten.js"],
+      ["node", "build/demo/idporten.js"],
       {
         NODE_ENV: "development",
         PORT: String(idpPort),
@@ -351,6 +370,7 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
         OIDC_CLIENT_SECRET: v.OIDC_CLIENT_SECRET as string,
         OIDC_REDIRECT_URI: `${appUrl}/oauth2/callback/idporten`,
         OIDC_POST_LOGOUT_REDIRECT_URI: `${appUrl}/utlogget`,
+        API_AUDIENCE: v.API_AUDIENCE as string,
       },
       idpPort,
     );
@@ -368,10 +388,22 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     stoppes.push(() => maskinporten.stopp());
     const mpLb = await lastbalanserer(() => [maskinporten.url], { https: { key, cert }, port: mpTlsPort });
     stoppes.push(() => mpLb.close());
+
+    // The development Altinn, Enhetsregisteret and Maskinporten (compose's staging profile), their own process.
+    const registrePort = await ledigPort();
+    adresser.set("registre:3500", `127.0.0.1:${registrePort}`);
+    const registre = startProsess(
+      "registre",
+      kommando("registre"),
+      miljoe("registre", { PORT: String(registrePort) }),
+      registrePort,
+    );
+    stoppes.push(() => registre.stopp());
     await Promise.all([
       vent(() => lever(fanger), "e-postfangeren"),
       vent(() => lever(idporten), "ID-porten"),
       vent(() => lever(maskinporten), "Maskinporten"),
+      vent(() => lever(registre), "Altinn og Enhetsregisteret"),
     ]);
 
     // The import API, as many as compose's replicas, behind a round robin (compose's name `api`).
@@ -452,6 +484,7 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
         tokenEndepunkt: `${maskinporten.url}/maskinporten/token`,
         klientfil: maskinportenKlienter,
       },
+      registre,
       db,
       variabler: v,
       stopp,

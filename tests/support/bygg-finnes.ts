@@ -3,8 +3,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-/** What `npm run build` writes: Remix's client and server builds, and the compiled service (build/drift). */
-const DELER = ["client/assets", "server/index.js", "drift/server.js"];
+/**
+ * What `npm run build` writes: Remix's client and server builds, and the compiled service (build/drift for
+ * production, build/demo with the development stand-ins).
+ */
+const DELER = ["client/assets", "server/index.js", "drift/server.js", "demo/server.js"];
 
 export default function byggFinnes(): void {
   const bygg = path.resolve(process.env.BUILD_DIR ?? "build");

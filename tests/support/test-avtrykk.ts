@@ -8,8 +8,16 @@ import type { Db } from "../../db";
 import { GRENSE_TABELL } from "../../db/grense";
 
 /**
+ * What a refused call may still write, because it is not the service's own state but a copy of the registers'
+ * (ADR 042): asking who the caller may act for fills Altinn's cached answer and the caller's name from it, and
+ * our copy of the units it names. Of `person` only the phone number is the service's own.
+ */
+const REGISTERKOPIER = ["altinn_oppslag", "altinn_avgiver", "enhet"];
+
+/**
  * Every table's rows but the rate limits' counters (grense_teller, ADR 026): a refused call may count against
- * its caller (a wrong key, a forged token), and on PostgreSQL that count is a row.
+ * its caller (a wrong key, a forged token), and on PostgreSQL that count is a row; nor the registers' copies
+ * (REGISTERKOPIER, and the name in `person`), which the authorisation check itself keeps current.
  */
 export async function databaseavtrykk(db: Db): Promise<Record<string, string>> {
   const { rows } = await sql<{ table_name: string }>`
@@ -18,8 +26,13 @@ export async function databaseavtrykk(db: Db): Promise<Record<string, string>> {
     ORDER BY table_name`.execute(db);
   const ut: Record<string, string> = {};
   for (const { table_name } of rows) {
+    if (REGISTERKOPIER.includes(table_name)) continue;
+    // A person's row is the service's own only for the phone number; the rest is Altinn's name.
+    const person = table_name === "person";
+    const rad = person ? sql`(t.pid, t.telefonnummer)::text` : sql`t::text`;
     const { rows: r } = await sql<{ h: string | null }>`
-      SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS h FROM ${sql.table(table_name)} t`.execute(db);
+      SELECT md5(string_agg(${rad}, '|' ORDER BY ${rad})) AS h FROM ${sql.table(table_name)} t
+      ${person ? sql`WHERE t.telefonnummer IS NOT NULL` : sql``}`.execute(db);
     ut[table_name] = r[0]?.h ?? "";
   }
   return ut;

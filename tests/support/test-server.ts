@@ -1,5 +1,6 @@
 // Test support: the import API on a real HTTP port and a real database, with access tokens signed by a
-// local key (the API verifies them exactly as it verifies ID-porten's).
+// local key (the API verifies them exactly as it verifies ID-porten's), and the development Altinn and
+// Enhetsregisteret on a port of their own, read through the service's own clients (tests/support/test-registre.ts).
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
@@ -10,6 +11,7 @@ import { createApi } from "../../api/index";
 import type { DatabaseHandle } from "../../db";
 import { sjekkSvarMotDokument } from "./openapi-svar";
 import { createTestDatabase } from "./test-db";
+import { startTestRegistre, type TestRegistre, type TestRegistreValg } from "./test-registre";
 
 export const TEST_ISSUER = "https://test-idporten.example";
 export const TEST_AUDIENCE = "test-import-api";
@@ -40,6 +42,8 @@ export interface TestApi {
     path: string,
     init?: RequestInit & { json?: unknown; scopes?: readonly string[] },
   ): Promise<Response>;
+  /** The development Altinn and Enhetsregisteret this API reads (startTestApi's own). */
+  registre?: TestRegistre;
   close(): Promise<void>;
 }
 
@@ -56,6 +60,8 @@ export interface TestApiOptions {
   webhook?: { tillatLokal: boolean };
   /** Machine tokens (ADR 035): tests/support/test-maskinporten.ts starts an issuer for them. */
   maskinporten?: MaskinVerifierOptions;
+  /** How the API calls Altinn and the register (the cache's life, deadlines, breaker). */
+  registre?: TestRegistreValg;
 }
 
 /** The WEBHOOK_NOEKKEL of the test API (the test's sender decrypts the secrets with it). */
@@ -144,13 +150,18 @@ export function testApiMot(
 }
 
 export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
-  const handle = await createTestDatabase();
-  const noekler = await lagTokenNoekler();
-  const maskin = await lagMaskinNoekler();
+  const [handle, noekler, maskin, registre] = await Promise.all([
+    createTestDatabase(),
+    lagTokenNoekler(),
+    lagMaskinNoekler(),
+    startTestRegistre(),
+  ]);
+  const db = opts.plugin ? handle.db.withPlugin(opts.plugin) : handle.db;
   const app = express();
   app.use(
     createApi({
-      db: opts.plugin ? handle.db.withPlugin(opts.plugin) : handle.db,
+      db,
+      tilgang: registre.klienter(db, opts.registre).tilgang,
       auth: { issuer: TEST_ISSUER, audience: TEST_AUDIENCE, jwks: createLocalJWKSet(noekler.jwks) },
       hubApiKey: opts.hubApiKey ?? TEST_HUB_API_KEY,
       myndighet: { orgnr: TEST_MYNDIGHET_ORGNR },
@@ -167,14 +178,18 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return testApiMot(
-    url,
-    handle,
-    (pid, o) => noekler.token(pid, o),
-    async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await handle.close();
-    },
-    opts.maskinporten ? undefined : maskin.token,
-  );
+  return {
+    ...testApiMot(
+      url,
+      handle,
+      (pid, o) => noekler.token(pid, o),
+      async () => {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await registre.close();
+        await handle.close();
+      },
+      opts.maskinporten ? undefined : maskin.token,
+    ),
+    registre,
+  };
 }

@@ -8,6 +8,7 @@ import { formaterDato } from "../../../domain/format";
 import type { SystemtilgangDto } from "../../../domain/schemas/systemtilgang";
 import type { SystemSvar } from "../../lib/integrasjoner.server";
 import type { action, loader } from "../../routes/innstillinger";
+import { Bekreftelsespanel } from "../bekreftelsespanel";
 import { CsrfInput } from "../csrf-input";
 import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../skjema";
 import { Tabellramme, Varsel } from "../ui";
@@ -61,7 +62,18 @@ export function Integrasjoner() {
             <p className="ds-paragraph">{fjernSvar.lagreFeil}</p>
           </Varsel>
         ) : null}
-        {fjernSystem ? <BekreftFjerning system={fjernSystem} /> : null}
+        {fjernSystem ? (
+          <Bekreftelsespanel
+            tittel="Fjerne tilgangen?"
+            side={sideUrl("Integrasjoner")}
+            intent="fjern-system"
+            felt={{ id: fjernSystem.id }}
+            bekreft="Ja, fjern tilgangen"
+          >
+            Vil du fjerne tilgangen for {fjernSystem.klientNavn} ({fjernSystem.klientId})? Systemet kan ikke
+            lenger bruke API-et for virksomheten.
+          </Bekreftelsespanel>
+        ) : null}
         <Systemtabell systemer={systemer} />
         <h3 className="ds-heading" data-size="xs" id="legg-til-system-tittel">
           Gi et system tilgang
@@ -130,35 +142,6 @@ export function Integrasjoner() {
         </Form>
       </section>
     </>
-  );
-}
-
-/** The confirmation a removal needs (a page state of its own, ?fjernSystem=, so it works without JavaScript). */
-function BekreftFjerning({ system }: { system: SystemtilgangDto }) {
-  return (
-    <Varsel farge="warning" tittel="Fjerne tilgangen?">
-      <p className="ds-paragraph bryt-ord">
-        Vil du fjerne tilgangen for {system.klientNavn} ({system.klientId})? Systemet kan ikke lenger bruke
-        API-et for virksomheten.
-      </p>
-      <Form method="post" action={sideUrl("Integrasjoner")} className="knapperad">
-        <CsrfInput />
-        <input type="hidden" name="id" value={system.id} />
-        <button
-          className="ds-button"
-          data-variant="primary"
-          data-color="danger"
-          type="submit"
-          name="intent"
-          value="fjern-system"
-        >
-          Ja, fjern tilgangen
-        </button>
-        <Link className="ds-button" data-variant="secondary" to={sideUrl("Integrasjoner")}>
-          Avbryt
-        </Link>
-      </Form>
-    </Varsel>
   );
 }
 

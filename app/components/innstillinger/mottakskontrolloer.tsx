@@ -1,6 +1,7 @@
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formaterOrganisasjonsnummer } from "../../../domain/format";
 import type { action, loader } from "../../routes/innstillinger";
+import { Bekreftelsespanel } from "../bekreftelsespanel";
 import { CsrfInput } from "../csrf-input";
 import { Varsel } from "../ui";
 import { Bryter } from "./bryter";
@@ -45,7 +46,8 @@ export function RegistrereKontrolloer() {
   );
 }
 export function LeggTilKontrolloer() {
-  const { importoer, alleKontrolloerer, kontrolloerFeil, sok } = useLoaderData<typeof loader>();
+  const { importoer, alleKontrolloerer, kontrolloerFeil, sok, fjernKontrolloer } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Svar | undefined;
   const svar =
     actionData?.intent === "legg-til-kontrolloer" || actionData?.intent === "fjern-kontrolloer"
@@ -76,6 +78,19 @@ export function LeggTilKontrolloer() {
         <h3 id="mine-kontrolloerer" className="ds-heading" data-size="sm">
           Dine mottakskontrollører
         </h3>
+        {fjernKontrolloer ? (
+          <Bekreftelsespanel
+            tittel="Fjerne mottakskontrolløren?"
+            side={sideUrl("Legg til mottakskontrollør")}
+            intent="fjern-kontrolloer"
+            felt={{ mottakskontrolloerId: fjernKontrolloer.id }}
+            bekreft="Ja, fjern"
+          >
+            Vil du fjerne {fjernKontrolloer.navn} (
+            {formaterOrganisasjonsnummer(fjernKontrolloer.organisasjonsnummer)}) som mottakskontrollør? Den
+            kan ikke lenger forhåndsmelde eller gjøre mottakskontroll på vegne av virksomheten.
+          </Bekreftelsespanel>
+        ) : null}
         {importoer.mottakskontrolloerer.length === 0 ? (
           <p className="ds-paragraph">Du har ingen registrerte mottakskontrollører.</p>
         ) : (
@@ -85,21 +100,15 @@ export function LeggTilKontrolloer() {
                 <span>
                   {k.navn} ({formaterOrganisasjonsnummer(k.organisasjonsnummer)})
                 </span>
-                <Form method="post" action={sideUrl("Legg til mottakskontrollør")}>
-                  <CsrfInput />
-                  <input type="hidden" name="mottakskontrolloerId" value={k.id} />
-                  <button
-                    className="ds-button"
-                    data-variant="tertiary"
-                    data-size="sm"
-                    type="submit"
-                    name="intent"
-                    value="fjern-kontrolloer"
-                    aria-label={`Fjern ${k.navn}`}
-                  >
-                    Fjern
-                  </button>
-                </Form>
+                <Link
+                  className="ds-button"
+                  data-variant="tertiary"
+                  data-size="sm"
+                  to={sideUrl("Legg til mottakskontrollør", { fjernKontrolloer: String(k.id) })}
+                  aria-label={`Fjern ${k.navn}`}
+                >
+                  Fjern
+                </Link>
               </li>
             ))}
           </ul>

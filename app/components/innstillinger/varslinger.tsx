@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import type { action, loader } from "../../routes/innstillinger";
+import { Bekreftelsespanel } from "../bekreftelsespanel";
 import { CsrfInput } from "../csrf-input";
 import { EpostBanner } from "../epost-banner";
 import { useHydrert } from "../hydrert";
@@ -31,28 +32,15 @@ export function Varslinger() {
           </Varsel>
         ) : null}
         {slettEpost ? (
-          <Varsel farge="warning" tittel="Slette e-postadressen?">
-            <p className="ds-paragraph bryt-ord">
-              Vil du slette {slettEpost.epostadresse}? Den får ikke lenger varsler.
-            </p>
-            <Form method="post" action={sideUrl("Varslinger")} className="knapperad">
-              <CsrfInput />
-              <input type="hidden" name="id" value={slettEpost.id} />
-              <button
-                className="ds-button"
-                data-variant="primary"
-                data-color="danger"
-                type="submit"
-                name="intent"
-                value="slett-epost"
-              >
-                Ja, slett
-              </button>
-              <Link className="ds-button" data-variant="secondary" to={sideUrl("Varslinger")}>
-                Avbryt
-              </Link>
-            </Form>
-          </Varsel>
+          <Bekreftelsespanel
+            tittel="Slette e-postadressen?"
+            side={sideUrl("Varslinger")}
+            intent="slett-epost"
+            felt={{ id: slettEpost.id }}
+            bekreft="Ja, slett"
+          >
+            Vil du slette {slettEpost.epostadresse}? Den får ikke lenger varsler.
+          </Bekreftelsespanel>
         ) : null}
         {importoer.epostadresser.length === 0 ? (
           <p className="ds-paragraph">Ingen registrerte e-postadresser</p>

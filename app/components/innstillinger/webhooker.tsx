@@ -6,6 +6,7 @@ import { formaterDatoTid } from "../../../domain/format";
 import { HENDELSESTYPE_TEKST, HENDELSESTYPER, type WebhookVisning } from "../../../domain/hendelser";
 import type { hentWebhooker, WebhookSvar } from "../../lib/webhooker.server";
 import type { action, loader } from "../../routes/innstillinger";
+import { Bekreftelsespanel } from "../bekreftelsespanel";
 import { CsrfInput } from "../csrf-input";
 import { Avkrysning } from "../skjema";
 import { Tabellramme, Varsel } from "../ui";
@@ -50,7 +51,18 @@ export function Webhooker() {
             <p className="ds-paragraph">{endreSvar.feil}</p>
           </Varsel>
         ) : null}
-        {webhooker.slettWebhook ? <BekreftSletting webhook={webhooker.slettWebhook} /> : null}
+        {webhooker.slettWebhook ? (
+          <Bekreftelsespanel
+            tittel="Slette webhooken?"
+            side={sideUrl("Integrasjoner")}
+            intent="slett-webhook"
+            felt={{ id: webhooker.slettWebhook.id }}
+            bekreft="Ja, slett"
+          >
+            Vil du slette webhooken til {webhooker.slettWebhook.url}? Den får ingen flere hendelser, og
+            leveringsloggen for den slettes.
+          </Bekreftelsespanel>
+        ) : null}
         <WebhookListe webhooker={webhooker.webhooker} />
         <NyWebhook opprett={opprett} />
       </section>
@@ -80,36 +92,6 @@ function VisHemmelighet({ url, hemmelighet }: { url?: string; hemmelighet: strin
           autoComplete="off"
         />
       </div>
-    </Varsel>
-  );
-}
-
-/** The confirmation a delete needs (a page state of its own, so it works without JavaScript). */
-function BekreftSletting({ webhook }: { webhook: NonNullable<Webhookdata["slettWebhook"]> }) {
-  const side = sideUrl("Integrasjoner");
-  return (
-    <Varsel farge="warning" tittel="Slette webhooken?">
-      <p className="ds-paragraph bryt-ord">
-        Vil du slette webhooken til {webhook.url}? Den får ingen flere hendelser, og leveringsloggen for den
-        slettes.
-      </p>
-      <Form method="post" action={side} className="knapperad">
-        <CsrfInput />
-        <input type="hidden" name="id" value={webhook.id} />
-        <button
-          className="ds-button"
-          data-variant="primary"
-          data-color="danger"
-          type="submit"
-          name="intent"
-          value="slett-webhook"
-        >
-          Ja, slett
-        </button>
-        <Link className="ds-button" data-variant="secondary" to={side}>
-          Avbryt
-        </Link>
-      </Form>
     </Varsel>
   );
 }

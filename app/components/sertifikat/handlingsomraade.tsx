@@ -1,10 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { formaterOrganisasjonsnummer } from "../../../domain/format";
-import {
-  type AnnenForhaandsmelding,
-  FOR_GAMMELT_SERTIFIKAT_MELDING,
-  INGEN_VARELINJER_MELDING,
-} from "../../../domain/sertifikat";
+import { FOR_GAMMELT_SERTIFIKAT_MELDING, INGEN_VARELINJER_MELDING } from "../../../domain/sertifikat";
+import type { AnnenForhaandsmelding } from "../../../domain/sertifikat-visning";
 import { STATUS_TEKST } from "../../../domain/status";
 import { KONTAKT_EPOST } from "../../lib/kontakt";
 import { CsrfInput } from "../csrf-input";
