@@ -63,3 +63,19 @@ export async function sikreKlient(
     return;
   await registrerKlient(fil, { ...klient, jwk: await lagNoekkelfil(klient.client_id, noekkelfil) });
 }
+
+/** The public part of a private JWK given as JSON (a client's key as the client has it); throws on anything else. */
+export function offentligJwk(json: string): JWK {
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...offentlig } = JSON.parse(json) as JWK;
+  if (typeof offentlig.kty !== "string") throw new Error("ikke en JWK");
+  return { ...offentlig, use: "sig" };
+}
+
+/** A client's key pair as JWKs: the private one for the client, the public one to register (kid, RS256). */
+export async function lagNoekkelpar(kid: string): Promise<{ privat: JWK; offentlig: JWK }> {
+  const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
+  return {
+    privat: { ...(await exportJWK(privateKey)), kid, alg: "RS256" },
+    offentlig: { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" },
+  };
+}

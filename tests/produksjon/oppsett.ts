@@ -1,8 +1,8 @@
 // The production shape on one machine (issue 26 point 6): compose.yaml read and run as processes of the compiled
 // build with NODE_ENV=production against a PostgreSQL server — the migration step, two `api`, two `web` behind
-// this file's own TLS round-robin proxy, one `sender`, the development mail catcher and the development Altinn,
-// Enhetsregisteret and Maskinporten (compose's staging profile), the development ID-porten and the development
-// Maskinporten for the systems' clients (behind this file's TLS), each its own
+// this file's own TLS round-robin proxy, one `sender`, the development mail catcher, the development Altinn and
+// Enhetsregisteret and the development Maskinporten (behind this file's TLS; one for the systems' clients and the
+// service's own) (compose's staging profile) and the development ID-porten, each its own
 // process. Compose's service names become local
 // addresses (postgres:5432 → the test server, api:3000 → a round-robin over the two api processes, …); every
 // ${…} in the file is filled from VARIABLER below, so a variable a role needs that compose.yaml lacks makes the
@@ -212,7 +212,7 @@ export interface Produksjonsform {
    * process) and the clients' file it reads on every token request (where a test registers its client).
    */
   maskinporten: { issuer: string; tokenEndepunkt: string; klientfil: string };
-  /** The development Altinn, Enhetsregisteret and Maskinporten (compose's `registre`). */
+  /** The development Altinn and Enhetsregisteret (compose's `registre`). */
   registre: Prosess;
   /** The service's database, for the test's checks. */
   db: pg.Pool;
@@ -233,7 +233,8 @@ async function variabler(
     API_AUDIENCE: "https://forhaandsmelding.test/import",
     ALTINN_URL: "http://registre:3500/altinn",
     ENHETSREGISTERET_URL: "http://registre:3500/enhetsregisteret",
-    MASKINPORTEN_URL: "http://registre:3500/maskinporten",
+    // The service's own client gets its token from the one development Maskinporten (compose's `maskinporten`).
+    MASKINPORTEN_URL: maskinporten,
     ALTINN_RESSURS: "mattilsynet-forhaandsmelding-produksjonsform",
     ALTINN_ABONNEMENTSNOEKKEL: randomBytes(16).toString("hex"),
     MASKINPORTEN_KLIENT_ID: "forhaandsmelding-produksjonsform",
@@ -386,16 +387,18 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
       mpPort,
     );
     stoppes.push(() => maskinporten.stopp());
+    adresser.set("maskinporten:3500", `127.0.0.1:${mpPort}`);
     const mpLb = await lastbalanserer(() => [maskinporten.url], { https: { key, cert }, port: mpTlsPort });
     stoppes.push(() => mpLb.close());
 
-    // The development Altinn, Enhetsregisteret and Maskinporten (compose's staging profile), their own process.
+    // The development Altinn and Enhetsregisteret (compose's staging profile), their own process; Altinn fetches
+    // Maskinporten's keys over https as the api processes do (the test's certificate authority).
     const registrePort = await ledigPort();
     adresser.set("registre:3500", `127.0.0.1:${registrePort}`);
     const registre = startProsess(
       "registre",
       kommando("registre"),
-      miljoe("registre", { PORT: String(registrePort) }),
+      miljoe("registre", { PORT: String(registrePort), NODE_EXTRA_CA_CERTS: certFil }),
       registrePort,
     );
     stoppes.push(() => registre.stopp());

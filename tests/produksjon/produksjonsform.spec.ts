@@ -6,13 +6,12 @@
 import type { Browser, Page } from "@playwright/test";
 import { MYNDIGHET_SCOPES } from "../../api/auth";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
-import { registrerKlient } from "../../dev/maskinporten/klientfil";
+import { lagNoekkelpar, registrerKlient } from "../../dev/maskinporten/klientfil";
 import { osloDato } from "../../domain/format";
 import { hentToken, type Klient } from "../../scripts/eksempelklient";
 // The e2e suite's `test` fails a test on a console error or hydration warning in any page it opens.
 import { expect, PERSONER, test } from "../e2e/helpers";
 import { fyllUt, loggInnOgVelg, opprett } from "../e2e/veiviser";
-import { lagNoekkelpar } from "../support/test-maskinporten";
 import { type Produksjonsform, type Prosess, startProsessene, vent } from "./oppsett";
 
 test.describe.configure({ mode: "serial" });
@@ -282,24 +281,6 @@ test("to api-prosesser som leser inn det samme sertifikatet samtidig, lagrer det
   }
 });
 
-// Last: it uses up this address's allowance of wrong keys, after which the Hub endpoint refuses it for a while.
-test("grensene deles av prosessene: feil API-nøkler mot begge api-prosessene telles sammen", async () => {
-  const svar: number[] = [];
-  for (let i = 0; i < 14; i++) {
-    const p = pf.api[i % pf.api.length] as Prosess;
-    const r = await fetch(`${p.url}/import/ephyto/v1/sertifikat`, {
-      method: "POST",
-      headers: { "x-api-key": "feil-noekkel", "content-type": "application/xml" },
-      body: "<x/>",
-    });
-    svar.push(r.status);
-    if (r.status === 429) expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
-  }
-  // ADR 026: ten wrong keys per address and ten minutes, counted in PostgreSQL by both processes together.
-  expect(svar.slice(0, 10)).toEqual(Array(10).fill(401));
-  expect(svar.slice(10)).toEqual([429, 429, 429, 429]);
-});
-
 test("Mattilsynet godkjenner et regelsett gjennom den ene api-prosessen, og den andre vurderer etter det innen et sekund", async () => {
   const kall = async (url: string, sti: string, body: unknown) =>
     fetch(`${url}${sti}`, {
@@ -336,4 +317,22 @@ test("Mattilsynet godkjenner et regelsett gjennom den ene api-prosessen, og den 
     nummer,
   ]);
   expect(sertifikat.rows[0]).toEqual({ regelsett_versjon: versjon });
+});
+
+// Last: it uses up this address's allowance of wrong keys, after which the Hub endpoint refuses it for a while.
+test("grensene deles av prosessene: feil API-nøkler mot begge api-prosessene telles sammen", async () => {
+  const svar: number[] = [];
+  for (let i = 0; i < 14; i++) {
+    const p = pf.api[i % pf.api.length] as Prosess;
+    const r = await fetch(`${p.url}/import/ephyto/v1/sertifikat`, {
+      method: "POST",
+      headers: { "x-api-key": "feil-noekkel", "content-type": "application/xml" },
+      body: "<x/>",
+    });
+    svar.push(r.status);
+    if (r.status === 429) expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+  }
+  // ADR 026: ten wrong keys per address and ten minutes, counted in PostgreSQL by both processes together.
+  expect(svar.slice(0, 10)).toEqual(Array(10).fill(401));
+  expect(svar.slice(10)).toEqual([429, 429, 429, 429]);
 });
