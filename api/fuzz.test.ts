@@ -561,7 +561,13 @@ describe("fuzzing av API-ets skriveendepunkter", () => {
 // ---------------------------------------------------------------------------------------------------------
 
 /** Each GET route with the query parameters it reads (the authorisation matrix has every route). */
-const SOEK: { rute: string; sti: () => string; parametre: () => Record<string, string> }[] = [
+const SOEK: {
+  rute: string;
+  sti: () => string;
+  parametre: () => Record<string, string>;
+  /** Default: Kari's token. */
+  headere?: () => Promise<Record<string, string>>;
+}[] = [
   {
     rute: "GET /import/v2/eksportland",
     sti: () => "/import/v2/eksportland",
@@ -632,6 +638,30 @@ const SOEK: { rute: string; sti: () => string; parametre: () => Record<string, s
     sti: () => "/import/mottakskontrolloerer/v1",
     parametre: () => ({ orgnr: ORG.hagelandDrammen }),
   },
+  // The authority's case system (ADR 045, ADR 046), with its own token.
+  {
+    rute: "GET /myndighet/v2/importmeldinger",
+    sti: () => "/myndighet/v2/importmeldinger",
+    parametre: () => ({
+      status: "REGISTRERT,ANKOMMET",
+      endretFra: "2026-01-01T00:00:00Z",
+      rekkefoelge: "nyeste",
+      antall: "10",
+    }),
+    headere: myndigheten,
+  },
+  {
+    rute: "GET /myndighet/v2/hendelser",
+    sti: () => "/myndighet/v2/hendelser",
+    parametre: () => ({ etter: "0", antall: "10" }),
+    headere: myndigheten,
+  },
+  {
+    rute: "GET /myndighet/v2/regelsett",
+    sti: () => "/myndighet/v2/regelsett",
+    parametre: () => ({ foer: "100" }),
+    headere: myndigheten,
+  },
 ];
 
 /** NUL and other control characters, as the probe sent them (`%00`) and in other places of the value. */
@@ -641,7 +671,9 @@ describe("fuzzing av API-ets søkeparametre", () => {
   for (const e of SOEK) {
     it(`${e.rute}: NUL eller et annet kontrolltegn i en parameter gir 400 med melding`, async () => {
       const hent = async (q: URLSearchParams) => {
-        const res = await fetch(`${api.url}${e.sti()}?${q}`, { headers: await bearer(KARI)() });
+        const res = await fetch(`${api.url}${e.sti()}?${q}`, {
+          headers: await (e.headere ?? bearer(KARI))(),
+        });
         return { status: res.status, tekst: await res.text() };
       };
       // the parameters as they are: an answer (not 400 for a reason of ours)
@@ -681,7 +713,9 @@ describe("fuzzing av API-ets søkeparametre", () => {
         ),
         async (e, ekstra) => {
           const q = new URLSearchParams({ ...e.parametre(), ...ekstra });
-          const res = await fetch(`${api.url}${e.sti()}?${q}`, { headers: await bearer(KARI)() });
+          const res = await fetch(`${api.url}${e.sti()}?${q}`, {
+            headers: await (e.headere ?? bearer(KARI))(),
+          });
           const tekst = await res.text();
           expect(res.status, `${e.rute}?${q.toString().slice(0, 300)} → ${tekst.slice(0, 200)}`).toBeLessThan(
             500,
@@ -714,6 +748,11 @@ describe("fuzzing av API-ets søkeparametre", () => {
       "GET /import/openapi.json",
       "GET /import/dokumentasjon",
       "GET /import/dokumentasjon/stil.css",
+      // the authority's case system: one notification, its certificate, and the rulesets (ADR 045, ADR 046)
+      "GET /myndighet/v2/importmeldinger/:nummer",
+      "GET /myndighet/v2/importmeldinger/:nummer/sertifikat.xml",
+      "GET /myndighet/v2/regelsett/gjeldende",
+      "GET /myndighet/v2/regelsett/:versjon",
     ]);
     const dekket = new Set(SOEK.map((e) => e.rute));
     expect(lese.filter((r) => !dekket.has(r) && !utenSoek.has(r))).toEqual([]);
