@@ -1,7 +1,7 @@
 // The allowed dependency directions of docs/architecture.md, checked by `npm run lint` (depcruise).
 // app -> domain, api -> domain, server/ and the process entry server.ts -> app, api, db, dev (dev only by
-// dynamic import); domain imports nothing of ours. Test files (*.test.ts, *.spec.ts and everything under
-// tests/) may reach any layer.
+// dynamic import); domain imports nothing of ours but the catalogues' language module (sprak/), which app, api
+// and domain all read. Test files (*.test.ts, *.spec.ts and everything under tests/) may reach any layer.
 
 /** A test file, or test support: free to import any layer. */
 const TEST = "(\\.test\\.tsx?$|\\.spec\\.tsx?$|^tests/)";
@@ -16,10 +16,31 @@ module.exports = {
     {
       name: "domain-imports-nothing-of-ours",
       comment:
-        "domain/ holds pure rules: it imports only domain/ itself (and its JSON data under domain/data); its tests may use the shared test data under tests/support.",
+        "domain/ holds pure rules: it imports only domain/ itself (and its JSON data under domain/data) and the " +
+        "languages' module sprak/ (message ids, languages, locales); its tests may use the shared test data under " +
+        "tests/support.",
       severity: "error",
       from: { path: "^domain/", pathNot: TEST },
-      to: { dependencyTypes: ["local"], pathNot: "^domain/" },
+      to: { dependencyTypes: ["local"], pathNot: "^(domain|sprak)/" },
+    },
+    {
+      name: "sprak-imports-nothing-of-ours",
+      comment:
+        "sprak/ (the catalogues, the translator, the languages; docs/sprak.md) is read by app/, api/ and domain/ " +
+        "alike, so it imports nothing of theirs.",
+      severity: "error",
+      from: { path: "^sprak/", pathNot: TEST },
+      to: { dependencyTypes: ["local"], pathNot: "^sprak/" },
+    },
+    {
+      name: "catalogues-only-on-the-server",
+      comment:
+        "The compiled catalogues (sprak/katalog.server.ts and the JSON files) are server-only: the browser gets a " +
+        "page's messages with its loader data (app/lib/tekster.server.ts), never in its bundle. Only server-side " +
+        "modules (*.server.ts, api/, server/, scripts/) and tests import them; domain/ carries message ids.",
+      severity: "error",
+      from: { path: "^(app|domain)/", pathNot: `\\.server\\.tsx?$|${TEST}` },
+      to: { path: "^sprak/(katalog\\.server\\.ts|katalog/)" },
     },
     {
       name: "app-not-to-api",
@@ -38,10 +59,11 @@ module.exports = {
     {
       name: "app-to-db-only-for-sessions",
       comment:
-        "The app reaches the database only for its sessions: app/lib/session.server.ts and the context type " +
-        "(app/context.ts) that carries the database handle to it. Everything else goes through the import API.",
+        "The app reaches the database only for its sessions: app/lib/session.server.ts, the person's language " +
+        "preference beside them (app/lib/sprakvalg.server.ts, ADR 048) and the context type (app/context.ts) that " +
+        "carries the database handle to it. Everything else goes through the import API.",
       severity: "error",
-      from: { path: "^app/", pathNot: `^app/(lib/session\\.server|context)\\.ts$|${TEST}` },
+      from: { path: "^app/", pathNot: `^app/(lib/(session|sprakvalg)\\.server|context)\\.ts$|${TEST}` },
       to: { path: "^db/" },
     },
     {

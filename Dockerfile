@@ -15,7 +15,8 @@ RUN npm ci --omit=dev --no-audit --no-fund
 # One image, any role (README.md «Drift», docs/decisions/028-roller-og-drift.md): ROLES=web, api or sender (or a
 # comma list), each checking at start what it needs (DATABASE_URL for all; OIDC_* and SESSION_SECRET for web;
 # the Hub and authority keys, Altinn and the service's Maskinporten client for api; Enhetsregisteret for api and
-# sender; SMTP_URL and EPOST_AVSENDER for sender) and refusing the development stand-ins.
+# sender; SMTP_URL, EPOST_AVSENDER and the ePhyto Hub's HUB_URL with the NPPO's client certificate for
+# sender) and refusing the development stand-ins.
 # `node build/drift/db-migrer.js` is the migration step. It runs the production build of the compiled service
 # (build/drift/, `npm run build`): no TypeScript sources, no tsx, no oidc-provider, and neither the development
 # stand-ins nor the demo seed (build/demo/ is not copied): nothing in it can write demo data

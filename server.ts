@@ -17,7 +17,7 @@ try {
 const logg = lagLogger(config.loggNivaa, { roller: [...config.roller].join(",") });
 
 try {
-  const { close, lokalUrl, metrikkPort } = await startServer(config, logg);
+  const { close, lokalUrl, metrikkPort, utviklingshub } = await startServer(config, logg);
   // SIGTERM from the process manager, Ctrl+C from a person: a graceful stop that frees the database for the
   // tools. A second signal ends the process at once.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -38,7 +38,7 @@ try {
     });
   }
   logg.info({ adresse: lokalUrl, appUrl: config.appUrl, metrikkPort }, "Digital forhåndsmelding kjører");
-  if (!config.production || config.demo) await skrivVelkomst(config);
+  if (!config.production || config.demo) await skrivVelkomst(config, utviklingshub);
 } catch (e) {
   if (e instanceof KonfigurasjonsFeil || e instanceof DatabaseIBruk)
     console.error(`Oppstart feilet. ${e.message}`);
@@ -47,7 +47,7 @@ try {
 }
 
 /** A person started it (npm start, the demo image): where to go, in plain words. */
-async function skrivVelkomst(config: Config): Promise<void> {
+async function skrivVelkomst(config: Config, utviklingshub: string | undefined): Promise<void> {
   if (config.roller.has("web")) console.log(`\nDigital forhåndsmelding kjører på ${config.appUrl}`);
   if (config.demo) {
     console.warn(
@@ -57,6 +57,11 @@ async function skrivVelkomst(config: Config): Promise<void> {
   if (config.embeddedEpost && config.roller.has("web") && config.embeddedIdporten) {
     const { FANGER_STI } = await import("./dev/epost/fanger");
     console.log(`\nE-postvarsler går til e-postfangeren for utvikling: ${config.appUrl}${FANGER_STI}`);
+  }
+  if (utviklingshub) {
+    console.log(
+      `\nSertifikater hentes fra utviklingshuben (ePhyto Hub) på ${utviklingshub}.\nLever et sertifikat til den som et eksportland: npm run ephyto:import -- FIL.xml`,
+    );
   }
   if (config.embeddedIdporten) {
     console.log("\nTestpersoner i utviklings-ID-porten:");

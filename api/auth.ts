@@ -14,6 +14,7 @@ import { createRemoteJWKSet, decodeJwt, errors, type JWTVerifyGetKey, jwtVerify 
 import type { Db } from "../db";
 import { discoveryUrl, sammeUtsteder } from "../domain/oidc";
 import { KLIENT_ID, type Systemscope } from "../domain/schemas/systemtilgang";
+import { melding } from "../sprak/melding";
 import type { MaskinRequest } from "./aktoer";
 import { ah, forbidden, parseId, parseOrgnr, unauthorized } from "./http";
 import { fersk, type Tilgang } from "./registre/tilgang";
@@ -167,7 +168,8 @@ export function krevSystemtilgang(db: Db) {
     const maskin = (req as AuthedRequest).innlogget.maskin;
     if (!maskin) return next();
     const scope = scopeFor(req);
-    if (!maskin.scopes.includes(scope)) throw forbidden(`Tokenet mangler scopet ${MASKIN_SCOPES[scope]}`);
+    if (!maskin.scopes.includes(scope))
+      throw forbidden(melding("api.manglerScope", { scope: MASKIN_SCOPES[scope] }));
     const tilgang = await db
       .selectFrom("systemtilgang as t")
       .innerJoin("importoer as i", "i.id", "t.importoer_id")
@@ -176,9 +178,7 @@ export function krevSystemtilgang(db: Db) {
       .where("t.klient_id", "=", maskin.klientId)
       .executeTakeFirst();
     if (!tilgang?.scopes.includes(scope)) {
-      throw forbidden(
-        `Systemet har ikke fått tilgang til å ${scope === "read" ? "lese" : "endre"} for virksomheten (Innstillinger → Integrasjoner)`,
-      );
+      throw forbidden(melding("api.systemUtenTilgang", { scope }));
     }
     (req as MaskinRequest).maskinAktoer = {
       type: "MASKIN",
@@ -196,8 +196,7 @@ export function krevSystemtilgang(db: Db) {
 
 /** Only a person may do this (granting systems access, for one: a system cannot grant itself more). */
 export function kunPerson(req: Request): void {
-  if ((req as AuthedRequest).innlogget.maskin)
-    throw forbidden("Bare en person kan gjøre dette, ikke et system");
+  if ((req as AuthedRequest).innlogget.maskin) throw forbidden(melding("api.kunPerson"));
 }
 
 /**
@@ -236,7 +235,7 @@ export function requireToken(
           return next(stopp);
         }
       }
-      next(unauthorized("Ugyldig eller utløpt tilgangstoken"));
+      next(unauthorized(melding("api.ugyldigToken")));
     }
   };
 }
@@ -299,7 +298,7 @@ export function requireImportoer(db: Db) {
   return ah(async (req, _res, next) => {
     const r = req as ImportoerRequest;
     const orgnr = parseOrgnr(req.params.orgnr);
-    const importoerId = parseId(req.params.importoerId, "importør-id");
+    const importoerId = parseId(req.params.importoerId, "importoer");
     r.importoer = await importoerFor(db, r.innlogget, orgnr, importoerId);
     r.orgnr = orgnr;
     r.importoerId = importoerId;
@@ -324,7 +323,7 @@ export async function importoerFor(
       .where("i.id", "=", importoerId)
       .where("i.organisasjonsnummer", "=", orgnr)
       .executeTakeFirst();
-    if (!rad) throw forbidden("Importøren tilhører ikke denne virksomheten");
+    if (!rad) throw forbidden(melding("api.importoerIkkeVirksomhetens"));
     return tilMatch(rad);
   }
   const rad = await medFerskAvgiver(hvem, () =>
@@ -347,7 +346,7 @@ export async function importoerFor(
   if (!rad?.avgiver) throw forbidden();
   const { id, organisasjonsnummer, navn, er_mottakskontrolloer } = rad;
   if (id === null || organisasjonsnummer === null || navn === null || er_mottakskontrolloer === null) {
-    throw forbidden("Importøren tilhører ikke denne virksomheten");
+    throw forbidden(melding("api.importoerIkkeVirksomhetens"));
   }
   return tilMatch({ id, organisasjonsnummer, navn, er_mottakskontrolloer, enhet_navn: rad.enhet_navn });
 }

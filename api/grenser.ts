@@ -7,24 +7,25 @@ import type { Request } from "express";
 import type { Db } from "../db";
 import { erSperret, tell } from "../db/grense";
 import { type Grense, grense, grenseMelding, ipNoekkel, type Utfall, ventSekunder } from "../domain/grense";
+import { melding } from "../sprak/melding";
 import { ApiError, ah, unauthorized } from "./http";
 
 /** The limits, each overridable by GRENSE_<NAVN> (README "Konfigurasjon"); read when the API is made. */
 export function apiGrenser(env: Record<string, string | undefined> = process.env) {
   return {
     /** Certificate searches by exact keys that find nothing (a guess), per person. */
-    soekBomPerson: grense("soek-bom-person", "sertifikatsøk uten treff", 20, 10 * 60, env),
+    soekBomPerson: grense("soek-bom-person", "sertifikatsoekUtenTreff", 20, 10 * 60, env),
     /** … per organisation (several employees, or one person through several importers). */
-    soekBomVirksomhet: grense("soek-bom-virksomhet", "sertifikatsøk uten treff", 50, 10 * 60, env),
+    soekBomVirksomhet: grense("soek-bom-virksomhet", "sertifikatsoekUtenTreff", 50, 10 * 60, env),
     /** Searches that find a certificate the importer did not see before (not on it, not found before). */
-    soekNyPerson: grense("soek-ny-person", "sertifikatsøk", 100, 60 * 60, env),
-    soekNyVirksomhet: grense("soek-ny-virksomhet", "sertifikatsøk", 300, 24 * 60 * 60, env),
+    soekNyPerson: grense("soek-ny-person", "sertifikatsoek", 100, 60 * 60, env),
+    soekNyVirksomhet: grense("soek-ny-virksomhet", "sertifikatsoek", 300, 24 * 60 * 60, env),
     /** Certificate PDF/Excel and receipt PDF downloads, per person. */
     dokumentPerson: grense("dokument-person", "nedlastinger", 60, 10 * 60, env),
     /** Wrong API keys (the Hub's, the authority's), per client address: checked before the key is. */
-    noekkelFeilIp: grense("noekkel-feil-ip", "forsøk med feil API-nøkkel", 10, 10 * 60, env),
+    noekkelFeilIp: grense("noekkel-feil-ip", "feilApiNoekkel", 10, 10 * 60, env),
     /** Bearer tokens that do not verify (forged, wrong issuer or audience; not merely expired), per address. */
-    tokenFeilIp: grense("token-feil-ip", "forsøk med ugyldig tilgangstoken", 30, 10 * 60, env),
+    tokenFeilIp: grense("token-feil-ip", "ugyldigToken", 30, 10 * 60, env),
   };
 }
 
@@ -88,6 +89,6 @@ export function krevApiNoekkel(db: Db, forventet: string | undefined, grenser: A
     const gitt = req.get("x-api-key");
     if (forventet && gitt && likNoekkel(gitt, forventet)) return next();
     if (gitt) await tellEllerStopp(db, req, g, klient(req));
-    throw unauthorized("Mangler eller ugyldig API-nøkkel");
+    throw unauthorized(melding("api.ugyldigApiNoekkel"));
   });
 }

@@ -1,16 +1,26 @@
 // Small HTTP helpers shared by the API's routers: errors as RFC 9457 problem details whose `detail` is the
-// Norwegian message (SPEC §8, ADR 040), async handlers.
+// message in the caller's language (SPEC §8, ADR 040, ADR 047: Accept-Language, bokmål when absent), async
+// handlers. A handler throws a message reference (sprak/melding.ts: `melding("api.fantIkkeMeldingen")`, or a
+// validation message of domain/schemas); sendError resolves it for the request. A plain text (an area not yet
+// converted) is sent as it is.
 import { STATUS_CODES } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ZodError, type z } from "zod";
 import { PROBLEM_TYPE, type Problem, REGISTER_UTILGJENGELIG } from "../domain/problem";
 import { harKontrolltegn } from "../domain/text";
+import { oversetter } from "../sprak/katalog.server";
+import { melding } from "../sprak/melding";
+import { type Sprak, sprakFraAcceptLanguage } from "../sprak/sprak";
 import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/feil";
 import { RegisterUtilgjengelig } from "./registre/motstand";
+
+/** The language of an API call: its Accept-Language (the web app sends its user's), bokmål when absent. */
+export const sprakForKall = (req: Request): Sprak => sprakFraAcceptLanguage(req.get("Accept-Language"));
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
+    /** A message reference (sprak/melding.ts) or, in an area not yet converted, a Norwegian text. */
     melding: string,
     /** Headers the answer carries (Retry-After on a 429). */
     readonly headere: Record<string, string> = {},
@@ -23,9 +33,8 @@ export class ApiError extends Error {
 
 export const badRequest = (melding: string) => new ApiError(400, melding);
 export const notFound = (melding: string) => new ApiError(404, melding);
-export const forbidden = (melding = "Du har ikke tilgang til denne virksomheten") =>
-  new ApiError(403, melding);
-export const unauthorized = (melding = "Mangler gyldig tilgangstoken") => new ApiError(401, melding);
+export const forbidden = (m: string = melding("api.ingenTilgangVirksomhet")) => new ApiError(403, m);
+export const unauthorized = (m: string = melding("api.manglerToken")) => new ApiError(401, m);
 export const conflict = (melding: string) => new ApiError(409, melding);
 
 /**
@@ -34,7 +43,14 @@ export const conflict = (melding: string) => new ApiError(409, melding);
  */
 export function lesSoek<S extends z.ZodType>(skjema: S, query: unknown): z.output<S> {
   const r = skjema.safeParse(query);
-  if (!r.success) throw badRequest(`Ugyldig ${String(r.error.issues[0]?.path[0] ?? "forespørsel")}`);
+  const parameter = r.success ? undefined : r.error.issues[0]?.path[0];
+  if (!r.success) {
+    throw badRequest(
+      parameter === undefined
+        ? melding("api.ugyldigForespoersel")
+        : melding("api.ugyldigParameter", { parameter: String(parameter) }),
+    );
+  }
   return r.data;
 }
 
@@ -68,29 +84,37 @@ export function harUgyldigeTegn(verdi: unknown): boolean {
   return false;
 }
 
-/** RFC 9457 problem details: the status phrase as title, the Norwegian message as detail (ADR 040). */
+/** RFC 9457 problem details: the status phrase as title, the message as detail (ADR 040). */
 export function problem(status: number, detail: string, utvidelser: Partial<Problem> = {}): Problem {
   return { type: "about:blank", title: STATUS_CODES[status] ?? "Error", status, detail, ...utvidelser };
 }
 
+/**
+ * Answers problem details. `tekst`, a message reference or a text, is resolved in the language of the request's
+ * Accept-Language (Content-Language says which).
+ */
 export function sendError(
   res: Response,
   status: number,
-  melding: string,
+  tekst: string,
   utvidelser: Partial<Problem> = {},
 ): void {
+  const sprak = sprakForKall(res.req);
   res
     .status(status)
     .type(PROBLEM_TYPE)
-    .json(problem(status, melding, utvidelser));
+    .set("Content-Language", sprak)
+    .vary("Accept-Language")
+    .json(problem(status, oversetter(sprak).melding(tekst), utvidelser));
 }
 
 /** The last middleware: every error becomes problem details; unknown errors are logged, not leaked. */
 export function errorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
   const e = err as { type?: string };
   if (err instanceof ApiError) sendError(res.set(err.headere), err.status, err.message, err.utvidelser);
-  else if (err instanceof ZodError) sendError(res, 400, err.issues[0]?.message ?? "Ugyldig forespørsel");
-  else if (e?.type === "entity.parse.failed") sendError(res, 400, "Ugyldig JSON i forespørselen");
+  else if (err instanceof ZodError)
+    sendError(res, 400, err.issues[0]?.message ?? melding("api.ugyldigForespoersel"));
+  else if (e?.type === "entity.parse.failed") sendError(res, 400, melding("api.ugyldigJson"));
   else if (e?.type === "charset.unsupported" || e?.type === "encoding.unsupported")
     sendError(res, 415, BARE_UTF8);
   else if (e?.type === "entity.too.large") {
@@ -99,8 +123,8 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
       res,
       413,
       typeof grense === "number"
-        ? `Forespørselen er for stor (største tillatte størrelse er ${Math.round(grense / 1024)} kB)`
-        : "Forespørselen er for stor",
+        ? melding("api.forStorGrense", { kb: Math.round(grense / 1024) })
+        : melding("api.forStor"),
     );
   } else if (err instanceof ArbeidOpptatt) {
     res.setHeader("Retry-After", String(err.ventSekunder));
@@ -116,36 +140,43 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
     sendError(res, 503, REGISTER_MELDING[err.register], { type: REGISTER_UTILGJENGELIG });
   } else if (err instanceof ArbeidFeil) {
     console.error("API-feil i arbeidstråd", err);
-    sendError(res, 503, "Behandlingen feilet eller tok for lang tid. Prøv igjen senere.");
+    sendError(res, 503, melding("api.arbeidFeilet"));
   } else {
     console.error("API-feil", err);
-    sendError(res, 500, "Noe gikk galt på serveren");
+    sendError(res, 500, melding("api.serverfeil"));
   }
 }
 
 /** What the user is told when a register the service depends on does not answer (ADR 042). */
 export const REGISTER_MELDING: Record<RegisterUtilgjengelig["register"], string> = {
-  altinn:
-    "Vi får ikke kontakt med Altinn for å sjekke hvem du kan representere. Prøv igjen om noen minutter.",
-  maskinporten:
-    "Vi får ikke kontakt med Altinn for å sjekke hvem du kan representere. Prøv igjen om noen minutter.",
-  enhetsregisteret:
-    "Vi får ikke kontakt med Enhetsregisteret for å hente opplysninger om virksomheten. Prøv igjen om noen minutter.",
+  altinn: melding("api.registerUtilgjengelig.altinn"),
+  maskinporten: melding("api.registerUtilgjengelig.altinn"),
+  enhetsregisteret: melding("api.registerUtilgjengelig.enhetsregisteret"),
 };
 
 export function parseOrgnr(value: string | undefined): string {
-  if (!value || !/^\d{9}$/.test(value)) throw badRequest("Ugyldig organisasjonsnummer");
+  if (!value || !/^\d{9}$/.test(value)) throw badRequest(melding("api.ugyldigOrgnr"));
   return value;
 }
 
-export function parseId(value: string | undefined, hva = "id"): number {
-  if (!value || !/^\d{1,15}$/.test(value)) throw badRequest(`Ugyldig ${hva}`);
+/** What an id in a path names, for the message "Ugyldig id for forhåndsmelding" (catalogue api.ugyldigId). */
+export type IdHva =
+  | "id"
+  | "importoer"
+  | "forhaandsmelding"
+  | "kontrollspoersmaal"
+  | "ankomstinformasjon"
+  | "epostadresse"
+  | "systemtilgang"
+  | "webhook";
+
+export function parseId(value: string | undefined, hva: IdHva = "id"): number {
+  if (!value || !/^\d{1,15}$/.test(value)) throw badRequest(melding("api.ugyldigId", { hva }));
   return Number(value);
 }
 
-export const UGYLDIGE_TEGN = "Teksten inneholder ugyldige tegn (nulltegn eller ufullstendige Unicode-tegn).";
-export const BARE_UTF8 =
-  "Forespørselen må sendes som JSON i UTF-8 (Content-Type: application/json; charset=utf-8), uten komprimering.";
+export const UGYLDIGE_TEGN = melding("api.ugyldigeTegn");
+export const BARE_UTF8 = melding("api.bareUtf8");
 
 /** The first query parameter (name or value, at any depth) holding NUL or another control character. */
 function parameterMedKontrolltegn(query: unknown, navn = ""): string | undefined {
@@ -168,11 +199,13 @@ export function utenKontrolltegnISoek(req: Request, _res: Response, next: NextFu
   next(
     navn === undefined
       ? undefined
-      : badRequest(`Ugyldig ${navn || "forespørsel"}: søket inneholder kontrolltegn`),
+      : badRequest(
+          navn ? melding("api.kontrolltegnISoek", { parameter: navn }) : melding("api.ugyldigForespoersel"),
+        ),
   );
 }
 
-export const BARE_JSON = "Forespørselen må sendes som JSON (Content-Type: application/json).";
+export const BARE_JSON = melding("api.bareJson");
 
 /**
  * The shared check of every JSON body, after express.json: a body that is not JSON is 415 (express.json

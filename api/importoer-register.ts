@@ -300,7 +300,7 @@ function varslingsruter(router: Router, db: Db): void {
     requireOrg(db),
     ah(async (req, res) => {
       const importoerId = await importoerIdFor(db, (req as OrgRequest).orgnr);
-      const id = parseId(req.params.id, "id for e-postadressen");
+      const id = parseId(req.params.id, "epostadresse");
       const slettet = await db
         .deleteFrom("importoer_epost")
         .where("id", "=", id)

@@ -2,6 +2,7 @@
 // refused with a Norwegian message and change nothing — checked once for every route, over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { oversetter } from "../sprak/katalog.server";
 import { aktoer, importoerId, KARI, lagSertifikat } from "../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../tests/support/test-server";
 import { BARE_JSON, harUgyldigeTegn, problem, UGYLDIGE_TEGN } from "./http";
@@ -58,7 +59,9 @@ describe("tekst og kropp i API-et", () => {
         // JSON.stringify writes lone surrogates as \\ud800 escapes, which JSON.parse turns back into them.
         const res = await kari.put(sti, body);
         expect(res.status, sti).toBe(400);
-        expect(((await res.json()) as { detail: string }).detail).toBe(UGYLDIGE_TEGN);
+        expect(((await res.json()) as { detail: string }).detail).toBe(
+          oversetter("nb").melding(UGYLDIGE_TEGN),
+        );
       }
       expect(await egenReferanse()).toBe("PO-1");
     },
@@ -76,7 +79,7 @@ describe("tekst og kropp i API-et", () => {
         },
       );
       expect(res.status, type).toBe(415);
-      expect(((await res.json()) as { detail: string }).detail).toBe(BARE_JSON);
+      expect(((await res.json()) as { detail: string }).detail).toBe(oversetter("nb").melding(BARE_JSON));
     }
     expect(await egenReferanse()).toBe("PO-1");
   });

@@ -97,7 +97,7 @@ export function systemtilgangRouter(db: Db): Router {
     kunPersonForOrg,
     ah(async (req, res) => {
       const id = await importoerIdFor(db, (req as OrgRequest).orgnr);
-      const tilgangId = parseId(req.params.id, "id for systemtilgangen");
+      const tilgangId = parseId(req.params.id, "systemtilgang");
       const slettet = await db
         .deleteFrom("systemtilgang")
         .where("id", "=", tilgangId)

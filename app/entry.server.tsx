@@ -5,6 +5,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { harSkjemafeil, SkjemafeilContext } from "./components/feiltittel";
 import { NonceContext } from "./components/nonce";
+import { ReservetekstContext } from "./components/sprak";
+import { sprakFor, teksterForSprak } from "./lib/tekster.server";
 
 /** Single fetch: promises in loader data not settled by then are rejected (none are used today). */
 export const streamTimeout = 5_000;
@@ -22,7 +24,7 @@ export function handleDataRequest(response: Response): Response {
   return response;
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -30,13 +32,17 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // The shell's messages for a page whose root loader failed (its error page has no loader data): ADR 047.
+  const reserve = teksterForSprak(await sprakFor(request), ["felles"]);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <SkjemafeilContext.Provider value={harSkjemafeil(remixContext.staticHandlerContext.actionData)}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </SkjemafeilContext.Provider>
+        <ReservetekstContext.Provider value={reserve}>
+          <SkjemafeilContext.Provider value={harSkjemafeil(remixContext.staticHandlerContext.actionData)}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </SkjemafeilContext.Provider>
+        </ReservetekstContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

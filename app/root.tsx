@@ -9,20 +9,19 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { Brodsmuler } from "./components/brodsmuler";
-import { Bunntekst } from "./components/bunntekst";
+import { type ReactNode, useContext } from "react";
 import { Feilgrense } from "./components/feilgrense";
 import { FeilTittel } from "./components/feiltittel";
-import { Informasjonskapsler } from "./components/informasjonskapsler";
-import { Meny } from "./components/meny";
 import { useNonce } from "./components/nonce";
 import { erForMange, erRegisterUtilgjengelig } from "./components/panels";
-import { Sidefokus } from "./components/sidefokus";
+import { Skall } from "./components/skall";
+import { ReservetekstContext, SprakProvider, useT } from "./components/sprak";
 import { innloggetBruker } from "./lib/bruker.server";
 import { medRetryAfter } from "./lib/grense.server";
 import { hentFlagg, hentSamtykke, menyErApen } from "./lib/preferanser.server";
 import { csrfForSide, getSession } from "./lib/session.server";
+import { sidetittel } from "./lib/sidetittel";
+import { tekster } from "./lib/tekster.server";
 import appCss from "./styles/app.css?url";
 import designsystemetCss from "./styles/designsystemet.css?url";
 
@@ -50,68 +49,59 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       menyApen: await menyErApen(request),
       samtykke: (await hentSamtykke(request)) ?? null,
       sti: url.pathname + url.search,
+      // the shell's messages (header, menu, footer, cookie banner, error panels, shared components): ADR 047
+      ...(await tekster(request, "felles")),
     },
     { headers },
   );
 }
 
-export const meta: MetaFunction = ({ error }) => [
-  {
-    title: erForMange(error)
-      ? "For mange forsøk – Digital forhåndsmelding"
+export const meta: MetaFunction = ({ error, matches }) =>
+  sidetittel(matches, (t) =>
+    erForMange(error)
+      ? t("felles.forMange.tittel")
       : erRegisterUtilgjengelig(error)
-        ? "Tilgangen kan ikke sjekkes nå – Digital forhåndsmelding"
-        : "Digital forhåndsmelding",
-  },
-];
+        ? t("felles.registerUtilgjengelig.sidetittel")
+        : t("felles.tjenestenavn"),
+  );
 
 /** A 429's Retry-After reaches the browser (app/lib/grense.server.ts). */
 export const headers = medRetryAfter;
 
 export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <SprakProvider>
+      <Dokument>{children}</Dokument>
+    </SprakProvider>
+  );
+}
+
+function Dokument({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const reserve = useContext(ReservetekstContext);
+  const t = useT();
   return (
-    <html lang="nb" data-color-scheme="light">
+    <html lang={t.sprak} data-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <FeilTittel />
+        {/* The root's own error page has no loader data: its title and, for the browser, its messages. */}
+        {data ? null : <title>{t("felles.tittel", { side: t("felles.noeGikkFeil.tittel") })}</title>}
         <Meta />
         <Links />
+        {data || !reserve ? null : (
+          <script
+            id="reservetekster"
+            type="application/json"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own catalogue, < escaped
+            dangerouslySetInnerHTML={{ __html: JSON.stringify(reserve).replace(/</g, "\\u003c") }}
+          />
+        )}
       </head>
       <body>
-        <header className="app-header">
-          {/* First in the banner landmark: the page-change announcement, then the skip link. */}
-          <Sidefokus />
-          <a className="ds-skip-link" href="#hovedinnhold">
-            Hopp til hovedinnhold
-          </a>
-          <div className="app-header__innhold">
-            <a className="app-logo" href="/">
-              <img src="/logo.svg" alt="" width="36" height="36" />
-              <span>Digital forhåndsmelding</span>
-            </a>
-            {data?.avgiver ? <span className="app-header__virksomhet">{data.avgiver.navn}</span> : null}
-            {data?.bruker ? (
-              <Meny
-                bruker={data.bruker}
-                avgiver={data.avgiver}
-                apen={data.menyApen}
-                sti={data.sti}
-                visImportmelding={data.flagg.visImportmelding}
-              />
-            ) : null}
-          </div>
-        </header>
-        {data && !data.samtykke ? <Informasjonskapsler sti={data.sti} /> : null}
-        <div className="app-side">
-          <Brodsmuler />
-          <main id="hovedinnhold" tabIndex={-1}>
-            {children}
-          </main>
-        </div>
-        <Bunntekst />
+        <Skall>{children}</Skall>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -125,5 +115,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  return <Feilgrense feiltekst="Siden kunne ikke vises. Prøv å laste den inn på nytt." />;
+  return <Feilgrense feiltekst="felles.feil.rot" />;
 }

@@ -1,13 +1,14 @@
 // The rate limits' counters (db/grense.ts): on a PostgreSQL server two processes (two pools, as two web or
 // api processes have) count together in grense_teller; on PGlite the counters are the process's own. Also
-// the GRENSE_<NAVN> variables, the address keys and the Norwegian wait text.
+// the GRENSE_<NAVN> variables, the address keys and the message with the wait in each language.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Grense, grense, ipNoekkel, ventetekst } from "../domain/grense";
+import { type Grense, grense, grenseMelding, ipNoekkel } from "../domain/grense";
+import { oversetter } from "../sprak/katalog.server";
 import { createTestDatabase } from "../tests/support/test-db";
 import { erSperret, tell } from "./grense";
 import { type DatabaseHandle, openDatabase } from "./index";
 
-const G: Grense = { navn: "test-grense", hva: "forsøk", antall: 5, sekunder: 600 };
+const G: Grense = { navn: "test-grense", hva: "innlogginger", antall: 5, sekunder: 600 };
 
 const aapne: DatabaseHandle[] = [];
 /** One database for the file (a new PGlite costs seconds on a busy machine). */
@@ -69,17 +70,27 @@ describe("grensene", () => {
   });
 
   it("GRENSE_<NAVN> setter antall, eller antall/sekunder; 0 slår grensen av; noe uleselig beholder standarden", async () => {
-    expect(grense("soek-bom-person", "x", 20, 600, {})).toMatchObject({ antall: 20, sekunder: 600 });
-    expect(grense("soek-bom-person", "x", 20, 600, { GRENSE_SOEK_BOM_PERSON: "40" })).toMatchObject({
+    expect(grense("soek-bom-person", "nedlastinger", 20, 600, {})).toMatchObject({
+      antall: 20,
+      sekunder: 600,
+    });
+    expect(
+      grense("soek-bom-person", "nedlastinger", 20, 600, { GRENSE_SOEK_BOM_PERSON: "40" }),
+    ).toMatchObject({
       antall: 40,
       sekunder: 600,
     });
-    expect(grense("soek-bom-person", "x", 20, 600, { GRENSE_SOEK_BOM_PERSON: "5/60" })).toMatchObject({
+    expect(
+      grense("soek-bom-person", "nedlastinger", 20, 600, { GRENSE_SOEK_BOM_PERSON: "5/60" }),
+    ).toMatchObject({
       antall: 5,
       sekunder: 60,
     });
-    expect(grense("a", "x", 20, 600, { GRENSE_A: "tjue" })).toMatchObject({ antall: 20, sekunder: 600 });
-    const av = grense("a", "x", 20, 600, { GRENSE_A: "0" });
+    expect(grense("a", "nedlastinger", 20, 600, { GRENSE_A: "tjue" })).toMatchObject({
+      antall: 20,
+      sekunder: 600,
+    });
+    const av = grense("a", "nedlastinger", 20, 600, { GRENSE_A: "0" });
     expect(av.antall).toBe(0);
     for (let i = 0; i < 100; i++) expect((await tell(h.db, av, "k")).ok).toBe(true);
   });
@@ -94,11 +105,18 @@ describe("grensene", () => {
     expect(ipNoekkel(undefined)).toBe("ukjent");
   });
 
-  it("ventetiden på norsk", () => {
-    expect(ventetekst(400)).toBe("om 1 sekund");
-    expect(ventetekst(40_000)).toBe("om 40 sekunder");
-    expect(ventetekst(60_000)).toBe("om 1 minutt");
-    expect(ventetekst(9 * 60_000 - 1)).toBe("om 9 minutter");
-    expect(ventetekst(5 * 60 * 60_000)).toBe("om 5 timer");
+  it("meldingen med ventetiden på bokmål, nynorsk og engelsk", () => {
+    const nb = (ms: number) => oversetter("nb").melding(grenseMelding(G, ms));
+    expect(nb(400)).toBe("For mange innlogginger på kort tid. Prøv igjen om 1 sekund.");
+    expect(nb(40_000)).toBe("For mange innlogginger på kort tid. Prøv igjen om 40 sekunder.");
+    expect(nb(60_000)).toBe("For mange innlogginger på kort tid. Prøv igjen om 1 minutt.");
+    expect(nb(9 * 60_000 - 1)).toBe("For mange innlogginger på kort tid. Prøv igjen om 9 minutter.");
+    expect(nb(5 * 60 * 60_000)).toBe("For mange innlogginger på kort tid. Prøv igjen om 5 timer.");
+    expect(oversetter("nn").melding(grenseMelding(G, 9 * 60_000))).toBe(
+      "For mange innloggingar på kort tid. Prøv igjen om 9 minutt.",
+    );
+    expect(oversetter("en").melding(grenseMelding({ ...G, hva: "nedlastinger" }, 1000))).toBe(
+      "Too many downloads in a short time. Try again in 1 second.",
+    );
   });
 });

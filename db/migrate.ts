@@ -18,8 +18,11 @@ import * as m017 from "./migrations/017-nummerdeler";
 import * as m018 from "./migrations/018-systemtilgang";
 import * as m019 from "./migrations/019-hendelser-og-webhooker";
 import * as m022 from "./migrations/022-altinn-og-enhetsregisteret";
+import * as m025 from "./migrations/025-hub-henting";
 import * as m027 from "./migrations/027-regelsett";
 import * as m028 from "./migrations/028-myndighetens-hendelser";
+import * as m030 from "./migrations/030-sprakvalg";
+import * as m032 from "./migrations/032-landtellere";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -42,8 +45,11 @@ const migrations: Record<string, Migration> = {
   "018-systemtilgang": m018,
   "019-hendelser-og-webhooker": m019,
   "022-altinn-og-enhetsregisteret": m022,
+  "025-hub-henting": m025,
   "027-regelsett": m027,
   "028-myndighetens-hendelser": m028,
+  "030-sprakvalg": m030,
+  "032-landtellere": m032,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { Hendelsestype, MyndighetHendelsestype } from "../domain/hendelser";
 import type { AktoerType, HendelseDetaljer, HendelseType } from "../domain/historikk";
 import type { Systemscope } from "../domain/schemas/systemtilgang";
+import type { Sprak } from "../sprak/sprak";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -401,4 +402,80 @@ export interface Database {
   webhook: WebhookTable;
   webhook_levering: WebhookLeveringTable;
   webhook_forsoek: WebhookForsoekTable;
+}
+
+/** A person's chosen language (migration 030, ADR 048): read at login, written when they choose. */
+export interface SprakvalgTable {
+  pid: string;
+  sprak: Sprak;
+  endret: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface Database {
+  sprakvalg: SprakvalgTable;
+}
+
+/**
+ * Exact counts per export country (migration 032, ADR 051), kept by deferred triggers: certificates by the
+ * columns that decide who sees them ('' for none), notifications by their owner columns (0 for none).
+ */
+export interface SertifikatAntallTable {
+  mottaker_orgnr: string;
+  mottaker_navn_norm: string;
+  eksportland: string;
+  meldepliktig_vurdering: string;
+  antall: number;
+}
+
+export interface ImportmeldingAntallTable {
+  ansvarlig_importoer_id: number;
+  opprettet_av_importoer_id: number;
+  ansvarlig_dokumentkontroll_id: number;
+  eksportland: string;
+  status: string;
+  antall: number;
+}
+
+export interface Database {
+  sertifikat_antall: SertifikatAntallTable;
+  importmelding_antall: ImportmeldingAntallTable;
+}
+
+/** The Hub pullers' shared row (migration 025, ADR 044): who runs the rounds, and how the last one went. */
+export interface HubHenterTable {
+  id: number;
+  eier: string | null;
+  leie_til: Date | null;
+  siste_runde: Date | null;
+  siste_ok: Date | null;
+  siste_feil: string | null;
+}
+
+export type HubKonvoluttUtfall = "LAGRET" | "AVVIST";
+
+/** One envelope the Hub listed for us (migration 025, ADR 044). */
+export interface HubKonvoluttTable {
+  hub_leveringsnummer: string;
+  fra: string | null;
+  nppo_sertifikatnummer: string | null;
+  sertifikattype: string | null;
+  sertifikatstatus: string | null;
+  foerst_sett: Generated<Date>;
+  utfall: HubKonvoluttUtfall | null;
+  resultat: string | null;
+  sertifikat_id: number | null;
+  aarsak: string | null;
+  melding: string | null;
+  behandlet: Date | null;
+  kvittert: Date | null;
+  forsvunnet: Date | null;
+  krav: string | null;
+  krav_til: Date | null;
+  forsoek: Generated<number>;
+  siste_feil: string | null;
+}
+
+export interface Database {
+  hub_henter: HubHenterTable;
+  hub_konvolutt: HubKonvoluttTable;
 }

@@ -46,6 +46,10 @@ export const DEMO_PERSONER: DemoPerson[] = [
     navn: "Per Utentilgang",
     beskrivelse: "har ingen virksomheter delegert (viser 'Ingen enheter funnet')",
   },
+  // Only for the language journey of the e2e tests (tests/e2e/sprak.spec.ts), one per Playwright project: their
+  // stored language changes there, so no other test logs in as them.
+  { pid: "03098530117", navn: "Nora Nynorsk", beskrivelse: "språkvalget i e2e-testene (med JavaScript)" },
+  { pid: "03098550223", navn: "Nils Nynorsk", beskrivelse: "språkvalget i e2e-testene (uten JavaScript)" },
 ];
 
 const adr = (linje: string, postnummer: string, poststed: string): Adresse => ({

@@ -74,3 +74,51 @@ export async function planFor(
     skann,
   };
 }
+
+interface AnalysertNode {
+  "Node Type"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Rows Removed by Filter"?: number;
+  "Rows Removed by Index Recheck"?: number;
+  "Heap Fetches"?: number;
+  "Shared Hit Blocks"?: number;
+  "Shared Read Blocks"?: number;
+  Plans?: AnalysertNode[];
+}
+
+const SKANN = /Scan$/;
+
+/** The rows a plan's scans read: what they returned and what their filters threw away, and heap fetches. */
+function raderLest(n: AnalysertNode): number {
+  const loops = n["Actual Loops"] ?? 1;
+  const her =
+    SKANN.test(n["Node Type"] ?? "") &&
+    !/^(CTE|Subquery|Function|Values|WorkTable) Scan$/.test(n["Node Type"] ?? "")
+      ? ((n["Actual Rows"] ?? 0) +
+          (n["Rows Removed by Filter"] ?? 0) +
+          (n["Rows Removed by Index Recheck"] ?? 0)) *
+          loops +
+        (n["Heap Fetches"] ?? 0)
+      : 0;
+  return her + (n.Plans ?? []).reduce((sum, p) => sum + raderLest(p), 0);
+}
+
+/**
+ * What one query costs the database, by EXPLAIN (ANALYZE, BUFFERS): the shared buffers it touches (pages found
+ * in PostgreSQL's cache or read into it) and the rows its scans read (returned or filtered out, and the table
+ * visits of index-only scans). Both are the same on a busy machine as on an idle one, so a ratio of two is
+ * noise-free; the rows are the work, the buffers also count each index probe's walk from the root. The query is
+ * run once more for it (read queries only: SpoerringOpptak records nothing else).
+ */
+export async function kostnadFor(db: Db, q: CompiledQuery): Promise<{ blokker: number; rader: number }> {
+  const json = await db.executeQuery(
+    CompiledQuery.raw(`explain (analyze, buffers, format json) ${q.sql}`, [...q.parameters]),
+  );
+  const rad = json.rows[0] as { "QUERY PLAN": unknown };
+  const plan = (
+    typeof rad["QUERY PLAN"] === "string" ? JSON.parse(rad["QUERY PLAN"]) : rad["QUERY PLAN"]
+  ) as { Plan: AnalysertNode }[];
+  const p = plan[0]?.Plan ?? {};
+  return { blokker: (p["Shared Hit Blocks"] ?? 0) + (p["Shared Read Blocks"] ?? 0), rader: raderLest(p) };
+}

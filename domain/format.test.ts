@@ -5,7 +5,9 @@ import {
   formaterDato,
   formaterDatoTid,
   formaterKlokkeslett,
+  formaterLangDato,
   formaterOrganisasjonsnummer,
+  formaterTall,
   leggTilDager,
   osloDato,
   osloDeler,
@@ -151,5 +153,22 @@ describe("osloDato / osloDeler", () => {
       minutt: 0,
     });
     expect(osloDeler(new Date("2026-06-30T22:15:00Z")).klokkeslett).toBe("00:15");
+  });
+});
+
+describe("datoer, klokkeslett og tall på bokmål, nynorsk og engelsk (Oslo-tid)", () => {
+  const d = new Date("2026-11-21T13:05:00Z");
+  it("bokmål er som før (SPEC), nynorsk likt, engelsk en-GB", () => {
+    expect(formaterDato(d)).toBe("21.11.2026");
+    expect(formaterDato(d, "nn")).toBe("21.11.2026");
+    expect(formaterDato(d, "en")).toBe("21/11/2026");
+    expect(formaterDato("2026-03-29", "en")).toBe("29/03/2026");
+    expect(formaterDatoTid(d, "en")).toBe("21/11/2026, 14:05:00");
+    expect(formaterKlokkeslett(d, "en")).toBe("14:05");
+    expect(formaterLangDato("2026-11-23")).toBe("23. november 2026");
+    expect(formaterLangDato("2026-11-23", "en")).toBe("23 November 2026");
+    expect(formaterTall(12345.5)).toBe("12\u00a0345,5");
+    expect(formaterTall(12345.5, "nn")).toBe("12\u00a0345,5");
+    expect(formaterTall(12345.5, "en")).toBe("12,345.5");
   });
 });

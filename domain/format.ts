@@ -1,20 +1,36 @@
-// Date, time and organisation-number display (SPEC §9): Europe/Oslo, locale nb-NO.
+// Date, time, number and organisation-number display (SPEC §9): Europe/Oslo, in the reader's language (issue 33):
+// nb-NO for bokmål (SPEC's formats, the default), nn-NO for nynorsk, en-GB for English.
+import { LOKALE, type Sprak, STANDARD_SPRAK } from "../sprak/sprak";
 
 export const TIDSSONE = "Europe/Oslo";
-export const LOKALE = "nb-NO";
 
-const datoFormat = new Intl.DateTimeFormat(LOKALE, { dateStyle: "short", timeZone: TIDSSONE });
-const datoTidFormat = new Intl.DateTimeFormat(LOKALE, {
-  dateStyle: "short",
-  timeStyle: "medium",
-  timeZone: TIDSSONE,
-});
-const klokkeslettFormat = new Intl.DateTimeFormat(LOKALE, {
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: TIDSSONE,
-});
+/** One Intl formatter per locale and kind, made on first use. */
+function perSprak<F>(lag: (lokale: string) => F): (sprak: Sprak) => F {
+  const cache = new Map<Sprak, F>();
+  return (sprak) => {
+    let f = cache.get(sprak);
+    if (!f) {
+      f = lag(LOKALE[sprak]);
+      cache.set(sprak, f);
+    }
+    return f;
+  };
+}
+
+const datoFormat = perSprak((l) => new Intl.DateTimeFormat(l, { dateStyle: "short", timeZone: TIDSSONE }));
+/** A calendar date (YYYY-MM-DD) is no instant: formatted as the same day in UTC. */
+const kalenderdatoFormat = perSprak(
+  (l) => new Intl.DateTimeFormat(l, { dateStyle: "short", timeZone: "UTC" }),
+);
+const langDatoFormat = perSprak((l) => new Intl.DateTimeFormat(l, { dateStyle: "long", timeZone: "UTC" }));
+const datoTidFormat = perSprak(
+  (l) => new Intl.DateTimeFormat(l, { dateStyle: "short", timeStyle: "medium", timeZone: TIDSSONE }),
+);
+const klokkeslettFormat = perSprak(
+  (l) =>
+    new Intl.DateTimeFormat(l, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: TIDSSONE }),
+);
+const tallFormat = perSprak((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 6 }));
 const osloDelerFormat = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   month: "2-digit",
@@ -58,28 +74,50 @@ function tilDate(d: Date | string | null | undefined): Date | undefined {
 }
 
 /**
- * Short nb-NO date in Oslo, e.g. "21.11.2026". A plain `YYYY-MM-DD` string is a calendar date and is
- * shown as it is. Missing or invalid input gives "".
+ * Short date in Oslo, e.g. "21.11.2026" (nb, nn) or "21/11/2026" (en). A plain `YYYY-MM-DD` string is a
+ * calendar date and is shown as that day. Missing or invalid input gives "".
  */
-export function formaterDato(d: Date | string | null | undefined): string {
+export function formaterDato(d: Date | string | null | undefined, sprak: Sprak = STANDARD_SPRAK): string {
   if (typeof d === "string" && erIsoDato(d)) {
-    const [y, m, dag] = d.split("-");
-    return `${dag}.${m}.${y}`;
+    if (sprak === "nb") {
+      const [y, m, dag] = d.split("-");
+      return `${dag}.${m}.${y}`;
+    }
+    return kalenderdatoFormat(sprak).format(new Date(`${d}T00:00:00Z`));
   }
   const dato = tilDate(d);
-  return dato ? datoFormat.format(dato) : "";
+  return dato ? datoFormat(sprak).format(dato) : "";
 }
 
-/** Short date with medium time in Oslo, e.g. "21.11.2026, 14:05:00". Missing or invalid input gives "". */
-export function formaterDatoTid(d: Date | string | null | undefined): string {
+/** A calendar date (YYYY-MM-DD) written out: "23. november 2026" (nb, nn), "23 November 2026" (en). */
+export function formaterLangDato(d: string, sprak: Sprak = STANDARD_SPRAK): string {
+  return erIsoDato(d) ? langDatoFormat(sprak).format(new Date(`${d}T00:00:00Z`)) : "";
+}
+
+/**
+ * Short date with medium time in Oslo, e.g. "21.11.2026, 14:05:00" (en: "21/11/2026, 14:05:00"). Missing or
+ * invalid input gives "".
+ */
+export function formaterDatoTid(d: Date | string | null | undefined, sprak: Sprak = STANDARD_SPRAK): string {
   const dato = tilDate(d);
-  return dato ? datoTidFormat.format(dato) : "";
+  return dato ? datoTidFormat(sprak).format(dato) : "";
 }
 
 /** Oslo wall-clock time "HH:MM", e.g. "14:05". Missing or invalid input gives "". */
-export function formaterKlokkeslett(d: Date | string | null | undefined): string {
+export function formaterKlokkeslett(
+  d: Date | string | null | undefined,
+  sprak: Sprak = STANDARD_SPRAK,
+): string {
   const dato = tilDate(d);
-  return dato ? klokkeslettFormat.format(dato) : "";
+  return dato ? klokkeslettFormat(sprak).format(dato) : "";
+}
+
+/**
+ * A number in the reader's language: "12 345,5" (nb, nn; the group separator is a no-break space, U+00A0),
+ * "12,345.5" (en); at most six decimals.
+ */
+export function formaterTall(n: number, sprak: Sprak = STANDARD_SPRAK): string {
+  return tallFormat(sprak).format(n);
 }
 
 /** The Oslo calendar date and wall-clock time of an instant. */

@@ -1,7 +1,18 @@
 // Rate limits as rules (issue 22, docs/decisions/026-grenser.md): what a limit is, how a limit is read from the
-// environment, whose key a client address is, and the Norwegian message of a 429. The counters themselves are
-// in db/grense.ts.
+// environment, whose key a client address is, and the message of a 429 (a message reference, resolved in the
+// reader's language where it is shown: felles.grense.forMange). The counters themselves are in db/grense.ts.
 import { isIPv6 } from "node:net";
+import { melding } from "../sprak/melding";
+
+/** What a limit counts, as the message "For mange <hva> på kort tid" names it (catalogue felles.grense.forMange). */
+export type GrenseHva =
+  | "innlogginger"
+  | "mislykkedeInnlogginger"
+  | "sertifikatsoek"
+  | "sertifikatsoekUtenTreff"
+  | "nedlastinger"
+  | "feilApiNoekkel"
+  | "ugyldigToken";
 
 /** A limit: at most `antall` counted events per key in a window of `sekunder` (0: no limit). */
 export interface Grense {
@@ -9,8 +20,8 @@ export interface Grense {
   navn: string;
   antall: number;
   sekunder: number;
-  /** What is counted, in Norwegian, for the message: "For mange <hva> på kort tid." */
-  hva: string;
+  /** What is counted, for the message: "For mange <hva> på kort tid." */
+  hva: GrenseHva;
 }
 
 /** The environment variable that overrides a limit: GRENSE_SOEK_BOM_PERSON for "soek-bom-person". */
@@ -22,7 +33,7 @@ export const grenseVariabel = (navn: string) => `GRENSE_${navn.toUpperCase().rep
  */
 export function grense(
   navn: string,
-  hva: string,
+  hva: GrenseHva,
   antall: number,
   sekunder: number,
   env: Record<string, string | undefined> = process.env,
@@ -63,19 +74,18 @@ export function ipNoekkel(ip: string | undefined): string {
     .join(":")}::/64`;
 }
 
-/** How long to wait, in Norwegian: "om 1 minutt", "om 9 minutter", "om 40 sekunder", "om 2 timer". */
-export function ventetekst(ventMs: number): string {
+/** How long to wait, in the unit the message uses: 40 sekund, 9 minutt (under two hours), 2 time. */
+export function ventetid(ventMs: number): { enhet: "sekund" | "minutt" | "time"; antall: number } {
   const sek = Math.max(1, Math.ceil(ventMs / 1000));
-  if (sek < 60) return `om ${sek} ${sek === 1 ? "sekund" : "sekunder"}`;
+  if (sek < 60) return { enhet: "sekund", antall: sek };
   const min = Math.ceil(sek / 60);
-  if (min < 120) return `om ${min} ${min === 1 ? "minutt" : "minutter"}`;
-  const timer = Math.ceil(min / 60);
-  return `om ${timer} timer`;
+  if (min < 120) return { enhet: "minutt", antall: min };
+  return { enhet: "time", antall: Math.ceil(min / 60) };
 }
 
-/** The message of a 429: "For mange <hva> på kort tid. Prøv igjen om 9 minutter." */
+/** The message of a 429, "For mange <hva> på kort tid. Prøv igjen om 9 minutter.", as a message reference. */
 export function grenseMelding(g: Grense, ventMs: number): string {
-  return `For mange ${g.hva} på kort tid. Prøv igjen ${ventetekst(ventMs)}.`;
+  return melding("felles.grense.forMange", { hva: g.hva, ...ventetid(ventMs) });
 }
 
 /** The Retry-After value (whole seconds, at least 1). */

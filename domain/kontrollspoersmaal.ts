@@ -2,6 +2,7 @@
 // question, §5 "Document control questions", "Reception control questions", §8 "Inspection answer
 // messages", §9 control answer keys): codes, page paths, texts, allowed answers, which answers are
 // deviations, the comment rules, and which questions a certificate gets (docs/decisions/007).
+import { melding } from "../sprak/melding";
 
 export type SpoersmaalKategori = "DOKUMENT" | "MOTTAK";
 
@@ -76,10 +77,12 @@ export const SVAR_TEKST: Record<SvarKode, string> = {
 };
 
 /** A radio choice is required on every question page. */
-export const VELG_SVAR_MELDING = "Du må velge et svar";
-export const UGYLDIG_SVAR_MELDING = "Svaret er ikke et gyldig alternativ for dette spørsmålet";
+export const VELG_SVAR_MELDING = melding("validering.svar.velg");
+export const UGYLDIG_SVAR_MELDING = melding("validering.svar.ugyldig");
 export const KOMMENTAR_MAKS_LENGDE = 2000;
-export const KOMMENTAR_FOR_LANG_MELDING = `Kommentaren kan ikke være lengre enn ${KOMMENTAR_MAKS_LENGDE} tegn`;
+export const KOMMENTAR_FOR_LANG_MELDING = melding("validering.kommentar.forLang", {
+  maks: KOMMENTAR_MAKS_LENGDE,
+});
 
 export interface SpoersmaalDefinisjon<K extends SpoersmaalKode = SpoersmaalKode> {
   kode: K;
@@ -107,7 +110,7 @@ export const SPOERSMAAL: { [K in SpoersmaalKode]: SpoersmaalDefinisjon<K> } = {
     tekst: "Sertifikat fra opprinnelsesland skal være vedlagt",
     referanse: "forskrift om plantehelse § 20",
     svarAlternativer: ["DOKUMENT_REEKSPORT_AVVIK", "DOKUMENT_REEKSPORT_RIKTIG"],
-    kommentarMelding: "Kommentar til avvik i sertifikatet må spesifiseres",
+    kommentarMelding: melding("validering.kommentar.reeksport"),
   },
   DOKUMENT_TILLEGGSERKLAERING: {
     kode: "DOKUMENT_TILLEGGSERKLAERING",
@@ -119,7 +122,7 @@ export const SPOERSMAAL: { [K in SpoersmaalKode]: SpoersmaalDefinisjon<K> } = {
       "DOKUMENT_TILLEGGSERKLAERING_IKKE_KRAV",
       "DOKUMENT_TILLEGGSERKLAERING_AVVIK",
     ],
-    kommentarMelding: "Varelinjer med feil eller manglende tilleggserklæring må spesifiseres",
+    kommentarMelding: melding("validering.kommentar.tilleggserklaering"),
   },
   DOKUMENT_TILSIKTET_BRUK: {
     kode: "DOKUMENT_TILSIKTET_BRUK",
@@ -128,7 +131,7 @@ export const SPOERSMAAL: { [K in SpoersmaalKode]: SpoersmaalDefinisjon<K> } = {
     tekst: "Varene skal benyttes til det formålet som står oppført i sertifikatet",
     referanse: "forskrift om plantehelse § 17",
     svarAlternativer: ["DOKUMENT_TILSIKTET_BRUK_RIKTIG", "DOKUMENT_TILSIKTET_BRUK_AVVIK"],
-    kommentarMelding: "Varelinjer med feil eller manglende tilsiktet bruk må spesifiseres",
+    kommentarMelding: melding("validering.kommentar.tilsiktetBruk"),
   },
   DOKUMENT_OPPRINNELSESSTED: {
     kode: "DOKUMENT_OPPRINNELSESSTED",
@@ -153,7 +156,7 @@ export const SPOERSMAAL: { [K in SpoersmaalKode]: SpoersmaalDefinisjon<K> } = {
       "MOTTAK_INNHOLD_SAMSVARER_AVVIK",
       "MOTTAK_INNHOLD_SAMSVARER_LAVERE_MENGDE",
     ],
-    kommentarMelding: "Kommentar til avviket må spesifiseres",
+    kommentarMelding: melding("validering.kommentar.avvik"),
   },
   MOTTAK_FRI_FOR_PLANTESKADEGJOERERE: {
     kode: "MOTTAK_FRI_FOR_PLANTESKADEGJOERERE",
@@ -166,7 +169,7 @@ export const SPOERSMAAL: { [K in SpoersmaalKode]: SpoersmaalDefinisjon<K> } = {
       "MOTTAK_FRI_FOR_PLANTESKADEGJOERERE_OEVRIGE_AVVIK",
       "MOTTAK_FRI_FOR_PLANTESKADEGJOERERE_AVVIK",
     ],
-    kommentarMelding: "Kommentar til avviket må spesifiseres",
+    kommentarMelding: melding("validering.kommentar.avvik"),
   },
 };
 

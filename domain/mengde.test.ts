@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { oversetter } from "../sprak/katalog.server";
+import { melding } from "../sprak/melding";
 import { formaterTall, kanViseMengde, MENGDE_MELDINGER, parseFaktiskMengde, visningsMengde } from "./mengde";
 
 const NBSP = "\u00a0";
@@ -33,13 +35,16 @@ describe("parseFaktiskMengde", () => {
     (inn) => {
       expect(parseFaktiskMengde(inn, 100)).toEqual({
         ok: false,
-        melding: "Innholdet må være et numerisk tall",
+        melding: melding("validering.mengde.ikkeNumerisk"),
       });
     },
   );
 
   it.each([["-1"], ["-0,5"], ["\u22122"], [" - 3 "]])("%j is negative", (inn) => {
-    expect(parseFaktiskMengde(inn, 100)).toEqual({ ok: false, melding: "Verdien kan ikke være negativ" });
+    expect(parseFaktiskMengde(inn, 100)).toEqual({
+      ok: false,
+      melding: melding("validering.mengde.negativ"),
+    });
   });
 
   it.each([
@@ -49,7 +54,7 @@ describe("parseFaktiskMengde", () => {
   ])("%j is larger than %d", (inn, opprinnelig) => {
     expect(parseFaktiskMengde(inn, opprinnelig)).toEqual({
       ok: false,
-      melding: "Mengden kan ikke være større enn opprinnelig mengde",
+      melding: melding("validering.mengde.forStor"),
     });
   });
 
@@ -62,8 +67,13 @@ describe("parseFaktiskMengde", () => {
     expect(parseFaktiskMengde("5000", null)).toEqual({ ok: true, verdi: 5000 });
   });
 
-  it("exports the spec's messages", () => {
-    expect(MENGDE_MELDINGER).toEqual({
+  it("exports the spec's messages (as the bokmål catalogue says them)", () => {
+    const nb = oversetter("nb");
+    expect({
+      ikkeNumerisk: nb.melding(MENGDE_MELDINGER.ikkeNumerisk),
+      negativ: nb.melding(MENGDE_MELDINGER.negativ),
+      forStor: nb.melding(MENGDE_MELDINGER.forStor),
+    }).toEqual({
       ikkeNumerisk: "Innholdet må være et numerisk tall",
       negativ: "Verdien kan ikke være negativ",
       forStor: "Mengden kan ikke være større enn opprinnelig mengde",

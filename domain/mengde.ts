@@ -1,11 +1,18 @@
 // Quantities: actual-quantity input (SPEC §5 reception control) and display (SPEC §5 display rules).
 
+import { melding } from "../sprak/melding";
+import { type Sprak, STANDARD_SPRAK } from "../sprak/sprak";
+import { formaterTall } from "./format";
+
+/** Numbers are formatted in domain/format.ts (by language); the quantity code imports them from here too. */
+export { formaterTall };
+
 import { rensTekst } from "./text";
 
 export const MENGDE_MELDINGER = {
-  ikkeNumerisk: "Innholdet må være et numerisk tall",
-  negativ: "Verdien kan ikke være negativ",
-  forStor: "Mengden kan ikke være større enn opprinnelig mengde",
+  ikkeNumerisk: melding("validering.mengde.ikkeNumerisk"),
+  negativ: melding("validering.mengde.negativ"),
+  forStor: melding("validering.mengde.forStor"),
 } as const;
 
 export type FaktiskMengdeResultat = { ok: true; verdi: number } | { ok: false; melding: string };
@@ -36,13 +43,6 @@ export function parseFaktiskMengde(
   return { ok: true, verdi: verdi === 0 ? 0 : verdi };
 }
 
-const tallFormat = new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 6 });
-
-/** nb-NO number, e.g. 1234.5 → "1 234,5" (the group separator is a no-break space, U+00A0). */
-export function formaterTall(n: number): string {
-  return tallFormat.format(n);
-}
-
 /**
  * SPEC §5: a quantity may be shown (and counted in a total) only when a unit exists and the value is a
  * number that is not negative. No unit is assumed for a quantity that has none.
@@ -62,9 +62,10 @@ export function visningsMengde(
   verdi: number | null | undefined,
   enhet: string | null | undefined,
   enhetsnavn?: (kode: string) => string | undefined,
+  sprak: Sprak = STANDARD_SPRAK,
 ): string | undefined {
   if (!kanViseMengde(verdi, enhet)) return undefined;
   const kode = rensTekst(enhet) as string;
   const navn = rensTekst(enhetsnavn?.(kode)) ?? kode;
-  return `${formaterTall(verdi)} ${navn}`;
+  return `${formaterTall(verdi, sprak)} ${navn}`;
 }

@@ -3,11 +3,14 @@
 // database on the PostgreSQL server in DATABASE_URL, else an in-memory PGlite) with the demo seed plus N
 // certificates and N notifications written by SQL, then ANALYZE. All scales are open at once; after an
 // untimed round, each figure is the median of 21 sequential requests at each scale in turn. The ratio
-// 100k/1k is printed next to the goal (≤ 1.5×). Ratios from one run.
+// 100k/1k is printed next to the goal (≤ 1.5×). Ratios from one run. Beside the time, what each figure costs
+// the database by EXPLAIN (ANALYZE, BUFFERS) of every query one request runs: the rows its scans read and the
+// shared buffers it touches, the same on a busy machine as on an idle one (issue 35: the machine is shared,
+// so time ratios are noisy). The goal is held against the rows read.
 
 import { MYNDIGHET_SCOPES } from "../api/auth";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
-import { planFor, SpoerringOpptak, storeTabeller } from "../dev/planer";
+import { kostnadFor, planFor, SpoerringOpptak, storeTabeller } from "../dev/planer";
 import { SKALA_FIGURER, type SkalaFigur, type SkalaKontekst, seedSkala, skalaKontekst } from "../dev/skala";
 import {
   startTestApi,
@@ -16,18 +19,25 @@ import {
   type TestApi,
 } from "../tests/support/test-server";
 
-export const SKALAER = [1_000, 10_000, 100_000] as const;
+/** The scales (BENCH_SKALAER=1000,10000 for a short run; the goal is judged between the last and the first). */
+export const SKALAER: readonly number[] = process.env.BENCH_SKALAER?.split(",").map(Number) ?? [
+  1_000, 10_000, 100_000,
+];
 export const MAAL_FORHOLD = 1.5;
 const GJENTAK = 21;
+
+/** The figure's Authorization header: the authority's token lives two minutes, so a new one for each request. */
+async function autorisasjon(api: TestApi, token: string, f: SkalaFigur): Promise<string> {
+  return f.myndighet
+    ? `Bearer ${await api.maskinToken(TEST_MYNDIGHET_KLIENT, TEST_MYNDIGHET_ORGNR, [MYNDIGHET_SCOPES.read])}`
+    : `Bearer ${token}`;
+}
 
 async function median(api: TestApi, token: string, f: SkalaFigur, ctx: SkalaKontekst): Promise<number> {
   const tider: number[] = [];
   const sti = f.sti(ctx);
   for (let i = 0; i < GJENTAK + 2; i++) {
-    // the authority's token lives two minutes: a new one for each request (made before the clock starts)
-    const hode = f.myndighet
-      ? `Bearer ${await api.maskinToken(TEST_MYNDIGHET_KLIENT, TEST_MYNDIGHET_ORGNR, [MYNDIGHET_SCOPES.read])}`
-      : `Bearer ${token}`;
+    const hode = await autorisasjon(api, token, f); // made before the clock starts
     const start = performance.now();
     const res = await api.fetch(sti, { headers: { authorization: hode } });
     if (!res.ok) throw new Error(`${sti}: ${res.status} ${await res.text()}`);
@@ -38,19 +48,52 @@ async function median(api: TestApi, token: string, f: SkalaFigur, ctx: SkalaKont
   return tider[Math.floor(tider.length / 2)] ?? 0;
 }
 
-/** Milliseconds per figure at each scale. */
-export async function maalSkala(skalaer: readonly number[] = SKALAER): Promise<Map<string, number[]>> {
+/** Per figure, at each scale: the median milliseconds, and the rows read and buffers of one request. */
+export interface SkalaTider {
+  ms: Map<string, number[]>;
+  rader: Map<string, number[]>;
+  blokker: Map<string, number[]>;
+}
+
+/** Rows read and shared buffers of every query one request for the figure runs (kostnadFor). */
+async function kostnad(
+  api: TestApi,
+  token: string,
+  opptak: SpoerringOpptak,
+  f: SkalaFigur,
+  ctx: SkalaKontekst,
+) {
+  const sti = f.sti(ctx);
+  const hode = await autorisasjon(api, token, f);
+  opptak.tom();
+  const res = await api.fetch(sti, { headers: { authorization: hode } });
+  if (!res.ok) throw new Error(`${sti}: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+  const sum = { rader: 0, blokker: 0 };
+  for (const q of opptak.tom()) {
+    const k = await kostnadFor(api.handle.db, q);
+    sum.rader += k.rader;
+    sum.blokker += k.blokker;
+  }
+  return sum;
+}
+
+export async function maalSkala(skalaer: readonly number[] = SKALAER): Promise<SkalaTider> {
   if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
   const tider = new Map<string, number[]>(SKALA_FIGURER.map((f) => [f.navn, []]));
+  const raderPer = new Map<string, number[]>(SKALA_FIGURER.map((f) => [f.navn, []]));
+  const blokkerPer = new Map<string, number[]>(SKALA_FIGURER.map((f) => [f.navn, []]));
   // Every scale's database at once, so that each figure is measured at every scale in the same state of the
   // process: measured one scale after the other, the first (1k) would pay for the JIT and PGlite's
   // WebAssembly warming up, and every ratio would look smaller than it is.
-  const apier: { api: TestApi; token: string; ctx: SkalaKontekst }[] = [];
+  const apier: { api: TestApi; token: string; ctx: SkalaKontekst; opptak: SpoerringOpptak }[] = [];
   try {
     for (const n of skalaer) {
-      const api = await startTestApi();
+      const opptak = new SpoerringOpptak();
+      const api = await startTestApi({ plugin: opptak });
       const a = {
         api,
+        opptak,
         token: await api.token(DEMO_PERSONER[0]!.pid, { expiresIn: "1h" }),
         ctx: { base: "", api: "", aapent: "", n, myndighetMarkoer: "" },
       };
@@ -69,33 +112,64 @@ export async function maalSkala(skalaer: readonly number[] = SKALAER): Promise<M
     for (const f of SKALA_FIGURER) {
       for (const a of apier) tider.get(f.navn)?.push(await median(a.api, a.token, f, a.ctx));
     }
+    for (const a of apier) {
+      a.opptak.db = a.api.handle.db;
+      for (const f of SKALA_FIGURER) {
+        const k = await kostnad(a.api, a.token, a.opptak, f, a.ctx);
+        raderPer.get(f.navn)?.push(k.rader);
+        blokkerPer.get(f.navn)?.push(k.blokker);
+      }
+    }
   } finally {
     for (const a of apier) await a.api.close();
   }
-  return tider;
+  return { ms: tider, rader: raderPer, blokker: blokkerPer };
 }
 
-export function formaterSkala(tider: Map<string, number[]>, skalaer: readonly number[] = SKALAER): string {
-  const hode = ["Liste", ...skalaer.map((n) => `${n / 1000}k (ms)`), "100k/1k", `Mål ≤ ${MAAL_FORHOLD}×`];
-  const rad = (navn: string, ms: number[], vokser: boolean) => {
-    const forhold = (ms.at(-1) ?? 0) / (ms[0] || 1);
+export function formaterSkala(tider: SkalaTider, skalaer: readonly number[] = SKALAER): string {
+  const k = (n: number) => `${n / 1000}k`;
+  const forholdNavn = `${k(skalaer.at(-1) ?? 0)}/${k(skalaer[0] ?? 0)}`;
+  const hode = [
+    "Liste",
+    ...skalaer.map((n) => `${k(n)} rader`),
+    forholdNavn,
+    ...skalaer.map((n) => `${k(n)} blokker`),
+    forholdNavn,
+    ...skalaer.map((n) => `${k(n)} ms`),
+    forholdNavn,
+    `Mål ≤ ${MAAL_FORHOLD}×`,
+  ];
+  const forhold = (v: readonly number[]) => (v.at(-1) ?? 0) / (v[0] || 1);
+  const rad = (navn: string, vokser: boolean) => {
+    const ms = tider.ms.get(navn) ?? [];
+    const r = tider.rader.get(navn) ?? [];
+    const b = tider.blokker.get(navn) ?? [];
     return [
       navn,
+      ...r.map(String),
+      `${forhold(r).toFixed(2)}×`,
+      ...b.map(String),
+      `${forhold(b).toFixed(2)}×`,
       ...ms.map((t) => t.toFixed(1)),
-      `${forhold.toFixed(2)}×`,
-      vokser ? "–" : forhold <= MAAL_FORHOLD ? "ja" : "NEI",
+      `${forhold(ms).toFixed(2)}×`,
+      // judged on the rows read (noise-free); the buffers and the time show whether the rest follows them
+      vokser ? "–" : forhold(r) <= MAAL_FORHOLD ? "ja" : "NEI",
     ];
   };
   const vokser = new Set(SKALA_FIGURER.filter((f) => f.vokser).map((f) => f.navn));
-  const faste = [...tider].filter(([navn]) => !vokser.has(navn));
-  const voksende = [...tider].filter(([navn]) => vokser.has(navn));
-  const rader = [hode, ...faste.map(([navn, ms]) => rad(navn, ms, false))];
+  const faste = [...tider.ms.keys()].filter((navn) => !vokser.has(navn));
+  const voksende = [...tider.ms.keys()].filter((navn) => vokser.has(navn));
+  const rader = [hode, ...faste.map((navn) => rad(navn, false))];
   const skille = rader.length;
-  rader.push(...voksende.map(([navn, ms]) => rad(navn, ms, true)));
-  const bredder = hode.map((_, k) => Math.max(...rader.map((r) => r[k]?.length ?? 0)));
+  rader.push(...voksende.map((navn) => rad(navn, true)));
+  const bredder = hode.map((_, i) => Math.max(...rader.map((r) => r[i]?.length ?? 0)));
   const linje = (r: string[]) =>
-    r.map((c, k) => (k === 0 ? c.padEnd(bredder[k]!) : c.padStart(bredder[k]!))).join("  ");
+    r.map((c, i) => (i === 0 ? c.padEnd(bredder[i]!) : c.padStart(bredder[i]!))).join("  ");
   return [
+    "Rader: radene spørringene til én forespørsel leser (returnert eller filtrert bort, og tabellbesøk fra indeksen);",
+    "blokker: delte buffere de rører (hvert oppslag i en indeks teller sidene fra roten). Begge fra EXPLAIN (ANALYZE,",
+    "BUFFERS), like på en travel maskin som på en ledig; målet holdes mot radene. Tiden er median av 21.",
+    "",
     ...rader.slice(0, skille).map(linje),
     "",
     "Treffene vokser med dataene (holdes ikke mot 1,5×; avgrenset av siden og tellegrensen på 1 000, ingen",

@@ -9,10 +9,12 @@ import { lagSertifikatXml, type SertifikatInput } from "../dev/ephyto/generate";
 import { startEpostFanger } from "../dev/epost/fanger";
 import { lagPdf } from "../dev/vedlegg";
 import { startTestApi, type TestApi } from "../tests/support/test-server";
+import { formaterFolk, maalFolk } from "./bench-folk";
+import { formaterInnlesing, innlesingFeilet, maalInnlesing } from "./bench-innlesing";
 import { formaterLast, formaterProduksjonsform, maalLast, maalProduksjonsform } from "./bench-last";
 import { maalLeveringer } from "./bench-levering";
 import { maalSertifikatside } from "./bench-side";
-import { formaterSkala, maalSkala, visPlaner } from "./bench-skala";
+import { formaterSkala, maalSkala, SKALAER, visPlaner } from "./bench-skala";
 import { formaterStortSertifikat, maalStortSertifikat } from "./bench-stort-sertifikat";
 import { klientvekt } from "./klientvekt";
 
@@ -257,7 +259,8 @@ if (erHoved && process.argv.includes("--plans")) {
   process.exit(0);
 } else if (erHoved && process.argv.includes("--scale")) {
   const database = process.env.DATABASE_URL ? "PostgreSQL-server (DATABASE_URL)" : "PGlite i minnet";
-  console.log(`\nListene ved 1k, 10k og 100k forhåndsmeldinger og sertifikater (${database}, over HTTP):\n`);
+  const skalaer = SKALAER.map((n) => `${n / 1000}k`).join(", ");
+  console.log(`\nListene ved ${skalaer} forhåndsmeldinger og sertifikater (${database}, over HTTP):\n`);
   const tider = await maalSkala();
   console.log(formaterSkala(tider));
   process.exit(0);
@@ -305,6 +308,14 @@ if (erHoved && process.argv.includes("--plans")) {
   console.log(formaterLast(last));
   console.log(`\n${formaterProduksjonsform(await maalProduksjonsform())}\n`);
   console.log(`${await maalLeveringer()}\n`);
-  if (last.feil > 0) process.exit(1);
+  // Issue 35: certificate intake through the Hub endpoint (one and two api processes), then people browsing
+  // the production shape (web and api apart, one PostgreSQL, the real login flow, think time).
+  const innlesing = await maalInnlesing();
+  console.log(`${formaterInnlesing(innlesing)}\n`);
+  const folk = await maalFolk();
+  console.log(`${formaterFolk(folk)}\n`);
+  const feil = innlesingFeilet(innlesing);
+  for (const f of feil) console.error(`Nøyaktig én gang holdt ikke: ${f}`);
+  if (last.feil > 0 || feil.length > 0 || folk.some((f) => f.innlogging.feil > 0)) process.exit(1);
   process.exit(0);
 }

@@ -6,7 +6,7 @@
 //                 module that refuses, and a static import of it fails the build, so nothing in it can write demo
 //                 persons, delegations, importers or certificates.
 //   build/demo/   the development build (`npm start`, the e2e suite, the demo image): the same service with the
-//                 stand-ins (ID-porten, Altinn, Enhetsregisteret, Maskinporten, the mail catcher) as dynamic
+//                 stand-ins (ID-porten, Altinn, Enhetsregisteret, Maskinporten, the ePhyto Hub, the mail catcher) as dynamic
 //                 chunks and as processes of their own, and the demo seed.
 // Vite's SSR build (rollup) bundles our own TypeScript and leaves every npm package external. Chunks sit beside
 // the entries: api/arbeid/basseng.ts finds its worker as ./traad.js, db/pglite-klient.ts its as ./pglite-traad.js,
@@ -27,6 +27,7 @@ const tjenesten = {
   "ephyto-import": "scripts/ephyto-import.ts",
   "myndighet-vurder": "scripts/myndighet-vurder.ts",
   "epost-send": "scripts/epost-send.ts",
+  "hub-hent": "scripts/hub-hent.ts",
 };
 
 /** The production build: dev/ is not in it (the dynamic imports of server/ load a module that refuses). */
@@ -96,7 +97,11 @@ await byggTil(demo, {
   epostfanger: "dev/epost/prosess.ts",
   registre: "dev/registre/prosess.ts",
   maskinporten: "dev/maskinporten/prosess.ts",
+  hub: "dev/hub/prosess.ts",
 });
 // The demo attachments (dev/vedlegg.ts reads ./fixtures/ beside its chunk).
 cpSync("dev/fixtures", path.join(demo, "fixtures"), { recursive: true });
+// The ePhyto Hub's WSDL (api/ephyto/hub-klient.ts reads it beside its chunk; the development Hub serves it).
+for (const ut of ["drift", "demo"])
+  cpSync("api/ephyto/hub-ephyto.wsdl", path.join(bygg, ut, "hub-ephyto.wsdl"));
 console.log(`Tjenesten er bygget til ${bygg}/drift/ (produksjon) og ${bygg}/demo/ (utvikling og demo).`);

@@ -7,6 +7,7 @@
 // (scripts/eksempelklient-myndighet.ts `oppsett`).
 import { parseArgs } from "node:util";
 import { vurderingBodySkjema } from "../domain/schemas/importmelding";
+import { oversetter } from "../sprak/katalog.server";
 import { MyndighetApiFeil, myndighetApi, oppsett } from "./eksempelklient-myndighet";
 
 const { values, positionals } = parseArgs({
@@ -33,7 +34,8 @@ const body = vurderingBodySkjema.safeParse({
   vedtaksbrevReferanse: values.vedtaksbrev,
 });
 if (!body.success) {
-  console.error(body.error.issues[0]?.message ?? "Ugyldig vurdering");
+  // the schema's message references in bokmål, as the service would answer them (docs/sprak.md)
+  console.error(oversetter("nb").melding(body.error.issues[0]?.message ?? "validering.vurdering.ugyldig"));
   process.exit(2);
 }
 

@@ -2,6 +2,8 @@
 // with a PostgreSQL server (DATABASE_URL) a tool opens the database itself; with the embedded database it
 // opens the directory only when nothing else owns it, and otherwise delivers through the service that does.
 
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { type DatabaseHandle, openDatabase } from "../db";
 import { DatabaseIBruk, type Eier, lesEier } from "../db/eier";
 import { problemDetalj } from "../domain/problem";
@@ -81,4 +83,34 @@ export async function postTilTjenesten(
   const hint =
     svar.status === 401 ? " (API-nøkkelen må være den samme som tjenesten bruker: HUB_API_KEY)" : "";
   throw Object.assign(new Error(`${melding}${hint}`), { status: svar.status });
+}
+
+/**
+ * The development ePhyto Hub a running service pulls from (ADR 044): the connection file it writes in data/hub
+ * (dev/hub, `tilkobling.json`), when its process is alive. The commands deliver to it as an exporting country.
+ */
+export interface Utviklingshub {
+  url: string;
+  ca: string;
+  eksportoer: { cert: string; key: string };
+}
+
+export function utviklingshub(dataDir: string): Utviklingshub | undefined {
+  if (dataDir.startsWith("memory://")) return undefined;
+  const fil = path.join(path.dirname(dataDir), "hub", "tilkobling.json");
+  let innhold: { url?: string; pid?: number; ca?: string; eksportoer?: { cert?: string; key?: string } };
+  try {
+    innhold = JSON.parse(readFileSync(fil, "utf8"));
+  } catch {
+    return undefined;
+  }
+  const { url, pid, ca, eksportoer } = innhold;
+  if (!url || !pid || !ca || !eksportoer?.cert || !eksportoer.key) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    // ESRCH: the service stopped without removing the file. EPERM: it lives (as another user).
+    if ((e as NodeJS.ErrnoException).code !== "EPERM") return undefined;
+  }
+  return { url, ca, eksportoer: { cert: eksportoer.cert, key: eksportoer.key } };
 }

@@ -51,6 +51,9 @@ const SENDER = {
   EPOST_AVSENDER: "Mattilsynet <ikke-svar@mattilsynet.no>",
   WEBHOOK_NOEKKEL: "wh-".padEnd(40, "w"),
   ENHETSREGISTERET_URL: "https://data.brreg.no/enhetsregisteret",
+  HUB_URL: "https://hub.ephytoexchange.org/hub/DeliveryService",
+  HUB_KLIENTSERTIFIKAT: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----",
+  HUB_KLIENTNOEKKEL: "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----",
 };
 
 /** All three roles in one production process. */
@@ -377,8 +380,8 @@ describe("loadConfig i produksjon", () => {
     // DATABASE_URL, APP_URL, SESSION_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER, HUB_API_KEY,
     // MYNDIGHET_ORGNR, MASKINPORTEN_ISSUER (ADR 045), WEBHOOK_NOEKKEL, SMTP_URL, EPOST_AVSENDER; ENHETSREGISTERET_URL,
     // ALTINN_URL, ALTINN_RESSURS, ALTINN_ABONNEMENTSNOEKKEL, MASKINPORTEN_URL, MASKINPORTEN_KLIENT_ID,
-    // MASKINPORTEN_KLIENT_NOEKKEL (ADR 042); OIDC_RESOURCE, API_AUDIENCE
-    expect(feil.problemer).toHaveLength(21);
+    // MASKINPORTEN_KLIENT_NOEKKEL (ADR 042); OIDC_RESOURCE, API_AUDIENCE; HUB_URL (ADR 044)
+    expect(feil.problemer).toHaveLength(22);
     expect(feil.message).toMatch(/^Ugyldig oppsett for produksjon/);
     const feilWeb = feilVed({ NODE_ENV: "production", ROLES: "web" });
     expect(feilWeb.problemer.join("\n")).toContain("IMPORT_API_URL");
@@ -405,6 +408,76 @@ describe("loadConfig i produksjon", () => {
         APP_URL: "https://demo.example",
       }).secureCookies,
     ).toBe(true);
+  });
+});
+
+describe("ePhyto-huben (sender, ADR 044)", () => {
+  it("i utvikling og demo henter sender fra utviklingshuben, hvert tredje sekund; med HUB_URL fra den", () => {
+    const dev = loadConfig({});
+    expect(dev.hub).toMatchObject({ henting: true, utvikling: true, url: undefined, intervallMs: 3000 });
+    expect(loadConfig({ NODE_ENV: "production", DEMO_MODE: "true", SESSION_SECRET: "d" }).hub.utvikling).toBe(
+      true,
+    );
+    expect(loadConfig({ ROLES: "api" }).hub.utvikling).toBe(false);
+    const ekte = loadConfig(SENDER);
+    expect(ekte.hub).toMatchObject({
+      utvikling: false,
+      url: SENDER.HUB_URL,
+      intervallMs: 60_000,
+      maksPerRunde: 50,
+      leieMs: 300_000,
+      tidsavbruddMs: 30_000,
+    });
+    expect(
+      loadConfig({ ...SENDER, HUB_INTERVALL_SEKUNDER: "300", HUB_MAKS_PER_RUNDE: "5" }).hub,
+    ).toMatchObject({
+      intervallMs: 300_000,
+      maksPerRunde: 5,
+    });
+    // The lease outlasts three Hub call timeouts (a claim renewed before the acknowledgement outlasts the call).
+    expect(loadConfig({ ...SENDER, HUB_LEIE_SEKUNDER: "2" }).hub.leieMs).toBe(90_000);
+    expect(loadConfig({ ...SENDER, HUB_LEIE_SEKUNDER: "9", HUB_TIDSAVBRUDD_SEKUNDER: "3" }).hub.leieMs).toBe(
+      9000,
+    );
+  });
+
+  it("sender i produksjon krever hubens adresse, klientsertifikat og nøkkel, og sier hva som mangler", () => {
+    expect(feilVed({ ...SENDER, HUB_URL: undefined }).problemer).toEqual([
+      expect.stringContaining("HUB_URL må settes til ePhyto-hubens DeliveryService"),
+    ]);
+    expect(feilVed({ ...SENDER, HUB_URL: "http://hub.example/hub/DeliveryService" }).problemer).toEqual([
+      "HUB_URL må begynne med https://.",
+    ]);
+    expect(
+      feilVed({ ...SENDER, HUB_KLIENTSERTIFIKAT: undefined, HUB_KLIENTNOEKKEL: "/finnes/ikke.pem" })
+        .problemer,
+    ).toEqual([
+      expect.stringContaining("HUB_KLIENTSERTIFIKAT må settes til NPPO-ens klientsertifikat for huben"),
+      "HUB_KLIENTNOEKKEL peker på en fil som ikke finnes (/finnes/ikke.pem).",
+    ]);
+    expect(feilVed({ ...SENDER, HUB_CA: "/finnes/ikke/ca.pem" }).problemer).toEqual([
+      "HUB_CA peker på en fil som ikke finnes (/finnes/ikke/ca.pem).",
+    ]);
+    // api and web do not pull: they need none of it.
+    expect(() => loadConfig(API)).not.toThrow();
+  });
+
+  it("HUB_HENTING=av slår henteren av (en relé leverer til Hub-endepunktet), og da kreves ingenting", () => {
+    const c = loadConfig({
+      ...SENDER,
+      HUB_URL: undefined,
+      HUB_KLIENTSERTIFIKAT: undefined,
+      HUB_HENTING: "av",
+    });
+    expect(c.hub).toMatchObject({ henting: false, utvikling: false });
+    expect(loadConfig({ HUB_HENTING: "av" }).hub.utvikling).toBe(false);
+  });
+
+  it("med HUB_URL utenfor produksjon trengs klientsertifikatet også (huben slipper ingen inn uten)", () => {
+    expect(feilVed({ HUB_URL: "https://hub.example/hub/DeliveryService" }).problemer).toEqual([
+      expect.stringContaining("HUB_KLIENTSERTIFIKAT må settes"),
+      expect.stringContaining("HUB_KLIENTNOEKKEL må settes"),
+    ]);
   });
 });
 

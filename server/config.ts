@@ -6,6 +6,7 @@
 // well-known secrets are refused unless DEMO_MODE is set (docs/decisions/009-production-configuration.md,
 // docs/decisions/028-roller-og-drift.md).
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { UTVIKLINGSNOEKKEL } from "../api/hendelser/hemmelighet";
 
@@ -112,6 +113,8 @@ export interface Config {
   };
   /** Altinn, Enhetsregisteret and the service's own Maskinporten client (docs/decisions/042-altinn-og-enhetsregisteret.md). */
   registre: RegistreConfig;
+  /** Certificates pulled from the IPPC ePhyto Hub by the `sender` role (docs/decisions/044-sertifikater-fra-huben.md). */
+  hub: HubConfig;
   /** Webhooks (docs/decisions/036-hendelser-og-webhooker.md). */
   webhook: {
     /** The key the subscriptions' secrets are encrypted with (WEBHOOK_NOEKKEL; api and sender share it). */
@@ -219,6 +222,78 @@ function port(value: string | undefined): number | undefined {
   if (!satt(value)) return undefined;
   const n = Number(value);
   return Number.isInteger(n) && n >= 0 && n <= 65_535 ? n : Number.NaN;
+}
+
+// --- The ePhyto Hub puller (issue 32 §1, docs/decisions/044-sertifikater-fra-huben.md) ---------------------
+
+export interface HubConfig {
+  /** The puller runs in the `sender` role (HUB_HENTING, on by default; off when a relay pushes to us instead). */
+  henting: boolean;
+  /** The Hub's DeliveryService endpoint (HUB_URL); absent: the development Hub in this process. */
+  url?: string;
+  /** The NPPO's client certificate and key, and the CAs trusted for the Hub (PEM, or a file holding it). */
+  klientsertifikat?: string;
+  klientnoekkel?: string;
+  noekkelPassord?: string;
+  ca?: string;
+  /** The development Hub runs in this process (the `sender` role without HUB_URL, outside production). */
+  utvikling: boolean;
+  /** Its TLS port (HUB_UTVIKLING_PORT; 0: any free port, written in data/hub/tilkobling.json). */
+  utviklingPort: number;
+  intervallMs: number;
+  maksPerRunde: number;
+  leieMs: number;
+  tidsavbruddMs: number;
+}
+
+/** A PEM setting that names a file which is not there. */
+const manglerFil = (verdi: string | undefined) =>
+  satt(verdi) && !verdi.includes("-----BEGIN") && !existsSync(verdi);
+
+/** What is wrong with the Hub settings of a `sender` (every mode when HUB_URL is set; production always). */
+function hubProblemer(env: Record<string, string | undefined>, produksjon: boolean): string[] {
+  if (!bool(env.HUB_HENTING, true)) return [];
+  const p: string[] = [];
+  if (!satt(env.HUB_URL)) {
+    if (produksjon) {
+      p.push(
+        "HUB_URL må settes til ePhyto-hubens DeliveryService (https://hub.ephytoexchange.org/hub/DeliveryService), eller HUB_HENTING=av når en relé leverer til Hub-endepunktet (rollen sender).",
+      );
+    }
+    return p;
+  }
+  if (produksjon && !env.HUB_URL.startsWith("https://")) p.push("HUB_URL må begynne med https://.");
+  for (const [navn, hva] of [
+    ["HUB_KLIENTSERTIFIKAT", "NPPO-ens klientsertifikat for huben (PEM, eller en fil med det)"],
+    ["HUB_KLIENTNOEKKEL", "den private nøkkelen til klientsertifikatet (PEM, eller en fil med den)"],
+  ] as const) {
+    if (!satt(env[navn])) p.push(`${navn} må settes til ${hva} når HUB_URL er satt.`);
+    else if (manglerFil(env[navn])) p.push(`${navn} peker på en fil som ikke finnes (${env[navn]}).`);
+  }
+  if (manglerFil(env.HUB_CA)) p.push(`HUB_CA peker på en fil som ikke finnes (${env.HUB_CA}).`);
+  return p;
+}
+
+function lesHubConfig(env: Record<string, string | undefined>, utvikling: boolean): HubConfig {
+  const heltall = (verdi: string | undefined, standard: number) =>
+    Math.max(1, Math.trunc(Number(verdi ?? standard)) || standard);
+  const tidsavbruddMs = Math.max(100, sekunder(env.HUB_TIDSAVBRUDD_SEKUNDER, 30));
+  return {
+    henting: bool(env.HUB_HENTING, true),
+    url: env.HUB_URL || undefined,
+    klientsertifikat: env.HUB_KLIENTSERTIFIKAT || undefined,
+    klientnoekkel: env.HUB_KLIENTNOEKKEL || undefined,
+    noekkelPassord: env.HUB_KLIENTNOEKKEL_PASSORD || undefined,
+    ca: env.HUB_CA || undefined,
+    utvikling,
+    utviklingPort: port(env.HUB_UTVIKLING_PORT) || 0,
+    // Mattilsynet's own client polls every five minutes; a minute brings certificates sooner at no real cost.
+    intervallMs: Math.max(100, sekunder(env.HUB_INTERVALL_SEKUNDER, utvikling ? 3 : 60)),
+    maksPerRunde: heltall(env.HUB_MAKS_PER_RUNDE, 50),
+    // At least three Hub call timeouts: a claim renewed before the acknowledgement outlasts the call.
+    leieMs: Math.max(1000, sekunder(env.HUB_LEIE_SEKUNDER, 300), 3 * tidsavbruddMs),
+    tidsavbruddMs,
+  };
 }
 
 /** Everything that makes a production configuration unsafe for these roles (empty when it is fine). */
@@ -342,6 +417,7 @@ function produksjonsproblemer(
     }
     if (!satt(env.EPOST_AVSENDER))
       p.push("EPOST_AVSENDER må settes til avsenderadressen for e-postvarslene.");
+    p.push(...hubProblemer(env, true));
   }
   return p;
 }
@@ -451,7 +527,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${lytteport}`).replace(/\/$/, "");
   if (production && !demo) problemer.push(...produksjonsproblemer(env, appUrl, roller));
-  else problemer.push(...registerproblemer(env, roller, false));
+  else {
+    problemer.push(...registerproblemer(env, roller, false));
+    if (sender) problemer.push(...hubProblemer(env, false));
+  }
   if (demo && !satt(env.SESSION_SECRET)) problemer.push("SESSION_SECRET må settes.");
   if (problemer.length > 0) {
     throw new KonfigurasjonsFeil(
@@ -537,6 +616,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leieMs: sekunder(env.EPOST_LEIE_SEKUNDER, 120),
     },
     registre: registreConfig(env, roller, !production || demo),
+    hub: lesHubConfig(
+      env,
+      sender && bool(env.HUB_HENTING, true) && !satt(env.HUB_URL) && (!production || demo),
+    ),
     webhook: {
       noekkel: env.WEBHOOK_NOEKKEL || UTVIKLINGSVERDIER.webhookNoekkel,
       tillatLokal: bool(env.WEBHOOK_TILLAT_LOKAL, false),

@@ -1,10 +1,11 @@
 // The composition root: one build, one image, any mix of roles in one process (docs/decisions/028-roller-og-drift.md).
 // The process entry that runs it is server.ts beside this folder (ADR 050).
 // ROLES (default all three) picks them: `web` (server/web.ts, the Remix app), `api` (server/api.ts, the import
-// API with the Hub and authority endpoints), `sender` (server/sender.ts, the e-mail outbox worker). Every
-// process answers /healthz and /readyz (server/helse.ts), logs one JSON line per request (server/logg.ts),
-// serves Prometheus metrics on METRICS_PORT (server/metrikker.ts) and stops gracefully on SIGTERM. In embedded
-// mode (no DATABASE_URL, OIDC_ISSUER, SMTP_URL) the development stand-ins in dev/ run in the same process.
+// API with the Hub and authority endpoints), `sender` (server/sender.ts, the e-mail outbox worker and the ePhyto
+// Hub puller, server/hub-henter.ts). Every process answers /healthz and /readyz (server/helse.ts), logs one JSON
+// line per request (server/logg.ts), serves Prometheus metrics on METRICS_PORT (server/metrikker.ts) and stops
+// gracefully on SIGTERM. In embedded mode (no DATABASE_URL, OIDC_ISSUER, SMTP_URL, HUB_URL) the development
+// stand-ins in dev/ run in the same process.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -52,6 +53,8 @@ export interface StartedServer {
   lokalUrl: string;
   /** The metrics server's port, when METRICS_PORT is set. */
   metrikkPort?: number;
+  /** The development ePhyto Hub's SOAP address, when it runs in this process (ADR 044). */
+  utviklingshub?: string;
   helse: Helse;
   metrikker: Metrikker;
   /** Requests received since start, and in flight now (the graceful stop waits for these). */
@@ -94,10 +97,13 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
 
     // The risk rules (ADR 046): the development set in development and a demo; a warning without approved ones.
     if (api) await regelsettVedOppstart(database.db, config, logg);
+    const utboks = sender ? database.db : undefined;
+    const hub = config.hub.henting ? utboks : undefined;
     const metrikker = lagMetrikker({
       roller,
-      utboks: sender ? database.db : undefined,
+      utboks,
       pool: database.pool,
+      hub,
       regelsett: api ? () => gjeldendeRegelsett(database.db).then((g) => g?.versjon ?? null) : undefined,
     });
     // Altinn and Enhetsregisteret (ADR 042): the clients, and in embedded mode their stand-ins on this port.
@@ -195,6 +201,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       url: config.appUrl,
       lokalUrl,
       metrikkPort: metrikkServer?.port,
+      utviklingshub: senderDel?.utviklingshub,
       helse,
       metrikker,
       forespoersler: { mottatt: avslutning.mottatt, iGang: avslutning.iGang },
@@ -222,9 +229,9 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
 function nektUtviklingstjenester(config: Config): void {
   if (!config.production || config.demo) return;
   const innebygd = config.embeddedIdporten || config.embeddedEpost || config.embeddedMaskinporten;
-  if (innebygd || config.registre.innebygd || !config.databaseUrl) {
+  if (innebygd || config.registre.innebygd || config.hub.utvikling || !config.databaseUrl) {
     throw new KonfigurasjonsFeil([
-      "Utviklings-ID-porten, utviklingsutgavene av Altinn og Enhetsregisteret, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
+      "Utviklings-ID-porten, utviklingsutgavene av Altinn og Enhetsregisteret, utviklingshuben, e-postfangeren og den innebygde databasen kjører bare med DEMO_MODE.",
     ]);
   }
 }

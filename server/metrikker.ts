@@ -1,8 +1,8 @@
 // Prometheus metrics (issue 26 point 5, docs/decisions/028-roller-og-drift.md), served on their own port
 // (METRICS_PORT), never on the public one: request duration per route pattern, the e-mail outbox's depth and
 // oldest age, certificates ingested, failed deliveries, the database pool, the calls to Altinn, Maskinporten and
-// Enhetsregisteret and the register's update feed (ADR 042), the approved risk rules' version (ADR 046), and
-// Node's own process metrics.
+// Enhetsregisteret and the register's update feed (ADR 042), the Hub puller (ADR 044), the approved risk rules'
+// version (ADR 046), and Node's own process metrics.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { NextFunction, Request, Response } from "express";
@@ -11,6 +11,8 @@ import type pg from "pg";
 import client from "prom-client";
 import type { RegisterMaaler } from "../api/registre/motstand";
 import type { EnhetsoppdateringMaaler } from "../api/registre/oppdateringer";
+import type { HubHendelse } from "../api/sertifikat/hub-henter";
+import { ukvitterte } from "../api/sertifikat/hub-journal";
 import type { Db } from "../db";
 
 export interface Metrikker {
@@ -25,6 +27,8 @@ export interface Metrikker {
   epostFeilet(type: string): void;
   /** One e-mail message was accepted by the SMTP server. */
   epostSendt(): void;
+  /** The Hub puller pulled, stored, acknowledged or failed (ADR 044). */
+  hubHendelse(h: HubHendelse): void;
   /** Calls to Altinn, Maskinporten and Enhetsregisteret: count, latency, outcome; and each one's breaker. */
   registre: RegisterMaaler;
   /** The register's update feed: updates read, units fetched anew, and the cursor. */
@@ -37,6 +41,8 @@ export function lagMetrikker(opts: {
   utboks?: Db;
   /** The PostgreSQL pool (absent on PGlite). */
   pool?: pg.Pool;
+  /** The Hub puller's journal gauges read the database on each scrape (the `sender` role pulling, ADR 044). */
+  hub?: Db;
   /** The current approved ruleset's version, null: none (the `api` role, ADR 046). */
   regelsett?: () => Promise<number | null>;
 }): Metrikker {
@@ -148,6 +154,8 @@ export function lagMetrikker(opts: {
     });
   }
 
+  const hub = hubMaalinger(register, opts.hub);
+
   return {
     register,
     forespoersler: (rute) => (req, res, next) => {
@@ -171,6 +179,75 @@ export function lagMetrikker(opts: {
         oppdateringsid.set({ kilde }, sisteId);
       },
     },
+    hubHendelse: hub,
+  };
+}
+
+/**
+ * The Hub puller's metrics (issue 32 §1, ADR 044): envelopes pulled, certificates stored by result, envelopes
+ * acknowledged (as received or as failed), failures by kind (ugyldig: an invalid envelope; hub: the Hub did not
+ * answer or refused; intern: our side), and from the journal the envelopes not yet acknowledged, the age of the
+ * oldest, and when a round last went through (alert on that, not on readiness: the Hub's outages are not ours).
+ */
+function hubMaalinger(register: client.Registry, db: Db | undefined): (h: HubHendelse) => void {
+  const teller = (navn: string, help: string, labelNames: string[] = []) =>
+    new client.Counter({
+      name: `forhaandsmelding_hub_${navn}_total`,
+      help,
+      labelNames,
+      registers: [register],
+    });
+  const hentet = teller("hentet", "Konvolutter hentet fra ePhyto-huben (PULLSingleImportEnvelope).");
+  const lagret = teller(
+    "lagret",
+    "Sertifikater fra huben lagret, etter resultat (ny, oppdatert, uendret, eldre).",
+    ["resultat"],
+  );
+  const kvittert = teller("kvittert", "Konvolutter kvittert til huben, som mottatt eller som feilet.", [
+    "kvittering",
+  ]);
+  const feilet = teller(
+    "feilet",
+    "Feil i hentingen: ugyldig (konvolutten avvist), hub (huben svarte ikke eller med feil), intern.",
+    ["type"],
+  );
+  if (db) {
+    let maaling: Promise<{ antall: number; eldsteSekunder: number; sisteOk: number }> | undefined;
+    const les = () => {
+      maaling ??= Promise.all([
+        ukvitterte(db),
+        db.selectFrom("hub_henter").select("siste_ok").where("id", "=", 1).executeTakeFirst(),
+      ])
+        .then(([u, h]) => ({ ...u, sisteOk: h?.siste_ok ? h.siste_ok.getTime() / 1000 : 0 }))
+        .finally(() => setImmediate(() => (maaling = undefined)));
+      return maaling;
+    };
+    const maaler = (navn: string, help: string, verdi: (m: Awaited<ReturnType<typeof les>>) => number) =>
+      new client.Gauge({
+        name: `forhaandsmelding_hub_${navn}`,
+        help,
+        registers: [register],
+        async collect() {
+          this.set(verdi(await les()));
+        },
+      });
+    maaler("ukvitterte_antall", "Konvolutter huben har listet som ennå ikke er kvittert.", (m) => m.antall);
+    maaler(
+      "eldste_ukvitterte_sekunder",
+      "Alderen på den eldste konvolutten som ikke er kvittert, fra første gang huben listet den (0 når ingen venter).",
+      (m) => m.eldsteSekunder,
+    );
+    maaler(
+      "siste_vellykkede_runde_sekunder",
+      "Når en henterunde sist gikk gjennom uten feil (Unix-tid i sekunder; 0: aldri).",
+      (m) => m.sisteOk,
+    );
+  }
+  return (h) => {
+    if (h.type === "hentet") hentet.inc();
+    else if (h.type === "lagret") lagret.inc({ resultat: h.resultat });
+    else if (h.type === "kvittert") kvittert.inc({ kvittering: h.kvittering });
+    else feilet.inc({ type: h.hva });
   };
 }
 

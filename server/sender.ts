@@ -1,5 +1,6 @@
-// The `sender` role: the e-mail outbox worker (docs/decisions/012-epostvarsler.md) and the webhook sender
-// (docs/decisions/036-hendelser-og-webhooker.md). It takes due alerts with
+// The `sender` role: the e-mail outbox worker (docs/decisions/012-epostvarsler.md), the webhook sender
+// (docs/decisions/036-hendelser-og-webhooker.md) and the ePhyto Hub puller (docs/decisions/044-sertifikater-fra-huben.md,
+// server/hub-henter.ts). It takes due alerts with
 // FOR UPDATE SKIP LOCKED, so any number of senders can run against one PostgreSQL server. Without SMTP_URL
 // (embedded mode only) it sends to the development mail catcher, an SMTP server in this process whose pages
 // the web role shows under /dev/epost.
@@ -10,6 +11,7 @@ import { lagEnhetsoppdatering } from "../api/registre/oppdateringer";
 import type { Db } from "../db";
 import type { EpostFanger } from "../dev/epost/fanger";
 import type { Config } from "./config";
+import { startHubHenter } from "./hub-henter";
 import type { Logger } from "./logg";
 import type { Metrikker } from "./metrikker";
 
@@ -17,6 +19,8 @@ export interface SenderDel {
   fanger?: EpostFanger;
   /** The catcher's pages, for the web role to mount (embedded mode). */
   fangerSider?: { sti: string; router: EpostFanger["router"] };
+  /** The development ePhyto Hub's address, when it runs in this process (ADR 044). */
+  utviklingshub?: string;
   /** Starts taking alerts (after the schema is up to date). */
   start(): void;
   /** Stops taking alerts, finishes the message being sent and releases the rest of its claim. */
@@ -80,6 +84,8 @@ export async function startSender(opts: {
   }
   // The webhooks of the importers' events (ADR 036), from the same role.
   const webhooker = lagWebhookSender(webhookOppsett(config, db));
+  // Certificates pulled from the IPPC ePhyto Hub (ADR 044), from the same role.
+  const hub = await startHubHenter({ config, db, metrikker, logg: opts.logg });
   // Enhetsregisteret's update feed (ADR 042): one runner at a time across processes, stops on SIGTERM.
   const enheter =
     opts.enhetsregister &&
@@ -93,16 +99,18 @@ export async function startSender(opts: {
   return {
     fanger,
     fangerSider,
+    utviklingshub: hub?.utviklingshub,
     start: () => {
       sender?.start();
       webhooker.start();
       enheter?.start();
+      hub?.start();
     },
     stopp: async () => {
-      await Promise.all([sender?.stop(), webhooker.stop(), enheter?.stopp()]);
+      await Promise.all([sender?.stop(), webhooker.stop(), enheter?.stopp(), hub?.stopp()]);
     },
     close: async () => {
-      await Promise.all([sender?.stop(), webhooker.stop(), enheter?.stopp()]);
+      await Promise.all([sender?.stop(), webhooker.stop(), enheter?.stopp(), hub?.close()]);
       await fanger?.close();
     },
   };

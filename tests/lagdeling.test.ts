@@ -23,6 +23,9 @@ const TRE: Record<string, string> = {
     "export interface Config { port: number }\nexport const loadConfig = () => ({ port: 1 });\n",
   "tests/support/test-db.ts": "export const testDb = 1;\n",
   "domain/data/liste.json": "[]\n",
+  "sprak/sprak.ts": 'export const SPRAK = ["nb"];\n',
+  "sprak/katalog.server.ts": 'import nb from "./katalog/nb/felles.json";\nexport const k = nb;\n',
+  "sprak/katalog/nb/felles.json": "{}\n",
 
   // Wrong: one per rule.
   "domain/feil.ts": 'import { db } from "../db/index";\nexport const x = db;\n',
@@ -35,12 +38,19 @@ const TRE: Record<string, string> = {
   "app/feil-server.ts": 'import { loadConfig } from "../server/config";\nexport const x = loadConfig;\n',
   "api/feil-server.ts": 'import { loadConfig } from "../server/config";\nexport const x = loadConfig;\n',
   "db/feil-stoette.ts": 'import { testDb } from "../tests/support/test-db";\nexport const x = testDb;\n',
+  "sprak/feil.ts": 'import liste from "../domain/data/liste.json";\nexport const x = liste;\n',
+  "app/components/feil-katalog.tsx": 'import { k } from "../../sprak/katalog.server";\nexport const x = k;\n',
+  "domain/feil-katalog.ts": 'import nb from "../sprak/katalog/nb/felles.json";\nexport const x = nb;\n',
   // A cycle in api/ (the type-only half counts too).
   "api/sirkel-a.ts": 'import { b } from "./sirkel-b";\nexport const a = b + 1;\nexport type A = number;\n',
   "api/sirkel-b.ts": 'import type { A } from "./sirkel-a";\nexport const b: A = 1;\n',
 
   // Allowed.
-  "domain/riktig.ts": 'import liste from "./data/liste.json";\nexport const x = liste;\n',
+  "domain/riktig.ts":
+    'import liste from "./data/liste.json";\nimport { SPRAK } from "../sprak/sprak";\nexport const x = [liste, SPRAK];\n',
+  "app/lib/tekster.server.ts": 'import { k } from "../../sprak/katalog.server";\nexport const x = k;\n',
+  "app/lib/sprakvalg.server.ts": 'import type { Db } from "../../db/index";\nexport type X = Db;\n',
+  "api/tekst.ts": 'import { k } from "../sprak/katalog.server";\nexport const x = k;\n',
   "app/lib/session.server.ts": 'import { db, type Db } from "../../db/index";\nexport const x: Db = db;\n',
   "app/context.ts": 'import type { Db } from "../db/index";\nexport type X = Db;\n',
   "app/lib/auth.server.ts": 'import type { Config } from "../../server/config";\nexport type X = Config;\n',
@@ -71,12 +81,15 @@ const FORVENTET = [
   "app-api-server-types-only: app/feil-server.ts -> server/config.ts",
   "app-not-to-api: app/feil-api.ts -> api/index.ts",
   "app-to-db-only-for-sessions: app/routes/feil-db.ts -> db/index.ts",
+  "catalogues-only-on-the-server: app/components/feil-katalog.tsx -> sprak/katalog.server.ts",
+  "catalogues-only-on-the-server: domain/feil-katalog.ts -> sprak/katalog/nb/felles.json",
   "domain-imports-nothing-of-ours: domain/feil.ts -> db/index.ts",
   // depcruise names a cycle once, from the module it met first
   "no-circular: api/sirkel-a.ts -> api/sirkel-b.ts",
   "no-dev-outside-tests: api/feil-dev.ts -> dev/seed.ts",
   "no-dev-outside-tests: scripts/ephyto-import.ts -> dev/seed.ts",
   "server-loads-dev-dynamically: server/feil-dev.ts -> dev/seed.ts",
+  "sprak-imports-nothing-of-ours: sprak/feil.ts -> domain/data/liste.json",
   "test-support-only-in-tests: db/feil-stoette.ts -> tests/support/test-db.ts",
 ];
 
@@ -116,6 +129,7 @@ describe("lagdelingen i npm run lint", () => {
           "scripts",
           "server",
           "server.ts",
+          "sprak",
           "tests",
         ],
         { cwd: mappe, maxBuffer: 10 * 1024 * 1024 },

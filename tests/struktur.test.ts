@@ -92,7 +92,7 @@ describe("npm run lint", () => {
     };
     expect(scripts.lint?.split(" && ")).toEqual([
       "biome check .",
-      "depcruise --config .dependency-cruiser.cjs app api db dev domain scripts server server.ts tests",
+      "depcruise --config .dependency-cruiser.cjs app api db dev domain scripts server server.ts sprak tests",
       "knip",
     ]);
     expect(scripts.test).toMatch(/^npm run lint && /);
@@ -189,7 +189,7 @@ describe("funksjoner som gjør én jobb", () => {
     expect(korte).toMatch(/^api\/importmelding\/router\.ts:\d+ importmeldingRouter: \d+ linjer$/m);
     expect(korte).toMatch(/^app\/routes\/importmelding\.\$id\.oppsummering\.tsx:\d+ Oppsummering: /m);
     expect(korte).toMatch(/ \(argument til ah(<ImportoerRequest>)?\): \d+ linjer$/m);
-    expect(korte).toMatch(/^api\/sertifikat\/ingest\.ts:\d+ lagreSertifikat: /m);
+    expect(korte).toMatch(/^api\/sertifikat\/ingest\.ts:\d+ lagreITransaksjon: /m);
   });
 });
 

@@ -22,11 +22,22 @@ export class EphytoParseError extends Error {
   readonly kode: EphytoFeilkode;
   /** Technical detail (parser message, line), not for users. */
   readonly detaljer?: string;
+  /**
+   * The reason in English for the exporting NPPO, where the code's general one (api/sertifikat/hub-aarsak.ts)
+   * leaves out what they need to act on (which certificate is in the way).
+   */
+  readonly aarsak?: string;
 
-  constructor(kode: EphytoFeilkode, melding: string, detaljer?: string, options?: { cause?: unknown }) {
+  constructor(
+    kode: EphytoFeilkode,
+    melding: string,
+    detaljer?: string,
+    options?: { cause?: unknown; aarsak?: string },
+  ) {
     super(melding, options);
     this.kode = kode;
     this.detaljer = detaljer;
+    this.aarsak = options?.aarsak;
   }
 }
 

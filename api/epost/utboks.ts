@@ -12,31 +12,36 @@ export interface UtboksSertifikat {
   erstatter_nummer: string | null;
 }
 
+/** An importer named on a certificate, and whether it is to be told by e-mail (its preference and an address). */
+export interface Mottaker {
+  id: number;
+  medEpost: boolean;
+}
+
 /**
- * The importers named on the certificate (organisation number or exact name, ADR 010); with `kunMedEpost`
- * only those whose e-mail preference is on and who have at least one address.
+ * The importers named on the certificate (organisation number or exact name, ADR 010), each with whether its
+ * e-mail preference is on and it has at least one address: one query for both the alerts and the events.
  */
 export async function importoererPaaSertifikatet(
   trx: Transaction<Database>,
   s: UtboksSertifikat,
-  opts: { kunMedEpost: boolean },
-): Promise<number[]> {
+): Promise<Mottaker[]> {
   if (s.mottaker_orgnr === null && s.mottaker_navn_norm === null) return [];
   // A loose pre-filter in SQL (lower case, single spaces), then the exact rule of ADR 010 in code.
-  let q = trx
+  const kandidater = await trx
     .selectFrom("importoer as i")
     .leftJoin("enhet as e", "e.organisasjonsnummer", "i.organisasjonsnummer")
-    .select(["i.id", "i.organisasjonsnummer", "i.navn", "e.navn as enhet_navn"]);
-  if (opts.kunMedEpost) {
-    q = q
-      .where("i.skal_ha_epost", "=", true)
-      .where((eb) =>
-        eb.exists(
-          eb.selectFrom("importoer_epost as ie").select("ie.id").whereRef("ie.importoer_id", "=", "i.id"),
-        ),
-      );
-  }
-  const kandidater = await q
+    .select(["i.id", "i.organisasjonsnummer", "i.navn", "e.navn as enhet_navn"])
+    .select((eb) =>
+      eb
+        .and([
+          eb("i.skal_ha_epost", "=", true),
+          eb.exists(
+            eb.selectFrom("importoer_epost as ie").select("ie.id").whereRef("ie.importoer_id", "=", "i.id"),
+          ),
+        ])
+        .as("med_epost"),
+    )
     .where((eb) =>
       eb.or([
         eb("i.organisasjonsnummer", "=", s.mottaker_orgnr ?? ""),
@@ -48,28 +53,32 @@ export async function importoererPaaSertifikatet(
       ]),
     )
     .execute();
-  return [
-    ...new Set(
-      kandidater
-        .filter(
-          (k) =>
-            (s.mottaker_orgnr !== null && k.organisasjonsnummer === s.mottaker_orgnr) ||
-            (s.mottaker_navn_norm !== null &&
-              normaliserMottakerNavn(k.enhet_navn ?? k.navn) === s.mottaker_navn_norm),
-        )
-        .map((k) => k.id),
-    ),
-  ];
+  const mottakere = new Map<number, Mottaker>();
+  for (const k of kandidater) {
+    const paa =
+      (s.mottaker_orgnr !== null && k.organisasjonsnummer === s.mottaker_orgnr) ||
+      (s.mottaker_navn_norm !== null &&
+        normaliserMottakerNavn(k.enhet_navn ?? k.navn) === s.mottaker_navn_norm);
+    if (paa) mottakere.set(k.id, { id: k.id, medEpost: k.med_epost === true });
+  }
+  return [...mottakere.values()];
 }
 
 /**
  * Writes one alert per importer named on the certificate (organisation number or exact name, ADR 010) whose
- * e-mail preference is on and who has at least one address. An importer already alerted about this
- * certificate is not alerted again (a re-delivery or a changed version of the same certificate). Importers
- * who only find the certificate later by search are never alerted. Returns the importers alerted now.
+ * e-mail preference is on and who has at least one address (`mottakere`, importoererPaaSertifikatet). An
+ * importer already alerted about this certificate is not alerted again (a re-delivery or a changed version of
+ * the same certificate). Importers who only find the certificate later by search are never alerted. Returns
+ * the importers alerted now.
  */
-export async function leggVarslerIUtboks(trx: Transaction<Database>, s: UtboksSertifikat): Promise<number[]> {
-  const ider = await importoererPaaSertifikatet(trx, s, { kunMedEpost: true });
+export async function leggVarslerIUtboks(
+  trx: Transaction<Database>,
+  s: UtboksSertifikat,
+  mottakere?: readonly Mottaker[],
+): Promise<number[]> {
+  const ider = (mottakere ?? (await importoererPaaSertifikatet(trx, s)))
+    .filter((m) => m.medEpost)
+    .map((m) => m.id);
   if (ider.length === 0) return [];
   const nye = await trx
     .insertInto("epost_varsel")

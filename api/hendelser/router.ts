@@ -171,7 +171,7 @@ export function hendelseRouter(db: Db, webhook: { noekkel: string; policy: Adres
     `${BASE}/:id/status`,
     requireImportoer(db),
     ah<ImportoerRequest>(async (req, res) => {
-      const id = parseId(req.params.id, "id for webhooken");
+      const id = parseId(req.params.id, "webhook");
       const { aktiv } = webhookStatus.parse(req.body ?? {});
       const endret = await db.transaction().execute(async (trx) => {
         const r = await trx
@@ -201,7 +201,7 @@ export function hendelseRouter(db: Db, webhook: { noekkel: string; policy: Adres
     `${BASE}/:id`,
     requireImportoer(db),
     ah<ImportoerRequest>(async (req, res) => {
-      const id = parseId(req.params.id, "id for webhooken");
+      const id = parseId(req.params.id, "webhook");
       const slettet = await db
         .deleteFrom("webhook")
         .where("id", "=", id)

@@ -62,7 +62,9 @@ export interface NyHendelse {
 
 /**
  * Writes the events, the counters taken in ascending importer order (two transactions writing for the same
- * importers cannot deadlock on them); the order of one importer's events is kept.
+ * importers cannot deadlock on them); the order of one importer's events is kept. Each event is one statement
+ * (the counter, the event and its webhook outbox rows, as data-modifying CTEs): a certificate's ingest writes
+ * one per importer named on it, and each round trip to the database costs both sides more than the writing.
  */
 export async function skrivHendelser(trx: Trx, hendelser: readonly NyHendelse[]): Promise<void> {
   const ordnet = hendelser
@@ -70,18 +72,42 @@ export async function skrivHendelser(trx: Trx, hendelser: readonly NyHendelse[])
     .sort((a, b) => a.h.importoerId - b.h.importoerId || a.i - b.i)
     .map((x) => x.h);
   for (const h of ordnet) {
-    const id = await skrivIStroem(trx, importoerStroem(h.importoerId), h.importoerId, h.type, h.data);
-    // The outbox: every active subscription of the importer to this type (a paused one catches up from the feed).
     await trx
+      .with("t", (qb) =>
+        qb
+          .insertInto("hendelse_teller")
+          .values({ stroem: importoerStroem(h.importoerId), importoer_id: h.importoerId, siste: 1 })
+          .onConflict((oc) => oc.column("stroem").doUpdateSet({ siste: sql`hendelse_teller.siste + 1` }))
+          .returning("siste"),
+      )
+      .with("h", (qb) =>
+        qb
+          .insertInto("hendelse")
+          .columns(["stroem", "importoer_id", "nummer", "uuid", "type", "data"])
+          .expression((eb) =>
+            eb.selectFrom("t").select([
+              // typed, as an INSERT … SELECT does not type its parameters by the columns
+              sql<string>`${importoerStroem(h.importoerId)}::text`.as("stroem"),
+              sql<number>`${h.importoerId}::integer`.as("importoer_id"),
+              "t.siste",
+              sql<string>`${randomUUID()}::uuid`.as("uuid"),
+              sql<Hendelsestype>`${h.type}::text`.as("type"),
+              sql<string>`${JSON.stringify(h.data)}::jsonb`.as("data"),
+            ]),
+          )
+          .returning("id"),
+      )
+      // The outbox: every active subscription of the importer to this type (a paused one catches up from the feed).
       .insertInto("webhook_levering")
       .columns(["webhook_id", "hendelse_id"])
       .expression((eb) =>
         eb
           .selectFrom("webhook")
-          .select(["id", sql.val(id).as("hendelse_id")])
-          .where("importoer_id", "=", h.importoerId)
-          .where("aktiv", "=", true)
-          .where(sql<boolean>`typer @> ${JSON.stringify([h.type])}::jsonb`),
+          .innerJoin("h", (j) => j.onTrue())
+          .select(["webhook.id", "h.id as hendelse_id"])
+          .where("webhook.importoer_id", "=", h.importoerId)
+          .where("webhook.aktiv", "=", true)
+          .where(sql<boolean>`webhook.typer @> ${JSON.stringify([h.type])}::jsonb`),
       )
       .execute();
   }

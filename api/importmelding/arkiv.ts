@@ -14,7 +14,7 @@ import { type ImportmeldingStatus, kategori, STATUS_TEKST, statusFarge } from ".
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, forbidden, lesSoek } from "../http";
-import { medPapirloeseLand, tellPerLand } from "../land-antall";
+import { medPapirloeseLand, summer } from "../land-antall";
 import { nummerInneholder } from "../nummersoek";
 import {
   EIER_KOLONNER,
@@ -24,6 +24,7 @@ import {
   likeMoenster,
   type MeldingUtvalg,
   tellEideMeldinger,
+  tellEideMeldingerPerLand,
 } from "./tilgang";
 
 const tekst = (v: unknown): string | undefined => {
@@ -191,9 +192,12 @@ export function arkivRouter(db: Db): Router {
         (nummer || referanse) && !avsender
           ? await eideMeldingerGjennomTreff(db, importoer, MAKS_TREFF + 1, filtrer, kolonner)
           : undefined;
+      // Filtered on status and country only: counted exactly from the counter rows (ADR 051), told bounded.
       const n = treff
         ? treff.length
-        : await tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender });
+        : avsender
+          ? await tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender })
+          : summer(await tellEideMeldingerPerLand(db, importoer, kolonner, { statuser, land }));
       const kolonnerForListe = [
         "m.id",
         "m.nummer",
@@ -254,19 +258,14 @@ export function arkivRouter(db: Db): Router {
     }),
   );
   // The notification list's country facets: its notifications per export country (not certificates), for
-  // the same importer filter, counted through indexes and bounded (ADR 021), plus the paperless countries.
+  // the same importer filter, counted exactly from the counter rows (ADR 051), plus the paperless countries.
   router.get(
     "/import/importmelding/v2/:orgnr/:importoerId/eksportland",
     requireImportoer(db),
     ah(async (req, res) => {
       const { importoerId } = req as ImportoerRequest;
       const { importoer, kolonner } = await valgtImportoer(db, importoerId, req.query.importoer);
-      const antall = await tellPerLand(
-        db,
-        "importmelding",
-        kolonner.map((k) => sql<boolean>`${sql.ref(k)} = ${importoer} and status <> 'SLETTET'`),
-      );
-      res.json(medPapirloeseLand(antall));
+      res.json(medPapirloeseLand(await tellEideMeldingerPerLand(db, importoer, kolonner)));
     }),
   );
   return router;

@@ -62,7 +62,7 @@ function versjonFraQuery(v: unknown): number | undefined {
 
 /** The notification named in the address with the caller's access to it (tilgang.ts): 404 or 403 if none. */
 const medTilgang = (db: Db) => async (req: ImportoerRequest, krav: Tilgangskrav) => {
-  const id = parseId(req.params.id, "id for forhåndsmelding");
+  const id = parseId(req.params.id, "forhaandsmelding");
   return { id, ...(await hentMedTilgang(db, id, req.importoerId, krav)) };
 };
 
@@ -196,8 +196,8 @@ function registreringsruter(router: Router, db: Db): void {
     `${MED_ID}/kontrollspoersmaal/:spoersmaalId(\\d+)`,
     requireImportoer(db),
     ah<ImportoerRequest>(async (req, res) => {
-      const id = parseId(req.params.id, "id for forhåndsmelding");
-      const spoersmaalId = parseId(req.params.spoersmaalId, "id for kontrollspørsmål");
+      const id = parseId(req.params.id, "forhaandsmelding");
+      const spoersmaalId = parseId(req.params.spoersmaalId, "kontrollspoersmaal");
       const spm = await db
         .selectFrom("kontrollspoersmaal")
         .select(["id", "kategori", "kode"])
@@ -232,7 +232,7 @@ function mottaksruter(router: Router, db: Db): void {
     requireImportoer(db),
     ah<ImportoerRequest>(async (req, res) => {
       const { id, rad, eier } = await kontekst(req, "mottak");
-      const ankomstInfoId = parseId(req.params.ankomstInfoId, "id for ankomstinformasjon");
+      const ankomstInfoId = parseId(req.params.ankomstInfoId, "ankomstinformasjon");
       const info = await db
         .selectFrom("ankomstinfo")
         .selectAll()

@@ -4,14 +4,16 @@
 // reception control only. An id that does not exist, a deleted draft, and a notification the importer has
 // no part in are all 404 with the same body, so an id tells nobody whether it exists (issue 22); an importer
 // with a part but not the one asked for (the controller on an owner's action) gets 403.
+
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
+import { melding } from "../../sprak/melding";
 import { forbidden, notFound } from "../http";
 import { tellBegrenset } from "../telling";
 import { FANT_IKKE_MELDING, type ImportmeldingRad } from "./tilstand";
 
-export const INGEN_TILGANG = "Du har ikke tilgang til denne forhåndsmeldingen";
+export const INGEN_TILGANG = melding("api.ingenTilgangMeldingen");
 
 export type Tilgangskrav = "eier" | "mottak";
 
@@ -148,6 +150,31 @@ export async function tellEideMeldinger(
     (q) => sql`${q.clearSelect().select("m.id")}`,
   );
   return tellBegrenset(db, grener, maks);
+}
+
+/**
+ * How many of the importer's notifications through `kolonner` (eideMeldinger's owner rule; never deleted ones)
+ * have one of `statuser` and `land` (all when empty), per export country, exactly (ADR 051): summed from the
+ * counter rows kept by owner columns, country and status (migration 032). A notification is in one row, so
+ * one the importer both created and is responsible for counts once. Countries with none are left out.
+ */
+export async function tellEideMeldingerPerLand(
+  db: Db,
+  importoerId: number,
+  kolonner: readonly EierKolonne[] = EIER_KOLONNER,
+  filter: { statuser?: readonly string[]; land?: readonly string[] } = {},
+): Promise<Map<string, number>> {
+  const eier = sql.join(
+    kolonner.map((k) => sql`${sql.ref(k)} = ${importoerId}`),
+    sql` or `,
+  );
+  const { rows } = await sql<{ land: string; antall: number }>`
+    select eksportland as land, sum(antall)::int as antall from importmelding_antall
+    where (${eier}) and status <> 'SLETTET'
+      ${filter.statuser?.length ? sql`and status in (${sql.join(filter.statuser)})` : sql``}
+      ${filter.land?.length ? sql`and eksportland in (${sql.join(filter.land)})` : sql``}
+    group by eksportland having sum(antall) > 0`.execute(db);
+  return new Map(rows.map((r) => [r.land, Number(r.antall)]));
 }
 
 /** Per owner column, the importer's notifications that `filtrer` and the sender filter keep (eideMeldinger). */

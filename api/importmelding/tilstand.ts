@@ -5,11 +5,13 @@
 // [AND versjon = ?]` before the edit, in the same transaction). Nothing else writes `importmelding.status`.
 // Both write the notification's history (ADR 033) in the same transaction: one event per status change
 // with the actor that asked for it, and one per content change that changed something, naming the fields.
+
 import { type Selectable, sql, type Transaction } from "kysely";
 import type { Database, Db } from "../../db";
 import type { AutomatiskVurdering, ImportmeldingTable } from "../../db/schema";
 import type { Endring, HendelseDetaljer, HendelseType } from "../../domain/historikk";
 import { erInnsendt, type ImportmeldingStatus, STATUS_TEKST } from "../../domain/status";
+import { melding } from "../../sprak/melding";
 import { type Aktoer, aktoerKolonner, HUB, revisjon, SYSTEM } from "../aktoer";
 import { leggUtfallIUtboks } from "../epost/utboks";
 import { skrivMyndighetHendelse, skrivStatusHendelser } from "../hendelser/skriv";
@@ -84,7 +86,7 @@ export type Del = keyof typeof REDIGERBAR_I;
 export const ENDRET_AV_ANDRE =
   "Forhåndsmeldingen er endret i en annen fane eller av en annen bruker. Åpne den på nytt fra Forhåndsmeldinger i menyen for å se det som er lagret, og gjør endringen din igjen.";
 export const ALLEREDE_SENDT_INN = "Forhåndsmeldingen er allerede sendt inn";
-export const FANT_IKKE_MELDING = "Fant ikke forhåndsmeldingen";
+export const FANT_IKKE_MELDING = melding("api.fantIkkeMeldingen");
 
 export function kanIkkeEndres(status: ImportmeldingStatus): ApiError {
   return badRequest(`Forhåndsmeldingen kan ikke endres i status ${STATUS_TEKST[status]} (${status})`);

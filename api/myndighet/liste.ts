@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Db } from "../../db";
 import type { AutomatiskVurdering } from "../../db/schema";
 import { type ImportmeldingStatus, STATUS_TEKST } from "../../domain/status";
+import { melding } from "../../sprak/melding";
 import { badRequest } from "../http";
 
 export const INNSENDTE_STATUSER = [
@@ -22,22 +23,26 @@ export const INNSENDTE_STATUSER = [
 ] as const satisfies readonly ImportmeldingStatus[];
 
 export const MAKS_ANTALL = 500;
+const UGYLDIG_ANTALL = melding("api.myndighet.ugyldigAntall", { maks: MAKS_ANTALL });
+const UGYLDIG_ETTER = melding("api.myndighet.ugyldigEtter");
 
 const tidspunkt = (hva: string) =>
   z
-    .string({ error: `Ugyldig ${hva}` })
+    .string({ error: melding("api.ugyldigParameter", { parameter: hva }) })
     .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(s), {
-      message: `Ugyldig ${hva}: bruk ISO 8601 med tidssone, for eksempel 2026-05-01T00:00:00Z`,
+      message: melding("api.myndighet.ugyldigTidspunkt", { parameter: hva }),
     })
     .transform((s) => new Date(s))
-    .refine((d) => !Number.isNaN(d.getTime()), { message: `Ugyldig ${hva}` });
+    .refine((d) => !Number.isNaN(d.getTime()), {
+      message: melding("api.ugyldigParameter", { parameter: hva }),
+    });
 
 export const listeSoek = z.object({
   status: z
-    .string({ error: "Ugyldig status: flere statuser skilles med komma" })
+    .string({ error: melding("api.myndighet.statusKomma") })
     .transform((s) => [...new Set(s.split(",").map((x) => x.trim()))])
     .refine((l) => l.every((s) => (INNSENDTE_STATUSER as readonly string[]).includes(s)), {
-      message: `Ugyldig status. Tillatt: ${INNSENDTE_STATUSER.join(", ")} (flere skilt med komma)`,
+      message: melding("api.myndighet.ugyldigStatus", { statuser: INNSENDTE_STATUSER.join(", ") }),
     })
     .optional()
     .meta({
@@ -53,19 +58,19 @@ export const listeSoek = z.object({
     example: "2026-06-01T00:00:00Z",
   }),
   rekkefoelge: z
-    .enum(["eldste", "nyeste"], { error: "Ugyldig rekkefoelge. Tillatt: eldste eller nyeste" })
+    .enum(["eldste", "nyeste"], { error: melding("api.myndighet.ugyldigRekkefoelge") })
     .optional()
     .meta({ description: "Etter siste statusendring: `eldste` først (standard, køen) eller `nyeste` først" }),
   etter: z
-    .string({ error: "Ugyldig etter: bruk `neste` fra forrige side" })
-    .max(200, "Ugyldig etter: bruk `neste` fra forrige side")
+    .string({ error: UGYLDIG_ETTER })
+    .max(200, UGYLDIG_ETTER)
     .optional()
     .meta({ description: "Markøren: `neste` fra forrige side. Uten: første side." }),
   antall: z
-    .string({ error: `Ugyldig antall: 1–${MAKS_ANTALL}` })
-    .regex(/^\d{1,3}$/, { message: `Ugyldig antall: 1–${MAKS_ANTALL}` })
+    .string({ error: UGYLDIG_ANTALL })
+    .regex(/^\d{1,3}$/, { message: UGYLDIG_ANTALL })
     .transform(Number)
-    .refine((n) => n >= 1 && n <= MAKS_ANTALL, { message: `Ugyldig antall: 1–${MAKS_ANTALL}` })
+    .refine((n) => n >= 1 && n <= MAKS_ANTALL, { message: UGYLDIG_ANTALL })
     .optional()
     .meta({ description: `Høyst så mange på siden, 1–${MAKS_ANTALL}; standard 100`, example: "100" }),
 });
@@ -98,7 +103,7 @@ export function markoer(tid: string, id: number): string {
 function lesMarkoer(etter: string): { tid: string; id: number } {
   const [tid, id] = Buffer.from(etter, "base64url").toString().split("|");
   if (!tid || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(tid) || !/^\d{1,15}$/.test(id ?? "")) {
-    throw badRequest("Ugyldig etter: bruk `neste` fra forrige side");
+    throw badRequest(UGYLDIG_ETTER);
   }
   return { tid, id: Number(id) };
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { VEDTAKSBREV_MELDING } from "../../domain/schemas/importmelding";
+import { oversetter } from "../../sprak/katalog.server";
 import {
   aktoer,
   ankomstFor,
@@ -205,7 +206,7 @@ describe("runden: strømmen, forhåndsmeldingen etter nummer, vurderingen", () =
 
     // A rejection names its reason and its decision letter; without, nothing changes.
     const uten = await vurder(m.nummer, { status: "DELVIS_AVVIST", begrunnelse: "Trips i to kasser" });
-    expect(await json(uten, 400)).toEqual(problem(400, VEDTAKSBREV_MELDING));
+    expect(await json(uten, 400)).toEqual(problem(400, oversetter("nb").melding(VEDTAKSBREV_MELDING)));
     const body = {
       status: "DELVIS_AVVIST",
       begrunnelse: "Trips i to kasser",

@@ -10,7 +10,8 @@ import { z } from "zod";
 import type { Db } from "../../db";
 import { regelsettFeil, regelsettSkjema } from "../../domain/risiko/regelsett";
 import { vurderingBodySkjema } from "../../domain/schemas/importmelding";
-import { erVurdert, type ImportmeldingStatus, STATUS_TEKST } from "../../domain/status";
+import { erVurdert, type ImportmeldingStatus } from "../../domain/status";
+import { melding } from "../../sprak/melding";
 import type { Aktoer } from "../aktoer";
 import { type AuthedRequest, MYNDIGHET_SCOPES, type MyndighetScope } from "../auth";
 import { feedSoek } from "../hendelser/kontrakt";
@@ -45,12 +46,11 @@ export function krevMyndighet(orgnr: string, ...scopes: MyndighetScope[]) {
   return (req: Request, _res: unknown, next: (e?: unknown) => void) => {
     const maskin = (req as AuthedRequest).innlogget.maskin;
     if (!maskin || maskin.orgnr !== orgnr) {
-      return next(forbidden("Bare Mattilsynets systemer har tilgang (Maskinporten-token for Mattilsynet)"));
+      return next(forbidden(melding("api.myndighet.bareMattilsynet")));
     }
     if (!scopes.some((s) => maskin.myndighetScopes.includes(s))) {
-      return next(
-        forbidden(`Tokenet mangler scopet ${scopes.map((s) => MYNDIGHET_SCOPES[s]).join(" eller ")}`),
-      );
+      const scope = scopes.map((s) => MYNDIGHET_SCOPES[s]).join(" | ");
+      return next(forbidden(melding("api.myndighet.manglerScope", { scopes: scope })));
     }
     next();
   };
@@ -60,13 +60,13 @@ export function krevMyndighet(orgnr: string, ...scopes: MyndighetScope[]) {
 function nummerFra(req: Request): string {
   const nummer = req.params.nummer ?? "";
   if (!/^[A-Za-z0-9][A-Za-z0-9.-]{0,49}$/.test(nummer))
-    throw badRequest("Ugyldig nummer for forhåndsmelding");
+    throw badRequest(melding("api.myndighet.ugyldigNummer"));
   return nummer.toUpperCase();
 }
 
 const versjonFra = (req: Request) => {
   const v = req.params.versjon ?? "";
-  if (!/^\d{1,9}$/.test(v) || Number(v) < 1) throw badRequest("Ugyldig versjon");
+  if (!/^\d{1,9}$/.test(v) || Number(v) < 1) throw badRequest(melding("api.myndighet.ugyldigVersjon"));
   return Number(v);
 };
 
@@ -82,12 +82,12 @@ export const regelsettListeSoek = z.object({
 export const godkjenningBody = z.object(
   {
     godkjentAv: z
-      .string({ error: "Oppgi hvem som godkjenner (godkjentAv): navnet på personen hos Mattilsynet" })
+      .string({ error: melding("api.myndighet.godkjentAvMangler") })
       .trim()
-      .min(1, "Oppgi hvem som godkjenner (godkjentAv): navnet på personen hos Mattilsynet")
-      .max(200, "godkjentAv kan ikke være lengre enn 200 tegn"),
+      .min(1, melding("api.myndighet.godkjentAvMangler"))
+      .max(200, melding("api.myndighet.godkjentAvForLang")),
   },
-  { error: "Godkjenningen må være et objekt med godkjentAv" },
+  { error: melding("api.myndighet.godkjenningObjekt") },
 );
 
 /**
@@ -107,7 +107,7 @@ async function vurder(db: Db, nummer: string, body: z.output<typeof vurderingBod
       (naa.vedtaksbrev_referanse ?? undefined) === body.vedtaksbrevReferanse;
     if (samme) return;
     const status = naa.status as ImportmeldingStatus;
-    if (erVurdert(status)) throw conflict(`Forhåndsmeldingen er allerede vurdert: ${STATUS_TEKST[status]}`);
+    if (erVurdert(status)) throw conflict(melding("api.myndighet.alleredeVurdert", { status }));
     throw new ApiError(409, e.message);
   }
 }
@@ -145,7 +145,7 @@ export function myndighetRouter(db: Db, opts: { orgnr: string }): Router {
         .select("xml")
         .where("sertifikat_id", "=", sertifikat_id)
         .executeTakeFirst();
-      if (!xml) return sendError(res, 404, "Sertifikatet ble lagret før XML-en ble tatt vare på");
+      if (!xml) return sendError(res, 404, melding("api.myndighet.xmlMangler"));
       res.status(200).type("application/xml").send(Buffer.from(xml.xml));
     }),
   );
@@ -195,11 +195,7 @@ export function myndighetRouter(db: Db, opts: { orgnr: string }): Router {
     ah(async (_req, res) => {
       const g = await gjeldendeRegelsett(db);
       if (!g) {
-        return sendError(
-          res,
-          404,
-          "Det finnes ikke noe godkjent regelsett: ingen forhåndsmeldinger frigis automatisk, alle venter på Mattilsynet",
-        );
+        return sendError(res, 404, melding("api.myndighet.ingenRegelsett"));
       }
       res.json({ ...(await hentRegelsett(db, g.versjon)), innhold: await hentInnhold(db, g.versjon) });
     }),
@@ -251,7 +247,7 @@ export function myndighetRouter(db: Db, opts: { orgnr: string }): Router {
   );
 
   // Nothing else under /myndighet: not the importers' routes (their guards are for importers).
-  router.use("/myndighet", (_req, res) => sendError(res, 404, "Fant ikke ressursen"));
+  router.use("/myndighet", (_req, res) => sendError(res, 404, melding("api.myndighet.fantIkkeRessursen")));
   return router;
 }
 

@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db";
 import type { RegelsettTable } from "../../db/schema";
 import { type RegelsettInnhold, UTVIKLINGSSETT } from "../../domain/risiko/regelsett";
+import { melding } from "../../sprak/melding";
 import { conflict, notFound } from "../http";
 import type { Trx } from "../importmelding/tilstand";
 
@@ -29,7 +30,7 @@ export interface RegelsettVisning {
 /** Who the development set is loaded and approved by (never a person). */
 export const UTVIKLINGSOPPSETTET = "Utviklingsoppsettet (ikke godkjent av Mattilsynet)";
 
-export const FANT_IKKE_REGELSETT = "Fant ikke den versjonen av regelsettet";
+const FANT_IKKE_REGELSETT = melding("api.regelsett.fantIkke");
 
 const KOLONNER = [
   "versjon",
@@ -171,8 +172,8 @@ export async function lastOppRegelsett(
   });
 }
 
-export const ELDRE_ENN_GJELDENDE = (versjon: number, gjeldende: number) =>
-  `Versjon ${versjon} er eldre enn den gjeldende versjonen ${gjeldende} og kan ikke godkjennes. Last den opp på nytt for å ta den i bruk igjen.`;
+const ELDRE_ENN_GJELDENDE = (versjon: number, gjeldende: number) =>
+  melding("api.regelsett.eldreEnnGjeldende", { versjon, gjeldende });
 
 /**
  * Approves a draft: from then on it is the current ruleset (the highest approved number). Approving it again

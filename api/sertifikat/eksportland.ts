@@ -1,8 +1,8 @@
 // The export countries filter of the lists and home (SPEC §7 GET /import/v2/eksportland).
 import type { Db } from "../../db";
 import type { Eksportland } from "../../domain/sertifikat-visning";
-import { medPapirloeseLand, tellPerLand } from "../land-antall";
-import { type ImportoerMatch, sertifikatGrener } from "./synlighet";
+import { medPapirloeseLand } from "../land-antall";
+import { type ImportoerMatch, tellSynligePerLand } from "./synlighet";
 
 /**
  * The export countries for `importoerer` (the asking importer, or every importer the person acts for): the
@@ -13,6 +13,5 @@ export async function hentEksportland(
   db: Db,
   importoerer: readonly ImportoerMatch[],
 ): Promise<Eksportland[]> {
-  const antall = await tellPerLand(db, "sertifikat", importoerer.flatMap(sertifikatGrener));
-  return medPapirloeseLand(antall);
+  return medPapirloeseLand(await tellSynligePerLand(db, importoerer));
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import express from "express";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lagSertifikatXml, type SertifikatInput } from "../../dev/ephyto/generate";
 import { lagPdf, vedleggFil } from "../../dev/vedlegg";
@@ -211,6 +212,89 @@ describe("POST /import/ephyto/v1/sertifikat: lagring", () => {
     expect(t!.status_sist_endret.getTime()).toBeGreaterThan(e!.status_sist_endret.getTime());
     expect(await vedleggFor(foerst.id)).toEqual([]);
     expect(await rader(nummer)).toHaveLength(1);
+  });
+
+  it("lagrer små og store vedlegg i rekkefølge med de leverte bytene, som nytt og som ny versjon", async () => {
+    // the small ones go with the certificate in one statement, one over 512 KB (as base64) in its own
+    const stor = new Uint8Array(600 * 1024).map((_, i) => (i * 31) & 0xff);
+    const filer = [
+      { filnavn: "a.pdf", data: lagPdf("A") },
+      { filnavn: "stor.pdf", data: stor },
+      { filnavn: "b.png", data: vedleggFil("bilde.png") },
+      { filnavn: "c.gif", data: vedleggFil("etikett.gif") },
+    ];
+    const bytes = async (id: number) =>
+      (
+        await api.handle.db
+          .selectFrom("vedlegg")
+          .select(["filnavn", "rekkefoelge", "data"])
+          .where("sertifikat_id", "=", id)
+          .orderBy("rekkefoelge")
+          .execute()
+      ).map((v) => [v.rekkefoelge, v.filnavn, Buffer.from(v.data).toString("base64")]);
+    const nummer = "PHYTO.NL.2099.0000009";
+    const ny = await ingestSertifikat(
+      api.handle.db,
+      lagSertifikatXml(sertifikat(nummer, { vedlegg: filer })),
+    );
+    expect(ny.resultat).toBe("ny");
+    const ventet = filer.map((f, i) => [i + 1, f.filnavn, Buffer.from(f.data).toString("base64")]);
+    expect(await bytes(ny.id)).toEqual(ventet);
+    const omvendt = [...filer].reverse();
+    const endretXml = lagSertifikatXml(
+      sertifikat(nummer, { vedlegg: omvendt, avsender: { navn: "Ny avsender B.V." } }),
+    );
+    const endret = await ingestSertifikat(api.handle.db, endretXml);
+    expect(endret).toEqual({ resultat: "oppdatert", id: ny.id, nummer });
+    expect(await bytes(ny.id)).toEqual(
+      omvendt.map((f, i) => [i + 1, f.filnavn, Buffer.from(f.data).toString("base64")]),
+    );
+    // the delivered XML, byte for byte
+    const { xml } = await api.handle.db
+      .selectFrom("sertifikat_xml")
+      .select("xml")
+      .where("sertifikat_id", "=", ny.id)
+      .executeTakeFirstOrThrow();
+    expect(Buffer.from(xml).toString()).toBe(endretXml);
+  });
+
+  it("samme sertifikat levert mange ganger samtidig: én rad, én hendelse, ett varsel og én ny", async () => {
+    const nummer = "PHYTO.NL.2099.0000010";
+    // Hageland Stavanger has no importer row in the demo data; Drammen has, with e-mail addresses
+    const xml = lagSertifikatXml(
+      sertifikat(nummer, {
+        mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" },
+        vedlegg: [{ filnavn: "a.pdf", data: lagPdf("A") }],
+      }),
+    );
+    const svar = await Promise.all(Array.from({ length: 6 }, () => send(xml)));
+    const resultater = await Promise.all(
+      svar.map(async (r) => ((await r.json()) as { resultat: string }).resultat),
+    );
+    expect(resultater.filter((r) => r === "ny")).toHaveLength(1);
+    expect(resultater.filter((r) => r === "uendret")).toHaveLength(5);
+    const [rad] = await rader(nummer);
+    expect(await rader(nummer)).toHaveLength(1);
+    const db = api.handle.db;
+    const tell = async (tabell: "vedlegg" | "sertifikat_xml" | "epost_varsel") =>
+      Number(
+        (
+          await db
+            .selectFrom(tabell)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("sertifikat_id", "=", rad!.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect([await tell("vedlegg"), await tell("sertifikat_xml"), await tell("epost_varsel")]).toEqual([
+      1, 1, 1,
+    ]);
+    const hendelser = await db
+      .selectFrom("hendelse")
+      .select("id")
+      .where(sql<boolean>`data->'sertifikat'->>'nummer' = ${nummer}`)
+      .execute();
+    expect(hendelser).toHaveLength(1);
   });
 
   it("lagrer samme nummer fra to land som to sertifikater", async () => {

@@ -17,6 +17,15 @@ import { importoererPaaSertifikatet, leggVarslerIUtboks } from "../epost/utboks"
 import { skrivHendelser } from "../hendelser/skriv";
 import { endringerMellom, skrivSertifikatHendelse, type Trx } from "../importmelding/tilstand";
 import { gjeldendeRegelsett } from "../regelsett/gjeldende";
+import { lenkErstatninger, sjekkErstatning } from "./erstatning";
+import {
+  delVedlegg,
+  type Erstatning,
+  type ForberedtSertifikat,
+  lagreVedlegg,
+  settInnNy,
+  xmlSomBase64,
+} from "./ny-rad";
 
 /** "eldre": a re-delivery issued before the stored version; nothing is changed (ADR 017). */
 export type IngestResultatType = "ny" | "uendret" | "oppdatert" | "eldre";
@@ -130,50 +139,9 @@ export function regelsettForJobb(r: RegelsettForJobb): { versjon: number | null;
 }
 
 /** The current approved ruleset for a job (from this process's memory, api/regelsett/gjeldende.ts). */
-async function regelsettNaa(db: Db): Promise<RegelsettForJobb> {
+export async function regelsettNaa(db: Db): Promise<RegelsettForJobb> {
   const g = await gjeldendeRegelsett(db);
   return g && { versjon: g.versjon, sha256: g.sha256, json: g.json };
-}
-
-/**
- * The pure, CPU-heavy part of an ingest: parsed, assessed, hashed and serialised; no database. Only strings
- * and flat values, so that it crosses from the worker thread as a few large copies: the parsed certificate
- * (an object per goods line) took a quarter of a second to rebuild on the request thread for 13,000 lines.
- */
-export interface ForberedtSertifikat {
-  eksportland: string;
-  nummer: string;
-  hash: string;
-  erstatterNummer: string | null;
-  statusKode: string | null;
-  /** The issue time as written (ADR 017 compares it with the stored one's). */
-  utstedtDato: string | undefined;
-  /** The attachments, each file as base64 (PostgreSQL decodes it: no hex text of every byte, ADR 018). */
-  vedlegg: {
-    filnavn: string | null;
-    mimetype: string;
-    identifikator: string | null;
-    informasjon: string | null;
-    stoerrelse: number;
-    base64: string;
-  }[];
-  kolonner: {
-    utstedt_dato: string;
-    type: string;
-    status_kode: string | null;
-    avsender_navn: string | null;
-    mottaker_navn: string | null;
-    mottaker_navn_norm: string | null;
-    mottaker_orgnr: string | null;
-    meldepliktig_vurdering: ReturnType<typeof vurder>["meldepliktigVurdering"];
-    alvorlighetsgrad: ReturnType<typeof vurder>["alvorlighetsgrad"];
-    data: string;
-    vurdering: string;
-    innhold_hash: string;
-    erstatter_nummer: string | null;
-    /** The approved ruleset the assessment was made under; null: the bundled tables, none approved. */
-    regelsett_versjon: number | null;
-  };
 }
 
 /**
@@ -271,15 +239,6 @@ export async function ingestSertifikatIArbeider(
   return lagreSertifikat(db, forberedt, { varsle, xml });
 }
 
-/** The delivered bytes (a string as UTF-8) as base64, for PostgreSQL to decode (no hex text, ADR 018). */
-function xmlSomBase64(xml: string | Uint8Array): { base64: string; sha256: string } {
-  const bytes =
-    typeof xml === "string"
-      ? Buffer.from(xml, "utf8")
-      : Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength);
-  return { base64: bytes.toString("base64"), sha256: createHash("sha256").update(bytes).digest("hex") };
-}
-
 /** The certificate's columns whose change a notification's history names. */
 const SPORET = [
   "status_kode",
@@ -305,245 +264,174 @@ function sertifikatEndringer(foer: SporetSertifikat, etter: SporetSertifikat) {
   return endringerMellom(Object.keys(a), a, verdier(etter));
 }
 
-/** What a certificate's replacement note is about: its export country, its number and the one it replaces. */
-type Erstatningsnoekler = Pick<ForberedtSertifikat, "eksportland" | "nummer" | "erstatterNummer">;
-
-/**
- * ADR 017: one certificate is replaced by at most one other, and a replacement never closes a cycle.
- * Serialised per export country, so two concurrent replacements cannot both pass the checks.
- */
-async function sjekkErstatning(
-  trx: Trx,
-  { eksportland, nummer, erstatterNummer }: Erstatningsnoekler,
-): Promise<void> {
-  if (erstatterNummer === null || erstatterNummer === nummer) return;
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`sertifikat-erstatning:${eksportland}`}))`.execute(trx);
-  const annen = await trx
-    .selectFrom("sertifikat")
-    .select("nummer")
-    .where("eksportland", "=", eksportland)
-    .where("erstatter_nummer", "=", erstatterNummer)
-    .where("nummer", "<>", nummer)
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
-  if (annen) {
-    throw new EphytoParseError(
-      "ALLEREDE_ERSTATTET",
-      `Sertifikatet erstatter ${erstatterNummer}, som allerede er erstattet av ${annen.nummer}`,
-    );
-  }
-  // Follow what the replaced certificate itself replaces: reaching this number again is a cycle.
-  const sett = new Set<string>([erstatterNummer]);
-  let gjeldende = erstatterNummer;
-  for (;;) {
-    const forrige = await trx
-      .selectFrom("sertifikat")
-      .select("erstatter_nummer")
-      .where("eksportland", "=", eksportland)
-      .where("nummer", "=", gjeldende)
-      .executeTakeFirst();
-    const neste = forrige?.erstatter_nummer ?? null;
-    if (neste === null || sett.has(neste)) return;
-    if (neste === nummer) {
-      throw new EphytoParseError(
-        "ERSTATNING_SYKLUS",
-        `Sertifikatet erstatter ${erstatterNummer}, som selv erstatter ${nummer}, og avvises`,
-      );
-    }
-    sett.add(neste);
-    gjeldende = neste;
-  }
-}
-
-/** The replacement links of the stored certificate `id`, both ways (ADR 017). */
-async function lenkErstatninger(
-  trx: Trx,
-  id: number,
-  { eksportland, nummer, erstatterNummer }: Erstatningsnoekler,
-): Promise<void> {
-  // This certificate replaces an earlier one (same export country): link that one to us, and tell the
-  // earlier one's notifications (their history, ADR 033).
-  if (erstatterNummer !== null && erstatterNummer !== nummer) {
-    const erstattet = await trx
-      .updateTable("sertifikat")
-      .set({ erstattet_av_id: id })
-      .where("eksportland", "=", eksportland)
-      .where("nummer", "=", erstatterNummer)
-      .where("id", "<>", id)
-      .where((eb) => eb.or([eb("erstattet_av_id", "is", null), eb("erstattet_av_id", "<>", id)]))
-      .returning("id")
-      .execute();
-    for (const e of erstattet) await skrivSertifikatHendelse(trx, e.id, { erstattetAv: nummer });
-  }
-  // A certificate that says it replaces this one arrived first: link us to it now.
-  const erstatning = await trx
-    .selectFrom("sertifikat")
-    .select(["id", "nummer"])
-    .where("eksportland", "=", eksportland)
-    .where("erstatter_nummer", "=", nummer)
-    .where("id", "<>", id)
-    .orderBy("utstedt_dato", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (erstatning) {
-    const lenket = await trx
-      .updateTable("sertifikat")
-      .set({ erstattet_av_id: erstatning.id })
-      .where("id", "=", id)
-      .where((eb) => eb.or([eb("erstattet_av_id", "is", null), eb("erstattet_av_id", "<>", erstatning.id)]))
-      .executeTakeFirst();
-    // a re-delivery of this certificate that learns of its replacement now: its notifications too
-    if (Number(lenket.numUpdatedRows) > 0) {
-      await skrivSertifikatHendelse(trx, id, { erstattetAv: erstatning.nummer });
-    }
-  }
-}
-
 /**
  * Stores a prepared certificate in one transaction (with its e-mail alerts in the outbox). `xml` is the
  * delivery as received: kept byte for byte with the content it gave (ADR 038), so a new or changed delivery
  * replaces it and an unchanged one only fills it in for a certificate stored before migration 016.
+ *
+ * A certificate new to the service that replaces none (nearly every delivery) is stored by one statement
+ * (settInnNy), then its recipients are read once for both the alerts and the events: six round trips to the
+ * database where there were eighteen (issue 35 item 4). Everything else takes the general path.
  */
 export async function lagreSertifikat(
   db: Db,
   forberedt: ForberedtSertifikat,
-  opts: Pick<IngestOptions, "varsle"> & { xml?: string | Uint8Array } = {},
+  opts: LagreOptions = {},
 ): Promise<IngestResultat> {
-  const { eksportland, nummer, hash, erstatterNummer, statusKode, utstedtDato, vedlegg, kolonner } =
-    forberedt;
-  const levert = opts.xml === undefined ? undefined : xmlSomBase64(opts.xml);
-
   return db.transaction().execute(async (trx) => {
-    /** The delivered XML of certificate `id`: replaced (new or changed content) or only filled in. */
-    const lagreXml = async (id: number, erstatt: boolean) => {
-      if (!levert) return;
-      const xml = sql<Buffer>`decode(${levert.base64}, 'base64')`;
-      await trx
-        .insertInto("sertifikat_xml")
-        .values({ sertifikat_id: id, xml, sha256: levert.sha256 })
-        .onConflict((oc) =>
-          erstatt
-            ? oc
-                .column("sertifikat_id")
-                .doUpdateSet({ xml, sha256: levert.sha256, mottatt: sql<Date>`now()` })
-            : oc.column("sertifikat_id").doNothing(),
-        )
-        .execute();
-    };
+    const resultat = await lagreITransaksjon(trx, forberedt, opts);
+    // The caller's own record of the delivery, in the same transaction (the Hub puller's journal, ADR 044).
+    await opts.foerCommit?.(trx, resultat);
+    return resultat;
+  });
+}
 
-    const finn = () =>
-      trx
-        .selectFrom("sertifikat")
-        .select(["id", "innhold_hash", "status_kode", "erstatter_nummer"])
-        .select(sql<string | null>`data->>'utstedtDato'`.as("utstedt_tid"))
-        .where("eksportland", "=", eksportland)
-        .where("nummer", "=", nummer)
-        .forUpdate()
-        .executeTakeFirst();
+export type LagreOptions = Pick<IngestOptions, "varsle"> & {
+  xml?: string | Uint8Array;
+  /** Runs in the storing transaction after the certificate is written; a throw rolls it all back. */
+  foerCommit?: (trx: Trx, resultat: IngestResultat) => Promise<void>;
+};
 
-    /** Attachments and replacement links of the stored row. */
-    const lagreResten = async (id: number, resultat: IngestResultatType): Promise<IngestResultat> => {
+async function lagreITransaksjon(
+  trx: Trx,
+  forberedt: ForberedtSertifikat,
+  opts: LagreOptions,
+): Promise<IngestResultat> {
+  const { eksportland, nummer, hash, erstatterNummer, statusKode, utstedtDato, kolonner } = forberedt;
+  const levert = opts.xml === undefined ? undefined : xmlSomBase64(opts.xml);
+  const vedlegg = delVedlegg(forberedt.vedlegg);
+
+  /** The delivered XML of certificate `id`: replaced (new or changed content) or only filled in. */
+  const lagreXml = async (id: number, erstatt: boolean) => {
+    if (!levert) return;
+    const xml = sql<Buffer>`decode(${levert.base64}, 'base64')`;
+    await trx
+      .insertInto("sertifikat_xml")
+      .values({ sertifikat_id: id, xml, sha256: levert.sha256 })
+      .onConflict((oc) =>
+        erstatt
+          ? oc.column("sertifikat_id").doUpdateSet({ xml, sha256: levert.sha256, mottatt: sql<Date>`now()` })
+          : oc.column("sertifikat_id").doNothing(),
+      )
+      .execute();
+  };
+
+  const finn = () =>
+    trx
+      .selectFrom("sertifikat")
+      .select(["id", "innhold_hash", "status_kode", "erstatter_nummer"])
+      .select(sql<string | null>`data->>'utstedtDato'`.as("utstedt_tid"))
+      .where("eksportland", "=", eksportland)
+      .where("nummer", "=", nummer)
+      .forUpdate()
+      .executeTakeFirst();
+
+  /**
+   * Replacement links, alerts and events of the stored row; its XML and attachments unless `ny` says
+   * settInnNy stored them (with what it found of a replacement).
+   */
+  const lagreResten = async (
+    id: number,
+    resultat: IngestResultatType,
+    ny?: { erstatning: Erstatning | null },
+  ): Promise<IngestResultat> => {
+    if (!ny) {
       await lagreXml(id, true);
-      // One statement per file, so that no single statement carries every file at once.
-      for (const [i, { base64, ...v }] of vedlegg.entries()) {
-        await trx
-          .insertInto("vedlegg")
-          .values({
-            ...v,
-            sertifikat_id: id,
-            rekkefoelge: i + 1,
-            data: sql<Buffer>`decode(${base64}, 'base64')`,
-          })
-          .execute();
-      }
-      await lenkErstatninger(trx, id, forberedt);
-      // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
-      if (opts.varsle !== false) {
-        const s = {
-          id,
-          mottaker_orgnr: kolonner.mottaker_orgnr,
-          mottaker_navn_norm: kolonner.mottaker_navn_norm,
-          erstatter_nummer: erstatterNummer,
-        };
-        await leggVarslerIUtboks(trx, s);
-        // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one.
-        const data: SertifikatMottattData = {
-          sertifikat: { id, nummer, eksportland, utstedtDato, erstatterNummer },
-          resultat,
-        };
-        const mottakere = await importoererPaaSertifikatet(trx, s, { kunMedEpost: false });
-        await skrivHendelser(
-          trx,
-          mottakere.map((importoerId) => ({ importoerId, type: "sertifikat.mottatt" as const, data })),
-        );
-      }
-      return { resultat, id, nummer };
-    };
-
-    let rad = await finn();
-    if (rad) {
-      if (rad.innhold_hash === hash) {
-        await lagreXml(rad.id, false);
-        return { resultat: "uendret", id: rad.id, nummer };
-      }
-      // An older re-delivery never overwrites newer content (ADR 017).
-      const lagretTid = rad.utstedt_tid;
-      if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
-        return { resultat: "eldre", id: rad.id, nummer };
-      }
+      await lagreVedlegg(trx, id, vedlegg);
+    } else {
+      // the large attachments, which settInnNy left out
+      await lagreVedlegg(trx, id, { sammen: [], alene: vedlegg.alene });
     }
-    await sjekkErstatning(trx, forberedt);
-    if (!rad) {
-      const ny = await trx
-        .insertInto("sertifikat")
-        .values({ nummer, eksportland, ...kolonner })
-        .onConflict((oc) => oc.columns(["eksportland", "nummer"]).doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (ny) return lagreResten(ny.id, "ny");
-      // Inserted by a concurrent ingest of the same certificate since we looked.
-      rad = await finn();
-      if (!rad) throw new Error(`Fant ikke sertifikat ${eksportland}/${nummer} etter konflikt`);
-      if (rad.innhold_hash === hash) return { resultat: "uendret", id: rad.id, nummer };
-      const lagretTid = rad.utstedt_tid;
-      if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
-        return { resultat: "eldre", id: rad.id, nummer };
-      }
+    await lenkErstatninger(trx, id, forberedt, ny?.erstatning);
+    // E-mail alerts in the same transaction (the outbox): none without the certificate, none lost.
+    if (opts.varsle !== false) {
+      const s = {
+        id,
+        mottaker_orgnr: kolonner.mottaker_orgnr,
+        mottaker_navn_norm: kolonner.mottaker_navn_norm,
+        erstatter_nummer: erstatterNummer,
+      };
+      const mottakere = await importoererPaaSertifikatet(trx, s);
+      await leggVarslerIUtboks(trx, s, mottakere);
+      // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one.
+      const data: SertifikatMottattData = {
+        sertifikat: { id, nummer, eksportland, utstedtDato, erstatterNummer },
+        resultat,
+      };
+      await skrivHendelser(
+        trx,
+        mottakere.map((m) => ({ importoerId: m.id, type: "sertifikat.mottatt" as const, data })),
+      );
     }
+    return { resultat, id, nummer };
+  };
 
-    const sporet = (id: number) =>
-      trx
-        .selectFrom("sertifikat")
-        .select(SPORET)
-        .select(sql<number>`coalesce(jsonb_array_length(data -> 'varelinjer'), 0)::int`.as("varelinjer"))
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-    const foer = await sporet(rad.id);
+  if (erstatterNummer === null || erstatterNummer === nummer) {
+    const ny = await settInnNy(trx, forberedt, levert, vedlegg.sammen);
+    if (ny) return lagreResten(ny.id, "ny", ny);
+  }
+
+  let rad = await finn();
+  if (rad) {
+    if (rad.innhold_hash === hash) {
+      await lagreXml(rad.id, false);
+      return { resultat: "uendret", id: rad.id, nummer };
+    }
+    // An older re-delivery never overwrites newer content (ADR 017).
+    const lagretTid = rad.utstedt_tid;
+    if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
+      return { resultat: "eldre", id: rad.id, nummer };
+    }
+  }
+  await sjekkErstatning(trx, forberedt);
+  if (!rad) {
+    const ny = await trx
+      .insertInto("sertifikat")
+      .values({ nummer, eksportland, ...kolonner })
+      .onConflict((oc) => oc.columns(["eksportland", "nummer"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (ny) return lagreResten(ny.id, "ny");
+    // Inserted by a concurrent ingest of the same certificate since we looked.
+    rad = await finn();
+    if (!rad) throw new Error(`Fant ikke sertifikat ${eksportland}/${nummer} etter konflikt`);
+    if (rad.innhold_hash === hash) return { resultat: "uendret", id: rad.id, nummer };
+    const lagretTid = rad.utstedt_tid;
+    if (utstedtDato !== undefined && lagretTid !== null && utstedtDato < lagretTid) {
+      return { resultat: "eldre", id: rad.id, nummer };
+    }
+  }
+
+  const sporet = (id: number) =>
+    trx
+      .selectFrom("sertifikat")
+      .select(SPORET)
+      .select(sql<number>`coalesce(jsonb_array_length(data -> 'varelinjer'), 0)::int`.as("varelinjer"))
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+  const foer = await sporet(rad.id);
+  await trx
+    .updateTable("sertifikat")
+    .set({
+      ...kolonner,
+      ...(rad.status_kode !== statusKode ? { status_sist_endret: sql<Date>`now()` } : {}),
+    })
+    .where("id", "=", rad.id)
+    .execute();
+  // The notifications of the certificate learn what the new version changed (their history, ADR 033).
+  await skrivSertifikatHendelse(trx, rad.id, {
+    endringer: sertifikatEndringer(foer, await sporet(rad.id)),
+  });
+  await trx.deleteFrom("vedlegg").where("sertifikat_id", "=", rad.id).execute();
+  // A changed replacement note: the certificate it named before is no longer replaced by this one.
+  if (rad.erstatter_nummer !== null && rad.erstatter_nummer !== erstatterNummer) {
     await trx
       .updateTable("sertifikat")
-      .set({
-        ...kolonner,
-        ...(rad.status_kode !== statusKode ? { status_sist_endret: sql<Date>`now()` } : {}),
-      })
-      .where("id", "=", rad.id)
+      .set({ erstattet_av_id: null })
+      .where("eksportland", "=", eksportland)
+      .where("nummer", "=", rad.erstatter_nummer)
+      .where("erstattet_av_id", "=", rad.id)
       .execute();
-    // The notifications of the certificate learn what the new version changed (their history, ADR 033).
-    await skrivSertifikatHendelse(trx, rad.id, {
-      endringer: sertifikatEndringer(foer, await sporet(rad.id)),
-    });
-    await trx.deleteFrom("vedlegg").where("sertifikat_id", "=", rad.id).execute();
-    // A changed replacement note: the certificate it named before is no longer replaced by this one.
-    if (rad.erstatter_nummer !== null && rad.erstatter_nummer !== erstatterNummer) {
-      await trx
-        .updateTable("sertifikat")
-        .set({ erstattet_av_id: null })
-        .where("eksportland", "=", eksportland)
-        .where("nummer", "=", rad.erstatter_nummer)
-        .where("erstattet_av_id", "=", rad.id)
-        .execute();
-    }
-    return lagreResten(rad.id, "oppdatert");
-  });
+  }
+  return lagreResten(rad.id, "oppdatert");
 }

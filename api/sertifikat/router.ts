@@ -56,7 +56,7 @@ export function sertifikatRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Ro
         res.json(await hentEksportland(db, await importoererForPerson(db, innlogget)));
         return;
       }
-      const importoer = await importoerFor(db, innlogget, parseOrgnr(orgnr), parseId(id, "importør-id"));
+      const importoer = await importoerFor(db, innlogget, parseOrgnr(orgnr), parseId(id, "importoer"));
       res.json(await hentEksportland(db, [importoer]));
     }),
   );

@@ -6,7 +6,6 @@ import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { normaliserMottakerNavn } from "../../domain/sertifikat";
 import { fersk, type Tilgang } from "../registre/tilgang";
-import { tellBegrenset } from "../telling";
 
 export interface ImportoerMatch {
   id: number;
@@ -101,15 +100,6 @@ export async function importoererForPerson(
   );
 }
 
-/** The three ways an importer sees a certificate, as conditions on the unaliased sertifikat table (tellPerLand). */
-export function sertifikatGrener(m: ImportoerMatch): RawBuilder<boolean>[] {
-  return [
-    sql<boolean>`mottaker_orgnr = ${m.organisasjonsnummer}`,
-    ...(m.navnNorm === undefined ? [] : [sql<boolean>`mottaker_navn_norm = ${m.navnNorm}`]),
-    sql<boolean>`id in (select sertifikat_id from sertifikat_tilgang where importoer_id = ${m.id})`,
-  ];
-}
-
 /** Certificates (s), for the list filters. */
 export const sertifikatUtvalg = (db: Db) => db.selectFrom("sertifikat as s");
 export type SertifikatUtvalg = ReturnType<typeof sertifikatUtvalg>;
@@ -149,22 +139,58 @@ export function synligeSertifikater(
   return sql<{ id: number; utstedt_dato: string }>`(${sql.join(deler, sql` union `)})`;
 }
 
+/** Filters on the columns the counter rows are kept by (migration 032). */
+export interface TelleFilter {
+  land?: readonly string[];
+  meldeplikt?: readonly string[];
+}
+
 /**
- * How many certificates `filtrer` keeps among those the importer sees, counted up to `maks` (more is told
- * as `maks`, begrensetAntall). No branch is ordered, so a filter that a (consignee, country, requirement)
- * index answers reads only matching index entries instead of walking the certificates by date (ADR 021).
+ * How many certificates `importoerer` see together (the file's header; a certificate seen by several of them,
+ * or named both by number and by name, once), per export country, exactly (ADR 051). Those named on the
+ * certificate are summed from the counter rows kept by the certificate's consignee number, name, country and
+ * requirement (migration 032): one index probe per number and name and a row per spelling of them. Those the
+ * importers found by search and are not named on are counted from sertifikat_tilgang, which holds what the
+ * importers' people have searched out by exact keys (a few a week; at most soekNyVirksomhet a day, ADR 026).
+ * Countries with none are left out.
  */
-export async function tellSynligeSertifikater(
+export async function tellSynligePerLand(
   db: Db,
-  m: ImportoerMatch,
-  maks: number,
-  filtrer: (q: SertifikatUtvalg) => SertifikatUtvalg,
-): Promise<number> {
-  return tellBegrenset(
-    db,
-    synligeGrener(db, m).map((g) => sql`${filtrer(g).select("s.id")}`),
-    maks,
-  );
+  importoerer: readonly ImportoerMatch[],
+  filter: TelleFilter = {},
+): Promise<Map<string, number>> {
+  if (importoerer.length === 0) return new Map();
+  const orgnr = [...new Set(importoerer.map((m) => m.organisasjonsnummer))];
+  const navn = [...new Set(importoerer.flatMap((m) => (m.navnNorm ? [m.navnNorm] : [])))];
+  const ider = [...new Set(importoerer.map((m) => m.id))];
+  // '' stands for no number or name in the counter rows; no importer has that number or name
+  const navngitt = (o: RawBuilder<unknown>, n: RawBuilder<unknown>) =>
+    navn.length === 0
+      ? sql<boolean>`${o} in (${sql.join(orgnr)})`
+      : sql<boolean>`(${o} in (${sql.join(orgnr)}) or ${n} in (${sql.join(navn)}))`;
+  const filtre = (land: RawBuilder<unknown>, meldeplikt: RawBuilder<unknown>) =>
+    sql.join(
+      [
+        sql`true`,
+        ...(filter.land?.length ? [sql`${land} in (${sql.join(filter.land)})`] : []),
+        ...(filter.meldeplikt?.length ? [sql`${meldeplikt} in (${sql.join(filter.meldeplikt)})`] : []),
+      ],
+      sql` and `,
+    );
+  const { rows } = await sql<{ land: string; antall: number }>`
+    select land, sum(antall)::int as antall from (
+      select a.eksportland as land, a.antall from sertifikat_antall a
+      where ${navngitt(sql.ref("a.mottaker_orgnr"), sql.ref("a.mottaker_navn_norm"))}
+        and ${filtre(sql.ref("a.eksportland"), sql.ref("a.meldepliktig_vurdering"))}
+      union all
+      select s.eksportland, count(distinct s.id)::int from sertifikat_tilgang t
+      join sertifikat s on s.id = t.sertifikat_id
+      where t.importoer_id in (${sql.join(ider)})
+        and not ${navngitt(sql`coalesce(s.mottaker_orgnr, '')`, sql`coalesce(s.mottaker_navn_norm, '')`)}
+        and ${filtre(sql.ref("s.eksportland"), sql.ref("s.meldepliktig_vurdering"))}
+      group by s.eksportland) x
+    group by land having sum(antall) > 0`.execute(db);
+  return new Map(rows.map((r) => [r.land, Number(r.antall)]));
 }
 
 /** Named on the certificate: its consignee organisation number or exact consignee name is the importer's. */

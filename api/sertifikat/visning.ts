@@ -27,6 +27,7 @@ import { settSammenIArbeider } from "../arbeid/i-arbeider";
 import { badRequest, notFound } from "../http";
 import { annenForhaandsmelding } from "../importmelding/mottaker";
 import { likeMoenster } from "../importmelding/tilgang";
+import { summer } from "../land-antall";
 import { nummerInneholder } from "../nummersoek";
 import { finnSertifikat, hentTilknyttet } from "./oppslag";
 import { settSammen } from "./sammensetning";
@@ -36,7 +37,7 @@ import {
   type ImportoerMatch,
   type SertifikatUtvalg,
   synligeSertifikater,
-  tellSynligeSertifikater,
+  tellSynligePerLand,
 } from "./synlighet";
 import type { SertifikatTekst } from "./tekst";
 
@@ -128,7 +129,13 @@ export async function hentSertifikatListe(
             .execute()
         ).map((r) => r.id)
       : undefined;
-  const antall = treff ? treff.length : await tellSynligeSertifikater(db, m, MAKS_TREFF + 1, filtrer);
+  // Without a free-text filter, the hits are counted exactly from the counter rows (ADR 051), and told as
+  // bounded as before.
+  const antall = treff
+    ? treff.length
+    : summer(
+        await tellSynligePerLand(db, [m], { land: p.avsenderland, meldeplikt: p.meldepliktigVurdering }),
+      );
   // The page's ids first (index-driven walk, sort and limit), then the columns that need the JSON data or a
   // join for those rows only.
   const sideAvTreff = treff?.slice(fra, fra + Math.max(0, paaSiden));

@@ -6,17 +6,12 @@ import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, MottakskontrolloerValg } from "../../domain/importmelding";
 import type { AnkomstSkjema as AnkomstSkjemaVerdier } from "../../domain/schemas/importmelding";
 import { STANDARD_KLOKKESLETT, TIDSROM } from "../../domain/tidsrom";
-import { useKlientvalidering, valider } from "../lib/klientvalidering";
+import { useKlientvalidering } from "../lib/klientvalidering";
+import { valider } from "../lib/valider";
 import { Dialog } from "./dialog";
-import {
-  FeilOppsummering,
-  type Felt,
-  feilFra,
-  MeldingSkjema,
-  Radiogruppe,
-  SendKnapp,
-  Tekstfelt,
-} from "./skjema";
+import { FeilOppsummering, type Felt, feilFra, MeldingSkjema, Radiogruppe, SendKnapp } from "./skjema";
+import { useT } from "./sprak";
+import { Tekstfelt } from "./tekstfelt";
 import { LagreFeil, Varsel } from "./ui";
 
 export interface AnkomstData {
@@ -237,6 +232,7 @@ function KontrolloerValg({
   felt: Felt;
 }) {
   const { pathname, search } = useLocation();
+  const t = useT();
   const { kontrolloerer, kontrolloerFeil } = data;
   const ankomst = m.ankomstInfo[0];
   // The controller saved on the notification is no longer one to choose (removed by the importer since,
@@ -249,7 +245,7 @@ function KontrolloerValg({
     !kontrolloerer.some((k) => k.importoerId === valgt.importoerId);
   const feilmeldingKontrolloer = felt.errors?.length ? (
     <p className="ds-validation-message feilmelding" id={felt.errorId} data-color="danger">
-      {felt.errors[0]}
+      {t.melding(felt.errors[0]!)}
     </p>
   ) : null;
   return (

@@ -4,6 +4,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CsrfInput } from "./csrf-input";
+import { useT } from "./sprak";
 import { Varsel } from "./ui";
 
 export function Bekreftelsespanel({
@@ -14,7 +15,7 @@ export function Bekreftelsespanel({
   felt,
   bekreft,
 }: {
-  /** The question as a heading, e.g. 'Slette webhooken?'. */
+  /** The question as a heading, e.g. 'Slette webhooken?' (a message id or a text, like `bekreft`). */
   tittel: string;
   /** What happens, naming the item. */
   children: ReactNode;
@@ -26,8 +27,9 @@ export function Bekreftelsespanel({
   /** The button that does it, e.g. 'Ja, slett'. */
   bekreft: string;
 }) {
+  const t = useT();
   return (
-    <Varsel farge="warning" tittel={tittel}>
+    <Varsel farge="warning" tittel={t.melding(tittel)}>
       <p className="ds-paragraph bryt-ord">{children}</p>
       <Form method="post" action={side} className="knapperad">
         <CsrfInput />
@@ -42,10 +44,10 @@ export function Bekreftelsespanel({
           name="intent"
           value={intent}
         >
-          {bekreft}
+          {t.melding(bekreft)}
         </button>
         <Link className="ds-button" data-variant="secondary" to={side}>
-          Avbryt
+          {t("felles.avbryt")}
         </Link>
       </Form>
     </Varsel>

@@ -11,7 +11,10 @@ export function Feilgrense({
 }: {
   /** A route's own panel for a status (the page's 404), after no access and the limits. */
   statuspaneler?: Partial<Record<number, () => ReactElement>>;
-  /** What went wrong for any other error: "Noe gikk feil" with this text and a reload. */
+  /**
+   * What went wrong for any other error: "Noe gikk feil" with this text and a reload. A message id
+   * ("felles.feil.rot"), or on a page not yet converted its bokmål text.
+   */
   feiltekst: string;
 }) {
   const error = useRouteError();

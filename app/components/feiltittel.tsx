@@ -7,8 +7,7 @@
 // the title right (useFeilITittel), as they know what the user sees.
 import { useLocation, useMatches } from "@remix-run/react";
 import { createContext, useContext, useEffect, useState } from "react";
-
-const PREFIKS = "Feil: ";
+import { useT } from "./sprak";
 
 export const SkjemafeilContext = createContext(false);
 
@@ -20,8 +19,8 @@ export function harSkjemafeil(actionData: Record<string, unknown> | null | undef
   });
 }
 
-/** In the browser: did the server send this document with the "Feil: " title? */
-export const dokumentetHarFeiltittel = () => document.title.startsWith(PREFIKS);
+/** In the browser: did the server send this document with the "Feil: " title (marked, in any language)? */
+export const dokumentetHarFeiltittel = () => !!document.querySelector("head > title[data-skjemafeil]");
 
 /**
  * The error title of the page as the server answered it, before <Meta />'s title (the first <title> is the
@@ -32,20 +31,24 @@ export function FeilTittel() {
   const matches = useMatches();
   const { key } = useLocation();
   const [foersteSide] = useState(key);
+  const t = useT();
   if (!harFeil || key !== foersteSide) return null;
+  // handle.tittel: a message id (or, on a page not yet converted, its bokmål text)
   const tittel = [...matches]
     .reverse()
     .map((m) => (m.handle as { tittel?: string } | undefined)?.tittel)
     .find(Boolean);
-  return <title>{`${PREFIKS}${tittel ?? "Skjema"} – Digital forhåndsmelding`}</title>;
+  const side = t("felles.tittel", { side: tittel ? t.melding(tittel) : t("felles.feil.skjema") });
+  return <title data-skjemafeil="">{t("felles.feil.prefiks", { tittel: side })}</title>;
 }
 
 /** Mounted error sources (an error summary, a refused save) that show errors now. */
 let visteFeil = 0;
 
-function oppdaterTittel() {
-  const uten = document.title.startsWith(PREFIKS) ? document.title.slice(PREFIKS.length) : document.title;
-  document.title = visteFeil > 0 ? `${PREFIKS}${uten}` : uten;
+/** `prefiks`: "Feil: " in the page's language. */
+function oppdaterTittel(prefiks: string) {
+  const uten = document.title.startsWith(prefiks) ? document.title.slice(prefiks.length) : document.title;
+  document.title = visteFeil > 0 ? `${prefiks}${uten}` : uten;
 }
 
 /**
@@ -55,14 +58,15 @@ function oppdaterTittel() {
 export function useFeilITittel(harFeil: boolean, ...ogsaaVed: unknown[]) {
   // and after every navigation, which may have replaced the title (FeilTittel gone, <Meta />'s new one)
   const { key } = useLocation();
+  const prefiks = useT()("felles.feil.prefiks", { tittel: "" });
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the caller says (ogsaaVed)
   useEffect(() => {
-    if (!harFeil) return oppdaterTittel();
+    if (!harFeil) return oppdaterTittel(prefiks);
     visteFeil += 1;
-    oppdaterTittel();
+    oppdaterTittel(prefiks);
     return () => {
       visteFeil -= 1;
-      oppdaterTittel();
+      oppdaterTittel(prefiks);
     };
-  }, [harFeil, key, ...ogsaaVed]);
+  }, [harFeil, key, prefiks, ...ogsaaVed]);
 }

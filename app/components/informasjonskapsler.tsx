@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { CsrfInput } from "./csrf-input";
+import { useT } from "./sprak";
 
 /**
  * The cookie banner. The service stores only cookies it needs (session, login state, chosen
@@ -9,24 +10,22 @@ import { CsrfInput } from "./csrf-input";
  */
 export function Informasjonskapsler({ sti }: { sti: string }) {
   const fetcher = useFetcher();
+  const t = useT();
   if (fetcher.state !== "idle" || fetcher.data) return null;
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-tittel">
       <div className="cookie-banner__innhold">
         <h2 id="cookie-banner-tittel" className="ds-heading" data-size="xs">
-          Informasjonskapsler
+          {t("felles.informasjonskapsler.tittel")}
         </h2>
         <p className="ds-paragraph" data-size="sm">
-          Tjenesten bruker bare informasjonskapsler som trengs for at den skal virke: én for innloggingen og
-          skjemaene dine (økten), en kortvarig én mens du logger inn, én som husker hvilken virksomhet du
-          valgte sist, og noen som husker valgene dine, som om menyen er åpen og at du har lest denne
-          meldingen. Vi bruker ingen informasjonskapsler til statistikk, analyse eller markedsføring.
+          {t("felles.informasjonskapsler.tekst")}
         </p>
         <fetcher.Form method="post" action="/informasjonskapsler" className="knapperad">
           <CsrfInput />
           <input type="hidden" name="returnTo" value={sti} />
           <button className="ds-button" data-variant="primary" type="submit" name="valg" value="nodvendige">
-            Jeg forstår
+            {t("felles.informasjonskapsler.forstaar")}
           </button>
         </fetcher.Form>
       </div>

@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { CsrfInput } from "./csrf-input";
+import { useT } from "./sprak";
 
 interface Props {
   bruker: { navn: string };
@@ -16,6 +17,7 @@ interface Props {
  */
 export function Meny({ bruker, avgiver, apen, sti, visImportmelding }: Props) {
   const fetcher = useFetcher();
+  const t = useT();
   const valgt = fetcher.formData?.get("meny");
   const erApen = valgt ? valgt === "aapne" : apen;
   return (
@@ -32,45 +34,45 @@ export function Meny({ bruker, avgiver, apen, sti, visImportmelding }: Props) {
           aria-expanded={erApen}
           aria-controls="hovedmeny"
         >
-          {erApen ? "Lukk meny" : "Meny"}
+          {erApen ? t("felles.meny.lukk") : t("felles.meny.aapne")}
         </button>
       </fetcher.Form>
-      <nav id="hovedmeny" className="meny__panel" aria-label="Hovedmeny" hidden={!erApen}>
+      <nav id="hovedmeny" className="meny__panel" aria-label={t("felles.meny.etikett")} hidden={!erApen}>
         <div className="meny__bruker">
           {bruker.navn ? <p className="meny__navn">{bruker.navn}</p> : null}
           {avgiver ? (
             <p className="meny__virksomhet">
               {avgiver.navn}
               <br />
-              <span>Org.nr. {avgiver.formatertOrganisasjonsnummer}</span>
+              <span>{t("felles.meny.orgnr", { orgnr: avgiver.formatertOrganisasjonsnummer })}</span>
             </p>
           ) : null}
         </div>
         <ul className="meny__lenker">
           <li>
-            <Link to="/">Hjem</Link>
+            <Link to="/">{t("felles.meny.hjem")}</Link>
           </li>
           {visImportmelding ? (
             <>
               <li>
-                <Link to="/importmeldinger">Forhåndsmeldinger</Link>
+                <Link to="/importmeldinger">{t("felles.meny.importmeldinger")}</Link>
               </li>
               <li>
-                <Link to="/sertifikater">Sertifikater</Link>
+                <Link to="/sertifikater">{t("felles.meny.sertifikater")}</Link>
               </li>
             </>
           ) : null}
           <li>
-            <Link to="/velg-virksomhet">Velg virksomhet</Link>
+            <Link to="/velg-virksomhet">{t("felles.meny.velgVirksomhet")}</Link>
           </li>
           <li>
-            <Link to="/innstillinger">Innstillinger</Link>
+            <Link to="/innstillinger">{t("felles.meny.innstillinger")}</Link>
           </li>
         </ul>
         <Form method="post" action="/logout" reloadDocument>
           <CsrfInput />
           <button className="ds-button" data-variant="secondary" type="submit">
-            Logg ut
+            {t("felles.loggUt")}
           </button>
         </Form>
       </nav>

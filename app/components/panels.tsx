@@ -1,39 +1,43 @@
 import { Link, useLocation } from "@remix-run/react";
 import { REGISTER_FEIL } from "../../domain/problem";
 import { KONTAKT_EPOST } from "../lib/kontakt";
+import { lenke, Tekst, useT } from "./sprak";
+
+const kontaktlenke = lenke(`mailto:${KONTAKT_EPOST}`, { className: "ds-link" });
 
 /** Shown on 401/403 and after a failed login (SPEC §2 "No-access and error panels"). */
 export function IngenTilgang() {
+  const t = useT();
   return (
     <section className="ds-alert panel" data-color="danger" aria-labelledby="ingen-tilgang-tittel">
       <h1 id="ingen-tilgang-tittel" className="ds-heading" data-size="md">
-        Ingen tilgang
+        {t("felles.ingenTilgang.tittel")}
       </h1>
       <p className="ds-paragraph">
-        Du har ikke tilgang til denne siden. Prøv å logge inn på nytt, eller kontakt{" "}
-        <a className="ds-link" href={`mailto:${KONTAKT_EPOST}`}>
-          {KONTAKT_EPOST}
-        </a>{" "}
-        hvis problemet vedvarer.
+        <Tekst id="felles.ingenTilgang.tekst" verdier={{ epost: KONTAKT_EPOST }} deler={[kontaktlenke]} />
       </p>
       <a className="ds-button" data-variant="primary" href="/logg-inn">
-        Logg inn
+        {t("felles.loggInn")}
       </a>
     </section>
   );
 }
 
-/** Generic load error with a reload that works without JavaScript (a link to the same page). */
-export function NoeGikkFeil({ tekst = "Klarte ikke å hente importmeldingen" }: { tekst?: string }) {
+/**
+ * Generic load error with a reload that works without JavaScript (a link to the same page). `tekst`: a
+ * message id (or a text from a page not yet converted).
+ */
+export function NoeGikkFeil({ tekst = "felles.noeGikkFeil.standard" }: { tekst?: string }) {
   const { pathname, search } = useLocation();
+  const t = useT();
   return (
     <section className="ds-alert panel" data-color="danger" aria-labelledby="noe-gikk-feil-tittel">
       <h1 id="noe-gikk-feil-tittel" className="ds-heading" data-size="md">
-        Noe gikk feil
+        {t("felles.noeGikkFeil.tittel")}
       </h1>
-      <p className="ds-paragraph">{tekst}</p>
+      <p className="ds-paragraph">{t.melding(tekst)}</p>
       <a className="ds-button" data-variant="primary" href={pathname + search} data-discover="false">
-        Last inn på nytt
+        {t("felles.noeGikkFeil.lastInn")}
       </a>
     </section>
   );
@@ -41,17 +45,15 @@ export function NoeGikkFeil({ tekst = "Klarte ikke å hente importmeldingen" }: 
 
 /** A notification id that does not exist (or is not the importer's to know of): a 404 page, not home. */
 export function FantIkkeMeldingen() {
+  const t = useT();
   return (
     <section className="ds-alert panel" data-color="warning" aria-labelledby="fant-ikke-tittel">
       <h1 id="fant-ikke-tittel" className="ds-heading" data-size="md">
-        Fant ikke forhåndsmeldingen
+        {t("felles.fantIkkeMeldingen.tittel")}
       </h1>
-      <p className="ds-paragraph">
-        Forhåndsmeldingen finnes ikke. Sjekk at adressen er riktig, eller finn den i listen over
-        forhåndsmeldinger.
-      </p>
+      <p className="ds-paragraph">{t("felles.fantIkkeMeldingen.tekst")}</p>
       <Link className="ds-button" data-variant="primary" to="/importmeldinger">
-        Gå til forhåndsmeldinger
+        {t("felles.fantIkkeMeldingen.lenke")}
       </Link>
     </section>
   );
@@ -59,26 +61,22 @@ export function FantIkkeMeldingen() {
 
 /**
  * Over a rate limit (429, issue 22): what happened, how long to wait (the server's message), and a way back.
- * The message is the server's when it gave one.
+ * The message is the server's when it gave one (in the reader's language: the app's own limits and the API
+ * both answer in it).
  */
 export function ForMangeForsoek({ melding }: { melding?: string }) {
+  const t = useT();
   return (
     <section className="ds-alert panel" data-color="warning" aria-labelledby="for-mange-tittel">
       <h1 id="for-mange-tittel" className="ds-heading" data-size="md">
-        For mange forsøk
+        {t("felles.forMange.tittel")}
       </h1>
+      <p className="ds-paragraph">{melding ?? t("felles.forMange.standard")}</p>
       <p className="ds-paragraph">
-        {melding ?? "Du har gjort for mange forsøk på kort tid. Vent litt og prøv igjen."}
-      </p>
-      <p className="ds-paragraph">
-        Grensen er der for å beskytte tjenesten og virksomhetenes sertifikater. Kontakt{" "}
-        <a className="ds-link" href={`mailto:${KONTAKT_EPOST}`}>
-          {KONTAKT_EPOST}
-        </a>{" "}
-        hvis du trenger hjelp.
+        <Tekst id="felles.forMange.grunn" verdier={{ epost: KONTAKT_EPOST }} deler={[kontaktlenke]} />
       </p>
       <a className="ds-button" data-variant="primary" href="/">
-        Gå til forsiden
+        {t("felles.gaaTilForsiden")}
       </a>
     </section>
   );
@@ -87,16 +85,15 @@ export function ForMangeForsoek({ melding }: { melding?: string }) {
 /** A form over the size limit (413, issue 22): the server's message, and back to where the user was. */
 export function ForStortSkjema({ melding }: { melding?: string }) {
   const { pathname, search } = useLocation();
+  const t = useT();
   return (
     <section className="ds-alert panel" data-color="warning" aria-labelledby="for-stort-tittel">
       <h1 id="for-stort-tittel" className="ds-heading" data-size="md">
-        Skjemaet er for stort
+        {t("felles.forStort.tittel")}
       </h1>
-      <p className="ds-paragraph">
-        {melding ?? "Skjemaet er for stort. Gjør teksten kortere og prøv igjen."}
-      </p>
+      <p className="ds-paragraph">{melding ?? t("felles.forStort.standard")}</p>
       <a className="ds-button" data-variant="primary" href={pathname + search} data-discover="false">
-        Tilbake til skjemaet
+        {t("felles.forStort.tilbake")}
       </a>
     </section>
   );
@@ -108,24 +105,22 @@ export function ForStortSkjema({ melding }: { melding?: string }) {
  */
 export function RegisterUtilgjengelig({ melding }: { melding?: string }) {
   const { pathname, search } = useLocation();
+  const t = useT();
   return (
     <section className="ds-alert panel" data-color="warning" aria-labelledby="register-tittel">
       <h1 id="register-tittel" className="ds-heading" data-size="md">
-        Vi får ikke sjekket tilgangen din akkurat nå
+        {t("felles.registerUtilgjengelig.tittel")}
       </h1>
+      <p className="ds-paragraph">{melding ?? t("felles.registerUtilgjengelig.standard")}</p>
       <p className="ds-paragraph">
-        {melding ??
-          "Vi får ikke kontakt med Altinn for å sjekke hvem du kan representere. Prøv igjen om noen minutter."}
-      </p>
-      <p className="ds-paragraph">
-        Det du har lagret, er ikke borte. Kontakt{" "}
-        <a className="ds-link" href={`mailto:${KONTAKT_EPOST}`}>
-          {KONTAKT_EPOST}
-        </a>{" "}
-        hvis det varer.
+        <Tekst
+          id="felles.registerUtilgjengelig.lagret"
+          verdier={{ epost: KONTAKT_EPOST }}
+          deler={[kontaktlenke]}
+        />
       </p>
       <a className="ds-button" data-variant="primary" href={pathname + search} data-discover="false">
-        Prøv igjen
+        {t("felles.registerUtilgjengelig.proevIgjen")}
       </a>
     </section>
   );

@@ -1,10 +1,11 @@
 // Form building blocks (CONVENTIONS.md "Validation UX"): ARIA attributes are rendered on the server from
 // conform's field metadata, so they are right with JavaScript off.
-import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { Form, type FormProps, useNavigation } from "@remix-run/react";
 import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
 import { CsrfInput } from "./csrf-input";
 import { useFeilITittel } from "./feiltittel";
+import { useT } from "./sprak";
 
 // biome-ignore lint/suspicious/noExplicitAny: a field of any form
 export type Felt = FieldMetadata<any, any, any>;
@@ -14,7 +15,11 @@ export interface FeilLenke {
   melding: string;
 }
 
-/** Collects the first error of each field, in the given order, for the error summary. */
+/**
+ * Collects the first error of each field, in the given order, for the error summary. An error is a message
+ * reference from domain/schemas ("validering.innmelder.navn"), resolved where it is shown (FeilOppsummering,
+ * Feilmelding), or a text the API already gave in the reader's language.
+ */
 export function feilFra(felter: Array<Felt | undefined>): FeilLenke[] {
   return felter
     .filter((f): f is Felt => !!f?.errors?.length)
@@ -27,6 +32,7 @@ export function feilFra(felter: Array<Felt | undefined>): FeilLenke[] {
  */
 export function FeilOppsummering({ feil }: { feil: FeilLenke[] }) {
   const ref = useRef<HTMLElement>(null);
+  const t = useT();
   const antall = feil.length;
   // Focus the summary when it first appears and after each submit, never while the user corrects the
   // fields (errors revalidated on input would otherwise pull focus away in the middle of typing).
@@ -60,13 +66,13 @@ export function FeilOppsummering({ feil }: { feil: FeilLenke[] }) {
       aria-labelledby="feiloppsummering-tittel"
     >
       <h2 id="feiloppsummering-tittel" className="ds-heading" data-size="xs">
-        Det er en feil i skjemaet
+        {t("felles.skjema.feiloppsummering")}
       </h2>
       <ul className="ds-list">
         {feil.map((f) => (
           <li key={f.id}>
             <a className="ds-link" href={`#${f.id}`}>
-              {f.melding}
+              {t.melding(f.melding)}
             </a>
           </li>
         ))}
@@ -75,90 +81,21 @@ export function FeilOppsummering({ feil }: { feil: FeilLenke[] }) {
   );
 }
 
-function Feilmelding({ felt }: { felt: Felt }) {
+/** A field's first error, resolved in the page's language. */
+export function Feilmelding({ felt }: { felt: Felt }) {
+  const t = useT();
   if (!felt.errors?.length) return null;
   return (
     <p className="ds-validation-message feilmelding" id={felt.errorId} data-color="danger">
-      {felt.errors[0]}
+      {t.melding(felt.errors[0]!)}
     </p>
   );
 }
 
-export function Tekstfelt({
-  felt,
-  etikett,
-  beskrivelse,
-  type = "text",
-  valgfri,
-  autoComplete,
-  bredde,
-  inputMode,
-  maxLength,
-}: {
-  felt: Felt;
-  etikett: string;
-  beskrivelse?: ReactNode;
-  type?: "text" | "email" | "tel" | "date";
-  valgfri?: boolean;
-  autoComplete?: string;
-  bredde?: "kort" | "middels";
-  inputMode?: "numeric" | "decimal" | "tel" | "email" | "text";
-  maxLength?: number;
-}) {
-  const props = getInputProps(felt, { type, ariaDescribedBy: beskrivelse ? felt.descriptionId : undefined });
-  return (
-    <div className="ds-field felt" data-bredde={bredde}>
-      <label className="ds-label" htmlFor={felt.id}>
-        {etikett}
-        {valgfri ? <span className="valgfri"> (valgfritt)</span> : null}
-      </label>
-      {beskrivelse ? (
-        <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
-          {beskrivelse}
-        </p>
-      ) : null}
-      <Feilmelding felt={felt} />
-      <input
-        className="ds-input"
-        {...props}
-        key={props.key}
-        aria-required={valgfri ? undefined : true}
-        required={undefined}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-      />
-    </div>
-  );
-}
-
-export function Tekstomraade({
-  felt,
-  etikett,
-  beskrivelse,
-  valgfri,
-}: {
-  felt: Felt;
-  etikett: string;
-  beskrivelse?: ReactNode;
-  valgfri?: boolean;
-}) {
-  const props = getTextareaProps(felt, { ariaDescribedBy: beskrivelse ? felt.descriptionId : undefined });
-  return (
-    <div className="ds-field felt">
-      <label className="ds-label" htmlFor={felt.id}>
-        {etikett}
-        {valgfri ? <span className="valgfri"> (valgfritt)</span> : null}
-      </label>
-      {beskrivelse ? (
-        <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
-          {beskrivelse}
-        </p>
-      ) : null}
-      <Feilmelding felt={felt} />
-      <textarea className="ds-input" rows={4} {...props} key={props.key} required={undefined} />
-    </div>
-  );
+/** " (valgfritt)" after a label. */
+export function Valgfri() {
+  const t = useT();
+  return <span className="valgfri"> {t("felles.skjema.valgfritt")}</span>;
 }
 
 /** A radio group as a fieldset; `avvik` marks options that open the deviation box (CSS :has). */
@@ -175,11 +112,12 @@ export function Radiogruppe({
   valg: Array<{ verdi: string; tekst: ReactNode; avvik?: boolean; lavere?: boolean; hint?: ReactNode }>;
   beskrivelse?: ReactNode;
   storLegende?: boolean;
-  /** A short title above the error message, where SPEC gives one ('Mottakskontrollør ikke valgt'). */
+  /** A short title above the error message, where SPEC gives one ('Mottakskontrollør ikke valgt'): an id. */
   feilTittel?: string;
 }) {
   const valgt = felt.initialValue as string | undefined;
   const harFeil = !!felt.errors?.length;
+  const t = useT();
   const beskrevetAv = [
     harFeil && feilTittel ? `${felt.errorId}-tittel` : undefined,
     harFeil ? felt.errorId : undefined,
@@ -205,7 +143,7 @@ export function Radiogruppe({
       ) : null}
       {harFeil && feilTittel ? (
         <p className="ds-paragraph feiltittel" data-size="sm" id={`${felt.errorId}-tittel`}>
-          <strong>{feilTittel}</strong>
+          <strong>{t.melding(feilTittel)}</strong>
         </p>
       ) : null}
       <Feilmelding felt={felt} />

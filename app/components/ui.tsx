@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { sidetall } from "../../domain/pagination";
 import type { Farge } from "../../domain/status";
 import { useFeilITittel } from "./feiltittel";
+import { useT } from "./sprak";
 
 /** A Designsystemet alert. `rolle="alert"` only for messages that appear after an action. */
 export function Varsel({
@@ -46,22 +47,24 @@ export function Sidevelger({
   aktiv,
   antallSider,
   lenke,
-  etikett = "Sidenavigering",
+  etikett,
 }: {
   aktiv: number;
   antallSider: number;
   lenke: (side: number) => string;
+  /** The navigation's name, in the page's language ("Sidenavigering" when not given). */
   etikett?: string;
 }) {
+  const t = useT();
   if (antallSider <= 1) return null;
   const sider = sidetall(aktiv, antallSider);
   return (
-    <nav className="ds-pagination sidevelger" aria-label={etikett}>
+    <nav className="ds-pagination sidevelger" aria-label={etikett ?? t("felles.sidevelger.etikett")}>
       <ul>
         <li>
           {aktiv > 1 ? (
             <Link className="ds-button" data-variant="tertiary" to={lenke(aktiv - 1)}>
-              Forrige
+              {t("felles.sidevelger.forrige")}
             </Link>
           ) : null}
         </li>
@@ -72,7 +75,7 @@ export function Sidevelger({
               data-variant={s === aktiv ? "primary" : "tertiary"}
               to={lenke(s)}
               aria-current={s === aktiv ? "page" : undefined}
-              aria-label={`Side ${s}`}
+              aria-label={t("felles.sidevelger.side", { side: s })}
             >
               {s}
             </Link>
@@ -81,7 +84,7 @@ export function Sidevelger({
         <li>
           {aktiv < antallSider ? (
             <Link className="ds-button" data-variant="tertiary" to={lenke(aktiv + 1)}>
-              Neste
+              {t("felles.sidevelger.neste")}
             </Link>
           ) : null}
         </li>
@@ -127,21 +130,24 @@ export function Tabellramme({ etikett, children }: { etikett: string; children: 
  */
 export function LagreFeil({
   svar,
-  tittel = "Noe gikk galt",
+  tittel,
 }: {
+  /** `lagreFeil`: the API's message (already in the reader's language) or a message id. */
   svar: { lagreFeil?: string | null; konflikt?: boolean } | undefined;
+  /** A message id or text; "Noe gikk galt" when not given. */
   tittel?: string;
 }) {
   const { pathname, search } = useLocation();
+  const t = useT();
   useFeilITittel(!!svar?.lagreFeil);
   if (!svar?.lagreFeil) return null;
   return (
-    <Varsel farge="danger" rolle="alert" tittel={tittel}>
-      <p className="ds-paragraph">{svar.lagreFeil}</p>
+    <Varsel farge="danger" rolle="alert" tittel={tittel ? t.melding(tittel) : t("felles.lagreFeil.tittel")}>
+      <p className="ds-paragraph">{t.melding(svar.lagreFeil)}</p>
       {svar.konflikt ? (
         <p className="ds-paragraph">
           <a className="ds-link" href={pathname + search}>
-            Åpne siden slik den er lagret nå
+            {t("felles.lagreFeil.konflikt")}
           </a>
         </p>
       ) : null}

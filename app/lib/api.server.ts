@@ -3,6 +3,8 @@
 import { redirect } from "@remix-run/node";
 import { problemDetalj, REGISTER_UTILGJENGELIG } from "../../domain/problem";
 import { utenStyretegnIJson } from "../../domain/text";
+import { oversetter } from "../../sprak/katalog.server";
+import { type Sprak, STANDARD_SPRAK } from "../../sprak/sprak";
 import { forMangeSvar, registerUtilgjengeligSvar } from "./grense.server";
 
 const KAN_HA_STYRETEGN =
@@ -17,7 +19,7 @@ export class ApiFeil extends Error {
     this.status = status;
     this.body = body;
   }
-  /** The problem's `detail`: the Norwegian message to show. */
+  /** The problem's `detail`: the message to show, in the language the client asked for (Accept-Language). */
   get melding(): string | undefined {
     return problemDetalj(this.body);
   }
@@ -69,10 +71,13 @@ export function createApiClient(
   {
     tidsavbruddMs = API_TIDSAVBRUDD_MS,
     forespoerselId,
+    sprak = STANDARD_SPRAK,
   }: {
     tidsavbruddMs?: number;
     /** The page request's id, sent as X-Request-Id so the API's log lines carry it too. */
     forespoerselId?: string;
+    /** The user's language: sent as Accept-Language, so the API's messages come in it (ADR 047). */
+    sprak?: Sprak;
   } = {},
 ): ApiClient {
   const overLoopback = erLoopback(baseUrl);
@@ -87,6 +92,7 @@ export function createApiClient(
     if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
     if (forespoerselId && !headers.has("X-Request-Id")) headers.set("X-Request-Id", forespoerselId);
     if (!headers.has("Accept")) headers.set("Accept", "application/json");
+    if (!headers.has("Accept-Language")) headers.set("Accept-Language", sprak);
     if (body !== undefined) headers.set("Content-Type", "application/json");
     if (overLoopback && !headers.has("Accept-Encoding")) headers.set("Accept-Encoding", "identity");
     // One deadline for the whole call, reading the body included (aborting aborts the body stream too);
@@ -120,7 +126,7 @@ export function createApiClient(
         .then(problemDetalj)
         .catch(() => undefined);
       throw forMangeSvar(
-        melding ?? "For mange forespørsler på kort tid. Vent litt og prøv igjen.",
+        melding ?? oversetter(sprak)("felles.forMange.forespoersler"),
         /^\d+$/.test(res.headers.get("Retry-After") ?? "") ? res.headers.get("Retry-After")! : "60",
       );
     }

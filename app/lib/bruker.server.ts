@@ -13,6 +13,7 @@ import {
   lagreBruker,
   type ValgtVirksomhet,
 } from "./session.server";
+import { sprakFor } from "./tekster.server";
 
 export interface Avgiver {
   altinn: {
@@ -53,9 +54,15 @@ export function loginUrl(request: Request, utloept = false): string {
   return `/logg-inn?${p}`;
 }
 
-export function apiFor(context: AppLoadContext, bruker: InnloggetBruker): ApiClient {
+/** The import API as this user: their token, and their language for the API's messages (Accept-Language). */
+export async function apiFor(
+  request: Request,
+  context: AppLoadContext,
+  bruker: InnloggetBruker,
+): Promise<ApiClient> {
   return createApiClient(context.config.importApiUrl, bruker.accessToken, {
     forespoerselId: context.forespoerselId,
+    sprak: await sprakFor(request),
   });
 }
 
@@ -97,7 +104,7 @@ export async function hentInnlogget(
   const session = await getSession(request, context);
   const bruker = await innloggetBruker(session, context);
   if (!bruker) return undefined;
-  return { session, bruker, api: apiFor(context, bruker) };
+  return { session, bruker, api: await apiFor(request, context, bruker) };
 }
 
 /** Logged in, or off to the login (with "your session expired" only if this browser was logged in). */
@@ -108,7 +115,7 @@ export async function requireBruker(request: Request, context: AppLoadContext): 
     const varInnlogget = session.get("varInnlogget") === true || !!session.get("bruker");
     throw redirect(loginUrl(request, varInnlogget));
   }
-  return { session, bruker, api: apiFor(context, bruker) };
+  return { session, bruker, api: await apiFor(request, context, bruker) };
 }
 
 export interface MedVirksomhet extends MedBruker {

@@ -2,10 +2,10 @@
 // server playing the import API: when GET …/forside (home's one call) fails, home shows 'Henting av forsiden feilet' with
 // the spec's advice (SPEC §8 "Page load failures") instead of the sections, and is not an error page.
 import { createElement } from "react";
-import { Outlet, type RouteObject } from "react-router-dom";
+import type { RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Forside, Oversikt } from "../../domain/oversikt";
-import { hentSide, MELDING_BASE, startFalskApi, testKontekst } from "../../tests/app/side";
+import { hentSide, MELDING_BASE, rotElement, startFalskApi, testKontekst } from "../../tests/app/side";
 import * as hjem from "../routes/_index";
 import { KONTAKT_EPOST } from "./kontakt";
 
@@ -59,7 +59,7 @@ beforeAll(async () => {
       id: "root",
       path: "/",
       loader: root.loader as never,
-      element: createElement(Outlet),
+      element: rotElement(),
       children: [
         {
           id: "routes/_index",

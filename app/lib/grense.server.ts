@@ -13,6 +13,7 @@ import {
   ventSekunder,
 } from "../../domain/grense";
 import { REGISTER_FEIL } from "../../domain/problem";
+import { oversetterFor } from "./tekster.server";
 
 /** The limits, each overridable by GRENSE_<NAVN> (README "Konfigurasjon"). */
 export function appGrenser(env: Record<string, string | undefined> = process.env) {
@@ -20,7 +21,7 @@ export function appGrenser(env: Record<string, string | undefined> = process.env
     /** Login starts (/oauth2/authorization/idporten), per client address. */
     innloggingIp: grense("innlogging-ip", "innlogginger", 100, 10 * 60, env),
     /** Callbacks from ID-porten that fail (bad state, code or id_token), per client address. */
-    innloggingFeilIp: grense("innlogging-feil-ip", "mislykkede innlogginger", 20, 10 * 60, env),
+    innloggingFeilIp: grense("innlogging-feil-ip", "mislykkedeInnlogginger", 20, 10 * 60, env),
   };
 }
 
@@ -60,12 +61,13 @@ export function forMangeSvar(melding: string, ventSekunderTekst: string): Respon
   });
 }
 
-function stopp(context: AppLoadContext, request: Request, g: Grense, u: Utfall): void {
+async function stopp(context: AppLoadContext, request: Request, g: Grense, u: Utfall): Promise<void> {
   if (u.ok) return;
   console.warn(
     `Grense nådd: ${g.navn} (${g.antall} per ${g.sekunder} s), adresse ${ipNoekkel(context.klientIp)}, ${request.method} ${new URL(request.url).pathname}`,
   );
-  throw forMangeSvar(grenseMelding(g, u.ventMs), ventSekunder(u.ventMs));
+  const t = await oversetterFor(request);
+  throw forMangeSvar(t.melding(grenseMelding(g, u.ventMs)), ventSekunder(u.ventMs));
 }
 
 /** The counters the server handed this request (a context without them is a wiring error, never "no limit"). */
@@ -76,7 +78,7 @@ function teller(context: AppLoadContext) {
 
 /** Counts one event for the client address; throws the 429 page past the limit. */
 export async function tellForAdresse(context: AppLoadContext, request: Request, g: Grense): Promise<void> {
-  stopp(context, request, g, await teller(context).tell(g, ipNoekkel(context.klientIp)));
+  await stopp(context, request, g, await teller(context).tell(g, ipNoekkel(context.klientIp)));
 }
 
 /** Throws the 429 page when the client address has used up the limit (counts nothing). */
@@ -85,7 +87,7 @@ export async function stoppHvisAdresseSperret(
   request: Request,
   g: Grense,
 ): Promise<void> {
-  stopp(context, request, g, await teller(context).erSperret(g, ipNoekkel(context.klientIp)));
+  await stopp(context, request, g, await teller(context).erSperret(g, ipNoekkel(context.klientIp)));
 }
 
 /**

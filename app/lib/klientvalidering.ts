@@ -3,13 +3,13 @@
 // gzip) are fetched after the page is shown, not before. Until they have arrived (a submit in the first
 // moments after loading), the submission is left to the server, which validates with the same schema and
 // answers as it does without JavaScript.
-import { parse, type Submission } from "@conform-to/react";
+// Checking a form is in app/lib/valider.ts, so a page that only starts the fetch (the summary) does not load
+// conform.
 import { useEffect } from "react";
-import type { z } from "zod";
 
-type Skjemaer = typeof import("../../domain/schemas/importmelding");
+export type Skjemaer = typeof import("../../domain/schemas/importmelding");
 
-interface Lastet {
+export interface Lastet {
   parseWithZod: typeof import("@conform-to/zod/v4").parseWithZod;
   skjemaer: Skjemaer;
 }
@@ -40,18 +40,5 @@ export function useKlientvalidering(): void {
   }, []);
 }
 
-/**
- * conform's `onValidate` with the schema `velg` picks from the schema module. Before the module has
- * arrived the result has no error and no value, which conform treats as "let the server decide".
- */
-export function valider<S extends z.ZodType>(
-  formData: FormData,
-  velg: (skjemaer: Skjemaer) => S,
-): Submission<z.output<S>, string[]> {
-  if (!lastet)
-    return parse(formData, { resolve: () => ({ error: null }) }) as Submission<z.output<S>, string[]>;
-  return lastet.parseWithZod(formData, { schema: velg(lastet.skjemaer) }) as Submission<
-    z.output<S>,
-    string[]
-  >;
-}
+/** The validation code, once it has arrived. */
+export const lastetKlientvalidering = (): Lastet | undefined => lastet;

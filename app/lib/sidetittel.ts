@@ -1,5 +1,8 @@
-import type { MetaArgs } from "@remix-run/node";
+import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
+import type { Noekkel } from "../../sprak/navnerom";
+import type { T } from "../../sprak/oversetter";
+import { oversetterFra, teksterFraMatches } from "../components/sprak";
 
 /** The notification loaded by the parent route (routes/importmelding.$id.tsx), if any. */
 function melding(matches: MetaArgs["matches"]): ImportmeldingVisning | undefined {
@@ -28,4 +31,21 @@ export function meldingSidetittel(
     "Digital forhåndsmelding",
   ];
   return [{ title: deler.join(" – ") }];
+}
+
+/**
+ * The page title (WCAG 2.4.2) from a route's `meta`: the page's own title from the catalogues, then the
+ * service's name, "Logg inn – Digital forhåndsmelding". `side` is a message id, or a function of the translator
+ * for a title made of several parts. No title when the page's messages are missing (the root's error page sets
+ * its own).
+ */
+export function sidetittel(
+  matches: MetaArgs["matches"],
+  side: Noekkel | ((t: T) => string),
+): MetaDescriptor[] {
+  const t = oversetterFra(teksterFraMatches(matches));
+  if (!t.har("felles.tittel") || (typeof side === "string" && !t.har(side))) return [];
+  const tekst = typeof side === "string" ? t(side) : side(t);
+  // the service's own name (the root's title) is not said twice
+  return [{ title: tekst === t("felles.tjenestenavn") ? tekst : t("felles.tittel", { side: tekst }) }];
 }

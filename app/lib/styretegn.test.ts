@@ -3,13 +3,14 @@
 // system — reaches no page with a right-to-left override or a control character in it. The real route
 // modules, rendered as without JavaScript, against a small real HTTP server playing the import API.
 import { createElement } from "react";
-import { Outlet, type RouteObject } from "react-router-dom";
+import type { RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportmeldingListe } from "../../domain/importmelding-liste";
 import {
   hentSide,
   MELDING_BASE,
   notifikasjonsRuter,
+  rotElement,
   startFalskApi,
   TEST_AVGIVER,
   testKontekst,
@@ -96,7 +97,7 @@ describe("styretegn vises ikke", () => {
         id: "root",
         path: "/",
         loader: root.loader as never,
-        element: createElement(Outlet),
+        element: rotElement(),
         children: [
           {
             id: "routes/importmeldinger",

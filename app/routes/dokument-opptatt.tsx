@@ -1,7 +1,9 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useT } from "../components/sprak";
 import { Varsel } from "../components/ui";
 import { DOKUMENT_OPPTATT } from "../lib/dokument-opptatt";
+import { sidetittel } from "../lib/sidetittel";
 
 /**
  * A document (certificate PDF/Excel, receipt) that could not be made now (ADR 018 "Grenser"): the service is
@@ -24,31 +26,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DokumentOpptatt() {
   const { tilbake } = useLoaderData<typeof loader>();
-  const tekst = DOKUMENT_OPPTATT;
+  const t = useT();
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
-        {tekst.tittel}
+        {t("felles.dokumentOpptatt.tittel")}
       </h1>
       <Varsel farge="warning">
-        <p className="ds-paragraph">{tekst.melding}</p>
+        <p className="ds-paragraph">{t("felles.dokumentOpptatt.melding")}</p>
       </Varsel>
       <p>
         <Link className="ds-link" to={tilbake}>
           {tilbake === "/"
-            ? "Til forsiden"
+            ? t("felles.dokumentOpptatt.tilForsiden")
             : tilbake.startsWith("/sertifikat")
-              ? "Tilbake til sertifikatet"
-              : "Tilbake til forhåndsmeldingen"}
+              ? t("felles.dokumentOpptatt.tilSertifikatet")
+              : t("felles.dokumentOpptatt.tilMeldingen")}
         </Link>
       </p>
     </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = () => [
-  { title: `${DOKUMENT_OPPTATT.tittel} – Digital forhåndsmelding` },
-];
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  sidetittel(matches, "felles.dokumentOpptatt.tittel");
 
 /** The loader's Retry-After on the page's answer (Remix takes a document's headers from here). */
 export const headers: HeadersFunction = ({ loaderHeaders }) => {

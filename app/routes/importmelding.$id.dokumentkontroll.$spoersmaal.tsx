@@ -6,18 +6,13 @@ import type { ImportmeldingVisning, KontrollspoersmaalVisning } from "../../doma
 import { wizardSteg } from "../../domain/importmelding-ruting";
 import { kontrollsvarSkjema, tilKontrollsvarBody } from "../../domain/schemas/importmelding";
 import { Flagg } from "../components/importmelding";
-import {
-  FeilOppsummering,
-  feilFra,
-  MeldingSkjema,
-  Radiogruppe,
-  SendKnapp,
-  Tekstomraade,
-} from "../components/skjema";
+import { FeilOppsummering, feilFra, MeldingSkjema, Radiogruppe, SendKnapp } from "../components/skjema";
+import { Tekstomraade } from "../components/tekstfelt";
 import { LagreFeil, Tabellramme, Varsel } from "../components/ui";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
-import { useKlientvalidering, valider } from "../lib/klientvalidering";
+import { useKlientvalidering } from "../lib/klientvalidering";
 import { meldingSidetittel } from "../lib/sidetittel";
+import { valider } from "../lib/valider";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

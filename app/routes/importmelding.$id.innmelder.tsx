@@ -11,12 +11,14 @@ import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-r
 import { wizardSteg } from "../../domain/importmelding-ruting";
 import { innmelderSkjema } from "../../domain/schemas/importmelding";
 import { sertifikatUrl } from "../components/importmelding";
-import { FeilOppsummering, feilFra, MeldingSkjema, SendKnapp, Tekstfelt } from "../components/skjema";
+import { FeilOppsummering, feilFra, MeldingSkjema, SendKnapp } from "../components/skjema";
+import { Tekstfelt } from "../components/tekstfelt";
 import { LagreFeil } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
-import { useKlientvalidering, valider } from "../lib/klientvalidering";
+import { useKlientvalidering } from "../lib/klientvalidering";
 import { meldingSidetittel } from "../lib/sidetittel";
+import { valider } from "../lib/valider";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 /** Prefill from the logged-in person's contact info (SPEC §7 brukerInfo) when nothing is saved yet. */

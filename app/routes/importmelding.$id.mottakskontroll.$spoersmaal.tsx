@@ -37,13 +37,14 @@ import {
   MeldingSkjema,
   Radiogruppe,
   SendKnapp,
-  Tekstomraade,
 } from "../components/skjema";
+import { Tekstomraade } from "../components/tekstfelt";
 import { LagreFeil, Varsel } from "../components/ui";
 import { type Importoer, loginUrl } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema, requireMelding } from "../lib/importmelding.server";
-import { useKlientvalidering, valider } from "../lib/klientvalidering";
+import { useKlientvalidering } from "../lib/klientvalidering";
 import { meldingSidetittel } from "../lib/sidetittel";
+import { valider } from "../lib/valider";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

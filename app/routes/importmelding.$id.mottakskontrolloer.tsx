@@ -9,12 +9,14 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { mottakskontrolloerSkjema } from "../../domain/schemas/importmelding";
-import { FeilOppsummering, feilFra, MeldingSkjema, SendKnapp, Tekstfelt } from "../components/skjema";
+import { FeilOppsummering, feilFra, MeldingSkjema, SendKnapp } from "../components/skjema";
+import { Tekstfelt } from "../components/tekstfelt";
 import { LagreFeil } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
-import { useKlientvalidering, valider } from "../lib/klientvalidering";
+import { useKlientvalidering } from "../lib/klientvalidering";
 import { meldingSidetittel } from "../lib/sidetittel";
+import { valider } from "../lib/valider";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   type ActionFunctionArgs,
@@ -8,13 +7,11 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { type MouseEvent, useState } from "react";
+import { lazy, Suspense } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, StatusSvar } from "../../domain/importmelding";
 import { type WizardSteg, wizardSteg } from "../../domain/importmelding-ruting";
 import { bekreftRegelverkSkjema } from "../../domain/schemas/importmelding";
-import { REGELVERK_AVKRYSSING_TEKST } from "../../domain/schemas/tekster";
-import { Dialog } from "../components/dialog";
 import { Historikk } from "../components/historikk";
 import { Sendingsoversikt } from "../components/importmelding";
 import {
@@ -24,22 +21,17 @@ import {
   kontrolloerTekst,
   RedigerLenke,
 } from "../components/kontrollsvar";
-import {
-  Avkrysning,
-  FeilOppsummering,
-  type Felt,
-  feilFra,
-  MeldingSkjema,
-  Radiogruppe,
-  SendKnapp,
-} from "../components/skjema";
+import { MeldingSkjema, SendKnapp } from "../components/skjema";
 import { Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { feilmelding, hentMelding, historikkLoader, lesMeldingSkjema } from "../lib/importmelding.server";
-import { useKlientvalidering, valider } from "../lib/klientvalidering";
+import { useKlientvalidering } from "../lib/klientvalidering";
 import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as rootLoader } from "../root";
 import type { loader as meldingLoader } from "./importmelding.$id";
+
+/** The regulation dialog, loaded when it opens (its form is not in the page's first-load JavaScript). */
+const RegelverkDialog = lazy(() => import("../components/regelverk-dialog"));
 
 const INNSENDING_FEILET = "En feil oppstod ved innsending av forhåndsmelding";
 
@@ -115,132 +107,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-}
-
-/**
- * The regulation checkbox (SPEC §5): its text 'Denne boksen må hukes av …' describes it, and once ticked it
- * cannot be unticked. With JavaScript a click that would untick it is cancelled (aria-readonly); a box
- * that came back ticked from the server (also without JavaScript) is shown ticked and disabled, and its
- * value is sent with a hidden field.
- */
-function RegelverkAvkrysning({ felt }: { felt: Felt }) {
-  const fraServer = felt.initialValue === "ja";
-  const [krysset, settKrysset] = useState(false);
-  const feil = felt.errors?.[0];
-  const beskrivelseId = feil ? felt.errorId : felt.descriptionId;
-  const laastPaaKlient = krysset && !fraServer;
-  return (
-    <>
-      {fraServer ? <input type="hidden" name={felt.name} value="ja" /> : null}
-      <Avkrysning
-        id={felt.id}
-        tekst="Virksomheten kjenner regelverket for import av planter"
-        name={fraServer ? undefined : felt.name}
-        value="ja"
-        defaultChecked={fraServer}
-        disabled={fraServer || undefined}
-        aria-invalid={feil ? true : undefined}
-        aria-describedby={beskrivelseId}
-        aria-readonly={laastPaaKlient || undefined}
-        onClick={(e: MouseEvent<HTMLInputElement>) => {
-          if (!e.currentTarget.checked && krysset) e.preventDefault();
-          else if (e.currentTarget.checked) settKrysset(true);
-        }}
-      />
-      {feil ? (
-        <p className="ds-validation-message feilmelding" id={felt.errorId} data-color="danger">
-          {feil}
-        </p>
-      ) : (
-        <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
-          {REGELVERK_AVKRYSSING_TEKST}
-          {fraServer || laastPaaKlient ? " Avkrysningen kan ikke fjernes." : null}
-        </p>
-      )}
-    </>
-  );
-}
-
-/**
- * The regulation dialog (SPEC §5) that 'Send inn' opens when the responsible importer has not confirmed the
- * regulations: the confirmation form, or, for one who cannot confirm for it, who must.
- */
-function RegelverkDialog({
-  melding: m,
-  apen,
-  kanBekrefte,
-}: {
-  melding: ImportmeldingVisning;
-  apen: boolean;
-  kanBekrefte: boolean;
-}) {
-  const actionData = useActionData<typeof action>();
-  const { pathname } = useLocation();
-  const [form, fields] = useForm({
-    id: "regelverk",
-    lastResult: actionData?.result ?? undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => valider(formData, (s) => s.bekreftRegelverkSkjema),
-  });
-  const ansvarlig = m.ansvarligImportoer.navn;
-  return (
-    <Dialog id="bekreft-regelverk" apen={apen} tittel="Bekreft kjennskap til regelverket" lukkTil={pathname}>
-      {/* Inside the dialog, so it is seen and focused also when the dialog is modal (SPEC §5). */}
-      <FeilOppsummering feil={feilFra([fields.bekreftelse, fields.harLestRegelverk])} />
-      {kanBekrefte ? (
-        <p className="ds-paragraph">
-          For å sende inn forhåndsmeldingen må virksomheten bekrefte at den kjenner regelverket for import av
-          planter.
-        </p>
-      ) : (
-        <>
-          <p className="ds-paragraph">
-            Forhåndsmeldingen kan ikke sendes inn før {ansvarlig} har bekreftet at virksomheten kjenner
-            regelverket for import av planter.
-          </p>
-          <p className="ds-paragraph">
-            Bekreftelsen må gjøres av noen som representerer {ansvarlig}, under Innstillinger, Profil. Som
-            mottakskontrollør kan du ikke bekrefte den for en annen virksomhet. Forhåndsmeldingen er lagret
-            som påbegynt og kan sendes inn når bekreftelsen er gjort.
-          </p>
-        </>
-      )}
-      {actionData?.lagreFeil && apen ? (
-        <Varsel farge="danger" rolle="alert">
-          <p className="ds-paragraph">{actionData.lagreFeil}</p>
-        </Varsel>
-      ) : null}
-      {kanBekrefte ? null : (
-        <div className="knapperad">
-          <Link className="ds-button" data-variant="primary" to={pathname} replace data-trygt-valg>
-            Lukk
-          </Link>
-        </div>
-      )}
-      {kanBekrefte ? (
-        <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
-          <Radiogruppe
-            felt={fields.bekreftelse}
-            legende="Kjenner virksomheten regelverket?"
-            valg={[
-              { verdi: "bekreftet", tekst: "Ja, vi bekrefter at virksomheten kjenner regelverket" },
-              { verdi: "vil-ikke-melde", tekst: "Nei, vi skal ikke melde import" },
-            ]}
-          />
-          <RegelverkAvkrysning felt={fields.harLestRegelverk} />
-          <div className="knapperad">
-            <SendKnapp name="intent" value="bekreft-regelverk">
-              Bekreft og send inn
-            </SendKnapp>
-            <Link className="ds-button" data-variant="secondary" to={pathname} replace>
-              Avbryt
-            </Link>
-          </div>
-        </MeldingSkjema>
-      ) : null}
-    </Dialog>
-  );
 }
 
 /** What stands in the way of submitting or came of trying: an unconfirmed regulation, a refusal, an error. */
@@ -351,7 +217,11 @@ export default function Oppsummering() {
   return (
     <div className="smal">
       {/* First on the page: without JavaScript it is the section the user sees; with it, a modal. */}
-      <RegelverkDialog melding={m} apen={visRegelverk} kanBekrefte={kanBekrefte} />
+      {visRegelverk ? (
+        <Suspense fallback={null}>
+          <RegelverkDialog melding={m} apen kanBekrefte={kanBekrefte} svar={actionData} />
+        </Suspense>
+      ) : null}
       <h1 className="ds-heading" data-size="lg">
         Oppsummering
       </h1>

@@ -9,6 +9,7 @@ import { StatusMerke, Stepper } from "../components/importmelding";
 import { FantIkkeMeldingen } from "../components/panels";
 import { MeldingSkjema, SendKnapp } from "../components/skjema";
 import { hentMelding, requireMelding } from "../lib/importmelding.server";
+import { tekster } from "../lib/tekster.server";
 
 /**
  * Every notification page (/importmelding/{id}/{subpage}/{spoersmaal}) loads the notification here and
@@ -49,6 +50,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     enheter,
     tilsiktetBruk,
     sti: [subpage, spoersmaal].filter(Boolean).join("/"),
+    // the forms' validation messages, for every page of the notification (ADR 047)
+    ...(await tekster(request, "validering")),
   };
 }
 

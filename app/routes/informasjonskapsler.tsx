@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
 import { tryggReturnTo } from "../lib/auth.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { SAMTYKKE_COOKIE, settCookie } from "../lib/preferanser.server";
+import { oversetterFor } from "../lib/tekster.server";
 
 export const loader = () => redirect("/");
 
@@ -9,7 +10,12 @@ export const loader = () => redirect("/");
 export async function action({ request, context }: ActionFunctionArgs) {
   const { formData } = await lesSkjema(request, context);
   const valg = formData.get("valg");
-  if (valg !== "alle" && valg !== "nodvendige") return data({ feil: "Ugyldig valg" }, { status: 400 });
+  if (valg !== "alle" && valg !== "nodvendige") {
+    return data(
+      { feil: (await oversetterFor(request))("felles.informasjonskapsler.ugyldig") },
+      { status: 400 },
+    );
+  }
   const headers = { "Set-Cookie": await settCookie(SAMTYKKE_COOKIE, valg, context) };
   // A fetcher (JavaScript) gets an answer and stays; Remix strips _data from request.url, so the
   // browser's Sec-Fetch-Mode tells them apart (as in routes/meny.tsx).

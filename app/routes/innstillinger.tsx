@@ -20,6 +20,7 @@ import { type ApiClient, ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { hentSystemtilganger, systemtilgangHandling } from "../lib/integrasjoner.server";
+import { tekster } from "../lib/tekster.server";
 import { hentWebhooker, webhookHandling } from "../lib/webhooker.server";
 
 async function hentImportoer(api: ApiClient, orgnr: string) {
@@ -79,6 +80,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       epostFeil,
       integrasjoner,
       webhooker,
+      // the forms' validation messages (ADR 047)
+      ...(await tekster(request, "validering")),
     },
     { headers: { "Cache-Control": "no-store" } },
   );

@@ -1,35 +1,41 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { CsrfInput } from "../components/csrf-input";
+import { lenke, Tekst, useT } from "../components/sprak";
 import { KONTAKT_EPOST } from "../lib/kontakt";
+import { sidetittel } from "../lib/sidetittel";
+import { tekster } from "../lib/tekster.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) => tekster(request, "innlogging");
 
 /** Missing authorisation (contents not shown in the spec: docs/decisions/005-login-guard.md). */
 export default function ManglerAutorisasjon() {
+  const t = useT();
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
-        Du mangler tilgang
+        {t("innlogging.manglerTilgang.tittel")}
       </h1>
-      <p className="ds-paragraph">
-        Vi fant ikke tilgangen din til å melde import for virksomheten. For å bruke digital forhåndsmelding må
-        virksomheten ha delegert deg tilgang til Mattilsynets skjematjenester i Altinn.
-      </p>
+      <p className="ds-paragraph">{t("innlogging.manglerTilgang.tekst")}</p>
       <ul className="ds-list">
-        <li>Be den som forvalter tilganger i virksomheten om å gi deg tilgang i Altinn.</li>
-        <li>Logg inn på nytt når tilgangen er gitt.</li>
+        <li>{t("innlogging.manglerTilgang.be")}</li>
+        <li>{t("innlogging.manglerTilgang.loggInnPaaNytt")}</li>
         <li>
-          Kontakt <a href={`mailto:${KONTAKT_EPOST}`}>{KONTAKT_EPOST}</a> hvis du mener du allerede har
-          tilgang.
+          <Tekst
+            id="innlogging.manglerTilgang.kontakt"
+            verdier={{ epost: KONTAKT_EPOST }}
+            deler={[lenke(`mailto:${KONTAKT_EPOST}`)]}
+          />
         </li>
       </ul>
       <div className="knapperad">
         <a className="ds-button" data-variant="primary" href="/velg-virksomhet">
-          Velg en annen virksomhet
+          {t("innlogging.manglerTilgang.annenVirksomhet")}
         </a>
         <Form method="post" action="/logout" reloadDocument>
           <CsrfInput />
           <button className="ds-button" data-variant="secondary" type="submit">
-            Logg ut
+            {t("felles.loggUt")}
           </button>
         </Form>
       </div>
@@ -37,4 +43,5 @@ export default function ManglerAutorisasjon() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Mangler tilgang – Digital forhåndsmelding" }];
+export const meta: MetaFunction = ({ matches }) =>
+  sidetittel(matches, "innlogging.manglerTilgang.sidetittel");

@@ -1,114 +1,87 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { formaterLangDato } from "../../domain/format";
+import type { Noekkel } from "../../sprak/navnerom";
+import type { T } from "../../sprak/oversetter";
+import { useT } from "../components/sprak";
 import { KONTAKT_EPOST } from "../lib/kontakt";
+import { sidetittel } from "../lib/sidetittel";
+import { tekster } from "../lib/tekster.server";
 
-const SEKSJONER: Array<{ id: string; tittel: string; innhold: ReactNode }> = [
+const SIST_OPPDATERT = "2025-05-05";
+
+const avsnitt = (t: T, id: Noekkel, verdier?: Record<string, string>) => (
+  <p className="ds-paragraph">{t(id, verdier)}</p>
+);
+
+const SEKSJONER: Array<{ id: string; tittel: Noekkel; innhold: (t: T) => ReactNode }> = [
   {
     id: "land",
-    tittel: "Land vi mottar sertifikater fra",
-    innhold: (
+    tittel: "hjelp.nyttigInfo.land.tittel",
+    innhold: (t) => (
       <>
-        <p className="ds-paragraph">
-          Vi mottar elektroniske plantesunnhetssertifikater (ePhyto) gjennom IPPCs ePhyto Hub fra land som
-          sender sertifikater elektronisk til Norge. Med Belgia, Danmark, Frankrike, Italia, Nederland,
-          Sverige (noen virksomheter) og Tyskland (noen delstater) har vi avtale om helt papirløse
-          sertifikater.
-        </p>
-        <p className="ds-paragraph">
-          For sertifikater fra andre land må originalsertifikatet på papir fortsatt følge sendingen.
-        </p>
+        {avsnitt(t, "hjelp.nyttigInfo.land.tekst1")}
+        {avsnitt(t, "hjelp.nyttigInfo.land.tekst2")}
       </>
     ),
   },
   {
     id: "automatisk-visning",
-    tittel: "Automatisk visning av egne sertifikater",
-    innhold: (
-      <p className="ds-paragraph">
-        Et sertifikat vises automatisk for din virksomhet når mottakeren i sertifikatet har samme
-        organisasjonsnummer eller nøyaktig samme navn som virksomheten i Enhetsregisteret. Be eksportøren
-        bruke virksomhetens navn slik det står i Enhetsregisteret, gjerne sammen med organisasjonsnummeret.
-      </p>
-    ),
+    tittel: "hjelp.nyttigInfo.automatisk.tittel",
+    innhold: (t) => avsnitt(t, "hjelp.nyttigInfo.automatisk.tekst"),
   },
   {
     id: "sok",
-    tittel: "Søk etter sertifikater",
-    innhold: (
-      <p className="ds-paragraph">
-        Sertifikater som ikke vises automatisk, finner du ved å søke på forsiden med avsenderland,
-        sertifikatnummer og utstedelsesdato. Alle tre feltene må fylles ut. For sertifikater fra Nederland kan
-        datoen avvike med inntil to dager.
-      </p>
-    ),
+    tittel: "hjelp.nyttigInfo.sok.tittel",
+    innhold: (t) => avsnitt(t, "hjelp.nyttigInfo.sok.tekst"),
   },
   {
     id: "nye-sertifikatdata",
-    tittel: "Nye sertifikatdata",
-    innhold: (
-      <p className="ds-paragraph">
-        Når eksportlandet sender et nytt eller erstattende sertifikat, vises det så snart vi har mottatt det.
-        Et erstattet sertifikat er merket med hvilket sertifikat som erstatter det.
-      </p>
-    ),
+    tittel: "hjelp.nyttigInfo.nye.tittel",
+    innhold: (t) => avsnitt(t, "hjelp.nyttigInfo.nye.tekst"),
   },
   {
     id: "reeksport",
-    tittel: "Reeksportsertifikater",
-    innhold: (
-      <p className="ds-paragraph">
-        Ved reeksport skal sertifikatet fra opprinnelseslandet være vedlagt. Noen EU-land oppgir bare ett
-        opprinnelsessertifikat selv om sendingen har flere, så kontroller dokumentene for hvert land som er
-        oppført.
-      </p>
-    ),
+    tittel: "hjelp.nyttigInfo.reeksport.tittel",
+    innhold: (t) => avsnitt(t, "hjelp.nyttigInfo.reeksport.tekst"),
   },
   {
     id: "praktisk-fri",
-    tittel: "Praktisk talt fri for andre skadegjørere",
-    innhold: (
-      <p className="ds-paragraph">
-        Sertifikatets erklæring om at varene er praktisk talt fri for andre skadegjørere betyr at det ikke er
-        funnet flere skadegjørere enn det som kan forventes ved god produksjonspraksis.
-      </p>
-    ),
+    tittel: "hjelp.nyttigInfo.praktiskFri.tittel",
+    innhold: (t) => avsnitt(t, "hjelp.nyttigInfo.praktiskFri.tekst"),
   },
   {
     id: "feil-i-sertifikatet",
-    tittel: "Feil eller mangler i sertifikatet",
-    innhold: (
-      <p className="ds-paragraph">
-        Finner du feil eller mangler i sertifikatet, ber du eksportøren om et erstattende sertifikat. Beskriv
-        avviket i forhåndsmeldingen. Spørsmål kan sendes til {KONTAKT_EPOST}.
-      </p>
-    ),
+    tittel: "hjelp.nyttigInfo.feil.tittel",
+    innhold: (t) => avsnitt(t, "hjelp.nyttigInfo.feil.tekst", { epost: KONTAKT_EPOST }),
   },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vis = new URL(request.url).searchParams.get("visMerInfo");
-  return { aapen: SEKSJONER.some((s) => s.id === vis) ? vis : null };
+  return { aapen: SEKSJONER.some((s) => s.id === vis) ? vis : null, ...(await tekster(request, "hjelp")) };
 }
 
 /** Help page with accordion sections; ?visMerInfo=<id> opens that section and brings it into view. */
 export default function NyttigInfo() {
   const { aapen } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
-        Nyttig info
+        {t("hjelp.nyttigInfo.tittel")}
       </h1>
       <p className="ds-paragraph" data-size="sm">
-        Sist oppdatert 5. mai 2025
+        {t("hjelp.nyttigInfo.sistOppdatert", { dato: formaterLangDato(SIST_OPPDATERT, t.sprak) })}
       </p>
       <div className="trekkspill">
         {SEKSJONER.map((s) => (
           <details key={s.id} id={s.id} className="ds-details" open={aapen === s.id}>
             {/* autoFocus scrolls the opened section into view without JavaScript */}
             {/* biome-ignore lint/a11y/noAutofocus: the user asked for this section by its link */}
-            <summary autoFocus={aapen === s.id}>{s.tittel}</summary>
-            <div className="trekkspill__innhold">{s.innhold}</div>
+            <summary autoFocus={aapen === s.id}>{t(s.tittel)}</summary>
+            <div className="trekkspill__innhold">{s.innhold(t)}</div>
           </details>
         ))}
       </div>
@@ -116,5 +89,5 @@ export default function NyttigInfo() {
   );
 }
 
-export const handle = { brodsmule: "Nyttig info" };
-export const meta: MetaFunction = () => [{ title: "Nyttig info – Digital forhåndsmelding" }];
+export const handle = { brodsmule: "hjelp.nyttigInfo.tittel" };
+export const meta: MetaFunction = ({ matches }) => sidetittel(matches, "hjelp.nyttigInfo.tittel");

@@ -17,6 +17,9 @@ import {
   type InnloggetBruker,
   nyCsrfToken,
 } from "../lib/session.server";
+import { sidetittel } from "../lib/sidetittel";
+import { sprakVedInnlogging } from "../lib/sprakvalg.server";
+import { tekster } from "../lib/tekster.server";
 
 /**
  * The callback from ID-porten: the strategy checks state and exchanges the code with the PKCE verifier;
@@ -48,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       if (stopp instanceof Response) for (const c of oauthCookies) stopp.headers.append("Set-Cookie", c);
       throw stopp;
     }
-    return data({ feilet: true }, { status: 401, headers });
+    return data({ feilet: true, ...(await tekster(request, "innlogging")) }, { status: 401, headers });
   }
   const headers = new Headers();
   for (const c of oauthCookies) headers.append("Set-Cookie", c);
@@ -56,9 +59,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (gammel.id) await destroySession(gammel, context);
   const ny = await getSessionStorage(context).getSession();
   ny.set("csrf", nyCsrfToken());
-  ny.set("bruker", await medNavnFraAltinn(context, bruker));
+  ny.set("bruker", await medNavnFraAltinn(request, context, bruker));
   ny.set("varInnlogget", true);
   headers.append("Set-Cookie", await commitSession(ny, context));
+  // The person's stored language, or the one they chose here before logging in (ADR 048): read once, here.
+  const sprakCookie = await sprakVedInnlogging(request, context, bruker.pid);
+  if (sprakCookie) headers.append("Set-Cookie", sprakCookie);
   return redirect(returnTo, { headers });
 }
 
@@ -67,8 +73,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * (docs/decisions/042-altinn-og-enhetsregisteret.md). Login goes on without it when Altinn does not answer:
  * «Velg virksomhet» asks again and says so.
  */
-async function medNavnFraAltinn(context: AppLoadContext, bruker: InnloggetBruker): Promise<InnloggetBruker> {
-  const api = apiFor(context, bruker);
+async function medNavnFraAltinn(
+  request: Request,
+  context: AppLoadContext,
+  bruker: InnloggetBruker,
+): Promise<InnloggetBruker> {
+  const api = await apiFor(request, context, bruker);
   try {
     await api.getJson("/gateway/auth/avgiver");
     const info = await api.getJson<{ navn: string | null }>("/gateway/auth/session/brukerInfo");
@@ -83,6 +93,5 @@ export default function Callback() {
   return <IngenTilgang />;
 }
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: `${erForMange(error) ? "For mange forsøk" : "Ingen tilgang"} – Digital forhåndsmelding` },
-];
+export const meta: MetaFunction = ({ error, matches }) =>
+  sidetittel(matches, erForMange(error) ? "felles.forMange.tittel" : "innlogging.ingenTilgang.sidetittel");

@@ -1,23 +1,31 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useT } from "../components/sprak";
 import { MYNDIGHET, MYNDIGHET_URL } from "../lib/kontakt";
+import { sidetittel } from "../lib/sidetittel";
+import { tekster } from "../lib/tekster.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) => tekster(request, "innlogging");
 
 export default function Utlogget() {
+  const t = useT();
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
-        Du er logget ut
+        {t("innlogging.utlogget.tittel")}
       </h1>
-      <p className="ds-paragraph">Du er nå logget ut av digital forhåndsmelding og ID-porten.</p>
+      <p className="ds-paragraph">{t("innlogging.utlogget.tekst")}</p>
       <p className="knapperad">
         <a className="ds-button" data-variant="primary" href="/logg-inn">
-          Logg inn igjen
+          {t("innlogging.utlogget.loggInnIgjen")}
         </a>
         <a className="ds-button" data-variant="secondary" href={MYNDIGHET_URL}>
-          Gå til {MYNDIGHET.toLowerCase() === "mattilsynet" ? "mattilsynet.no" : MYNDIGHET}
+          {t("innlogging.utlogget.gaaTil", {
+            nettsted: MYNDIGHET.toLowerCase() === "mattilsynet" ? "mattilsynet.no" : MYNDIGHET,
+          })}
         </a>
       </p>
     </div>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Logget ut – Digital forhåndsmelding" }];
+export const meta: MetaFunction = ({ matches }) => sidetittel(matches, "innlogging.utlogget.sidetittel");

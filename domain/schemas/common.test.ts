@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { oversetter } from "../../sprak/katalog.server";
 import { epost, isoDato, postnummer, tekstFelt, valgfriTekst } from "./common";
 
 /** The messages of a failed parse, or the parsed value. */
 function sjekk(schema: z.ZodType, value: unknown) {
   const r = schema.safeParse(value);
-  return r.success ? { verdi: r.data } : { feil: r.error.issues.map((i) => i.message) };
+  return r.success
+    ? { verdi: r.data }
+    : { feil: r.error.issues.map((i) => oversetter("nb").melding(i.message)) };
 }
 
 describe("tekstFelt", () => {

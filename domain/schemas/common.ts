@@ -2,13 +2,14 @@
 // every required field gives the same message for undefined, "" and whitespace only.
 
 import { z } from "zod";
+import { melding } from "../../sprak/melding";
 import { erIsoDato } from "../format";
 import { rensTekst } from "../text";
 
 export const POSTNUMMER_MELDINGER = {
-  paakrevd: "Postnummer er påkrevd",
-  forLang: "Postnummer kan ikke være lengre enn 4 tegn",
-  ikkeSiffer: "Postnummer må bestå av siffer",
+  paakrevd: melding("validering.postnummer.paakrevd"),
+  forLang: melding("validering.postnummer.forLang"),
+  ikkeSiffer: melding("validering.postnummer.ikkeSiffer"),
 } as const;
 
 /**
@@ -91,9 +92,9 @@ export function paakrevd(melding: string, maks: number, forLang: string) {
 
 /** The optimistic-concurrency version a client may send with a change (ADR 007). */
 export const versjonFelt = z
-  .number({ error: "Ugyldig versjon" })
-  .int({ error: "Ugyldig versjon" })
-  .positive({ error: "Ugyldig versjon" })
+  .number({ error: melding("validering.versjon") })
+  .int({ error: melding("validering.versjon") })
+  .positive({ error: melding("validering.versjon") })
   .nullish()
   .transform((v) => v ?? undefined);
 

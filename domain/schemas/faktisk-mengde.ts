@@ -1,6 +1,8 @@
 // The actual quantities at reception control (SPEC §5 "Actual quantity fields", §7 PUT mottakskontroll):
 // the form fields, the API body and the check against the certificate's goods lines.
+
 import { z } from "zod";
+import { melding } from "../../sprak/melding";
 import { MENGDE_FELTER, type MengdeFelt } from "../importmelding";
 import { MENGDE_MELDINGER, parseFaktiskMengde } from "../mengde";
 
@@ -12,9 +14,9 @@ export interface VarelinjeOppgittMengde {
 
 export const FAKTISK_MENGDE_MELDINGER = {
   ...MENGDE_MELDINGER,
-  ukjentVarelinje: "Fant ikke varelinjen i sertifikatet",
-  ukjentFelt: "Varelinjen har ikke oppgitt denne mengden i sertifikatet",
-  dobbel: "Samme mengde er oppgitt flere ganger for varelinjen",
+  ukjentVarelinje: melding("validering.mengde.ukjentVarelinje"),
+  ukjentFelt: melding("validering.mengde.ukjentFelt"),
+  dobbel: melding("validering.mengde.dobbel"),
 } as const;
 
 /** PUT .../{id}/mottakskontroll: actual values per goods line (varelinjeId = the line's sorteringsnummer). */
@@ -38,7 +40,7 @@ export const mottakskontrollBodySkjema = z
         )
         .max(MENGDE_FELTER.length),
     }),
-    { error: "Faktiske mengder må sendes som en liste" },
+    { error: melding("validering.mengde.liste") },
   )
   .max(2000);
 export type MottakskontrollBody = z.output<typeof mottakskontrollBodySkjema>;

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { oversetter } from "../../sprak/katalog.server";
 import {
   ankomstErRegistrert,
   ankomstinfoBodySkjema,
@@ -29,14 +30,20 @@ import {
   vurderingBodySkjema,
 } from "./importmelding";
 
-/** The messages of a failed parse by path, or the parsed value. */
+/** A message reference as the bokmål catalogue says it (SPEC's text). */
+const bokmaal = (m: string) => oversetter("nb").melding(m);
+/** conform's reply errors in bokmål. */
+const svarfeil = (e: Record<string, string[] | null> | undefined) =>
+  Object.fromEntries(Object.entries(e ?? {}).map(([k, v]) => [k, v?.map(bokmaal)]));
+
+/** The messages of a failed parse by path (in bokmål), or the parsed value. */
 function sjekk(schema: z.ZodType, value: unknown) {
   const r = schema.safeParse(value);
   if (r.success) return { verdi: r.data };
   const feil: Record<string, string[]> = {};
   for (const i of r.error.issues) {
     const k = i.path.join(".");
-    feil[k] = [...(feil[k] ?? []), i.message];
+    feil[k] = [...(feil[k] ?? []), bokmaal(i.message)];
   }
   return { feil };
 }
@@ -120,7 +127,7 @@ describe("innmelder", () => {
     }
     const feil = parseWithZod(formData({ navn: "", epost: "ikke-epost" }), { schema: innmelderSkjema });
     expect(feil.status).toBe("error");
-    expect(feil.reply().error).toEqual({
+    expect(svarfeil(feil.reply().error)).toEqual({
       navn: ["Du må angi ditt navn"],
       epost: ["Du må angi en gyldig e-post"],
     });
@@ -209,7 +216,7 @@ describe("ankomst", () => {
     const feil = parseWithZod(formData({ ...gyldig, mottakskontrolloerId: "" }), {
       schema: ankomstSkjema({ kunDokumentkontroll: false }),
     });
-    expect(feil.reply().error).toEqual({
+    expect(svarfeil(feil.reply().error)).toEqual({
       mottakskontrolloerId: ["Du er nødt til å velge en mottakskontrollør."],
     });
   });
@@ -463,7 +470,7 @@ describe("kontrollsvar", () => {
     const r = parseWithZod(formData({ svar: "DOKUMENT_TILSIKTET_BRUK_AVVIK", kommentar: "" }), {
       schema: kontrollsvarSkjema("DOKUMENT_TILSIKTET_BRUK"),
     });
-    expect(r.reply().error).toEqual({
+    expect(svarfeil(r.reply().error)).toEqual({
       kommentar: ["Varelinjer med feil eller manglende tilsiktet bruk må spesifiseres"],
     });
   });
@@ -481,7 +488,7 @@ describe("regelverk", () => {
     expect(sjekk(regelverkSkjema, { bekreftelse: "vil-ikke-melde" })).toEqual({
       verdi: { bekreftelse: "vil-ikke-melde" },
     });
-    expect(REGELVERK_AVKRYSSING_TEKST).toBe(
+    expect(bokmaal(REGELVERK_AVKRYSSING_TEKST)).toBe(
       "Denne boksen må hukes av for at din bedrift skal kunne melde import.",
     );
   });
@@ -593,13 +600,15 @@ describe("faktiske mengder", () => {
     const body = (id: "antall" | "bruttoVolum", faktiskVerdi: number, varelinjeId = 1) =>
       mottakskontrollBodySkjema.parse([{ varelinjeId, faktiskeVerdier: [{ id, faktiskVerdi }] }]);
     expect(sjekkFaktiskeMengder(body("antall", 100), linjer)).toBeUndefined();
-    expect(sjekkFaktiskeMengder(body("antall", 100.5), linjer)).toBe(
+    expect(bokmaal(sjekkFaktiskeMengder(body("antall", 100.5), linjer) ?? "")).toBe(
       "Mengden kan ikke være større enn opprinnelig mengde",
     );
-    expect(sjekkFaktiskeMengder(body("bruttoVolum", 1), linjer)).toBe(
+    expect(bokmaal(sjekkFaktiskeMengder(body("bruttoVolum", 1), linjer) ?? "")).toBe(
       "Varelinjen har ikke oppgitt denne mengden i sertifikatet",
     );
-    expect(sjekkFaktiskeMengder(body("antall", 1, 5), linjer)).toBe("Fant ikke varelinjen i sertifikatet");
+    expect(bokmaal(sjekkFaktiskeMengder(body("antall", 1, 5), linjer) ?? "")).toBe(
+      "Fant ikke varelinjen i sertifikatet",
+    );
     const dobbel = mottakskontrollBodySkjema.parse([
       {
         varelinjeId: 1,
@@ -609,7 +618,9 @@ describe("faktiske mengder", () => {
         ],
       },
     ]);
-    expect(sjekkFaktiskeMengder(dobbel, linjer)).toBe("Samme mengde er oppgitt flere ganger for varelinjen");
+    expect(bokmaal(sjekkFaktiskeMengder(dobbel, linjer) ?? "")).toBe(
+      "Samme mengde er oppgitt flere ganger for varelinjen",
+    );
   });
 
   it("accepts goods lines numbered from 0 (real ePhyto deliveries), never a negative or fractional number", () => {
@@ -675,7 +686,10 @@ describe("opprettelse, status og vurdering", () => {
     expect(vurderingBodySkjema.safeParse({ status: "FRIGITT" }).success).toBe(true);
     // A rejection needs its reason and its decision letter's reference (ADR 045).
     expect(sjekk(vurderingBodySkjema, { status: "AVVIST" })).toEqual({
-      feil: { begrunnelse: [BEGRUNNELSE_MELDING], vedtaksbrevReferanse: [VEDTAKSBREV_MELDING] },
+      feil: {
+        begrunnelse: [bokmaal(BEGRUNNELSE_MELDING)],
+        vedtaksbrevReferanse: [bokmaal(VEDTAKSBREV_MELDING)],
+      },
     });
     expect(
       sjekk(vurderingBodySkjema, {
@@ -683,9 +697,9 @@ describe("opprettelse, status og vurdering", () => {
         begrunnelse: " ",
         vedtaksbrevReferanse: "2026/1",
       }),
-    ).toEqual({ feil: { begrunnelse: [BEGRUNNELSE_MELDING] } });
+    ).toEqual({ feil: { begrunnelse: [bokmaal(BEGRUNNELSE_MELDING)] } });
     expect(sjekk(vurderingBodySkjema, { status: "AVVIST", begrunnelse: "Skadegjørere" })).toEqual({
-      feil: { vedtaksbrevReferanse: [VEDTAKSBREV_MELDING] },
+      feil: { vedtaksbrevReferanse: [bokmaal(VEDTAKSBREV_MELDING)] },
     });
     expect(
       vurderingBodySkjema.parse({

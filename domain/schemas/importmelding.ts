@@ -5,6 +5,7 @@
 // spec's messages (CONVENTIONS §3).
 
 import { z } from "zod";
+import { melding } from "../../sprak/melding";
 import { leggTilDager } from "../format";
 import { ankomstErRegistrert } from "../importmelding";
 import {
@@ -41,12 +42,12 @@ export { ankomstErRegistrert, versjonFelt };
 // ---------------------------------------------------------------------------------------------------------
 
 export const INNMELDER_MELDINGER = {
-  navn: "Du må angi ditt navn",
-  epost: "Du må angi en gyldig e-post",
-  navnForLangt: "Navnet kan ikke være lengre enn 200 tegn",
-  epostForLang: "E-postadressen kan ikke være lengre enn 254 tegn",
-  telefonForLangt: "Telefonnummeret kan ikke være lengre enn 30 tegn",
-  egenReferanseForLang: "Egen referanse kan ikke være lengre enn 100 tegn",
+  navn: melding("validering.innmelder.navn"),
+  epost: melding("validering.innmelder.epost"),
+  navnForLangt: melding("validering.innmelder.navnForLangt"),
+  epostForLang: melding("validering.innmelder.epostForLang"),
+  telefonForLangt: melding("validering.innmelder.telefonForLangt"),
+  egenReferanseForLang: melding("validering.innmelder.egenReferanseForLang"),
 } as const;
 
 const innmelderNavn = paakrevd(INNMELDER_MELDINGER.navn, 200, INNMELDER_MELDINGER.navnForLangt);
@@ -92,22 +93,22 @@ export const egenReferanseBodySkjema = z.object({ egenReferanse: egenReferanseJs
 export const ANKOMST_DAGER_TILBAKE = 14;
 
 export const ANKOMST_MELDINGER = {
-  adresselinje1: "Adresselinje 1 er påkrevd",
-  postnummer: "Postnummer er påkrevd",
-  poststed: "Poststed er påkrevd",
-  dato: "Dato er påkrevd",
-  ugyldigDato: "Dato må være en gyldig dato",
-  klokkeslett: "Du må velge et tidsrom",
-  ankomsttid: "Ankomsttid må være et gyldig tidspunkt",
-  ankomsttidTidsrom: "Ankomsttid må være kl. 06:00, 10:00, 14:00 eller 18:00 norsk tid",
-  mottakskontrolloer: "Du er nødt til å velge en mottakskontrollør.",
+  adresselinje1: melding("validering.ankomst.adresselinje1"),
+  postnummer: melding("validering.postnummer.paakrevd"),
+  poststed: melding("validering.ankomst.poststed"),
+  dato: melding("validering.ankomst.dato"),
+  ugyldigDato: melding("validering.ankomst.ugyldigDato"),
+  klokkeslett: melding("validering.ankomst.klokkeslett"),
+  ankomsttid: melding("validering.ankomst.ankomsttid"),
+  ankomsttidTidsrom: melding("validering.ankomst.ankomsttidTidsrom"),
+  mottakskontrolloer: melding("validering.ankomst.mottakskontrolloer"),
   /** Short form of the same message (SPEC §5 gives both). */
-  mottakskontrolloerKort: "Mottakskontrollør ikke valgt",
-  mottakskontrolloerIkkeFunnet: "Vi fant ikke mottakskontrolløren du har valgt.",
+  mottakskontrolloerKort: melding("validering.ankomst.mottakskontrolloerKort"),
+  mottakskontrolloerIkkeFunnet: melding("validering.ankomst.mottakskontrolloerIkkeFunnet"),
   /** A date weeks back is a slip of the keyboard (the year, the month), never a late notice. */
-  datoForLangtTilbake: "Dato kan ikke være mer enn 14 dager tilbake i tid",
-  adresseForLang: "Adressen kan ikke være lengre enn 200 tegn",
-  poststedForLangt: "Poststed kan ikke være lengre enn 100 tegn",
+  datoForLangtTilbake: melding("validering.ankomst.datoForLangtTilbake", { dager: 14 }),
+  adresseForLang: melding("validering.ankomst.adresseForLang"),
+  poststedForLangt: melding("validering.ankomst.poststedForLangt"),
 } as const;
 
 export const KLOKKESLETT_VERDIER = TIDSROM.map((t) => t.klokkeslett) as [
@@ -189,7 +190,7 @@ const mottakskontrolloerBody = z.object(
 export function ankomstinfoBodySkjema({ kunDokumentkontroll }: { kunDokumentkontroll: boolean }) {
   return z
     .object({
-      id: idFelt("Ugyldig id for ankomstinformasjon").optional(),
+      id: idFelt(melding("validering.ankomst.ugyldigId")).optional(),
       ankomsttid: z
         .string({ error: ANKOMST_MELDINGER.dato })
         .trim()
@@ -248,8 +249,8 @@ export function tilAnkomstinfoBody(form: AnkomstSkjema, id: number, versjon?: nu
 // ---------------------------------------------------------------------------------------------------------
 
 export const MOTTAKSKONTROLLOER_MELDINGER = {
-  navn: "Du må angi ditt navn",
-  telefonnummer: "Du må angi ditt telefonnummer",
+  navn: melding("validering.mottakskontrolloer.navn"),
+  telefonnummer: melding("validering.mottakskontrolloer.telefonnummer"),
   telefonForLangt: INNMELDER_MELDINGER.telefonForLangt,
 } as const;
 
@@ -362,7 +363,7 @@ export type KontrollsvarSkjema = z.output<ReturnType<typeof kontrollsvarSkjema>>
 export function kontrollsvarBodySkjema(kode: SpoersmaalKode) {
   return z
     .object({
-      id: idFelt("Ugyldig id for kontrollspørsmål").optional(),
+      id: idFelt(melding("validering.svar.ugyldigId")).optional(),
       kontrollSvar: svarFelt(kode),
       kommentar: kommentarJson,
       versjon: versjonFelt,
@@ -417,22 +418,28 @@ export const bekreftRegelverkSkjema = regelverkSkjema
 
 /** POST on the base path. */
 export const opprettImportmeldingBodySkjema = z.object({
-  ansvarligDokumentkontrollId: idFelt("Ugyldig importør for dokumentkontroll")
+  ansvarligDokumentkontrollId: idFelt(melding("validering.opprett.dokumentkontroll"))
     .nullish()
     .transform((v) => v ?? undefined),
-  ansvarligImportoerId: idFelt("Ansvarlig importør mangler"),
+  ansvarligImportoerId: idFelt(melding("validering.opprett.ansvarligMangler")),
   eksportLand: z
-    .string({ error: "Eksportland mangler" })
+    .string({ error: melding("validering.opprett.eksportlandMangler") })
     .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: "Eksportland må være en landkode med to bokstaver" })
+    .regex(/^[A-Za-z]{2}$/, { error: melding("validering.opprett.eksportlandKode") })
     .transform((s) => s.toUpperCase()),
-  nummer: paakrevd("Sertifikatnummer mangler", 100, "Sertifikatnummeret er for langt"),
+  nummer: paakrevd(
+    melding("validering.opprett.nummerMangler"),
+    100,
+    melding("validering.opprett.nummerForLangt"),
+  ),
   /** The issue date as written (YYYY-MM-DD); an ISO timestamp is accepted and cut to its date. */
   utstedtDato: z
-    .string({ error: "Utstedelsesdato mangler" })
+    .string({ error: melding("validering.opprett.utstedtMangler") })
     .trim()
     .transform((s) => (/^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s))
-    .pipe(isoDato("Utstedelsesdato mangler", "Utstedelsesdato må være en gyldig dato (ÅÅÅÅ-MM-DD)")),
+    .pipe(
+      isoDato(melding("validering.opprett.utstedtMangler"), melding("validering.opprett.utstedtUgyldig")),
+    ),
 });
 export type OpprettImportmeldingVerdier = z.output<typeof opprettImportmeldingBodySkjema>;
 
@@ -442,16 +449,15 @@ export type KlientStatus = (typeof KLIENT_STATUSER)[number];
 /** PUT .../{id}/status. */
 export const statusBodySkjema = z.object({
   status: z.enum(KLIENT_STATUSER, {
-    error: "Ugyldig status. Tillatt: REGISTRERT, ANKOMMET eller TILBAKETRUKKET",
+    error: melding("validering.status.ugyldig"),
   }),
   versjon: versjonFelt,
 });
 
 export const MYNDIGHET_STATUSER = ["FRIGITT", "AVVIST", "DELVIS_AVVIST"] as const;
 export type MyndighetStatus = (typeof MYNDIGHET_STATUSER)[number];
-export const BEGRUNNELSE_MELDING = "Begrunnelse må oppgis ved avvisning";
-export const VEDTAKSBREV_MELDING =
-  "Referansen til vedtaksbrevet må oppgis ved avvisning (vedtaksbrevReferanse)";
+export const BEGRUNNELSE_MELDING = melding("validering.vurdering.begrunnelse");
+export const VEDTAKSBREV_MELDING = melding("validering.vurdering.vedtaksbrev");
 
 /**
  * The authority's assessment (POST /myndighet/v2/importmeldinger/{nummer}/vurdering, ADR 045): a rejection
@@ -461,15 +467,12 @@ export const vurderingBodySkjema = z
   .object(
     {
       status: z.enum(MYNDIGHET_STATUSER, {
-        error: "Ugyldig vurdering. Tillatt: FRIGITT, AVVIST eller DELVIS_AVVIST",
+        error: melding("validering.vurdering.ugyldig"),
       }),
-      begrunnelse: valgfriJson(4000, "Begrunnelsen kan ikke være lengre enn 4000 tegn"),
-      vedtaksbrevReferanse: valgfriJson(
-        100,
-        "Referansen til vedtaksbrevet kan ikke være lengre enn 100 tegn",
-      ),
+      begrunnelse: valgfriJson(4000, melding("validering.vurdering.begrunnelseForLang")),
+      vedtaksbrevReferanse: valgfriJson(100, melding("validering.vurdering.vedtaksbrevForLang")),
     },
-    { error: "Vurderingen må være et objekt med status, begrunnelse og vedtaksbrevReferanse" },
+    { error: melding("validering.vurdering.objekt") },
   )
   .superRefine((v, ctx) => {
     if (v.status !== "FRIGITT" && !v.begrunnelse) {

@@ -1,6 +1,8 @@
 // A system's access to act for an importer (issue 25 §2, docs/decisions/035-maskintilgang.md): what the
 // settings side "Integrasjoner" sends and the register API checks, with the same Norwegian messages.
+
 import { z } from "zod";
+import { melding } from "../../sprak/melding";
 
 export const SYSTEMSCOPES = ["read", "write"] as const;
 export type Systemscope = (typeof SYSTEMSCOPES)[number];
@@ -14,30 +16,34 @@ export const KLIENT_ID = /^[\w.:-]{1,200}$/;
 export const systemtilgangSchema = z.object(
   {
     klientId: z
-      .string({ error: "Skriv inn klient-ID-en" })
-      .max(1000, "Klient-ID-en er for lang")
+      .string({ error: melding("validering.system.klientIdMangler") })
+      .max(1000, melding("validering.system.klientIdForLang"))
       .transform((v) => v.trim())
       .pipe(
         z
           .string()
-          .min(1, "Skriv inn klient-ID-en")
-          .max(200, "Klient-ID-en kan ha høyst 200 tegn")
-          .regex(
-            KLIENT_ID,
-            "Klient-ID-en kan bare ha bokstavene a–z, tall, punktum, kolon, bindestrek og understrek",
-          ),
+          .min(1, melding("validering.system.klientIdMangler"))
+          .max(200, melding("validering.system.klientIdMaks"))
+          .regex(KLIENT_ID, melding("validering.system.klientIdTegn")),
       ),
     klientNavn: z
-      .string({ error: "Skriv inn navnet på systemet" })
-      .max(1000, "Navnet er for langt")
+      .string({ error: melding("validering.system.navnMangler") })
+      .max(1000, melding("validering.system.navnForLangt"))
       .transform((v) => v.trim())
-      .pipe(z.string().min(1, "Skriv inn navnet på systemet").max(100, "Navnet kan ha høyst 100 tegn")),
+      .pipe(
+        z
+          .string()
+          .min(1, melding("validering.system.navnMangler"))
+          .max(100, melding("validering.system.navnMaks")),
+      ),
     scopes: z
-      .array(z.enum(SYSTEMSCOPES, { error: "Ukjent tilgang" }), { error: "Velg minst én tilgang" })
-      .min(1, "Velg minst én tilgang")
+      .array(z.enum(SYSTEMSCOPES, { error: melding("validering.system.ukjentTilgang") }), {
+        error: melding("validering.system.velgTilgang"),
+      })
+      .min(1, melding("validering.system.velgTilgang"))
       .transform((s) => SYSTEMSCOPES.filter((v) => s.includes(v))),
   },
-  { error: "Forespørselen må være et objekt med klientId, klientNavn og scopes" },
+  { error: melding("validering.system.objekt") },
 );
 
 /** A granted system as the register API lists it. */

@@ -11,6 +11,7 @@ import { createElement, type ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { SprakProvider } from "../../app/components/sprak";
 import { commitSession, getSession } from "../../app/lib/session.server";
 import type { DatabaseHandle } from "../../db";
 import { grenseteller } from "../../db/grense";
@@ -101,6 +102,12 @@ export async function testKontekst(apiUrl: string) {
   return { context, cookie, csrf, close: () => handle.close() };
 }
 
+/**
+ * The root route's element in a page test: the page in the translator's provider, as app/root.tsx's Layout
+ * puts it (the Layout itself needs the Remix document), over the messages the loaders send.
+ */
+export const rotElement = () => createElement(SprakProvider, null, createElement(Outlet));
+
 interface RouteModule {
   loader?: (args: never) => unknown;
   action?: (args: never) => unknown;
@@ -110,7 +117,8 @@ interface RouteModule {
 
 /**
  * The notification routes, as in app/routes: root → importmelding/:id → `sider` (path → route module).
- * The root layout is replaced by an <Outlet> (it needs the Remix document), its loader is the real one.
+ * The root layout is replaced by an <Outlet> in the translator's provider (the layout needs the Remix
+ * document), its loader is the real one.
  */
 export async function notifikasjonsRuter(sider: Record<string, RouteModule>): Promise<RouteObject[]> {
   const root = await import("../../app/root");
@@ -121,7 +129,7 @@ export async function notifikasjonsRuter(sider: Record<string, RouteModule>): Pr
       id: "root",
       path: "/",
       loader: root.loader as never,
-      element: createElement(Outlet),
+      element: rotElement(),
       children: [
         {
           id: "routes/importmelding.$id",
@@ -171,12 +179,15 @@ export async function hentSide(
   kontekst: { context: AppLoadContext; cookie: string },
   sti: string,
   skjema?: Record<string, string>,
+  /** The browser's Accept-Language (the language of a first visit, ADR 048). */
+  acceptLanguage?: string,
 ): Promise<Side> {
   const request = new Request(`http://localhost${sti}`, {
     method: skjema ? "POST" : "GET",
     headers: {
       Cookie: kontekst.cookie,
       ...(skjema ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      ...(acceptLanguage ? { "Accept-Language": acceptLanguage } : {}),
     },
     body: skjema ? new URLSearchParams(skjema).toString() : undefined,
   });

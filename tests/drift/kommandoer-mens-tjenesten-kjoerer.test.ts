@@ -1,10 +1,10 @@
 // The command-line tools while the service runs on the embedded database (issue 15 item 2, ADR 016): the
-// service owns data/pglite; `ephyto:import` delivers through its Hub endpoint and `myndighet:vurder` through the
-// authority's API (as its case system, ADR 045), `seed` is
+// service owns data/pglite; `ephyto:import` delivers to its development ePhyto Hub (ADR 044), or to its Hub
+// endpoint, and `myndighet:vurder` through the authority's API (as its case system, ADR 045); `seed` is
 // refused with a Norwegian message, and nothing else opens the directory. Afterwards the database the service
 // wrote opens cleanly and holds what the tools sent. Runs over the production build (`npm run test:bygg`).
 import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
+import { renameSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,6 +61,8 @@ describe("kommandoene mens tjenesten kjører på den innebygde databasen", () =>
       SESSION_SECRET: "drift-kommandoer",
       // The development Maskinporten's clients (with the authority's, for myndighet:vurder) beside the data.
       MASKINPORTEN_DEV_KLIENTER: path.join(mappe, "maskinporten-klienter.json"),
+      // The service's puller looks at its development Hub twice a second (ADR 044).
+      HUB_INTERVALL_SEKUNDER: "0.5",
     };
     for (const k of ["DATABASE_URL", "IMPORT_API_URL", "OIDC_ISSUER", "SMTP_URL"]) delete env[k];
     server = await startServer(loadConfig(env));
@@ -81,14 +83,16 @@ describe("kommandoene mens tjenesten kjører på den innebygde databasen", () =>
     await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseIBruk);
   });
 
-  it("ephyto:import delivers through the service's Hub endpoint: stored where the service sees it, once", async () => {
+  it("ephyto:import delivers to the service's development Hub as an exporting country; the service pulls it once", async () => {
     const foerst = await kjoer("ephyto-import", REEKSPORT, HUB);
-    expect(foerst.feil).toContain("Tjenesten kjører og eier den innebygde databasen: leverer gjennom");
+    expect(foerst.feil).toContain("Utviklingshuben kjører: leverer som eksportland gjennom https://");
     expect(foerst.kode).toBe(0);
     const linjer = foerst.ut.trim().split("\n");
-    expect(linjer[0]).toMatch(/^api\/ephyto\/fixtures\/reeksport-nl\.xml: NL-RE-2025-004711 ny \(id \d+\)$/);
+    expect(linjer[0]).toMatch(
+      /^api\/ephyto\/fixtures\/reeksport-nl\.xml: NL-RE-2025-004711 mottatt gjennom huben \(.+\)$/,
+    );
     expect(linjer[1]).toMatch(
-      /^api\/ephyto\/fixtures\/hub-envelope-sample\.xml: BO-5845145424 ny \(id \d+\)$/,
+      /^api\/ephyto\/fixtures\/hub-envelope-sample\.xml: BO-5845145424 mottatt gjennom huben \(.+\)$/,
     );
 
     const db = server!.database.db;
@@ -100,14 +104,35 @@ describe("kommandoene mens tjenesten kjører på den innebygde databasen", () =>
       .execute();
     expect(lagret.map((r) => r.nummer)).toEqual(["BO-5845145424", "NL-RE-2025-004711"]);
 
+    // Delivered again: a new envelope, received, and the certificate unchanged.
     const igjen = await kjoer("ephyto-import", REEKSPORT);
     expect(igjen.kode).toBe(0);
-    expect(igjen.ut.trim()).toMatch(/: NL-RE-2025-004711 uendret \(id \d+\)$/);
+    expect(igjen.ut.trim()).toMatch(/: NL-RE-2025-004711 mottatt gjennom huben/);
+    const journal = await db
+      .selectFrom("hub_konvolutt")
+      .select(["resultat", "kvittert"])
+      .orderBy("foerst_sett")
+      .execute();
+    expect(journal.map((j) => j.resultat)).toEqual(["ny", "ny", "uendret"]);
+    expect(journal.every((j) => j.kvittert !== null)).toBe(true);
 
-    // A bad file gets the service's Norwegian message and a non-zero exit code.
+    // A file that is no certificate is not delivered: the reader's Norwegian message and a non-zero exit code.
     const feil = await kjoer("ephyto-import", "package.json");
     expect(feil.kode).toBe(1);
-    expect(feil.ut).toMatch(/^package\.json: FEIL .+/);
+    expect(feil.ut).toMatch(/^package\.json: FEIL .+ \(ikke levert til huben\)$/m);
+  }, 120_000);
+
+  it("ephyto:import delivers to the service's Hub endpoint when no development Hub runs (a real HUB_URL)", async () => {
+    const fil = path.join(mappe, "hub", "tilkobling.json");
+    renameSync(fil, `${fil}.bort`);
+    try {
+      const svar = await kjoer("ephyto-import", REEKSPORT);
+      expect(svar.feil).toContain("Tjenesten kjører og eier den innebygde databasen: leverer gjennom");
+      expect(svar.kode).toBe(0);
+      expect(svar.ut.trim()).toMatch(/: NL-RE-2025-004711 uendret \(id \d+\)$/);
+    } finally {
+      renameSync(`${fil}.bort`, fil);
+    }
   });
 
   it("myndighet:vurder assesses through the service's authority API (a development Maskinporten token), never the database", async () => {
@@ -169,5 +194,5 @@ describe("kommandoene mens tjenesten kjører på den innebygde databasen", () =>
     const direkte = await kjoer("ephyto-import", REEKSPORT);
     expect(direkte.feil).not.toContain("leverer gjennom");
     expect(direkte.ut.trim()).toMatch(/: NL-RE-2025-004711 uendret \(id \d+\)$/);
-  });
+  }, 120_000);
 });

@@ -1,15 +1,16 @@
 // The production shape on one machine (issue 26 point 6): compose.yaml read and run as processes of the compiled
 // build with NODE_ENV=production against a PostgreSQL server — the migration step, two `api`, two `web` behind
-// this file's own TLS round-robin proxy, one `sender`, the development mail catcher, the development Altinn and
-// Enhetsregisteret and the development Maskinporten (behind this file's TLS; one for the systems' clients and the
-// service's own) (compose's staging profile) and the development ID-porten, each its own
-// process. Compose's service names become local
+// this file's own TLS round-robin proxy, one `sender` (which pulls from the ePhyto Hub), the development mail
+// catcher, the development Altinn and Enhetsregisteret, the development Maskinporten (behind this file's TLS; one
+// for the systems' clients and the service's own) and the development ePhyto Hub (compose's staging profile) and
+// the development ID-porten, each its own process. Compose's secrets (/run/secrets/<name>) are the files its top
+// level names. Compose's service names become local
 // addresses (postgres:5432 → the test server, api:3000 → a round-robin over the two api processes, …); every
 // ${…} in the file is filled from VARIABLER below, so a variable a role needs that compose.yaml lacks makes the
 // process refuse to start, and the test fails.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import net, { type AddressInfo } from "node:net";
@@ -31,11 +32,15 @@ interface ComposeTjeneste {
   image?: string;
 }
 
+function lesComposeFil(): {
+  services: Record<string, ComposeTjeneste>;
+  secrets?: Record<string, { file?: string }>;
+} {
+  return parse(readFileSync(path.join(ROT, "compose.yaml"), "utf8"), { merge: true });
+}
+
 export function lesCompose(): Record<string, ComposeTjeneste> {
-  const fil = parse(readFileSync(path.join(ROT, "compose.yaml"), "utf8"), { merge: true }) as {
-    services: Record<string, ComposeTjeneste>;
-  };
-  return fil.services;
+  return lesComposeFil().services;
 }
 
 /** Compose's interpolation: ${VAR}, ${VAR:-standard}, ${VAR-standard}, ${VAR:?feil}, ${VAR?feil}, $$. */
@@ -197,6 +202,11 @@ async function lastbalanserer(
   };
 }
 
+/** A development Hub process's directory: its CA and the client certificates it makes (dev/hub/prosess.ts). */
+export interface HubProsess extends Prosess {
+  mappe: string;
+}
+
 export interface Produksjonsform {
   /** The app as the browser sees it: https through the load balancer. */
   appUrl: string;
@@ -212,6 +222,8 @@ export interface Produksjonsform {
    * process) and the clients' file it reads on every token request (where a test registers its client).
    */
   maskinporten: { issuer: string; tokenEndepunkt: string; klientfil: string };
+  /** The development ePhyto Hub (compose's staging service `hub`), which the sender pulls from. */
+  hub: HubProsess;
   /** The development Altinn and Enhetsregisteret (compose's `registre`). */
   registre: Prosess;
   /** The service's database, for the test's checks. */
@@ -225,11 +237,17 @@ async function variabler(
   appUrl: string,
   issuer: string,
   maskinporten: string,
+  hubMappe: string,
 ): Promise<Record<string, string>> {
   // The service's own Maskinporten client (ADR 042): its key, as the operator would have it.
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const noekkel = { ...(await exportJWK(privateKey)), kid: "produksjonsform-1", alg: "RS256" };
   return {
+    // The staging Hub (compose's `hub`) and the certificates it makes in its directory.
+    HUB_URL: "https://hub:4443/hub/DeliveryService",
+    HUB_KLIENTSERTIFIKAT_FIL: path.join(hubMappe, "klient-NO.pem"),
+    HUB_KLIENTNOEKKEL_FIL: path.join(hubMappe, "klient-NO-key.pem"),
+    HUB_CA: path.join(hubMappe, "ca.pem"),
     API_AUDIENCE: "https://forhaandsmelding.test/import",
     ALTINN_URL: "http://registre:3500/altinn",
     ENHETSREGISTERET_URL: "http://registre:3500/enhetsregisteret",
@@ -269,7 +287,9 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     const issuer = `http://127.0.0.1:${idpPort}/idporten`;
     const mpTlsPort = await ledigPort();
     const maskinportenIssuer = `https://127.0.0.1:${mpTlsPort}/maskinporten`;
-    const v = await variabler(appUrl, issuer, maskinportenIssuer);
+    const hubMappe = mkdtempSync(path.join(tmpdir(), "produksjonsform-hub-"));
+    stoppes.push(async () => rmSync(hubMappe, { recursive: true, force: true }));
+    const v = await variabler(appUrl, issuer, maskinportenIssuer, hubMappe);
     // One certificate for the test's TLS (the web load balancer, Maskinporten; localhost and 127.0.0.1), which
     // the api processes trust.
     const { private: key, cert } = await selfsigned.generate([{ name: "commonName", value: "localhost" }], {
@@ -307,10 +327,17 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
         /\b([a-z][\w-]*):(\d+)\b/g,
         (helt, navn, port) => adresser.get(`${navn}:${port}`) ?? helt,
       );
+    // Compose's secrets: a service reads /run/secrets/<name>, which is the file the top level names.
+    const hemmeligheter = lesComposeFil().secrets ?? {};
+    const hemmelig = (verdi: string) =>
+      verdi.replace(/^\/run\/secrets\/([\w-]+)$/, (helt, navn: string) => {
+        const fil = hemmeligheter[navn]?.file;
+        return fil ? fyllInn(fil, v) : helt;
+      });
     const miljoe = (navn: string, ekstra: Record<string, string>): Record<string, string> => {
       const env: Record<string, string> = {};
       for (const [k, verdi] of Object.entries(tjenester[navn]?.environment ?? {})) {
-        env[k] = lokal(fyllInn(String(verdi ?? ""), v));
+        env[k] = hemmelig(lokal(fyllInn(String(verdi ?? ""), v)));
       }
       return { NODE_ENV: "production", ...env, HOST: "127.0.0.1", ...ekstra };
     };
@@ -450,6 +477,27 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     stoppes.push(() => webLb.close());
     await Promise.all(web.map((p) => vent(() => klar(p), `${p.navn} ble ikke klar`)));
 
+    // The development ePhyto Hub (compose's staging service `hub`), its own process: TLS with client certificates.
+    const hubTls = await ledigPort();
+    const hubHelse = await ledigPort();
+    adresser.set("hub:4443", `127.0.0.1:${hubTls}`);
+    const hub: HubProsess = Object.assign(
+      startProsess(
+        "hub",
+        kommando("hub"),
+        miljoe("hub", {
+          PORT: String(hubHelse),
+          HUB_UTVIKLING_PORT: String(hubTls),
+          HUB_UTVIKLING_MAPPE: hubMappe,
+        }),
+        hubHelse,
+      ),
+      { mappe: hubMappe },
+    );
+    stoppes.push(() => hub.stopp());
+    // Up, with Norway's client certificate made (the sender's secrets are those files).
+    await vent(async () => (await lever(hub)) && existsSync(v.HUB_KLIENTNOEKKEL_FIL as string), "huben");
+
     // The sender.
     const senderPort = await ledigPort();
     const sender = startProsess(
@@ -463,6 +511,10 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
         EPOST_POLL_SEKUNDER: "0.2",
         EPOST_SMTP_TIDSAVBRUDD_SEKUNDER: "5",
         EPOST_LEIE_SEKUNDER: "15",
+        // The Hub twice a second, and a short lease, so a killed sender's successor pulls within seconds.
+        HUB_INTERVALL_SEKUNDER: "0.5",
+        HUB_LEIE_SEKUNDER: "6",
+        HUB_TIDSAVBRUDD_SEKUNDER: "2",
       }),
       senderPort,
     );
@@ -487,6 +539,7 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
         tokenEndepunkt: `${maskinporten.url}/maskinporten/token`,
         klientfil: maskinportenKlienter,
       },
+      hub,
       registre,
       db,
       variabler: v,

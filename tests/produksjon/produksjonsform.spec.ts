@@ -1,10 +1,15 @@
 // The production shape, end to end (issue 26 point 6): compose.yaml's processes with NODE_ENV=production on a
 // PostgreSQL server (tests/produksjon/oppsett.ts). A person logs in, a certificate arrives through the Hub, the
-// alert is mailed once, the notification is submitted on one web process and withdrawn on the other (JavaScript
-// on and off); the sender is killed mid-batch and restarted; two api processes ingest one certificate at once.
+// alert is mailed once; the sender pulls certificates from the development ePhyto Hub process and acknowledges
+// them (an invalid one as failed), and stays ready while that Hub is down (ADR 044); the notification is submitted
+// on one web process and withdrawn on the other (JavaScript on and off); the sender is killed mid-batch and
+// restarted; two api processes ingest one certificate at once.
 // Run by .ci/run after the PostgreSQL pass: `TEST_DATABASE_URL=… npx playwright test -c playwright.produksjon.config.ts`.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { MYNDIGHET_SCOPES } from "../../api/auth";
+import { lagHubKlient } from "../../api/ephyto/hub-klient";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
 import { lagNoekkelpar, registrerKlient } from "../../dev/maskinporten/klientfil";
 import { osloDato } from "../../domain/format";
@@ -215,6 +220,112 @@ test("en vurdering gjennom api-prosessen gir nøyaktig én e-post om utfallet, l
     Number(id),
   ]);
   expect(meldinger[0]?.melding_id).toBe(sendt.rows[0]?.melding_id);
+});
+
+/** The exporting side of the development Hub process (its development exporter's certificate). */
+async function eksportoer() {
+  const fil = (navn: string) => readFileSync(path.join(pf.hub.mappe, navn));
+  return lagHubKlient({
+    url: hubUrl(),
+    sertifikat: fil("klient-UTVIKLING-EKSPORT.pem"),
+    noekkel: fil("klient-UTVIKLING-EKSPORT-key.pem"),
+    ca: fil("ca.pem"),
+    tidsavbruddMs: 10_000,
+  });
+}
+
+/** The Hub's address as the Hub process wrote it for the commands. */
+function hubUrl(): string {
+  return (JSON.parse(readFileSync(path.join(pf.hub.mappe, "tilkobling.json"), "utf8")) as { url: string })
+    .url;
+}
+
+/** The sender's metrics (its port from its start line). */
+async function senderMaalinger(): Promise<string> {
+  const port = pf.sender
+    .logg()
+    .filter((l) => typeof l.metrikkPort === "number")
+    .at(-1)?.metrikkPort;
+  return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+}
+
+async function sporing(klient: Awaited<ReturnType<typeof eksportoer>>, nr: string) {
+  let siste: string | undefined;
+  await vent(
+    async () => {
+      siste = (await klient.sporing(nr))?.sporing;
+      return siste !== "PendingDelivery";
+    },
+    `at senderen henter ${nr}`,
+    30_000,
+  );
+  return klient.sporing(nr);
+}
+
+test("sertifikater fra ePhyto-huben: senderen henter, lagrer og kvitterer én gang; et ugyldig kvitteres som feilet med årsaken", async () => {
+  const klient = await eksportoer();
+  const nummer = `PHYTO.NL.2026.HUB${Date.now() % 1_000_000}`;
+  const levert = await klient.lever({
+    fra: "NL",
+    til: "NO",
+    sertifikattype: "851",
+    sertifikatstatus: "70",
+    nppoSertifikatnummer: nummer,
+    innhold: Buffer.from(sertifikatXml(nummer, DRAMMEN)).toString("base64"),
+  });
+  const ugyldig = await klient.lever({
+    fra: "NL",
+    til: "NO",
+    sertifikattype: "851",
+    sertifikatstatus: "70",
+    nppoSertifikatnummer: "PHYTO.NL.2026.UGYLDIG",
+    innhold: "<SPSCertificate>uten innhold</SPSCertificate>",
+  });
+  expect((await sporing(klient, levert.hubLeveringsnummer as string))?.sporing).toBe("Delivered");
+  const avvist = await sporing(klient, ugyldig.hubLeveringsnummer as string);
+  expect(avvist?.sporing).toBe("FailedDelivery");
+  expect(avvist?.feilmelding).toBe("The certificate has no number (SPSExchangedDocument/ID)");
+
+  // Stored once, alerted once (the sender process mails it to the catcher process).
+  const { rows } = await pf.db.query(
+    "select k.resultat, k.kvittert is not null as kvittert from hub_konvolutt k join sertifikat s on s.id = k.sertifikat_id where s.nummer = $1",
+    [nummer],
+  );
+  expect(rows).toEqual([{ resultat: "ny", kvittert: true }]);
+  await vent(async () => (await fanget(nummer)).length > 0, "e-postvarselet", 30_000);
+  await new Promise((r) => setTimeout(r, 2000));
+  expect(await fanget(nummer)).toHaveLength(1);
+  const tekst = await senderMaalinger();
+  expect(tekst).toMatch(/forhaandsmelding_hub_kvittert_total\{[^}]*kvittering="mottatt"[^}]*\} [1-9]/);
+  expect(tekst).toMatch(/forhaandsmelding_hub_kvittert_total\{[^}]*kvittering="feilet"[^}]*\} [1-9]/);
+});
+
+test("huben nede: senderen forblir klar, og henter det som venter når huben er tilbake", async () => {
+  await pf.hub.stopp();
+  await vent(
+    async () =>
+      /forhaandsmelding_hub_feilet_total\{[^}]*type="hub"[^}]*\} [1-9]/.test(await senderMaalinger()),
+    "en feilet runde mot huben",
+    30_000,
+  );
+  for (let i = 0; i < 4; i++) {
+    expect((await fetch(`${pf.sender.url}/readyz`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await pf.hub.startIgjen();
+  const klient = await eksportoer();
+  const nummer = `PHYTO.NL.2026.HUBIGJEN${Date.now() % 1_000_000}`;
+  const levert = await klient.lever({
+    fra: "NL",
+    til: "NO",
+    sertifikattype: "851",
+    sertifikatstatus: "70",
+    nppoSertifikatnummer: nummer,
+    innhold: sertifikatXml(nummer, DRAMMEN),
+  });
+  expect((await sporing(klient, levert.hubLeveringsnummer as string))?.sporing).toBe("Delivered");
+  // Its alert too, before the next test counts the catcher's messages.
+  await vent(async () => (await fanget(nummer)).length > 0, "e-postvarselet", 30_000);
 });
 
 test("senderen drepes (kill -9) midt i en runde og startes igjen: hvert varsel leveres, ingen to ganger", async () => {

@@ -10,7 +10,9 @@ import type { SystemSvar } from "../../lib/integrasjoner.server";
 import type { action, loader } from "../../routes/innstillinger";
 import { Bekreftelsespanel } from "../bekreftelsespanel";
 import { CsrfInput } from "../csrf-input";
-import { FeilOppsummering, feilFra, SendKnapp, Tekstfelt } from "../skjema";
+import { FeilOppsummering, feilFra, SendKnapp } from "../skjema";
+import { useT } from "../sprak";
+import { Tekstfelt } from "../tekstfelt";
 import { Tabellramme, Varsel } from "../ui";
 import { sideUrl } from "./felles";
 
@@ -24,6 +26,7 @@ const tilgangTekst = (scopes: readonly string[]) =>
 
 export function Integrasjoner() {
   const { integrasjoner } = useLoaderData<typeof loader>();
+  const t = useT();
   const svar = useActionData<typeof action>() as SystemSvar | undefined;
   const systemer: SystemtilgangDto[] = integrasjoner?.systemer ?? [];
   const fjernSystem = integrasjoner?.fjernSystem ?? null;
@@ -112,7 +115,7 @@ export function Integrasjoner() {
                 id={`${fields.scopes.id}-feil`}
                 data-color="danger"
               >
-                {scopeFeil}
+                {t.melding(scopeFeil)}
               </p>
             ) : null}
             {(["read", "write"] as const).map((s) => (

@@ -3,11 +3,13 @@ import { useState } from "react";
 import { REGELVERK_AVKRYSSING_TEKST } from "../../../domain/schemas/tekster";
 import type { action, loader } from "../../routes/innstillinger";
 import { CsrfInput } from "../csrf-input";
+import { useT } from "../sprak";
 import { Varsel } from "../ui";
 import type { Svar } from "./felles";
 
 export function Profil() {
   const { avgiver, importoer } = useLoaderData<typeof loader>();
+  const t = useT();
   const actionData = useActionData<typeof action>() as Svar | undefined;
   const regelverkSvar = actionData?.intent === "bekreft-regelverk" ? actionData : undefined;
   const [krysset, settKrysset] = useState(importoer.harLestRegelverk);
@@ -64,7 +66,7 @@ export function Profil() {
         </p>
         {regelverkSvar?.feil ? (
           <Varsel farge="danger" rolle="alert">
-            <p className="ds-paragraph">{regelverkSvar.feil}</p>
+            <p className="ds-paragraph">{t.melding(regelverkSvar.feil)}</p>
           </Varsel>
         ) : null}
         {regelverkSvar?.melding ? (
@@ -89,7 +91,7 @@ export function Profil() {
               </label>
             </div>
             <p className="ds-paragraph hjelpetekst" data-size="sm" id="regelverk-hjelp">
-              {REGELVERK_AVKRYSSING_TEKST} Bekreftet. Avkrysningen kan ikke fjernes.
+              {t.melding(REGELVERK_AVKRYSSING_TEKST)} Bekreftet. Avkrysningen kan ikke fjernes.
             </p>
           </>
         ) : (
@@ -134,7 +136,7 @@ export function Profil() {
                 Virksomheten kjenner regelverket for import av planter
               </label>
               <p className="ds-paragraph hjelpetekst" data-size="sm" id="regelverk-hjelp">
-                {REGELVERK_AVKRYSSING_TEKST}
+                {t.melding(REGELVERK_AVKRYSSING_TEKST)}
               </p>
             </div>
             <div className="knapperad">

@@ -1,0 +1,98 @@
+// Problem details in the caller's language (issue 33 §5, ADR 047): `detail` follows Accept-Language (nn,
+// en*, else bokmål; bokmål when absent), Content-Language names it, and validation messages of domain/schemas
+// and the guards' messages alike.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { importoerId } from "../tests/support/test-hjelp";
+import { startTestApi, type TestApi } from "../tests/support/test-server";
+
+const kari = DEMO_PERSONER[0]!.pid;
+const per = DEMO_PERSONER[3]!.pid;
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+async function detail(sti: string, init: RequestInit & { sprak?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.sprak) headers.set("Accept-Language", init.sprak);
+  const res = await api.fetch(sti, { ...init, headers });
+  return {
+    status: res.status,
+    sprak: res.headers.get("Content-Language"),
+    detail: ((await res.json()) as { detail: string }).detail,
+  };
+}
+
+describe("problem details på leserens språk", () => {
+  it("401 uten token: bokmål uten Accept-Language, ellers nynorsk eller engelsk", async () => {
+    const sti = `/import/register/v1/${ORG.hagelandDrammen}`;
+    expect(await detail(sti)).toEqual({ status: 401, sprak: "nb", detail: "Mangler gyldig tilgangstoken" });
+    expect(await detail(sti, { sprak: "nn-NO,nb;q=0.5" })).toEqual({
+      status: 401,
+      sprak: "nn",
+      detail: "Manglar gyldig tilgangstoken",
+    });
+    expect(await detail(sti, { sprak: "en-US" })).toEqual({
+      status: 401,
+      sprak: "en",
+      detail: "A valid access token is missing",
+    });
+    expect((await detail(sti, { sprak: "de" })).detail).toBe("Mangler gyldig tilgangstoken");
+  });
+
+  it("403 fra vaktene (ingen tilgang til virksomheten) på engelsk", async () => {
+    const res = await detail(`/import/register/v1/${ORG.hagelandDrammen}`, {
+      sprak: "en",
+      headers: { authorization: `Bearer ${await api.token(per)}` },
+    });
+    expect(res).toMatchObject({ status: 403, detail: "You do not have access to this organisation" });
+  });
+
+  it("en valideringsmelding fra domain/schemas (zod) på nynorsk", async () => {
+    const token = await api.token(kari);
+    const id = await importoerId(api.handle.db, ORG.hagelandDrammen);
+    const res = await detail(`/import/importmelding/v2/${ORG.hagelandDrammen}/${id}`, {
+      method: "POST",
+      sprak: "nn",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        ansvarligImportoerId: 1,
+        eksportLand: "Nederland",
+        nummer: "X",
+        utstedtDato: "2026-01-01",
+      }),
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      sprak: "nn",
+      detail: "Eksportland må vere ei landkode med to bokstavar",
+    });
+  });
+
+  it("en ugyldig parameter og ugyldig JSON på engelsk", async () => {
+    const token = await api.token(kari);
+    expect(
+      (
+        await detail(`/import/register/v1/12345`, {
+          sprak: "en",
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).detail,
+    ).toBe("Invalid organisation number");
+    expect(
+      (
+        await detail(`/import/register/v1/${ORG.hagelandDrammen}`, {
+          method: "POST",
+          sprak: "en",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: "{ikke json",
+        })
+      ).detail,
+    ).toBe("Invalid JSON in the request");
+  });
+});

@@ -1,0 +1,74 @@
+// The request's language and the messages a page sends the browser (docs/sprak.md, ADR 048). The language is
+// read from the request alone, at no cost per request: the language cookie (set when the person chooses,
+// and at login from their stored preference, app/lib/sprakvalg.server.ts), else the browser's Accept-Language,
+// else bokmål. Never the database.
+import type { AppLoadContext } from "@remix-run/node";
+import { kompilerteMeldinger, oversetter } from "../../sprak/katalog.server";
+import type { Navnerom } from "../../sprak/navnerom";
+import type { T, Tekster } from "../../sprak/oversetter";
+import { erSprak, type Sprak, sprakFraAcceptLanguage } from "../../sprak/sprak";
+import { lesCookie, settCookie } from "./preferanser.server";
+
+export const SPRAK_COOKIE = "sprak";
+
+/** The language cookie: the language and when it was chosen (epoch ms; the newest choice wins at login). */
+export interface SprakCookie {
+  sprak: Sprak;
+  valgt: number;
+}
+
+export async function lesSprakCookie(request: Request): Promise<SprakCookie | undefined> {
+  const v = (await lesCookie(request, SPRAK_COOKIE)) as Partial<SprakCookie> | null;
+  return v && erSprak(v.sprak) && typeof v.valgt === "number"
+    ? { sprak: v.sprak, valgt: v.valgt }
+    : undefined;
+}
+
+export function settSprakCookie(verdi: SprakCookie, context: AppLoadContext): Promise<string> {
+  return settCookie(SPRAK_COOKIE, verdi, context);
+}
+
+const perForespoersel = new WeakMap<Request, Promise<Sprak>>();
+
+/** The request's language: the chosen one (cookie), else Accept-Language's, else bokmål. */
+export function sprakFor(request: Request): Promise<Sprak> {
+  let sprak = perForespoersel.get(request);
+  if (!sprak) {
+    sprak = lesSprakCookie(request).then(
+      (c) => c?.sprak ?? sprakFraAcceptLanguage(request.headers.get("Accept-Language")),
+    );
+    perForespoersel.set(request, sprak);
+  }
+  return sprak;
+}
+
+const teksterCache = new Map<string, Tekster>();
+
+/**
+ * The compiled messages of `navnerom` in `sprak`: one object per language and set of namespaces, made on first
+ * use and shared by every request after it (the catalogues do not change while the process runs), so a request
+ * costs no merging. Never mutated: the loaders only serialise it.
+ */
+export function teksterForSprak(sprak: Sprak, navnerom: readonly Navnerom[]): Tekster {
+  const noekkel = `${sprak}|${navnerom.join(",")}`;
+  let tekster = teksterCache.get(noekkel);
+  if (!tekster) {
+    tekster = { sprak, meldinger: Object.assign({}, ...navnerom.map((n) => kompilerteMeldinger(sprak, n))) };
+    teksterCache.set(noekkel, tekster);
+  }
+  return tekster;
+}
+
+/**
+ * What a route's loader adds to its data so the page can speak the request's language:
+ * `return { ...data, ...(await tekster(request, "innlogging")) }`. The root sends "felles" (the shell and the
+ * shared components); a route sends its own namespaces, and "validering" where it has a form.
+ */
+export async function tekster(request: Request, ...navnerom: Navnerom[]): Promise<{ tekster: Tekster }> {
+  return { tekster: teksterForSprak(await sprakFor(request), navnerom) };
+}
+
+/** The translator of the request's language, for text a loader or action makes on the server. */
+export async function oversetterFor(request: Request): Promise<T> {
+  return oversetter(await sprakFor(request));
+}

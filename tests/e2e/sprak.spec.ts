@@ -1,0 +1,97 @@
+// Bokmål, nynorsk and English (issue 33): the language control on every page, by keyboard, with JavaScript on
+// and off; the page and its query string kept; `lang` right; the choice remembered in the browser before login
+// and in the person's preference after it, so it follows them to another browser. axe on every language.
+// The journey's persons are only this spec's (one per project): their stored language changes here.
+import type { Page } from "@playwright/test";
+import { expect, jsPaa, sjekkUu, tabTil, test } from "./helpers";
+
+const person = () =>
+  jsPaa() ? { pid: "03098530117", navn: "Nora Nynorsk" } : { pid: "03098550223", navn: "Nils Nynorsk" };
+
+/** Chooses a language in the header's control by keyboard (Tab to its button, Enter). */
+async function velgSprak(page: Page, navn: "Bokmål" | "Nynorsk" | "English") {
+  const knapp = page.getByRole("banner").getByRole("button", { name: navn, exact: true });
+  await tabTil(page, knapp);
+  await page.keyboard.press("Enter");
+  return knapp;
+}
+
+async function forventSprak(page: Page, sprak: "nb" | "nn" | "en") {
+  await expect(page.locator("html")).toHaveAttribute("lang", sprak);
+  await expect(page.getByRole("banner").locator(`button[lang="${sprak}"]`)).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+}
+
+test("velg nynorsk før innlogging, bytt til engelsk på samme side, og språket følger personen", async ({
+  page,
+  browser,
+}) => {
+  // First visit: the browser asks for bokmål (nb-NO).
+  await page.goto("/logg-inn?returnTo=%2Fnyttig-info%3FvisMerInfo%3Dsok");
+  await forventSprak(page, "nb");
+  // The language names, each in its own language.
+  for (const [navn, lang] of [
+    ["Bokmål", "nb"],
+    ["Nynorsk", "nn"],
+    ["English", "en"],
+  ] as const) {
+    await expect(page.getByRole("button", { name: navn, exact: true })).toHaveAttribute("lang", lang);
+  }
+
+  const nynorsk = await velgSprak(page, "Nynorsk");
+  await expect(page).toHaveURL(/\/logg-inn\?returnTo=%2Fnyttig-info%3FvisMerInfo%3Dsok$/);
+  await forventSprak(page, "nn");
+  await expect(page.getByText(/I digital førehandsmelding ser du dei elektroniske/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Hopp til hovudinnhaldet" })).toBeAttached();
+  await expect(page).toHaveTitle("Logg inn – Digital førehandsmelding");
+  // With JavaScript the page stays (a client navigation) and so does focus, on the chosen language.
+  if (jsPaa()) await expect(nynorsk).toBeFocused();
+  await sjekkUu(page);
+
+  // Log in: back to the page asked for, in nynorsk.
+  await page.getByRole("link", { name: "Logg inn med ID-porten" }).click();
+  await page.getByRole("button", { name: new RegExp(person().navn) }).click();
+  await expect(page).toHaveURL(/\/nyttig-info\?visMerInfo=sok$/);
+  await forventSprak(page, "nn");
+  await expect(page.getByText("Søk etter sertifikat", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Rettleiar for import av plantar" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Meny" })).toBeVisible();
+  await sjekkUu(page);
+
+  // Switch to English on the page: same page, same query string.
+  await velgSprak(page, "English");
+  await expect(page).toHaveURL(/\/nyttig-info\?visMerInfo=sok$/);
+  await forventSprak(page, "en");
+  await expect(page.getByRole("heading", { name: "Useful information", level: 1 })).toBeVisible();
+  await expect(page.getByText("Searching for certificates", { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle("Useful information – Digital prior notification");
+  await sjekkUu(page);
+
+  // Log out: the logged-out page in English.
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("button", { name: "Logg ut" }).click();
+  await expect(page.getByRole("heading", { name: "You are logged out", level: 1 })).toBeVisible();
+  await forventSprak(page, "en");
+  await sjekkUu(page);
+
+  // Another browser (no cookies, asking for bokmål): after login the person's English follows them.
+  const annen = await browser.newContext({ locale: "nb-NO", javaScriptEnabled: jsPaa() });
+  try {
+    const side = await annen.newPage();
+    await side.goto("/logg-inn");
+    await forventSprak(side, "nb");
+    await side.getByRole("link", { name: "Logg inn med ID-porten" }).click();
+    await side.getByRole("button", { name: new RegExp(person().navn) }).click();
+    await expect(side).not.toHaveURL(/\/logg-inn/);
+    await forventSprak(side, "en");
+    await side.goto("/tilgjengelighetserklaering");
+    await expect(side.getByRole("heading", { name: "Accessibility statement", level: 1 })).toBeVisible();
+    await expect(side.getByRole("navigation", { name: "Breadcrumbs" })).toBeVisible();
+    await sjekkUu(side);
+  } finally {
+    await annen.close();
+  }
+});
