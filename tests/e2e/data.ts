@@ -2,7 +2,7 @@
 // endpoint, so the two projects (JavaScript on and off) never share a certificate or a notification.
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { MYNDIGHET_SCOPES } from "../../api/auth";
+import { MYNDIGHET_SCOPES } from "../../api/scopes";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
 import { osloDato } from "../../domain/format";
 import { lagAssertion } from "../../scripts/eksempelklient";

@@ -8,8 +8,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { MYNDIGHET_SCOPES } from "../../api/auth";
 import { lagHubKlient } from "../../api/ephyto/hub-klient";
+import { MYNDIGHET_SCOPES } from "../../api/scopes";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
 import { lagNoekkelpar, registrerKlient } from "../../dev/maskinporten/klientfil";
 import { osloDato } from "../../domain/format";
