@@ -28,6 +28,7 @@ beforeAll(async () => {
         GRENSE_SOEK_NY_PERSON: "3/3600",
         GRENSE_DOKUMENT_PERSON: "2",
         GRENSE_SOEK_BOM_VIRKSOMHET: "25",
+        GRENSE_NOEKKEL_STENGT_IP: "25",
       }),
     }),
   ]);
@@ -208,21 +209,30 @@ describe("nedlastinger, nøkler og tokener", () => {
     }
   });
 
-  it("feil API-nøkler per adresse: sperret før nøkkelen sammenlignes, uten nøkkel telles ikke", async () => {
+  it("feil API-nøkler per adresse og endepunkt: den riktige nøkkelen slipper inn til grensen for gjetninger er nådd (sak 34 punkt 2)", async () => {
     fangLogg();
     const g = apiGrenser().noekkelFeilIp;
+    const stengt = apiGrenser({ GRENSE_NOEKKEL_STENGT_IP: "25" }).noekkelStengtIp;
+    expect(stengt.antall).toBeGreaterThan(g.antall);
     const lever = (noekkel?: string) =>
-      fetch(`${api.url}/import/ephyto/v1/sertifikat`, {
+      fetch(`${liten.url}/import/ephyto/v1/sertifikat`, {
         method: "POST",
         headers: { "content-type": "application/xml", ...(noekkel ? { "x-api-key": noekkel } : {}) },
         body: "<x/>",
       });
+    // a missing key is no guess and is not counted
     for (let i = 0; i < 5; i++) expect((await lever()).status).toBe(401);
     for (let i = 0; i < g.antall; i++) expect((await lever(`feil-${i}`)).status).toBe(401);
+    // past the limit a wrong key is 429 (and logged) …
     await forventForMange(await lever("feil-igjen"));
-    // the right key gets the same answer while the address is blocked: no way to tell a right guess
-    await forventForMange(await lever(TEST_HUB_API_KEY));
     expect(advarsler.some((l) => l.includes("Grense nådd: noekkel-feil-ip"))).toBe(true);
+    // … but the Hub's right key from the same address is let through (the XML is refused for what it is) …
+    const riktig = await lever(TEST_HUB_API_KEY);
+    expect(riktig.status).toBe(400);
+    // Guessing is bounded: past GRENSE_NOEKKEL_STENGT_IP wrong keys no key is compared, the right one neither.
+    for (let i = g.antall + 1; i < stengt.antall; i++) await forventForMange(await lever(`feil-${i}`));
+    await forventForMange(await lever(TEST_HUB_API_KEY));
+    expect(advarsler.some((l) => l.includes("Grense nådd: noekkel-stengt-ip"))).toBe(true);
   });
 
   it("forfalskede tokener per adresse; utløpte telles ikke, og et gyldig token slipper fortsatt inn", async () => {

@@ -22,8 +22,10 @@ export function apiGrenser(env: Record<string, string | undefined> = process.env
     soekNyVirksomhet: grense("soek-ny-virksomhet", "sertifikatsoek", 300, 24 * 60 * 60, env),
     /** Certificate PDF/Excel and receipt PDF downloads, per person. */
     dokumentPerson: grense("dokument-person", "nedlastinger", 60, 10 * 60, env),
-    /** Wrong API keys (the Hub's, the authority's), per client address: checked before the key is. */
+    /** Wrong API keys per client address and endpoint (the Hub's, the authority's): past it a wrong key is 429. */
     noekkelFeilIp: grense("noekkel-feil-ip", "feilApiNoekkel", 10, 10 * 60, env),
+    /** … and past this no key from that address is compared, the right one neither: the bound on guessing. */
+    noekkelStengtIp: grense("noekkel-stengt-ip", "feilApiNoekkel", 100, 10 * 60, env),
     /** Bearer tokens that do not verify (forged, wrong issuer or audience; not merely expired), per address. */
     tokenFeilIp: grense("token-feil-ip", "ugyldigToken", 30, 10 * 60, env),
   };
@@ -79,16 +81,26 @@ export function likNoekkel(gitt: string, forventet: string): boolean {
 
 /**
  * The API-key guard of a system's endpoint (the Hub's, the authority's): without a configured key the
- * endpoint is closed. An address that has sent `noekkelFeilIp` wrong keys in the window is refused before its
- * key is compared, so guessing gets no answer (ADR 026); a missing key is not a guess and is not counted.
+ * endpoint is closed. Wrong keys are counted per client address and endpoint (issue 34 item 2, ADR 026): past
+ * `noekkelFeilIp` a wrong key is 429, but the right key is still let through, so a neighbour behind the same
+ * address cannot shut the system out with a few wrong keys; past `noekkelStengtIp` no key is compared at all,
+ * which bounds the guesses an address gets. A missing key is not a guess and is not counted.
  */
-export function krevApiNoekkel(db: Db, forventet: string | undefined, grenser: ApiGrenser) {
+export function krevApiNoekkel(
+  db: Db,
+  forventet: string | undefined,
+  grenser: ApiGrenser,
+  endepunkt: "hub" | "myndighet",
+) {
   return ah(async (req, _res, next) => {
-    const g = grenser.noekkelFeilIp;
-    await stoppHvisSperret(db, req, g, klient(req));
+    const noekkel = `${endepunkt}|${klient(req)}`;
+    await stoppHvisSperret(db, req, grenser.noekkelStengtIp, noekkel);
     const gitt = req.get("x-api-key");
     if (forventet && gitt && likNoekkel(gitt, forventet)) return next();
-    if (gitt) await tellEllerStopp(db, req, g, klient(req));
+    if (gitt) {
+      await tellEllerStopp(db, req, grenser.noekkelStengtIp, noekkel);
+      await tellEllerStopp(db, req, grenser.noekkelFeilIp, noekkel);
+    }
     throw unauthorized(melding("api.ugyldigApiNoekkel"));
   });
 }

@@ -3,6 +3,7 @@
 import type { Db } from "../db";
 import type { Grenseteller } from "../db/grense";
 import type { Config } from "../server/config";
+import type { Logger } from "../server/logg";
 
 export interface AppContext {
   config: Config;
@@ -18,6 +19,8 @@ export interface AppContext {
   forespoerselId?: string;
   /** The rate limits' counters every web process shares (app/lib/grense.server.ts); server/web.ts sets it. */
   grenseteller?: Grenseteller;
+  /** The process's JSON log (server/logg.ts): an error in a loader or action is one line there (entry.server.tsx). */
+  logger?: Logger;
   /** The client's address as Express reads it (behind a trusted proxy: X-Forwarded-For), for rate limits. */
   klientIp?: string;
 }

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { harSkjemafeil, SkjemafeilContext } from "./components/feiltittel";
 import { NonceContext } from "./components/nonce";
@@ -19,9 +19,35 @@ function ingenLagring(headers: Headers): void {
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
 }
 
+/**
+ * 405 is Remix's answer to a post (PUT, DELETE …) to a page without an action: such a page takes only GET and
+ * HEAD, and HTTP asks the answer to say so.
+ */
+function tillatteMetoder(status: number, headers: Headers): void {
+  if (status === 405) headers.set("Allow", "GET, HEAD");
+}
+
 export function handleDataRequest(response: Response): Response {
   ingenLagring(response.headers);
+  tillatteMetoder(response.status, response.headers);
   return response;
+}
+
+/**
+ * Errors in loaders, actions and rendering go to the JSON log as one line, the stack in its `err` field (Remix's
+ * default writes the bare stack to stderr, many lines that are not JSON). A 4xx Remix answers itself (405 for
+ * a post to a page without an action, 404 for no route) is no error of the service: the request line logs its
+ * status, and there is nothing more to say (issue 34 item 6). A request the client gave up is not logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  loggFeil(context, error);
+};
+
+function loggFeil(context: AppLoadContext, error: unknown): void {
+  if (context.logger) context.logger.error({ err: error }, "Feil i siden");
+  else console.error(error);
 }
 
 export default async function handleRequest(
@@ -55,6 +81,7 @@ export default async function handleRequest(
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           ingenLagring(responseHeaders);
+          tillatteMetoder(responseStatusCode, responseHeaders);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -63,7 +90,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loggFeil(loadContext, error);
         },
       },
     );

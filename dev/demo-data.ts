@@ -71,11 +71,11 @@ export const ORG = {
   blomsterbudHoved: "912346099",
   blomsterbudBergen: "912346161",
   blomsterbudAalesund: "912346374",
-  /** Only for the e2e test of the forced onboarding on home (one per Playwright project). */
+  /** Two more of Ingrid's departments that have not confirmed the regulations: home starts with the onboarding. */
   blomsterbudFoerde: "912346412",
   blomsterbudMolde: "912346420",
   fjordblomster: "912346234",
-  /** Not yet in the importer register; its regulation confirmation is given in the settings e2e. */
+  /** Not yet in the importer register, and has not confirmed the regulations. */
   blomsterbudHaugesund: "912346439",
   /**
    * Only for the e-mail alert e2e test, one per Playwright project: certificates no other test delivers,
@@ -84,10 +84,10 @@ export const ORG = {
   blomsterbudStord: "912346447",
   blomsterbudVoss: "912346455",
   /**
-   * Only for the e2e tests of tests/e2e/spesifikasjon.spec.ts, one of each pair per Playwright project:
-   * confirmed the regulations, no e-mail address yet, and appointed their own reception controller (Florø,
-   * Kristiansund); not confirmed the regulations, with a controller that prepares notifications for them
-   * (Odda, Leirvik); and the two controllers (Ola Hansen's Gardermoen and Vestby departments).
+   * Departments in the states of the spec walk (issue 23; the e2e tests make their own, ADR 052): confirmed the
+   * regulations, no e-mail address yet, and appointed their own reception controller (Florø, Kristiansund); not
+   * confirmed the regulations, with a controller that prepares notifications for them (Odda, Leirvik); and the
+   * two controllers (Ola Hansen's Gardermoen and Vestby departments).
    */
   blomsterbudFloroe: "912346463",
   blomsterbudKristiansund: "912346471",

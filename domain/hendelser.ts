@@ -46,6 +46,8 @@ export type StatusEndretData = {
   sertifikat: { nummer: string; eksportland: string };
   fraStatus: ImportmeldingStatus;
   status: ImportmeldingStatus;
+  /** Present when the authority assessed it before the shipment arrived (ADR 041): no reception control. */
+  vurdertFoerAnkomst?: true;
 };
 
 /** Each event type's data. */

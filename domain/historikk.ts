@@ -51,6 +51,21 @@ export interface RapportertAvvik {
   kommentar: string | null;
 }
 
+/**
+ * Why a submitted notification waits for the authority whatever its answers (no automatic release):
+ * ANSVARLIG_IKKE_PAA_SERTIFIKATET its responsible importer is not on the certificate (ADR 027).
+ */
+export type Ventegrunn = "ANSVARLIG_IKKE_PAA_SERTIFIKATET";
+
+export const VENTEGRUNN_TEKST: Record<Ventegrunn, string> = {
+  ANSVARLIG_IKKE_PAA_SERTIFIKATET:
+    "Frigis ikke automatisk: ansvarlig importør står ikke som mottaker på sertifikatet. Mattilsynet vurderer forhåndsmeldingen.",
+};
+
+/** The line of an assessment made before arrival (ADR 041). */
+export const VURDERT_FOER_ANKOMST_LINJE =
+  "Sendingen var ikke ankommet. Det skal ikke gjøres mottakskontroll.";
+
 /** The structured part of an event (the jsonb column `detaljer`); each type uses its own fields. */
 export interface HendelseDetaljer {
   /** ENDRET: the part of the notification (tilstand.ts REDIGERBAR_I). */
@@ -60,6 +75,11 @@ export interface HendelseDetaljer {
   sertifikat?: { nummer: string; eksportland: string };
   ansvarligImportoer?: { navn: string; organisasjonsnummer: string };
   ansvarligDokumentkontroll?: { navn: string; organisasjonsnummer: string } | null;
+  /**
+   * OPPRETTET by an importer on the certificate: another organisation's notification of the certificate that
+   * gave way (ADR 027), by the organisation that made it and what became of it.
+   */
+  vek?: { opprettetAv: { navn: string; organisasjonsnummer: string }; til: "SLETTET" | "TILBAKETRUKKET" };
   /** STATUS to ANKOMMET: the deviations the reception control reported (empty: none). */
   avvik?: RapportertAvvik[];
   /** SERTIFIKAT: the certificate that replaces this one. */
@@ -68,6 +88,10 @@ export interface HendelseDetaljer {
   regelsett?: { versjon: number };
   /** STATUS to AVVIST or DELVIS_AVVIST: the reference of the authority's decision letter (ADR 045). */
   vedtaksbrev?: string;
+  /** STATUS to REGISTRERT or ANKOMMET: why it waits for the authority whatever its answers. */
+  venterPaaMyndighet?: Ventegrunn;
+  /** STATUS to the authority's assessment: made before the shipment arrived (ADR 041). */
+  vurdertFoerAnkomst?: boolean;
 }
 
 /** An event as the API gives it: the data, and the Norwegian texts every view shows alike. */
@@ -144,6 +168,8 @@ export function hendelseTittel(h: {
     case "OPPRETTET":
       return "Opprettet";
     case "STATUS":
+      if (h.tilStatus && h.detaljer.vurdertFoerAnkomst)
+        return `Vurdert av Mattilsynet før ankomst: ${STATUS_TEKST[h.tilStatus]}`;
       return h.tilStatus ? (STATUS_TITTEL[h.tilStatus] ?? STATUS_TEKST[h.tilStatus]) : "Status endret";
     case "ENDRET": {
       const kunPerson = h.detaljer.endringer?.every((e) => e.felt.startsWith("kontrolloer.")) === true;
@@ -244,6 +270,10 @@ export function hendelseLinjer(h: {
     if (d.ansvarligImportoer) linjer.push(`Ansvarlig importør: ${part(d.ansvarligImportoer)}`);
     if (d.ansvarligDokumentkontroll)
       linjer.push(`Ansvarlig for dokumentkontroll: ${part(d.ansvarligDokumentkontroll)}`);
+    if (d.vek)
+      linjer.push(
+        `Forhåndsmeldingen fra ${part(d.vek.opprettetAv)} ble ${d.vek.til === "SLETTET" ? "slettet" : "trukket tilbake"}`,
+      );
     if (linjer.length === 0 && h.merknad) linjer.push(h.merknad);
     return linjer;
   }
@@ -257,6 +287,8 @@ export function hendelseLinjer(h: {
       linjer.push(`Avvik: ${sp}: ${svar}. Kommentar: ${a.kommentar ?? "Ingen melding"}`);
     }
   }
+  if (h.type === "STATUS" && d.venterPaaMyndighet) linjer.push(VENTEGRUNN_TEKST[d.venterPaaMyndighet]);
+  if (h.type === "STATUS" && d.vurdertFoerAnkomst) linjer.push(VURDERT_FOER_ANKOMST_LINJE);
   // Rows from before migration 014 name the decision record behind an automatic step ("(ADR 007)") and
   // repeat the title ("Trukket tilbake: …", "Automatisk frigitt"): not for the user.
   const merknad =

@@ -31,6 +31,8 @@ export interface ImportmeldingListeElement {
   statusFarge: Farge;
   statusEndret: string;
   kategori: Kategori;
+  /** Released or rejected by the authority before the shipment arrived (ADR 041); the status text says so. */
+  vurdertFoerAnkomst: boolean;
   /** The page the notification opens on. */
   url: string;
 }

@@ -213,8 +213,14 @@ export interface ImportmeldingVisning {
   sertifikat: SertifikatLenke;
   /** Submitted (SPEC §4 "Submitted statuses"). */
   erRegistrert: boolean;
+  /** The shipment has arrived (SPEC §4 "Arrived statuses"), except when it was assessed before arrival. */
   erAnkommet: boolean;
   erVurdert: boolean;
+  /**
+   * The authority released or rejected it before the shipment was reported arrived, though it expects a
+   * physical reception control (ADR 041): no reception control is expected any more.
+   */
+  vurdertFoerAnkomst: boolean;
   /** Every document question is answered. */
   dokumentkontrollFerdig: boolean;
   /** Every reception question is answered. */
@@ -234,6 +240,12 @@ export interface ImportmeldingVisning {
    * by its rules; UTEN_REGELSETT, for the authority because no risk rules are approved. Null before submission.
    */
   automatiskVurdering: "FRIGITT" | "VENTER" | "UTEN_REGELSETT" | null;
+  /**
+   * The responsible importer is named on the certificate (ADR 010). When not, the notification is never
+   * released automatically: it waits for the authority, and gives way to the consignee's own until the
+   * authority has assessed it (ADR 027).
+   */
+  ansvarligPaaSertifikatet: boolean;
   /** What the calling importer may do here. */
   tilgang: { eier: boolean; mottakskontrolloer: boolean };
 }

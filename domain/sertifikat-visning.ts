@@ -183,8 +183,8 @@ export interface AnnenForhaandsmelding {
   status: ImportmeldingStatus;
   /**
    * What becomes of it when the importer named on the certificate creates its own: a draft is deleted
-   * (SLETTET), a submitted one not yet arrived is withdrawn (TILBAKETRUKKET); null when it stays (its
-   * responsible importer is on the certificate too, or the shipment has arrived).
+   * (SLETTET), a submitted one is withdrawn (TILBAKETRUKKET) until the authority has assessed it; null when
+   * it stays (its responsible importer is on the certificate too, or the authority has assessed it).
    */
   vedNyMelding: "SLETTET" | "TILBAKETRUKKET" | null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { oversetter } from "../sprak/katalog.server";
 import {
   SOK_DATO_I_FREMTIDEN,
   SOK_MANGLER_FELT,
@@ -20,22 +21,33 @@ describe("sertifikatsøk", () => {
     expect(SOKELAND.find((l) => l.kode === "NL")?.hjelpetekst).toMatch(/to dager/);
   });
 
-  it("krever alle tre feltene", () => {
+  it("krever alle tre feltene, og meldingen nevner dem som mangler", () => {
+    const tekst = (sok: Parameters<typeof validerSok>[0]) => {
+      const v = validerSok(sok, "2026-11-21");
+      return v.ok ? "" : oversetter("nb").melding(v.melding);
+    };
+    expect(tekst({ avsenderland: "NL", dato: "2026-11-20" })).toBe("Du må fylle ut sertifikatnummer");
+    expect(tekst({ sertifikatnummer: "X", dato: "2026-11-20" })).toBe("Du må fylle ut land");
+    expect(tekst({ avsenderland: "NL" })).toBe("Du må fylle ut sertifikatnummer og dato");
+    expect(tekst({})).toBe("Du må fylle ut land, sertifikatnummer og dato");
+    expect(oversetter("en").melding(SOK_MANGLER_FELT)).toBe(
+      "Please fill in the country, the certificate number and the date",
+    );
     expect(
       validerSok({ avsenderland: "NL", sertifikatnummer: "", dato: "2026-11-20" }, "2026-11-21"),
     ).toEqual({
       ok: false,
-      melding: "Du må fylle ut sertifikatnummer",
+      melding: "forside.sok.mangler?felt=sertifikatnummer",
       felt: ["sertifikatnummer"],
     });
     expect(validerSok({ sertifikatnummer: "X", dato: "2026-11-20" }, "2026-11-21")).toEqual({
       ok: false,
-      melding: "Du må fylle ut land",
+      melding: "forside.sok.mangler?felt=avsenderland",
       felt: ["avsenderland"],
     });
     expect(validerSok({ avsenderland: "NL" }, "2026-11-21")).toEqual({
       ok: false,
-      melding: "Du må fylle ut sertifikatnummer og dato",
+      melding: "forside.sok.mangler?felt=sertifikatnummer_dato",
       felt: ["sertifikatnummer", "dato"],
     });
     expect(validerSok({}, "2026-11-21")).toEqual({

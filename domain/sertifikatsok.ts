@@ -1,5 +1,7 @@
 // Certificate search on the home page (SPEC §2 "Certificate search"): the countries, their placeholders and
 // help texts (a data file), and the validation shared by the form and the server.
+
+import { melding } from "../sprak/melding";
 import data from "./data/sertifikatsok-land.json" with { type: "json" };
 import { erIsoDato } from "./format";
 import { landNavn } from "./kodeverk";
@@ -16,10 +18,11 @@ export const SOKELAND: readonly SokeLand[] = data.land
   .map((l) => ({ ...l, navn: landNavn(l.kode) }))
   .sort((a, b) => a.navn.localeCompare(b.navn, "nb"));
 
-export const SOK_MANGLER_FELT = "Du må fylle ut land, sertifikatnummer og dato";
-export const SOK_INGEN_TREFF = "Ingen treff basert på dine søkekriterier";
-export const SOK_DATO_I_FREMTIDEN = "Datoen kan ikke være senere enn i dag";
-export const SOK_UGYLDIGE_TEGN = "Søket inneholder tegn som ikke kan brukes. Skriv inn verdiene på nytt.";
+// message references (sprak/melding.ts), shown in the reader's language where the search's answer is shown
+export const SOK_MANGLER_FELT = melding("forside.sok.mangler", { felt: "alle" });
+export const SOK_INGEN_TREFF = melding("forside.sok.ingenTreff");
+export const SOK_DATO_I_FREMTIDEN = melding("forside.sok.datoIFremtiden");
+export const SOK_UGYLDIGE_TEGN = melding("forside.sok.ugyldigeTegn");
 
 export interface Sertifikatsok {
   avsenderland: string;
@@ -29,12 +32,8 @@ export interface Sertifikatsok {
 
 export type SokFelt = keyof Sertifikatsok;
 
-/** The fields' names in the messages, in the form's order. */
-const FELTNAVN: Record<SokFelt, string> = {
-  avsenderland: "land",
-  sertifikatnummer: "sertifikatnummer",
-  dato: "dato",
-};
+/** The fields, in the form's order. */
+const FELTNAVN: Record<SokFelt, true> = { avsenderland: true, sertifikatnummer: true, dato: true };
 
 /**
  * Checks a search: all three fields are required, and the date may not be after today (Oslo). A failure
@@ -54,11 +53,11 @@ export function validerSok(
   const verdier: Record<SokFelt, string> = { avsenderland, sertifikatnummer, dato };
   const mangler = (Object.keys(FELTNAVN) as SokFelt[]).filter((f) => !verdier[f]);
   if (mangler.length > 0) {
-    const navn = mangler.map((f) => FELTNAVN[f]);
-    const liste = navn.length === 1 ? navn[0] : `${navn.slice(0, -1).join(", ")} og ${navn.at(-1)}`;
-    return { ok: false, melding: `Du må fylle ut ${liste}`, felt: mangler };
+    // the message names the missing fields (one of the catalogue's choices; all three: "alle")
+    const felt = mangler.length === 3 ? "alle" : mangler.join("_");
+    return { ok: false, melding: melding("forside.sok.mangler", { felt }), felt: mangler };
   }
-  if (!erIsoDato(dato)) return { ok: false, melding: "Datoen må være en gyldig dato", felt: ["dato"] };
+  if (!erIsoDato(dato)) return { ok: false, melding: melding("forside.sok.ugyldigDato"), felt: ["dato"] };
   if (dato > idag) return { ok: false, melding: SOK_DATO_I_FREMTIDEN, felt: ["dato"] };
   return { ok: true, sok: { avsenderland, sertifikatnummer, dato } };
 }

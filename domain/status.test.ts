@@ -3,6 +3,7 @@ import {
   erAnkommet,
   erInnsendt,
   erVurdert,
+  erVurdertFoerAnkomst,
   IMPORTMELDING_STATUSER,
   type ImportmeldingStatus,
   kategori,
@@ -11,6 +12,7 @@ import {
   STATUS_FILTER_TEKST,
   STATUS_TEKST,
   statusFarge,
+  statusTekst,
 } from "./status";
 
 describe("statusFarge (SPEC §4 badge colours)", () => {
@@ -105,5 +107,30 @@ describe("meldepliktFarge (the notification-requirement badge)", () => {
       ["IKKE_VURDERT", "neutral"],
       ["IKKE_MELDEPLIKTIG", "success"],
     ]);
+  });
+});
+
+describe("vurdert før ankomst (ADR 041)", () => {
+  const ankommet = new Date("2026-04-02T10:00:00Z");
+  it("bare Mattilsynets vurdering av en melding med fysisk kontroll som ikke er meldt ankommet", () => {
+    for (const status of IMPORTMELDING_STATUSER) {
+      const vurdering = status === "FRIGITT" || status === "AVVIST" || status === "DELVIS_AVVIST";
+      expect(
+        erVurdertFoerAnkomst({ status, kunDokumentkontroll: false, faktiskAnkommet: null }),
+        status,
+      ).toBe(vurdering);
+      // arrived first, or no arrival expected at all: an ordinary assessment
+      expect(erVurdertFoerAnkomst({ status, kunDokumentkontroll: false, faktiskAnkommet: ankommet })).toBe(
+        false,
+      );
+      expect(erVurdertFoerAnkomst({ status, kunDokumentkontroll: true, faktiskAnkommet: null })).toBe(false);
+    }
+  });
+
+  it("statusteksten sier det, ellers SPEC-teksten", () => {
+    expect(statusTekst("FRIGITT", true)).toBe("Frigitt før ankomst");
+    expect(statusTekst("AVVIST", true)).toBe("Avvist før ankomst");
+    expect(statusTekst("DELVIS_AVVIST", true)).toBe("Delvis avvist før ankomst");
+    for (const status of IMPORTMELDING_STATUSER) expect(statusTekst(status)).toBe(STATUS_TEKST[status]);
   });
 });

@@ -80,6 +80,44 @@ export const erInnsendt = (s: ImportmeldingStatus) => INNSENDTE_STATUSER.include
 export const erAnkommet = (s: ImportmeldingStatus) => ANKOMNE_STATUSER.includes(s);
 export const erVurdert = (s: ImportmeldingStatus) => VURDERTE_STATUSER.includes(s);
 
+/**
+ * Assessed before arrival (docs/decisions/041-vurdert-foer-ankomst.md): the authority released or rejected a
+ * notification that expects a physical reception control before the shipment was reported arrived (SPEC's
+ * «forhåndsfrigitte»). The shipment has not arrived under it, and no reception control is expected any more:
+ * the authority has decided, and the control's answers were input to a decision it no longer needs.
+ */
+export function erVurdertFoerAnkomst(m: {
+  status: ImportmeldingStatus;
+  kunDokumentkontroll: boolean;
+  /** When the shipment was reported arrived (ANKOMMET), null when never. */
+  faktiskAnkommet: unknown;
+}): boolean {
+  return (
+    MYNDIGHETENS_VURDERINGER.includes(m.status) &&
+    !m.kunDokumentkontroll &&
+    (m.faktiskAnkommet === null || m.faktiskAnkommet === undefined)
+  );
+}
+
+/** The authority's assessments (FRIGITT, AVVIST, DELVIS_AVVIST); AUTOMATISK_FRIGITT is the service's. */
+export const MYNDIGHETENS_VURDERINGER: readonly ImportmeldingStatus[] = [
+  "FRIGITT",
+  "AVVIST",
+  "DELVIS_AVVIST",
+];
+
+/** The authority's assessments made before arrival, as shown (ADR 041); whole phrases, for the catalogues. */
+export const FOER_ANKOMST_TEKST: Partial<Record<ImportmeldingStatus, string>> = {
+  FRIGITT: "Frigitt før ankomst",
+  AVVIST: "Avvist før ankomst",
+  DELVIS_AVVIST: "Delvis avvist før ankomst",
+};
+
+/** The status as shown in badges, lists and documents: an assessment before arrival says so (ADR 041). */
+export function statusTekst(status: ImportmeldingStatus, vurdertFoerAnkomst = false): string {
+  return (vurdertFoerAnkomst ? FOER_ANKOMST_TEKST[status] : undefined) ?? STATUS_TEKST[status];
+}
+
 export type Kategori = "PAABEGYNT" | "REGISTRERT" | "TIL_VURDERING" | "VURDERT";
 
 /** Archive list category (SPEC §4 "List categories"). */

@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { describe, expect, it } from "vitest";
 import { discoveryUrl, sammeUtsteder } from "../domain/oidc";
 import { KonfigurasjonsFeil, loadConfig } from "./config";
@@ -222,7 +224,7 @@ describe("loadConfig i produksjon", () => {
         "WEBHOOK_NOEKKEL må være minst 32 tegn (tilfeldig).",
       ]);
       expect(feilVed({ ...env, WEBHOOK_TILLAT_LOKAL: "true" }).problemer).toEqual([
-        expect.stringContaining("WEBHOOK_TILLAT_LOKAL kan ikke slås på i produksjon"),
+        expect.stringContaining("WEBHOOK_TILLAT_LOKAL kan bare slås på i utvikling og tester"),
       ]);
       expect(loadConfig(env).webhook).toMatchObject({ noekkel: "wh-".padEnd(40, "w"), tillatLokal: false });
     }
@@ -233,6 +235,27 @@ describe("loadConfig i produksjon", () => {
       tidsavbruddMs: 5000,
       pauseEtter: 20,
     });
+  });
+
+  it("WEBHOOK_TILLAT_LOKAL gjelder bare i utvikling og tester, aldri i produksjon, heller ikke med DEMO_MODE (sak 34 punkt 10)", () => {
+    const demo = { NODE_ENV: "production", DEMO_MODE: "true", SESSION_SECRET: "demo" };
+    expect(loadConfig(demo).webhook.tillatLokal).toBe(false);
+    for (const verdi of ["true", "1", "ja"]) {
+      expect(feilVed({ ...demo, WEBHOOK_TILLAT_LOKAL: verdi }).problemer).toEqual([
+        expect.stringContaining("WEBHOOK_TILLAT_LOKAL kan bare slås på i utvikling og tester"),
+      ]);
+    }
+    // Any other NODE_ENV than development and test (a staging setup, a typo) is no test either.
+    for (const nodeEnv of ["staging", "prod", "Production"]) {
+      expect(feilVed({ NODE_ENV: nodeEnv, WEBHOOK_TILLAT_LOKAL: "true" }).problemer).toEqual([
+        expect.stringContaining("WEBHOOK_TILLAT_LOKAL kan bare slås på i utvikling og tester"),
+      ]);
+    }
+    for (const nodeEnv of [undefined, "development", "test"]) {
+      expect(loadConfig({ NODE_ENV: nodeEnv, WEBHOOK_TILLAT_LOKAL: "true" }).webhook.tillatLokal).toBe(true);
+    }
+    // Off is off everywhere.
+    expect(loadConfig({ ...demo, WEBHOOK_TILLAT_LOKAL: "false" }).webhook.tillatLokal).toBe(false);
   });
 
   it("web nekter å starte uten OIDC_ISSUER (ellers ville utviklings-ID-porten godta hvem som helst)", () => {
@@ -548,5 +571,58 @@ describe("utstederadresser", () => {
   it("sammenligner utstedere uten å bry seg om skråstrek til slutt", () => {
     expect(sammeUtsteder("https://idporten.no/", "https://idporten.no")).toBe(true);
     expect(sammeUtsteder("https://idporten.no", "https://test.idporten.no")).toBe(false);
+  });
+});
+
+describe("TRUST_PROXY (sak 34 punkt 3)", () => {
+  /** The client address and protocol Express reads for a request from loopback that says it came through a proxy. */
+  async function sett(env: Record<string, string | undefined>): Promise<{ ip: string; protokoll: string }> {
+    const app = express();
+    app.set("trust proxy", loadConfig(env).trustProxy);
+    app.get("/", (req, res) => {
+      res.json({ ip: req.ip, protokoll: req.protocol });
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const svar = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { "X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https" },
+      });
+      return (await svar.json()) as { ip: string; protokoll: string };
+    } finally {
+      server.close();
+    }
+  }
+  const forbindelsen = { ip: "127.0.0.1", protokoll: "http" };
+  const mellomtjeneren = { ip: "203.0.113.7", protokoll: "https" };
+
+  it("uten TRUST_PROXY tror ingen rolle på X-Forwarded-For, heller ikke fra loopback: forbindelsens adresse teller", async () => {
+    expect(await sett({})).toEqual(forbindelsen);
+    expect(await sett({ NODE_ENV: "test" })).toEqual(forbindelsen);
+    expect(await sett({ ...API })).toEqual(forbindelsen);
+    expect(await sett({ ...WEB })).toEqual(forbindelsen);
+    expect(await sett({ NODE_ENV: "production", DEMO_MODE: "true", SESSION_SECRET: "demo" })).toEqual(
+      forbindelsen,
+    );
+  });
+
+  it("bare mellomtjenerne TRUST_PROXY nevner, blir trodd", async () => {
+    expect(await sett({ ...WEB, TRUST_PROXY: "loopback" })).toEqual(mellomtjeneren);
+    expect(await sett({ ...WEB, TRUST_PROXY: "127.0.0.1" })).toEqual(mellomtjeneren);
+    expect(await sett({ ...WEB, TRUST_PROXY: "10.0.0.0/8, 127.0.0.0/8" })).toEqual(mellomtjeneren);
+    expect(await sett({ ...WEB, TRUST_PROXY: "1" })).toEqual(mellomtjeneren);
+    // A proxy elsewhere is named: loopback is not it.
+    expect(await sett({ ...WEB, TRUST_PROXY: "uniquelocal" })).toEqual(forbindelsen);
+    expect(await sett({ ...WEB, TRUST_PROXY: "10.0.0.5" })).toEqual(forbindelsen);
+    expect(await sett({ ...WEB, TRUST_PROXY: "0" })).toEqual(forbindelsen);
+  });
+
+  it("en verdi som ville tro alle, eller som ikke er en adresse, nektes med en norsk melding", () => {
+    for (const verdi of ["true", "*", "0.0.0.0/0", "::/0", "alle", "10.0.0.0/33", "300.1.1.1"]) {
+      expect(feilVed({ TRUST_PROXY: verdi }).problemer, verdi).toEqual([
+        expect.stringContaining("TRUST_PROXY"),
+      ]);
+    }
   });
 });

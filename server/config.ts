@@ -7,6 +7,7 @@
 // docs/decisions/028-roller-og-drift.md).
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { UTVIKLINGSNOEKKEL } from "../api/hendelser/hemmelighet";
 
@@ -88,8 +89,12 @@ export interface Config {
   avslutningMs: number;
   /** pino level of the JSON log (LOG_LEVEL): fatal, error, warn, info, debug, trace or silent. */
   loggNivaa: string;
-  /** Express's "trust proxy" (TRUST_PROXY): whose X-Forwarded-For/-Proto to believe; default loopback only. */
-  trustProxy: string | number;
+  /**
+   * Express's "trust proxy" (TRUST_PROXY): the proxies whose X-Forwarded-For/-Proto are believed, as a number of
+   * hops or a list of addresses, networks and Express's names (loopback, linklocal, uniquelocal). Unset: none,
+   * so the client address is the connection's (issue 34 item 3, docs/decisions/026-grenser.md).
+   */
+  trustProxy: false | number | string[];
   /** E-mail alerts (docs/decisions/012-epostvarsler.md). */
   epost: {
     /** The From address. */
@@ -404,11 +409,6 @@ function produksjonsproblemer(
       );
     } else if (env.WEBHOOK_NOEKKEL.length < 32) p.push("WEBHOOK_NOEKKEL må være minst 32 tegn (tilfeldig).");
   }
-  if (bool(env.WEBHOOK_TILLAT_LOKAL, false)) {
-    p.push(
-      "WEBHOOK_TILLAT_LOKAL kan ikke slås på i produksjon (webhooker skal bare gå til offentlige https-adresser).",
-    );
-  }
   if (sender) {
     if (!satt(env.SMTP_URL)) {
       p.push(
@@ -499,6 +499,40 @@ function registreConfig(
   };
 }
 
+/** Express's names for address ranges a proxy may be in (proxy-addr). */
+const MELLOMTJENERNETT = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY read: a number of hops (0 is none), or a comma list of proxies (an address, a network a.b.c.d/n,
+ * or one of Express's names). Unset is none. A value that would believe anyone (true, *, a /0 network) is
+ * refused: then any client could choose its own address for the limits.
+ */
+function mellomtjenere(tekst: string | undefined): { verdi: false | number | string[]; problemer: string[] } {
+  if (!satt(tekst)) return { verdi: false, problemer: [] };
+  if (/^\d+$/.test(tekst.trim())) {
+    const ledd = Number(tekst.trim());
+    return { verdi: ledd === 0 ? false : ledd, problemer: [] };
+  }
+  const deler = tekst
+    .split(",")
+    .map((d) => d.trim())
+    .filter(Boolean);
+  const ugyldige = deler.filter((d) => {
+    if (MELLOMTJENERNETT.has(d)) return false;
+    if (isIP(d) !== 0) return false;
+    const [adresse, lengde] = d.split("/");
+    if (!adresse || !lengde || isIP(adresse) === 0 || !/^\d+$/.test(lengde)) return true;
+    return Number(lengde) === 0 || Number(lengde) > (isIP(adresse) === 4 ? 32 : 128);
+  });
+  if (ugyldige.length === 0) return { verdi: deler, problemer: [] };
+  return {
+    verdi: false,
+    problemer: [
+      `TRUST_PROXY må være et antall ledd eller en kommaliste med mellomtjenernes adresser eller nett (f.eks. 10.0.0.0/8, loopback, uniquelocal), ikke ${ugyldige.join(", ")}: X-Forwarded-For tros bare fra mellomtjenerne den nevner.`,
+    ],
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const { roller, problemer: rolleproblemer } = lesRoller(env.ROLES);
   const production = env.NODE_ENV === "production";
@@ -532,6 +566,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (sender) problemer.push(...hubProblemer(env, false));
   }
   if (demo && !satt(env.SESSION_SECRET)) problemer.push("SESSION_SECRET må settes.");
+  problemer.push(...mellomtjenere(env.TRUST_PROXY).problemer);
+  // Webhooks to http and loopback are for development and tests only: never in production, DEMO_MODE or not,
+  // nor under any other NODE_ENV (issue 34 item 10).
+  if (bool(env.WEBHOOK_TILLAT_LOKAL, false) && !["", "development", "test"].includes(env.NODE_ENV ?? "")) {
+    problemer.push(
+      "WEBHOOK_TILLAT_LOKAL kan bare slås på i utvikling og tester (NODE_ENV=development eller test): webhooker skal ellers bare gå til offentlige https-adresser, også med DEMO_MODE.",
+    );
+  }
   if (problemer.length > 0) {
     throw new KonfigurasjonsFeil(
       problemer,
@@ -603,7 +645,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsPort,
     avslutningMs: sekunder(env.AVSLUTNING_SEKUNDER, 20),
     loggNivaa: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "warn" : "info"),
-    trustProxy: /^\d+$/.test(env.TRUST_PROXY ?? "") ? Number(env.TRUST_PROXY) : env.TRUST_PROXY || "loopback",
+    trustProxy: mellomtjenere(env.TRUST_PROXY).verdi,
     epost: {
       avsender: env.EPOST_AVSENDER || "Digital forhåndsmelding <ikke-svar@forhaandsmelding.example.no>",
       fangerPort: Math.max(0, Math.trunc(Number(env.EPOST_FANGER_PORT ?? 0)) || 0),

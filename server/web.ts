@@ -157,13 +157,17 @@ export async function monterWeb(
     utenFlushPerBit,
     createRequestHandler({
       build,
-      mode: config.production ? "production" : "development",
+      // Always production: in development mode Remix sends a failed request's stack trace (with the machine's
+      // paths) to the browser, also for a post to a page without an action (issue 34 item 6), and `npm start`
+      // runs in development mode. The stack of a real error is in the log (app/entry.server.tsx handleError).
+      mode: "production",
       getLoadContext: (req, res) => ({
         config,
         db,
         cspNonce: String(res.locals.cspNonce),
         sesjonPerForespoersel: new Map(),
         forespoerselId: String(req.id ?? ""),
+        logger: req.log ?? logger,
         // Rate limits per client address (issue 22, app/lib/grense.server.ts).
         klientIp: req.ip,
         grenseteller: teller,

@@ -159,6 +159,8 @@ function melding(endringer: Partial<ImportmeldingVisning> = {}): ImportmeldingVi
     vurderingBegrunnelse: null,
     vedtaksbrevReferanse: null,
     automatiskVurdering: null,
+    ansvarligPaaSertifikatet: true,
+    vurdertFoerAnkomst: false,
     tilgang: { eier: true, mottakskontrolloer: false },
     ...endringer,
   };

@@ -9,7 +9,7 @@ import {
   type ImportmeldingStatus,
   MELDEPLIKTIG_TEKST,
   type MeldepliktigVurdering,
-  STATUS_TEKST,
+  statusTekst,
 } from "../../domain/status";
 import { esc, utenStyretegn } from "../../domain/text";
 
@@ -143,11 +143,13 @@ export interface UtfallMelding {
   /** the notification's number */
   nummer: string;
   sertifikatnummer: string;
-  utfall: "FRIGITT" | "AVVIST" | "DELVIS_AVVIST" | "AUTOMATISK_FRIGITT";
+  utfall: "FRIGITT" | "AVVIST" | "DELVIS_AVVIST" | "AUTOMATISK_FRIGITT" | "TILBAKETRUKKET";
   /** the authority's reason, when it gave one */
   begrunnelse: string | null;
   /** the reference of the decision letter that follows a rejection (ADR 045) */
   vedtaksbrev?: string | null;
+  /** assessed before the shipment arrived (ADR 041): no reception control */
+  vurdertFoerAnkomst?: boolean;
 }
 
 export function importmeldingLenke(appUrl: string, id: number): string {
@@ -158,13 +160,21 @@ export function importmeldingLenke(appUrl: string, id: number): string {
 function utfallTekst(u: UtfallMelding): string[] {
   switch (u.utfall) {
     case "FRIGITT":
-      return [`Mattilsynet har frigitt sendingen ${u.nummer}. Varene kan tas i bruk.`];
+      return u.vurdertFoerAnkomst
+        ? [
+            `Mattilsynet har frigitt sendingen ${u.nummer} før ankomst. Varene kan tas i bruk når de kommer, og det skal ikke gjøres mottakskontroll.`,
+          ]
+        : [`Mattilsynet har frigitt sendingen ${u.nummer}. Varene kan tas i bruk.`];
     case "AUTOMATISK_FRIGITT":
       return [`Sendingen ${u.nummer} er frigitt automatisk. Varene kan tas i bruk.`];
     case "AVVIST":
       return ["Sendingen er avvist.", "Vedtaksbrev med begrunnelse og klageadgang kommer separat."];
     case "DELVIS_AVVIST":
       return ["Deler av sendingen er avvist.", "Vedtaksbrev med begrunnelse og klageadgang kommer separat."];
+    case "TILBAKETRUKKET":
+      return [
+        "Forhåndsmeldingen er trukket tilbake fordi mottakeren på sertifikatet har meldt sendingen selv. Den blir ikke behandlet videre av Mattilsynet.",
+      ];
   }
 }
 
@@ -172,7 +182,7 @@ function utfallTekst(u: UtfallMelding): string[] {
 function resultat(u: UtfallMelding): string {
   return u.utfall === "AUTOMATISK_FRIGITT"
     ? "Frigitt automatisk"
-    : STATUS_TEKST[u.utfall as ImportmeldingStatus];
+    : statusTekst(u.utfall as ImportmeldingStatus, u.vurdertFoerAnkomst);
 }
 
 /**
@@ -196,16 +206,23 @@ export function lagUtfallEpost(opts: {
   }));
   const [forste] = utfall;
   const flere = utfall.length > 1;
+  // A withdrawal by the service (ADR 027) is not an assessment: the texts say which it was.
+  const trukket = utfall.some((u) => u.utfall === "TILBAKETRUKKET");
+  const vurdert = utfall.some((u) => u.utfall !== "TILBAKETRUKKET");
+  const hva =
+    trukket && vurdert ? "er vurdert eller trukket tilbake" : trukket ? "er trukket tilbake" : "er vurdert";
+  const gjort =
+    trukket && vurdert ? "vurdert eller trukket tilbake" : trukket ? "trukket tilbake" : "vurdert";
   const emne =
     !flere && forste
       ? `Forhåndsmelding ${forste.nummer}: ${resultat(forste)}`
-      : `${utfall.length} forhåndsmeldinger er vurdert i Digital forhåndsmelding`;
+      : `${utfall.length} forhåndsmeldinger ${hva} i Digital forhåndsmelding`;
   const tittel = flere
-    ? `${utfall.length} forhåndsmeldinger til ${importoerNavn} er vurdert`
-    : `Forhåndsmelding til ${importoerNavn} er vurdert`;
+    ? `${utfall.length} forhåndsmeldinger til ${importoerNavn} ${hva}`
+    : `Forhåndsmelding til ${importoerNavn} ${hva}`;
   const innledning = flere
-    ? "Mattilsynet har vurdert disse forhåndsmeldingene."
-    : "Mattilsynet har vurdert en forhåndsmelding fra virksomheten.";
+    ? `Mattilsynet har ${gjort} disse forhåndsmeldingene.`
+    : `Mattilsynet har ${gjort} en forhåndsmelding fra virksomheten.`;
   const avmelding = `${appUrl}${VARSLINGER_STI}`;
   const tekstDeler = [tittel, "", innledning, ""];
   const htmlDeler: string[] = [];

@@ -242,8 +242,10 @@ async function utfallEpost(
         nummer: h.nummer,
         sertifikatnummer: h.sertifikatnummer,
         utfall: u,
-        // The reason the authority gave; the automatic release's note is the service's, not a reason.
-        begrunnelse: u === "AUTOMATISK_FRIGITT" ? null : h.merknad,
+        // The reason the authority gave; the notes of the automatic release and of a withdrawal by the
+        // service (ADR 027) are the service's, not a reason.
+        begrunnelse: u === "AUTOMATISK_FRIGITT" || u === "TILBAKETRUKKET" ? null : h.merknad,
+        vurdertFoerAnkomst: h.detaljer?.vurdertFoerAnkomst === true,
         vedtaksbrev: h.detaljer?.vedtaksbrev ?? null,
       };
     }),

@@ -97,13 +97,22 @@ export async function leggVarslerIUtboks(
   return nye.map((r) => r.importoer_id);
 }
 
-/** The statuses whose arrival the importer is told of by e-mail (ADR 034): the decided statuses of SPEC §9. */
+/**
+ * The statuses whose arrival the importer is told of by e-mail (ADR 034): the decided statuses of SPEC §9, and
+ * a withdrawal the service made (ADR 027: another organisation's notification gives way to the consignee's).
+ * The importer's own withdrawal is no news to it.
+ */
 export const UTFALL_PAA_EPOST: readonly string[] = [
   "FRIGITT",
   "AVVIST",
   "DELVIS_AVVIST",
   "AUTOMATISK_FRIGITT",
+  "TILBAKETRUKKET",
 ];
+
+function erUtfallPaaEpost(utfall: string, avSystemet: boolean): boolean {
+  return UTFALL_PAA_EPOST.includes(utfall) && (utfall !== "TILBAKETRUKKET" || avSystemet);
+}
 
 /**
  * Writes the outcome e-mail of an assessment (or an automatic release) into the outbox, in the transaction of
@@ -113,9 +122,9 @@ export const UTFALL_PAA_EPOST: readonly string[] = [
  */
 export async function leggUtfallIUtboks(
   trx: Transaction<Database>,
-  u: { importmeldingId: number; hendelseId: number; utfall: string },
+  u: { importmeldingId: number; hendelseId: number; utfall: string; avSystemet: boolean },
 ): Promise<boolean> {
-  if (!UTFALL_PAA_EPOST.includes(u.utfall)) return false;
+  if (!erUtfallPaaEpost(u.utfall, u.avSystemet)) return false;
   const rad = await trx
     .insertInto("epost_varsel")
     .columns(["type", "importoer_id", "sertifikat_id", "importmelding_id", "hendelse_id", "utfall"])

@@ -10,6 +10,7 @@ import { type EpostFanger, startEpostFanger } from "../../dev/epost/fanger";
 import {
   type Aktoer,
   aktoer,
+  INGRID,
   importoerId,
   KARI,
   klarTilInnsending,
@@ -139,7 +140,7 @@ describe("utfallet av vurderingen på e-post", () => {
       .execute();
     expect(adresser.length).toBeGreaterThanOrEqual(2);
     expect(e?.mottakere).toEqual(adresser.map((a) => a.epostadresse));
-    expect(e?.emne).toBe(`Forhåndsmelding ${m.nummer}: Avvist`);
+    expect(e?.emne).toBe(`Forhåndsmelding ${m.nummer}: Avvist før ankomst`);
     const lenke = `${APP}/importmelding/${m.id}`;
     expect(e?.tekst).toContain(`Forhåndsmelding ${m.nummer}\nSertifikat: ${s.nummer}\nResultat: Avvist`);
     expect(e?.tekst).toContain(
@@ -205,6 +206,50 @@ describe("utfallet av vurderingen på e-post", () => {
     expect(e?.tekst).not.toContain("Begrunnelse");
   });
 
+  it("en melding som trekkes tilbake fordi mottakeren melder selv, gir e-post; egen tilbaketrekking gir ingen", async () => {
+    // Blomsterbud Stord found a certificate addressed to Hageland by its keys and submitted it (ADR 027).
+    const stord = await importoerId(db(), ORG.blomsterbudStord);
+    await db()
+      .insertInto("importoer_epost")
+      .values({ importoer_id: stord, epostadresse: "post@stord.example.no" })
+      .execute();
+    const ingrid = aktoer(api, INGRID, ORG.blomsterbudStord, stord);
+    const s = await lagSertifikat(db(), { linjer: [LINJER.snittroser] });
+    const finn = await api.fetch(
+      `/import/v2/${ORG.blomsterbudStord}/${stord}/sertifikat?${new URLSearchParams({ sertifikatnummer: s.nummer, dato: s.utstedtDato, avsenderland: s.eksportLand })}`,
+      { pid: INGRID },
+    );
+    expect(finn.status).toBe(200);
+    const annen = await klarTilInnsending(ingrid, s, { ansvarlig: stord, kontrolloer: stord });
+    const sendt = await ingrid.put(`/${annen.id}/status`, { status: "REGISTRERT" });
+    expect(await sendt.json()).toMatchObject({ status: "REGISTRERT" });
+    // Waiting for the authority is no outcome.
+    expect(await utfallRader(annen.id)).toEqual([]);
+    // Hageland notifies its own shipment: Stord's is withdrawn by the service, and Stord is told.
+    await klarTilInnsending(kari, s, { ansvarlig: hageland, kontrolloer: gront });
+    expect(await utfallRader(annen.id)).toMatchObject([{ importoer_id: stord, utfall: "TILBAKETRUKKET" }]);
+    const sender = senderMed();
+    await tomKoeen(sender);
+    await sender.stop();
+    const [e, ...andre] = await fangetFor(annen.nummer);
+    expect(andre).toEqual([]);
+    expect(e?.mottakere).toContain("post@stord.example.no");
+    expect(e?.emne).toBe(`Forhåndsmelding ${annen.nummer}: Tilbaketrukket`);
+    expect(e?.tekst).toContain("Forhåndsmelding til Blomsterbud Vest AS avd. Stord er trukket tilbake");
+    expect(e?.tekst).toContain("Mattilsynet har trukket tilbake en forhåndsmelding fra virksomheten.");
+    expect(e?.tekst).toContain(
+      "Forhåndsmeldingen er trukket tilbake fordi mottakeren på sertifikatet har meldt sendingen selv. Den blir ikke behandlet videre av Mattilsynet.",
+    );
+    // The service's note names the consignee's organisation number; it is no reason and is not mailed.
+    expect(e?.tekst).not.toContain("Begrunnelse");
+    expect(e?.tekst).not.toContain(ORG.hagelandDrammen);
+
+    // The importer's own withdrawal is no news to it.
+    const { m } = await innsendt();
+    expect((await kari.put(`/${m.id}/status`, { status: "TILBAKETRUKKET" })).status).toBe(200);
+    expect(await utfallRader(m.id)).toEqual([]);
+  });
+
   it("flere utfall innenfor samlevinduet kommer i én e-post; sertifikatvarsler i en egen", async () => {
     const a = await innsendt();
     const b = await innsendt();
@@ -222,8 +267,13 @@ describe("utfallet av vurderingen på e-post", () => {
     expect(fangetA.filter((f) => f.emne?.includes("vurdert"))).toHaveLength(1);
     const [e] = fangetA.filter((f) => f.emne?.includes("vurdert"));
     expect(e?.emne).toBe("2 forhåndsmeldinger er vurdert i Digital forhåndsmelding");
-    expect(e?.tekst).toContain(`Forhåndsmelding ${a.m.nummer}\nSertifikat: ${a.s.nummer}\nResultat: Frigitt`);
-    expect(e?.tekst).toContain(`Mattilsynet har frigitt sendingen ${a.m.nummer}. Varene kan tas i bruk.`);
+    // Released before arrival (ADR 041): the result says so, and that no reception control follows.
+    expect(e?.tekst).toContain(
+      `Forhåndsmelding ${a.m.nummer}\nSertifikat: ${a.s.nummer}\nResultat: Frigitt før ankomst\n`,
+    );
+    expect(e?.tekst).toContain(
+      `Mattilsynet har frigitt sendingen ${a.m.nummer} før ankomst. Varene kan tas i bruk når de kommer, og det skal ikke gjøres mottakskontroll.`,
+    );
     expect(e?.tekst).toContain(
       `Forhåndsmelding ${b.m.nummer}\nSertifikat: ${b.s.nummer}\nResultat: Delvis avvist`,
     );
@@ -332,7 +382,7 @@ describe("utfallet av vurderingen på e-post", () => {
     }
     const fanget = await fangetFor(m.nummer);
     expect(fanget).toHaveLength(1);
-    expect(fanget[0]?.emne).toBe(`Forhåndsmelding ${m.nummer}: Frigitt`);
+    expect(fanget[0]?.emne).toBe(`Forhåndsmelding ${m.nummer}: Frigitt før ankomst`);
     expect(await status()).toEqual({ sendingFeiler: false, feiledeVarsler: 0, smtpNede: false });
   });
 

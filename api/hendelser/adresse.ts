@@ -1,9 +1,11 @@
 // Where a webhook may go (docs/decisions/036-hendelser-og-webhooker.md): an https URL whose host resolves
-// only to public unicast addresses. Private, loopback, link-local, unique-local, CGNAT, multicast,
-// unspecified and the other special ranges (IPv4 and IPv6, an IPv4-mapped IPv6 address judged as its IPv4
-// address; classification by ipaddr.js) are refused when subscribing and again at every delivery, after DNS
-// resolution; the delivery connects to the address that was checked (no second lookup to rebind).
-// `tillatLokal` (WEBHOOK_TILLAT_LOKAL, refused in production) lets tests use http and loopback.
+// only to global unicast addresses: public IPv4, and IPv6 in 2000::/3 (RFC 4291's global unicast) outside its
+// special blocks. Private, loopback, link-local, unique-local, CGNAT, multicast, unspecified, IPv4-compatible
+// (::a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), NAT64, 6to4, Teredo and the other special ranges (IANA's
+// special-purpose registries, as ipaddr.js classifies them) are refused when subscribing and again at every
+// delivery, after DNS resolution; an IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged as its IPv4 address.
+// The delivery connects to the address that was checked (no second lookup to rebind). `tillatLokal`
+// (WEBHOOK_TILLAT_LOKAL, development and tests only) lets tests use http and loopback.
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
@@ -16,11 +18,35 @@ export interface Adressepolicy {
 /** Thrown with a Norwegian message for the importer (a subscription refused, a delivery not made). */
 export class UgyldigAdresse extends Error {}
 
+/** RFC 4291 §2.4: IPv6 global unicast. ipaddr.js calls every address outside its special ranges "unicast". */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
+
+/**
+ * The address as ipaddr.js must read it: dotted IPv4 as it is, IPv6 in the URL standard's form (hex groups
+ * only). ipaddr.js reads the deprecated `::a.b.c.d` as `::ffff:a.b.c.d` (IPv4-mapped), but its bytes are the
+ * IPv4-compatible ::a.b.c.d, and that is how glibc prints such an answer from DNS. Anything else (`127.1`, a
+ * zone id) is null.
+ */
+function kanonisk(ip: string): string | null {
+  const versjon = isIP(ip);
+  if (versjon === 4) return ip;
+  if (versjon !== 6) return null;
+  try {
+    return new URL(`http://[${ip}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
+}
+
 /** Is this address one a webhook may go to? */
 export function erTillattIp(ip: string, policy: Adressepolicy): boolean {
-  if (!ipaddr.isValid(ip)) return false;
-  const range = ipaddr.process(ip).range();
-  return range === "unicast" || (policy.tillatLokal && range === "loopback");
+  const tekst = kanonisk(ip);
+  if (tekst === null) return false;
+  const adresse = ipaddr.process(tekst);
+  const range = adresse.range();
+  if (policy.tillatLokal && range === "loopback") return true;
+  if (range !== "unicast") return false;
+  return adresse.kind() === "ipv4" || (adresse as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
 
 /** The URL's form: https (http only with tillatLokal), no credentials, at most 2000 characters. */

@@ -308,6 +308,16 @@ describe("webhook-abonnementer", () => {
         { url: "https://[fd12::1]/x", typer: ["sertifikat.mottatt"] },
         "Adressen peker til et privat eller internt nettverk og kan ikke brukes",
       ],
+      // IPv4-compatible (::127.0.0.1 is stored as ::7f00:1) and IPv4-translated loopback (issue 34 item 4): not
+      // global unicast, refused also where loopback is allowed (this API runs with WEBHOOK_TILLAT_LOKAL).
+      [
+        { url: "https://[::127.0.0.1]/h", typer: ["sertifikat.mottatt"] },
+        "Adressen peker til et privat eller internt nettverk og kan ikke brukes",
+      ],
+      [
+        { url: "https://[::ffff:0:127.0.0.1]/h", typer: ["sertifikat.mottatt"] },
+        "Adressen peker til et privat eller internt nettverk og kan ikke brukes",
+      ],
       [
         { url: "https://finnes-ikke.invalid/x", typer: ["sertifikat.mottatt"] },
         "Fant ikke vertsnavnet finnes-ikke.invalid",
@@ -369,11 +379,57 @@ describe("adressepolicyen", () => {
     "64:ff9b::a00:1",
     "2002:a00:1::",
     "2001:db8::1",
+    // Issue 34 item 4: only global unicast (2000::/3 less its special blocks, and public IPv4). IPv4-compatible
+    // (::a.b.c.d, deprecated), IPv4-translated (::ffff:0:a.b.c.d) and local-use NAT64 whatever IPv4 they carry,
+    "::127.0.0.1",
+    "::7f00:1",
+    "::a00:1",
+    "::8.8.8.8",
+    "::ffff:0:127.0.0.1",
+    "::ffff:0:8.8.8.8",
+    "64:ff9b:1::a00:1",
+    // and every other special or unallocated IPv6 block,
+    "::2",
+    "100::1",
+    "2001::1",
+    "2001:2::1",
+    "2001:3::1",
+    "2001:4:112::1",
+    "2001:10::1",
+    "2001:20::1",
+    "2001:30::1",
+    "2620:4f:8000::1",
+    "3fff::1",
+    "4000::1",
+    "5f00::1",
+    "fec0::1",
+    "fe80::1%eth0",
+    // and IPv4's special-purpose ranges,
+    "0.1.2.3",
+    "192.0.0.8",
+    "192.31.196.1",
+    "192.52.193.1",
+    "192.88.99.1",
+    "192.175.48.1",
+    "198.51.100.1",
+    "203.0.113.1",
+    "240.0.0.1",
+    // and forms of an address that are not its usual text.
+    "127.1",
+    "0x7f000001",
+    "2130706433",
     "ikke-en-ip",
   ])("%s avvises", (ip) => {
     expect(erTillattIp(ip, nei)).toBe(false);
   });
-  it.each(["93.184.215.14", "8.8.8.8", "2a00:1450:4001:82b::200e", "::ffff:8.8.8.8"])("%s tillates", (ip) => {
+  it.each([
+    "93.184.215.14",
+    "8.8.8.8",
+    "2a00:1450:4001:82b::200e",
+    "2600:1f18::1",
+    "2001:4860:4860::8888",
+    "::ffff:8.8.8.8",
+  ])("%s tillates", (ip) => {
     expect(erTillattIp(ip, nei)).toBe(true);
   });
   it("tillatLokal åpner bare loopback, ikke de andre private nettene", () => {
@@ -381,5 +437,8 @@ describe("adressepolicyen", () => {
     expect(erTillattIp("::1", { tillatLokal: true })).toBe(true);
     expect(erTillattIp("10.0.0.1", { tillatLokal: true })).toBe(false);
     expect(erTillattIp("169.254.169.254", { tillatLokal: true })).toBe(false);
+    // loopback carried in another form is no loopback address: refused here too
+    expect(erTillattIp("::127.0.0.1", { tillatLokal: true })).toBe(false);
+    expect(erTillattIp("::ffff:0:127.0.0.1", { tillatLokal: true })).toBe(false);
   });
 });

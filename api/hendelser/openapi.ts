@@ -59,6 +59,10 @@ const StatusEndretData = dekker<HendelseData["importmelding.status_endret"]>()(
       sertifikat: z.strictObject({ nummer: z.string(), eksportland: z.string() }),
       fraStatus: Status,
       status: Status.meta({ description: "Den nye statusen" }),
+      vurdertFoerAnkomst: z.literal(true).optional().meta({
+        description:
+          "Med når Mattilsynet frigav eller avviste sendingen før den var meldt ankommet: det skal ikke gjøres mottakskontroll",
+      }),
     })
     .strict()
     .meta({ id: "StatusEndretData" }),

@@ -92,4 +92,30 @@ describe("webhooken går til adressen som ble sjekket", () => {
     });
     expect(annen.kropper).toEqual([]);
   });
+
+  // Issue 34 item 4: a subscription stored before the rule, or a name that answers so, is refused at delivery.
+  it.each([
+    ["an IPv4-compatible address in the URL", `http://[::127.0.0.1]:PORT/webhook`, undefined],
+    ["an IPv4-translated address in the URL", `http://[::ffff:0:127.0.0.1]:PORT/webhook`, undefined],
+    ["a name that resolves to an IPv4-compatible address", `http://${VERT}:PORT/webhook`, "::7f00:2"],
+    // glibc prints an IPv4-compatible answer in dotted form; ipaddr.js alone would read it as IPv4-mapped
+    ["a name whose answer is written ::127.0.0.2", `http://${VERT}:PORT/webhook`, "::127.0.0.2"],
+  ])("sends nothing to %s, even where loopback is allowed", async (_hva, url, svarAdresse) => {
+    const oppslag: Oppslag = async () => [{ address: svarAdresse ?? "127.0.0.2", family: 6 }];
+    const svar = await postWebhook({
+      url: url.replace("PORT", String(port)),
+      kropp: '{"n":3}',
+      headers: {},
+      policy: { tillatLokal: true },
+      tidsavbruddMs: 5000,
+      oppslag,
+    });
+    expect(svar).toEqual({
+      ok: false,
+      httpStatus: null,
+      feil: "Adressen peker til et privat eller internt nettverk og kan ikke brukes",
+    });
+    expect(sjekket.kropper).not.toContain('{"n":3}');
+    expect(annen.kropper).toEqual([]);
+  });
 });

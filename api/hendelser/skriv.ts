@@ -16,7 +16,7 @@ import {
   type StatusEndretData,
   VURDERT_STATUSER,
 } from "../../domain/hendelser";
-import type { ImportmeldingStatus } from "../../domain/status";
+import { erVurdertFoerAnkomst, type ImportmeldingStatus } from "../../domain/status";
 
 type Trx = Transaction<Database>;
 
@@ -141,6 +141,8 @@ export async function skrivStatusHendelser(
     ansvarlig_importoer_id: number;
     opprettet_av_importoer_id: number;
     ansvarlig_dokumentkontroll_id: number | null;
+    kun_dokumentkontroll: boolean;
+    faktisk_ankommet: Date | null;
   },
   fra: ImportmeldingStatus,
   til: ImportmeldingStatus,
@@ -155,6 +157,13 @@ export async function skrivStatusHendelser(
     sertifikat: { nummer: sertifikat.nummer, eksportland: sertifikat.eksportland },
     fraStatus: fra,
     status: til,
+    ...(erVurdertFoerAnkomst({
+      status: til,
+      kunDokumentkontroll: m.kun_dokumentkontroll,
+      faktiskAnkommet: m.faktisk_ankommet,
+    })
+      ? { vurdertFoerAnkomst: true as const }
+      : {}),
   };
   await skrivHendelser(
     trx,

@@ -10,7 +10,13 @@ import { landNavn } from "../../domain/kodeverk";
 import { SPOERSMAAL, type SpoersmaalKode } from "../../domain/kontrollspoersmaal";
 import { antallSider, MAKS_TREFF } from "../../domain/pagination";
 import { ImportmeldingListeSoek } from "../../domain/schemas/listefilter";
-import { type ImportmeldingStatus, kategori, STATUS_TEKST, statusFarge } from "../../domain/status";
+import {
+  erVurdertFoerAnkomst,
+  type ImportmeldingStatus,
+  kategori,
+  statusFarge,
+  statusTekst,
+} from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, forbidden, lesSoek } from "../http";
@@ -109,10 +115,16 @@ export function listeElement(
     kun_dokumentkontroll: boolean;
     status: string;
     status_endret: Date;
+    faktisk_ankommet: Date | null;
   },
   fortsett: Map<number, string>,
 ) {
   const status = r.status as ImportmeldingStatus;
+  const vurdertFoerAnkomst = erVurdertFoerAnkomst({
+    status,
+    kunDokumentkontroll: r.kun_dokumentkontroll,
+    faktiskAnkommet: r.faktisk_ankommet,
+  });
   return {
     id: r.id,
     nummer: r.nummer,
@@ -121,10 +133,11 @@ export function listeElement(
     eksportLand: { kode: r.eksportland, navn: landNavn(r.eksportland) },
     kunDokumentkontroll: r.kun_dokumentkontroll,
     status,
-    statusTekst: STATUS_TEKST[status],
+    statusTekst: statusTekst(status, vurdertFoerAnkomst),
     statusFarge: statusFarge(status),
     statusEndret: r.status_endret.toISOString(),
     kategori: kategori(status),
+    vurdertFoerAnkomst,
     // a draft resumes where it was left; the others open on their landing page
     url: fortsett.get(r.id) ?? landingsside(r.id, status),
   };
@@ -203,6 +216,7 @@ export function arkivRouter(db: Db): Router {
         "m.nummer",
         "m.egen_referanse",
         "m.kun_dokumentkontroll",
+        "m.faktisk_ankommet",
         "m.innmelder",
         "m.status",
         "m.status_endret",

@@ -2,6 +2,7 @@
 // of tilstand.ts. Used by the notification router, the authority's endpoint and scripts/myndighet-vurder.ts.
 import { sql } from "kysely";
 import type { Db } from "../../db";
+import type { Ventegrunn } from "../../domain/historikk";
 import { alleBesvart, ankomstErRegistrert, MENGDE_FELTER } from "../../domain/importmelding";
 import { kreverFaktiskMengde, type SvarKode } from "../../domain/kontrollspoersmaal";
 import {
@@ -17,6 +18,7 @@ import { badRequest } from "../http";
 import { type GjeldendeRegelsett, gjeldendeRegelsettI } from "../regelsett/gjeldende";
 import { vurder } from "../sertifikat/ingest";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
+import { ansvarligErMottaker } from "./mottaker";
 import { sjekkSertifikatGyldig } from "./opprett";
 import { harLestRegelverk, REGELVERK_IKKE_BEKREFTET_REGISTRER } from "./tilgang";
 import { type AutomatiskBeslutning, endreStatus, type ImportmeldingRad, type Trx } from "./tilstand";
@@ -144,7 +146,9 @@ async function alvorlighetsgradEtter(
  *   for the authority);
  * - the certificate's severity under those rules is ALT_OK;
  * - after REGISTRERT: document control only, and no document answer is a deviation;
- * - after ANKOMMET: no answer at all is a deviation.
+ * - after ANKOMMET: no answer at all is a deviation;
+ * - never when the responsible importer is not on the certificate (ADR 027, issue 34 item 1): anyone may find a
+ *   certificate by its keys, so such a notification waits for the authority, whatever its answers.
  */
 export async function skalFrigisAutomatisk(
   trx: Trx,
@@ -153,6 +157,7 @@ export async function skalFrigisAutomatisk(
   regelsett: GjeldendeRegelsett | null,
 ): Promise<boolean> {
   if (!regelsett) return false;
+  if (await venterPaaMyndighet(trx, rad)) return false;
   const sert = await sertifikatFor(trx, rad);
   if ((await alvorlighetsgradEtter(trx, rad, sert, regelsett)) !== "ALT_OK") return false;
   const svar = await spoersmaal(trx, rad.id);
@@ -173,6 +178,14 @@ async function automatiskBeslutning(
     frigis: await skalFrigisAutomatisk(trx, rad, etter, regelsett),
     regelsettVersjon: regelsett?.versjon ?? null,
   };
+}
+
+/**
+ * Why the notification waits for the authority whatever its answers (recorded on the REGISTRERT and ANKOMMET
+ * events, domain/historikk.ts): its responsible importer is not on the certificate; undefined otherwise.
+ */
+async function venterPaaMyndighet(trx: Trx, rad: ImportmeldingRad): Promise<Ventegrunn | undefined> {
+  return (await ansvarligErMottaker(trx, rad)) ? undefined : "ANSVARLIG_IKKE_PAA_SERTIFIKATET";
 }
 
 /** The deviations among the reception control's answers, as the ANKOMMET event reports them. */
@@ -201,6 +214,10 @@ export async function endreKlientStatus(
         ...felles,
         til: "REGISTRERT",
         forutsetninger: (trx, rad) => kanRegistreres(trx, rad, importoerId),
+        detaljer: async (trx, rad) => {
+          const grunn = await venterPaaMyndighet(trx, rad);
+          return grunn ? { venterPaaMyndighet: grunn } : undefined;
+        },
         automatiskFrigivelse: (trx, rad) => automatiskBeslutning(trx, rad, "REGISTRERT"),
       });
     case "ANKOMMET":
@@ -227,7 +244,13 @@ export async function endreKlientStatus(
             .where("importmelding_id", "=", rad.id)
             .execute();
         },
-        detaljer: async (trx, rad) => ({ avvik: await rapporterteAvvik(trx, rad.id) }),
+        detaljer: async (trx, rad) => {
+          const grunn = await venterPaaMyndighet(trx, rad);
+          return {
+            avvik: await rapporterteAvvik(trx, rad.id),
+            ...(grunn ? { venterPaaMyndighet: grunn } : {}),
+          };
+        },
         automatiskFrigivelse: (trx, rad) => automatiskBeslutning(trx, rad, "ANKOMMET"),
       });
     case "TILBAKETRUKKET":

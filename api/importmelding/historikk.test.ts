@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
-import type { HendelseVisning, HistorikkSide } from "../../domain/historikk";
+import {
+  type HendelseVisning,
+  type HistorikkSide,
+  VENTEGRUNN_TEKST,
+  VURDERT_FOER_ANKOMST_LINJE,
+} from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { SPOERSMAAL, SVAR_TEKST, type SvarKode } from "../../domain/kontrollspoersmaal";
 import {
@@ -440,10 +445,14 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
       // a release needs no reason, a rejection does
       const begrunnelse = status === "FRIGITT" ? undefined : "Skadegjørere";
       await vurder(fraRegistrert.m.id, status, begrunnelse);
+      // Before arrival (ADR 041): said in the title and a line.
       fraRegistrert.l.skjedde(SENDT_INN, {
-        tittel: vurdertTittel(status),
+        tittel: vurdertTittel(status).replace("Mattilsynet:", "Mattilsynet før ankomst:"),
         av: "Mattilsynet",
-        linjer: begrunnelse ? [`Begrunnelse: ${begrunnelse}`, VEDTAKSBREV_LINJE] : [],
+        linjer: [
+          VURDERT_FOER_ANKOMST_LINJE,
+          ...(begrunnelse ? [`Begrunnelse: ${begrunnelse}`, VEDTAKSBREV_LINJE] : []),
+        ],
       });
       await fraRegistrert.l.sjekk();
 
@@ -497,9 +506,12 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
     await slettetLogg.sjekk();
 
     // The consignee creates its own (ADR 027): another organisation's draft is deleted, a submitted one
-    // withdrawn, by the service, naming why; the other organisation's people are named on their own events.
+    // withdrawn (also after its arrival, and one released automatically before issue 34 forbade it), by the
+    // service, naming why; the other organisation's people are named on their own events. Its submission and
+    // arrival say it waits for the authority (its responsible importer is not on the certificate).
     const INGRID_STORD = "Ingrid Berg, Blomsterbud Vest AS avd. Stord";
-    for (const sendInn of [false, true]) {
+    for (const steg of ["utkast", "innsendt", "ankommet", "frigitt"] as const) {
+      const sendInn = steg !== "utkast";
       const s = await lagSertifikat(api.handle.db, {
         mottakerOrgnr: ORG.hagelandDrammen,
         linjer: [LINJER.roseplanter],
@@ -555,9 +567,36 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
               "Mottakskontrollør: «Blomsterbud Vest AS avd. Stord (org.nr. 912 346 447)»",
             ],
           },
-          { tittel: "Sendt inn til Mattilsynet", av: INGRID_STORD },
+          {
+            tittel: "Sendt inn til Mattilsynet",
+            av: INGRID_STORD,
+            linjer: [VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET],
+          },
         );
       }
+      if (steg === "ankommet") {
+        for (const q of (await hent(id, ingrid)).mottakskontrollSpoersmaal) {
+          await ok(ingrid.put(`/${id}/kontrollspoersmaal/${q.id}`, { kontrollSvar: RIKTIG[q.kode] }));
+          annen.skjedde({
+            tittel: "Mottakskontroll besvart",
+            av: INGRID_STORD,
+            linjer: [`${SPOERSMAAL[q.kode].tekst}: «${SVAR_TEKST[RIKTIG[q.kode] as SvarKode]}»`],
+          });
+        }
+        await ok(ingrid.put(`/${id}/status`, { status: "ANKOMMET" }), 200);
+        annen.skjedde({
+          tittel: "Ankommet, mottakskontroll rapportert",
+          av: INGRID_STORD,
+          linjer: ["Ingen avvik", VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET],
+        });
+      }
+      // Released automatically as the service did before issue 34 (no event then names this step).
+      if (steg === "frigitt")
+        await api.handle.db
+          .updateTable("importmelding")
+          .set({ status: "AUTOMATISK_FRIGITT" })
+          .where("id", "=", id)
+          .execute();
       await ok(kari.post("", opprettBody(s)), 201);
       annen.skjedde({
         tittel: sendInn ? "Trukket tilbake" : "Slettet",

@@ -1,34 +1,49 @@
-// The consignee is never locked out (issue 22 item 1, ADR 027), both sides, over real HTTP and a real
-// database: another organisation that found a certificate by its keys and made a notification of it does
-// not block the importer named on the certificate (nor the reception controller it appointed). A draft is
-// deleted and a submitted one withdrawn when the named importer creates its own; from arrival on it stays.
-// The named importer sees who made it; the other organisation learns nothing of the consignee's.
+// The consignee is never locked out (issue 22 item 1, issue 34 item 1, ADR 027), both sides, over real HTTP and
+// a real database, by persons and by machine tokens: another organisation that found a certificate by its keys
+// and made a notification of it does not block the importer named on the certificate (nor the reception
+// controller it appointed). Such a notification is never released automatically: it waits for the authority,
+// marked so. A draft is deleted and a submitted one withdrawn when the named importer creates its own, until
+// the authority has assessed it. The named importer sees who made it; the other organisation learns nothing
+// of the consignee's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
+import { type HistorikkSide, VENTEGRUNN_TEKST } from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { SertifikatVisning } from "../../domain/sertifikat-visning";
+import { apiKlient, forhaandsmeldingsreise, hentToken, SCOPES } from "../../scripts/eksempelklient";
+import { lesHendelser } from "../../scripts/eksempelklient-hendelser";
 import {
+  type Aktoer,
   aktoer,
   INGRID,
   importoerId,
   KARI,
+  klarTilInnsending,
   LINJER,
   lagSertifikat,
   OLA,
+  RIKTIG,
   svar,
   type TestSertifikat,
-  vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
-import { startTestApi, type TestApi } from "../../tests/support/test-server";
+import {
+  startTestApiMedMaskin,
+  startTestMaskinporten,
+  type TestMaskinporten,
+} from "../../tests/support/test-maskinporten";
+import { TEST_MYNDIGHET_ORGNR, type TestApi } from "../../tests/support/test-server";
 import { problem } from "../http";
+import { MYNDIGHET_SCOPES } from "../scopes";
 
+let mp: TestMaskinporten;
 let api: TestApi;
 let hageland: number;
 let stord: number;
 let gront: number;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  mp = await startTestMaskinporten();
+  api = await startTestApiMedMaskin(mp);
   const db = api.handle.db;
   hageland = await importoerId(db, ORG.hagelandDrammen);
   stord = await importoerId(db, ORG.blomsterbudStord);
@@ -40,9 +55,15 @@ beforeAll(async () => {
     json: { erMottakskontrolloer: true },
   });
   expect(res.status).toBeLessThan(300);
+  // An address, so an outcome e-mail would be written if there were an outcome (ADR 034).
+  await db
+    .insertInto("importoer_epost")
+    .values({ importoer_id: stord, epostadresse: "post@stord.example.no" })
+    .execute();
 }, 120_000);
 afterAll(async () => {
   await api?.close();
+  await mp?.close();
 });
 
 const kari = () => aktoer(api, KARI, ORG.hagelandDrammen, hageland);
@@ -84,6 +105,59 @@ async function annensUtkast(linjer = [LINJER.roseplanter]) {
   expect(res.status).toBe(201);
   const { id } = await svar<{ id: number }>(res);
   return { s, id };
+}
+
+/** The other organisation finds the certificate addressed to Hageland, fills in and submits its notification. */
+async function annenSendInn(linjer: (typeof LINJER)[keyof typeof LINJER][]) {
+  const s = await lagSertifikat(api.handle.db, { mottakerOrgnr: ORG.hagelandDrammen, linjer });
+  await sertifikat(INGRID, ORG.blomsterbudStord, stord, s);
+  const m = await klarTilInnsending(ingrid(), s, { ansvarlig: stord, kontrolloer: stord });
+  const res = await ingrid().put(`/${m.id}/status`, { status: "REGISTRERT" });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return { s, id: m.id, status: (await svar<{ status: string }>(res)).status };
+}
+
+/** The reception control answered without deviations, and the shipment reported arrived: the status it got. */
+async function ankommet(akt: Aktoer, id: number): Promise<string> {
+  const m = await svar<ImportmeldingVisning>(await akt.get(`/${id}`));
+  for (const q of m.mottakskontrollSpoersmaal) {
+    const r = await akt.put(`/${id}/kontrollspoersmaal/${q.id}`, { kontrollSvar: RIKTIG[q.kode] });
+    expect(r.status, await r.clone().text()).toBe(204);
+  }
+  const res = await akt.put(`/${id}/status`, { status: "ANKOMMET" });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await svar<{ status: string }>(res)).status;
+}
+
+const historikk = async (akt: Aktoer, id: number) => svar<HistorikkSide>(await akt.get(`/${id}/historikk`));
+
+/** The importer's events (feed and webhooks) about a notification, as [type, status], oldest first. */
+async function hendelserOm(iid: number, id: number) {
+  const rader = await api.handle.db
+    .selectFrom("hendelse")
+    .select(["type", "data"])
+    .where("importoer_id", "=", iid)
+    .orderBy("nummer")
+    .execute();
+  return rader
+    .map((r) => ({
+      type: r.type,
+      data: (typeof r.data === "string" ? JSON.parse(r.data) : r.data) as {
+        importmelding?: { id: number };
+        status?: string;
+      },
+    }))
+    .filter((r) => r.data.importmelding?.id === id)
+    .map((r) => [r.type, r.data.status]);
+}
+
+/** The outcome e-mails written for a notification (ADR 034). */
+async function utfallEposter(id: number) {
+  return api.handle.db
+    .selectFrom("epost_varsel")
+    .select(["importoer_id", "utfall"])
+    .where("importmelding_id", "=", id)
+    .execute();
 }
 
 describe("mottakeren på sertifikatet stenges aldri ute", () => {
@@ -140,42 +214,173 @@ describe("mottakeren på sertifikatet stenges aldri ute", () => {
     });
   });
 
-  it("en innsendt melding fra en annen virksomhet trekkes tilbake; fra ankomst står den", async () => {
-    const sendInn = async (id: number) => {
-      const m = await svar<ImportmeldingVisning>(await ingrid().get(`/${id}`));
-      await ingrid().put(`/${id}/innmelder`, { navn: "Ingrid", epost: "ingrid@blomsterbud.example.no" });
-      for (const q of m.dokumentkontrollSpoersmaal) {
-        await ingrid().put(`/${id}/kontrollspoersmaal/${q.id}`, { kontrollSvar: `${q.kode}_RIKTIG` });
-      }
-      const ankomst = await ingrid().put(`/${id}/ankomstinfo/${m.ankomstInfo[0]!.id}`, {
-        ankomsttid: "2026-04-02T04:00:00.000Z",
-        kontrollAdresse: { linje1: "Sjøgata 1", postnummer: "5411", poststed: "Stord" },
-        mottakskontrolloer: { importoerId: stord },
-      });
-      expect(ankomst.status, await ankomst.clone().text()).toBeLessThan(300);
-      const r = await ingrid().put(`/${id}/status`, { status: "REGISTRERT" });
-      expect(r.status, await r.clone().text()).toBe(200);
-    };
+  it("en annen virksomhets melding frigis aldri automatisk: den venter på Mattilsynet, merket, og viker", async () => {
+    // Cut roses, document control only, no risk: released at once on submission when it is the consignee's.
+    const a = await annenSendInn([LINJER.snittroser]);
+    expect(a.status).toBe("REGISTRERT");
+    expect(await status(a.id)).toBe("REGISTRERT");
+    // Marked: the importer that made it sees why it waits, on the notification and in its history.
+    const visning = await svar<ImportmeldingVisning>(await ingrid().get(`/${a.id}`));
+    expect(visning.ansvarligPaaSertifikatet).toBe(false);
+    const sendt = (await historikk(ingrid(), a.id)).hendelser[0]!;
+    expect(sendt).toMatchObject({
+      tilStatus: "REGISTRERT",
+      detaljer: { venterPaaMyndighet: "ANSVARLIG_IKKE_PAA_SERTIFIKATET" },
+    });
+    expect(sendt.linjer).toContain(VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET);
+    // No outcome: no 'vurdert' event or webhook, no outcome e-mail.
+    expect(await hendelserOm(stord, a.id)).toEqual([["importmelding.status_endret", "REGISTRERT"]]);
+    expect(await utfallEposter(a.id)).toEqual([]);
 
-    const a = await annensUtkast();
-    await sendInn(a.id);
+    // The consignee sees it and what becomes of it, creates its own, and the other is withdrawn.
     expect((await sertifikat(KARI, ORG.hagelandDrammen, hageland, a.s)).annenForhaandsmelding).toMatchObject({
       status: "REGISTRERT",
       vedNyMelding: "TILBAKETRUKKET",
     });
+    const egen = await klarTilInnsending(kari(), a.s, { ansvarlig: hageland, kontrolloer: gront });
+    expect(await status(a.id)).toBe("TILBAKETRUKKET");
+    expect(await hendelserOm(stord, a.id)).toEqual([
+      ["importmelding.status_endret", "REGISTRERT"],
+      ["importmelding.status_endret", "TILBAKETRUKKET"],
+    ]);
+    // The consignee's own history says whose notification gave way; its own is on the certificate: released.
+    const opprettet = (await historikk(kari(), egen.id)).hendelser.find((h) => h.type === "OPPRETTET")!;
+    expect(opprettet.linjer).toContain(
+      "Forhåndsmeldingen fra Blomsterbud Vest AS avd. Stord (org.nr. 912 346 447) ble trukket tilbake",
+    );
+    expect(egen.ansvarligPaaSertifikatet).toBe(true);
+    const frigitt = await kari().put(`/${egen.id}/status`, { status: "REGISTRERT" });
+    expect(await svar(frigitt)).toMatchObject({ status: "AUTOMATISK_FRIGITT" });
+  });
+
+  it("en annen virksomhets melding med fysisk kontroll venter også etter ankomst, og viker fortsatt", async () => {
+    // Rose plants: physical control; no deviation and no risk, so released on arrival when it is the consignee's.
+    const a = await annenSendInn([LINJER.roseplanter]);
+    expect(a.status).toBe("REGISTRERT");
+    expect(await ankommet(ingrid(), a.id)).toBe("ANKOMMET");
+    const ankomst = (await historikk(ingrid(), a.id)).hendelser[0]!;
+    expect(ankomst).toMatchObject({ tilStatus: "ANKOMMET", detaljer: { avvik: [] } });
+    expect(ankomst.linjer).toEqual(["Ingen avvik", VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET]);
+    expect(await utfallEposter(a.id)).toEqual([]);
+    // Arrived under another organisation's notification, not the consignee's: it still gives way.
+    expect((await sertifikat(KARI, ORG.hagelandDrammen, hageland, a.s)).annenForhaandsmelding).toMatchObject({
+      status: "ANKOMMET",
+      vedNyMelding: "TILBAKETRUKKET",
+    });
     expect((await kari().post("", opprettBody(a.s, hageland))).status).toBe(201);
     expect(await status(a.id)).toBe("TILBAKETRUKKET");
+    const trukket = (await historikk(ingrid(), a.id)).hendelser[0]!;
+    expect(trukket).toMatchObject({
+      fraStatus: "ANKOMMET",
+      tilStatus: "TILBAKETRUKKET",
+      utfoertAv: "Mattilsynet",
+    });
+  });
 
-    // Assessed by the authority: the shipment has been handled under that notification, so it stays.
-    const b = await annensUtkast();
-    await sendInn(b.id);
-    const vurdert = await vurderSomMyndighet(api, b.id, { status: "FRIGITT" });
+  it("en melding som ble frigitt automatisk før regelen, viker også: Mattilsynet så den aldri", async () => {
+    const a = await annenSendInn([LINJER.snittroser]);
+    // As the service did before issue 34: released automatically at once.
+    await api.handle.db
+      .updateTable("importmelding")
+      .set({ status: "AUTOMATISK_FRIGITT" })
+      .where("id", "=", a.id)
+      .execute();
+    expect((await sertifikat(KARI, ORG.hagelandDrammen, hageland, a.s)).annenForhaandsmelding).toMatchObject({
+      status: "AUTOMATISK_FRIGITT",
+      vedNyMelding: "TILBAKETRUKKET",
+    });
+    expect((await kari().post("", opprettBody(a.s, hageland))).status).toBe(201);
+    expect(await status(a.id)).toBe("TILBAKETRUKKET");
+  });
+
+  it("vurdert av Mattilsynet står, og mottakeren får vite hvem som har den og hvem den skal kontakte", async () => {
+    const b = await annenSendInn([LINJER.roseplanter]);
+    // Mattilsynet's case system, with a token from the same Maskinporten (ADR 045).
+    const mattilsynet = await mp.nyKlient("mattilsynet-mottaker", TEST_MYNDIGHET_ORGNR, [
+      MYNDIGHET_SCOPES.vurdering,
+    ]);
+    const { nummer } = await api.handle.db
+      .selectFrom("importmelding")
+      .select("nummer")
+      .where("id", "=", b.id)
+      .executeTakeFirstOrThrow();
+    const vurdert = await api.fetch(`/myndighet/v2/importmeldinger/${nummer}/vurdering`, {
+      method: "POST",
+      json: { status: "FRIGITT" },
+      headers: { authorization: `Bearer ${await hentToken(mattilsynet, [MYNDIGHET_SCOPES.vurdering])}` },
+    });
     expect(vurdert.status).toBe(200);
     const visning = await sertifikat(KARI, ORG.hagelandDrammen, hageland, b.s);
     expect(visning.annenForhaandsmelding).toMatchObject({ status: "FRIGITT", vedNyMelding: null });
     expect(visning.kanOppretteImportmelding).toBe(false);
-    expect((await kari().post("", opprettBody(b.s, hageland))).status).toBe(409);
+    const nei = await kari().post("", opprettBody(b.s, hageland));
+    expect(await svar(nei)).toEqual(
+      problem(
+        409,
+        "Det finnes allerede en forhåndsmelding for dette sertifikatet: Blomsterbud Vest AS avd. Stord (org.nr. 912 346 447) har en forhåndsmelding for det med status «Frigitt». Kontakt Mattilsynet hvis dere mener den ikke skulle vært sendt.",
+      ),
+    );
     expect(await status(b.id)).toBe("FRIGITT");
+  });
+
+  it("med maskintoken: eksempelklientens reise gir en melding som venter, og mottakerens system får melde", async () => {
+    // Blomsterbud Stord's system finds a certificate addressed to Hageland by its keys and does the journey.
+    const stordKlient = await mp.nyKlient("lager-stord", ORG.blomsterbudStord);
+    const hdKlient = await mp.nyKlient("lager-hd-mottaker", ORG.hagelandDrammen);
+    for (const [klientId, orgnr, pid] of [
+      ["lager-stord", ORG.blomsterbudStord, INGRID],
+      ["lager-hd-mottaker", ORG.hagelandDrammen, KARI],
+    ] as const) {
+      const res = await api.fetch(`/import/register/v1/${orgnr}/systemtilgang`, {
+        pid,
+        method: "POST",
+        json: { klientId, klientNavn: "Lagersystemet", scopes: ["read", "write"] },
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    const s = await lagSertifikat(api.handle.db, {
+      mottakerOrgnr: ORG.hagelandDrammen,
+      linjer: [LINJER.snittroser],
+    });
+    const stordToken = await hentToken(stordKlient);
+    await apiKlient(api.url, stordToken)(
+      "GET",
+      `/import/v2/${ORG.blomsterbudStord}/${stord}/sertifikat?${new URLSearchParams({ sertifikatnummer: s.nummer, dato: s.utstedtDato, avsenderland: s.eksportLand })}`,
+    );
+    const reise = await forhaandsmeldingsreise({
+      apiUrl: api.url,
+      token: stordToken,
+      orgnr: ORG.blomsterbudStord,
+      sertifikatnummer: s.nummer,
+    });
+    expect(reise.status).toBe("REGISTRERT");
+    expect(reise.historikk.hendelser[0]!.linjer).toContain(VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET);
+    const stordFeed = () =>
+      lesHendelser({
+        apiUrl: api.url,
+        orgnr: ORG.blomsterbudStord,
+        importoerId: stord,
+        hentToken: () => hentToken(stordKlient, [SCOPES[0]!]),
+      }).then(({ hendelser }) =>
+        hendelser
+          .filter((h) => (h.data.importmelding as { id?: number } | undefined)?.id === reise.importmeldingId)
+          .map((h) => [h.type, h.data.status]),
+      );
+    expect(await stordFeed()).toEqual([["importmelding.status_endret", "REGISTRERT"]]);
+
+    // Hageland's own system does the same journey on the certificate: created, submitted, released.
+    const egen = await forhaandsmeldingsreise({
+      apiUrl: api.url,
+      token: await hentToken(hdKlient),
+      orgnr: ORG.hagelandDrammen,
+      sertifikatnummer: s.nummer,
+    });
+    expect(egen.status).toBe("AUTOMATISK_FRIGITT");
+    expect(await status(reise.importmeldingId)).toBe("TILBAKETRUKKET");
+    expect(await stordFeed()).toEqual([
+      ["importmelding.status_endret", "REGISTRERT"],
+      ["importmelding.status_endret", "TILBAKETRUKKET"],
+    ]);
   });
 
   it("mottakskontrolløren mottakeren har utnevnt, kan melde for mottakeren, men ikke for seg selv", async () => {

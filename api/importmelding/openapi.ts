@@ -192,6 +192,10 @@ const ImportmeldingVisningSkjema = dekker<ImportmeldingVisning>()(
       erRegistrert: z.boolean(),
       erAnkommet: z.boolean(),
       erVurdert: z.boolean(),
+      vurdertFoerAnkomst: z.boolean().meta({
+        description:
+          "Mattilsynet frigav eller avviste sendingen før den var meldt ankommet, selv om den skulle hatt fysisk mottakskontroll. Da skal det ikke gjøres mottakskontroll, og erAnkommet er false",
+      }),
       dokumentkontrollFerdig: z.boolean(),
       mottakskontrollFerdig: z.boolean(),
       ankomstRegistrert: z.boolean(),
@@ -204,6 +208,10 @@ const ImportmeldingVisningSkjema = dekker<ImportmeldingVisning>()(
       automatiskVurdering: AutomatiskVurderingSkjema.nullable().meta({
         description:
           "Tjenestens egen vurdering ved innsending og ankomst: `FRIGITT`; `VENTER` på Mattilsynet etter risikoreglene; `UTEN_REGELSETT`: venter på Mattilsynet fordi ingen risikoregler er godkjent. null før innsending.",
+      }),
+      ansvarligPaaSertifikatet: z.boolean().meta({
+        description:
+          "Ansvarlig importør står som mottaker på sertifikatet (organisasjonsnummer eller eksakt navn). Hvis ikke, frigis forhåndsmeldingen aldri automatisk, men venter på Mattilsynet, og den viker for mottakerens egen forhåndsmelding til Mattilsynet har vurdert den",
       }),
       tilgang: z.object({ eier: z.boolean(), mottakskontrolloer: z.boolean() }),
     })
@@ -245,6 +253,21 @@ export const HistorikkHendelse = z.object({
         .optional()
         .meta({ description: "Automatisk frigitt: versjonen av risikoreglene (godkjent av Mattilsynet)" }),
       vedtaksbrev: z.string().optional().meta({ description: "Avvist: referansen til vedtaksbrevet" }),
+      venterPaaMyndighet: z
+        .enum(["ANSVARLIG_IKKE_PAA_SERTIFIKATET"])
+        .optional()
+        .meta({ description: "Hvorfor forhåndsmeldingen venter på Mattilsynet uansett svar" }),
+      vek: z
+        .object({
+          opprettetAv: z.object({ navn: z.string(), organisasjonsnummer: z.string() }),
+          til: z.enum(["SLETTET", "TILBAKETRUKKET"]),
+        })
+        .optional()
+        .meta({ description: "En annen virksomhets forhåndsmelding som vek for denne" }),
+      vurdertFoerAnkomst: z
+        .boolean()
+        .optional()
+        .meta({ description: "Mattilsynets vurdering kom før sendingen var ankommet" }),
     })
     .meta({ description: "Strukturerte detaljer; hver hendelsestype bruker sine felt" }),
   utfoertAv: z.string(),
@@ -281,6 +304,9 @@ const ListeSkjema = dekker<ImportmeldingListe>()(
           statusFarge: Farge,
           statusEndret: tidspunkt,
           kategori: Kategori,
+          vurdertFoerAnkomst: z
+            .boolean()
+            .meta({ description: "Vurdert av Mattilsynet før sendingen ankom; statusTekst sier det" }),
           url: z.string(),
         }),
       ),

@@ -3,7 +3,7 @@
 // transaction with an audit row. The partial unique index allows one live notification per certificate.
 import { sql } from "kysely";
 import type { Db } from "../../db";
-import { osloDato } from "../../domain/format";
+import { formaterOrganisasjonsnummer, osloDato } from "../../domain/format";
 import { erPapirloestLand, landNavn } from "../../domain/kodeverk";
 import {
   type UtledeteKontrollspoersmaal,
@@ -18,10 +18,12 @@ import {
   INGEN_VARELINJER_MELDING,
   type LagretSertifikat,
 } from "../../domain/sertifikat";
+import type { AnnenForhaandsmelding } from "../../domain/sertifikat-visning";
+import { STATUS_TEKST } from "../../domain/status";
 import type { KlientAktoer } from "../aktoer";
 import { ApiError, badRequest, forbidden, notFound } from "../http";
 import { hentImportoerMatch, kanSe } from "../sertifikat/synlighet";
-import { erMottaker, vikerFor, vikForMottaker } from "./mottaker";
+import { annenForhaandsmelding, erMottaker, vikForMottaker } from "./mottaker";
 import { erEier, REGELVERK_IKKE_BEKREFTET_OPPRETT } from "./tilgang";
 import { skrivHendelse, type Trx } from "./tilstand";
 
@@ -45,10 +47,24 @@ export const TRUKKET_TILBAKE_KODE = "40";
  */
 export class FinnesAlleredeFeil extends ApiError {
   readonly importMeldingId: number | undefined;
-  constructor(melding: Parameters<typeof erEier>[0] & { id: number }, importoerId: number) {
-    super(409, FINNES_ALLEREDE);
+  constructor(
+    melding: Parameters<typeof erEier>[0] & { id: number },
+    importoerId: number,
+    tekst: string = FINNES_ALLEREDE,
+  ) {
+    super(409, tekst);
     this.importMeldingId = erEier(melding, importoerId) ? melding.id : undefined;
   }
+}
+
+/**
+ * The 409 an importer on the certificate gets when another organisation's notification stays (ADR 027: the
+ * authority has assessed it, or its responsible importer is on the certificate too): who has it and its
+ * status, as the certificate page tells the same importer, and whom to contact.
+ */
+export function finnesAlleredeHos(annen: AnnenForhaandsmelding): string {
+  const hvem = `${annen.opprettetAv.navn} (org.nr. ${formaterOrganisasjonsnummer(annen.opprettetAv.organisasjonsnummer)})`;
+  return `${FINNES_ALLEREDE}: ${hvem} har en forhåndsmelding for det med status «${STATUS_TEKST[annen.status]}». Kontakt Mattilsynet hvis dere mener den ikke skulle vært sendt.`;
 }
 
 const LEVENDE_UNNTATT = ["SLETTET", "TILBAKETRUKKET"];
@@ -104,6 +120,48 @@ async function leggInnKontrollspoersmaal(
       })),
     )
     .execute();
+}
+
+type Levende = Parameters<typeof annenForhaandsmelding>[2] & Parameters<typeof erEier>[0] & { id: number };
+
+/**
+ * What becomes of the certificate's live notification when `importoerId` creates one with `ansvarligId`
+ * responsible (ADR 027): it gives way (SLETTET or TILBAKETRUKKET), or a 409 is thrown — naming who holds it
+ * to an importer on the certificate, the plain message to anyone else.
+ */
+async function somViker(
+  db: Db,
+  a: {
+    sert: { mottaker_orgnr: string | null; mottaker_navn_norm: string | null };
+    eksisterende: Levende;
+    importoerId: number;
+    ansvarligId: number;
+  },
+): Promise<{
+  id: number;
+  til: "SLETTET" | "TILBAKETRUKKET";
+  mottaker: string;
+  annen: AnnenForhaandsmelding;
+}> {
+  const annen =
+    (await erMottaker(db, a.ansvarligId, a.sert)) && !erEier(a.eksisterende, a.importoerId)
+      ? await annenForhaandsmelding(db, a.sert, a.eksisterende)
+      : undefined;
+  const til = annen?.vedNyMelding;
+  if (!annen || !til) {
+    throw new FinnesAlleredeFeil(
+      a.eksisterende,
+      a.importoerId,
+      annen ? finnesAlleredeHos(annen) : FINNES_ALLEREDE,
+    );
+  }
+  const ansvarlig = await hentImportoerMatch(db, a.ansvarligId);
+  return {
+    id: a.eksisterende.id,
+    til,
+    mottaker: `${ansvarlig.navn} (${ansvarlig.organisasjonsnummer})`,
+    annen,
+  };
 }
 
 export async function opprettImportmelding(
@@ -175,15 +233,9 @@ export async function opprettImportmelding(
   // Another organisation's notification gives way when the new one's responsible importer is named on the
   // certificate (ADR 027); otherwise one live notification per certificate.
   const eksisterende = await finnLevende(db);
-  let vike: { id: number; til: "SLETTET" | "TILBAKETRUKKET"; mottaker: string } | undefined;
-  if (eksisterende) {
-    const til = (await erMottaker(db, ansvarligId, sert))
-      ? await vikerFor(db, sert, eksisterende)
-      : undefined;
-    if (!til) throw new FinnesAlleredeFeil(eksisterende, importoerId);
-    const ansvarlig = await hentImportoerMatch(db, ansvarligId);
-    vike = { id: eksisterende.id, til, mottaker: `${ansvarlig.navn} (${ansvarlig.organisasjonsnummer})` };
-  }
+  const vike = eksisterende
+    ? await somViker(db, { sert, eksisterende, importoerId, ansvarligId })
+    : undefined;
 
   const spoersmaal = utledKontrollspoersmaal(data, sert.vurdering as SertifikatVurdering);
   const aar = osloDato(naa).slice(0, 4);
@@ -231,6 +283,7 @@ export async function opprettImportmelding(
           sertifikat: { nummer: sert.nummer, eksportland: landNavn(sert.eksportland) },
           ansvarligImportoer: part(ansvarligId) ?? undefined,
           ansvarligDokumentkontroll: part(dokumentkontrollId),
+          ...(vike ? { vek: { opprettetAv: vike.annen.opprettetAv, til: vike.til } } : {}),
         },
       });
       return { id: melding.id };

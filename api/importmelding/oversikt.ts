@@ -68,6 +68,7 @@ async function hentMeldinger(
       "m.nummer",
       "m.egen_referanse",
       "m.kun_dokumentkontroll",
+      "m.faktisk_ankommet",
       "m.innmelder",
       "m.status",
       "m.status_endret",

@@ -10,7 +10,12 @@ import { type Selectable, sql, type Transaction } from "kysely";
 import type { Database, Db } from "../../db";
 import type { AutomatiskVurdering, ImportmeldingTable } from "../../db/schema";
 import type { Endring, HendelseDetaljer, HendelseType } from "../../domain/historikk";
-import { erInnsendt, type ImportmeldingStatus, STATUS_TEKST } from "../../domain/status";
+import {
+  erInnsendt,
+  erVurdertFoerAnkomst,
+  type ImportmeldingStatus,
+  STATUS_TEKST,
+} from "../../domain/status";
 import { melding } from "../../sprak/melding";
 import { type Aktoer, aktoerKolonner, HUB, revisjon, SYSTEM } from "../aktoer";
 import { leggUtfallIUtboks } from "../epost/utboks";
@@ -59,9 +64,12 @@ export const OVERGANGER: readonly Overgang[] = [
   { fra: "REGISTRERT", til: "AUTOMATISK_FRIGITT", av: "SYSTEM" },
   { fra: "ANKOMMET", til: "AUTOMATISK_FRIGITT", av: "SYSTEM" },
   // Another organisation's notification gives way when the importer named on the certificate creates its
-  // own (ADR 027): a draft is deleted, a submitted one not yet arrived is withdrawn.
+  // own (ADR 027, mottaker.ts VIKER): a draft is deleted, a submitted one is withdrawn until the authority has
+  // assessed it.
   { fra: "UNDER_REGISTRERING", til: "SLETTET", av: "SYSTEM" },
   { fra: "REGISTRERT", til: "TILBAKETRUKKET", av: "SYSTEM" },
+  { fra: "ANKOMMET", til: "TILBAKETRUKKET", av: "SYSTEM" },
+  { fra: "AUTOMATISK_FRIGITT", til: "TILBAKETRUKKET", av: "SYSTEM" },
 ];
 
 export function erLovligOvergang(fra: ImportmeldingStatus, til: ImportmeldingStatus, av: Rolle): boolean {
@@ -90,6 +98,19 @@ export const FANT_IKKE_MELDING = melding("api.fantIkkeMeldingen");
 
 export function kanIkkeEndres(status: ImportmeldingStatus): ApiError {
   return badRequest(`Forhåndsmeldingen kan ikke endres i status ${STATUS_TEKST[status]} (${status})`);
+}
+
+/** Arrival or reception control asked of a notification the authority assessed before arrival (ADR 041). */
+export const VURDERT_FOER_ANKOMST =
+  "Mattilsynet har vurdert forhåndsmeldingen før sendingen ankom. Det skal ikke gjøres mottakskontroll for den.";
+
+/** The row's facts erVurdertFoerAnkomst reads. */
+function radVisning(rad: { status: string; kun_dokumentkontroll: boolean; faktisk_ankommet: Date | null }) {
+  return {
+    status: rad.status as ImportmeldingStatus,
+    kunDokumentkontroll: rad.kun_dokumentkontroll,
+    faktiskAnkommet: rad.faktisk_ankommet,
+  };
 }
 
 const ALLEREDE: Partial<Record<ImportmeldingStatus, string>> = {
@@ -249,7 +270,11 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
     throw conflict(ALLEREDE[e.til] ?? `Forhåndsmeldingen har allerede status ${STATUS_TEKST[fra]}`);
   if (e.til === "REGISTRERT" && erInnsendt(fra)) throw conflict(ALLEREDE_SENDT_INN);
   const av = rolle(e.aktoer);
-  if (!av || !erLovligOvergang(fra, e.til, av)) throw kanIkkeEndres(fra);
+  if (!av || !erLovligOvergang(fra, e.til, av)) {
+    throw e.til === "ANKOMMET" && erVurdertFoerAnkomst(radVisning(rad))
+      ? badRequest(VURDERT_FOER_ANKOMST)
+      : kanIkkeEndres(fra);
+  }
   if (e.versjon !== undefined && e.versjon !== rad.versjon) throw conflict(ENDRET_AV_ANDRE);
   await e.forutsetninger?.(trx, rad);
 
@@ -263,6 +288,13 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
     throw conflict(naa && status(naa) === e.til ? (ALLEREDE[e.til] ?? ENDRET_AV_ANDRE) : ENDRET_AV_ANDRE);
   }
   await e.etter?.(trx, ny);
+  const detaljer = await e.detaljer?.(trx, ny);
+  // An assessment before arrival (ADR 041) is recorded as such, whichever endpoint made it.
+  const foerAnkomst = erVurdertFoerAnkomst({
+    status: e.til,
+    kunDokumentkontroll: ny.kun_dokumentkontroll,
+    faktiskAnkommet: ny.faktisk_ankommet,
+  });
   const hendelseId = await skrivHendelse(trx, {
     importmeldingId: ny.id,
     type: "STATUS",
@@ -270,7 +302,7 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
     fra,
     til: e.til,
     merknad: e.merknad,
-    detaljer: await e.detaljer?.(trx, ny),
+    detaljer: foerAnkomst ? { ...detaljer, vurdertFoerAnkomst: true } : detaljer,
   });
   // The automatic decision (ADR 007, ADR 046), recorded on the notification; made before any event number is
   // taken, since the streams' counters stay locked until commit (ADR 036).
@@ -285,7 +317,12 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
   }
   // The authority's outcome by e-mail (ADR 034), in this transaction: written exactly when the change is.
   if (e.varsle !== false) {
-    await leggUtfallIUtboks(trx, { importmeldingId: ny.id, hendelseId, utfall: e.til });
+    await leggUtfallIUtboks(trx, {
+      importmeldingId: ny.id,
+      hendelseId,
+      utfall: e.til,
+      avSystemet: e.aktoer.type === "SYSTEM",
+    });
     // The owners' events and their webhooks (ADR 036), likewise.
     await skrivStatusHendelser(trx, ny, fra, e.til);
   }
@@ -312,6 +349,7 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
         importmeldingId: ny.id,
         hendelseId: frigittId,
         utfall: "AUTOMATISK_FRIGITT",
+        avSystemet: true,
       });
       await skrivStatusHendelser(trx, frigitt, e.til, "AUTOMATISK_FRIGITT");
     }
@@ -345,11 +383,16 @@ export async function endreInnhold(
     if (!rad) {
       const naa = await trx
         .selectFrom("importmelding")
-        .select(["status"])
+        .select(["status", "kun_dokumentkontroll", "faktisk_ankommet"])
         .where("id", "=", args.id)
         .executeTakeFirst();
       if (!naa) throw notFound(FANT_IKKE_MELDING);
-      if (!tillatt.includes(status(naa))) throw kanIkkeEndres(status(naa));
+      if (!tillatt.includes(status(naa))) {
+        const mottak = args.del === "mottakskontroll" || args.del === "faktiskMengde";
+        throw mottak && erVurdertFoerAnkomst(radVisning(naa))
+          ? badRequest(VURDERT_FOER_ANKOMST)
+          : kanIkkeEndres(status(naa));
+      }
       throw conflict(ENDRET_AV_ANDRE);
     }
     const endringer = await endre(trx, rad);

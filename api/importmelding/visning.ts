@@ -20,14 +20,16 @@ import {
   erAnkommet,
   erInnsendt,
   erVurdert,
+  erVurdertFoerAnkomst,
   type ImportmeldingStatus,
   kategori,
-  STATUS_TEKST,
   statusFarge,
+  statusTekst,
 } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { notFound } from "../http";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
+import { ansvarligErMottaker } from "./mottaker";
 import { FANT_IKKE_MELDING } from "./tilstand";
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -209,35 +211,42 @@ export async function hentImportmeldingVisning(
 ): Promise<ImportmeldingVisning> {
   const rad = await db.selectFrom("importmelding").selectAll().where("id", "=", id).executeTakeFirst();
   if (!rad) throw notFound(FANT_IKKE_MELDING);
-  const [sert, importoerer, spoersmaal, ankomstInfo, faktiske, vedlegg] = await Promise.all([
-    db.selectFrom("sertifikat").selectAll().where("id", "=", rad.sertifikat_id).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("importoer")
-      .select(["id", "navn", "organisasjonsnummer", "har_lest_regelverk"])
-      .where(
-        "id",
-        "in",
-        [rad.ansvarlig_importoer_id, rad.ansvarlig_dokumentkontroll_id].filter(
-          (v): v is number => v !== null,
-        ),
-      )
-      .execute(),
-    hentSpoersmaal(db, id),
-    hentAnkomstinfo(db, id, rad.ansvarlig_importoer_id),
-    db
-      .selectFrom("faktisk_mengde")
-      .select(["varelinje", "felt", "faktisk_verdi"])
-      .where("importmelding_id", "=", id)
-      .execute(),
-    db
-      .selectFrom("vedlegg")
-      .select(["id", "rekkefoelge", "filnavn", "mimetype", "identifikator", "informasjon"])
-      .where("sertifikat_id", "=", rad.sertifikat_id)
-      .orderBy("rekkefoelge")
-      .execute(),
-  ]);
+  const [sert, importoerer, spoersmaal, ankomstInfo, faktiske, vedlegg, ansvarligPaaSertifikatet] =
+    await Promise.all([
+      db.selectFrom("sertifikat").selectAll().where("id", "=", rad.sertifikat_id).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("importoer")
+        .select(["id", "navn", "organisasjonsnummer", "har_lest_regelverk"])
+        .where(
+          "id",
+          "in",
+          [rad.ansvarlig_importoer_id, rad.ansvarlig_dokumentkontroll_id].filter(
+            (v): v is number => v !== null,
+          ),
+        )
+        .execute(),
+      hentSpoersmaal(db, id),
+      hentAnkomstinfo(db, id, rad.ansvarlig_importoer_id),
+      db
+        .selectFrom("faktisk_mengde")
+        .select(["varelinje", "felt", "faktisk_verdi"])
+        .where("importmelding_id", "=", id)
+        .execute(),
+      db
+        .selectFrom("vedlegg")
+        .select(["id", "rekkefoelge", "filnavn", "mimetype", "identifikator", "informasjon"])
+        .where("sertifikat_id", "=", rad.sertifikat_id)
+        .orderBy("rekkefoelge")
+        .execute(),
+      ansvarligErMottaker(db, rad),
+    ]);
   const data = sert.data as LagretSertifikat;
   const status = rad.status as ImportmeldingStatus;
+  const vurdertFoerAnkomst = erVurdertFoerAnkomst({
+    status,
+    kunDokumentkontroll: rad.kun_dokumentkontroll,
+    faktiskAnkommet: rad.faktisk_ankommet,
+  });
   const importoer = (iid: number | null) => {
     const i = importoerer.find((x) => x.id === iid);
     return i ? { id: i.id, navn: i.navn, organisasjonsnummer: i.organisasjonsnummer } : null;
@@ -266,7 +275,7 @@ export async function hentImportmeldingVisning(
     nummer: rad.nummer,
     egenReferanse: rad.egen_referanse,
     status,
-    statusTekst: STATUS_TEKST[status],
+    statusTekst: statusTekst(status, vurdertFoerAnkomst),
     statusFarge: statusFarge(status),
     statusEndret: iso(rad.status_endret),
     kategori: kategori(status),
@@ -322,7 +331,9 @@ export async function hentImportmeldingVisning(
       type: sert.type === "Eksport" || sert.type === "Reeksport" ? sert.type : null,
     },
     erRegistrert: erInnsendt(status),
-    erAnkommet: erAnkommet(status),
+    // SPEC §4 counts every decided status as arrived; one decided before arrival is not (ADR 041).
+    erAnkommet: erAnkommet(status) && !vurdertFoerAnkomst,
+    vurdertFoerAnkomst,
     erVurdert: erVurdert(status),
     dokumentkontrollFerdig,
     mottakskontrollFerdig: alleBesvart(mottak),
@@ -336,6 +347,7 @@ export async function hentImportmeldingVisning(
     vurderingBegrunnelse: rad.vurdering_begrunnelse,
     vedtaksbrevReferanse: rad.vedtaksbrev_referanse,
     automatiskVurdering: rad.automatisk_vurdering,
+    ansvarligPaaSertifikatet,
     tilgang,
   };
 }

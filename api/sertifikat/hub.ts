@@ -23,7 +23,7 @@ export function hubRouter(
   const router = Router();
   router.post(
     HUB_INGEST_STI,
-    krevApiNoekkel(db, hubApiKey, grenser),
+    krevApiNoekkel(db, hubApiKey, grenser, "hub"),
     (req: Request, _res: Response, next: NextFunction) =>
       erXml(req) ? next() : next(new ApiError(415, "Sertifikatet må sendes som application/xml")),
     express.raw({ type: () => true, limit: STANDARD_MAKS_BYTES }),

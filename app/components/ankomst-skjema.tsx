@@ -5,19 +5,20 @@ import { useEffect, useState } from "react";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, MottakskontrolloerValg } from "../../domain/importmelding";
 import type { AnkomstSkjema as AnkomstSkjemaVerdier } from "../../domain/schemas/importmelding";
+import { SKADEGJOERER_TELEFON } from "../../domain/sen-melding";
 import { STANDARD_KLOKKESLETT, TIDSROM } from "../../domain/tidsrom";
+import type { Noekkel } from "../../sprak/navnerom";
 import { useKlientvalidering } from "../lib/klientvalidering";
 import { valider } from "../lib/valider";
 import { Dialog } from "./dialog";
 import { FeilOppsummering, type Felt, feilFra, MeldingSkjema, Radiogruppe, SendKnapp } from "./skjema";
-import { useT } from "./sprak";
+import { lenke, Tekst, useT } from "./sprak";
 import { Tekstfelt } from "./tekstfelt";
 import { LagreFeil, Varsel } from "./ui";
 
 export interface AnkomstData {
   kontrolloerer: MottakskontrolloerValg[];
   kontrolloerFeil: boolean;
-  tekst: { tittel: string; tekst: string; skadegjoerere: string };
   idag: string;
 }
 
@@ -100,7 +101,8 @@ export function AnkomstSkjema({
     fields.klokkeslett,
     fields.mottakskontrolloerId,
   ]);
-  const { tekst, idag } = data;
+  const { idag } = data;
+  const t = useT();
   return (
     <div className="smal">
       <FeilOppsummering feil={feil} />
@@ -112,14 +114,16 @@ export function AnkomstSkjema({
       <Dialog
         id="sen-melding"
         apen={visSenMelding}
-        tittel={tekst.tittel}
+        tittel={t("importmelding.ankomst.senTittel")}
         lukkTil={pathname + search}
         vedLukk={() => setVisSenMelding(false)}
         fokusEtterLukk="#ankomstskjema button[type=submit]"
         farge="warning"
       >
-        <p className="ds-paragraph">{tekst.tekst}</p>
-        <p className="ds-paragraph">{tekst.skadegjoerere}</p>
+        <p className="ds-paragraph">{t("importmelding.ankomst.senTekst")}</p>
+        <p className="ds-paragraph">
+          {t("importmelding.ankomst.senSkadegjoerere", { telefon: SKADEGJOERER_TELEFON })}
+        </p>
         {/* Its own form carrying the values just checked, so it never depends on the page's form below
             being loaded (without JavaScript the dialog comes first in the page). */}
         <SenMeldingSkjema versjon={m.versjon} actionData={actionData} />
@@ -127,42 +131,50 @@ export function AnkomstSkjema({
       <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
         <fieldset className="ds-fieldset">
           <legend className="ds-heading" data-size="xs">
-            Kontrollsted
+            {t("importmelding.ankomst.kontrollsted")}
           </legend>
-          <Tekstfelt felt={fields.adresselinje1} etikett="Adresselinje 1" autoComplete="address-line1" />
+          <Tekstfelt
+            felt={fields.adresselinje1}
+            etikett={t("importmelding.ankomst.adresselinje1")}
+            autoComplete="address-line1"
+          />
           <Tekstfelt
             felt={fields.adresselinje2}
-            etikett="Adresselinje 2"
+            etikett={t("importmelding.ankomst.adresselinje2")}
             valgfri
             autoComplete="address-line2"
           />
           <Tekstfelt
             felt={fields.postnummer}
-            etikett="Postnummer"
+            etikett={t("importmelding.ankomst.postnummer")}
             bredde="kort"
             inputMode="numeric"
             maxLength={4}
             autoComplete="postal-code"
           />
-          <Tekstfelt felt={fields.poststed} etikett="Poststed" autoComplete="address-level2" />
+          <Tekstfelt
+            felt={fields.poststed}
+            etikett={t("importmelding.ankomst.poststed")}
+            autoComplete="address-level2"
+          />
         </fieldset>
         <fieldset className="ds-fieldset">
           <legend className="ds-heading" data-size="xs">
-            Forventet ankomst
+            {t("importmelding.ankomst.forventet")}
           </legend>
           <Tekstfelt
             felt={fields.dato}
-            etikett="Dato"
+            etikett={t("importmelding.ankomst.dato")}
             type={datovelger ? "date" : "text"}
             bredde="middels"
-            beskrivelse={`For eksempel ${idag}.`}
+            beskrivelse={t("importmelding.ankomst.datoHint", { dato: idag })}
           />
           <Radiogruppe
             felt={fields.klokkeslett}
-            legende="Tidspunkt"
-            valg={TIDSROM.map((t) => ({
-              verdi: t.klokkeslett,
-              tekst: `${t.navn} (${t.spenn.toLowerCase()})`,
+            legende={t("importmelding.ankomst.tidspunkt")}
+            valg={TIDSROM.map((r) => ({
+              verdi: r.klokkeslett,
+              tekst: t(`kodeverk.tidsrom.${r.klokkeslett.replace(":", "")}` as Noekkel),
             }))}
           />
         </fieldset>
@@ -188,6 +200,7 @@ function SenMeldingSkjema({
   versjon: number;
   actionData: AnkomstActionData | undefined;
 }) {
+  const t = useT();
   return (
     <MeldingSkjema versjon={versjon} className="knapperad">
       {ANKOMST_FELT.map((navn) => {
@@ -203,7 +216,7 @@ function SenMeldingSkjema({
         name="intent"
         value="ankomst-bekreft"
       >
-        Jeg forstår – lagre
+        {t("importmelding.ankomst.senBekreft")}
       </button>
       <button
         className="ds-button"
@@ -212,7 +225,7 @@ function SenMeldingSkjema({
         name="intent"
         value="ankomst-avbryt"
       >
-        Avbryt
+        {t("felles.avbryt")}
       </button>
     </MeldingSkjema>
   );
@@ -251,43 +264,42 @@ function KontrolloerValg({
   return (
     <>
       {ikkeFunnet ? (
-        <Varsel farge="danger" tittel="Noe gikk galt">
-          <p className="ds-paragraph">Vi fant ikke mottakskontrolløren du har valgt.</p>
+        <Varsel farge="danger" tittel={t("felles.lagreFeil.tittel")}>
+          <p className="ds-paragraph">{t("importmelding.kontrolloer.ikkeFunnet")}</p>
           <p className="ds-paragraph">
-            {valgt?.virksomhetNavn ?? "Mottakskontrolløren"} er ikke lenger utnevnt som mottakskontrollør.
-            {kontrolloerer.length > 0 ? " Velg en annen." : ""}
+            {t("importmelding.kontrolloer.ikkeUtnevnt", {
+              navn: valgt?.virksomhetNavn ?? t("importmelding.kontrolloer.ukjent"),
+            })}
+            {kontrolloerer.length > 0 ? t("importmelding.kontrolloer.velgAnnen") : ""}
           </p>
         </Varsel>
       ) : null}
       {m.kunDokumentkontroll ? (
-        <p className="ds-paragraph">
-          Sendingen skal bare ha dokumentkontroll. Du trenger ikke å velge mottakskontrollør.
-        </p>
+        <p className="ds-paragraph">{t("importmelding.kontrolloer.kunDokument")}</p>
       ) : kontrolloerFeil || kontrolloerer.length === 0 ? (
         // No controller to choose: the error summary's link for the controller lands here.
         <div id={felt.id} tabIndex={-1}>
           {kontrolloerFeil ? (
             <>
               {feilmeldingKontrolloer}
-              <Varsel farge="danger" tittel="Noe gikk galt">
-                <p className="ds-paragraph">
-                  Vi klarte ikke å hente tilgjengelige mottakskontrollører for denne importmeldingen.
-                </p>
+              <Varsel farge="danger" tittel={t("felles.lagreFeil.tittel")}>
+                <p className="ds-paragraph">{t("importmelding.kontrolloer.hentingFeilet")}</p>
                 <a className="ds-button" data-variant="secondary" href={pathname + search}>
-                  Prøv igjen
+                  {t("importmelding.kontrolloer.proevIgjen")}
                 </a>
               </Varsel>
             </>
           ) : (
             // SPEC §5: the title 'Mottakskontrollør ikke valgt', then its message, then what to do.
-            <Varsel farge="warning" tittel="Mottakskontrollør ikke valgt">
+            <Varsel farge="warning" tittel={t("importmelding.kontrolloer.ikkeValgt")}>
               {feilmeldingKontrolloer}
               <p className="ds-paragraph">
-                Du har ingen registrerte mottakskontrollører. Legg til en mottakskontrollør under{" "}
-                <Link className="ds-link" to="/innstillinger?side=Legg+til+mottakskontroll%C3%B8r">
-                  Innstillinger
-                </Link>
-                .
+                <Tekst
+                  id="importmelding.kontrolloer.ingen"
+                  deler={[
+                    lenke("/innstillinger?side=Legg+til+mottakskontroll%C3%B8r", { className: "ds-link" }),
+                  ]}
+                />
               </p>
             </Varsel>
           )}
@@ -295,12 +307,15 @@ function KontrolloerValg({
       ) : (
         <Radiogruppe
           felt={felt}
-          legende="Mottakskontrollør"
-          feilTittel="Mottakskontrollør ikke valgt"
-          beskrivelse="Virksomheten som skal gjøre den fysiske kontrollen når sendingen har kommet."
+          legende={t("importmelding.kontrolloer.legende")}
+          feilTittel={t("importmelding.kontrolloer.ikkeValgt")}
+          beskrivelse={t("importmelding.kontrolloer.beskrivelse")}
           valg={kontrolloerer.map((k) => ({
             verdi: String(k.importoerId),
-            tekst: `${k.navn} (org.nr. ${formaterOrganisasjonsnummer(k.organisasjonsnummer)})`,
+            tekst: t("importmelding.kontrolloer.valg", {
+              navn: k.navn,
+              orgnr: formaterOrganisasjonsnummer(k.organisasjonsnummer),
+            }),
           }))}
         />
       )}
@@ -320,16 +335,17 @@ export function AnkomstRedigering({
   actionData: unknown;
   tilbake: string;
 }) {
+  const t = useT();
   return (
     <AnkomstSkjema
       melding={melding}
       data={data}
       actionData={actionData as AnkomstActionData | undefined}
-      tittel="Endre ankomst"
-      ingress={`Endre kontrollsted, forventet ankomst eller mottakskontrollør for forhåndsmelding ${melding.nummer}.`}
+      tittel={t("importmelding.ankomst.endreTittel")}
+      ingress={t("importmelding.ankomst.endreIngress", { nummer: melding.nummer })}
       tilbake={tilbake}
-      tilbakeTekst="Avbryt"
-      lagreTekst="Lagre endringene"
+      tilbakeTekst={t("felles.avbryt")}
+      lagreTekst={t("importmelding.ankomst.lagreEndringene")}
     />
   );
 }

@@ -3,9 +3,8 @@
 // app stays a pure HTTP client of the authority's API (docs/decisions/012-epostvarsler.md).
 import { Link } from "@remix-run/react";
 import type { ApiClient } from "../lib/api.server";
+import { useT } from "./sprak";
 import { Varsel } from "./ui";
-
-export const EPOST_BANNER_TITTEL = "Problemer med utsending av e-post";
 
 /**
  * For a loader: whether the banner shows for the chosen business. An API without the call, or any failure,
@@ -27,16 +26,15 @@ export async function hentEpostFeil(
   }
 }
 
+/** The banner (its texts are in "felles": it shows on home and on the Varslinger settings page). */
 export function EpostBanner({ feiler }: { feiler: boolean }) {
+  const t = useT();
   if (!feiler) return null;
   return (
-    <Varsel farge="warning" tittel={EPOST_BANNER_TITTEL} id="epost-banner">
+    <Varsel farge="warning" tittel={t("felles.epostBanner.tittel")} id="epost-banner">
+      <p className="ds-paragraph">{t("felles.epostBanner.tekst")}</p>
       <p className="ds-paragraph">
-        Vi har for tiden problemer med å sende e-post. Varsler om nye sertifikater kan komme sent eller ikke
-        komme fram. Nye sertifikater vises som vanlig her i tjenesten.
-      </p>
-      <p className="ds-paragraph">
-        <Link to="/innstillinger?side=Varslinger">Se innstillingene for e-postvarsler</Link>
+        <Link to="/innstillinger?side=Varslinger">{t("felles.epostBanner.lenke")}</Link>
       </p>
     </Varsel>
   );

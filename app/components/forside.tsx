@@ -7,14 +7,22 @@ import { formaterDato } from "../../domain/format";
 import { grupperEtterAnkomst, type Oversikt, type OversiktImportmelding } from "../../domain/oversikt";
 import type { LandVisning } from "../../domain/sertifikat-visning";
 import { tidsromForKlokkeslett } from "../../domain/tidsrom";
+import type { Noekkel } from "../../sprak/navnerom";
+import type { T } from "../../sprak/oversetter";
 import { Filterfelt, Filterpanel, INGEN_TREFF_MED_FILTER } from "./liste";
+import { Tekst, useT } from "./sprak";
 import { Merke } from "./ui";
 
 /** The chosen slot, as the arrival form names it: 'Morgen (før 08)' (SPEC §9), never a clock time. */
-function tidsromTekst(klokkeslett: string): string {
-  const t = tidsromForKlokkeslett(klokkeslett);
-  return t ? `${t.navn} (${t.spenn.toLowerCase()})` : `kl. ${klokkeslett}`;
+function tidsromTekst(t: T, klokkeslett: string): string {
+  const rom = tidsromForKlokkeslett(klokkeslett);
+  return rom
+    ? t(`kodeverk.tidsrom.${rom.klokkeslett.slice(0, 2)}` as Noekkel)
+    : t("forside.klokkeslett", { klokkeslett });
 }
+
+/** A hidden part of a link's name (the notification's number), for <Tekst>'s `deler`. */
+const skjult = <span key="skjult" className="skjult" />;
 
 function Seksjon({
   id,
@@ -25,21 +33,23 @@ function Seksjon({
   children,
 }: {
   id: string;
-  tittel: string;
-  tom: string;
+  tittel: Noekkel;
+  /** A message id (the section's own empty text, or the filter's). */
+  tom: Noekkel;
   antall: number;
-  lenke?: { til: string; tekst: string };
+  lenke?: { til: string; tekst: Noekkel };
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <section className="forside-seksjon" aria-labelledby={`${id}-tittel`} data-testid={id}>
       <h2 id={`${id}-tittel`} className="ds-heading" data-size="sm">
-        {tittel}
+        {t(tittel)}
       </h2>
-      {antall === 0 ? <p className="ds-paragraph forside-tom">{tom}</p> : children}
+      {antall === 0 ? <p className="ds-paragraph forside-tom">{t(tom)}</p> : children}
       {lenke ? (
         <p className="ds-paragraph">
-          <Link to={lenke.til}>{lenke.tekst}</Link>
+          <Link to={lenke.til}>{t(lenke.tekst)}</Link>
         </p>
       ) : null}
     </section>
@@ -47,13 +57,14 @@ function Seksjon({
 }
 
 function Melding({ m, children }: { m: OversiktImportmelding; children?: ReactNode }) {
+  const t = useT();
   return (
     <li className="sertifikatkort">
       <h3 className="ds-heading" data-size="xs">
         <Link to={m.url}>{m.nummer}</Link>
       </h3>
       <p className="ds-paragraph" data-size="sm">
-        {m.avsender ?? "Ukjent avsender"} · {m.eksportLand.navn}
+        {m.avsender ?? t("forside.ukjentAvsender")} · {m.eksportLand.navn}
         {m.egenReferanse ? ` · ${m.egenReferanse}` : ""}
       </p>
       {children}
@@ -70,6 +81,7 @@ export function ForsideFilter({
   avsender: string;
   valgtLand: string;
 }) {
+  const t = useT();
   const aktivt = !!(avsender || valgtLand);
   // With JavaScript the filter applies on change, as the lists' filters do (ADR 013): a choice at once, text
   // after a pause; the address gets no empty parameters. Without, 'Bruk filter' sends the form.
@@ -95,22 +107,29 @@ export function ForsideFilter({
   };
   return (
     <details className="forside-filter" open={aktivt}>
-      <summary className="ds-paragraph">Filtrer forsiden{aktivt ? " (filter er i bruk)" : ""}</summary>
+      <summary className="ds-paragraph">
+        {t(aktivt ? "forside.filter.iBruk" : "forside.filter.tittel")}
+      </summary>
       <Filterpanel
         overskrift={false}
         aktivt={aktivt}
         nullstillTil="/"
-        aria-label="Filtrer forsiden"
+        aria-label={t("forside.filter.tittel")}
         onInput={vedEndring}
         onSubmit={() => clearTimeout(timer.current)}
       >
-        <Filterfelt id="forside-avsender" navn="avsender" etikett="Avsender" verdi={avsender} />
+        <Filterfelt
+          id="forside-avsender"
+          navn="avsender"
+          etikett={t("forside.filter.avsender")}
+          verdi={avsender}
+        />
         <div className="ds-field">
           <label className="ds-label" htmlFor="forside-land">
-            Avsenderland
+            {t("forside.filter.avsenderland")}
           </label>
           <select className="ds-input" id="forside-land" name="land" defaultValue={valgtLand}>
-            <option value="">Alle land</option>
+            <option value="">{t("forside.filter.alleLand")}</option>
             {land.map((l) => (
               <option key={l.kode} value={l.kode}>
                 {l.navn}
@@ -138,19 +157,20 @@ export function ForsideSeksjoner({
   filtrert: boolean;
 }) {
   const o = oversikt;
-  const tom = (tekst: string) => (filtrert ? INGEN_TREFF_MED_FILTER : tekst);
+  const t = useT();
+  const tom = (tekst: Noekkel) => (filtrert ? INGEN_TREFF_MED_FILTER : tekst);
   const nye = <NyeSertifikater o={o} tom={tom} />;
   if (!visImportmelding) return <div className="forside-seksjoner">{nye}</div>;
   return (
     <div className="forside-seksjoner">
       <Seksjon
         id="paabegynte"
-        tittel="Påbegynte forhåndsmeldinger"
-        tom={tom("Du har ingen påbegynte forhåndsmeldinger.")}
+        tittel="forside.paabegynte.tittel"
+        tom={tom("forside.paabegynte.tom")}
         antall={o.paabegynteImportMeldinger.length}
         lenke={
           o.flere.paabegynteImportMeldinger
-            ? { til: "/importmeldinger?status=UNDER_REGISTRERING", tekst: "Se alle påbegynte" }
+            ? { til: "/importmeldinger?status=UNDER_REGISTRERING", tekst: "forside.paabegynte.seAlle" }
             : undefined
         }
       >
@@ -159,10 +179,10 @@ export function ForsideSeksjoner({
             <Melding key={m.id} m={m}>
               <div className="knapperad">
                 <Link className="ds-button" data-variant="primary" data-size="sm" to={m.url}>
-                  Fortsett<span className="skjult"> {m.nummer}</span>
+                  <Tekst id="forside.paabegynte.fortsett" verdier={{ nummer: m.nummer }} deler={[skjult]} />
                 </Link>
                 <Link className="ds-button" data-variant="secondary" data-size="sm" to={`${m.url}?slett=1`}>
-                  Slett<span className="skjult"> {m.nummer}</span>
+                  <Tekst id="forside.paabegynte.slett" verdier={{ nummer: m.nummer }} deler={[skjult]} />
                 </Link>
               </div>
             </Melding>
@@ -176,12 +196,12 @@ export function ForsideSeksjoner({
 
       <Seksjon
         id="til-vurdering"
-        tittel="Venter på vurdering"
-        tom={tom("Ingen forhåndsmeldinger venter på vurdering.")}
+        tittel="forside.tilVurdering.tittel"
+        tom={tom("forside.tilVurdering.tom")}
         antall={o.tilVurderingImportMeldinger.length}
         lenke={
           o.flere.tilVurderingImportMeldinger
-            ? { til: "/importmeldinger?status=ANKOMMET", tekst: "Se alle som venter på vurdering" }
+            ? { til: "/importmeldinger?status=ANKOMMET", tekst: "forside.tilVurdering.seAlle" }
             : undefined
         }
       >
@@ -189,7 +209,7 @@ export function ForsideSeksjoner({
           {o.tilVurderingImportMeldinger.map((m) => (
             <Melding key={m.id} m={m}>
               <p className="ds-paragraph" data-size="sm">
-                Ankommet {formaterDato(m.statusEndret)}
+                {t("forside.tilVurdering.ankommet", { dato: formaterDato(m.statusEndret, t.sprak) })}
               </p>
             </Melding>
           ))}
@@ -198,10 +218,10 @@ export function ForsideSeksjoner({
 
       <Seksjon
         id="vurderte"
-        tittel="Vurdert de siste 2 ukene"
-        tom={tom("Ingen forhåndsmeldinger er vurdert de siste 2 ukene.")}
+        tittel="forside.vurderte.tittel"
+        tom={tom("forside.vurderte.tom")}
         antall={o.vurderteImportMeldinger.length}
-        lenke={{ til: "/importmeldinger?status=VURDERT", tekst: "Se alle vurderte" }}
+        lenke={{ til: "/importmeldinger?status=VURDERT", tekst: "forside.vurderte.seAlle" }}
       >
         <ul className="sertifikatliste">
           {o.vurderteImportMeldinger.map((m) => (
@@ -209,7 +229,7 @@ export function ForsideSeksjoner({
               <div className="merkerad">
                 <Merke farge={m.statusFarge}>{m.statusTekst}</Merke>
                 <span className="ds-paragraph" data-size="sm">
-                  endret {formaterDato(m.statusEndret)}
+                  {t("forside.vurderte.endret", { dato: formaterDato(m.statusEndret, t.sprak) })}
                 </span>
               </div>
             </Melding>
@@ -220,17 +240,18 @@ export function ForsideSeksjoner({
   );
 }
 
-type Tom = (tekst: string) => string;
+type Tom = (tekst: Noekkel) => Noekkel;
 
 /** The certificates of the last 14 days; the certificate view opens in a new tab. */
 function NyeSertifikater({ o, tom }: { o: Oversikt; tom: Tom }) {
+  const t = useT();
   return (
     <Seksjon
       id="nye-sertifikater"
-      tittel="Nye sertifikater"
-      tom={tom("Du har ingen nye sertifikater fra de siste 14 dagene.")}
+      tittel="forside.nye.tittel"
+      tom={tom("forside.nye.tom")}
       antall={o.nyeSertifikater.length}
-      lenke={{ til: "/sertifikater", tekst: "Se alle sertifikater" }}
+      lenke={{ til: "/sertifikater", tekst: "forside.nye.seAlle" }}
     >
       <ul className="sertifikatliste">
         {o.nyeSertifikater.map((s) => (
@@ -246,12 +267,12 @@ function NyeSertifikater({ o, tom }: { o: Oversikt; tom: Tom }) {
                 target="_blank"
                 rel="noreferrer"
               >
-                {s.nummer}
-                <span className="skjult"> (åpnes i ny fane)</span>
+                <Tekst id="forside.nye.nyFane" verdier={{ nummer: s.nummer }} deler={[skjult]} />
               </a>
             </h3>
             <p className="ds-paragraph" data-size="sm">
-              {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt {formaterDato(s.utstedtDato)}
+              {s.avsender ?? t("forside.ukjentAvsender")} · {s.eksportLand.navn} ·{" "}
+              {t("forside.nye.utstedt", { dato: formaterDato(s.utstedtDato, t.sprak) })}
             </p>
             <p className="ds-paragraph" data-size="sm">
               {s.meldepliktigVurdering.visningstekst}
@@ -265,22 +286,25 @@ function NyeSertifikater({ o, tom }: { o: Oversikt; tom: Tom }) {
 
 /** The notifications waiting for arrival, grouped by expected arrival day. */
 function Forhaandsmeldt({ o, tom }: { o: Oversikt; tom: Tom }) {
+  const t = useT();
   return (
     <Seksjon
       id="forhaandsmeldt"
-      tittel="Forhåndsmeldt"
-      tom={tom("Du har ingen forhåndsmeldte sendinger som venter på ankomst.")}
+      tittel="forside.forhaandsmeldt.tittel"
+      tom={tom("forside.forhaandsmeldt.tom")}
       antall={o.forventetAnkomstImportMeldinger.length}
       lenke={
         o.flere.forventetAnkomstImportMeldinger
-          ? { til: "/importmeldinger?status=REGISTRERT", tekst: "Se alle forhåndsmeldte" }
+          ? { til: "/importmeldinger?status=REGISTRERT", tekst: "forside.forhaandsmeldt.seAlle" }
           : undefined
       }
     >
       {grupperEtterAnkomst(o.forventetAnkomstImportMeldinger).map((g) => (
         <div key={g.dato ?? "uten-dato"} className="forside-dag">
           <h3 className="ds-heading" data-size="2xs">
-            {g.dato ? `Forventet ankomst ${formaterDato(g.dato)}` : "Uten forventet ankomst"}
+            {g.dato
+              ? t("forside.forhaandsmeldt.forventet", { dato: formaterDato(g.dato, t.sprak) })
+              : t("forside.forhaandsmeldt.utenDato")}
           </h3>
           <ul className="sertifikatliste">
             {g.importmeldinger.map((m) => (
@@ -288,10 +312,11 @@ function Forhaandsmeldt({ o, tom }: { o: Oversikt; tom: Tom }) {
                 {m.forventetAnkomst ? (
                   <div className="merkerad">
                     <Merke farge={m.forventetAnkomst.forventetAnkomstHarPassert ? "danger" : "info"}>
-                      {tidsromTekst(m.forventetAnkomst.klokkeslett)}
                       {m.forventetAnkomst.forventetAnkomstHarPassert
-                        ? " – forventet ankomst har passert"
-                        : ""}
+                        ? t("forside.forhaandsmeldt.passert", {
+                            tidsrom: tidsromTekst(t, m.forventetAnkomst.klokkeslett),
+                          })
+                        : tidsromTekst(t, m.forventetAnkomst.klokkeslett)}
                     </Merke>
                   </div>
                 ) : null}
@@ -303,7 +328,11 @@ function Forhaandsmeldt({ o, tom }: { o: Oversikt; tom: Tom }) {
                       data-size="sm"
                       to={`/importmelding/${m.id}/mottakskontrolloer`}
                     >
-                      Fysisk kontroll<span className="skjult"> {m.nummer}</span>
+                      <Tekst
+                        id="forside.forhaandsmeldt.fysiskKontroll"
+                        verdier={{ nummer: m.nummer }}
+                        deler={[skjult]}
+                      />
                     </Link>
                   </div>
                 ) : null}

@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { formaterDato } from "../../domain/format";
 import type { AnkomstInfoVisning, KontrollspoersmaalVisning } from "../../domain/importmelding";
 import { tidsromForKlokkeslett } from "../../domain/tidsrom";
-import { MYNDIGHET } from "../lib/kontakt";
+import type { Noekkel } from "../../sprak/navnerom";
+import { Tekst, useT } from "./sprak";
 
 /**
  * The answers of a set of control questions (SPEC §2 "Deviation display"): 'Ingen avvik' when none is a
@@ -10,29 +11,37 @@ import { MYNDIGHET } from "../lib/kontakt";
  */
 export function Kontrollsvar({
   spoersmaal,
-  ikkeBesvart = "Ikke besvart",
+  ikkeBesvart,
 }: {
   spoersmaal: KontrollspoersmaalVisning[];
+  /** What an unanswered question says (a message id or a text); "Ikke besvart" when not given. */
   ikkeBesvart?: string;
 }) {
+  const t = useT();
   const avvik = spoersmaal.filter((s) => s.kontrollSvar?.avvik);
   return (
     <>
       {spoersmaal.length > 0 && spoersmaal.every((s) => s.kontrollSvar) && avvik.length === 0 ? (
         <p className="ds-paragraph">
-          <strong>Ingen avvik</strong>
+          <strong>{t("importmelding.svar.ingenAvvik")}</strong>
         </p>
       ) : null}
       <dl className="kontrollsvar">
         {spoersmaal.map((s) => (
           <div key={s.id} className="kontrollsvar__rad">
-            <dt>{s.kontrollSpoersmaal}</dt>
+            <dt>{t(`kodeverk.spoersmaal.${s.kode}`)}</dt>
             <dd>
-              {s.kontrollSvar ? s.kontrollSvar.tekst : ikkeBesvart}
+              {s.kontrollSvar
+                ? t(`kodeverk.svar.${s.kontrollSvar.kontrollSvar}`)
+                : ikkeBesvart
+                  ? t.melding(ikkeBesvart)
+                  : t("importmelding.svar.ikkeBesvart")}
               {s.kontrollSvar?.avvik ? (
                 <div className="avviksmelding">
-                  <p className="ds-paragraph avviksmelding__tittel">Melding til {MYNDIGHET}:</p>
-                  <p className="ds-paragraph">{s.kontrollSvar.kommentar || "Ingen melding"}</p>
+                  <p className="ds-paragraph avviksmelding__tittel">{t("importmelding.svar.meldingTil")}</p>
+                  <p className="ds-paragraph">
+                    {s.kontrollSvar.kommentar || t("importmelding.svar.ingenMelding")}
+                  </p>
                 </div>
               ) : null}
             </dd>
@@ -45,20 +54,27 @@ export function Kontrollsvar({
 
 /** 'Forventet ankomst' with the part of day, or '--' when there is no time. */
 export function ForventetAnkomst({ ankomst }: { ankomst?: AnkomstInfoVisning }) {
-  const t = ankomst?.ankomstTid;
-  if (!t) return <>--</>;
-  const tidsrom = tidsromForKlokkeslett(t.klokkeslett);
+  const t = useT();
+  const tid = ankomst?.ankomstTid;
+  if (!tid) return <>--</>;
+  const tidsrom = tidsromForKlokkeslett(tid.klokkeslett);
+  const dato = formaterDato(tid.dato, t.sprak);
   return (
     <>
-      {formaterDato(t.dato)}
-      {tidsrom ? `, ${tidsrom.navn.toLowerCase()} (${tidsrom.spenn.toLowerCase()})` : ` kl. ${t.klokkeslett}`}
+      {tidsrom
+        ? t("importmelding.ankomst.tidsrom", {
+            dato,
+            tidsrom: t(`kodeverk.tidsromSmaa.${tidsrom.klokkeslett.replace(":", "")}` as Noekkel),
+          })
+        : t("importmelding.ankomst.klokkeslett", { dato, klokkeslett: tid.klokkeslett ?? "" })}
     </>
   );
 }
 
 export function Ankomststed({ ankomst }: { ankomst?: AnkomstInfoVisning }) {
+  const t = useT();
   const a = ankomst?.kontrollAdresse;
-  if (!a?.linje1) return <>Ikke registrert</>;
+  if (!a?.linje1) return <>{t("importmelding.ankomst.ikkeRegistrert")}</>;
   return (
     <>
       {[a.linje1, a.linje2, [a.postnummer, a.poststed].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
@@ -66,11 +82,22 @@ export function Ankomststed({ ankomst }: { ankomst?: AnkomstInfoVisning }) {
   );
 }
 
-export function RedigerLenke({ til, tekst = "Endre", hva }: { til: string; tekst?: string; hva: string }) {
+/**
+ * 'Endre' (or `tekst`) with what it changes for a screen reader; `tekst` and `hva` are message ids or texts.
+ */
+export function RedigerLenke({ til, tekst, hva }: { til: string; tekst?: string; hva: string }) {
+  const t = useT();
+  const skjult = <span key="hva" className="skjult" />;
   return (
     <Link className="ds-link" to={til}>
-      {tekst}
-      <span className="skjult"> {hva}</span>
+      {tekst ? (
+        <>
+          {t.melding(tekst)}
+          <span className="skjult"> {t.melding(hva)}</span>
+        </>
+      ) : (
+        <Tekst id="importmelding.endre" verdier={{ hva: t.melding(hva) }} deler={[skjult]} />
+      )}
     </Link>
   );
 }

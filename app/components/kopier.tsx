@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useHydrert } from "./hydrert";
+import { Tekst, useT } from "./sprak";
 
 /**
  * A value that can be copied (SPEC §2): with JavaScript a button copies it and says
@@ -7,6 +8,7 @@ import { useHydrert } from "./hydrert";
  */
 export function CopyVerdi({ verdi, visVerdi = true }: { verdi: string; visVerdi?: boolean }) {
   const hydrert = useHydrert();
+  const t = useT();
   const [kopiert, setKopiert] = useState(false);
   return (
     <span className="kopier">
@@ -24,11 +26,15 @@ export function CopyVerdi({ verdi, visVerdi = true }: { verdi: string; visVerdi?
               .catch(() => setKopiert(false));
           }}
         >
-          Kopier<span className="skjult"> {verdi}</span>
+          <Tekst
+            id="felles.kopier.knapp"
+            verdier={{ verdi }}
+            deler={[<span key="verdi" className="skjult" />]}
+          />
         </button>
       ) : null}
       <span className="kopier__melding" role="status">
-        {kopiert ? `"${verdi}" kopiert til utklippstavle` : ""}
+        {kopiert ? t("felles.kopier.kopiert", { verdi }) : ""}
       </span>
     </span>
   );

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useState } from "react";
 import type { Eksportland } from "../../domain/sertifikat-visning";
+import { Tekst, useT } from "./sprak";
 
 /** Country names that start with the typed text, case-insensitively (SPEC §2 "Notification list"). */
 export function landForslag(land: readonly Eksportland[], tekst: string): Eksportland[] {
@@ -25,6 +26,7 @@ export function LandVelger({
   valgte: readonly string[];
   onEndre: (valgte: string[]) => void;
 }) {
+  const t = useT();
   // fixed, from the field name: tests and the error summary can name it
   const id = `landvelger-${navn}`;
   const [tekst, setTekst] = useState("");
@@ -62,7 +64,10 @@ export function LandVelger({
         {etikett}
       </label>
       {valgte.length > 0 ? (
-        <ul className="landvelger__valgte" aria-label={`Valgte ${etikett.toLowerCase()}`}>
+        <ul
+          className="landvelger__valgte"
+          aria-label={t("felles.landvelger.valgte", { etikett: etikett.toLocaleLowerCase(t.lokale) })}
+        >
           {valgte.map((k) => (
             <li key={k}>
               <input type="hidden" name={navn} value={k} />
@@ -73,8 +78,11 @@ export function LandVelger({
                 data-size="sm"
                 onClick={() => veksle(k)}
               >
-                {navnFor(k)}
-                <span className="skjult"> – fjern</span>
+                <Tekst
+                  id="felles.landvelger.fjern"
+                  verdier={{ land: navnFor(k) }}
+                  deler={[<span key="fjern" className="skjult" />]}
+                />
                 <span aria-hidden="true"> ×</span>
               </button>
             </li>
@@ -129,11 +137,15 @@ export function LandVelger({
       </div>
       {apen && forslag.length === 0 ? (
         <p className="ds-paragraph landvelger__tom" aria-hidden="true">
-          Ingen forslag
+          {t("felles.landvelger.ingenForslag")}
         </p>
       ) : null}
       <p className="skjult" aria-live="polite">
-        {apen ? (forslag.length === 0 ? "Ingen forslag" : `${forslag.length} forslag`) : ""}
+        {apen
+          ? forslag.length === 0
+            ? t("felles.landvelger.ingenForslag")
+            : t("felles.landvelger.antallForslag", { antall: forslag.length })
+          : ""}
       </p>
     </div>
   );

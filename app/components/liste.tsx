@@ -3,13 +3,28 @@
 // works without JavaScript; with it, each page submits its filter on change (ADR 013).
 import { Form, type FormProps, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { type Ord, treffTekst } from "../../domain/antall";
+import { ORD, type Ord } from "../../domain/antall";
 import type { Paginering } from "../../domain/sertifikat-visning";
+import type { Noekkel } from "../../sprak/navnerom";
+import type { T } from "../../sprak/oversetter";
 import { KONTAKT_EPOST } from "../lib/kontakt";
+import { useT } from "./sprak";
 import { Sidevelger, Varsel } from "./ui";
 
-/** SPEC §2's empty text under a filter, for every list and every section of home. */
-export const INGEN_TREFF_MED_FILTER = "Vi fant ingen treff med gjeldende filter.";
+/** SPEC §2's empty text under a filter, for every list and every section of home (a message id). */
+export const INGEN_TREFF_MED_FILTER: Noekkel = "felles.liste.ingenTreffMedFilter";
+
+/** The word a count is shown with, as the catalogue's `ord` (domain/antall.ts ORD's keys). */
+const ORD_ID = new Map<Ord, string>(Object.entries(ORD).map(([id, ord]) => [ord, id]));
+
+/**
+ * The hit count of a bounded list (ADR 021) in the reader's language: "15 sertifikater", or past the bound
+ * "Over 1 000 sertifikater" with how to find the rest.
+ */
+export function treffTekst(t: T, antall: number, flereEnnMaks: boolean, ord: Ord): string {
+  const verdier = { antall, ord: ORD_ID.get(ord) ?? "treff" };
+  return flereEnnMaks ? t("felles.liste.overMaks", verdier) : t("felles.liste.antall", verdier);
+}
 
 /**
  * The filter panel: a GET form with the page's fields, 'Bruk filter', and 'Nullstill filter' back to
@@ -28,21 +43,22 @@ export function Filterpanel({
   nullstillTil: string;
   children: ReactNode;
 } & Omit<FormProps, "method" | "className">) {
+  const t = useT();
   return (
     <Form method="get" className="filterpanel" {...skjema}>
       {overskrift ? (
         <h2 className="ds-heading" data-size="xs">
-          Filter
+          {t("felles.liste.filter")}
         </h2>
       ) : null}
       {children}
       <div className="knapperad">
         <button className="ds-button" data-variant="primary" type="submit">
-          Bruk filter
+          {t("felles.liste.brukFilter")}
         </button>
         {aktivt ? (
           <Link className="ds-button" data-variant="tertiary" to={nullstillTil}>
-            Nullstill filter
+            {t("felles.liste.nullstillFilter")}
           </Link>
         ) : null}
       </div>
@@ -95,7 +111,7 @@ export function Resultater({
   lenkeTilSide,
   children,
 }: {
-  /** The section's heading, for screen readers. */
+  /** The section's heading, for screen readers. The texts: message ids, or texts shown as they are. */
   tittel: string;
   laster: boolean;
   /** Set when the list could not be fetched: the error's title. */
@@ -109,24 +125,22 @@ export function Resultater({
   lenkeTilSide: (side: number) => string;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <section className="resultater" aria-labelledby="resultat-tittel" aria-busy={laster}>
       <h2 id="resultat-tittel" className="skjult">
-        {tittel}
+        {t.melding(tittel)}
       </h2>
       {feilTittel ? (
-        <Varsel farge="danger" tittel={feilTittel}>
-          <p className="ds-paragraph">
-            Last inn siden på nytt og sjekk at du er logget inn. Kontakt {KONTAKT_EPOST} hvis det ikke
-            hjelper.
-          </p>
+        <Varsel farge="danger" tittel={t.melding(feilTittel)}>
+          <p className="ds-paragraph">{t("felles.liste.feil", { epost: KONTAKT_EPOST })}</p>
         </Varsel>
       ) : liste && liste.antall === 0 ? (
-        <p className="ds-paragraph">{filtrert ? INGEN_TREFF_MED_FILTER : tom}</p>
+        <p className="ds-paragraph">{t.melding(filtrert ? INGEN_TREFF_MED_FILTER : tom)}</p>
       ) : liste ? (
         <>
           <p className="ds-paragraph" role="status">
-            {treffTekst(liste.paginering.antallElementer, liste.paginering.flereEnnMaks, ord)}
+            {treffTekst(t, liste.paginering.antallElementer, liste.paginering.flereEnnMaks, ord)}
           </p>
           {children}
           {laster ? null : (

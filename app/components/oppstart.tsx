@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { CsrfInput } from "./csrf-input";
 import { useHydrert } from "./hydrert";
 import { Avkrysning } from "./skjema";
+import { useT } from "./sprak";
 import { Varsel } from "./ui";
 
 export type OppstartSteg = "regelverk" | "epost";
@@ -17,11 +18,13 @@ export function Oppstart({
   epost,
 }: {
   steg: OppstartSteg;
+  /** A message reference or a text the API already gave in the reader's language (app/routes/_index.tsx). */
   feil?: string | null;
   /** The e-mail address the user wrote, kept on error. */
   epost?: string;
 }) {
   const hydrert = useHydrert();
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   // fixed: tests and the labels name them
   const tittelId = "oppstart-tittel";
@@ -37,26 +40,23 @@ export function Oppstart({
   const innhold = (
     <>
       <h2 id={tittelId} className="ds-heading" data-size="sm">
-        {steg === "regelverk" ? "Bekreft kjennskap til regelverket" : "Legg til e-postadresse"}
+        {t(steg === "regelverk" ? "forside.oppstart.regelverk.tittel" : "forside.oppstart.epost.tittel")}
       </h2>
       <p className="ds-paragraph" data-size="sm">
-        Steg {steg === "regelverk" ? 1 : 2} av 2
+        {t("forside.oppstart.steg", { steg: steg === "regelverk" ? 1 : 2 })}
       </p>
       {feil ? (
         <Varsel farge="danger" rolle="alert" id={feilId}>
-          <p className="ds-paragraph">{feil}</p>
+          <p className="ds-paragraph">{t.melding(feil)}</p>
         </Varsel>
       ) : null}
       {steg === "regelverk" ? (
         <Form method="post" className="skjema">
           <CsrfInput />
-          <p className="ds-paragraph">
-            For å melde import av planter må virksomheten kjenne regelverket, blant annet forskrift om
-            plantehelse og kravene til forhåndsmelding og mottakskontroll.
-          </p>
+          <p className="ds-paragraph">{t("forside.oppstart.regelverk.tekst")}</p>
           <Avkrysning
             id="oppstart-regelverk"
-            tekst="Virksomheten kjenner regelverket for import av planter"
+            tekst={t("forside.oppstart.regelverk.avkrysning")}
             name="harLestRegelverk"
             value="ja"
             aria-invalid={feil ? true : undefined}
@@ -70,18 +70,16 @@ export function Oppstart({
             value="oppstart-regelverk"
             disabled={navigation.state === "submitting"}
           >
-            Bekreft
+            {t("forside.oppstart.regelverk.bekreft")}
           </button>
         </Form>
       ) : (
         <Form method="post" className="skjema">
           <CsrfInput />
-          <p className="ds-paragraph">
-            Vi sender varsler om nye sertifikater til virksomhetens e-postadresser. Legg til minst én.
-          </p>
+          <p className="ds-paragraph">{t("forside.oppstart.epost.tekst")}</p>
           <div className="ds-field">
             <label className="ds-label" htmlFor="oppstart-epost">
-              E-postadresse
+              {t("forside.oppstart.epost.etikett")}
             </label>
             <input
               className="ds-input"
@@ -103,7 +101,7 @@ export function Oppstart({
             value="oppstart-epost"
             disabled={(hydrert && !adresse.trim()) || navigation.state === "submitting"}
           >
-            Lagre
+            {t("forside.oppstart.epost.lagre")}
           </button>
         </Form>
       )}

@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from
 import { osloDato } from "../../domain/format";
 import type { MottakskontrolloerValg } from "../../domain/importmelding";
 import { ankomstSkjema, tilAnkomstinfoBody } from "../../domain/schemas/importmelding";
-import { senMeldingTekst, skalViseSenMeldingDialog } from "../../domain/sen-melding";
+import { skalViseSenMeldingDialog } from "../../domain/sen-melding";
 import { loginUrl } from "./bruker.server";
 import { hentMelding, lagreFeilet, lesMeldingSkjema, requireMelding } from "./importmelding.server";
 
@@ -12,16 +12,15 @@ export const ANKOMST_LAGRE_FEILET = "Vi klarte ikke å oppdatere ankomstinformas
 
 export async function ankomstLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api, base } = await requireMelding(request, context, params);
-  const tekst = senMeldingTekst(new Date());
   const idag = osloDato(new Date());
   try {
     const kontrolloerer = await api.getJson<MottakskontrolloerValg[]>(`${base}/mottakskontrolloerer`, {
       redirectOn401: loginUrl(request),
     });
-    return { kontrolloerer, kontrolloerFeil: false, tekst, idag };
+    return { kontrolloerer, kontrolloerFeil: false, idag };
   } catch (e) {
     if (e instanceof Response) throw e;
-    return { kontrolloerer: [] as MottakskontrolloerValg[], kontrolloerFeil: true, tekst, idag };
+    return { kontrolloerer: [] as MottakskontrolloerValg[], kontrolloerFeil: true, idag };
   }
 }
 

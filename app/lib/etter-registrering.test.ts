@@ -69,6 +69,31 @@ describe("registrert-siden", () => {
     );
   });
 
+  it("shows the reported reception control of one withdrawn after arrival (ADR 027), and no actions", async () => {
+    const m = testMelding();
+    melding = testMelding({
+      status: "TILBAKETRUKKET",
+      statusTekst: "Tilbaketrukket",
+      erAnkommet: false,
+      faktiskAnkommet: "2026-04-02T10:00:00.000Z",
+      mottakskontrollSpoersmaal: m.mottakskontrollSpoersmaal.map((q) => ({
+        ...q,
+        kontrollSvar: {
+          kontrollSvar: q.svarAlternativer[0]!.kontrollSvar,
+          tekst: "Riktig",
+          kommentar: null,
+          avvik: false,
+        },
+      })),
+    });
+    const side = await hentSide(ruter, kontekst, REGISTRERT);
+    expect(side.tekst).toContain("Forhåndsmeldingen er trukket tilbake");
+    expect(side.tekst).not.toContain("Gjennomføres når forsendelsen har kommet");
+    expect(side.tekst).toContain("Riktig");
+    expect(lenke(side.html, "Trekk tilbake")).toBe(false);
+    expect(side.html).not.toContain('href="/importmelding/42/mottakskontrolloer"');
+  });
+
   it("offers the appointed reception controller only the control, not the owner's actions", async () => {
     melding = testMelding({ tilgang: { eier: false, mottakskontrolloer: true } });
     const side = await hentSide(ruter, kontekst, REGISTRERT);

@@ -18,10 +18,15 @@ import { oversetterFor } from "./tekster.server";
 /** The limits, each overridable by GRENSE_<NAVN> (README "Konfigurasjon"). */
 export function appGrenser(env: Record<string, string | undefined> = process.env) {
   return {
-    /** Login starts (/oauth2/authorization/idporten), per client address. */
-    innloggingIp: grense("innlogging-ip", "innlogginger", 100, 10 * 60, env),
-    /** Callbacks from ID-porten that fail (bad state, code or id_token), per client address. */
+    /** Login starts (/oauth2/authorization/idporten), per client address (a large importer's NAT, ADR 026). */
+    innloggingIp: grense("innlogging-ip", "innlogginger", 600, 10 * 60, env),
+    /**
+     * Callbacks from ID-porten that fail (bad state, code or id_token), per client address: past it a failing
+     * callback is 429, but a valid login from the address still goes through (issue 34 item 2).
+     */
     innloggingFeilIp: grense("innlogging-feil-ip", "mislykkedeInnlogginger", 20, 10 * 60, env),
+    /** … and past this no callback from the address is tried, a valid one neither: the bound on forgeries. */
+    innloggingStengtIp: grense("innlogging-stengt-ip", "mislykkedeInnlogginger", 100, 10 * 60, env),
   };
 }
 

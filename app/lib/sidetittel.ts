@@ -12,25 +12,35 @@ function melding(matches: MetaArgs["matches"]): ImportmeldingVisning | undefined
 
 /**
  * A unique title for a notification page (WCAG 2.4.2): the page, the notification's number, the service.
- * `spoersmaal`: a question page's path segment, whose question text leads the title.
+ * `sideFor`: the page's message id (a text as it is on a page not yet converted), or a function of the
+ * notification giving it (the arrived page of one assessed before arrival, ADR 041). `spoersmaal`: a question
+ * page's path segment, whose question text leads the title.
  */
 export function meldingSidetittel(
   { matches, params }: Pick<MetaArgs, "matches" | "params">,
-  side: string,
+  sideFor: Noekkel | string | ((m: ImportmeldingVisning | undefined) => Noekkel | string),
   kategori?: "dokumentkontroll" | "mottakskontroll",
-): [{ title: string }] {
+): MetaDescriptor[] {
   const m = melding(matches);
+  const side = typeof sideFor === "function" ? sideFor(m) : sideFor;
   const spoersmaal = kategori
     ? (kategori === "dokumentkontroll" ? m?.dokumentkontrollSpoersmaal : m?.mottakskontrollSpoersmaal)?.find(
         (s) => s.path === params.spoersmaal,
       )
     : undefined;
-  const deler = [
-    spoersmaal ? `${spoersmaal.kontrollSpoersmaal.replace(/[?.:]\s*$/, "")} (${side.toLowerCase()})` : side,
-    m ? `Forhåndsmelding ${m.nummer}` : "Forhåndsmelding",
-    "Digital forhåndsmelding",
-  ];
-  return [{ title: deler.join(" – ") }];
+  return sidetittel(matches, (t) => {
+    const sideTekst = t.har(side) ? t(side as Noekkel) : side;
+    const del = spoersmaal
+      ? t("importmelding.melding.spoersmaalTittel", {
+          spoersmaal: (t.har(`kodeverk.spoersmaal.${spoersmaal.kode}`)
+            ? t(`kodeverk.spoersmaal.${spoersmaal.kode}`)
+            : spoersmaal.kontrollSpoersmaal
+          ).replace(/[?.:]\s*$/, ""),
+          side: sideTekst.toLocaleLowerCase(t.lokale),
+        })
+      : sideTekst;
+    return m ? t("importmelding.melding.sidetittel", { side: del, nummer: m.nummer }) : del;
+  });
 }
 
 /**

@@ -17,18 +17,24 @@ import {
   SOK_INGEN_TREFF,
   SOK_UGYLDIGE_TEGN,
   SOKELAND,
+  type SokeLand,
   type SokFelt,
   validerSok,
 } from "../../domain/sertifikatsok";
+import { melding } from "../../sprak/melding";
+import { LOKALE, type Sprak } from "../../sprak/sprak";
 import { EpostBanner } from "../components/epost-banner";
 import { ForsideFilter, ForsideSeksjoner } from "../components/forside";
 import { useHydrert } from "../components/hydrert";
 import { Oppstart, type OppstartSteg } from "../components/oppstart";
+import { useT } from "../components/sprak";
 import { Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
+import { sidetittel } from "../lib/sidetittel";
+import { sprakFor, tekster } from "../lib/tekster.server";
 import type { loader as rootLoader } from "../root";
 
 /**
@@ -93,7 +99,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           sokFeil = e.melding ?? SOK_INGEN_TREFF;
         else {
           console.error("Sertifikatsøk feilet", e);
-          sokFeil = "Søket feilet. Prøv igjen senere.";
+          sokFeil = melding("forside.sok.feilet");
         }
       }
     }
@@ -143,9 +149,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       slettet,
       oppstart,
       // the search countries with their names, from the loader so the country table stays off the client
-      sokeland: SOKELAND,
+      sokeland: sokelandPaa(await sprakFor(request)),
       epostFeil,
       oppstartFeil,
+      ...(await tekster(request, "forside", "kodeverk")),
     },
     {
       status: sokFeil === SOK_UGYLDIGE_TEGN ? 400 : 200,
@@ -161,8 +168,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-const OPPSTART_REGELVERK_MANGLER = "Du må huke av for at virksomheten kjenner regelverket.";
-const OPPSTART_EPOST_MANGLER = "Skriv inn en e-postadresse.";
+// message references (sprak/melding.ts): they travel in the cookie and are shown in the reader's language
+/**
+ * The search's countries named in the reader's language and sorted by those names: bokmål keeps the code
+ * list's names (SPEC), nynorsk and English take the locale's (Intl.DisplayNames, on the server: the tables stay
+ * out of the bundle).
+ */
+function sokelandPaa(sprak: Sprak): SokeLand[] {
+  if (sprak === "nb") return [...SOKELAND];
+  const navn = new Intl.DisplayNames([LOKALE[sprak]], { type: "region" });
+  return SOKELAND.map((l) => ({ ...l, navn: navn.of(l.kode) ?? l.navn })).sort((a, b) =>
+    a.navn.localeCompare(b.navn, LOKALE[sprak]),
+  );
+}
+
+const OPPSTART_REGELVERK_MANGLER = melding("forside.oppstart.regelverkMangler");
+const OPPSTART_EPOST_MANGLER = melding("forside.oppstart.epostMangler");
 
 /**
  * The forced onboarding's two steps; a bad answer gives a message and keeps what was written, on home's own
@@ -197,13 +218,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { redirectOn401: loginUrl(request) },
       );
     } else {
-      return data({ steg: null, feil: "Ukjent handling", epost }, { status: 400 });
+      return data({ steg: null, feil: melding("forside.oppstart.ukjentHandling"), epost }, { status: 400 });
     }
   } catch (e) {
     if (e instanceof ApiFeil)
       return avvist(
         intent === "oppstart-epost" ? "epost" : "regelverk",
-        e.melding ?? "Klarte ikke å lagre. Prøv igjen.",
+        e.melding ?? melding("forside.oppstart.lagringFeilet"),
       );
     throw e;
   }
@@ -227,6 +248,7 @@ export default function Hjem() {
     epostFeil,
     oppstartFeil,
   } = useLoaderData<typeof loader>();
+  const t = useT();
   const visImportmelding = useRouteLoaderData<typeof rootLoader>("root")?.flagg.visImportmelding ?? false;
   const tittel = useRef<HTMLHeadingElement>(null);
   const forrigeOppstart = useRef(oppstart);
@@ -240,8 +262,10 @@ export default function Hjem() {
       <h1 className="ds-heading" data-size="lg" ref={tittel} tabIndex={-1}>
         {avgiver.navn}
       </h1>
-      <p className="ds-paragraph hjem-orgnr">Org.nr. {avgiver.formatertOrganisasjonsnummer}</p>
-      <p className="ds-paragraph">Velkommen, {navn}.</p>
+      <p className="ds-paragraph hjem-orgnr">
+        {t("forside.orgnr", { orgnr: avgiver.formatertOrganisasjonsnummer })}
+      </p>
+      <p className="ds-paragraph">{t("forside.velkommen", { navn })}</p>
       {oppstart ? (
         <Oppstart
           steg={oppstart}
@@ -252,7 +276,7 @@ export default function Hjem() {
       <EpostBanner feiler={epostFeil} />
       {slettet ? (
         <Varsel farge="success" rolle="status">
-          <p className="ds-paragraph">Forhåndsmeldingen er slettet.</p>
+          <p className="ds-paragraph">{t("forside.slettet")}</p>
         </Varsel>
       ) : null}
       <ForsideFilter land={alleLand} avsender={filter.avsender} valgtLand={filter.land} />
@@ -263,11 +287,8 @@ export default function Hjem() {
           filtrert={!!(filter.avsender || filter.land)}
         />
       ) : (
-        <Varsel farge="danger" tittel="Henting av forsiden feilet">
-          <p className="ds-paragraph">
-            Last inn siden på nytt og sjekk at du er logget inn. Kontakt {KONTAKT_EPOST} hvis det ikke
-            hjelper.
-          </p>
+        <Varsel farge="danger" tittel={t("forside.hentingFeilet")}>
+          <p className="ds-paragraph">{t("felles.liste.feil", { epost: KONTAKT_EPOST })}</p>
         </Varsel>
       )}
 
@@ -291,6 +312,7 @@ function Sertifikatsoek({
     feilFelt.includes(f) ? { "aria-invalid": true as const, "aria-describedby": "sok-feil" } : {};
   const navigation = useNavigation();
   const hydrert = useHydrert();
+  const t = useT();
   const [felt, setFelt] = useState(sok);
   const land = sokeland.find((l) => l.kode === felt.avsenderland);
   const kanSoeke = !!(felt.avsenderland && felt.sertifikatnummer.trim() && felt.dato);
@@ -301,22 +323,23 @@ function Sertifikatsoek({
   return (
     <section className="sertifikatsok" aria-labelledby="sok-tittel">
       <h2 id="sok-tittel" className="ds-heading" data-size="sm">
-        Søk etter sertifikat
+        {t("forside.sok.tittel")}
       </h2>
       <p className="ds-paragraph" data-size="sm">
-        Finner du ikke sertifikatet i listen? Søk med land, sertifikatnummer og utstedelsesdato. Alle tre
-        feltene må fylles ut.
+        {t("forside.sok.intro")}
       </p>
       {sokFeil ? (
         <Varsel farge="warning" rolle="alert" id="sok-feil">
-          <p className="ds-paragraph">{feilFelt[0] ? <a href={`#${feilFelt[0]}`}>{sokFeil}</a> : sokFeil}</p>
+          <p className="ds-paragraph">
+            {feilFelt[0] ? <a href={`#${feilFelt[0]}`}>{t.melding(sokFeil)}</a> : t.melding(sokFeil)}
+          </p>
         </Varsel>
       ) : null}
       <Form method="get" className="sokeskjema">
         <input type="hidden" name="sok" value="1" />
         <div className="ds-field">
           <label className="ds-label" htmlFor="avsenderland">
-            Land
+            {t("forside.sok.land")}
           </label>
           <select
             className="ds-input"
@@ -327,7 +350,7 @@ function Sertifikatsoek({
             aria-describedby={sokFeil && !feilFelt.length ? "sok-feil" : undefined}
             {...feilPaa("avsenderland")}
           >
-            <option value="">Velg land</option>
+            <option value="">{t("forside.sok.velgLand")}</option>
             {sokeland.map((l) => (
               <option key={l.kode} value={l.kode}>
                 {l.navn}
@@ -337,11 +360,10 @@ function Sertifikatsoek({
         </div>
         <div className="ds-field">
           <label className="ds-label" htmlFor="sertifikatnummer">
-            Sertifikatnummer
+            {t("forside.sok.nummer")}
           </label>
           <p className="ds-paragraph hjelpetekst" data-size="sm" id="sertifikatnummer-hjelp">
-            {land?.hjelpetekst ??
-              "Skriv nummeret slik det står på sertifikatet. Velg land for å se formatet."}
+            {land?.hjelpetekst ?? t("forside.sok.nummerHjelp")}
           </p>
           <input
             className="ds-input"
@@ -363,7 +385,7 @@ function Sertifikatsoek({
         </div>
         <div className="ds-field">
           <label className="ds-label" htmlFor="dato">
-            Utstedelsesdato
+            {t("forside.sok.dato")}
           </label>
           <input
             className="ds-input"
@@ -382,11 +404,11 @@ function Sertifikatsoek({
           type="submit"
           disabled={(hydrert && !kanSoeke) || navigation.state === "loading"}
         >
-          Søk
+          {t("forside.sok.knapp")}
         </button>
       </Form>
     </section>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Hjem – Digital forhåndsmelding" }];
+export const meta: MetaFunction = ({ matches }) => sidetittel(matches, "forside.tittel");

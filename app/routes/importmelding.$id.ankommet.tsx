@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
-import { MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
+import { type ImportmeldingVisning, MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/mengde";
 import { Dialog } from "../components/dialog";
 import { Historikk } from "../components/historikk";
 import {
   DokumentasjonLenke,
+  IkkeMottakerVarsel,
   MeldingHode,
   Sendingsoversikt,
   sertifikatUrl,
@@ -38,7 +39,6 @@ export default function Ankommet() {
   if (!data) return null;
   const m = data.melding;
   const frigitt = m.status === "FRIGITT" || m.status === "AUTOMATISK_FRIGITT";
-  const avvist = m.status === "AVVIST" || m.status === "DELVIS_AVVIST";
   const visFrigitt = frigitt && new URLSearchParams(search).get("frigitt") === "1";
   const ankomst = m.ankomstInfo[0];
   const faktiske = m.varelinjer.flatMap((l) =>
@@ -54,6 +54,7 @@ export default function Ankommet() {
     <div className="registrert">
       <MeldingHode melding={m} />
       <Statusforloep melding={m} />
+      <IkkeMottakerVarsel melding={m} />
       <Dialog
         id="frigitt"
         apen={visFrigitt}
@@ -66,39 +67,7 @@ export default function Ankommet() {
           Lukk
         </Link>
       </Dialog>
-      <section className="kort" aria-labelledby="vurdering-tittel">
-        <h2 id="vurdering-tittel" className="ds-heading" data-size="sm">
-          Vurdering
-        </h2>
-        {m.status === "ANKOMMET" ? (
-          <>
-            <p className="ds-paragraph">
-              Avventer vurdering. Mattilsynet vurderer forhåndsmeldingen og resultatet av mottakskontrollen.
-            </p>
-            <UtenRegelsett melding={m} />
-          </>
-        ) : frigitt ? (
-          <Varsel
-            farge="success"
-            tittel={m.status === "AUTOMATISK_FRIGITT" ? "Frigitt automatisk" : "Frigitt"}
-          >
-            <p className="ds-paragraph">Sendingen er frigitt {formaterDatoTid(m.statusEndret)}.</p>
-          </Varsel>
-        ) : avvist ? (
-          <Varsel farge="danger" tittel={m.statusTekst}>
-            <p className="ds-paragraph">
-              {m.status === "AVVIST" ? "Sendingen er avvist." : "Deler av sendingen er avvist."} Vedtaksbrev
-              med begrunnelse og klageadgang kommer separat.
-            </p>
-            {m.vurderingBegrunnelse ? (
-              <p className="ds-paragraph">Begrunnelse: {m.vurderingBegrunnelse}</p>
-            ) : null}
-            <Vedtaksbrev melding={m} />
-          </Varsel>
-        ) : (
-          <p className="ds-paragraph">{m.statusTekst}</p>
-        )}
-      </section>
+      <Vurdering melding={m} />
       <section className="kort" aria-labelledby="ansvarlig-tittel">
         <h2 id="ansvarlig-tittel" className="ds-heading" data-size="sm">
           Ansvarlig importør
@@ -125,12 +94,26 @@ export default function Ankommet() {
           <Opplysninger
             rader={[
               ["Kontrollsted", <Ankomststed key="sted" ankomst={ankomst} />],
-              ["Ankommet", m.faktiskAnkommet ? formaterDatoTid(m.faktiskAnkommet) : "--"],
+              [
+                "Ankommet",
+                m.faktiskAnkommet
+                  ? formaterDatoTid(m.faktiskAnkommet)
+                  : m.vurdertFoerAnkomst
+                    ? "Ikke meldt ankommet"
+                    : "--",
+              ],
               ["Mottakskontrollør", kontrolloerTekst(ankomst, true) ?? "Ikke valgt"],
               ["Utnevnt mottakskontrollør", utnevntKontrolloerTekst(ankomst)],
             ]}
           />
-          <Kontrollsvar spoersmaal={m.mottakskontrollSpoersmaal} ikkeBesvart="Ikke gjennomført" />
+          {m.vurdertFoerAnkomst ? (
+            <p className="ds-paragraph">
+              Ingen mottakskontroll: Mattilsynet vurderte sendingen før den ankom, og det skal ikke gjøres
+              mottakskontroll.
+            </p>
+          ) : (
+            <Kontrollsvar spoersmaal={m.mottakskontrollSpoersmaal} ikkeBesvart="Ikke gjennomført" />
+          )}
           {faktiske.length ? (
             <Tabellramme etikett="Faktisk mengde">
               {" "}
@@ -182,4 +165,56 @@ export default function Ankommet() {
   );
 }
 
-export const meta: MetaFunction = (args) => meldingSidetittel(args, "Ankommet");
+/**
+ * The assessment: awaiting it, released (automatically, or before arrival: ADR 041, no reception control), or
+ * rejected with the decision letter to follow.
+ */
+function Vurdering({ melding: m }: { melding: ImportmeldingVisning }) {
+  const frigitt = m.status === "FRIGITT" || m.status === "AUTOMATISK_FRIGITT";
+  const avvist = m.status === "AVVIST" || m.status === "DELVIS_AVVIST";
+  return (
+    <section className="kort" aria-labelledby="vurdering-tittel">
+      <h2 id="vurdering-tittel" className="ds-heading" data-size="sm">
+        Vurdering
+      </h2>
+      {m.status === "ANKOMMET" ? (
+        <>
+          <p className="ds-paragraph">
+            Avventer vurdering. Mattilsynet vurderer forhåndsmeldingen og resultatet av mottakskontrollen.
+          </p>
+          <UtenRegelsett melding={m} />
+        </>
+      ) : frigitt && m.vurdertFoerAnkomst ? (
+        <Varsel farge="success" tittel={m.statusTekst}>
+          <p className="ds-paragraph">
+            Mattilsynet frigav sendingen {formaterDatoTid(m.statusEndret)}, før den var ankommet. Varene kan
+            tas i bruk når de kommer. Det skal ikke gjøres mottakskontroll.
+          </p>
+          <p className="ds-paragraph">
+            Hvis dere finner planteskadegjørere når varene kommer, skal dere varsle Mattilsynet.
+          </p>
+        </Varsel>
+      ) : frigitt ? (
+        <Varsel farge="success" tittel={m.status === "AUTOMATISK_FRIGITT" ? "Frigitt automatisk" : "Frigitt"}>
+          <p className="ds-paragraph">Sendingen er frigitt {formaterDatoTid(m.statusEndret)}.</p>
+        </Varsel>
+      ) : avvist ? (
+        <Varsel farge="danger" tittel={m.statusTekst}>
+          <p className="ds-paragraph">
+            {m.status === "AVVIST" ? "Sendingen er avvist." : "Deler av sendingen er avvist."} Vedtaksbrev med
+            begrunnelse og klageadgang kommer separat.
+          </p>
+          {m.vurderingBegrunnelse ? (
+            <p className="ds-paragraph">Begrunnelse: {m.vurderingBegrunnelse}</p>
+          ) : null}
+          <Vedtaksbrev melding={m} />
+        </Varsel>
+      ) : (
+        <p className="ds-paragraph">{m.statusTekst}</p>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = (args) =>
+  meldingSidetittel(args, (m) => (m?.vurdertFoerAnkomst ? "Vurdert før ankomst" : "Ankommet"));

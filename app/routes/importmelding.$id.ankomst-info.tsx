@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { wizardSteg } from "../../domain/importmelding-ruting";
 import { AnkomstSkjema } from "../components/ankomst-skjema";
+import { useT } from "../components/sprak";
 import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
 import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
@@ -18,6 +19,7 @@ export default function AnkomstInfo() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
   const ankomst = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const t = useT();
   if (!data) return null;
   const m = data.melding;
   const steg = wizardSteg(m);
@@ -26,14 +28,18 @@ export default function AnkomstInfo() {
       melding={m}
       data={ankomst}
       actionData={actionData}
-      tittel="Ankomst"
-      ingress={`Oppgi hvor og når sendingen kommer${m.kunDokumentkontroll ? "" : ", og hvem som gjør mottakskontrollen"}. Du kan endre dette helt til mottakskontrollen er gjort.`}
+      tittel={t("importmelding.steg.Ankomst")}
+      ingress={
+        m.kunDokumentkontroll
+          ? t("importmelding.ankomst.ingressKunDokument")
+          : t("importmelding.ankomst.ingress")
+      }
       tilbake={steg.url(steg.forrige("ankomst-info") ?? "innmelder")}
-      tilbakeTekst="Forrige"
-      lagreTekst="Lagre og gå videre"
+      tilbakeTekst={t("importmelding.forrige")}
+      lagreTekst={t("importmelding.lagreOgGaaVidere")}
     />
   );
 }
 
-export const handle = { tittel: "Ankomst" };
-export const meta: MetaFunction = (args) => meldingSidetittel(args, "Ankomst");
+export const handle = { tittel: "importmelding.steg.Ankomst" };
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "importmelding.steg.Ankomst");

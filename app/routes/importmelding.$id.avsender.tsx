@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { wizardSteg } from "../../domain/importmelding-ruting";
-import { Flagg, Part, sertifikatUrl } from "../components/importmelding";
+import { Flagg, Part, SertifikatLenke } from "../components/importmelding";
+import { Tekst, useT } from "../components/sprak";
 import { Varsel } from "../components/ui";
 import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
@@ -9,6 +10,7 @@ import type { loader as meldingLoader } from "./importmelding.$id";
 /** Step 1: confirm sender and receiver as the certificate gives them (SPEC §2 "Avsender step"). */
 export default function Avsender() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  const t = useT();
   if (!data) return null;
   const m = data.melding;
   const steg = wizardSteg(m);
@@ -17,43 +19,40 @@ export default function Avsender() {
   const fortsett = steg.fortsett === "avsender" || steg.fortsett === "innmelder" ? undefined : steg.fortsett;
   const nummer = fortsett ? steg.spoersmaalNummer(fortsett.replace(/^dokumentkontroll\//, "")) : undefined;
   const fortsettTekst = nummer
-    ? `Fortsett med dokumentkontrollen (spørsmål ${nummer.nummer} av ${nummer.antall})`
+    ? t("importmelding.avsender.fortsettDokumentkontroll", { nummer: nummer.nummer, antall: nummer.antall })
     : fortsett === "ankomst-info"
-      ? "Fortsett med ankomst"
-      : "Gå til oppsummeringen";
+      ? t("importmelding.avsender.fortsettAnkomst")
+      : t("importmelding.avsender.tilOppsummering");
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
-        Bekreft avsender og mottaker
+        {t("importmelding.avsender.tittel")}
       </h1>
       {fortsett ? (
-        <Varsel farge="info" tittel="Du har allerede begynt på denne forhåndsmeldingen">
-          <p className="ds-paragraph">Det du har fylt ut, er lagret. Du kan fortsette der du slapp.</p>
+        <Varsel farge="info" tittel={t("importmelding.avsender.begyntTittel")}>
+          <p className="ds-paragraph">{t("importmelding.avsender.begyntTekst")}</p>
           <Link className="ds-button" data-variant="primary" to={steg.url(fortsett)}>
             {fortsettTekst}
           </Link>
         </Varsel>
       ) : null}
       <p className="ds-paragraph">
-        Opplysningene er hentet fra sertifikatet{" "}
-        <a className="ds-link" href={sertifikatUrl(m)} target="_blank" rel="noreferrer">
-          {m.sertifikat.nummer}
-          <span className="skjult"> (åpnes i ny fane)</span>
-        </a>
-        . Kontroller at de stemmer med sendingen.
+        <Tekst
+          id="importmelding.avsender.hentet"
+          verdier={{ nummer: m.sertifikat.nummer }}
+          deler={[<SertifikatLenke key="sertifikat" melding={m} />]}
+        />
       </p>
       <div className="to-kolonner">
-        <Part part={m.avsender} tittel="Avsender (eksportør)" nivaa={2} />
-        <Part part={m.mottaker} tittel="Mottaker (importør)" nivaa={2} />
+        <Part part={m.avsender} tittel={t("importmelding.avsender.avsender")} nivaa={2} />
+        <Part part={m.mottaker} tittel={t("importmelding.avsender.mottaker")} nivaa={2} />
       </div>
       <p className="ds-paragraph">
-        Eksportland: <Flagg kode={m.eksportLand.kode} /> {m.eksportLand.navn}
+        {t("importmelding.avsender.eksportland")} <Flagg kode={m.eksportLand.kode} />{" "}
+        <span>{m.eksportLand.navn}</span>
       </p>
-      <Varsel farge="info" tittel="Stemmer ikke opplysningene?">
-        <p className="ds-paragraph">
-          Ta kontakt med eksportøren og be om et erstattende sertifikat. Du kan ikke endre opplysningene i
-          sertifikatet her.
-        </p>
+      <Varsel farge="info" tittel={t("importmelding.avsender.stemmerIkkeTittel")}>
+        <p className="ds-paragraph">{t("importmelding.avsender.stemmerIkkeTekst")}</p>
       </Varsel>
       <div className="knapperad">
         <Link
@@ -61,11 +60,11 @@ export default function Avsender() {
           data-variant="primary"
           to={steg.url(steg.neste("avsender") ?? "innmelder")}
         >
-          Bekreft og gå videre
+          {t("importmelding.avsender.bekreft")}
         </Link>
       </div>
     </div>
   );
 }
 
-export const meta: MetaFunction = (args) => meldingSidetittel(args, "Avsender");
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "importmelding.steg.Avsender");

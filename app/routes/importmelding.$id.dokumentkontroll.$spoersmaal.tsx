@@ -7,6 +7,7 @@ import { wizardSteg } from "../../domain/importmelding-ruting";
 import { kontrollsvarSkjema, tilKontrollsvarBody } from "../../domain/schemas/importmelding";
 import { Flagg } from "../components/importmelding";
 import { FeilOppsummering, feilFra, MeldingSkjema, Radiogruppe, SendKnapp } from "../components/skjema";
+import { Tekst, useT } from "../components/sprak";
 import { Tekstomraade } from "../components/tekstfelt";
 import { LagreFeil, Tabellramme, Varsel } from "../components/ui";
 import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
@@ -29,7 +30,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       tilKontrollsvarBody(submission.value, spoersmaal.id, versjon),
     );
   } catch (e) {
-    return lagreFeilet(e, "Klarte ikke å lagre svaret", { result: submission.reply() });
+    return lagreFeilet(e, "importmelding.dokumentkontroll.lagreFeilet", { result: submission.reply() });
   }
   const steg = wizardSteg(melding);
   const sti = `dokumentkontroll/${spoersmaal.path}`;
@@ -61,28 +62,32 @@ function Grunnlag({
 
 /** Re-export: every country of origin, and the attachments where their certificates may be. */
 function OpprinnelseslandOgVedlegg({ melding: m }: { melding: ImportmeldingVisning }) {
+  const t = useT();
+  const skjult = <span className="skjult" />;
   return (
     <>
       <h2 className="ds-heading" data-size="xs">
-        Opprinnelsesland
+        {t("importmelding.dokumentkontroll.opprinnelsesland")}
       </h2>
       <ul className="landliste">
         {m.alleOpprinnelsesland.map((l) => (
           <li key={l.kode}>
-            <Flagg kode={l.kode} /> {l.navn}
+            <Flagg kode={l.kode} /> <span>{l.navn}</span>
           </li>
         ))}
       </ul>
       <h2 className="ds-heading" data-size="xs">
-        Vedlegg
+        {t("importmelding.dokumentkontroll.vedlegg")}
       </h2>
       {m.vedlegg.length === 0 ? (
-        <p className="ds-paragraph">Ingen vedlegg</p>
+        <p className="ds-paragraph">{t("importmelding.dokumentkontroll.ingenVedlegg")}</p>
       ) : (
         <ul className="vedleggsliste">
           {m.vedlegg.map((v) => (
             <li key={v.id}>
-              <span className="vedlegg__navn">{v.filnavn ?? "Vedlegg"}</span>
+              <span className="vedlegg__navn">
+                {v.filnavn ?? t("importmelding.dokumentkontroll.vedleggNavn")}
+              </span>
               {v.identifikator ? <span> ({v.identifikator})</span> : null}{" "}
               <a
                 className="ds-link"
@@ -90,18 +95,22 @@ function OpprinnelseslandOgVedlegg({ melding: m }: { melding: ImportmeldingVisni
                 target={v.kanAapneVedlegg ? "_blank" : undefined}
                 rel="noreferrer"
               >
-                {v.kanAapneVedlegg ? "Åpne" : "Last ned"}
-                <span className="skjult"> {v.filnavn}</span>
+                <Tekst
+                  id={
+                    v.kanAapneVedlegg
+                      ? "importmelding.dokumentkontroll.aapne"
+                      : "importmelding.dokumentkontroll.lastNed"
+                  }
+                  verdier={{ filnavn: v.filnavn ?? "" }}
+                  deler={[skjult]}
+                />
               </a>
             </li>
           ))}
         </ul>
       )}
       <Varsel farge="info">
-        <p className="ds-paragraph">
-          Ved reeksport med flere opprinnelsessertifikater oppgir noen EU-land bare ett av dem. Kontroller
-          dokumentene for hvert land som står oppført.
-        </p>
+        <p className="ds-paragraph">{t("importmelding.dokumentkontroll.reeksportInfo")}</p>
       </Varsel>
     </>
   );
@@ -109,10 +118,11 @@ function OpprinnelseslandOgVedlegg({ melding: m }: { melding: ImportmeldingVisni
 
 /** Additional declarations: the general ones, and those of each goods line. */
 function Tilleggserklaeringer({ melding: m }: { melding: ImportmeldingVisning }) {
+  const t = useT();
   return (
     <>
       <h2 className="ds-heading" data-size="xs">
-        Generelle tilleggserklæringer
+        {t("importmelding.dokumentkontroll.generelle")}
       </h2>
       {m.tilleggserklaering.tilleggserklaeringer.length ||
       m.tilleggserklaering.offisiellTilleggsinformasjon.length ? (
@@ -120,35 +130,35 @@ function Tilleggserklaeringer({ melding: m }: { melding: ImportmeldingVisning })
           {[
             ...m.tilleggserklaering.tilleggserklaeringer,
             ...m.tilleggserklaering.offisiellTilleggsinformasjon,
-          ].map((t) => (
-            <li key={t}>{t}</li>
+          ].map((erklaering) => (
+            <li key={erklaering}>{erklaering}</li>
           ))}
         </ul>
       ) : (
-        <p className="ds-paragraph">Ingen generelle tilleggserklæringer.</p>
+        <p className="ds-paragraph">{t("importmelding.dokumentkontroll.ingenGenerelle")}</p>
       )}
-      <Tabellramme etikett="Tilleggserklæringer per varelinje">
+      <Tabellramme etikett={t("importmelding.dokumentkontroll.tilleggPerLinje")}>
         <table className="ds-table" data-border>
           <caption className="ds-heading tabelltittel" data-size="2xs">
-            Tilleggserklæringer per varelinje
+            {t("importmelding.dokumentkontroll.tilleggPerLinje")}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Nr.</th>
-              <th scope="col">Botanisk navn</th>
-              <th scope="col">Tilleggserklæring</th>
+              <th scope="col">{t("importmelding.varer.nr")}</th>
+              <th scope="col">{t("importmelding.varer.botaniskNavn")}</th>
+              <th scope="col">{t("importmelding.dokumentkontroll.tilleggserklaering")}</th>
             </tr>
           </thead>
           <tbody>
             {m.varelinjer.map((l) => (
               <tr key={l.sorteringsnummer}>
                 <td>{l.sorteringsnummer}</td>
-                <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+                <td className="botanisk">{l.botaniskNavn ?? t("importmelding.varer.mangler")}</td>
                 <td>
                   {[
                     ...l.varelinjeTilleggserklaering.tilleggserklaeringer,
                     ...l.varelinjeTilleggserklaering.offisiellTilleggsInformasjon,
-                  ].join(" ") || "Ingen"}
+                  ].join(" ") || t("importmelding.dokumentkontroll.ingen")}
                 </td>
               </tr>
             ))}
@@ -167,25 +177,26 @@ function TilsiktetBruk({
   melding: ImportmeldingVisning;
   tilsiktetBruk: Record<string, string | undefined>;
 }) {
+  const t = useT();
   return (
-    <Tabellramme etikett="Tilsiktet bruk per varelinje">
+    <Tabellramme etikett={t("importmelding.dokumentkontroll.brukPerLinje")}>
       <table className="ds-table" data-border>
         <caption className="ds-heading tabelltittel" data-size="2xs">
-          Tilsiktet bruk per varelinje
+          {t("importmelding.dokumentkontroll.brukPerLinje")}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Nr.</th>
-            <th scope="col">Botanisk navn</th>
-            <th scope="col">Tilsiktet bruk</th>
+            <th scope="col">{t("importmelding.varer.nr")}</th>
+            <th scope="col">{t("importmelding.varer.botaniskNavn")}</th>
+            <th scope="col">{t("importmelding.dokumentkontroll.tilsiktetBruk")}</th>
           </tr>
         </thead>
         <tbody>
           {m.varelinjer.map((l) => (
             <tr key={l.sorteringsnummer}>
               <td>{l.sorteringsnummer}</td>
-              <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
-              <td>{tilsiktetBruk[l.sorteringsnummer] ?? "Ikke oppgitt"}</td>
+              <td className="botanisk">{l.botaniskNavn ?? t("importmelding.varer.mangler")}</td>
+              <td>{tilsiktetBruk[l.sorteringsnummer] ?? t("importmelding.ikkeOppgitt")}</td>
             </tr>
           ))}
         </tbody>
@@ -196,28 +207,29 @@ function TilsiktetBruk({
 
 /** The country and place of origin of each goods line. */
 function Opprinnelse({ melding: m }: { melding: ImportmeldingVisning }) {
+  const t = useT();
   return (
-    <Tabellramme etikett="Opprinnelse per varelinje">
+    <Tabellramme etikett={t("importmelding.dokumentkontroll.opprinnelsePerLinje")}>
       <table className="ds-table" data-border>
         <caption className="ds-heading tabelltittel" data-size="2xs">
-          Opprinnelse per varelinje
+          {t("importmelding.dokumentkontroll.opprinnelsePerLinje")}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Nr.</th>
-            <th scope="col">Botanisk navn</th>
-            <th scope="col">Opprinnelsesland og -sted</th>
+            <th scope="col">{t("importmelding.varer.nr")}</th>
+            <th scope="col">{t("importmelding.varer.botaniskNavn")}</th>
+            <th scope="col">{t("importmelding.dokumentkontroll.landOgSted")}</th>
           </tr>
         </thead>
         <tbody>
           {m.varelinjer.map((l) => (
             <tr key={l.sorteringsnummer}>
               <td>{l.sorteringsnummer}</td>
-              <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+              <td className="botanisk">{l.botaniskNavn ?? t("importmelding.varer.mangler")}</td>
               <td>
                 {l.opprinnelsesland
                   .map((o) => [o.navn ?? o.kode, o.landsdel].filter(Boolean).join(", "))
-                  .join("; ") || "Ikke oppgitt"}
+                  .join("; ") || t("importmelding.ikkeOppgitt")}
               </td>
             </tr>
           ))}
@@ -231,6 +243,7 @@ export default function Dokumentkontroll() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
   const actionData = useActionData<typeof action>();
   const params = useParams();
+  const t = useT();
   const m = data?.melding;
   const spoersmaal = m?.dokumentkontrollSpoersmaal.find((s) => s.path === params.spoersmaal);
   useKlientvalidering();
@@ -255,18 +268,25 @@ export default function Dokumentkontroll() {
   return (
     <div className="smal spoersmaal">
       <Link className="ds-link tilbakelenke" to={steg.url(forrige)}>
-        Tilbake
+        {t("importmelding.tilbake")}
       </Link>
       <FeilOppsummering feil={feilFra([fields.svar, fields.kommentar])} />
       <p className="ds-paragraph spoersmaal__nummer">
-        Dokumentkontroll – Spørsmål {nummer?.nummer} av {nummer?.antall}
+        {t("importmelding.dokumentkontroll.nummer", {
+          nummer: nummer?.nummer ?? "",
+          antall: nummer?.antall ?? "",
+        })}
       </p>
       <h1 className="ds-heading" data-size="md" id="spoersmaal-tittel">
-        {spoersmaal.kontrollSpoersmaal}
+        {t(`kodeverk.spoersmaal.${spoersmaal.kode}`)}
       </h1>
       {spoersmaal.referanse ? (
         <p className="ds-paragraph" data-size="sm">
-          Se {spoersmaal.referanse}.
+          <Tekst
+            id="importmelding.dokumentkontroll.se"
+            verdier={{ referanse: spoersmaal.referanse }}
+            deler={[<span key="referanse" lang="nb" />]}
+          />
         </p>
       ) : null}
       <Grunnlag melding={m} spoersmaal={spoersmaal} tilsiktetBruk={data.tilsiktetBruk} />
@@ -274,37 +294,39 @@ export default function Dokumentkontroll() {
       <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
         <Radiogruppe
           felt={fields.svar}
-          legende="Hva viser kontrollen av sertifikatet?"
+          legende={t("importmelding.dokumentkontroll.legende")}
           valg={spoersmaal.svarAlternativer.map((a) => ({
             verdi: a.kontrollSvar,
-            tekst: a.tekst,
+            tekst: t(`kodeverk.svar.${a.kontrollSvar}`),
             avvik: a.erAvvik,
           }))}
         />
         <div className="avviksboks">
-          <Varsel farge="warning" tittel="Tiltak på grunn av mangelfullt sertifikat">
+          <Varsel farge="warning" tittel={t("importmelding.dokumentkontroll.tiltakTittel")}>
             <p className="ds-paragraph">
-              Be eksportøren om et erstattende sertifikat som retter avviket. Beskriv avviket for Mattilsynet
-              {kommentarValgfri ? " hvis du har noe å tilføye." : "."}
+              {kommentarValgfri
+                ? t("importmelding.dokumentkontroll.tiltakValgfri")
+                : t("importmelding.dokumentkontroll.tiltak")}
             </p>
           </Varsel>
           <Tekstomraade
             felt={fields.kommentar}
-            etikett="Melding til Mattilsynet"
+            etikett={t("importmelding.meldingTilMattilsynet")}
             valgfri={kommentarValgfri}
-            beskrivelse={kommentarValgfri ? undefined : "Påkrevd når du svarer at det er avvik."}
+            beskrivelse={kommentarValgfri ? undefined : t("importmelding.dokumentkontroll.paakrevd")}
           />
         </div>
         <div className="knapperad">
           <Link className="ds-button" data-variant="secondary" to={steg.url(forrige)}>
-            Forrige
+            {t("importmelding.forrige")}
           </Link>
-          <SendKnapp>Lagre og gå videre</SendKnapp>
+          <SendKnapp>{t("importmelding.lagreOgGaaVidere")}</SendKnapp>
         </div>
       </MeldingSkjema>
     </div>
   );
 }
 
-export const handle = { tittel: "Dokumentkontroll" };
-export const meta: MetaFunction = (args) => meldingSidetittel(args, "Dokumentkontroll", "dokumentkontroll");
+export const handle = { tittel: "importmelding.steg.Dokumentkontroll" };
+export const meta: MetaFunction = (args) =>
+  meldingSidetittel(args, "importmelding.steg.Dokumentkontroll", "dokumentkontroll");

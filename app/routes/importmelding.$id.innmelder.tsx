@@ -10,8 +10,9 @@ import {
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { wizardSteg } from "../../domain/importmelding-ruting";
 import { innmelderSkjema } from "../../domain/schemas/importmelding";
-import { sertifikatUrl } from "../components/importmelding";
+import { SertifikatLenke } from "../components/importmelding";
 import { FeilOppsummering, feilFra, MeldingSkjema, SendKnapp } from "../components/skjema";
+import { useT } from "../components/sprak";
 import { Tekstfelt } from "../components/tekstfelt";
 import { LagreFeil } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
@@ -45,7 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const steg = wizardSteg(melding);
     return redirect(steg.url(steg.neste("innmelder") ?? "oppsummering"));
   } catch (e) {
-    return lagreFeilet(e, "Klarte ikke å lagre innmelderen", { result: submission.reply() });
+    return lagreFeilet(e, "importmelding.innmelder.lagreFeilet", { result: submission.reply() });
   }
 }
 
@@ -53,6 +54,7 @@ export default function Innmelder() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
   const { brukerInfo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const t = useT();
   const m = data?.melding;
   useKlientvalidering();
   const [form, fields] = useForm({
@@ -75,22 +77,24 @@ export default function Innmelder() {
     <div className="smal">
       <FeilOppsummering feil={feil} />
       <h1 className="ds-heading" data-size="lg">
-        Hvem melder inn?
+        {t("importmelding.innmelder.tittel")}
       </h1>
       <p className="ds-paragraph">
-        Mattilsynet kontakter deg ved spørsmål om forhåndsmeldingen.{" "}
-        <a className="ds-link" href={sertifikatUrl(m)} target="_blank" rel="noreferrer">
-          Se sertifikatet
-          <span className="skjult"> (åpnes i ny fane)</span>
-        </a>
+        {t("importmelding.innmelder.intro")}{" "}
+        <SertifikatLenke melding={m}>{t("importmelding.innmelder.seSertifikatet")}</SertifikatLenke>
       </p>
       <LagreFeil svar={actionData} />
       <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
-        <Tekstfelt felt={fields.navn} etikett="Navn" autoComplete="name" />
-        <Tekstfelt felt={fields.epost} etikett="E-post" type="email" autoComplete="email" />
+        <Tekstfelt felt={fields.navn} etikett={t("importmelding.innmelder.navn")} autoComplete="name" />
+        <Tekstfelt
+          felt={fields.epost}
+          etikett={t("importmelding.innmelder.epost")}
+          type="email"
+          autoComplete="email"
+        />
         <Tekstfelt
           felt={fields.telefonnummer}
-          etikett="Telefonnummer"
+          etikett={t("importmelding.innmelder.telefonnummer")}
           type="tel"
           valgfri
           autoComplete="tel"
@@ -98,20 +102,20 @@ export default function Innmelder() {
         />
         <Tekstfelt
           felt={fields.egenReferanse}
-          etikett="Egen referanse"
+          etikett={t("importmelding.innmelder.egenReferanse")}
           valgfri
-          beskrivelse="For eksempel ordrenummer eller annen intern referanse. Vises bare for dere."
+          beskrivelse={t("importmelding.innmelder.egenReferanseHint")}
         />
         <div className="knapperad">
           <Link className="ds-button" data-variant="secondary" to={steg.url("avsender")}>
-            Forrige
+            {t("importmelding.forrige")}
           </Link>
-          <SendKnapp>Lagre og gå videre</SendKnapp>
+          <SendKnapp>{t("importmelding.lagreOgGaaVidere")}</SendKnapp>
         </div>
       </MeldingSkjema>
     </div>
   );
 }
 
-export const handle = { tittel: "Innmelder" };
-export const meta: MetaFunction = (args) => meldingSidetittel(args, "Innmelder");
+export const handle = { tittel: "importmelding.innmelder.side" };
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "importmelding.innmelder.side");

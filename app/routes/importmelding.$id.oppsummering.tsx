@@ -13,7 +13,7 @@ import type { ImportmeldingVisning, StatusSvar } from "../../domain/importmeldin
 import { type WizardSteg, wizardSteg } from "../../domain/importmelding-ruting";
 import { bekreftRegelverkSkjema } from "../../domain/schemas/importmelding";
 import { Historikk } from "../components/historikk";
-import { Sendingsoversikt } from "../components/importmelding";
+import { IkkeMottakerVarsel, Sendingsoversikt } from "../components/importmelding";
 import {
   Ankomststed,
   ForventetAnkomst,
@@ -143,6 +143,7 @@ function Innsendingsvarsler({
           </p>
         </Varsel>
       ) : null}
+      <IkkeMottakerVarsel melding={m} />
       {new URLSearchParams(search).get("ikkeSendt") === "1" ? (
         <Varsel farge="info" rolle="status" tittel="Forhåndsmeldingen er ikke sendt inn">
           <p className="ds-paragraph">

@@ -16,6 +16,7 @@ import { Dialog } from "../components/dialog";
 import { Historikk } from "../components/historikk";
 import {
   DokumentasjonLenke,
+  IkkeMottakerVarsel,
   MeldingHode,
   Sendingsoversikt,
   sertifikatUrl,
@@ -132,7 +133,9 @@ function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean 
           ["Mottakskontrollør", kontrolloerTekst(ankomst) ?? "Ikke valgt"],
           [
             "Mottakskontroll",
-            m.erAnkommet ? (
+            // Reported arrived, then withdrawn when the consignee notified the shipment itself (ADR 027): the
+            // control that was reported stays shown.
+            m.erAnkommet || m.faktiskAnkommet ? (
               <Kontrollsvar
                 key="svar"
                 spoersmaal={m.mottakskontrollSpoersmaal}
@@ -275,6 +278,7 @@ export default function Registrert() {
         </Varsel>
       ) : null}
       <Statusforloep melding={m} />
+      <IkkeMottakerVarsel melding={m} />
       <SendtDialog m={m} apen={visSendt} />
       <VenterPaaMattilsynet melding={m} />
 

@@ -2,14 +2,24 @@ import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redir
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { MENGDE_FELTER } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
-import { enhetVisning, landNavn, tilsiktetBrukVisning } from "../../domain/kodeverk";
+import {
+  enhetVisning,
+  tilsiktetBruk as finnTilsiktetBruk,
+  landNavn,
+  tilsiktetBrukVisning,
+} from "../../domain/kodeverk";
+import type { Noekkel } from "../../sprak/navnerom";
+import type { T } from "../../sprak/oversetter";
+import { LOKALE } from "../../sprak/sprak";
 import { Dialog } from "../components/dialog";
 import { Feilgrense } from "../components/feilgrense";
 import { StatusMerke, Stepper } from "../components/importmelding";
 import { FantIkkeMeldingen } from "../components/panels";
 import { MeldingSkjema, SendKnapp } from "../components/skjema";
+import { useT } from "../components/sprak";
 import { hentMelding, requireMelding } from "../lib/importmelding.server";
-import { tekster } from "../lib/tekster.server";
+import { sidetittel } from "../lib/sidetittel";
+import { oversetterFor, tekster } from "../lib/tekster.server";
 
 /**
  * Every notification page (/importmelding/{id}/{subpage}/{spoersmaal}) loads the notification here and
@@ -37,26 +47,49 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       const enhet = l.mengde[f]?.enhet;
       if (enhet) enheter[enhet] = enhetVisning(enhet);
     }
-  // Intended use in Norwegian per goods line (SPEC §9), for the same reason.
+  // Intended use per goods line in the reader's language (SPEC §9), for the same reason; a use not in the
+  // code list is shown as the certificate gives it.
+  const t = await oversetterFor(request);
   const tilsiktetBruk: Record<string, string | undefined> = {};
-  for (const l of melding.varelinjer)
-    tilsiktetBruk[l.sorteringsnummer] = tilsiktetBrukVisning(l.klassifisering);
-  const eksportLand = {
+  for (const l of melding.varelinjer) {
+    const k = l.klassifisering;
+    const bruk = finnTilsiktetBruk(k.tilsiktetBrukKode) ?? finnTilsiktetBruk(k.tilsiktetBruk?.trim());
+    const id = `kodeverk.tilsiktetBruk.${bruk?.kode}` as Noekkel;
+    tilsiktetBruk[l.sorteringsnummer] = bruk && t.har(id) ? t(id) : tilsiktetBrukVisning(k);
+  }
+  // country names in the reader's language (bokmål: the reference table's, as SPEC); certificate data stays
+  const sprak = t.sprak;
+  const regioner = sprak === "nb" ? undefined : new Intl.DisplayNames([LOKALE[sprak]], { type: "region" });
+  const land = <L extends { kode: string | null; navn: string | null }>(l: L): L => {
+    const oversatt = regioner && l.kode && /^[A-Z]{2}$/.test(l.kode) ? regioner.of(l.kode) : undefined;
+    return oversatt ? { ...l, navn: oversatt } : l;
+  };
+  const eksportLand = land({
     ...melding.eksportLand,
     navn: melding.eksportLand.navn || landNavn(melding.eksportLand.kode),
-  };
+  });
+  const varelinjer = melding.varelinjer.map((l) => ({
+    ...l,
+    opprinnelsesland: l.opprinnelsesland.map(land),
+  }));
   return {
-    melding: { ...melding, eksportLand },
+    melding: {
+      ...melding,
+      eksportLand,
+      varelinjer,
+      alleOpprinnelsesland: melding.alleOpprinnelsesland.map(land),
+    },
     enheter,
     tilsiktetBruk,
     sti: [subpage, spoersmaal].filter(Boolean).join("/"),
-    // the forms' validation messages, for every page of the notification (ADR 047)
-    ...(await tekster(request, "validering")),
+    // the notification's texts and the forms' validation messages, for every page of it (ADR 047)
+    ...(await tekster(request, "importmelding", "kodeverk", "validering")),
   };
 }
 
 export default function ImportmeldingSide() {
   const { melding, sti } = useLoaderData<typeof loader>();
+  const t = useT();
   const { search, pathname } = useLocation();
   const slett = new URLSearchParams(search).get("slett") === "1";
   if (melding.status !== "UNDER_REGISTRERING") return <Outlet />;
@@ -65,23 +98,28 @@ export default function ImportmeldingSide() {
     <div className="veiviser">
       <div className="utkasthode">
         <p className="ds-paragraph utkasthode__tittel">
-          Digital forhåndsmelding {melding.nummer} <StatusMerke melding={melding} />
+          {t("importmelding.utkast.tittel", { nummer: melding.nummer })} <StatusMerke melding={melding} />
         </p>
         <Link className="ds-button" data-variant="tertiary" to={`${pathname}?slett=1`} preventScrollReset>
-          Slett forhåndsmelding
+          {t("importmelding.utkast.slett")}
         </Link>
       </div>
-      <Dialog id="slett" apen={slett} tittel="Slett forhåndsmelding" lukkTil={pathname} farge="danger">
+      <Dialog
+        id="slett"
+        apen={slett}
+        tittel={t("importmelding.utkast.slett")}
+        lukkTil={pathname}
+        farge="danger"
+      >
         <p className="ds-paragraph">
-          Vil du slette forhåndsmeldingen {melding.nummer}? Det du har fylt ut, blir borte. Sertifikatet kan
-          meldes på nytt senere.
+          {t("importmelding.utkast.slettSpoersmaal", { nummer: melding.nummer })}
         </p>
         <MeldingSkjema
           versjon={melding.versjon}
           action={`/importmelding/${melding.id}/slett`}
           className="knapperad"
         >
-          <SendKnapp>Ja, slett forhåndsmeldingen</SendKnapp>
+          <SendKnapp>{t("importmelding.utkast.slettJa")}</SendKnapp>
           <Link
             className="ds-button"
             data-variant="secondary"
@@ -90,7 +128,7 @@ export default function ImportmeldingSide() {
             preventScrollReset
             data-trygt-valg
           >
-            Avbryt
+            {t("felles.avbryt")}
           </Link>
         </MeldingSkjema>
       </Dialog>
@@ -113,25 +151,26 @@ export const headers: HeadersFunction = ({ parentHeaders }) => {
 };
 
 export const handle = {
-  brodsmule: (data: unknown) => {
-    const d = data as { melding?: { nummer: string } } | undefined;
-    return d?.melding ? `Forhåndsmelding ${d.melding.nummer}` : "Forhåndsmelding";
+  // no crumb when the loader failed (its messages did not come)
+  brodsmule: (data: unknown, t: T) => {
+    const nummer = (data as { melding?: { nummer: string } } | undefined)?.melding?.nummer;
+    return nummer ? t("importmelding.melding.tittel", { nummer }) : undefined;
   },
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data?.melding
-      ? `Forhåndsmelding ${data.melding.nummer} – Digital forhåndsmelding`
-      : "Forhåndsmelding",
-  },
-];
+// without the notification (its loader failed) the page's messages may be missing too: sidetittel checks the id
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const nummer = data?.melding?.nummer;
+  return nummer
+    ? sidetittel(matches, (t) => t("importmelding.melding.tittel", { nummer }))
+    : sidetittel(matches, "importmelding.melding.tittelUtenNummer");
+};
 
 export function ErrorBoundary() {
-  return (
-    <Feilgrense
-      statuspaneler={{ 404: () => <FantIkkeMeldingen /> }}
-      feiltekst="Klarte ikke å hente importmeldingen"
-    />
-  );
+  const t = useT();
+  // the notification's messages are missing when its own loader failed: the shell's text then
+  const feiltekst = t.har("importmelding.melding.hentingFeilet")
+    ? "importmelding.melding.hentingFeilet"
+    : "felles.feil.rot";
+  return <Feilgrense statuspaneler={{ 404: () => <FantIkkeMeldingen /> }} feiltekst={feiltekst} />;
 }

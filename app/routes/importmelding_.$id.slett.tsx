@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { Varsel } from "../components/ui";
 import { feilmelding, lesMeldingSkjema } from "../lib/importmelding.server";
+import { oversetterFor } from "../lib/tekster.server";
 
 export const loader = ({ params }: { params: { id?: string } }) =>
   redirect(`/importmelding/${params.id ?? ""}`);
@@ -13,20 +14,30 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await api.delete(base);
   } catch (e) {
     if (e instanceof Response) throw e;
-    return data({ feil: feilmelding(e, "Klarte ikke å slette forhåndsmeldingen") }, { status: 400 });
+    // this page is outside the notification's layout and its loader redirects, so it gets no messages of
+    // its own: the answer carries its texts, in the reader's language
+    const t = await oversetterFor(request);
+    return data(
+      {
+        tittel: t("importmelding.utkast.slett"),
+        feil: t.melding(feilmelding(e, "importmelding.slett.feilet")),
+      },
+      { status: 400 },
+    );
   }
   return redirect("/?slettet=1");
 }
 
 export default function Slett() {
   const data = useActionData<typeof action>();
+  if (!data) return null;
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
-        Slett forhåndsmelding
+        {data.tittel}
       </h1>
       <Varsel farge="danger" rolle="alert">
-        <p className="ds-paragraph">{data?.feil ?? "Forhåndsmeldingen kunne ikke slettes."}</p>
+        <p className="ds-paragraph">{data.feil}</p>
       </Varsel>
     </div>
   );

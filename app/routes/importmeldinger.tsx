@@ -1,20 +1,24 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { landEtikett, ORD } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
 import { IMPORTMELDING_SIDESTOERRELSE, type ImportmeldingListe } from "../../domain/importmelding-liste";
+import { formaterTall } from "../../domain/mengde";
 import { klemSide, tilServerSide } from "../../domain/pagination";
 import { fraSoekeparametre, ImportmeldingerAdresse } from "../../domain/schemas/listefilter";
 import type { Eksportland } from "../../domain/sertifikat-visning";
 import { STATUS_FILTER_TEKST } from "../../domain/status";
+import type { T } from "../../sprak/oversetter";
 import { useHydrert } from "../components/hydrert";
 import { LandVelger } from "../components/landvelger";
 import { Filterfelt, Filterpanel, Resultater } from "../components/liste";
 import { Avkrysningsgruppe } from "../components/skjema";
+import { Tekst, useT } from "../components/sprak";
 import { Merke } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { hentFlagg } from "../lib/preferanser.server";
+import { sidetittel } from "../lib/sidetittel";
+import { tekster } from "../lib/tekster.server";
 
 interface KontrollertImportoer {
   id: number;
@@ -73,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       aktiv,
       feil: false as const,
       sok: url.searchParams.toString(),
+      ...(await tekster(request, "importmelding", "kodeverk")),
     };
   } catch (e) {
     if (e instanceof Response) throw e;
@@ -85,6 +90,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       aktiv: 1,
       feil: true as const,
       sok: "",
+      ...(await tekster(request, "importmelding", "kodeverk")),
     };
   }
 }
@@ -103,6 +109,7 @@ function filterParametre(form: HTMLFormElement): URLSearchParams {
 
 export default function Importmeldinger() {
   const data = useLoaderData<typeof loader>();
+  const t = useT();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrert = useHydrert();
@@ -144,7 +151,7 @@ export default function Importmeldinger() {
   return (
     <div className="listeside">
       <h1 className="ds-heading" data-size="lg">
-        Forhåndsmeldinger
+        {t("importmelding.liste.tittel")}
       </h1>
       <div className="listeside__oppsett">
         {hydrert ? (
@@ -156,14 +163,14 @@ export default function Importmeldinger() {
             aria-controls="filterpanel"
             onClick={() => setFilterApent((a) => !a)}
           >
-            {filterApent ? "Skjul filter" : "Vis filter"}
+            {filterApent ? t("importmelding.liste.skjulFilter") : t("importmelding.liste.visFilter")}
           </button>
         ) : null}
         <Filterpanel
           aktivt={harFilter}
           nullstillTil="/importmeldinger"
           id="filterpanel"
-          aria-label="Filtrer forhåndsmeldinger"
+          aria-label={t("importmelding.liste.filterEtikett")}
           data-skjult={hydrert && !filterApent ? "true" : undefined}
           onChange={vedEndring}
           onSubmit={(e) => {
@@ -177,24 +184,27 @@ export default function Importmeldinger() {
           ) : null}
           {(
             [
-              ["nummer", "Nummer"],
-              ["internReferanse", "Egen referanse"],
-              ["avsender", "Avsender"],
+              ["nummer", "importmelding.liste.nummer"],
+              ["internReferanse", "importmelding.liste.egenReferanse"],
+              ["avsender", "importmelding.liste.avsender"],
             ] as const
           ).map(([navn, etikett]) => (
-            <Filterfelt key={navn} id={`filter-${navn}`} navn={navn} etikett={etikett} verdi={f[navn]} />
+            <Filterfelt key={navn} id={`filter-${navn}`} navn={navn} etikett={t(etikett)} verdi={f[navn]} />
           ))}
           <Avkrysningsgruppe
-            legende="Status"
+            legende={t("importmelding.liste.status")}
             navn="status"
             idPrefiks="status"
-            valg={Object.entries(STATUS_FILTER_TEKST).map(([verdi, tekst]) => ({ verdi, tekst }))}
+            valg={Object.keys(STATUS_FILTER_TEKST).map((verdi) => ({
+              verdi,
+              tekst: t(`kodeverk.statusFilter.${verdi as keyof typeof STATUS_FILTER_TEKST}`),
+            }))}
             valgte={f.status}
           />
           {hydrert ? (
             <LandVelger
               navn="avsenderland"
-              etikett="Avsenderland"
+              etikett={t("importmelding.liste.avsenderland")}
               land={data.land}
               valgte={f.avsenderland}
               onEndre={(valgte) => {
@@ -204,19 +214,19 @@ export default function Importmeldinger() {
             />
           ) : (
             <Avkrysningsgruppe
-              legende="Avsenderland"
+              legende={t("importmelding.liste.avsenderland")}
               navn="avsenderland"
               idPrefiks="land"
-              valg={data.land.map((l) => ({ verdi: l.kode, tekst: landEtikett(l) }))}
+              valg={data.land.map((l) => ({ verdi: l.kode, tekst: landEtikett(l, t) }))}
               valgte={f.avsenderland}
               rullbar
             />
           )}
         </Filterpanel>
         <Resultater
-          tittel="Forhåndsmeldinger"
+          tittel={t("importmelding.liste.tittel")}
           laster={laster}
-          feilTittel={data.feil ? "Henting av forhåndsmeldinger feilet" : null}
+          feilTittel={data.feil ? t("importmelding.liste.hentingFeilet") : null}
           liste={
             data.liste
               ? {
@@ -226,8 +236,8 @@ export default function Importmeldinger() {
               : null
           }
           filtrert={harFilter}
-          tom="Vi fant ingen forhåndsmeldinger å vise på denne siden."
-          ord={ORD.forhaandsmelding}
+          tom={t("importmelding.liste.tom")}
+          ord={{ en: t("importmelding.liste.ordEn"), flere: t("importmelding.liste.ordFlere") }}
           aktivSide={data.aktiv}
           lenkeTilSide={lenkeTilSide}
         >
@@ -250,10 +260,11 @@ function ImportoerValg({
   importoerer: ReadonlyArray<{ id: string; navn: string }>;
   valgt: string | undefined;
 }) {
+  const t = useT();
   return (
     <div className="ds-field">
       <label className="ds-label" htmlFor="filter-importoer">
-        Importør
+        {t("importmelding.liste.importoer")}
       </label>
       <select className="ds-input" id="filter-importoer" name="importoer" defaultValue={valgt ?? ""}>
         {importoerer.map((i) => (
@@ -270,30 +281,36 @@ type Element = ImportmeldingListe["importmeldingListevisningElementer"][number];
 
 /** One notification in the list: number, sender and status, and what can be done with it next. */
 function ImportmeldingKort({ m }: { m: Element }) {
+  const t = useT();
+  const skjult = <span className="skjult" />;
   return (
     <li className="sertifikatkort">
       <h3 className="ds-heading" data-size="xs">
         <Link to={m.url}>{m.nummer}</Link>
       </h3>
       <p className="ds-paragraph" data-size="sm">
-        {m.avsender ?? "Ukjent avsender"} · {m.eksportLand.navn}
-        {m.egenReferanse ? ` · ${m.egenReferanse}` : ""} · endret {formaterDato(m.statusEndret)}
+        {t("importmelding.liste.linje", {
+          fra: m.avsender ?? t("importmelding.liste.ukjentAvsender"),
+          land: m.eksportLand.navn,
+          referanse: m.egenReferanse ? ` · ${m.egenReferanse}` : "",
+          dato: formaterDato(m.statusEndret, t.sprak),
+        })}
       </p>
       <div className="merkerad">
-        <Merke farge={m.statusFarge}>{m.statusTekst}</Merke>
+        <Merke farge={m.statusFarge}>{t(`kodeverk.status.${m.status}`)}</Merke>
         {m.kategori === "TIL_VURDERING" ? (
           <span className="ds-paragraph" data-size="sm">
-            Venter på vurdering
+            {t("importmelding.liste.venterPaaVurdering")}
           </span>
         ) : null}
       </div>
       {m.kategori === "PAABEGYNT" ? (
         <div className="knapperad">
           <Link className="ds-button" data-variant="primary" data-size="sm" to={m.url}>
-            Fortsett<span className="skjult"> {m.nummer}</span>
+            <Tekst id="importmelding.liste.fortsett" verdier={{ nummer: m.nummer }} deler={[skjult]} />
           </Link>
           <Link className="ds-button" data-variant="secondary" data-size="sm" to={`${m.url}?slett=1`}>
-            Slett<span className="skjult"> {m.nummer}</span>
+            <Tekst id="importmelding.liste.slett" verdier={{ nummer: m.nummer }} deler={[skjult]} />
           </Link>
         </div>
       ) : m.kategori === "REGISTRERT" && m.status === "REGISTRERT" && !m.kunDokumentkontroll ? (
@@ -304,7 +321,7 @@ function ImportmeldingKort({ m }: { m: Element }) {
             data-size="sm"
             to={`/importmelding/${m.id}/mottakskontrolloer`}
           >
-            Fysisk kontroll<span className="skjult"> {m.nummer}</span>
+            <Tekst id="importmelding.liste.fysiskKontroll" verdier={{ nummer: m.nummer }} deler={[skjult]} />
           </Link>
         </div>
       ) : null}
@@ -312,5 +329,11 @@ function ImportmeldingKort({ m }: { m: Element }) {
   );
 }
 
-export const handle = { brodsmule: "Forhåndsmeldinger" };
-export const meta: MetaFunction = () => [{ title: "Forhåndsmeldinger – Digital forhåndsmelding" }];
+/** A country facet's label: "Nederland (12)", or past the bound "Nederland (over 1 000)". */
+function landEtikett(l: { navn: string; antall: number; flereEnnMaks?: boolean }, t: T): string {
+  const verdier = { navn: l.navn, antall: formaterTall(l.antall, t.sprak) };
+  return l.flereEnnMaks ? t("importmelding.liste.landOver", verdier) : t("importmelding.liste.land", verdier);
+}
+
+export const handle = { brodsmule: "importmelding.liste.tittel" };
+export const meta: MetaFunction = ({ matches }) => sidetittel(matches, "importmelding.liste.tittel");

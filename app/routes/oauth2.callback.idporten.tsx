@@ -27,8 +27,9 @@ import { tekster } from "../lib/tekster.server";
  * deleted, and the user returns to the page first asked for. A failed login shows 'Ingen tilgang'.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // An address that has sent too many failing callbacks is refused before the callback is tried (ADR 026).
-  await stoppHvisAdresseSperret(context, request, appGrense().innloggingFeilIp);
+  // An address that has sent very many failing callbacks is refused before the callback is tried; below that a
+  // valid login goes through even when the address's failures are over their limit (ADR 026, issue 34 item 2).
+  await stoppHvisAdresseSperret(context, request, appGrense().innloggingStengtIp);
   const retur = innloggingRetur(context.config);
   const oauthCookies = [
     ...slettOauth2Cookies(request, context.config.secureCookies),
@@ -46,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const headers = new Headers();
     for (const c of oauthCookies) headers.append("Set-Cookie", c);
     try {
+      await tellForAdresse(context, request, appGrense().innloggingStengtIp);
       await tellForAdresse(context, request, appGrense().innloggingFeilIp);
     } catch (stopp) {
       if (stopp instanceof Response) for (const c of oauthCookies) stopp.headers.append("Set-Cookie", c);

@@ -9,8 +9,8 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { tilServerSide } from "../../domain/pagination";
 import { refererteDokumenterTekster, totalTekst } from "../../domain/sertifikat-tekst";
 import type { SertifikatVisning } from "../../domain/sertifikat-visning";
-import { STATUS_TEKST } from "../../domain/status";
 import { medVarelinjeside } from "../../domain/varelinjeside";
+import type { T } from "../../sprak/oversetter";
 import { Feilgrense } from "../components/feilgrense";
 import { Erklaering, Signatur } from "../components/sertifikat/erklaering";
 import { Handlingsomraade } from "../components/sertifikat/handlingsomraade";
@@ -18,11 +18,15 @@ import { Erstatning, IkkeFunnet, Risikobannere, SertifikatHode } from "../compon
 import { Behandlinger, Parter, Tilleggserklaeringer, Transport } from "../components/sertifikat/sending";
 import { Varelinjer } from "../components/sertifikat/varelinjer";
 import { Vedlegg } from "../components/sertifikat/vedlegg";
+import { useT } from "../components/sprak";
 import { ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { medRetryAfter } from "../lib/grense.server";
+import { landnavnFor } from "../lib/landnavn.server";
 import { hentFlagg } from "../lib/preferanser.server";
+import { sidetittel } from "../lib/sidetittel";
+import { oversetterFor, sprakFor, tekster } from "../lib/tekster.server";
 
 function noekler(url: URL) {
   return {
@@ -45,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // one page of goods lines (ADR 018 "Grenser"); 1-based in the address, as the lists' pages
   const side = tilServerSide(Number(url.searchParams.get("varelinjeside") ?? "1"));
   const flagg = await hentFlagg(request, context);
+  const tekst = await tekster(request, "sertifikat");
   const base = `/import/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}`;
   try {
     const [svar, importoer] = await Promise.all([
@@ -64,6 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sortering,
       flagg,
       ikkeFunnet: null,
+      ...tekst,
     };
   } catch (e) {
     if (e instanceof ApiFeil && (e.status === 404 || e.status === 400)) {
@@ -75,7 +81,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           sok,
           sortering,
           flagg,
-          ikkeFunnet: e.melding ?? "Ingen treff basert på dine søkekriterier",
+          // the API's message is already in the reader's language (apiFor sends it); null: the page's own
+          ikkeFunnet: e.melding ?? null,
+          sokLand: sok.avsenderland ? landnavnFor(await sprakFor(request))(sok.avsenderland) : null,
+          ...tekst,
         },
         { status: e.status },
       );
@@ -88,7 +97,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, avgiver, session } = await requireVirksomhet(request, context);
   const { formData } = await lesSkjema(request, context, session);
-  if (formData.get("intent") !== "opprett") return data({ feil: "Ukjent handling" }, { status: 400 });
+  const t = await oversetterFor(request);
+  if (formData.get("intent") !== "opprett")
+    return data({ feil: t("sertifikat.handling.ukjent") }, { status: 400 });
   const ansvarlig = Number(formData.get("ansvarligImportoerId") ?? avgiver.importoerId);
   try {
     const { id } = await api.postJson<{ id: number }>(
@@ -107,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (e instanceof ApiFeil) {
       const eksisterende = (e.body as { importMeldingId?: number } | undefined)?.importMeldingId;
       if (e.status === 409 && eksisterende) return redirect(`/importmelding/${eksisterende}`);
-      return data({ feil: e.melding ?? "Feil oppstod ved oppretting av forhåndsmelding" }, { status: 400 });
+      return data({ feil: e.melding ?? t("sertifikat.handling.opprettFeilet") }, { status: 400 });
     }
     throw e;
   }
@@ -117,9 +128,11 @@ export default function Sertifikat() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const t = useT();
   const { sertifikat: s, flagg, sok } = data;
   const sortering = data.sortering as "ASC" | "DESC" | null;
-  if (!s) return <IkkeFunnet sok={sok} melding={data.ikkeFunnet} />;
+  if (!s)
+    return <IkkeFunnet sok={sok} land={"sokLand" in data ? data.sokLand : null} melding={data.ikkeFunnet} />;
   const linjeVurdering = new Map(s.vurdering.varelinjer.map((v) => [String(v.id), v]));
   // the API sorted and paged the goods lines; what the page says about all of them is in the summary
   const alle = s.varelinjeOppsummering;
@@ -138,11 +151,11 @@ export default function Sertifikat() {
   const total = (k: keyof typeof alle.mengdeDekning) =>
     totalTekst(s.mengdeOppsummering[k], alle.mengdeDekning[k], alle.antall);
   const totaler: Array<[string, string | undefined]> = [
-    ["Totalt antall", total("totaltAntall")],
-    ["Total nettovekt", total("totalNettoVekt")],
-    ["Total bruttovekt", total("totalBruttoVekt")],
-    ["Totalt nettovolum", total("totalNettoVolum")],
-    ["Totalt bruttovolum", total("totalBruttoVolum")],
+    [t("sertifikat.totaler.totaltAntall"), total("totaltAntall")],
+    [t("sertifikat.totaler.totalNettoVekt"), total("totalNettoVekt")],
+    [t("sertifikat.totaler.totalBruttoVekt"), total("totalBruttoVekt")],
+    [t("sertifikat.totaler.totaltNettoVolum"), total("totalNettoVolum")],
+    [t("sertifikat.totaler.totaltBruttoVolum"), total("totalBruttoVolum")],
   ];
   return (
     <article className="sertifikat">
@@ -173,30 +186,31 @@ export default function Sertifikat() {
       <Erklaering s={s} />
       <Signatur s={s} />
       {flagg.visImportmelding && s.importMeldingStatus && !s.kanEndreImportmelding ? (
-        <p className="ds-paragraph">Forhåndsmelding: {STATUS_TEKST[s.importMeldingStatus]}</p>
+        <p className="ds-paragraph">
+          {t("sertifikat.forhaandsmeldingStatus", {
+            status: t(`sertifikat.status.${s.importMeldingStatus}`),
+          })}
+        </p>
       ) : null}
     </article>
   );
 }
 
-export const handle = {
-  brodsmule: (data: unknown) => {
-    const d = data as { sertifikat?: { nummer: string } | null } | undefined;
-    return d?.sertifikat ? `Sertifikat ${d.sertifikat.nummer}` : "Sertifikat";
-  },
+const tittel = (data: unknown, t: T) => {
+  const d = data as { sertifikat?: { nummer: string } | null } | undefined;
+  return d?.sertifikat
+    ? t("sertifikat.side.tittelNummer", { nummer: d.sertifikat.nummer })
+    : t("sertifikat.side.tittel");
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data?.sertifikat
-      ? `Sertifikat ${data.sertifikat.nummer} – Digital forhåndsmelding`
-      : "Sertifikat – Digital forhåndsmelding",
-  },
-];
+export const handle = { brodsmule: tittel };
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  sidetittel(matches, (t) => tittel(data, t));
 
 /** A 429's Retry-After reaches the browser (this route has its own ErrorBoundary). */
 export const headers = medRetryAfter;
 
 export function ErrorBoundary() {
-  return <Feilgrense feiltekst="Klarte ikke å hente sertifikatet" />;
+  return <Feilgrense feiltekst="sertifikat.side.feil" />;
 }

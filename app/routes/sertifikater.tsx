@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData, useNavigation, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
-import { antallTekst, landEtikett, ORD } from "../../domain/antall";
+import { ORD } from "../../domain/antall";
 import { formaterDato } from "../../domain/format";
 import { klemSide, tilServerSide } from "../../domain/pagination";
 import {
@@ -11,24 +11,33 @@ import {
   SertifikaterAdresse,
 } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
-import { MELDEPLIKTIG_TEKST, meldepliktFarge, STATUS_TEKST } from "../../domain/status";
+import { meldepliktFarge } from "../../domain/status";
 import { Filterfelt, Filterpanel, Resultater } from "../components/liste";
 import { Avkrysningsgruppe } from "../components/skjema";
+import { useT } from "../components/sprak";
 import { Merke } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
+import { landnavnFor } from "../lib/landnavn.server";
+import { sidetittel } from "../lib/sidetittel";
+import { sprakFor, tekster } from "../lib/tekster.server";
 import type { loader as rootLoader } from "../root";
 
 const SIDESTOERRELSE = 15;
 
 /** The requirement filter: 'Mulig meldepliktig' covers both UFULLSTENDIG and IKKE_VURDERT (SPEC §4). */
-const MELDEPLIKT_VALG = (
-  ["MELDEPLIKTIG", "UFULLSTENDIG", "IKKE_MELDEPLIKTIG"] as const satisfies readonly MeldepliktGruppe[]
-).map((verdi) => ({ verdi, tekst: MELDEPLIKTIG_TEKST[verdi] }));
+const MELDEPLIKT_VALG = [
+  "MELDEPLIKTIG",
+  "UFULLSTENDIG",
+  "IKKE_MELDEPLIKTIG",
+] as const satisfies readonly MeldepliktGruppe[];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, avgiver } = await requireVirksomhet(request, context);
   const url = new URL(request.url);
   const { sidenummer: side, ...f } = SertifikaterAdresse.parse(fraSoekeparametre(url.searchParams));
+  const sprak = await sprakFor(request);
+  const tekst = await tekster(request, "sertifikat");
+  const navn = landnavnFor(sprak);
   const koder = f.meldepliktigVurdering.flatMap((v) => MELDEPLIKT_GRUPPER[v]);
   try {
     const [liste, land] = await Promise.all([
@@ -58,7 +67,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       url.searchParams.set("sidenummer", String(aktiv));
       throw redirect(`/sertifikater?${url.searchParams}`);
     }
-    return { liste, land, filter: f, aktiv, feil: false as const, sok: url.searchParams.toString() };
+    if (sprak !== "nb") {
+      for (const l of land) l.navn = navn(l.kode, l.navn);
+      for (const s of liste.sertifikatListe)
+        s.eksportLand.navn = navn(s.eksportLand.kode, s.eksportLand.navn);
+    }
+    return {
+      liste,
+      land,
+      filter: f,
+      aktiv,
+      feil: false as const,
+      sok: url.searchParams.toString(),
+      ...tekst,
+    };
   } catch (e) {
     if (e instanceof Response) throw e;
     console.error("Henting av sertifikater feilet", e);
@@ -69,12 +91,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       aktiv: 1,
       feil: true as const,
       sok: url.searchParams.toString(),
+      ...tekst,
     };
   }
 }
 
 export default function Sertifikater() {
   const data = useLoaderData<typeof loader>();
+  const t = useT();
   // Notifications are named only with the flag on (SPEC §6)
   const visImportmelding = useRouteLoaderData<typeof rootLoader>("root")?.flagg.visImportmelding ?? false;
   const submit = useSubmit();
@@ -106,19 +130,19 @@ export default function Sertifikater() {
   return (
     <div className="listeside">
       <h1 className="ds-heading" data-size="lg">
-        Alle ePhytosertifikater
+        {t("sertifikat.liste.tittel")}
       </h1>
       <div className="listeside__oppsett">
         {/* On small screens the filters fold away behind 'Vis filter' so the results are on the first
             screen; on wide screens (app.css) the panel is always open and the summary hidden. */}
         <details className="filtervindu">
           <summary className="ds-button filtervindu__knapp" data-variant="secondary">
-            Vis filter
+            {t("sertifikat.liste.visFilter")}
           </summary>
           <Filterpanel
             aktivt={harFilter}
             nullstillTil="/sertifikater"
-            aria-label="Filtrer sertifikater"
+            aria-label={t("sertifikat.liste.filtrer")}
             onChange={(e) =>
               vedEndring(
                 e.currentTarget,
@@ -129,41 +153,52 @@ export default function Sertifikater() {
               )
             }
           >
-            <Filterfelt id="avsender" navn="avsender" etikett="Avsender" verdi={f.avsender} />
+            <Filterfelt
+              id="avsender"
+              navn="avsender"
+              etikett={t("sertifikat.liste.avsender")}
+              verdi={f.avsender}
+            />
             <Filterfelt
               id="sertifikatnummer"
               navn="sertifikatnummer"
-              etikett="Sertifikatnummer"
+              etikett={t("sertifikat.liste.sertifikatnummer")}
               verdi={f.sertifikatnummer}
             />
             <Avkrysningsgruppe
-              legende="Meldeplikt"
+              legende={t("sertifikat.liste.meldeplikt")}
               navn="meldepliktigVurdering"
               idPrefiks="meldeplikt"
-              valg={MELDEPLIKT_VALG}
+              valg={MELDEPLIKT_VALG.map((verdi) => ({ verdi, tekst: t(`sertifikat.meldeplikt.${verdi}`) }))}
               valgte={f.meldepliktigVurdering}
             />
             <Avkrysningsgruppe
-              legende="Avsenderland"
+              legende={t("sertifikat.liste.avsenderland")}
               navn="avsenderland"
               idPrefiks="land"
-              valg={data.land.map((l) => ({ verdi: l.kode, tekst: landEtikett(l) }))}
+              valg={data.land.map((l) => ({
+                verdi: l.kode,
+                tekst: t(l.flereEnnMaks ? "sertifikat.liste.landOver" : "sertifikat.liste.land", {
+                  land: l.navn,
+                  antall: l.antall,
+                }),
+              }))}
               valgte={f.avsenderland}
               rullbar
             />
           </Filterpanel>
         </details>
         <Resultater
-          tittel="Sertifikater"
+          tittel={t("sertifikat.liste.sertifikater")}
           laster={laster}
-          feilTittel={data.feil ? "Henting av sertifikater feilet" : null}
+          feilTittel={data.feil ? t("sertifikat.liste.hentingFeilet") : null}
           liste={
             data.liste
               ? { antall: data.liste.sertifikatListe.length, paginering: data.liste.paginering }
               : null
           }
           filtrert={harFilter}
-          tom="Vi fant ingen sertifikater å vise på denne siden."
+          tom={t("sertifikat.liste.tom")}
           ord={ORD.sertifikat}
           aktivSide={data.aktiv}
           lenkeTilSide={lenkeTilSide}
@@ -178,20 +213,28 @@ export default function Sertifikater() {
                     rel="noreferrer"
                   >
                     {s.nummer}
-                    <span className="skjult"> (åpnes i ny fane)</span>
+                    <span className="skjult"> {t("sertifikat.liste.nyFane")}</span>
                   </a>
                 </h3>
                 <p className="ds-paragraph" data-size="sm">
-                  {s.avsender ?? "Ukjent avsender"} · {s.eksportLand.navn} · utstedt{" "}
-                  {formaterDato(s.utstedtDato)} · {antallTekst(s.antallVarelinjer, ORD.varelinje)}
+                  {t("sertifikat.liste.kort", {
+                    navn: s.avsender ?? t("sertifikat.liste.ukjentAvsender"),
+                    land: s.eksportLand.navn,
+                    dato: formaterDato(s.utstedtDato, t.sprak),
+                    antall: s.antallVarelinjer,
+                  })}
                 </p>
                 <div className="merkerad">
                   <Merke farge={meldepliktFarge(s.meldepliktigVurdering.kode)}>
-                    {s.meldepliktigVurdering.visningstekst}
+                    {t(`sertifikat.meldeplikt.${s.meldepliktigVurdering.kode}`)}
                   </Merke>
-                  {s.erstattet ? <Merke farge="neutral">Erstattet</Merke> : null}
+                  {s.erstattet ? <Merke farge="neutral">{t("sertifikat.erstattet")}</Merke> : null}
                   {visImportmelding && s.importMeldingStatus ? (
-                    <Merke farge="info">Forhåndsmelding: {STATUS_TEKST[s.importMeldingStatus]}</Merke>
+                    <Merke farge="info">
+                      {t("sertifikat.forhaandsmeldingStatus", {
+                        status: t(`sertifikat.status.${s.importMeldingStatus}`),
+                      })}
+                    </Merke>
                   ) : null}
                 </div>
               </li>
@@ -203,5 +246,5 @@ export default function Sertifikater() {
   );
 }
 
-export const handle = { brodsmule: "Sertifikater" };
-export const meta: MetaFunction = () => [{ title: "Alle ePhytosertifikater – Digital forhåndsmelding" }];
+export const handle = { brodsmule: "sertifikat.liste.sertifikater" };
+export const meta: MetaFunction = ({ matches }) => sidetittel(matches, "sertifikat.liste.tittel");

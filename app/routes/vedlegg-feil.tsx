@@ -1,18 +1,22 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useT } from "../components/sprak";
 import { Varsel } from "../components/ui";
+import { sidetittel } from "../lib/sidetittel";
 
-/** 'Får ikke åpnet vedlegg' (SPEC §8) as a page of its own, so it also works without JavaScript. */
+/**
+ * 'Får ikke åpnet vedlegg' (SPEC §8) as a page of its own, so it also works without JavaScript. Its texts are in
+ * "felles", which the root sends on every page: the page needs no loader.
+ */
 export default function VedleggFeil() {
+  const t = useT();
   return (
     <div className="smal">
-      <h1 className="skjult">Vedlegg</h1>
-      <Varsel farge="danger" tittel="Får ikke åpnet vedlegg">
-        <p className="ds-paragraph">
-          Vedlegget kunne ikke hentes. Prøv igjen senere, eller kontakt oss hvis problemet vedvarer.
-        </p>
+      <h1 className="skjult">{t("felles.vedleggFeil.overskrift")}</h1>
+      <Varsel farge="danger" tittel={t("felles.vedleggFeil.tittel")}>
+        <p className="ds-paragraph">{t("felles.vedleggFeil.tekst")}</p>
         <p>
           <a className="ds-button" data-variant="secondary" href="/sertifikater">
-            Lukk
+            {t("felles.vedleggFeil.lukk")}
           </a>
         </p>
       </Varsel>
@@ -20,4 +24,4 @@ export default function VedleggFeil() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Får ikke åpnet vedlegg – Digital forhåndsmelding" }];
+export const meta: MetaFunction = ({ matches }) => sidetittel(matches, "felles.vedleggFeil.tittel");

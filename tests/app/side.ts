@@ -328,6 +328,8 @@ export function testMelding(endringer: Partial<ImportmeldingVisning> = {}): Impo
     vurderingBegrunnelse: null,
     vedtaksbrevReferanse: null,
     automatiskVurdering: null,
+    ansvarligPaaSertifikatet: true,
+    vurdertFoerAnkomst: false,
     tilgang: { eier: true, mottakskontrolloer: false },
     ...endringer,
   };

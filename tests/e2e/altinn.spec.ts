@@ -4,6 +4,7 @@
 // Altinn does not answer, the page says so (503, never «Noe gikk feil»). JavaScript on and off.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, sjekkUu, test } from "./helpers";
+import { loggInnSom } from "./virksomheter";
 
 /** A national identity number and an organisation number no other run or project uses. */
 function nye(prosjekt: string, nr: number) {
@@ -29,14 +30,8 @@ async function registrer(
   expect(delegering.status()).toBe(204);
 }
 
-/** Logs in through the development ID-porten as a person typed in (not one of the listed test persons). */
-async function loggInnSom(page: Page, pid: string) {
-  await page.goto("/");
-  await page.getByRole("link", { name: "Logg inn med ID-porten" }).click();
-  await page.getByLabel("Fødselsnummer (11 siffer)").fill(pid);
-  await page.getByLabel("Navn", { exact: true }).fill("Navn fra innloggingen");
-  await page.getByRole("button", { name: "Logg inn", exact: true }).click();
-}
+/** Logs in as `pid` with a name of its own at the login, which Altinn's name is to replace. */
+const loggInn = (page: Page, pid: string) => loggInnSom(page, { pid, navn: "Navn fra innloggingen" });
 
 test("en person med en delegering i Altinn ser virksomheten med navnet fra Enhetsregisteret, og sitt navn fra Altinn", async ({
   page,
@@ -44,7 +39,7 @@ test("en person med en delegering i Altinn ser virksomheten med navnet fra Enhet
 }, info) => {
   const { pid, orgnr } = nye(info.project.name, 1);
   await registrer(request, { pid, orgnr, navn: "Siri Solberg", virksomhet: "Solberg Stauder AS" });
-  await loggInnSom(page, pid);
+  await loggInn(page, pid);
   await expect(page).toHaveURL(/\/velg-virksomhet/);
   // A main unit: grouped as one, with no sub-unit to choose (SPEC §6).
   await expect(page.getByRole("heading", { name: /Solberg Stauder AS\s+Org\.nr\./ })).toBeVisible();
@@ -89,7 +84,7 @@ test("når Altinn ikke svarer, sier siden det (503), og «Prøv igjen» virker n
   );
   try {
     const svar = page.waitForResponse((r) => new URL(r.url()).pathname === "/velg-virksomhet");
-    await loggInnSom(page, pid);
+    await loggInn(page, pid);
     await expect(page).toHaveURL(/\/velg-virksomhet/);
     expect((await svar).status()).toBe(503);
     await expect(

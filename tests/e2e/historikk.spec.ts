@@ -97,7 +97,9 @@ test("historikken i oppsummeringen, på den innsendte og den vurderte siden", as
   await page.goto(`/importmelding/${id}`);
   await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/ankommet`));
   const vurdert = hendelser(page).first();
-  await expect(vurdert).toContainText("Vurdert av Mattilsynet: Avvist");
+  // Assessed before the shipment arrived (ADR 041)
+  await expect(vurdert).toContainText("Vurdert av Mattilsynet før ankomst: Avvist");
+  await expect(vurdert).toContainText("Sendingen var ikke ankommet. Det skal ikke gjøres mottakskontroll.");
   await expect(vurdert).toContainText("Mattilsynet");
   await expect(vurdert).toContainText("Begrunnelse: Mangler tilleggserklæring");
   await sjekkHendelser(page);

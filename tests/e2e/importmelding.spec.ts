@@ -12,7 +12,17 @@ import {
   tabTil,
   test,
 } from "./helpers";
-import { fyllAnkomst, fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
+import { fyllAnkomst, fyllUt, loggInnKari, opprett, osloDatoOm, prosjekt } from "./veiviser";
+import {
+  bekreftRegelverk,
+  type EgenVirksomhet,
+  egneVirksomheter,
+  loggInnEgen,
+  loggInnSom,
+  navnet,
+  utnevnKontrolloer,
+  velg,
+} from "./virksomheter";
 
 const feilOppsummering = (page: Page) => page.locator(".feiloppsummering");
 /** Every message of the arrival form submitted empty (SPEC §5). */
@@ -298,25 +308,30 @@ test("bekreftelse av regelverket med bare tastaturet, 'vil ikke melde import', o
   page,
 }) => {
   test.setTimeout(TIDSGRENSE_LANG);
-  // The reception controller prepares a notification for an importer that has not confirmed the regulations.
-  // Each project has its own Blomsterbud department, since a confirmation cannot be taken back.
-  const blomsterbud =
-    prosjekt() === "js-pa" ? /Blomsterbud Vest AS avd\. Bergen/ : /Blomsterbud Vest AS avd\. Ålesund/;
+  // The reception controller prepares a notification for an importer that has not confirmed the regulations:
+  // departments of the test's own (one importer, one controller it has appointed), since a confirmation cannot
+  // be taken back (ADR 052).
+  const { person, virksomheter } = await egneVirksomheter(page.request, "Tastaturimport", 2);
+  const [importoer, kontrolloer] = virksomheter as [EgenVirksomhet, EgenVirksomhet];
+  const blomsterbud = navnet(importoer);
+  await loggInnSom(page, person);
+  await utnevnKontrolloer(page, importoer, kontrolloer);
+  await velg(page, kontrolloer);
+  await bekreftRegelverk(page);
   const s = await nySertifikat(page.request, {
     prosjekt: prosjekt(),
-    mottaker: { navn: "Blomsterbud Vest AS" },
+    mottaker: { navn: importoer.navn },
   });
-  await loggInnOgVelg(page, PERSONER.ola, /Grønt Mottak AS avd\. Alnabru/);
   await page.goto(sertifikatUrl(s));
   await expect(page.getByRole("group", { name: "Ansvarlig importør" })).toBeVisible();
   await sjekkUu(page);
   const id = await opprett(page, s, blomsterbud);
-  await fyllUt(page, id, "ola@grontmottak.example.no");
+  await fyllUt(page, id, "ola@grontmottak.example.no", navnet(kontrolloer));
 
   // The importer opens the prepared notification and submits it, keyboard only: the dialog opens instead.
   const ctx = await browser.newContext();
   const ingrid = await ctx.newPage();
-  await loggInn(ingrid, PERSONER.ingrid, true);
+  await loggInnSom(ingrid, person, true);
   await tabTil(ingrid, ingrid.getByRole("button", { name: blomsterbud }));
   await ingrid.keyboard.press("Enter");
   await expect(ingrid.locator(".app-header__virksomhet")).toBeVisible();
@@ -508,14 +523,11 @@ test("hele veiviseren med bare tastaturet: alle valideringsmeldinger, avvik, sen
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await expect(page.getByLabel(/Ettermiddag/)).toBeChecked();
-  // Hageland Drammen's own controller, as a keyboard user picks a radio: Tab into the group (its first
-  // radio, none is chosen yet), then the arrow keys. The group is not always one radio: innstillinger.spec.ts
-  // in the other worker registers Hageland Drammen itself as a controller, or adds Grønt Mottak AS, for a moment.
-  const kontrolloer = page.getByLabel(/Grønt Mottak AS avd\. Alnabru/);
-  await tabTil(page, page.getByRole("group", { name: "Mottakskontrollør" }).getByRole("radio").first());
+  // Hageland Drammen's one controller: no test changes the demo organisations' controllers (ADR 052).
+  await expect(page.getByRole("group", { name: "Mottakskontrollør" }).getByRole("radio")).toHaveCount(1);
+  await tabTil(page, page.getByLabel(/Grønt Mottak/));
   await page.keyboard.press("Space");
-  for (let i = 0; i < 5 && !(await kontrolloer.isChecked()); i++) await page.keyboard.press("ArrowDown");
-  await expect(kontrolloer).toBeChecked();
+  await expect(page.getByLabel(/Grønt Mottak/)).toBeChecked();
   await trykk(page, "Lagre og gå videre");
   await expect(feilOppsummering(page)).toContainText("Postnummer må bestå av siffer");
   await expect(page.getByLabel(/Ettermiddag/)).toBeChecked();
@@ -770,20 +782,14 @@ test("bare dokumentkontroll: ankomstskjemaet spør ikke etter mottakskontrollør
 test("ingen mottakskontrollør å velge: 'Mottakskontrollør ikke valgt' og 'Du er nødt til å velge en mottakskontrollør.'", async ({
   page,
 }) => {
-  // Nordisk Plantesalg (one of Kari's companies) has no reception controller and controls nothing itself.
-  await loggInnOgVelg(page, PERSONER.kari, /Nordisk Plantesalg AS avd\. Moss/);
-  // Creating needs the confirmed regulations; the other project may have confirmed them already.
-  await page.goto("/innstillinger");
-  const boks = page.getByLabel("Virksomheten kjenner regelverket for import av planter");
-  if (!(await boks.isDisabled())) {
-    await page.getByLabel("Ja, vi bekrefter at virksomheten kjenner regelverket").check();
-    await boks.check();
-    await page.getByRole("button", { name: "Lagre" }).click();
-  }
-  await expect(boks).toBeDisabled();
+  // A new importer of the test's own has no reception controller and controls nothing itself. Creating needs
+  // the confirmed regulations (which cannot be taken back: ADR 052).
+  const { virksomhet } = await loggInnEgen(page, "Plantesalg");
+  await bekreftRegelverk(page);
+  await expect(page.getByLabel("Virksomheten kjenner regelverket for import av planter")).toBeDisabled();
   const s = await nySertifikat(page.request, {
     prosjekt: prosjekt(),
-    mottaker: { navn: "Nordisk Plantesalg AS avd. Moss", organisasjonsnummer: "912345882" },
+    mottaker: { navn: virksomhet.navn, organisasjonsnummer: virksomhet.orgnr },
   });
   const id = await opprett(page, s);
   await page.goto(`/importmelding/${id}/ankomst-info`);

@@ -487,9 +487,10 @@ test("myndigheten avviser og avviser delvis: vurdering med vedtaksbrev som komme
 }) => {
   test.setTimeout(TIDSGRENSE_LANG);
   await loggInnKari(page);
+  // Decided before arrival (ADR 041): the status says so.
   for (const [status, overskrift, tekst] of [
-    ["AVVIST", "Avvist", "Sendingen er avvist."],
-    ["DELVIS_AVVIST", "Delvis avvist", "Deler av sendingen er avvist."],
+    ["AVVIST", "Avvist før ankomst", "Sendingen er avvist."],
+    ["DELVIS_AVVIST", "Delvis avvist før ankomst", "Deler av sendingen er avvist."],
   ] as const) {
     const id = await registrert(page);
     const begrunnelse = `${overskrift}: sertifikatet mangler opprinnelsessted`;
@@ -505,15 +506,70 @@ test("myndigheten avviser og avviser delvis: vurdering med vedtaksbrev som komme
     await expect(vurdering).toContainText("Referanse til vedtaksbrevet: 2026/0042");
     await expect(page.locator(".merkerad").first()).toHaveText(new RegExp(`^${overskrift}`));
     await expect(page.getByRole("heading", { name: "Importmeldingen er frigitt" })).toHaveCount(0);
-    // Decided before arrival: no arrival time ('--') and the reception control not done
+    // Decided before arrival: not arrived, and no reception control expected (ADR 041)
     const fysisk = kort(page, "Fysisk kontroll");
-    await expect(fysisk).toContainText(/Ankommet\s*--\s*Mottakskontrollør/);
-    await expect(fysisk).toContainText(
-      /Innholdet i sendingen skal samsvare med sertifikatet\s*Ikke gjennomført/,
-    );
-    await expect(fysisk).toContainText(/Sendingen skal være fri for planteskadegjørere\s*Ikke gjennomført/);
+    await expect(fysisk).toContainText(/Ankommet\s*Ikke meldt ankommet\s*Mottakskontrollør/);
+    await expect(fysisk).toContainText("Ingen mottakskontroll: Mattilsynet vurderte sendingen før den ankom");
+    await expect(fysisk).not.toContainText("Ikke gjennomført");
+    await expect(tracker(page).getByRole("listitem")).toHaveText([/Registrert/, new RegExp(overskrift)]);
     await sjekkUu(page);
   }
+});
+
+test("frigitt før ankomst: statusen, listene, forsiden og historikken sier det, og ingen mottakskontroll ventes", async ({
+  page,
+}) => {
+  test.setTimeout(TIDSGRENSE_LANG);
+  await loggInnKari(page);
+  const id = await registrert(page);
+  const nummer = (await page.locator(".meldingsnummer").textContent())!.trim();
+  // SPEC's «forhåndsfrigitte»: the authority releases it before the shipment has arrived (ADR 041).
+  await vurder(page, id, { status: "FRIGITT" });
+
+  await page.goto(`/importmelding/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/ankommet$`));
+  await expect(page).toHaveTitle(`Vurdert før ankomst – Forhåndsmelding ${nummer} – Digital forhåndsmelding`);
+  await expect(page.locator(".merkerad").first()).toHaveText(/^Frigitt før ankomst/);
+  // The tracker: registered, then released before arrival; never «Ankommet ✓ (fullført)»
+  await expect(tracker(page).getByRole("listitem")).toHaveText([
+    /Registrert \(fullført\)$/,
+    /Frigitt før ankomst \(fullført\)$/,
+  ]);
+  await expect(tracker(page)).not.toContainText("Ankommet");
+  const vurdering = kort(page, "Vurdering");
+  await expect(vurdering.getByRole("heading", { name: "Frigitt før ankomst", exact: true })).toBeVisible();
+  await expect(vurdering).toContainText("før den var ankommet. Varene kan tas i bruk når de kommer.");
+  await expect(vurdering).toContainText("Det skal ikke gjøres mottakskontroll.");
+  const fysisk = kort(page, "Fysisk kontroll");
+  await expect(fysisk).toContainText(/Ankommet\s*Ikke meldt ankommet/);
+  await expect(fysisk).toContainText("Ingen mottakskontroll: Mattilsynet vurderte sendingen før den ankom");
+  const historikk = page.locator("section#historikk .historikk__hendelse").first();
+  await expect(historikk).toContainText("Vurdert av Mattilsynet før ankomst: Frigitt");
+  await expect(historikk).toContainText("Sendingen var ikke ankommet. Det skal ikke gjøres mottakskontroll.");
+  await sjekkUu(page);
+
+  // No reception control: its pages lead back to the assessment
+  for (const sti of ["mottakskontrolloer", "mottakskontroll", "mottakskontroll/innhold-samsvarer"]) {
+    await page.goto(`/importmelding/${id}/${sti}`);
+    await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/ankommet$`));
+  }
+
+  // The list, under 'Vurdert', and home's assessed list say the same
+  await page.goto(`/importmeldinger?status=VURDERT&nummer=${nummer}`);
+  const element = page.locator(".sertifikatkort").filter({ has: page.getByRole("link", { name: nummer }) });
+  await expect(element.locator(".merke")).toHaveText("Frigitt før ankomst");
+  await expect(element.getByRole("link", { name: /Fysisk kontroll/ })).toHaveCount(0);
+  await sjekkUu(page);
+  await page.goto("/");
+  const hjemme = page
+    .getByTestId("vurderte")
+    .locator(".sertifikatkort")
+    .filter({ has: page.getByRole("link", { name: nummer }) });
+  await expect(hjemme.locator(".merke")).toHaveText("Frigitt før ankomst");
+  await expect(
+    page.getByTestId("forhaandsmeldt").getByRole("link", { name: nummer, exact: true }),
+  ).toHaveCount(0);
+  await sjekkUu(page);
 });
 
 test("mottakskontrolløren (Ola Hansen, Grønt Mottak) ser ikke eierens handlinger", async ({

@@ -1,30 +1,36 @@
 // Issue 23 "Spec fidelity": each finding of the walk of SPEC.md as a test of the page, with JavaScript on
-// (js-pa) and off (js-av). Every test makes its own certificates and notifications; the organisations only
-// these tests change come in pairs, one per project (dev/demo-data.ts: Florø/Kristiansund, Odda/Leirvik and
-// the controllers Gardermoen/Vestby).
+// (js-pa) and off (js-av). Every test makes its own certificates and notifications, and a test that changes an
+// organisation (its controllers, its confirmation of the regulations, its e-mail addresses) registers its own
+// (tests/e2e/virksomheter.ts, ADR 052).
 import type { Locator, Page } from "@playwright/test";
 import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput, type VarelinjeInput } from "../../dev/ephyto/generate";
 import { osloDato } from "../../domain/format";
 import { HUB_API_KEY, sertifikatUrl, type TestSertifikat } from "./data";
-import { expect, jsPaa, PERSONER, sjekkUu, test } from "./helpers";
-import { fyllAnkomst, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
+import { expect, jsPaa, sjekkUu, test } from "./helpers";
+import { fyllAnkomst, loggInnKari, opprett, osloDatoOm, prosjekt } from "./veiviser";
+import {
+  bekreftRegelverk,
+  type EgenVirksomhet,
+  egneVirksomheter,
+  loggInnEgen,
+  loggInnSom,
+  utnevnKontrolloer,
+  velg,
+} from "./virksomheter";
 
 const paa = () => prosjekt() === "js-pa";
-/** Confirmed the regulations, no e-mail address, appointed its own controller (Gardermoen or Vestby). */
-const egen = () =>
-  paa()
-    ? { navn: "Blomsterbud Vest AS avd. Florø", orgnr: ORG.blomsterbudFloroe }
-    : { navn: "Blomsterbud Vest AS avd. Kristiansund", orgnr: ORG.blomsterbudKristiansund };
-/** Not confirmed the regulations; the same controller prepares its notifications. */
-const ubekreftet = () =>
-  paa()
-    ? { navn: "Blomsterbud Vest AS avd. Odda", orgnr: ORG.blomsterbudOdda }
-    : { navn: "Blomsterbud Vest AS avd. Leirvik", orgnr: ORG.blomsterbudLeirvik };
-const kontrolloer = () =>
-  paa()
-    ? { navn: "Grønt Mottak AS avd. Gardermoen", orgnr: ORG.grontMottakGardermoen, gruppert: "912 346 528" }
-    : { navn: "Grønt Mottak AS avd. Vestby", orgnr: ORG.grontMottakVestby, gruppert: "912 346 536" };
+/**
+ * An importer of the test's own (v) that has appointed a reception controller of the test's own (k), both
+ * departments of one main unit, and logged in as the person who acts for both; v is chosen (ADR 052).
+ */
+async function medKontrolloer(page: Page, navn: string) {
+  const { person, virksomheter } = await egneVirksomheter(page.request, navn, 2);
+  const [v, k] = virksomheter as [EgenVirksomhet, EgenVirksomhet];
+  await loggInnSom(page, person);
+  await utnevnKontrolloer(page, v, k);
+  return { person, v, k };
+}
 const re = (s: string) => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
 
 const PLANTER: VarelinjeInput[] = [
@@ -261,9 +267,9 @@ test.describe("sak 23 punkt 5: en mottakskontrollør som ikke lenger er utnevnt"
     page,
   }) => {
     test.setTimeout(150_000);
-    const v = egen();
-    const k = kontrolloer();
-    await loggInnOgVelg(page, PERSONER.ingrid, re(v.navn));
+    // Confirmed the regulations, appointed its own controller.
+    const { v, k } = await medKontrolloer(page, "Utnevnelse");
+    await bekreftRegelverk(page);
     const s = await lever(page, { mottaker: v });
     const id = await opprett(page, s);
     await gjennomVeiviseren(page, id, re(k.navn));
@@ -299,9 +305,10 @@ test.describe("sak 23 punkt 6: innsending for en importør som ikke har bekrefte
     browser,
   }) => {
     test.setTimeout(180_000);
-    const u = ubekreftet();
-    const k = kontrolloer();
-    await loggInnOgVelg(page, PERSONER.ola, re(k.navn));
+    // The importer (u) has not confirmed the regulations; its controller (k), which has, prepares its notification.
+    const { person, v: u, k } = await medKontrolloer(page, "Ubekreftet");
+    await velg(page, k);
+    await bekreftRegelverk(page);
     const s = await lever(page, { mottaker: u });
     const id = await opprett(page, s, re(u.navn));
     await gjennomVeiviseren(page, id, re(k.navn));
@@ -320,7 +327,8 @@ test.describe("sak 23 punkt 6: innsending for en importør som ikke har bekrefte
     // The importer confirms in its profile; then the controller's submission goes through
     const ctx = await browser.newContext({ javaScriptEnabled: jsPaa() });
     const ingrid = await ctx.newPage();
-    await loggInnOgVelg(ingrid, PERSONER.ingrid, re(u.navn));
+    await loggInnSom(ingrid, person);
+    await velg(ingrid, u);
     await ingrid.goto("/innstillinger?side=Profil");
     await ingrid.getByLabel("Ja, vi bekrefter at virksomheten kjenner regelverket").check();
     await ingrid.getByLabel("Virksomheten kjenner regelverket for import av planter").check();
@@ -378,18 +386,15 @@ test.describe("sak 23 punkt 9: mindre funn", () => {
   test("organisasjonsnumre i 'Legg til mottakskontrollør' og 'Mottakskontrollør for' står i grupper 3-3-3", async ({
     page,
   }) => {
-    // Odda and Leirvik keep their controller (Florø and Kristiansund remove theirs in punkt 5)
-    const v = ubekreftet();
-    const k = kontrolloer();
-    await loggInnOgVelg(page, PERSONER.ingrid, re(v.navn));
+    const { v, k } = await medKontrolloer(page, "Grupper");
     await page.goto("/innstillinger?side=Legg%20til%20mottakskontroll%C3%B8r");
     const mine = page.getByRole("list", { name: "Dine mottakskontrollører" });
-    await expect(mine.getByText(`${k.navn} (${k.gruppert})`)).toBeVisible();
+    await expect(mine.getByText(`${k.navn} (${k.formatert})`)).toBeVisible();
     await expect(page.getByRole("option", { name: "Grønt Mottak AS (912 345 955)" })).toHaveCount(1);
     await expect(page.getByText(/\(\d{9}\)/)).toHaveCount(0);
     await sjekkUu(page);
 
-    await loggInnOgVelg(page, PERSONER.ola, re(k.navn));
+    await velg(page, k);
     await page.goto("/innstillinger?side=Registrere+som+mottakskontroll%C3%B8r");
     const kontrollerer = page.getByRole("list", { name: "Mottakskontrollør for" });
     await expect(kontrollerer).toContainText(
@@ -447,8 +452,8 @@ test.describe("sak 23 punkt 9: mindre funn", () => {
     page,
   }) => {
     // Oppstart step 2 (confirmed, no e-mail address): an address the browser accepts and the server does not
-    const v = egen();
-    await loggInnOgVelg(page, PERSONER.ingrid, re(v.navn));
+    await loggInnEgen(page, "Oppstart");
+    await bekreftRegelverk(page);
     await page.goto("/");
     const epost = jsPaa()
       ? page.getByRole("dialog", { name: "Legg til e-postadresse" })
@@ -516,8 +521,9 @@ test.describe("sak 23 punkt 9: mindre funn", () => {
   });
 
   test("oppstartens steg 2 sier at varslene gjelder sertifikater", async ({ page }) => {
-    const v = egen();
-    await loggInnOgVelg(page, PERSONER.ingrid, re(v.navn));
+    // Confirmed the regulations, no e-mail address.
+    await loggInnEgen(page, "Oppstart");
+    await bekreftRegelverk(page);
     await page.goto("/");
     const epost = jsPaa()
       ? page.getByRole("dialog", { name: "Legg til e-postadresse" })

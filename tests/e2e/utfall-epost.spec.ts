@@ -6,8 +6,9 @@
 import type { Page } from "@playwright/test";
 import { ORG } from "../../dev/demo-data";
 import { nySertifikat, vurderSomMyndighet } from "./data";
-import { expect, PERSONER, sjekkUu, TIDSGRENSE_LANG, test } from "./helpers";
-import { fyllUt, loggInnKari, loggInnOgVelg, opprett, prosjekt } from "./veiviser";
+import { expect, sjekkUu, TIDSGRENSE_LANG, test } from "./helpers";
+import { fyllUt, loggInnKari, opprett, prosjekt } from "./veiviser";
+import { loggInnEgen } from "./virksomheter";
 
 const mottaker = { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: ORG.hagelandDrammen };
 
@@ -45,14 +46,15 @@ test("en avvist forhåndsmelding kommer som én e-post med utfallet, vedtaksbrev
   });
   expect(res.status(), await res.text()).toBe(200);
 
-  const lenke = await ventPaaEpost(page, `Forhåndsmelding ${nummer}: Avvist`);
+  // Rejected before the shipment arrived (ADR 041): the result says so.
+  const lenke = await ventPaaEpost(page, `Forhåndsmelding ${nummer}: Avvist før ankomst`);
   await expect(page.getByRole("table")).toContainText("import@hageland.example.no");
   await sjekkUu(page);
   await lenke.click();
   const tekst = page.locator("pre");
   await expect(tekst).toContainText(`Forhåndsmelding ${nummer}`);
   await expect(tekst).toContainText(`Sertifikat: ${s.sertifikatnummer}`);
-  await expect(tekst).toContainText("Resultat: Avvist");
+  await expect(tekst).toContainText("Resultat: Avvist før ankomst");
   await expect(tekst).toContainText("Vedtaksbrev med begrunnelse og klageadgang kommer separat.");
   await expect(tekst).toContainText("Begrunnelse: Trips funnet ved kontroll");
   await expect(tekst).toContainText("Referanse til vedtaksbrevet: 2026/0042");
@@ -76,9 +78,8 @@ test("en avvist forhåndsmelding kommer som én e-post med utfallet, vedtaksbrev
 test("«Varsle meg om vurderinger» er på som standard og kan slås av og på, med og uten JavaScript", async ({
   page,
 }) => {
-  // Each project its own unit with an address (dev/demo-data.ts), so the two never switch the same preference.
-  const sted = prosjekt() === "js-pa" ? "Stord" : "Voss";
-  await loggInnOgVelg(page, PERSONER.ingrid, new RegExp(`Blomsterbud Vest AS avd\\. ${sted}`));
+  // An organisation of the test's own, so no other test switches the same preference (ADR 052).
+  await loggInnEgen(page, "Vurderingsvarsel");
   await page.goto("/innstillinger?side=Varslinger");
   const bryter = page.getByRole("checkbox", { name: "Varsle meg om vurderinger" });
   const sertifikater = page.getByRole("checkbox", { name: "Send meg varsel på e-post om nye sertifikater" });
@@ -99,17 +100,13 @@ test("«Varsle meg om vurderinger» er på som standard og kan slås av og på, 
         : "Du får ikke lenger e-post om vurderinger.",
     );
   };
-  try {
-    await lagre(false);
-    await sjekkUu(page);
-    await page.goto("/innstillinger?side=Varslinger");
-    await expect(bryter).not.toBeChecked();
-    // The certificate alerts are a preference of their own.
-    await expect(sertifikater).toBeChecked();
-  } finally {
-    await page.goto("/innstillinger?side=Varslinger");
-    await lagre(true);
-  }
+  await lagre(false);
+  await sjekkUu(page);
+  await page.goto("/innstillinger?side=Varslinger");
+  await expect(bryter).not.toBeChecked();
+  // The certificate alerts are a preference of their own.
+  await expect(sertifikater).toBeChecked();
+  await lagre(true);
   await page.goto("/innstillinger?side=Varslinger");
   await expect(bryter).toBeChecked();
 });

@@ -62,8 +62,11 @@ export async function opprett(page: Page, s: TestSertifikat, ansvarlig?: RegExp)
   return /\/importmelding\/(\d+)\//.exec(page.url())![1]!;
 }
 
-/** Goes through the wizard with valid answers (no checks) up to the summary. */
-export async function fyllUt(page: Page, id: string, epost = "test@example.no") {
+/**
+ * Goes through the wizard with valid answers (no checks) up to the summary. `kontrolloer`: the reception
+ * controller to choose: Alnabru unless given, null for a notification with document control only (it asks for none).
+ */
+export async function fyllUt(page: Page, id: string, epost = "test@example.no", kontrolloer?: RegExp | null) {
   await page.goto(`/importmelding/${id}/innmelder`);
   await page.getByLabel("E-post").fill(epost);
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();
@@ -79,6 +82,7 @@ export async function fyllUt(page: Page, id: string, epost = "test@example.no") 
     postnummer: "3044",
     poststed: "Drammen",
     dato: osloDatoOm(30),
+    kontrolloer,
   });
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();
   await page.getByRole("button", { name: "Jeg forstår – lagre" }).click();

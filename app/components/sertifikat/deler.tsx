@@ -4,6 +4,7 @@ import type { RisikoFunn } from "../../../domain/risiko/vurder";
 import type { Adresse, Behandling, Varelinje } from "../../../domain/sertifikat";
 import { mengdeLinjer } from "../../../domain/sertifikat-tekst";
 import { ALVORLIGHETSGRAD_FARGE, alvorlighetsgradRekkefoelge } from "../../../domain/status";
+import { useT } from "../sprak";
 import { Merke } from "../ui";
 
 export const TOLLTARIFF_URL = "https://tolltariffen.toll.no/tolltariff/2024";
@@ -53,17 +54,17 @@ export function Tekster({ tekster: t }: { tekster: string[] }) {
 export const tekstListe = (t: string[]) => (t.length ? <Tekster tekster={t} /> : undefined);
 
 export function BehandlingListe({ behandlinger }: { behandlinger: Behandling[] }) {
-  if (behandlinger.length === 0) return <p className="ds-paragraph">Ingen behandlinger</p>;
+  const t = useT();
+  const dato = (d: string) => formaterDato(d, t.sprak) || d;
+  if (behandlinger.length === 0) return <p className="ds-paragraph">{t("sertifikat.behandlinger.ingen")}</p>;
   return (
     <ul className="ds-list">
       {behandlinger.map((b, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: treatments are listed in certificate order
         <li key={i}>
-          {b.beskrivelse ?? b.behandlingstype ?? "Behandling"}
+          {b.beskrivelse ?? b.behandlingstype ?? t("sertifikat.behandlinger.behandling")}
           {b.kjemikalier.length ? `, ${b.kjemikalier.join(", ")}` : ""}
-          {b.startdato
-            ? ` (${formaterDato(b.startdato) || b.startdato}${b.sluttdato ? `–${formaterDato(b.sluttdato) || b.sluttdato}` : ""})`
-            : ""}
+          {b.startdato ? ` (${dato(b.startdato)}${b.sluttdato ? `–${dato(b.sluttdato)}` : ""})` : ""}
           {b.tilleggsbeskrivelse ? `. ${b.tilleggsbeskrivelse}` : ""}
         </li>
       ))}
@@ -72,6 +73,7 @@ export function BehandlingListe({ behandlinger }: { behandlinger: Behandling[] }
 }
 
 export function Funn({ funn }: { funn: RisikoFunn[] }) {
+  const t = useT();
   const sortert = [...funn].sort(
     (a, b) =>
       alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad),
@@ -82,18 +84,16 @@ export function Funn({ funn }: { funn: RisikoFunn[] }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: findings are listed in display order
         <li key={i}>
           <Merke farge={ALVORLIGHETSGRAD_FARGE[f.alvorlighetsgrad]}>
-            {f.alvorlighetsgrad === "FORBUD"
-              ? "Forbud"
-              : f.alvorlighetsgrad === "VARSEL"
-                ? "Varsel"
-                : "Kan ikke vurderes"}
+            {f.alvorlighetsgrad === "FORBUD" || f.alvorlighetsgrad === "VARSEL"
+              ? t(`sertifikat.alvorlighet.${f.alvorlighetsgrad}`)
+              : t("sertifikat.funn.kanIkkeVurderes")}
           </Merke>{" "}
           {f.tekst}
           {f.lenke ? (
             <>
               {" "}
               <a className="ds-link" href={f.lenke}>
-                Les regelverket
+                {t("sertifikat.lesRegelverket")}
               </a>
             </>
           ) : null}

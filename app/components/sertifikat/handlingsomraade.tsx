@@ -1,10 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { formaterOrganisasjonsnummer } from "../../../domain/format";
-import { FOR_GAMMELT_SERTIFIKAT_MELDING, INGEN_VARELINJER_MELDING } from "../../../domain/sertifikat";
 import type { AnnenForhaandsmelding } from "../../../domain/sertifikat-visning";
-import { STATUS_TEKST } from "../../../domain/status";
 import { KONTAKT_EPOST } from "../../lib/kontakt";
 import { CsrfInput } from "../csrf-input";
+import { lenke, Tekst, useT } from "../sprak";
 import { Varsel } from "../ui";
 import type { SideVerdier as Side } from "./typer";
 
@@ -15,51 +14,52 @@ export function Handlingsomraade({
   s,
   sok,
 }: Pick<Side, "data" | "actionData" | "navigation" | "s" | "sok">) {
+  const t = useT();
   return (
     <section className="handlingsomraade" aria-labelledby="handling-tittel">
       <h2 id="handling-tittel" className="ds-heading" data-size="sm">
-        Digital forhåndsmelding
+        {t("sertifikat.handling.tittel")}
       </h2>
       {actionData?.feil ? (
-        <Varsel farge="danger" rolle="alert" tittel="Feil oppstod ved oppretting av forhåndsmelding">
+        <Varsel farge="danger" rolle="alert" tittel={t("sertifikat.handling.opprettFeilet")}>
           <p className="ds-paragraph">{actionData.feil}</p>
         </Varsel>
       ) : null}
       {s.annenForhaandsmelding ? <AnnenVirksomhetsMelding a={s.annenForhaandsmelding} /> : null}
       {s.kanEndreImportmelding && s.importMeldingId ? (
         <Link className="ds-button" data-variant="primary" to={`/importmelding/${s.importMeldingId}`}>
-          Gå til digital forhåndsmelding
+          {t("sertifikat.handling.gaaTil")}
         </Link>
       ) : s.varelinjer.length === 0 ? (
         <Varsel farge="info">
-          <p className="ds-paragraph">{INGEN_VARELINJER_MELDING}</p>
+          <p className="ds-paragraph">{t("sertifikat.handling.ingenVarelinjer")}</p>
         </Varsel>
       ) : s.erForGammel ? (
         <Varsel farge="info">
-          <p className="ds-paragraph">{FOR_GAMMELT_SERTIFIKAT_MELDING}</p>
+          <p className="ds-paragraph">{t("sertifikat.handling.forGammelt")}</p>
         </Varsel>
       ) : !s.kanOppretteImportmelding ? null : (
         <>
           {!data.harLestRegelverk ? (
-            <Varsel farge="warning" tittel="Bekreft kjennskap til regelverket">
+            <Varsel farge="warning" tittel={t("sertifikat.handling.regelverk.tittel")}>
               <p className="ds-paragraph">
-                Før du kan melde import må virksomheten bekrefte at den kjenner regelverket for import av
-                planter.{" "}
-                <Link className="ds-link" to="/innstillinger?side=profil">
-                  Gå til profilen
-                </Link>
+                <Tekst
+                  id="sertifikat.handling.regelverk.tekst"
+                  deler={[<Link key="profil" className="ds-link" to="/innstillinger?side=profil" />]}
+                />
               </p>
             </Varsel>
           ) : null}
           {s.kandidatImportoerer.some((k) => !k.harLestRegelverk && k.id !== data.avgiver.importoerId) ? (
-            <Varsel farge="info" tittel="Noen virksomheter har ikke bekreftet regelverket">
-              <p className="ds-paragraph">
-                En forhåndsmelding kan bare sendes inn når den ansvarlige importøren selv har bekreftet
-                kjennskap til regelverket. Som mottakskontrollør kan du ikke bekrefte det for en annen
-                virksomhet: be virksomheten bekrefte det under Innstillinger, Profil, før du melder for den.
-              </p>
+            <Varsel farge="info" tittel={t("sertifikat.handling.andre.tittel")}>
+              <p className="ds-paragraph">{t("sertifikat.handling.andre.tekst")}</p>
             </Varsel>
           ) : null}
+          {s.kandidatImportoerer.some((k) => k.paaSertifikatet) ? null : (
+            <Varsel farge="info" tittel={t("sertifikat.handling.ikkePaaSertifikatet.tittel")}>
+              <p className="ds-paragraph">{t("sertifikat.handling.ikkePaaSertifikatet.tekst")}</p>
+            </Varsel>
+          )}
           <Form method="post" className="skjema">
             <CsrfInput />
             <input type="hidden" name="sertifikatnummer" value={s.nummer} />
@@ -67,7 +67,7 @@ export function Handlingsomraade({
             <input type="hidden" name="avsenderland" value={s.eksportLand?.kode ?? sok.avsenderland} />
             {s.kandidatImportoerer.length > 1 ? (
               <fieldset className="ds-fieldset">
-                <legend className="ds-label">Ansvarlig importør</legend>
+                <legend className="ds-label">{t("sertifikat.handling.ansvarligImportoer")}</legend>
                 {s.kandidatImportoerer.map((k, i) => (
                   <div className="ds-field radio" key={k.id}>
                     <input
@@ -79,9 +79,12 @@ export function Handlingsomraade({
                       defaultChecked={i === 0}
                     />
                     <label className="ds-label" data-weight="regular" htmlFor={`ansvarlig-${k.id}`}>
-                      {k.navn} ({formaterOrganisasjonsnummer(k.organisasjonsnummer)})
-                      {k.paaSertifikatet ? " – står på sertifikatet" : ""}
-                      {k.harLestRegelverk ? "" : " – har ikke bekreftet kjennskap til regelverket"}
+                      {t("sertifikat.handling.kandidat", {
+                        navn: k.navn,
+                        orgnr: formaterOrganisasjonsnummer(k.organisasjonsnummer),
+                        paaSertifikatet: k.paaSertifikatet ? "ja" : "nei",
+                        bekreftet: k.harLestRegelverk ? "ja" : "nei",
+                      })}
                     </label>
                   </div>
                 ))}
@@ -101,7 +104,7 @@ export function Handlingsomraade({
               value="opprett"
               disabled={navigation.state !== "idle"}
             >
-              Opprett digital forhåndsmelding
+              {t("sertifikat.handling.opprett")}
             </button>
           </Form>
         </>
@@ -115,31 +118,26 @@ export function Handlingsomraade({
  * what becomes of it when the importer creates its own.
  */
 function AnnenVirksomhetsMelding({ a }: { a: AnnenForhaandsmelding }) {
-  const hvem = `${a.opprettetAv.navn} (org.nr. ${formaterOrganisasjonsnummer(a.opprettetAv.organisasjonsnummer)})`;
+  const t = useT();
+  const hvem = {
+    navn: a.opprettetAv.navn,
+    orgnr: formaterOrganisasjonsnummer(a.opprettetAv.organisasjonsnummer),
+  };
   return (
-    <Varsel
-      farge={a.vedNyMelding ? "warning" : "info"}
-      tittel="En annen virksomhet har en forhåndsmelding for sertifikatet"
-    >
+    <Varsel farge={a.vedNyMelding ? "warning" : "info"} tittel={t("sertifikat.annen.tittel")}>
       {a.vedNyMelding === "SLETTET" ? (
-        <p className="ds-paragraph">
-          {hvem} har begynt på en forhåndsmelding for sertifikatet, men står ikke på det. Dere står på
-          sertifikatet og kan opprette deres egen forhåndsmelding. Da slettes den andre virksomhetens
-          påbegynte forhåndsmelding.
-        </p>
+        <p className="ds-paragraph">{t("sertifikat.annen.slettet", hvem)}</p>
       ) : a.vedNyMelding === "TILBAKETRUKKET" ? (
         <p className="ds-paragraph">
-          {hvem} har sendt inn en forhåndsmelding for sertifikatet, men står ikke på det. Dere står på
-          sertifikatet og kan opprette deres egen forhåndsmelding. Da trekkes den andre virksomhetens
-          forhåndsmelding tilbake.
+          {t("sertifikat.annen.tilbaketrukket", { ...hvem, status: t(`sertifikat.status.${a.status}`) })}
         </p>
       ) : (
         <p className="ds-paragraph">
-          {hvem} har en forhåndsmelding for sertifikatet med status «{STATUS_TEKST[a.status]}». Kontakt{" "}
-          <a className="ds-link" href={`mailto:${KONTAKT_EPOST}`}>
-            {KONTAKT_EPOST}
-          </a>{" "}
-          hvis dere mener den ikke skulle vært sendt.
+          <Tekst
+            id="sertifikat.annen.aktiv"
+            verdier={{ ...hvem, status: t(`sertifikat.status.${a.status}`), epost: KONTAKT_EPOST }}
+            deler={[lenke(`mailto:${KONTAKT_EPOST}`, { className: "ds-link" })]}
+          />
         </p>
       )}
     </Varsel>

@@ -2,28 +2,40 @@
 // replaced or replacing certificate, and the risk banners; and the page shown when no certificate was found.
 import { Link } from "@remix-run/react";
 import { formaterDato, formaterDatoTid } from "../../../domain/format";
-import { landNavn } from "../../../domain/kodeverk";
-import { UKJENT_AARSAK, UKJENT_NUMMER } from "../../../domain/sertifikat-tekst";
 import { ALVORLIGHETSGRAD_FARGE, alvorlighetsgradRekkefoelge, meldepliktFarge } from "../../../domain/status";
+import { Tekst, useT } from "../sprak";
 import { Merke, Opplysninger, Varsel } from "../ui";
 import type { SideVerdier as Side } from "./typer";
 
-export function IkkeFunnet({ sok, melding }: Pick<Side, "sok"> & { melding: string | null }) {
+export function IkkeFunnet({
+  sok,
+  land,
+  melding,
+}: Pick<Side, "sok"> & {
+  /** The searched country's name in the reader's language (the loader's). */
+  land: string | null;
+  /** The API's message (in the reader's language), or null for the page's own. */
+  melding: string | null;
+}) {
+  const t = useT();
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
-        Sertifikat
+        {t("sertifikat.side.tittel")}
       </h1>
-      <Varsel farge="warning" tittel="Fant ikke sertifikatet">
-        <p className="ds-paragraph">{melding}</p>
+      <Varsel farge="warning" tittel={t("sertifikat.ikkeFunnet.tittel")}>
+        <p className="ds-paragraph">{melding ?? t("sertifikat.side.ingenTreff")}</p>
         <p className="ds-paragraph">
-          Søkte etter sertifikatnummer «{sok.sertifikatnummer || "–"}», dato {sok.dato || "–"} og land{" "}
-          {sok.avsenderland ? landNavn(sok.avsenderland) : "–"}.
+          {t("sertifikat.ikkeFunnet.soekte", {
+            nummer: sok.sertifikatnummer || "–",
+            dato: sok.dato || "–",
+            land: land || "–",
+          })}
         </p>
       </Varsel>
       <p>
         <Link className="ds-link" to="/">
-          Søk på nytt fra forsiden
+          {t("sertifikat.ikkeFunnet.soekPaaNytt")}
         </Link>
       </p>
     </div>
@@ -31,10 +43,11 @@ export function IkkeFunnet({ sok, melding }: Pick<Side, "sok"> & { melding: stri
 }
 
 export function SertifikatHode({ s }: Pick<Side, "s">) {
+  const t = useT();
   return (
     <header className="sertifikat__hode">
       <p className="ds-paragraph sertifikat__overtittel">
-        {s.type === "Reeksport" ? "Plantesunnhetssertifikat for reeksport" : "Plantesunnhetssertifikat"}
+        {t(s.type === "Reeksport" ? "sertifikat.hode.overtittelReeksport" : "sertifikat.hode.overtittel")}
       </p>
       <h1 className="ds-heading" data-size="lg">
         {s.nummer}
@@ -42,20 +55,20 @@ export function SertifikatHode({ s }: Pick<Side, "s">) {
       <div className="merkerad">
         {/* A replaced certificate is 'Erstattet', as in the list (issue 23 item 9); withdrawn stays withdrawn */}
         {s.erstattetAvSertifikat && s.statusKode !== "40" ? (
-          <Merke farge="neutral">Erstattet</Merke>
+          <Merke farge="neutral">{t("sertifikat.erstattet")}</Merke>
         ) : s.statusTekst ? (
           <Merke farge={s.statusKode === "40" ? "danger" : "info"}>{s.statusTekst}</Merke>
         ) : null}
-        {s.type ? <Merke farge="neutral">{s.type}</Merke> : null}
+        {s.type ? <Merke farge="neutral">{t(`sertifikat.hode.type.${s.type}`)}</Merke> : null}
         <Merke farge={meldepliktFarge(s.meldepliktigVurdering.kode)}>
-          {s.meldepliktigVurdering.visningstekst}
+          {t(`sertifikat.meldeplikt.${s.meldepliktigVurdering.kode}`)}
         </Merke>
       </div>
       <Opplysninger
         rader={[
-          ["Utstedt", s.utstedtDag ? formaterDato(s.utstedtDag) : formaterDato(s.utstedtDato)],
-          ["Status endret", formaterDatoTid(s.statusSistEndret)],
-          ["Utstedt av", s.utsteder],
+          [t("sertifikat.hode.utstedt"), formaterDato(s.utstedtDag || s.utstedtDato, t.sprak)],
+          [t("sertifikat.hode.statusEndret"), formaterDatoTid(s.statusSistEndret, t.sprak)],
+          [t("sertifikat.hode.utstedtAv"), s.utsteder],
         ]}
       />
     </header>
@@ -64,45 +77,53 @@ export function SertifikatHode({ s }: Pick<Side, "s">) {
 
 /** The certificate this one replaces, and the one that replaced it. */
 export function Erstatning({ s }: Pick<Side, "s">) {
+  const t = useT();
+  const e = s.erstatterSertifikat;
   return (
     <>
-      {s.erstatterSertifikat ? (
-        <Varsel farge="info" tittel="Erstatter et annet sertifikat">
+      {e ? (
+        <Varsel farge="info" tittel={t("sertifikat.erstatning.erstatterTittel")}>
           <p className="ds-paragraph">
-            Dette sertifikatet erstatter sertifikat{" "}
-            {s.erstatterSertifikat.lenke ? (
-              <Link
-                className="ds-link"
-                to={`/sertifikat?${new URLSearchParams({ ...s.erstatterSertifikat.lenke })}`}
-              >
-                {s.erstatterSertifikat.nummer ?? UKJENT_NUMMER}
-              </Link>
-            ) : (
-              <strong>{s.erstatterSertifikat.nummer ?? UKJENT_NUMMER}</strong>
-            )}
-            . Årsak: {s.erstatterSertifikat.grunn ?? UKJENT_AARSAK}
-            {s.erstatterSertifikat.dato
-              ? ` (${formaterDato(s.erstatterSertifikat.dato) || s.erstatterSertifikat.dato})`
-              : ""}
-            .
+            <Tekst
+              id={e.dato ? "sertifikat.erstatning.erstatterDato" : "sertifikat.erstatning.erstatter"}
+              verdier={{
+                nummer: e.nummer ?? t("sertifikat.erstatning.ukjentNummer"),
+                grunn: e.grunn ?? t("sertifikat.erstatning.ukjentAarsak"),
+                dato: e.dato ? formaterDato(e.dato, t.sprak) || e.dato : "",
+              }}
+              deler={[
+                e.lenke ? (
+                  <Link
+                    key="lenke"
+                    className="ds-link"
+                    to={`/sertifikat?${new URLSearchParams({ ...e.lenke })}`}
+                  />
+                ) : (
+                  <strong key="nummer" />
+                ),
+              ]}
+            />
           </p>
         </Varsel>
       ) : null}
       {s.erstattetAvSertifikat ? (
-        <Varsel farge="warning" tittel="Sertifikatet er erstattet">
+        <Varsel farge="warning" tittel={t("sertifikat.erstatning.erstattetTittel")}>
           <p className="ds-paragraph">
-            Dette sertifikatet er erstattet av{" "}
-            <Link
-              className="ds-link"
-              to={`/sertifikat?${new URLSearchParams({
-                sertifikatnummer: s.erstattetAvSertifikat.nummer,
-                dato: s.erstattetAvSertifikat.dato,
-                avsenderland: s.erstattetAvSertifikat.avsenderland,
-              })}`}
-            >
-              {s.erstattetAvSertifikat.nummer}
-            </Link>
-            . Bruk det nye sertifikatet.
+            <Tekst
+              id="sertifikat.erstatning.erstattetAv"
+              verdier={{ nummer: s.erstattetAvSertifikat.nummer }}
+              deler={[
+                <Link
+                  key="lenke"
+                  className="ds-link"
+                  to={`/sertifikat?${new URLSearchParams({
+                    sertifikatnummer: s.erstattetAvSertifikat.nummer,
+                    dato: s.erstattetAvSertifikat.dato,
+                    avsenderland: s.erstattetAvSertifikat.avsenderland,
+                  })}`}
+                />,
+              ]}
+            />
           </p>
         </Varsel>
       ) : null}
@@ -112,6 +133,7 @@ export function Erstatning({ s }: Pick<Side, "s">) {
 
 /** The risk assessment's banners, the most severe first. */
 export function Risikobannere({ s }: Pick<Side, "s">) {
+  const t = useT();
   const risikoBannere = [...s.vurdering.risikoVurdering].sort(
     (a, b) =>
       alvorlighetsgradRekkefoelge(a.alvorlighetsgrad) - alvorlighetsgradRekkefoelge(b.alvorlighetsgrad),
@@ -132,7 +154,7 @@ export function Risikobannere({ s }: Pick<Side, "s">) {
                   <>
                     {" "}
                     <a className="ds-link" href={b.lenke}>
-                      Les regelverket
+                      {t("sertifikat.lesRegelverket")}
                     </a>
                   </>
                 ) : null}

@@ -3,52 +3,54 @@
 import { formaterDato, formaterOrganisasjonsnummer } from "../../../domain/format";
 import { landNavn } from "../../../domain/kodeverk";
 import { tekster, transportutstyrTekster } from "../../../domain/sertifikat-tekst";
+import { useT } from "../sprak";
 import { Opplysninger } from "../ui";
 import { AdresseLinjer, BehandlingListe, tekstListe } from "./deler";
 import type { SideVerdier as Side } from "./typer";
 
 export function Transport({ s }: Pick<Side, "s">) {
+  const t = useT();
   const opprinnelse = s.varelinjeOppsummering.opprinnelsesland;
   return (
     <section aria-labelledby="transport-tittel">
       <h2 id="transport-tittel" className="ds-heading" data-size="sm">
-        Transport
+        {t("sertifikat.transport.tittel")}
       </h2>
       <ol className="transportlinje">
         <li>
-          <span className="transportlinje__etikett">Opprinnelse</span>
+          <span className="transportlinje__etikett">{t("sertifikat.transport.opprinnelse")}</span>
           {opprinnelse.length ? opprinnelse.map((k) => landNavn(k)).join(", ") : "–"}
         </li>
         <li>
-          <span className="transportlinje__etikett">Eksport</span>
+          <span className="transportlinje__etikett">{t("sertifikat.transport.eksport")}</span>
           {s.eksportLand?.kode ? landNavn(s.eksportLand.kode) : (s.eksportLand?.navn ?? "–")}
         </li>
         {s.transittland.length ? (
           <li>
-            <span className="transportlinje__etikett">Transitt</span>
-            {s.transittland.map((t) => (t.kode ? landNavn(t.kode) : t.navn)).join(", ")}
+            <span className="transportlinje__etikett">{t("sertifikat.transport.transitt")}</span>
+            {s.transittland.map((l) => (l.kode ? landNavn(l.kode) : l.navn)).join(", ")}
           </li>
         ) : null}
         <li>
-          <span className="transportlinje__etikett">Import</span>
+          <span className="transportlinje__etikett">{t("sertifikat.transport.import")}</span>
           {s.importLand?.kode ? landNavn(s.importLand.kode) : (s.importLand?.navn ?? "–")}
         </li>
       </ol>
       <Opplysninger
         rader={[
           [
-            "Transportmåte",
+            t("sertifikat.transport.transportmaate"),
             s.transportmidler
-              .map((t) => [t.transportMetode, t.navn, t.id].filter(Boolean).join(", "))
-              .join("; ") || "Annen transport",
+              .map((m) => [m.transportMetode, m.navn, m.id].filter(Boolean).join(", "))
+              .join("; ") || t("sertifikat.transport.annen"),
           ],
           [
-            "Ankomststed",
+            t("sertifikat.transport.ankomststed"),
             [s.ankomststed?.navn, s.ankomststed?.lokasjonkode].filter(Boolean).join(", ") || undefined,
           ],
-          ["Containere og plomber", tekstListe(transportutstyrTekster(s))],
-          ["Inspeksjonssted", tekster([s.inspeksjonssted])[0]],
-          ["Kjennetegn på sendingen", tekstListe(tekster(s.kjennetegn))],
+          [t("sertifikat.transport.containere"), tekstListe(transportutstyrTekster(s))],
+          [t("sertifikat.transport.inspeksjonssted"), tekster([s.inspeksjonssted])[0]],
+          [t("sertifikat.transport.kjennetegn"), tekstListe(tekster(s.kjennetegn))],
         ]}
       />
     </section>
@@ -57,26 +59,29 @@ export function Transport({ s }: Pick<Side, "s">) {
 
 /** The exporter and the importer, side by side. */
 export function Parter({ s }: Pick<Side, "s">) {
+  const t = useT();
   return (
     <div className="to-kolonner">
       <section aria-labelledby="eksportoer-tittel">
         <h2 id="eksportoer-tittel" className="ds-heading" data-size="sm">
-          Eksportør
+          {t("sertifikat.parter.eksportoer")}
         </h2>
         <p className="ds-paragraph adresse">
-          <strong>{s.avsender?.navn ?? "Ikke oppgitt"}</strong>
+          <strong>{s.avsender?.navn ?? t("sertifikat.parter.ikkeOppgitt")}</strong>
           <AdresseLinjer adresse={s.avsender?.adresse} />
         </p>
       </section>
       <section aria-labelledby="importoer-tittel">
         <h2 id="importoer-tittel" className="ds-heading" data-size="sm">
-          Importør
+          {t("sertifikat.parter.importoer")}
         </h2>
         <p className="ds-paragraph adresse">
-          <strong>{s.mottaker?.navn ?? "Ikke oppgitt"}</strong>
+          <strong>{s.mottaker?.navn ?? t("sertifikat.parter.ikkeOppgitt")}</strong>
           {s.mottaker?.organisasjonsnummer ? (
             <span className="adresselinje">
-              Org.nr. {formaterOrganisasjonsnummer(s.mottaker.organisasjonsnummer)}
+              {t("sertifikat.parter.orgnr", {
+                orgnr: formaterOrganisasjonsnummer(s.mottaker.organisasjonsnummer),
+              })}
             </span>
           ) : null}
           <AdresseLinjer adresse={s.mottaker?.adresse} />
@@ -87,11 +92,12 @@ export function Parter({ s }: Pick<Side, "s">) {
 }
 
 export function Tilleggserklaeringer({ s }: Pick<Side, "s">) {
+  const tr = useT();
   const t = s.tilleggserklaering;
   return (
     <section aria-labelledby="tillegg-tittel">
       <h2 id="tillegg-tittel" className="ds-heading" data-size="sm">
-        Tilleggserklæringer
+        {tr("sertifikat.tillegg.tittel")}
       </h2>
       {t.tilleggserklaeringer.length ||
       t.offisiellTilleggsinformasjon.length ||
@@ -108,16 +114,18 @@ export function Tilleggserklaeringer({ s }: Pick<Side, "s">) {
           </ul>
           <Opplysninger
             rader={[
-              ["Importtillatelse", t.importtillatelse],
+              [tr("sertifikat.tillegg.importtillatelse"), t.importtillatelse],
               [
-                "Dato for inspeksjon",
-                t.datoForInspeksjon ? formaterDato(t.datoForInspeksjon) || t.datoForInspeksjon : undefined,
+                tr("sertifikat.tillegg.datoForInspeksjon"),
+                t.datoForInspeksjon
+                  ? formaterDato(t.datoForInspeksjon, tr.sprak) || t.datoForInspeksjon
+                  : undefined,
               ],
             ]}
           />
         </>
       ) : (
-        <p className="ds-paragraph">Ingen tilleggserklæringer på sertifikatnivå.</p>
+        <p className="ds-paragraph">{tr("sertifikat.tillegg.ingen")}</p>
       )}
     </section>
   );
@@ -125,21 +133,22 @@ export function Tilleggserklaeringer({ s }: Pick<Side, "s">) {
 
 /** The treatments of all goods lines, when they are the same (the summary says so over all of them). */
 export function Behandlinger({ s }: Pick<Side, "s">) {
+  const t = useT();
   const alle = s.varelinjeOppsummering;
   return (
     <section aria-labelledby="behandlinger-tittel">
       <h2 id="behandlinger-tittel" className="ds-heading" data-size="sm">
-        Behandlinger
+        {t("sertifikat.behandlinger.tittel")}
       </h2>
       {alle.behandlinger === "LIKE" ? (
         <>
-          <p className="ds-paragraph">Alle varelinjer har de samme behandlingene:</p>
+          <p className="ds-paragraph">{t("sertifikat.behandlinger.like")}</p>
           <BehandlingListe behandlinger={alle.fellesBehandlinger} />
         </>
       ) : alle.behandlinger === "ULIKE" ? (
-        <p className="ds-paragraph">Varelinjene har ulike behandlinger. Se detaljene for hver varelinje.</p>
+        <p className="ds-paragraph">{t("sertifikat.behandlinger.ulike")}</p>
       ) : (
-        <p className="ds-paragraph">Ingen behandlinger</p>
+        <p className="ds-paragraph">{t("sertifikat.behandlinger.ingen")}</p>
       )}
     </section>
   );

@@ -3,6 +3,7 @@
 import { formaterDato } from "../../../domain/format";
 import { landNavn, pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../../domain/kodeverk";
 import { eppoLenke } from "../../../domain/risiko/eppo-lenke";
+import { useT } from "../sprak";
 import { Opplysninger } from "../ui";
 import { BehandlingListe, Funn, Mengder, TOLLTARIFF_URL } from "./deler";
 import type { SideVerdier as Side } from "./typer";
@@ -19,28 +20,33 @@ export function VarelinjeDetaljer({
   /** The line's risk assessment, when there is one. */
   v: ReturnType<Side["linjeVurdering"]["get"]>;
 } & Pick<Side, "flagg" | "sammeBehandlinger">) {
+  const t = useT();
+  const dato = (d: string | undefined) => (d ? formaterDato(d, t.sprak) || d : undefined);
   const eppo = v?.eppoKode ?? l.klassifisering.eppoKoder[0];
   return (
     <details className="ds-details varelinje-detaljer">
       <summary>
-        Detaljer for varelinje {l.sorteringsnummer}: {l.navn ?? l.botaniskNavn ?? "uten navn"}
+        {t("sertifikat.detaljer.oppsummering", {
+          nummer: l.sorteringsnummer,
+          navn: l.navn ?? l.botaniskNavn ?? t("sertifikat.detaljer.utenNavn"),
+        })}
       </summary>
       <div className="varelinje-detaljer__innhold">
         <Opplysninger
           rader={[
-            ["Navn", l.navn],
-            ["Botanisk navn", l.botaniskNavn],
-            ["Beskrivelse", l.beskrivelse],
+            [t("sertifikat.varelinjer.navn"), l.navn],
+            [t("sertifikat.varelinjer.botaniskNavn"), l.botaniskNavn],
+            [t("sertifikat.detaljer.beskrivelse"), l.beskrivelse],
             [
-              "EPPO-kode",
+              t("sertifikat.detaljer.eppoKode"),
               eppo ? (
                 <a key="eppo" className="ds-link" href={eppoLenke(eppo)}>
-                  {eppo} (skadegjørerdatabasen)
+                  {t("sertifikat.detaljer.eppoLenke", { kode: eppo })}
                 </a>
               ) : undefined,
             ],
             [
-              "Varenummer (HS)",
+              t("sertifikat.detaljer.hsKode"),
               l.klassifisering.hsKode ? (
                 <a
                   key="hs"
@@ -51,38 +57,35 @@ export function VarelinjeDetaljer({
                 </a>
               ) : undefined,
             ],
-            ["Plantedel", plantedelVisning(l.klassifisering.plantedel)],
-            ["Tilstand", l.klassifisering.tilstander.join(", ") || undefined],
-            ["Tilsiktet bruk", tilsiktetBrukVisning(l.klassifisering)],
-            ["Mengde", <Mengder key="m" linje={l} />],
+            [t("sertifikat.detaljer.plantedel"), plantedelVisning(l.klassifisering.plantedel)],
+            [t("sertifikat.detaljer.tilstand"), l.klassifisering.tilstander.join(", ") || undefined],
+            [t("sertifikat.detaljer.tilsiktetBruk"), tilsiktetBrukVisning(l.klassifisering)],
+            [t("sertifikat.varelinjer.mengde"), <Mengder key="m" linje={l} />],
             [
-              "Pakker",
+              t("sertifikat.detaljer.pakker"),
               l.pakker
                 .map((p) => `${p.antall ?? ""} ${p.pakkeKode ? pakkeNavn(p.pakkeKode) : ""}`.trim())
                 .join(", ") || undefined,
             ],
-            ["Pakkebeskrivelse", l.pakkebeskrivelse],
-            ["Kjennetegn", l.kjennetegn.join(", ") || undefined],
+            [t("sertifikat.detaljer.pakkebeskrivelse"), l.pakkebeskrivelse],
+            [t("sertifikat.detaljer.kjennetegn"), l.kjennetegn.join(", ") || undefined],
             [
-              "Opprinnelse",
+              t("sertifikat.varelinjer.opprinnelse"),
               l.opprinnelsesland
                 .map((o) => [o.kode ? landNavn(o.kode) : o.navn, o.landsdel].filter(Boolean).join(", "))
-                .join("; ") || "Mangler",
+                .join("; ") || t("sertifikat.varelinjer.mangler"),
             ],
             [
-              "Tilleggserklæringer",
+              t("sertifikat.tillegg.tittel"),
               l.varelinjeTilleggserklaering.tilleggserklaeringer.join(" ") || undefined,
             ],
-            ["Importtillatelse", l.varelinjeTilleggserklaering.importtillatelseserklaering],
             [
-              "Inspeksjonsdato",
-              l.varelinjeTilleggserklaering.inspeksjonsdato
-                ? formaterDato(l.varelinjeTilleggserklaering.inspeksjonsdato) ||
-                  l.varelinjeTilleggserklaering.inspeksjonsdato
-                : undefined,
+              t("sertifikat.tillegg.importtillatelse"),
+              l.varelinjeTilleggserklaering.importtillatelseserklaering,
             ],
+            [t("sertifikat.detaljer.inspeksjonsdato"), dato(l.varelinjeTilleggserklaering.inspeksjonsdato)],
             [
-              "Offisiell tilleggsinformasjon",
+              t("sertifikat.detaljer.offisiellTilleggsinformasjon"),
               l.varelinjeTilleggserklaering.offisiellTilleggsInformasjon.join(" ") || undefined,
             ],
           ]}
@@ -90,7 +93,7 @@ export function VarelinjeDetaljer({
         {!sammeBehandlinger ? (
           <>
             <h3 className="ds-heading" data-size="2xs">
-              Behandlinger
+              {t("sertifikat.behandlinger.tittel")}
             </h3>
             <BehandlingListe behandlinger={l.behandlinger} />
           </>
@@ -98,7 +101,7 @@ export function VarelinjeDetaljer({
         {l.reeksportSertifiseringsErklaering ? (
           <>
             <h3 className="ds-heading" data-size="2xs">
-              Reeksport
+              {t("sertifikat.detaljer.reeksport")}
             </h3>
             <Reeksport r={l.reeksportSertifiseringsErklaering} />
           </>
@@ -106,7 +109,7 @@ export function VarelinjeDetaljer({
         {flagg.visRisikovurdering && v?.funn.length ? (
           <>
             <h3 className="ds-heading" data-size="2xs">
-              Risikovurdering
+              {t("sertifikat.detaljer.risikovurdering")}
             </h3>
             <Funn funn={v.funn} />
           </>
@@ -118,28 +121,46 @@ export function VarelinjeDetaljer({
 
 /** What a re-export certificate says about the line's original certificate and handling. */
 function Reeksport({ r }: { r: NonNullable<Linje["reeksportSertifiseringsErklaering"]> }) {
+  const t = useT();
   return (
     <Opplysninger
       rader={[
-        ["Opprinnelig sertifikat", r.ephytoSertifikatReferanse],
+        [t("sertifikat.reeksport.opprinneligSertifikat"), r.ephytoSertifikatReferanse],
         [
-          "Utstedt av",
+          t("sertifikat.hode.utstedtAv"),
           r.kontraktsinngaaendePart?.kode
             ? landNavn(r.kontraktsinngaaendePart.kode)
             : r.kontraktsinngaaendePart?.navn,
         ],
         [
-          "Grunnlag",
-          r.originalSertifikat ? "Originalt sertifikat" : r.bekreftetKopi ? "Bekreftet kopi" : undefined,
+          t("sertifikat.reeksport.grunnlag"),
+          r.originalSertifikat
+            ? t("sertifikat.reeksport.originalt")
+            : r.bekreftetKopi
+              ? t("sertifikat.reeksport.bekreftetKopi")
+              : undefined,
         ],
-        ["Pakking", r.ompakket ? "Ompakket" : r.pakket ? "Pakket" : undefined],
         [
-          "Containere",
-          r.nyeContainere ? "Nye containere" : r.originaleContainere ? "Originale containere" : undefined,
+          t("sertifikat.reeksport.pakking"),
+          r.ompakket
+            ? t("sertifikat.reeksport.ompakket")
+            : r.pakket
+              ? t("sertifikat.reeksport.pakket")
+              : undefined,
         ],
         [
-          "Tilleggsinspeksjon",
-          r.tilleggsinspeksjon === undefined ? undefined : r.tilleggsinspeksjon ? "Ja" : "Nei",
+          t("sertifikat.reeksport.containere"),
+          r.nyeContainere
+            ? t("sertifikat.reeksport.nyeContainere")
+            : r.originaleContainere
+              ? t("sertifikat.reeksport.originaleContainere")
+              : undefined,
+        ],
+        [
+          t("sertifikat.reeksport.tilleggsinspeksjon"),
+          r.tilleggsinspeksjon === undefined
+            ? undefined
+            : t(r.tilleggsinspeksjon ? "sertifikat.ja" : "sertifikat.nei"),
         ],
       ]}
     />

@@ -1,9 +1,8 @@
 import { Link } from "@remix-run/react";
 import { landNavn } from "../../../domain/kodeverk";
-import { formaterTall } from "../../../domain/mengde";
 import { ALVORLIGHETSGRAD_FARGE } from "../../../domain/status";
+import { useT } from "../sprak";
 import { Merke, Opplysninger, Sidevelger, Tabellramme } from "../ui";
-
 import { Mengder, sorteringsLenke, varelinjesideLenke } from "./deler";
 import type { SideVerdier as Side } from "./typer";
 import { VarelinjeDetaljer } from "./varelinje-detaljer";
@@ -35,6 +34,7 @@ export function Varelinjer({
   | "dokumentBase"
   | "totaler"
 >) {
+  const t = useT();
   const alle = s.varelinjeOppsummering;
   const fra = alle.sidenummer * alle.antallElementerPerSide + 1;
   const til = fra + s.varelinjer.length - 1;
@@ -42,25 +42,24 @@ export function Varelinjer({
     <section id="varelinjer" aria-labelledby="varelinjer-tittel">
       <div className="seksjonshode">
         <h2 id="varelinjer-tittel" className="ds-heading" data-size="sm">
-          Varelinjer ({formaterTall(alle.antall)})
+          {t("sertifikat.varelinjer.tittel", { antall: alle.antall })}
         </h2>
         <div className="knapperad">
           <a className="ds-link" href={`${dokumentBase}/excel?${dokumentSok}`} download>
-            Last ned varelinjer (Excel)
+            {t("sertifikat.varelinjer.excel")}
           </a>
           <a className="ds-link" href={`${dokumentBase}/pdf?${dokumentSok}`}>
-            Last ned sertifikatet (PDF)
+            {t("sertifikat.varelinjer.pdf")}
           </a>
         </div>
       </div>
       {alle.antallSider > 1 ? (
         <p className="ds-paragraph" id="varelinjer-utvalg">
-          Viser varelinje {formaterTall(fra)}–{formaterTall(til)} av {formaterTall(alle.antall)}. Alle
-          varelinjene er med i Excel-filen.
+          {t("sertifikat.varelinjer.utvalg", { fra, til, antall: alle.antall })}
         </p>
       ) : null}
       {s.varelinjer.length === 0 ? (
-        <p className="ds-paragraph">Sertifikatet har ingen varelinjer.</p>
+        <p className="ds-paragraph">{t("sertifikat.varelinjer.ingen")}</p>
       ) : (
         <VarelinjeTabell
           linjer={linjer}
@@ -75,7 +74,7 @@ export function Varelinjer({
         aktiv={alle.sidenummer + 1}
         antallSider={alle.antallSider}
         lenke={(side) => varelinjesideLenke(sok, sortering, side)}
-        etikett="Sider med varelinjer"
+        etikett={t("sertifikat.varelinjer.sider")}
       />
       <Opplysninger rader={totaler} />
       {linjer.map((l) => (
@@ -100,35 +99,38 @@ function VarelinjeTabell({
   sortering,
   neste,
 }: Pick<Side, "linjer" | "linjeVurdering" | "flagg" | "sok" | "sortering" | "neste">) {
+  const t = useT();
   return (
-    <Tabellramme etikett="Varelinjer i sertifikatet">
+    <Tabellramme etikett={t("sertifikat.varelinjer.tabell")}>
       <table className="ds-table varetabell" data-border>
-        <caption className="skjult">Varelinjer i sertifikatet</caption>
+        <caption className="skjult">{t("sertifikat.varelinjer.tabell")}</caption>
         <thead>
           <tr>
-            <th scope="col">Nr.</th>
-            <th scope="col">Navn</th>
+            <th scope="col">{t("sertifikat.varelinjer.nr")}</th>
+            <th scope="col">{t("sertifikat.varelinjer.navn")}</th>
             <th
               scope="col"
               aria-sort={sortering === "ASC" ? "ascending" : sortering === "DESC" ? "descending" : "none"}
             >
               <Link to={sorteringsLenke(sok, neste)} preventScrollReset>
-                Botanisk navn
+                {t("sertifikat.varelinjer.botaniskNavn")}
                 <span className="skjult">
-                  {sortering === "ASC"
-                    ? ", sortert stigende. Sorter synkende"
-                    : sortering === "DESC"
-                      ? ", sortert synkende. Sorter stigende"
-                      : ". Sorter stigende"}
+                  {t(
+                    sortering === "ASC"
+                      ? "sertifikat.varelinjer.sortertStigende"
+                      : sortering === "DESC"
+                        ? "sertifikat.varelinjer.sortertSynkende"
+                        : "sertifikat.varelinjer.usortert",
+                  )}
                 </span>
                 <span aria-hidden="true">
                   {sortering === "ASC" ? " ▲" : sortering === "DESC" ? " ▼" : " ↕"}
                 </span>
               </Link>
             </th>
-            <th scope="col">Mengde</th>
-            <th scope="col">Opprinnelse</th>
-            {flagg.visRisikovurdering ? <th scope="col">Vurdering</th> : null}
+            <th scope="col">{t("sertifikat.varelinjer.mengde")}</th>
+            <th scope="col">{t("sertifikat.varelinjer.opprinnelse")}</th>
+            {flagg.visRisikovurdering ? <th scope="col">{t("sertifikat.varelinjer.vurdering")}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -138,25 +140,19 @@ function VarelinjeTabell({
               <tr key={l.sorteringsnummer}>
                 <td>{l.sorteringsnummer}</td>
                 <td>{l.navn ?? "–"}</td>
-                <td className="botanisk">{l.botaniskNavn ?? "Mangler"}</td>
+                <td className="botanisk">{l.botaniskNavn ?? t("sertifikat.varelinjer.mangler")}</td>
                 <td>
                   <Mengder linje={l} />
                 </td>
                 <td>
                   {l.opprinnelsesland.map((o) => (o.kode ? landNavn(o.kode) : o.navn)).join(", ") ||
-                    "Mangler"}
+                    t("sertifikat.varelinjer.mangler")}
                 </td>
                 {flagg.visRisikovurdering ? (
                   <td>
                     {v ? (
                       <Merke farge={ALVORLIGHETSGRAD_FARGE[v.alvorlighetsgrad]}>
-                        {v.alvorlighetsgrad === "ALT_OK"
-                          ? "OK"
-                          : v.alvorlighetsgrad === "FORBUD"
-                            ? "Forbud"
-                            : v.alvorlighetsgrad === "VARSEL"
-                              ? "Varsel"
-                              : "Ufullstendig"}
+                        {t(`sertifikat.alvorlighet.${v.alvorlighetsgrad}`)}
                       </Merke>
                     ) : null}
                   </td>
