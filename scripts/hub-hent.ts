@@ -4,7 +4,7 @@
 // database when no service owns it. Runs rounds until SIGINT/SIGTERM (the envelope in hand is finished or
 // released); with `--en-gang` it works until the Hub has nothing more for us (waiting for another puller's
 // lease) and exits. Any number may run at once: one puller works at a time, each envelope is stored once.
-import { lagHubKlient, lesPem } from "../api/ephyto/hub-klient";
+import { hubTilkobling, lagHubKlient } from "../api/ephyto/hub-klient";
 import { type HubHendelse, type HubRunde, lagHubHenter } from "../api/sertifikat/hub-henter";
 import { loadConfig } from "../server/config";
 import { databaseEllerTjeneste, KanIkkeKjoere } from "./tjeneste";
@@ -13,7 +13,8 @@ const enGang = process.argv.includes("--en-gang");
 // This command is the puller of the sender role alone: only what it needs is checked.
 const config = loadConfig({ ...process.env, ROLES: "sender" });
 const { hub } = config;
-if (!hub.url || !hub.klientsertifikat || !hub.klientnoekkel) {
+const tilkobling = hubTilkobling(hub);
+if (!tilkobling) {
   console.error(
     "hub:hent trenger HUB_URL, HUB_KLIENTSERTIFIKAT og HUB_KLIENTNOEKKEL. Uten HUB_URL henter tjenesten selv fra utviklingshuben (npm start).",
   );
@@ -43,14 +44,6 @@ const logg = (h: HubHendelse) => {
     );
   } else if (h.type === "lagret") console.log(`lagret (${h.resultat})`);
   else if (h.type === "kvittert") console.log(`kvittert som ${h.kvittering}`);
-};
-const tilkobling = {
-  url: hub.url,
-  sertifikat: lesPem(hub.klientsertifikat),
-  noekkel: lesPem(hub.klientnoekkel),
-  noekkelPassord: hub.noekkelPassord,
-  ca: hub.ca ? lesPem(hub.ca) : undefined,
-  tidsavbruddMs: hub.tidsavbruddMs,
 };
 const henter = lagHubHenter({
   db,

@@ -5,7 +5,7 @@
 // as an exporting country would. The Hub being down never makes the process unready: the rounds fail, the
 // metrics and the log say so, and the envelopes wait at the Hub.
 import path from "node:path";
-import { type HubTilkobling, lagHubKlient, lesPem } from "../api/ephyto/hub-klient";
+import { type HubTilkobling, hubTilkobling, lagHubKlient } from "../api/ephyto/hub-klient";
 import { type HubHendelse, lagHubHenter } from "../api/sertifikat/hub-henter";
 import type { Db } from "../db";
 import type { Config } from "./config";
@@ -59,15 +59,9 @@ export async function startHubHenter(opts: {
     lukkHub = devHub.close;
     utviklingshub = devHub.url;
   } else {
-    if (!hub.url || !hub.klientsertifikat || !hub.klientnoekkel) return undefined;
-    tilkobling = {
-      url: hub.url,
-      sertifikat: lesPem(hub.klientsertifikat),
-      noekkel: lesPem(hub.klientnoekkel),
-      noekkelPassord: hub.noekkelPassord,
-      ca: hub.ca ? lesPem(hub.ca) : undefined,
-      tidsavbruddMs: hub.tidsavbruddMs,
-    };
+    const fraInnstillingene = hubTilkobling(hub);
+    if (!fraInnstillingene) return undefined;
+    tilkobling = fraInnstillingene;
   }
   const henter = lagHubHenter({
     db,

@@ -204,6 +204,29 @@ export async function lagHubKlient(t: HubTilkobling): Promise<HubKlient> {
 }
 
 /**
+ * The connection the settings give (HUB_URL, HUB_KLIENTSERTIFIKAT, HUB_KLIENTNOEKKEL, HUB_CA; PEM text or the
+ * files holding it), or undefined when the address, certificate or key is missing.
+ */
+export function hubTilkobling(h: {
+  url?: string;
+  klientsertifikat?: string;
+  klientnoekkel?: string;
+  noekkelPassord?: string;
+  ca?: string;
+  tidsavbruddMs: number;
+}): HubTilkobling | undefined {
+  if (!h.url || !h.klientsertifikat || !h.klientnoekkel) return undefined;
+  return {
+    url: h.url,
+    sertifikat: lesPem(h.klientsertifikat),
+    noekkel: lesPem(h.klientnoekkel),
+    noekkelPassord: h.noekkelPassord,
+    ca: h.ca ? lesPem(h.ca) : undefined,
+    tidsavbruddMs: h.tidsavbruddMs,
+  };
+}
+
+/**
  * PEM from a setting: the text itself when it is PEM (with `\n` for line breaks where an env file allows only
  * one line), else the file it names.
  */

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formaterDato, formaterDatoTid } from "../../domain/format";
 import type { ImportmeldingVisning, PartVisning } from "../../domain/importmelding";
 import type { StepperSteg } from "../../domain/importmelding-ruting";
+import { statusNavn } from "../lib/statusnavn";
 import { CopyVerdi } from "./kopier";
 import { Tekst, useT } from "./sprak";
 import { Merke, Tabellramme, Varsel } from "./ui";
@@ -183,7 +184,7 @@ export function Sendingsoversikt({ melding: m }: { melding: ImportmeldingVisning
 
 export function StatusMerke({ melding }: { melding: ImportmeldingVisning }) {
   const t = useT();
-  return <Merke farge={melding.statusFarge}>{t(`kodeverk.status.${melding.status}`)}</Merke>;
+  return <Merke farge={melding.statusFarge}>{statusNavn(t, melding)}</Merke>;
 }
 
 /** 'Digital forhåndsmelding' with the number (copyable), the status badge and when it last changed. */

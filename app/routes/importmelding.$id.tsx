@@ -1,5 +1,5 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { MENGDE_FELTER } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
 import {
@@ -159,11 +159,18 @@ export const handle = {
 };
 
 // without the notification (its loader failed) the page's messages may be missing too: sidetittel checks the id
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) => {
   const nummer = data?.melding?.nummer;
-  return nummer
-    ? sidetittel(matches, (t) => t("importmelding.melding.tittel", { nummer }))
-    : sidetittel(matches, "importmelding.melding.tittelUtenNummer");
+  if (nummer) return sidetittel(matches, (t) => t("importmelding.melding.tittel", { nummer }));
+  // the loader failed: its messages are missing, the shell's say what the error panel says (WCAG 2.4.2)
+  if (error)
+    return sidetittel(
+      matches,
+      isRouteErrorResponse(error) && error.status === 404
+        ? "felles.fantIkkeMeldingen.tittel"
+        : "felles.noeGikkFeil.tittel",
+    );
+  return sidetittel(matches, "importmelding.melding.tittelUtenNummer");
 };
 
 export function ErrorBoundary() {

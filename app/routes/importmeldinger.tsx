@@ -18,6 +18,7 @@ import { Merke } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { hentFlagg } from "../lib/preferanser.server";
 import { sidetittel } from "../lib/sidetittel";
+import { statusNavn } from "../lib/statusnavn";
 import { tekster } from "../lib/tekster.server";
 
 interface KontrollertImportoer {
@@ -297,7 +298,7 @@ function ImportmeldingKort({ m }: { m: Element }) {
         })}
       </p>
       <div className="merkerad">
-        <Merke farge={m.statusFarge}>{t(`kodeverk.status.${m.status}`)}</Merke>
+        <Merke farge={m.statusFarge}>{statusNavn(t, m)}</Merke>
         {m.kategori === "TIL_VURDERING" ? (
           <span className="ds-paragraph" data-size="sm">
             {t("importmelding.liste.venterPaaVurdering")}
