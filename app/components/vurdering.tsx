@@ -1,34 +1,28 @@
-import { VEDTAKSBREV_REFERANSE } from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
-
-/** The texts of what the importer is told while the authority assesses (ADR 046), in one place. */
-export const VURDERING_TEKST = {
-  venterTittel: "Venter på Mattilsynet",
-  venterDokumentkontroll: "Mattilsynet vurderer forhåndsmeldingen og frigir eller avviser sendingen.",
-  utenRegelsett:
-    "Mattilsynet vurderer for tiden alle forhåndsmeldinger selv, og ingen sendinger frigis automatisk.",
-} as const;
+import { Tekst, useT } from "./sprak";
 
 /**
  * Said where the notification waits for the authority when no risk rules are approved (automatiskVurdering
  * UTEN_REGELSETT, ADR 046): nothing is released by itself, so the importer knows it is not stuck.
  */
 export function UtenRegelsett({ melding: m }: { melding: ImportmeldingVisning }) {
+  const t = useT();
   return m.automatiskVurdering === "UTEN_REGELSETT" ? (
-    <p className="ds-paragraph">{VURDERING_TEKST.utenRegelsett}</p>
+    <p className="ds-paragraph">{t("importmelding.vurdering.utenRegelsett")}</p>
   ) : null;
 }
 
 /** A submitted notification with document control only waits for the authority's assessment: the card says so. */
 export function VenterPaaMattilsynet({ melding: m }: { melding: ImportmeldingVisning }) {
+  const t = useT();
   if (m.status !== "REGISTRERT" || !m.kunDokumentkontroll) return null;
   return (
     <section className="kort" aria-labelledby="vurdering-tittel">
       <h2 id="vurdering-tittel" className="ds-heading" data-size="sm">
-        Vurdering
+        {t("importmelding.vurdering.tittel")}
       </h2>
       <p className="ds-paragraph">
-        <strong>{`${VURDERING_TEKST.venterTittel}.`}</strong> {VURDERING_TEKST.venterDokumentkontroll}
+        <Tekst id="importmelding.vurdering.venter" deler={[<strong key="venter" />]} />
       </p>
       <UtenRegelsett melding={m} />
     </section>
@@ -37,7 +31,10 @@ export function VenterPaaMattilsynet({ melding: m }: { melding: ImportmeldingVis
 
 /** The decision letter's reference with a rejection (ADR 045). */
 export function Vedtaksbrev({ melding: m }: { melding: ImportmeldingVisning }) {
+  const t = useT();
   return m.vedtaksbrevReferanse ? (
-    <p className="ds-paragraph">{`${VEDTAKSBREV_REFERANSE}: ${m.vedtaksbrevReferanse}`}</p>
+    <p className="ds-paragraph">
+      {t("importmelding.vurdering.vedtaksbrev", { referanse: m.vedtaksbrevReferanse })}
+    </p>
   ) : null;
 }

@@ -3,16 +3,60 @@
 // Maskinporten) reads the event feed from where it left off, fetches the notification by its number, and rejects
 // it in part with the reason and the decision letter's reference; the importer then sees the outcome on the
 // notification's page and in its history, and gets the outcome e-mail (the development mail catcher).
+// The importer is an organisation of the test's own (ADR 052): the outcome e-mails of one importer that fall due
+// together go out as one, so an assessment here must never meet another test's notifications of the same
+// organisation (utfall-epost.spec.ts counts its e-mail).
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { ORG } from "../../dev/demo-data";
 import { myndighetApi } from "../../scripts/eksempelklient-myndighet";
 import { MYNDIGHET_NOEKKEL, meldingsnummer, nySertifikat } from "./data";
 import { expect, sjekkUu, TIDSGRENSE_LANG, test } from "./helpers";
-import { fyllUt, loggInnKari, opprett, prosjekt } from "./veiviser";
+import { fyllUt, opprett, prosjekt } from "./veiviser";
+import {
+  bekreftRegelverk,
+  type EgenVirksomhet,
+  egneVirksomheter,
+  loggInnSom,
+  navnet,
+  utnevnKontrolloer,
+  velg,
+} from "./virksomheter";
 
-const mottaker = { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: ORG.hagelandDrammen };
 const VEDTAKSBREV = "2026/0815";
+
+/**
+ * An importer of the test's own, ready to submit: a reception controller it has appointed, the regulations
+ * confirmed, and an e-mail address for the outcome. Returns the importer (chosen) and the controller.
+ */
+async function egenImportoer(page: Page) {
+  const { person, virksomheter } = await egneVirksomheter(page.request, "Saksbehandling", 2);
+  const [importoer, kontrolloer] = virksomheter as [EgenVirksomhet, EgenVirksomhet];
+  await loggInnSom(page, person);
+  await utnevnKontrolloer(page, importoer, kontrolloer);
+  await bekreftRegelverk(page);
+  await page.goto("/innstillinger?side=Varslinger");
+  await page.getByLabel("Ny e-postadresse").fill("vurdering@saksbehandling.example.no");
+  await page.getByRole("button", { name: "Legg til e-postadresse" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "E-postadressen er lagt til." })).toBeVisible();
+  return { importoer, kontrolloer };
+}
+
+/** The reception control of a registered notification, as the appointed controller, with no deviation. */
+async function mottakskontroll(page: Page, id: string, kontrolloer: EgenVirksomhet) {
+  await velg(page, kontrolloer);
+  await page.goto(`/importmelding/${id}/mottakskontrolloer`);
+  await page.getByLabel("Navn").fill("Ola Kontrollør");
+  await page.getByLabel("Telefonnummer").fill("91234567");
+  await page.getByRole("button", { name: "Start mottakskontrollen" }).click();
+  await expect(page).toHaveURL(/\/mottakskontroll\//);
+  while (page.url().includes("/mottakskontroll/")) {
+    const url = page.url();
+    await page.locator("input[name=svar]:not([data-avvik])").first().check();
+    await page.getByRole("button", { name: /^(Bekreft|Fullfør fysisk kontroll)$/ }).click();
+    await expect(page).not.toHaveURL(url);
+  }
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/ankommet$`));
+}
 
 /** The authority's case system, as the example client runs it against this server. */
 async function saksbehandling(page: Page) {
@@ -30,30 +74,40 @@ test("Mattilsynet leser strømmen, henter forhåndsmeldingen etter nummer og avv
   page,
 }) => {
   test.setTimeout(TIDSGRENSE_LANG);
-  await loggInnKari(page);
+  const { importoer, kontrolloer } = await egenImportoer(page);
   const mattilsynet = await saksbehandling(page);
   const markoer = (await mattilsynet.feed("0")).neste;
 
-  const s = await nySertifikat(page.request, { prosjekt: prosjekt(), mottaker });
+  const s = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker: { navn: importoer.navn, organisasjonsnummer: importoer.orgnr },
+  });
   const id = await opprett(page, s);
-  await fyllUt(page, id);
+  await fyllUt(page, id, "test@example.no", navnet(kontrolloer));
   await page.getByRole("button", { name: "Send inn" }).click();
   await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/registrert`));
   const nummer = await meldingsnummer(page, id);
 
   // The case system: the feed since its cursor names the submission; the notification by its number.
-  const { hendelser } = await mattilsynet.feed(markoer);
-  expect(hendelser.filter((h) => h.data.importmelding.nummer === nummer).map((h) => h.type)).toEqual([
-    "importmelding.sendt_inn",
-  ]);
-  const melding = await mattilsynet.hent(nummer);
-  expect(melding).toMatchObject({
+  const mine = (h: { data: { importmelding: { nummer: string } } }) => h.data.importmelding.nummer === nummer;
+  const innsendt = await mattilsynet.feed(markoer);
+  expect(innsendt.hendelser.filter(mine).map((h) => h.type)).toEqual(["importmelding.sendt_inn"]);
+  expect(await mattilsynet.hent(nummer)).toMatchObject({
     status: "REGISTRERT",
     sertifikat: { nummer: s.sertifikatnummer, eksportland: "NL" },
-    ansvarligImportoer: { organisasjonsnummer: ORG.hagelandDrammen },
+    ansvarligImportoer: { organisasjonsnummer: importoer.orgnr },
   });
+
+  // The shipment arrives: the appointed reception controller does the control in the app. (An assessment before
+  // this would be one before arrival, ADR 041, which mottakskontroll.spec.ts shows.)
+  await mottakskontroll(page, id, kontrolloer);
+  const ankommet = await mattilsynet.feed(innsendt.neste);
+  expect(ankommet.hendelser.filter(mine).map((h) => h.type)).toEqual(["importmelding.ankommet"]);
+  const melding = await mattilsynet.hent(nummer);
+  expect(melding.status).toBe("ANKOMMET");
   expect(melding.dokumentkontroll.every((sv) => sv.svar !== null)).toBe(true);
-  expect(melding.ankomst?.kontrollsted.poststed).toBeTruthy();
+  expect(melding.ankomst?.kontrollsted.poststed).toBe("Drammen");
+  await velg(page, importoer);
   const begrunnelse = "Bladlus på buksbomplantene; rosene kan tas i bruk";
   const vurdert = await mattilsynet.vurder(nummer, {
     status: "DELVIS_AVVIST",
