@@ -11,13 +11,24 @@ import type { Db } from "../../db";
 import { regelsettFeil, regelsettSkjema } from "../../domain/risiko/regelsett";
 import { vurderingBodySkjema } from "../../domain/schemas/importmelding";
 import { erVurdert, type ImportmeldingStatus } from "../../domain/status";
+import { oversetter } from "../../sprak/katalog.server";
 import { melding } from "../../sprak/melding";
 import type { Aktoer } from "../aktoer";
 import { type AuthedRequest, MYNDIGHET_SCOPES, type MyndighetScope } from "../auth";
 import { feedSoek } from "../hendelser/kontrakt";
 import { MYNDIGHET_STROEM } from "../hendelser/skriv";
 import { lesStroem } from "../hendelser/stroem";
-import { ApiError, ah, badRequest, conflict, forbidden, jsonKropp, lesSoek, sendError } from "../http";
+import {
+  ApiError,
+  ah,
+  badRequest,
+  conflict,
+  forbidden,
+  jsonKropp,
+  lesSoek,
+  sendError,
+  sprakForKall,
+} from "../http";
 import { vurderImportmelding } from "../importmelding/handlinger";
 import { gjeldendeRegelsett, glemGjeldendeRegelsett, utviklingssettTillatt } from "../regelsett/gjeldende";
 import {
@@ -217,7 +228,7 @@ export function myndighetRouter(db: Db, opts: { orgnr: string }): Router {
     ah(async (req, res) => {
       const innhold = regelsettSkjema.safeParse(req.body ?? {});
       if (!innhold.success) {
-        const { melding, feil } = regelsettFeil(innhold.error);
+        const { melding, feil } = regelsettFeil(innhold.error, oversetter(sprakForKall(req)).melding);
         throw new ApiError(400, melding, {}, { feil });
       }
       const { regelsett, ny } = await lastOppRegelsett(db, innhold.data, {

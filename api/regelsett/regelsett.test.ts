@@ -185,6 +185,22 @@ describe("Mattilsynet laster og godkjenner regelsett gjennom API-et", () => {
         "regler[2].match.plantedeler[0]: Regel V5: ukjent plantedel «Hagemøbler»",
       ]),
     );
+    // in the caller's language (Accept-Language), each problem too
+    const engelsk = await json<{ detail: string; feil: string[] }>(
+      await api.myndighet("/myndighet/v2/regelsett", {
+        method: "POST",
+        json: ugyldig,
+        headers: { "Accept-Language": "en" },
+      }),
+      400,
+    );
+    expect(engelsk.detail).toMatch(/^The ruleset is not valid and has not been stored\. /);
+    expect(engelsk.feil).toEqual(
+      expect.arrayContaining([
+        "landgrupper.EU_EOS: The country XX is in EU_EOS but not in EUROPA",
+        "regler[2].match.plantedeler[0]: Rule V5: unknown plant part ‘Hagemøbler’",
+      ]),
+    );
     expect((await lastOpp({ regler: [] })).status).toBe(400);
     expect((await lastOpp([])).status).toBe(400);
     expect(await api.handle.db.selectFrom("regelsett").select("versjon").execute()).toEqual(foer);

@@ -2,6 +2,7 @@
 // §2 "The link to the pest database is built from the EPPO code").
 
 import { z } from "zod";
+import { melding } from "../../sprak/melding";
 import eppoData from "./tabeller/eppo.json";
 
 export type EppoTakson = { navn: string; eppoKode: string; slekt: string };
@@ -10,7 +11,7 @@ export type EppoTakson = { navn: string; eppoKode: string; slekt: string };
 export const taksonSchema = z
   .object({
     navn: z.string().trim().min(1),
-    eppoKode: z.string().regex(/^[0-9A-Z]{5,6}$/, "Ugyldig EPPO-kode"),
+    eppoKode: z.string().regex(/^[0-9A-Z]{5,6}$/, melding("validering.regelsett.eppoKode")),
     slekt: z.string().trim().min(1),
   })
   .strict();

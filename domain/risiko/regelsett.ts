@@ -5,6 +5,7 @@
 // (tabeller/*.json) are the development set: what `npm start`, the seed and the tests load as approved, and
 // what assesses certificates while no approved ruleset exists.
 import { z } from "zod";
+import { melding } from "../../sprak/melding";
 import { type EppoTakson, lagEppoTabell, taksonSchema } from "./eppo";
 import {
   LANDGRUPPER_DATA,
@@ -20,33 +21,33 @@ import reglerData from "./tabeller/regler.json";
 import { normaliserPlantedel, normaliserTilsiktetBruk, PLANTEDELER, TILSIKTEDE_BRUK } from "./vokabular";
 
 const kilde = z
-  .string({ error: "Oppgi kilden (kilde)" })
+  .string({ error: melding("validering.regelsett.kildeMangler") })
   .trim()
-  .min(1, "Oppgi kilden (kilde)")
-  .max(1000, "Kilden kan ikke være lengre enn 1000 tegn");
+  .min(1, melding("validering.regelsett.kildeMangler"))
+  .max(1000, melding("validering.regelsett.kildeForLang", { maks: 1000 }));
 
 /** The document the authority loads (POST /myndighet/v2/regelsett). */
 export const regelsettSkjema = z
   .object(
     {
       beskrivelse: z
-        .string({ error: "Oppgi en beskrivelse av versjonen (beskrivelse)" })
+        .string({ error: melding("validering.regelsett.beskrivelseMangler") })
         .trim()
-        .min(1, "Oppgi en beskrivelse av versjonen (beskrivelse)")
-        .max(2000, "Beskrivelsen kan ikke være lengre enn 2000 tegn"),
-      regler: reglerSchema.refine((r) => r.length > 0, "Regelsettet må ha minst én regel"),
+        .min(1, melding("validering.regelsett.beskrivelseMangler"))
+        .max(2000, melding("validering.regelsett.beskrivelseForLang", { maks: 2000 })),
+      regler: reglerSchema.refine((r) => r.length > 0, melding("validering.regelsett.ingenRegler")),
       eppo: z
         .object(
           {
             kilde,
-            taksa: z.array(taksonSchema).min(1, "EPPO-tabellen må ha minst én rad"),
+            taksa: z.array(taksonSchema).min(1, melding("validering.regelsett.ingenEppo")),
           },
-          { error: "eppo må være et objekt med kilde og taksa" },
+          { error: melding("validering.regelsett.eppoObjekt") },
         )
         .strict(),
       landgrupper: landgrupperSchema.extend({ kilde }).strict(),
     },
-    { error: "Regelsettet må være et objekt med beskrivelse, regler, eppo og landgrupper" },
+    { error: melding("validering.regelsett.objekt") },
   )
   .strict()
   .superRefine((r, ctx) => {
@@ -57,7 +58,7 @@ export const regelsettSkjema = z
         ctx.addIssue({
           code: "custom",
           path: ["landgrupper", "EU_EOS"],
-          message: `Landet ${land} er i EU_EOS, men ikke i EUROPA`,
+          message: melding("validering.regelsett.landUtenforEuropa", { land }),
         });
       }
     }
@@ -66,25 +67,25 @@ export const regelsettSkjema = z
         felt: string,
         verdier: readonly string[] | undefined,
         ok: (v: string) => boolean,
-        hva: string,
+        hva: "eppo" | "plantedel" | "tilsiktetBruk",
       ) =>
         verdier?.forEach((v, j) => {
           if (!ok(v)) {
             ctx.addIssue({
               code: "custom",
               path: ["regler", i, "match", felt, j],
-              message: `Regel ${regel.id}: ${hva} «${v}»`,
+              message: melding("validering.regelsett.ukjentVerdi", { regel: regel.id, hva, verdi: v }),
             });
           }
         });
       const kjentKode = (v: string) => koder.has(v.trim().toUpperCase());
-      sjekk("eppoKoder", regel.match.eppoKoder, kjentKode, "EPPO-tabellen har ikke koden");
-      sjekk("unntattEppoKoder", regel.match.unntattEppoKoder, kjentKode, "EPPO-tabellen har ikke koden");
+      sjekk("eppoKoder", regel.match.eppoKoder, kjentKode, "eppo");
+      sjekk("unntattEppoKoder", regel.match.unntattEppoKoder, kjentKode, "eppo");
       const kjentDel = (v: string) => (normaliserPlantedel(v) ?? "") in PLANTEDELER;
-      sjekk("plantedeler", regel.match.plantedeler, kjentDel, "ukjent plantedel");
-      sjekk("unntattPlantedeler", regel.match.unntattPlantedeler, kjentDel, "ukjent plantedel");
+      sjekk("plantedeler", regel.match.plantedeler, kjentDel, "plantedel");
+      sjekk("unntattPlantedeler", regel.match.unntattPlantedeler, kjentDel, "plantedel");
       const kjentBruk = (v: string) => (normaliserTilsiktetBruk(v) ?? "") in TILSIKTEDE_BRUK;
-      sjekk("tilsiktetBruk", regel.match.tilsiktetBruk, kjentBruk, "ukjent tilsiktet bruk");
+      sjekk("tilsiktetBruk", regel.match.tilsiktetBruk, kjentBruk, "tilsiktetBruk");
     });
   });
 
@@ -128,16 +129,24 @@ export function medRegler(regler: readonly Regel[]): Regelsett {
   return { ...STANDARD_REGELSETT, regler };
 }
 
-/** The Norwegian message of a refused ruleset: each problem with where it is, the first ones. */
-export function regelsettFeil(feil: z.ZodError, maks = 10): { melding: string; feil: string[] } {
+/**
+ * The message of a refused ruleset in the caller's language (`tekst` resolves a message reference, sprak/melding.ts):
+ * each problem with where it is, the first ones.
+ */
+export function regelsettFeil(
+  feil: z.ZodError,
+  tekst: (melding: string) => string,
+  maks = 10,
+): { melding: string; feil: string[] } {
   const linjer = feil.issues.map((i) => {
     const sti = i.path.map((d) => (typeof d === "number" ? `[${d}]` : `.${String(d)}`)).join("");
-    return sti ? `${sti.replace(/^\./, "")}: ${i.message}` : i.message;
+    return sti ? `${sti.replace(/^\./, "")}: ${tekst(i.message)}` : tekst(i.message);
   });
   const vist = linjer.slice(0, maks);
-  const resten = linjer.length - vist.length;
   return {
-    melding: `Regelsettet er ikke gyldig og er ikke lagret. ${vist.join("; ")}${resten > 0 ? ` (og ${resten} feil til)` : ""}`,
+    melding: tekst(
+      melding("validering.regelsett.ugyldig", { feil: vist.join("; "), resten: linjer.length - vist.length }),
+    ),
     feil: linjer,
   };
 }
