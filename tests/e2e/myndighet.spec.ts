@@ -25,14 +25,19 @@ import {
 const VEDTAKSBREV = "2026/0815";
 
 /**
- * An importer of the test's own, ready to submit: a reception controller it has appointed, the regulations
- * confirmed, and an e-mail address for the outcome. Returns the importer (chosen) and the controller.
+ * An importer of the test's own, ready to submit: a reception controller it has appointed (a department of the
+ * same main unit, so the same person acts for both), the regulations confirmed, and an e-mail address for the
+ * outcome. Returns the importer (chosen) and the controller.
  */
 async function egenImportoer(page: Page) {
   const { person, virksomheter } = await egneVirksomheter(page.request, "Saksbehandling", 2);
   const [importoer, kontrolloer] = virksomheter as [EgenVirksomhet, EgenVirksomhet];
   await loggInnSom(page, person);
+  // Both confirm the regulations: the controller must have, to register the reception control.
   await utnevnKontrolloer(page, importoer, kontrolloer);
+  await velg(page, kontrolloer);
+  await bekreftRegelverk(page);
+  await velg(page, importoer);
   await bekreftRegelverk(page);
   await page.goto("/innstillinger?side=Varslinger");
   await page.getByLabel("Ny e-postadresse").fill("vurdering@saksbehandling.example.no");
@@ -102,7 +107,11 @@ test("Mattilsynet leser strømmen, henter forhåndsmeldingen etter nummer og avv
   // this would be one before arrival, ADR 041, which mottakskontroll.spec.ts shows.)
   await mottakskontroll(page, id, kontrolloer);
   const ankommet = await mattilsynet.feed(innsendt.neste);
-  expect(ankommet.hendelser.filter(mine).map((h) => h.type)).toEqual(["importmelding.ankommet"]);
+  // who does the control (name and phone) changes the arrival, then the control reports it arrived
+  expect(ankommet.hendelser.filter(mine).map((h) => h.type)).toEqual([
+    "importmelding.ankomst_endret",
+    "importmelding.ankommet",
+  ]);
   const melding = await mattilsynet.hent(nummer);
   expect(melding.status).toBe("ANKOMMET");
   expect(melding.dokumentkontroll.every((sv) => sv.svar !== null)).toBe(true);
