@@ -69,6 +69,9 @@ export default defineConfig({
       EPOST_POLL_SEKUNDER: "0.5",
       // Webhooks (tests/e2e/webhooker.spec.ts) to http://127.0.0.1 (loopback; never allowed in production).
       WEBHOOK_TILLAT_LOKAL: "true",
+      // The development Maskinporten's clients, with the authority's case system's key beside them
+      // (tests/e2e/data.ts MYNDIGHET_NOEKKEL, ADR 045): not in the developer's data/.
+      MASKINPORTEN_DEV_KLIENTER: `.cache/e2e-${port}/maskinporten-klienter.json`,
       // tests/e2e/misbruk.spec.ts plays client addresses in X-Forwarded-For, as a proxy on this machine would
       // send them: believed only because loopback is named here (issue 34 item 3).
       TRUST_PROXY: "loopback",

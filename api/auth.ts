@@ -18,6 +18,7 @@ import { melding } from "../sprak/melding";
 import type { MaskinRequest } from "./aktoer";
 import { ah, forbidden, parseId, parseOrgnr, unauthorized } from "./http";
 import { fersk, type Tilgang } from "./registre/tilgang";
+import { MASKIN_SCOPES, MYNDIGHET_SCOPES, type MyndighetScope } from "./scopes";
 import { type ImportoerMatch, importoerMedEnhet, tilMatch } from "./sertifikat/synlighet";
 
 export interface TokenVerifierOptions {
@@ -32,7 +33,10 @@ export interface TokenVerifierOptions {
 export interface Maskinklient {
   klientId: string;
   orgnr: string;
+  /** The importers' scopes (ADR 035). */
   scopes: Systemscope[];
+  /** The authority's case-system scopes (ADR 045); they count only for the authority's organisation. */
+  myndighetScopes: MyndighetScope[];
 }
 
 export interface Innlogget {
@@ -81,11 +85,12 @@ export function createTokenVerifier(opts: TokenVerifierOptions): (token: string)
   };
 }
 
-/** The scopes of machine tokens (Maskinporten names), and what each lets a system do. */
-export const MASKIN_SCOPES: Record<Systemscope, string> = {
-  read: "mattilsynet:forhaandsmelding.read",
-  write: "mattilsynet:forhaandsmelding.write",
-};
+// The scopes live in ./scopes.ts, which imports nothing: the e2e and production-shape tests (Playwright, Node's
+// own loader) import them without the catalogues this file's errors bring in.
+export { MASKIN_SCOPES, MYNDIGHET_SCOPES, type MyndighetScope };
+
+const blant = <K extends string>(navn: Record<K, string>, gitt: readonly string[]): K[] =>
+  (Object.keys(navn) as K[]).filter((k) => gitt.includes(navn[k]));
 
 export interface MaskinVerifierOptions {
   /** Maskinporten's issuer, exactly as its tokens name it (e.g. "https://maskinporten.no/"). */
@@ -112,11 +117,11 @@ export function createMaskinVerifier(opts: MaskinVerifierOptions): (token: strin
     const orgnr = /^0192:(\d{9})$/.exec(typeof consumer?.ID === "string" ? consumer.ID : "")?.[1];
     if (consumer?.authority !== "iso6523-actorid-upis" || !orgnr) throw new Error("Tokenet mangler consumer");
     const gitt = typeof payload.scope === "string" ? payload.scope.split(" ") : [];
-    const scopes = (Object.keys(MASKIN_SCOPES) as Systemscope[]).filter((s) =>
-      gitt.includes(MASKIN_SCOPES[s]),
-    );
-    if (scopes.length === 0) throw new Error("Tokenet har ingen scope for forhåndsmelding");
-    return { pid: `klient:${klientId}`, maskin: { klientId, orgnr, scopes } };
+    const scopes = blant(MASKIN_SCOPES, gitt);
+    const myndighetScopes = blant(MYNDIGHET_SCOPES, gitt);
+    if (scopes.length === 0 && myndighetScopes.length === 0)
+      throw new Error("Tokenet har ingen scope for forhåndsmelding");
+    return { pid: `klient:${klientId}`, maskin: { klientId, orgnr, scopes, myndighetScopes } };
   };
 }
 

@@ -12,9 +12,11 @@ import { aktoer, importoerId, KARI, LINJER, lagSertifikat, OLA } from "../tests/
 import {
   startTestApi,
   TEST_HUB_API_KEY,
-  TEST_MYNDIGHET_API_KEY,
+  TEST_MYNDIGHET_KLIENT,
+  TEST_MYNDIGHET_ORGNR,
   type TestApi,
 } from "../tests/support/test-server";
+import { MYNDIGHET_SCOPES } from "./auth";
 import { problem } from "./http";
 
 const SEED = 20261123;
@@ -194,6 +196,10 @@ interface Endepunkt {
 }
 
 const bearer = (pid: string) => async () => ({ authorization: `Bearer ${await api.token(pid)}` });
+/** The authority's case system with every scope of its API (ADR 045). */
+const myndigheten = async () => ({
+  authorization: `Bearer ${await api.maskinToken(TEST_MYNDIGHET_KLIENT, TEST_MYNDIGHET_ORGNR, Object.values(MYNDIGHET_SCOPES))}`,
+});
 const im = () => `/import/importmelding/v2/${ORG.hagelandDrammen}/${hageland}`;
 
 const ENDEPUNKTER: Endepunkt[] = [
@@ -391,11 +397,44 @@ const ENDEPUNKTER: Endepunkt[] = [
   },
   {
     navn: "POST myndighetens vurdering",
-    rute: "POST /myndighet/v1/importmelding/:id/vurdering",
+    rute: "POST /myndighet/v2/importmeldinger/:nummer/vurdering",
     metode: "POST",
-    sti: () => `/myndighet/v1/importmelding/${registrert.id}/vurdering`,
-    headere: async () => ({ "x-api-key": TEST_MYNDIGHET_API_KEY }),
-    gyldig: () => ({ status: "GODKJENT", begrunnelse: "Ok" }),
+    sti: () => `/myndighet/v2/importmeldinger/${registrert.nummer}/vurdering`,
+    headere: myndigheten,
+    gyldig: () => ({ status: "GODKJENT", begrunnelse: "Ok", vedtaksbrevReferanse: "2026/1" }),
+  },
+  {
+    navn: "POST regelsett",
+    rute: "POST /myndighet/v2/regelsett",
+    metode: "POST",
+    sti: () => "/myndighet/v2/regelsett",
+    headere: myndigheten,
+    gyldig: () => ({
+      beskrivelse: "Fuzz",
+      regler: [
+        {
+          id: "FUZZ-1",
+          regelverk: "PLANTEHELSE_VEDLEGG_4A",
+          alvorlighetsgrad: "VARSEL",
+          beskrivelse: "Roser",
+          match: { eppoKoder: ["1ROSG"], plantedeler: ["Plants for planting"] },
+          opprinnelse: { alleUtenfor: "EUROPA" },
+          punkt: "vedlegg 4A punkt 1",
+          kilde: "forskrift om plantehelse vedlegg 4A punkt 1",
+        },
+      ],
+      eppo: { kilde: "EPPO", taksa: [{ navn: "Rosa", eppoKode: "1ROSG", slekt: "Rosa" }] },
+      landgrupper: { kilde: "Fuzz", EU_EOS: ["NO"], EUROPA: ["NO", "SE"] },
+    }),
+  },
+  {
+    navn: "POST godkjenning av regelsett",
+    rute: "POST /myndighet/v2/regelsett/:versjon/godkjenning",
+    metode: "POST",
+    // No such version: a body that passes gets 404, and nothing is approved by chance.
+    sti: () => "/myndighet/v2/regelsett/999/godkjenning",
+    headere: myndigheten,
+    gyldig: () => ({ godkjentAv: "Fuzz Fuzzesen" }),
   },
 ];
 
@@ -530,7 +569,13 @@ describe("fuzzing av API-ets skriveendepunkter", () => {
 // ---------------------------------------------------------------------------------------------------------
 
 /** Each GET route with the query parameters it reads (the authorisation matrix has every route). */
-const SOEK: { rute: string; sti: () => string; parametre: () => Record<string, string> }[] = [
+const SOEK: {
+  rute: string;
+  sti: () => string;
+  parametre: () => Record<string, string>;
+  /** Default: Kari's token. */
+  headere?: () => Promise<Record<string, string>>;
+}[] = [
   {
     rute: "GET /import/v2/eksportland",
     sti: () => "/import/v2/eksportland",
@@ -601,6 +646,30 @@ const SOEK: { rute: string; sti: () => string; parametre: () => Record<string, s
     sti: () => "/import/mottakskontrolloerer/v1",
     parametre: () => ({ orgnr: ORG.hagelandDrammen }),
   },
+  // The authority's case system (ADR 045, ADR 046), with its own token.
+  {
+    rute: "GET /myndighet/v2/importmeldinger",
+    sti: () => "/myndighet/v2/importmeldinger",
+    parametre: () => ({
+      status: "REGISTRERT,ANKOMMET",
+      endretFra: "2026-01-01T00:00:00Z",
+      rekkefoelge: "nyeste",
+      antall: "10",
+    }),
+    headere: myndigheten,
+  },
+  {
+    rute: "GET /myndighet/v2/hendelser",
+    sti: () => "/myndighet/v2/hendelser",
+    parametre: () => ({ etter: "0", antall: "10" }),
+    headere: myndigheten,
+  },
+  {
+    rute: "GET /myndighet/v2/regelsett",
+    sti: () => "/myndighet/v2/regelsett",
+    parametre: () => ({ foer: "100" }),
+    headere: myndigheten,
+  },
 ];
 
 /** NUL and other control characters, as the probe sent them (`%00`) and in other places of the value. */
@@ -610,7 +679,9 @@ describe("fuzzing av API-ets søkeparametre", () => {
   for (const e of SOEK) {
     it(`${e.rute}: NUL eller et annet kontrolltegn i en parameter gir 400 med melding`, async () => {
       const hent = async (q: URLSearchParams) => {
-        const res = await fetch(`${api.url}${e.sti()}?${q}`, { headers: await bearer(KARI)() });
+        const res = await fetch(`${api.url}${e.sti()}?${q}`, {
+          headers: await (e.headere ?? bearer(KARI))(),
+        });
         return { status: res.status, tekst: await res.text() };
       };
       // the parameters as they are: an answer (not 400 for a reason of ours)
@@ -650,7 +721,9 @@ describe("fuzzing av API-ets søkeparametre", () => {
         ),
         async (e, ekstra) => {
           const q = new URLSearchParams({ ...e.parametre(), ...ekstra });
-          const res = await fetch(`${api.url}${e.sti()}?${q}`, { headers: await bearer(KARI)() });
+          const res = await fetch(`${api.url}${e.sti()}?${q}`, {
+            headers: await (e.headere ?? bearer(KARI))(),
+          });
           const tekst = await res.text();
           expect(res.status, `${e.rute}?${q.toString().slice(0, 300)} → ${tekst.slice(0, 200)}`).toBeLessThan(
             500,
@@ -683,6 +756,11 @@ describe("fuzzing av API-ets søkeparametre", () => {
       "GET /import/openapi.json",
       "GET /import/dokumentasjon",
       "GET /import/dokumentasjon/stil.css",
+      // the authority's case system: one notification, its certificate, and the rulesets (ADR 045, ADR 046)
+      "GET /myndighet/v2/importmeldinger/:nummer",
+      "GET /myndighet/v2/importmeldinger/:nummer/sertifikat.xml",
+      "GET /myndighet/v2/regelsett/gjeldende",
+      "GET /myndighet/v2/regelsett/:versjon",
     ]);
     const dekket = new Set(SOEK.map((e) => e.rute));
     expect(lese.filter((r) => !dekket.has(r) && !utenSoek.has(r))).toEqual([]);

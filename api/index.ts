@@ -19,10 +19,10 @@ import { hendelseRouter } from "./hendelser/router";
 import { errorHandler, jsonKropp, sendError, utenKontrolltegnISoek } from "./http";
 import { arkivRouter } from "./importmelding/arkiv";
 import { forsideRouter } from "./importmelding/forside";
-import { myndighetRouter } from "./importmelding/myndighet";
 import { oversiktRouter } from "./importmelding/oversikt";
 import { importmeldingRouter } from "./importmelding/router";
 import { importoerRegisterRouter } from "./importoer-register";
+import { erRegelsettOpplasting, MATTILSYNET_ORGNR, myndighetJson, myndighetRouter } from "./myndighet/router";
 import { dokumentasjonRouter } from "./openapi/router";
 import { type Tilgang, utenAltinn } from "./registre/tilgang";
 import { hubRouter } from "./sertifikat/hub";
@@ -36,8 +36,11 @@ export interface ApiOptions {
   maskinporten?: MaskinVerifierOptions;
   /** API key of the ePhyto Hub side (POST /import/ephyto/v1/sertifikat); the endpoint is closed without. */
   hubApiKey?: string;
-  /** API key of the authority's case-handling side (POST /myndighet/v1/importmelding/{id}/vurdering). */
-  myndighetApiKey?: string;
+  /**
+   * The authority's case-system API (ADR 045): the organisation whose Maskinporten tokens it takes
+   * (MYNDIGHET_ORGNR; default Mattilsynet's).
+   */
+  myndighet?: { orgnr: string };
   /** The e-mail banner shows when SMTP has been unreachable this long (default 15 minutes). */
   epostNedeVarselMs?: number;
   /** The feature flags GET /gateway/config/features answers; both on by default. */
@@ -80,13 +83,17 @@ export function createApi(opts: ApiOptions): Router {
   api.use(dokumentasjonRouter());
   // The Hub authenticates with an API key, not a person's token: before the token middleware.
   api.use(hubRouter(db, opts.hubApiKey, grenser, opts.paaSertifikat));
-  // The authority's case handling is a system with an API key too.
-  api.use(myndighetRouter(db, opts.myndighetApiKey, grenser));
   // JSON bodies within a size fitting their purpose (issue 22): reception control's actual quantities name
   // every goods line of the certificate; every other body is one small form.
   const litenJson = express.json({ limit: "64kb" });
   const storJson = express.json({ limit: "1mb" });
-  api.use((req, res, next) => (req.path.endsWith("/mottakskontroll") ? storJson : litenJson)(req, res, next));
+  api.use((req, res, next) =>
+    (erRegelsettOpplasting(req.path)
+      ? myndighetJson
+      : req.path.endsWith("/mottakskontroll")
+        ? storJson
+        : litenJson)(req, res, next),
+  );
   const maskin = opts.maskinporten;
   const verifiser = createVerifier(
     createTokenVerifier(opts.auth),
@@ -99,6 +106,8 @@ export function createApi(opts: ApiOptions): Router {
       (req) => tellEllerStopp(db, req, grenser.tokenFeilIp, klient(req)),
     ),
   );
+  // The authority's case system (ADR 045): its own organisation and scopes, before the importers' guards.
+  api.use(myndighetRouter(db, { orgnr: opts.myndighet?.orgnr ?? MATTILSYNET_ORGNR }));
   // A system goes on only with a scope its importer has granted it (ADR 035).
   api.use(krevSystemtilgang(db));
   api.use(jsonKropp);

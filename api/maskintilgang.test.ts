@@ -4,6 +4,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../dev/demo-data";
+import { lagNoekkelpar } from "../dev/maskinporten/klientfil";
 import type { SystemtilgangDto } from "../domain/schemas/systemtilgang";
 import {
   ApiSvarFeil,
@@ -18,7 +19,6 @@ import {
 import { lesHendelser } from "../scripts/eksempelklient-hendelser";
 import { INGRID, importoerId, KARI, LINJER, lagSertifikat } from "../tests/support/test-hjelp";
 import {
-  lagNoekkelpar,
   startTestApiMedMaskin,
   startTestMaskinporten,
   type TestMaskinporten,

@@ -16,8 +16,9 @@ import {
   OLA,
   svar,
   type TestSertifikat,
+  vurderSomMyndighet,
 } from "../tests/support/test-hjelp";
-import { startTestApi, TEST_MYNDIGHET_API_KEY, type TestApi } from "../tests/support/test-server";
+import { startTestApi, type TestApi } from "../tests/support/test-server";
 import { problem } from "./http";
 
 const INGEN_VARELINJER = "Sertifikatet har ingen varelinjer og kan derfor ikke behandles.";
@@ -214,11 +215,7 @@ describe("sak 23 punkt 4: tilbaketrukket er ikke vurdert", () => {
     expect((await kari.put(`/${trukket.id}/status`, { status: "TILBAKETRUKKET" })).status).toBe(200);
     const frigitt = await klar(alnabru);
     expect((await registrer(frigitt.id)).status).toBe(200);
-    const vurdering = await api.fetch(`/myndighet/v1/importmelding/${frigitt.id}/vurdering`, {
-      method: "POST",
-      json: { status: "FRIGITT" },
-      headers: { "x-api-key": TEST_MYNDIGHET_API_KEY },
-    });
+    const vurdering = await vurderSomMyndighet(api, frigitt.id, { status: "FRIGITT" });
     expect(vurdering.status).toBe(200);
 
     const arkiv = (await (await kari.get("/arkiv?status=VURDERT&antall=100")).json()) as ImportmeldingListe;

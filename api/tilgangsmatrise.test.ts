@@ -31,7 +31,8 @@ import {
   startTestMaskinporten,
   type TestMaskinporten,
 } from "../tests/support/test-maskinporten";
-import type { TestApi } from "../tests/support/test-server";
+import { TEST_MYNDIGHET_ORGNR, type TestApi } from "../tests/support/test-server";
+import { MYNDIGHET_SCOPES } from "./auth";
 import { problem } from "./http";
 import { ingestSertifikat } from "./sertifikat/ingest";
 
@@ -43,9 +44,12 @@ import { ingestSertifikat } from "./sertifikat/ingest";
  * - "eier": … and the importer is on the owner side of notification {id} (ADR 007);
  * - "mottak": the owner side, or the notification's appointed reception controller;
  * - "noekkel": a system with an API key (X-Api-Key), never a person's token;
- * - "offentlig": anyone, without a token (the API's own documentation, ADR 040).
+ * - "offentlig": anyone, without a token (the API's own documentation, ADR 040);
+ * - "myndighet": the authority's case system only: a Maskinporten token of Mattilsynet's organisation with the
+ *   authority's scope (ADR 045); every person and every importer's system is refused, and the authority's token
+ *   gets nothing of the importers' routes.
  */
-type Krav = "person" | "org" | "importoer" | "eier" | "mottak" | "noekkel" | "offentlig";
+type Krav = "person" | "org" | "importoer" | "eier" | "mottak" | "noekkel" | "offentlig" | "myndighet";
 
 type Tilfelle =
   | "uten token"
@@ -57,13 +61,16 @@ type Tilfelle =
   | "eierens slettede utkast"
   | "system uten tilgang"
   | "system med bare lesetilgang"
-  | "system fra annen virksomhet";
+  | "system fra annen virksomhet"
+  | "Mattilsynets system"
+  | "Mattilsynets system med bare lesetilgang"
+  | "Mattilsynets scope i en annen virksomhets token";
 
 /** Ids a path is built from: the caller's organisation and importer, the target notification etc. */
 interface Maal {
   orgnr: string;
   importoerId: number;
-  melding: Pick<ImportmeldingVisning, "id" | "dokumentkontrollSpoersmaal" | "ankomstInfo">;
+  melding: Pick<ImportmeldingVisning, "id" | "nummer" | "dokumentkontrollSpoersmaal" | "ankomstInfo">;
   sertifikat: { nummer: string; dato: string; avsenderland: string };
   vedleggId: string;
 }
@@ -92,6 +99,8 @@ const SOEK_PAA_NOEKLER = {
   },
 } as const;
 
+const ALLE_MYNDIGHET = Object.values(MYNDIGHET_SCOPES);
+
 /** One entry per route: "METHOD path" exactly as registered. */
 const RUTER: Record<string, Rute> = {
   "GET /import/openapi.json": { krav: "offentlig", sti: () => "/import/openapi.json" },
@@ -101,10 +110,38 @@ const RUTER: Record<string, Rute> = {
     krav: "noekkel",
     sti: () => "/import/ephyto/v1/sertifikat",
   },
-  "POST /myndighet/v1/importmelding/:id/vurdering": {
-    krav: "noekkel",
-    sti: (m) => `/myndighet/v1/importmelding/${m.melding.id}/vurdering`,
+  // The authority's case system (ADR 045). Its own token passes on GET (200) and, with a body it refuses, on
+  // writes (400): nothing is written by the matrix.
+  "GET /myndighet/v2/importmeldinger": { krav: "myndighet", sti: () => "/myndighet/v2/importmeldinger" },
+  "GET /myndighet/v2/importmeldinger/:nummer": {
+    krav: "myndighet",
+    sti: (m) => `/myndighet/v2/importmeldinger/${m.melding.nummer}`,
+  },
+  "GET /myndighet/v2/importmeldinger/:nummer/sertifikat.xml": {
+    krav: "myndighet",
+    sti: (m) => `/myndighet/v2/importmeldinger/${m.melding.nummer}/sertifikat.xml`,
+  },
+  "POST /myndighet/v2/importmeldinger/:nummer/vurdering": {
+    krav: "myndighet",
+    sti: (m) => `/myndighet/v2/importmeldinger/${m.melding.nummer}/vurdering`,
     json: () => ({ status: "GODKJENT" }),
+  },
+  "GET /myndighet/v2/hendelser": { krav: "myndighet", sti: () => "/myndighet/v2/hendelser?etter=0" },
+  "GET /myndighet/v2/regelsett": { krav: "myndighet", sti: () => "/myndighet/v2/regelsett" },
+  "GET /myndighet/v2/regelsett/gjeldende": {
+    krav: "myndighet",
+    sti: () => "/myndighet/v2/regelsett/gjeldende",
+  },
+  "GET /myndighet/v2/regelsett/:versjon": { krav: "myndighet", sti: () => "/myndighet/v2/regelsett/1" },
+  "POST /myndighet/v2/regelsett": {
+    krav: "myndighet",
+    sti: () => "/myndighet/v2/regelsett",
+    json: () => ({ beskrivelse: "Matrise" }),
+  },
+  "POST /myndighet/v2/regelsett/:versjon/godkjenning": {
+    krav: "myndighet",
+    sti: () => "/myndighet/v2/regelsett/1/godkjenning",
+    json: () => ({}),
   },
   "GET /gateway/auth/avgiver": { krav: "person", sti: () => "/gateway/auth/avgiver" },
   "GET /gateway/auth/session/brukerInfo": { krav: "person", sti: () => "/gateway/auth/session/brukerInfo" },
@@ -332,8 +369,15 @@ const RUTER: Record<string, Rute> = {
 
 let api: TestApi;
 let mp: TestMaskinporten;
-/** Hageland Drammen's system without a grant, with a grant to read only; Blomsterbud's with a full grant. */
-let systemer: Record<"utenTilgang" | "bareLese" | "annen", Klient>;
+/**
+ * Hageland Drammen's system without a grant, with a grant to read only; Blomsterbud's with a full grant; the
+ * authority's case system with all its scopes and with read only; Hageland's system asking for the authority's
+ * scopes (the development Maskinporten lets a client ask for any scope it is given).
+ */
+let systemer: Record<
+  "utenTilgang" | "bareLese" | "annen" | "myndighet" | "myndighetLese" | "falskMyndighet",
+  Klient
+>;
 let hageland: number;
 let gront: number;
 let blomster: number;
@@ -349,6 +393,15 @@ beforeAll(async () => {
     utenTilgang: await mp.nyKlient("matrise-uten", ORG.hagelandDrammen),
     bareLese: await mp.nyKlient("matrise-les", ORG.hagelandDrammen),
     annen: await mp.nyKlient("matrise-blomster", ORG.blomsterbudBergen),
+    myndighet: await mp.nyKlient("matrise-mattilsynet", TEST_MYNDIGHET_ORGNR, ALLE_MYNDIGHET),
+    myndighetLese: await mp.nyKlient("matrise-mattilsynet-les", TEST_MYNDIGHET_ORGNR, [
+      MYNDIGHET_SCOPES.read,
+    ]),
+    falskMyndighet: await mp.nyKlient(
+      "matrise-hageland-som-mattilsynet",
+      ORG.hagelandDrammen,
+      ALLE_MYNDIGHET,
+    ),
   };
   const gi = (orgnr: string, pid: string, klientId: string, scopes: string[]) =>
     api.fetch(`/import/register/v1/${orgnr}/systemtilgang`, {
@@ -441,7 +494,20 @@ interface Kaller {
 function kaller(tilfelle: Tilfelle, rute: Rute): Kaller | undefined {
   const bearer = (pid: string) => async () => ({ authorization: `Bearer ${await api.token(pid)}` });
   const system = (k: Klient) => async () => ({ authorization: `Bearer ${await hentToken(k)}` });
+  const myndighet = (k: Klient, scopes: string[]) => async () => ({
+    authorization: `Bearer ${await hentToken(k, scopes)}`,
+  });
   switch (tilfelle) {
+    case "Mattilsynets system":
+      return { headere: myndighet(systemer.myndighet, ALLE_MYNDIGHET), maal: () => hagelandMaal };
+    case "Mattilsynets system med bare lesetilgang":
+      if (!rute.json || rute.krav === "noekkel") return undefined;
+      return {
+        headere: myndighet(systemer.myndighetLese, [MYNDIGHET_SCOPES.read]),
+        maal: () => hagelandMaal,
+      };
+    case "Mattilsynets scope i en annen virksomhets token":
+      return { headere: myndighet(systemer.falskMyndighet, ALLE_MYNDIGHET), maal: () => hagelandMaal };
     case "system uten tilgang":
       return { headere: system(systemer.utenTilgang), maal: () => hagelandMaal };
     case "system med bare lesetilgang":
@@ -497,6 +563,12 @@ function forventet(tilfelle: Tilfelle, rute: Rute): { status: number; endrer: bo
   if (tilfelle === "uten token" || tilfelle === "utløpt token" || rute.krav === "noekkel") {
     return { status: 401, endrer: false };
   }
+  // The authority's own token passes its routes (a write with the matrix's body is refused: 400) and no other;
+  // every other caller gets 403 on them.
+  if (tilfelle === "Mattilsynets system" && rute.krav === "myndighet") {
+    return { status: rute.json ? 400 : 200, endrer: false };
+  }
+  if (tilfelle.startsWith("Mattilsynets") || rute.krav === "myndighet") return { status: 403, endrer: false };
   // A system needs its importer's grant for every call, and may act only for its own organisation.
   if (tilfelle === "system uten tilgang" || tilfelle === "system med bare lesetilgang") {
     return { status: 403, endrer: false };
@@ -533,6 +605,9 @@ const TILFELLER: Tilfelle[] = [
   "system uten tilgang",
   "system med bare lesetilgang",
   "system fra annen virksomhet",
+  "Mattilsynets system",
+  "Mattilsynets system med bare lesetilgang",
+  "Mattilsynets scope i en annen virksomhets token",
 ];
 
 describe("tilgangsmatrisen", () => {

@@ -82,6 +82,8 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "019-hendelser-og-webhooker",
       "022-altinn-og-enhetsregisteret",
       "025-hub-henting",
+      "027-regelsett",
+      "028-myndighetens-hendelser",
       "030-sprakvalg",
       "032-landtellere",
       "035-epost-sprak",

@@ -19,6 +19,8 @@ import * as m018 from "./migrations/018-systemtilgang";
 import * as m019 from "./migrations/019-hendelser-og-webhooker";
 import * as m022 from "./migrations/022-altinn-og-enhetsregisteret";
 import * as m025 from "./migrations/025-hub-henting";
+import * as m027 from "./migrations/027-regelsett";
+import * as m028 from "./migrations/028-myndighetens-hendelser";
 import * as m030 from "./migrations/030-sprakvalg";
 import * as m032 from "./migrations/032-landtellere";
 import * as m035 from "./migrations/035-epost-sprak";
@@ -45,6 +47,8 @@ const migrations: Record<string, Migration> = {
   "019-hendelser-og-webhooker": m019,
   "022-altinn-og-enhetsregisteret": m022,
   "025-hub-henting": m025,
+  "027-regelsett": m027,
+  "028-myndighetens-hendelser": m028,
   "030-sprakvalg": m030,
   "032-landtellere": m032,
   "035-epost-sprak": m035,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { Hendelsestype } from "../domain/hendelser";
+import type { Hendelsestype, MyndighetHendelsestype } from "../domain/hendelser";
 import type { AktoerType, HendelseDetaljer, HendelseType } from "../domain/historikk";
 import type { Systemscope } from "../domain/schemas/systemtilgang";
 import type { Sprak } from "../sprak/sprak";
@@ -142,6 +142,8 @@ export interface SertifikatTable {
   erstattet_av_id: number | null;
   mottatt: Generated<Date>;
   status_sist_endret: Generated<Date>;
+  /** The ruleset the risk assessment was made under (migration 027); null: the bundled tables, none approved. */
+  regelsett_versjon: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface VedleggTable {
@@ -192,6 +194,33 @@ export interface ImportmeldingTable {
   versjon: Generated<number>;
   vurdering_begrunnelse: string | null;
   faktisk_ankommet: Date | null;
+  /** The approved ruleset the automatic decision was made under (migration 027, ADR 046). */
+  regelsett_versjon: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the automatic decision was: released, waits for the authority, or made without an approved ruleset. */
+  automatisk_vurdering: ColumnType<AutomatiskVurdering | null, AutomatiskVurdering | null | undefined>;
+  /** The authority's decision letter with a rejection (ADR 045). */
+  vedtaksbrev_referanse: ColumnType<string | null, string | null | undefined>;
+}
+
+export type AutomatiskVurdering = "FRIGITT" | "VENTER" | "UTEN_REGELSETT";
+
+/** A version of the risk rules (migration 027, ADR 046): never changed once loaded, except its approval. */
+export interface RegelsettTable {
+  versjon: number;
+  beskrivelse: string;
+  innhold: Jsonb<unknown>;
+  innhold_sha256: string;
+  status: "UTKAST" | "GODKJENT";
+  lastet_opp: Generated<Date>;
+  lastet_opp_av: string;
+  godkjent: Date | null;
+  godkjent_av: string | null;
+  godkjent_av_klient: string | null;
+  utviklingssett: Generated<boolean>;
+}
+
+export interface Database {
+  regelsett: RegelsettTable;
 }
 
 export interface KontrollspoersmaalTable {
@@ -312,18 +341,24 @@ export interface Database {
   epost_fanget: EpostFangetTable;
 }
 
-/** Each importer's event counter (migration 019, ADR 036): the row lock orders the feed. */
+/**
+ * Each stream's event counter (migration 019, ADR 036): the row lock orders the feed. A stream is an importer's
+ * (`importoer:<id>`) or the authority's (`myndighet`, migration 028, ADR 045).
+ */
 export interface HendelseTellerTable {
-  importoer_id: number;
+  stroem: string;
+  importoer_id: number | null;
   siste: number;
 }
 
 export interface HendelseTable {
   id: Generated<number>;
-  importoer_id: number;
+  stroem: string;
+  /** The importer of an importer's stream; null in the authority's. */
+  importoer_id: number | null;
   nummer: number;
   uuid: string;
-  type: Hendelsestype;
+  type: Hendelsestype | MyndighetHendelsestype;
   tidspunkt: Generated<Date>;
   data: Jsonb<Record<string, unknown>>;
 }

@@ -360,8 +360,10 @@ async function vurder(
   status: "FRIGITT" | "AVVIST" | "DELVIS_AVVIST",
   begrunnelse?: string,
 ) {
-  const body = vurderingBodySkjema.parse({ status, begrunnelse });
-  return vurderImportmelding(k.db, { id, status: body.status, begrunnelse: body.begrunnelse, varsle: false });
+  // A rejection names its decision letter (ADR 045): a made-up case number of the demo.
+  const vedtaksbrevReferanse = status === "FRIGITT" ? undefined : `2026/${String(id).padStart(5, "0")}`;
+  const body = vurderingBodySkjema.parse({ status, begrunnelse, vedtaksbrevReferanse });
+  return vurderImportmelding(k.db, { id, ...body, varsle: false });
 }
 
 /** Registered with Grønt Mottak as controller, then the reception control by Ola Hansen and ANKOMMET. */

@@ -3,6 +3,7 @@
 // here: the development Altinn and Enhetsregisteret serve them (dev/registre), and the service reads them from
 // there as it reads the real ones (docs/decisions/042-altinn-og-enhetsregisteret.md); the persons' names come
 // with Altinn's answer. Runs on the first start of an empty embedded database and by `npm run seed`.
+import { sikreUtviklingssett } from "../api/regelsett/lager";
 import type { Db } from "../db";
 import { DEMO_IMPORTOERER, DEMO_MOTTAKSKONTROLLOER_AVTALER, DEMO_PERSONER } from "./demo-data";
 import { seedImportmeldinger } from "./seed-importmeldinger";
@@ -14,6 +15,8 @@ export async function erTom(db: Db): Promise<boolean> {
 }
 
 export async function seedDemoData(db: Db): Promise<void> {
+  // Today's rule tables as the approved development set (ADR 046), before the certificates are assessed.
+  await sikreUtviklingssett(db);
   await db.transaction().execute(async (trx) => {
     for (const p of DEMO_PERSONER) {
       if (!p.telefonnummer) continue;

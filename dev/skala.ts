@@ -3,6 +3,7 @@
 // and the plan test (api/lister.test.ts). Numbers have a fixed width (SKALA.0000555, S-0000555), so a term
 // finds as many at 1k as at 100k unless it is meant to find more (issue 26: the number filters).
 import { sql } from "kysely";
+import { markoer } from "../api/myndighet/liste";
 import { hentImportoerMatch } from "../api/sertifikat/synlighet";
 import type { Db } from "../db";
 import { fyllLandtellere } from "../db/migrations/032-landtellere";
@@ -168,6 +169,8 @@ export interface SkalaKontekst {
   /** The same for Hageland Stavanger, whose open work grows with N (AAPENT_ORGNR). */
   aapent: string;
   n: number;
+  /** The authority's list cursor halfway into the assessed notifications (a deep page, ADR 045). */
+  myndighetMarkoer: string;
 }
 
 /** The figures' addresses for Hageland Drammen (importer id `drammen`) and the open-work importer. */
@@ -178,11 +181,16 @@ export async function skalaKontekst(db: Db, n: number, drammen: number): Promise
     .where("organisasjonsnummer", "=", AAPENT_ORGNR)
     .executeTakeFirstOrThrow();
   const m = await hentImportoerMatch(db, drammen);
+  const { rows } = await sql<{ id: number; tid: string }>`select id,
+      to_char(status_endret at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as tid
+    from importmelding where status = 'FRIGITT' order by status_endret, id
+    offset ${Math.floor(n / 2)} limit 1`.execute(db);
   return {
     base: `/import/v2/${m.organisasjonsnummer}/${drammen}`,
     api: `/import/importmelding/v2/${m.organisasjonsnummer}/${drammen}`,
     aapent: `/import/importmelding/v2/${AAPENT_ORGNR}/${aapent}`,
     n,
+    myndighetMarkoer: rows[0] ? markoer(rows[0].tid, Number(rows[0].id)) : "",
   };
 }
 
@@ -194,6 +202,8 @@ export interface SkalaFigur {
    * page and the count bound (no full scan: api/lister.test.ts).
    */
   vokser?: true;
+  /** Called by the authority's case system (its Maskinporten token), not by Kari. */
+  myndighet?: true;
 }
 
 /** The lists of issue 13 goal 1, with their filters and their last page. */
@@ -268,6 +278,24 @@ export const SKALA_FIGURER: SkalaFigur[] = [
     navn: "Forhåndsmeldinger, avsender (treff vokser)",
     sti: ({ api }) => `${api}/arkiv?antall=15&avsender=exporter 42`,
     vokser: true,
+  },
+  // The authority's list (ADR 045): the queue (submitted and arrived, which grow with N at Hageland Stavanger),
+  // everything submitted newest first, and a page after a cursor halfway into the assessed ones.
+  {
+    navn: "Mattilsynet: REGISTRERT og ANKOMMET, første side",
+    sti: () => "/myndighet/v2/importmeldinger?status=REGISTRERT,ANKOMMET&antall=100",
+    myndighet: true,
+  },
+  {
+    navn: "Mattilsynet: alle innsendte, nyeste først",
+    sti: () => "/myndighet/v2/importmeldinger?rekkefoelge=nyeste&antall=100",
+    myndighet: true,
+  },
+  {
+    navn: "Mattilsynet: FRIGITT etter en markør langt ute",
+    sti: ({ myndighetMarkoer }) =>
+      `/myndighet/v2/importmeldinger?status=FRIGITT&antall=100&etter=${encodeURIComponent(myndighetMarkoer)}`,
+    myndighet: true,
   },
   {
     navn: "Sertifikater, del av sertifikatnummer (treff vokser)",

@@ -50,6 +50,45 @@ export interface HendelseData {
   "importmelding.vurdert": StatusEndretData;
 }
 
+/**
+ * The authority's event feed (issue 32 item 2, ADR 045): what its case system follows, in the same gap-free
+ * numbering as the importers' feed but a stream of its own (`GET /myndighet/v2/hendelser`). Submissions,
+ * changed arrivals, arrivals with the reception control, withdrawals and outcomes.
+ */
+export const MYNDIGHET_HENDELSESTYPER = [
+  "importmelding.sendt_inn",
+  "importmelding.ankomst_endret",
+  "importmelding.ankommet",
+  "importmelding.trukket_tilbake",
+  "importmelding.vurdert",
+] as const;
+export type MyndighetHendelsestype = (typeof MYNDIGHET_HENDELSESTYPER)[number];
+
+/** The status each status-changing authority event follows (vurdert: every outcome). */
+export const MYNDIGHET_HENDELSE_FOR_STATUS: Partial<Record<ImportmeldingStatus, MyndighetHendelsestype>> = {
+  REGISTRERT: "importmelding.sendt_inn",
+  ANKOMMET: "importmelding.ankommet",
+  TILBAKETRUKKET: "importmelding.trukket_tilbake",
+  FRIGITT: "importmelding.vurdert",
+  AVVIST: "importmelding.vurdert",
+  DELVIS_AVVIST: "importmelding.vurdert",
+  AUTOMATISK_FRIGITT: "importmelding.vurdert",
+};
+
+/** The data of every authority event: which notification, its status now, and what the case system plans by. */
+export type MyndighetHendelseData = {
+  importmelding: {
+    nummer: string;
+    /** The status before (null for a changed arrival, which changes no status). */
+    fraStatus: ImportmeldingStatus | null;
+    status: ImportmeldingStatus;
+  };
+  sertifikat: { nummer: string; eksportland: string };
+  ansvarligImportoer: { organisasjonsnummer: string; navn: string };
+  /** The expected arrival (ISO 8601), null when none is registered. */
+  forventetAnkomst: string | null;
+};
+
 /** A webhook subscription as the register API lists it (never with its secret). */
 export interface WebhookVisning {
   id: number;

@@ -84,6 +84,10 @@ export interface HendelseDetaljer {
   avvik?: RapportertAvvik[];
   /** SERTIFIKAT: the certificate that replaces this one. */
   erstattetAv?: string;
+  /** STATUS to AUTOMATISK_FRIGITT: the version of the approved risk rules it was released under (ADR 046). */
+  regelsett?: { versjon: number };
+  /** STATUS to AVVIST or DELVIS_AVVIST: the reference of the authority's decision letter (ADR 045). */
+  vedtaksbrev?: string;
   /** STATUS to REGISTRERT or ANKOMMET: why it waits for the authority whatever its answers. */
   venterPaaMyndighet?: Ventegrunn;
   /** STATUS to the authority's assessment: made before the shipment arrived (ADR 041). */
@@ -117,6 +121,8 @@ export interface HistorikkSide {
 export const HISTORIKK_SIDE = 20;
 
 export const MATTILSYNET = "Mattilsynet";
+/** The label of the authority's decision letter reference (history, the arrived page, the outcome e-mail). */
+export const VEDTAKSBREV_REFERANSE = "Referanse til vedtaksbrevet";
 export const EPHYTO_HUB = "ePhyto-hub";
 
 export function aktoerTekst(a: HendelseAktoer): string {
@@ -292,5 +298,7 @@ export function hendelseLinjer(h: {
       h.tilStatus === "FRIGITT" || h.tilStatus === "AVVIST" || h.tilStatus === "DELVIS_AVVIST";
     linjer.push(vurdering ? `Begrunnelse: ${merknad}` : merknad);
   }
+  if (d.vedtaksbrev) linjer.push(`${VEDTAKSBREV_REFERANSE}: ${d.vedtaksbrev}`);
+  if (d.regelsett) linjer.push(`Risikoregler: versjon ${d.regelsett.versjon}`);
   return linjer;
 }

@@ -233,6 +233,13 @@ export interface ImportmeldingVisning {
   faktiskAnkommet: string | null;
   /** The authority's reason for a rejection, null otherwise. */
   vurderingBegrunnelse: string | null;
+  /** The reference of the authority's decision letter with a rejection (ADR 045), null otherwise. */
+  vedtaksbrevReferanse: string | null;
+  /**
+   * What the service decided by itself at submission or arrival (ADR 046): FRIGITT; VENTER, for the authority
+   * by its rules; UTEN_REGELSETT, for the authority because no risk rules are approved. Null before submission.
+   */
+  automatiskVurdering: "FRIGITT" | "VENTER" | "UTEN_REGELSETT" | null;
   /**
    * The responsible importer is named on the certificate (ADR 010). When not, the notification is never
    * released automatically: it waits for the authority, and gives way to the consignee's own until the

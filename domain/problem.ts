@@ -14,6 +14,8 @@ export interface Problem {
   detail: string;
   /** Extension (409 on create): the live notification of the certificate the caller may open instead. */
   importMeldingId?: number;
+  /** Extension (400 on a refused ruleset, ADR 046): every problem found, each with where it is. */
+  feil?: string[];
 }
 
 /**

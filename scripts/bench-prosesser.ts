@@ -169,6 +169,16 @@ export async function ventPaa(p: BenchProsess, sti = "/readyz"): Promise<void> {
 }
 
 /**
+ * What an `api` in production needs for the authority's API (ADR 045), for a bench that sends it no authority
+ * tokens: Mattilsynet's organisation and a Maskinporten nobody answers for (its keys are fetched only for a token).
+ */
+export const MYNDIGHET_UTEN_TOKEN = {
+  MYNDIGHET_ORGNR: "985399077",
+  MASKINPORTEN_ISSUER: "https://127.0.0.1:1/maskinporten",
+  MASKINPORTEN_JWKS_URI: "https://127.0.0.1:1/maskinporten/jwks",
+};
+
+/**
  * The development Altinn, Enhetsregisteret and Maskinporten as compose's staging `registre` runs them (a process
  * of the demo build on `port`), and the settings (x-registre) that point the api and sender roles at them: the
  * production build has no stand-in inside (ADR 043).

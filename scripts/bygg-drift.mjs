@@ -96,6 +96,7 @@ await byggTil(demo, {
   idporten: "dev/idporten/prosess.ts",
   epostfanger: "dev/epost/prosess.ts",
   registre: "dev/registre/prosess.ts",
+  maskinporten: "dev/maskinporten/prosess.ts",
   hub: "dev/hub/prosess.ts",
 });
 // The demo attachments (dev/vedlegg.ts reads ./fixtures/ beside its chunk).

@@ -1,44 +1,35 @@
-// `npm run myndighet:vurder -- ID STATUS [BEGRUNNELSE]` as a child process on a PGlite database in a
-// temporary folder (seeded with the demo data): exit codes, messages, and what it changes in the database.
+// `npm run myndighet:vurder -- NUMMER STATUS [BEGRUNNELSE] [--vedtaksbrev REFERANSE]` as a child process
+// (ADR 045, ADR 016): its own checks without a service, its refusal when no service runs, and against a running
+// service (the `api` role on an embedded database in a temporary folder, with demo data) the assessment through
+// the authority's API with a token from the development Maskinporten: exit codes, messages, and what changed.
+// The command never opens the database: the service owns it throughout.
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../db";
-import { seedDemoData } from "../dev/seed";
+import { lesEier } from "../db/eier";
+import { loadConfig } from "../server/config";
+import { type StartedServer, startServer } from "../server/index";
+import { lagLogger } from "../server/logg";
 
-let dataDir: string;
-let registrertId: number;
+let mappe: string;
+let env: NodeJS.ProcessEnv;
+let server: StartedServer | undefined;
 
-async function medDb<T>(f: (db: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
-  const handle = await openDatabase({ dataDir });
-  try {
-    return await f(handle.db);
-  } finally {
-    await handle.close();
-  }
+function ledigPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
 }
 
-const tilstand = (id: number) =>
-  medDb(async (db) => {
-    const rad = await db
-      .selectFrom("importmelding")
-      .select(["status", "versjon", "vurdering_begrunnelse"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    const hendelser = await db
-      .selectFrom("importmelding_hendelse")
-      .select(["til_status", "utfoert_av", "merknad"])
-      .where("importmelding_id", "=", id)
-      .orderBy("id")
-      .execute();
-    return { ...rad, hendelser };
-  });
-
 function kjoer(...args: string[]): Promise<{ kode: number; ut: string; feil: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test" };
-  delete env.DATABASE_URL;
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -53,68 +44,109 @@ function kjoer(...args: string[]): Promise<{ kode: number; ut: string; feil: str
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "myndighet-vurder-"));
-  registrertId = await medDb(async (db) => {
-    await seedDemoData(db);
-    const rad = await db
+  mappe = mkdtempSync(path.join(tmpdir(), "myndighet-vurder-"));
+  const port = await ledigPort();
+  env = {
+    ...process.env,
+    NODE_ENV: "test",
+    ROLES: "api",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: path.join(mappe, "pglite"),
+    MASKINPORTEN_DEV_KLIENTER: path.join(mappe, "klienter.json"),
+    LOG_LEVEL: "warn",
+  };
+  for (const k of ["DATABASE_URL", "IMPORT_API_URL", "MASKINPORTEN_ISSUER", "MYNDIGHET_API_URL"])
+    delete env[k];
+});
+afterAll(async () => {
+  await server?.close();
+  if (mappe) rmSync(mappe, { recursive: true, force: true });
+});
+
+const tilstand = async (nummer: string) => {
+  const db = server!.database.db;
+  const rad = await db
+    .selectFrom("importmelding")
+    .select(["id", "status", "versjon", "vurdering_begrunnelse", "vedtaksbrev_referanse"])
+    .where("nummer", "=", nummer)
+    .executeTakeFirstOrThrow();
+  const hendelser = await db
+    .selectFrom("importmelding_hendelse")
+    .select(["til_status", "utfoert_av", "merknad"])
+    .where("importmelding_id", "=", rad.id)
+    .orderBy("id")
+    .execute();
+  return { ...rad, hendelser };
+};
+
+describe("myndighet:vurder", () => {
+  it("avviser feil argumenter med en tydelig melding før den spør tjenesten", async () => {
+    const utenArgumenter = await kjoer();
+    expect(utenArgumenter.kode).toBe(2);
+    expect(utenArgumenter.feil).toContain("Bruk: npm run myndighet:vurder -- NUMMER");
+    const ukjentStatus = await kjoer("IM-2026-1001", "GODKJENT");
+    expect(ukjentStatus.kode).toBe(2);
+    expect(ukjentStatus.feil).toContain("Ugyldig vurdering. Tillatt: FRIGITT, AVVIST eller DELVIS_AVVIST");
+    const utenBegrunnelse = await kjoer("IM-2026-1001", "AVVIST");
+    expect(utenBegrunnelse.feil).toContain("Begrunnelse må oppgis ved avvisning");
+    const utenVedtaksbrev = await kjoer("IM-2026-1001", "AVVIST", "Skadegjørere");
+    expect(utenVedtaksbrev.kode).toBe(2);
+    expect(utenVedtaksbrev.feil).toContain("Referansen til vedtaksbrevet må oppgis ved avvisning");
+  }, 60_000);
+
+  it("sier fra når tjenesten ikke kjører, og åpner ikke databasen selv", async () => {
+    const res = await kjoer("IM-2026-1001", "FRIGITT");
+    expect(res.kode).toBe(2);
+    expect(res.feil).toContain("Tjenesten kjører ikke. Start den med npm start");
+    expect(lesEier(env.DATA_DIR as string)).toBeUndefined();
+  }, 60_000);
+
+  it("vurderer gjennom Mattilsynets API med et token fra utviklings-Maskinporten, og avviser en ny vurdering", async () => {
+    server = await startServer(loadConfig(env), lagLogger("warn", {}));
+    const { nummer } = await server.database.db
       .selectFrom("importmelding")
-      .select("id")
+      .select("nummer")
       .where("status", "=", "REGISTRERT")
       .orderBy("id")
       .executeTakeFirstOrThrow();
-    return rad.id;
-  });
-});
-afterAll(() => {
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+    const foer = await tilstand(nummer);
 
-describe("myndighet:vurder", () => {
-  it("refuses bad arguments with a clear message and a non-zero exit code, changing nothing", async () => {
-    const foer = await tilstand(registrertId);
-
-    const ukjentStatus = await kjoer(String(registrertId), "GODKJENT");
-    expect(ukjentStatus.kode).toBe(2);
-    expect(ukjentStatus.feil).toContain("Ugyldig vurdering. Tillatt: FRIGITT, AVVIST eller DELVIS_AVVIST");
-
-    const utenBegrunnelse = await kjoer(String(registrertId), "AVVIST");
-    expect(utenBegrunnelse.kode).toBe(2);
-    expect(utenBegrunnelse.feil).toContain("Begrunnelse må oppgis ved avvisning");
-
-    const utenArgumenter = await kjoer();
-    expect(utenArgumenter.kode).toBe(2);
-    expect(utenArgumenter.feil).toContain("Bruk: npm run myndighet:vurder -- ID");
-
-    const ukjentId = await kjoer("999999", "FRIGITT");
-    expect(ukjentId.kode).toBe(1);
-    expect(ukjentId.feil).toContain("404: Fant ikke forhåndsmeldingen");
-
-    expect(await tilstand(registrertId)).toEqual(foer);
-  }, 120_000);
-
-  it("rejects a registered notification with the reason, then refuses a second assessment", async () => {
-    const foer = await tilstand(registrertId);
-    const res = await kjoer(String(registrertId), "DELVIS_AVVIST", "To", "planter", "destrueres");
+    const res = await kjoer(
+      nummer,
+      "DELVIS_AVVIST",
+      "To",
+      "planter",
+      "destrueres",
+      "--vedtaksbrev",
+      "2026/4711",
+    );
     expect(res.feil).toBe("");
+    expect(res.ut).toBe(`Forhåndsmelding ${nummer} har nå status DELVIS_AVVIST.\n`);
     expect(res.kode).toBe(0);
-    expect(res.ut).toMatch(/^Forhåndsmelding \S+ har nå status DELVIS_AVVIST\.\n$/);
-    const etter = await tilstand(registrertId);
+    const etter = await tilstand(nummer);
     expect(etter).toMatchObject({
       status: "DELVIS_AVVIST",
       versjon: foer.versjon + 1,
       vurdering_begrunnelse: "To planter destrueres",
+      vedtaksbrev_referanse: "2026/4711",
     });
     expect(etter.hendelser.at(-1)).toEqual({
       til_status: "DELVIS_AVVIST",
-      utfoert_av: "myndighet:kommandolinje",
+      utfoert_av: "myndighet:klient:mattilsynet-saksbehandling-dev",
       merknad: "To planter destrueres",
     });
+    // The service kept the database to itself.
+    expect(lesEier(env.DATA_DIR as string)).toMatchObject({ rolle: "tjeneste", pid: process.pid });
 
-    const igjen = await kjoer(String(registrertId), "FRIGITT");
+    const igjen = await kjoer(nummer, "FRIGITT");
     expect(igjen.kode).toBe(1);
-    expect(igjen.feil).toContain(
-      "400: Forhåndsmeldingen kan ikke endres i status Delvis avvist (DELVIS_AVVIST)",
-    );
-    expect(await tilstand(registrertId)).toEqual(etter);
-  }, 120_000);
+    expect(igjen.feil).toContain("409: Forhåndsmeldingen er allerede vurdert: Delvis avvist");
+    expect(await tilstand(nummer)).toEqual(etter);
+
+    const ukjent = await kjoer("IM-1999-1", "FRIGITT");
+    expect(ukjent.kode).toBe(1);
+    expect(ukjent.feil).toContain("404: Fant ikke forhåndsmeldingen");
+  }, 180_000);
 });

@@ -1,62 +1,56 @@
-// `npm run myndighet:vurder -- ID STATUS [BEGRUNNELSE]`: the authority's assessment of a notification
-// (FRIGITT, AVVIST or DELVIS_AVVIST; a reason is required for a rejection). The same rules as
-// POST /myndighet/v1/importmelding/{id}/vurdering. With DATABASE_URL it writes to that PostgreSQL; with the
-// embedded database it opens data/ only when no other process owns it, and otherwise posts to that
-// endpoint of the running service (docs/decisions/016-en-eier-av-den-innebygde-databasen.md).
-import { ApiError } from "../api/http";
-import { vurderImportmelding } from "../api/importmelding/handlinger";
+// `npm run myndighet:vurder -- NUMMER STATUS [BEGRUNNELSE] [--vedtaksbrev REFERANSE]`: the authority's assessment
+// of a notification by its number (FRIGITT, AVVIST or DELVIS_AVVIST; a rejection needs the reason and the
+// decision letter's reference), through the authority's API exactly as its case system posts it (ADR 045): a
+// Maskinporten token for Mattilsynet, POST /myndighet/v2/importmeldinger/{nummer}/vurdering. It never opens a
+// database (ADR 016). In development it finds the running service, the development Maskinporten and the
+// authority's development client by itself; elsewhere --api, --token-endepunkt, --aud, --klient-id and --noekkel
+// (scripts/eksempelklient-myndighet.ts `oppsett`).
+import { parseArgs } from "node:util";
 import { vurderingBodySkjema } from "../domain/schemas/importmelding";
-import { loadConfig } from "../server/config";
 import { oversetter } from "../sprak/katalog.server";
-import { databaseEllerTjeneste, KanIkkeKjoere, medImportApi, postTilTjenesten } from "./tjeneste";
+import { MyndighetApiFeil, myndighetApi, oppsett } from "./eksempelklient-myndighet";
 
-const [idTekst, status, ...begrunnelse] = process.argv.slice(2);
-if (!idTekst || !/^\d+$/.test(idTekst) || !status) {
-  console.error("Bruk: npm run myndighet:vurder -- ID FRIGITT|AVVIST|DELVIS_AVVIST [BEGRUNNELSE]");
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    vedtaksbrev: { type: "string" },
+    api: { type: "string" },
+    "token-endepunkt": { type: "string" },
+    aud: { type: "string" },
+    "klient-id": { type: "string" },
+    noekkel: { type: "string" },
+  },
+});
+const [nummer, status, ...begrunnelse] = positionals;
+if (!nummer || !status) {
+  console.error(
+    "Bruk: npm run myndighet:vurder -- NUMMER FRIGITT|AVVIST|DELVIS_AVVIST [BEGRUNNELSE] [--vedtaksbrev REFERANSE]",
+  );
   process.exit(2);
 }
-const body = vurderingBodySkjema.safeParse({ status, begrunnelse: begrunnelse.join(" ") || undefined });
+const body = vurderingBodySkjema.safeParse({
+  status,
+  begrunnelse: begrunnelse.join(" ") || undefined,
+  vedtaksbrevReferanse: values.vedtaksbrev,
+});
 if (!body.success) {
-  // the schema gives message references (sprak/melding.ts): the command speaks bokmål
+  // the schema's message references in bokmål, as the service would answer them (docs/sprak.md)
   console.error(oversetter("nb").melding(body.error.issues[0]?.message ?? "validering.vurdering.ugyldig"));
   process.exit(2);
 }
 
-const config = loadConfig();
 let kode = 0;
 try {
-  const tilgang = await databaseEllerTjeneste(config, "npm run myndighet:vurder");
-  if ("database" in tilgang) {
-    const { db, close } = tilgang.database;
-    try {
-      const rad = await vurderImportmelding(db, {
-        id: Number(idTekst),
-        status: body.data.status,
-        begrunnelse: body.data.begrunnelse,
-        aktoer: { type: "MYNDIGHET", kilde: "kommandolinje" },
-      });
-      console.log(`Forhåndsmelding ${rad.nummer} har nå status ${rad.status}.`);
-    } finally {
-      await close();
-    }
-  } else {
-    const url = `${medImportApi(tilgang.tjeneste)}/myndighet/v1/importmelding/${idTekst}/vurdering`;
-    console.error(`Tjenesten kjører og eier den innebygde databasen: sender vurderingen til ${url}.`);
-    const svar = await postTilTjenesten(url, JSON.stringify(body.data), {
-      "content-type": "application/json",
-      "x-api-key": config.myndighetApiKey,
-    });
-    console.log(`Forhåndsmelding (id ${idTekst}) har nå status ${String(svar.status)}.`);
-  }
+  const { apiUrl, klient } = await oppsett(values);
+  const svar = await myndighetApi(apiUrl, klient).vurder(nummer, body.data);
+  console.log(`Forhåndsmelding ${svar.nummer} har nå status ${svar.status}.`);
 } catch (feil) {
-  if (feil instanceof KanIkkeKjoere) {
-    console.error(feil.message);
-    kode = 2;
+  if (feil instanceof MyndighetApiFeil) {
+    console.error(feil.status ? `${feil.status}: ${feil.message}` : feil.message);
+    kode = feil.status ? 1 : 2;
   } else {
-    const status = feil instanceof ApiError ? feil.status : (feil as { status?: number }).status;
-    console.error(status ? `${status}: ${oversetter("nb").melding((feil as Error).message)}` : feil);
+    console.error(feil);
     kode = 1;
   }
 }
-// Set after closing: PGlite's runtime resets process.exitCode when it shuts down.
 process.exit(kode);

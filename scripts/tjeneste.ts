@@ -81,9 +81,7 @@ export async function postTilTjenesten(
   if (svar.ok) return json;
   const melding = problemDetalj(json) ?? `Tjenesten svarte ${svar.status}`;
   const hint =
-    svar.status === 401
-      ? " (API-nøkkelen må være den samme som tjenesten bruker: HUB_API_KEY / MYNDIGHET_API_KEY)"
-      : "";
+    svar.status === 401 ? " (API-nøkkelen må være den samme som tjenesten bruker: HUB_API_KEY)" : "";
   throw Object.assign(new Error(`${melding}${hint}`), { status: svar.status });
 }
 

@@ -6,6 +6,7 @@
 import type { Express, NextFunction, Request, Response } from "express";
 import { createRemoteJWKSet } from "jose";
 import { API_PREFIXES, createApi } from "../api";
+import { MYNDIGHET_SCOPES } from "../api/auth";
 import type { Tilgang } from "../api/registre/tilgang";
 import type { Db } from "../db";
 import type { Config } from "./config";
@@ -23,6 +24,18 @@ export async function monterApi(
     const { createDevMaskinporten } = await import("../dev/maskinporten");
     const { lesKlientfil } = await import("../dev/maskinporten/klientfil");
     const fil = config.maskinportenDevKlienter;
+    // The authority's case system in development (ADR 045): registered with its key, for the commands.
+    const { sikreKlient } = await import("../dev/maskinporten/klientfil");
+    await sikreKlient(
+      fil,
+      {
+        client_id: config.myndighetDevKlient.klientId,
+        navn: "Mattilsynets saksbehandling (utvikling)",
+        orgnr: config.myndighetOrgnr,
+        scopes: Object.values(MYNDIGHET_SCOPES),
+      },
+      config.myndighetDevKlient.noekkelfil,
+    );
     const sti = new URL(maskin.issuer).pathname;
     app.use(
       sti,
@@ -50,7 +63,7 @@ export async function monterApi(
       jwks: createRemoteJWKSet(new URL(maskin.jwksUri)),
     },
     hubApiKey: config.hubApiKey,
-    myndighetApiKey: config.myndighetApiKey,
+    myndighet: { orgnr: config.myndighetOrgnr },
     epostNedeVarselMs: config.epost.nedeVarselMs,
     features: config.features,
     paaSertifikat: (resultat) => metrikker.sertifikatInnlest(resultat),

@@ -28,8 +28,11 @@ const API = {
   DATABASE_URL: "postgres://db.example.no/forhaandsmelding",
   OIDC_ISSUER: "https://idporten.no",
   HUB_API_KEY: "hub-".padEnd(40, "h"),
-  MYNDIGHET_API_KEY: "mt-".padEnd(40, "m"),
   WEBHOOK_NOEKKEL: "wh-".padEnd(40, "w"),
+  // The authority's case system comes in with Maskinporten tokens of its organisation (ADR 045).
+  MYNDIGHET_ORGNR: "985399077",
+  MASKINPORTEN_ISSUER: "https://maskinporten.no/",
+  MASKINPORTEN_JWKS_URI: "https://maskinporten.no/jwk",
   API_AUDIENCE: "https://forhaandsmelding.example.no/import",
   ALTINN_URL: "https://platform.altinn.no",
   ALTINN_RESSURS: "mattilsynet-forhaandsmelding",
@@ -271,15 +274,29 @@ describe("loadConfig i produksjon", () => {
     expect(feilVed({ ...API, HUB_API_KEY: "dev-hub-nokkel" }).problemer).toEqual([
       expect.stringContaining("ikke utviklingsverdien dev-hub-nokkel"),
     ]);
-    expect(feilVed({ ...API, MYNDIGHET_API_KEY: "dev-myndighet-nokkel" }).problemer).toEqual([
-      expect.stringContaining("MYNDIGHET_API_KEY"),
-    ]);
     expect(feilVed({ ...API, HUB_API_KEY: "kort" }).problemer).toEqual([
       expect.stringContaining("minst 24 tegn"),
     ]);
-    expect(feilVed({ ...API, MYNDIGHET_API_KEY: API.HUB_API_KEY }).problemer).toEqual([
-      expect.stringContaining("forskjellige"),
+  });
+
+  it("api krever Mattilsynets organisasjonsnummer og Maskinporten, og ingen delt nøkkel for Mattilsynet (ADR 045)", () => {
+    expect(feilVed({ ...API, MYNDIGHET_API_KEY: "mt-".padEnd(40, "m") }).problemer).toEqual([
+      "MYNDIGHET_API_KEY brukes ikke lenger: Mattilsynets saksbehandlingssystem bruker Maskinporten-token (ADR 045). Fjern variabelen.",
     ]);
+    expect(feilVed({ ...API, MYNDIGHET_ORGNR: undefined }).problemer).toEqual([
+      "MYNDIGHET_ORGNR må settes til Mattilsynets organisasjonsnummer (985399077).",
+    ]);
+    expect(feilVed({ ...API, MYNDIGHET_ORGNR: "98539907" }).problemer).toEqual([
+      "MYNDIGHET_ORGNR må være et organisasjonsnummer (ni siffer).",
+    ]);
+    expect(
+      feilVed({ ...API, MASKINPORTEN_ISSUER: undefined, MASKINPORTEN_JWKS_URI: undefined }).problemer,
+    ).toEqual([
+      "MASKINPORTEN_ISSUER må settes (f.eks. https://maskinporten.no/): Mattilsynets saksbehandlingssystem kommer bare inn med Maskinporten-token.",
+    ]);
+    expect(loadConfig(API).myndighetOrgnr).toBe("985399077");
+    expect(loadConfig({}).myndighetOrgnr).toBe("985399077");
+    expect(loadConfig({ MYNDIGHET_ORGNR: "999888777" }).myndighetOrgnr).toBe("999888777");
   });
 
   it("web uten api krever IMPORT_API_URL; med api i samme prosess trengs den ikke", () => {
@@ -384,10 +401,10 @@ describe("loadConfig i produksjon", () => {
   it("lister alle problemene på én gang når ingenting er satt", () => {
     const feil = feilVed({ NODE_ENV: "production" });
     // DATABASE_URL, APP_URL, SESSION_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER, HUB_API_KEY,
-    // MYNDIGHET_API_KEY, WEBHOOK_NOEKKEL, SMTP_URL, EPOST_AVSENDER; ENHETSREGISTERET_URL, ALTINN_URL,
-    // ALTINN_RESSURS, ALTINN_ABONNEMENTSNOEKKEL, MASKINPORTEN_URL, MASKINPORTEN_KLIENT_ID,
+    // MYNDIGHET_ORGNR, MASKINPORTEN_ISSUER (ADR 045), WEBHOOK_NOEKKEL, SMTP_URL, EPOST_AVSENDER; ENHETSREGISTERET_URL,
+    // ALTINN_URL, ALTINN_RESSURS, ALTINN_ABONNEMENTSNOEKKEL, MASKINPORTEN_URL, MASKINPORTEN_KLIENT_ID,
     // MASKINPORTEN_KLIENT_NOEKKEL (ADR 042); OIDC_RESOURCE, API_AUDIENCE; HUB_URL (ADR 044)
-    expect(feil.problemer).toHaveLength(21);
+    expect(feil.problemer).toHaveLength(22);
     expect(feil.message).toMatch(/^Ugyldig oppsett for produksjon/);
     const feilWeb = feilVed({ NODE_ENV: "production", ROLES: "web" });
     expect(feilWeb.problemer.join("\n")).toContain("IMPORT_API_URL");
@@ -502,8 +519,10 @@ describe("maskintilgang (Maskinporten, ADR 035)", () => {
     ).toBe(true);
   });
 
-  it("er av i produksjon uten MASKINPORTEN_ISSUER, og på med den og Maskinportens nøkler", () => {
-    const av = loadConfig(API);
+  it("er på i produksjon med MASKINPORTEN_ISSUER og Maskinportens nøkler (påkrevd for api, ADR 045)", () => {
+    const uten = { ...API, MASKINPORTEN_ISSUER: undefined, MASKINPORTEN_JWKS_URI: undefined };
+    expect(feilVed(uten).problemer).toEqual([expect.stringContaining("MASKINPORTEN_ISSUER må settes")]);
+    const av = loadConfig({ ...WEB, MASKINPORTEN_ISSUER: undefined });
     expect(av.maskinporten).toBeUndefined();
     expect(av.embeddedMaskinporten).toBe(false);
     const paa = loadConfig({
@@ -521,7 +540,7 @@ describe("maskintilgang (Maskinporten, ADR 035)", () => {
   });
 
   it("avviser et halvt eller usikkert oppsett i produksjon", () => {
-    expect(feilVed({ ...API, MASKINPORTEN_ISSUER: "https://maskinporten.no/" }).problemer).toEqual([
+    expect(feilVed({ ...API, MASKINPORTEN_JWKS_URI: undefined }).problemer).toEqual([
       "MASKINPORTEN_JWKS_URI må settes når MASKINPORTEN_ISSUER er satt (Maskinportens nøkler, f.eks. https://maskinporten.no/jwk).",
     ]);
     expect(
@@ -534,7 +553,8 @@ describe("maskintilgang (Maskinporten, ADR 035)", () => {
       "MASKINPORTEN_ISSUER må begynne med https://.",
       "MASKINPORTEN_JWKS_URI må begynne med https://.",
     ]);
-    expect(feilVed({ ...API, MASKINPORTEN_JWKS_URI: "https://maskinporten.no/jwk" }).problemer).toEqual([
+    expect(feilVed({ ...API, MASKINPORTEN_ISSUER: undefined }).problemer).toEqual([
+      "MASKINPORTEN_ISSUER må settes (f.eks. https://maskinporten.no/): Mattilsynets saksbehandlingssystem kommer bare inn med Maskinporten-token.",
       "MASKINPORTEN_ISSUER må settes når MASKINPORTEN_JWKS_URI eller MASKINPORTEN_AUDIENCE er satt (ellers er maskintilgang av).",
     ]);
     // only the api role reads them

@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { isIP } from "node:net";
+import path from "node:path";
 import { UTVIKLINGSNOEKKEL } from "../api/hendelser/hemmelighet";
 
 export const ROLLER = ["web", "api", "sender"] as const;
@@ -59,12 +60,21 @@ export interface Config {
   embeddedMaskinporten: boolean;
   /** Its clients' file (MASKINPORTEN_DEV_KLIENTER, dev/maskinporten/klientfil.ts). */
   maskinportenDevKlienter: string;
+  /**
+   * The authority's case system in development (ADR 045): the client the development Maskinporten registers
+   * for MYNDIGHET_ORGNR with the authority's scopes, and its private key beside the clients' file, so
+   * `npm run myndighet:vurder` and scripts/eksempelklient-myndighet.ts get a token with no manual step.
+   */
+  myndighetDevKlient: { klientId: string; noekkelfil: string };
   sessionSecret: string;
   features: { visImportmelding: boolean; visRisikovurdering: boolean };
   /** API key of the ePhyto Hub side (certificate ingestion). */
   hubApiKey: string;
-  /** API key of the authority's case-handling side (assessments). */
-  myndighetApiKey: string;
+  /**
+   * The authority's case-system API (ADR 045): the organisation number whose Maskinporten tokens it takes
+   * (MYNDIGHET_ORGNR, default Mattilsynet's 985399077). There is no shared key.
+   */
+  myndighetOrgnr: string;
   /** Seed demo data on first start of an empty embedded database. */
   seedDemoData: boolean;
   /** Migrate the database at start (under an advisory lock); off: the process waits for `npm run db:migrate`. */
@@ -162,7 +172,6 @@ export const UTVIKLINGSVERDIER = {
   clientId: "forhaandsmelding-dev",
   clientSecret: "dev-hemmelighet-ikke-for-produksjon",
   hubApiKey: "dev-hub-nokkel",
-  myndighetApiKey: "dev-myndighet-nokkel",
   webhookNoekkel: UTVIKLINGSNOEKKEL,
   altinnRessurs: "mattilsynet-digital-forhaandsmelding",
   altinnAbonnementsnoekkel: "dev-altinn-abonnement",
@@ -344,16 +353,21 @@ function produksjonsproblemer(
     if (!satt(env.HUB_API_KEY) || env.HUB_API_KEY === UTVIKLINGSVERDIER.hubApiKey) {
       p.push("HUB_API_KEY må settes til ePhyto Hub-nøkkelen (ikke utviklingsverdien dev-hub-nokkel).");
     } else if (env.HUB_API_KEY.length < 24) p.push("HUB_API_KEY må være minst 24 tegn (tilfeldig).");
-    if (!satt(env.MYNDIGHET_API_KEY) || env.MYNDIGHET_API_KEY === UTVIKLINGSVERDIER.myndighetApiKey) {
+    // The authority's case system (ADR 045): Maskinporten tokens of its organisation, no shared key.
+    if (satt(env.MYNDIGHET_API_KEY)) {
       p.push(
-        "MYNDIGHET_API_KEY må settes til Mattilsynets saksbehandlingsnøkkel (ikke utviklingsverdien dev-myndighet-nokkel).",
+        "MYNDIGHET_API_KEY brukes ikke lenger: Mattilsynets saksbehandlingssystem bruker Maskinporten-token (ADR 045). Fjern variabelen.",
       );
-    } else if (env.MYNDIGHET_API_KEY.length < 24)
-      p.push("MYNDIGHET_API_KEY må være minst 24 tegn (tilfeldig).");
-    if (satt(env.HUB_API_KEY) && env.HUB_API_KEY === env.MYNDIGHET_API_KEY) {
-      p.push("HUB_API_KEY og MYNDIGHET_API_KEY må være forskjellige.");
     }
-    // Machine access is optional: on with MASKINPORTEN_ISSUER, and then it needs Maskinporten's keys.
+    if (!satt(env.MYNDIGHET_ORGNR)) {
+      p.push("MYNDIGHET_ORGNR må settes til Mattilsynets organisasjonsnummer (985399077).");
+    }
+    if (!satt(env.MASKINPORTEN_ISSUER)) {
+      p.push(
+        "MASKINPORTEN_ISSUER må settes (f.eks. https://maskinporten.no/): Mattilsynets saksbehandlingssystem kommer bare inn med Maskinporten-token.",
+      );
+    }
+    // Machine access: MASKINPORTEN_ISSUER, and then it needs Maskinporten's keys.
     if (satt(env.MASKINPORTEN_ISSUER)) {
       if (!env.MASKINPORTEN_ISSUER.startsWith("https://"))
         p.push("MASKINPORTEN_ISSUER må begynne med https://.");
@@ -537,6 +551,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const api = roller.has("api");
   const sender = roller.has("sender");
   if (roller.size === 0) problemer.push("ROLES må inneholde minst én rolle: web, api eller sender.");
+  if (satt(env.MYNDIGHET_ORGNR) && !/^\d{9}$/.test(env.MYNDIGHET_ORGNR.trim())) {
+    problemer.push("MYNDIGHET_ORGNR må være et organisasjonsnummer (ni siffer).");
+  }
   if (web && !api && !satt(env.IMPORT_API_URL)) {
     problemer.push(
       "IMPORT_API_URL må settes når rollen web kjører uten rollen api i samme prosess (adressen til api-prosessene).",
@@ -606,13 +623,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     embeddedMaskinporten,
     maskinportenDevKlienter: env.MASKINPORTEN_DEV_KLIENTER || "data/maskinporten-klienter.json",
+    myndighetDevKlient: {
+      klientId: "mattilsynet-saksbehandling-dev",
+      noekkelfil: path.join(
+        path.dirname(env.MASKINPORTEN_DEV_KLIENTER || "data/maskinporten-klienter.json"),
+        "maskinporten",
+        "mattilsynet-saksbehandling-dev.jwk.json",
+      ),
+    },
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     features: {
       visImportmelding: bool(env.FEATURE_VIS_IMPORTMELDING, true),
       visRisikovurdering: bool(env.FEATURE_VIS_RISIKOVURDERING, true),
     },
     hubApiKey: env.HUB_API_KEY ?? UTVIKLINGSVERDIER.hubApiKey,
-    myndighetApiKey: env.MYNDIGHET_API_KEY ?? UTVIKLINGSVERDIER.myndighetApiKey,
+    myndighetOrgnr: env.MYNDIGHET_ORGNR?.trim() || "985399077",
     seedDemoData: bool(env.SEED_DEMO_DATA, !env.DATABASE_URL && (!production || demo)),
     migrerVedOppstart: bool(env.DB_MIGRER_VED_OPPSTART, true),
     smtpUrl: env.SMTP_URL || undefined,

@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { sendError } from "../api/http";
+import { gjeldendeRegelsett } from "../api/regelsett/gjeldende";
 import { type DatabaseHandle, openDatabase } from "../db";
 import { manglendeMigreringer, migrateToLatest } from "../db/migrate";
 import { erApiSti, monterApi } from "./api";
@@ -21,6 +22,7 @@ import { type Helse, lagHelse } from "./helse";
 import { kunInnlogget } from "./kun-innlogget";
 import { forespoerselslogg, type Logger, lagLogger } from "./logg";
 import { lagMetrikker, type Metrikker, startMetrikkServer } from "./metrikker";
+import { regelsettVedOppstart } from "./regelsett";
 import { monterRegistre, type RegistreDel, startRegistre } from "./registre";
 import { ruteFor } from "./rute";
 import { type SenderDel, startSender } from "./sender";
@@ -93,9 +95,17 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     }
     if (config.seedDemoData) await seedHvisTom(database, logg);
 
+    // The risk rules (ADR 046): the development set in development and a demo; a warning without approved ones.
+    if (api) await regelsettVedOppstart(database.db, config, logg);
     const utboks = sender ? database.db : undefined;
     const hub = config.hub.henting ? utboks : undefined;
-    const metrikker = lagMetrikker({ roller, utboks, pool: database.pool, hub });
+    const metrikker = lagMetrikker({
+      roller,
+      utboks,
+      pool: database.pool,
+      hub,
+      regelsett: api ? () => gjeldendeRegelsett(database.db).then((g) => g?.versjon ?? null) : undefined,
+    });
     // Altinn and Enhetsregisteret (ADR 042): the clients, and in embedded mode their stand-ins on this port.
     let egenUrl = `http://127.0.0.1:${config.port}`;
     const registre: RegistreDel | undefined =

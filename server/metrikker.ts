@@ -1,8 +1,8 @@
 // Prometheus metrics (issue 26 point 5, docs/decisions/028-roller-og-drift.md), served on their own port
 // (METRICS_PORT), never on the public one: request duration per route pattern, the e-mail outbox's depth and
 // oldest age, certificates ingested, failed deliveries, the database pool, the calls to Altinn, Maskinporten and
-// Enhetsregisteret and the register's update feed (ADR 042), the Hub puller (ADR 044), and Node's own process
-// metrics.
+// Enhetsregisteret and the register's update feed (ADR 042), the Hub puller (ADR 044), the approved risk rules'
+// version (ADR 046), and Node's own process metrics.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { NextFunction, Request, Response } from "express";
@@ -43,6 +43,8 @@ export function lagMetrikker(opts: {
   pool?: pg.Pool;
   /** The Hub puller's journal gauges read the database on each scrape (the `sender` role pulling, ADR 044). */
   hub?: Db;
+  /** The current approved ruleset's version, null: none (the `api` role, ADR 046). */
+  regelsett?: () => Promise<number | null>;
 }): Metrikker {
   const register = new client.Registry();
   register.setDefaultLabels({ roller: [...opts.roller].sort().join(",") });
@@ -124,6 +126,17 @@ export function lagMetrikker(opts: {
       registers: [register],
       async collect() {
         this.set((await les()).eldste);
+      },
+    });
+  }
+  const { regelsett } = opts;
+  if (regelsett) {
+    new client.Gauge({
+      name: "forhaandsmelding_regelsett_versjon",
+      help: "Versjonen av risikoreglene Mattilsynet har godkjent som gjelder; 0: ingen, og ingen forhåndsmeldinger frigis automatisk.",
+      registers: [register],
+      async collect() {
+        this.set((await regelsett().catch(() => null)) ?? 0);
       },
     });
   }

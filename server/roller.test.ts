@@ -198,6 +198,8 @@ describe("en api- og sender-prosess", () => {
     expect(tekst).toMatch(/forhaandsmelding_utboks_antall\{[^}]*\} 0/);
     expect(tekst).toMatch(/forhaandsmelding_utboks_eldste_sekunder\{[^}]*\} 0/);
     expect(tekst).toContain("process_cpu_seconds_total");
+    // The approved risk rules' version (ADR 046): in development the development set, approved at start; 0 is none.
+    expect(tekst).toMatch(/\nforhaandsmelding_regelsett_versjon\{[^}]*\} [1-9]\d*\n/);
     if (serverUrl) expect(tekst).toMatch(/forhaandsmelding_db_pool_tilkoblinger\{[^}]*tilstand="ledig"/);
   });
 });

@@ -193,6 +193,19 @@ function frigi(bane: Bane, person: string | undefined): void {
   }
 }
 
+/**
+ * The key of the shared part each worker already has (JobbValg.kjent): that part crosses once per worker and
+ * key, not per job (ADR 046: the approved ruleset's content, which the worker builds once and keeps).
+ */
+const kjentIWorker = new WeakMap<Worker, string>();
+
+function inputTil(worker: Worker, input: unknown, kjent: JobbValg["kjent"]): unknown {
+  if (!kjent) return input;
+  if (kjentIWorker.get(worker) === kjent.noekkel) return kjent.input;
+  kjentIWorker.set(worker, kjent.noekkel);
+  return input;
+}
+
 export interface JobbValg {
   /** The lane: innlesing (certificate intake), dokument (files for people) or side (a large certificate's page). */
   bane: Bane;
@@ -201,6 +214,8 @@ export interface JobbValg {
   /** Aborted when the caller gives up: the job leaves the queue, or its worker is stopped. */
   signal?: AbortSignal;
   tidsgrenseMs?: number;
+  /** The input to post instead to a worker that has already had a job with the same `noekkel`. */
+  kjent?: { noekkel: string; input: unknown };
 }
 
 /**
@@ -261,7 +276,7 @@ export async function kjoerJobb(navn: string, input: unknown, valg: JobbValg): P
       worker.on("error", paaFeil);
       worker.on("exit", paaSlutt);
       signal?.addEventListener("abort", avbryt, { once: true });
-      worker.postMessage({ navn, input } satisfies Jobb);
+      worker.postMessage({ navn, input: inputTil(worker, input, valg.kjent) } satisfies Jobb);
     });
   } finally {
     frigi(bane, person);

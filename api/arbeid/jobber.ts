@@ -10,13 +10,21 @@ import { lagSertifikatExcel, type SertifikatExcelInput } from "../dokumenter/ser
 import { lagSertifikatPdf, type SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
 import { lagSertifikatdokument } from "../dokumenter/sertifikatdokument";
 import type { ParseEphytoOptions } from "../ephyto/parse";
-import { forberedSertifikat } from "../sertifikat/ingest";
+import { forberedSertifikat, type RegelsettForJobb } from "../sertifikat/ingest";
 import { settSammen } from "../sertifikat/sammensetning";
 import type { SertifikatTekst } from "../sertifikat/tekst";
 
 export const JOBBER = {
-  ingest: ({ xml, opts }: { xml: string | Uint8Array; opts: ParseEphytoOptions }) =>
-    forberedSertifikat(xml, opts),
+  /** A certificate parsed and assessed under the ruleset given (ADR 046; null: the bundled tables). */
+  ingest: ({
+    xml,
+    opts,
+    regelsett,
+  }: {
+    xml: string | Uint8Array;
+    opts: ParseEphytoOptions;
+    regelsett: RegelsettForJobb;
+  }) => forberedSertifikat(xml, opts, regelsett),
   pdf: async (input: SertifikatPdfInput) => new Uint8Array(await lagSertifikatPdf(input)),
   excel: async (input: SertifikatExcelInput) => new Uint8Array(await lagSertifikatExcel(input)),
   /** The certificate page's documents from the certificate as read (JSON text parsed in the worker). */

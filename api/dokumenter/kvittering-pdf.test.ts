@@ -157,6 +157,8 @@ function melding(endringer: Partial<ImportmeldingVisning> = {}): ImportmeldingVi
     kanSendesInn: false,
     faktiskAnkommet: "2026-03-04T13:30:00.000Z",
     vurderingBegrunnelse: null,
+    vedtaksbrevReferanse: null,
+    automatiskVurdering: null,
     ansvarligPaaSertifikatet: true,
     vurdertFoerAnkomst: false,
     tilgang: { eier: true, mottakskontrolloer: false },

@@ -163,6 +163,8 @@ export interface UtfallMelding {
   utfall: "FRIGITT" | "AVVIST" | "DELVIS_AVVIST" | "AUTOMATISK_FRIGITT" | "TILBAKETRUKKET";
   /** the authority's reason, when it gave one */
   begrunnelse: string | null;
+  /** the reference of the decision letter that follows a rejection (ADR 045) */
+  vedtaksbrev?: string | null;
   /** assessed before the shipment arrived (ADR 041): no reception control */
   vurdertFoerAnkomst?: boolean;
 }
@@ -218,6 +220,7 @@ export function lagUtfallEpost(opts: {
     nummer: utenStyretegn(u.nummer),
     sertifikatnummer: utenStyretegn(u.sertifikatnummer),
     begrunnelse: u.begrunnelse ? utenStyretegn(u.begrunnelse) : null,
+    vedtaksbrev: u.vedtaksbrev ? utenStyretegn(u.vedtaksbrev) : null,
   }));
   const [forste] = utfall;
   const antall = utfall.length;
@@ -243,12 +246,14 @@ export function lagUtfallEpost(opts: {
       [t("epost.utfall.resultat"), resultat(u, t)],
     ];
     const begrunnelse = u.begrunnelse ? felt(t("epost.utfall.begrunnelse"), u.begrunnelse) : "";
+    const vedtaksbrev = u.vedtaksbrev ? felt(t("epost.utfall.vedtaksbrevReferanse"), u.vedtaksbrev) : "";
     const overskrift = t("epost.utfall.forhaandsmelding", { nummer: u.nummer });
     tekstDeler.push(
       overskrift,
       ...rader.map(([e, v]) => felt(e, v)),
       ...linjer,
       ...(begrunnelse ? [begrunnelse] : []),
+      ...(vedtaksbrev ? [vedtaksbrev] : []),
       felt(t("epost.utfall.aapne"), lenke),
       "",
     );
@@ -259,6 +264,7 @@ export function lagUtfallEpost(opts: {
       "</dl>",
       ...linjer.map((l) => `<p>${esc(l)}</p>`),
       begrunnelse ? `<p>${esc(begrunnelse)}</p>` : "",
+      vedtaksbrev ? `<p>${esc(vedtaksbrev)}</p>` : "",
       `<p><a href="${esc(lenke)}">${esc(t("epost.utfall.aapneLenke", { nummer: u.nummer }))}</a></p>`,
     );
   }

@@ -254,6 +254,7 @@ async function utfallEpost(
         // service (ADR 027) are the service's, not a reason.
         begrunnelse: u === "AUTOMATISK_FRIGITT" || u === "TILBAKETRUKKET" ? null : h.merknad,
         vurdertFoerAnkomst: h.detaljer?.vurdertFoerAnkomst === true,
+        vedtaksbrev: h.detaljer?.vedtaksbrev ?? null,
       };
     }),
   });

@@ -16,8 +16,10 @@ import {
   klarTilInnsending,
   LINJER,
   lagSertifikat,
+  VEDTAKSBREV,
+  vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
-import { startTestApi, TEST_MYNDIGHET_API_KEY, type TestApi } from "../../tests/support/test-server";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { endreStatusI } from "../importmelding/tilstand";
 import { type EpostSender, type EpostSenderOptions, lagEpostSender } from "./sender";
 
@@ -72,11 +74,8 @@ async function innsendt(linjer: VarelinjeInput[] = [LINJER.roseplanter]) {
 }
 
 function vurder(id: number, status: string, begrunnelse?: string) {
-  return api.fetch(`/myndighet/v1/importmelding/${id}/vurdering`, {
-    method: "POST",
-    json: { status, begrunnelse },
-    headers: { "x-api-key": TEST_MYNDIGHET_API_KEY },
-  });
+  const vedtaksbrevReferanse = status === "FRIGITT" ? undefined : VEDTAKSBREV;
+  return vurderSomMyndighet(api, id, { status, begrunnelse, vedtaksbrevReferanse });
 }
 
 const utfallRader = (importmeldingId: number) =>

@@ -16,13 +16,10 @@ import {
   LINJER,
   lagSertifikat,
   PER,
+  VEDTAKSBREV,
+  vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
-import {
-  startTestApi,
-  TEST_MYNDIGHET_API_KEY,
-  TEST_WEBHOOK_NOEKKEL,
-  type TestApi,
-} from "../../tests/support/test-server";
+import { startTestApi, TEST_WEBHOOK_NOEKKEL, type TestApi } from "../../tests/support/test-server";
 import { erTillattIp, sjekkWebhookUrl } from "./adresse";
 import { dekrypterHemmelighet } from "./hemmelighet";
 import type { HendelseJson } from "./kontrakt";
@@ -81,11 +78,8 @@ const statusData = (skriver: number, del: number): StatusEndretData => ({
 const sisteNummer = async () => (await alleEtter("0")).at(-1)?.nummer;
 
 function vurder(id: number, status: string, begrunnelse?: string) {
-  return api.fetch(`/myndighet/v1/importmelding/${id}/vurdering`, {
-    method: "POST",
-    json: { status, begrunnelse },
-    headers: { "x-api-key": TEST_MYNDIGHET_API_KEY },
-  });
+  const vedtaksbrevReferanse = status === "FRIGITT" ? undefined : VEDTAKSBREV;
+  return vurderSomMyndighet(api, id, { status, begrunnelse, vedtaksbrevReferanse });
 }
 
 describe("hendelser skrives i samme transaksjon", () => {

@@ -7,18 +7,27 @@
 // Both behind the same guard as the importer's notification list (requireImportoer).
 import { Router } from "express";
 import type { Db } from "../../db";
-import { HENDELSESTYPER, type LeveringsforsoekVisning, type WebhookVisning } from "../../domain/hendelser";
+import {
+  HENDELSESTYPER,
+  type Hendelsestype,
+  type LeveringsforsoekVisning,
+  type WebhookVisning,
+} from "../../domain/hendelser";
 import { melding } from "../../sprak/melding";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, lesSoek, notFound, parseId } from "../http";
 import { type Adressepolicy, sjekkWebhookUrl, UgyldigAdresse } from "./adresse";
 import { krypterHemmelighet, nyHemmelighet } from "./hemmelighet";
 import { feedSoek, type HendelseSide, hendelseJson, nyWebhook, webhookStatus } from "./kontrakt";
+import { importoerStroem } from "./skriv";
+import { lesStroem } from "./stroem";
 
 /** At most this many subscriptions per importer. */
 export const MAKS_WEBHOOKER = 10;
 /** The delivery log shows this many attempts. */
 export const LOGG_ANTALL = 50;
+
+type HendelseRad = Parameters<typeof hendelseJson>[0];
 
 async function webhooker(db: Db, importoerId: number): Promise<WebhookVisning[]> {
   const rader = await db
@@ -75,7 +84,8 @@ async function leveringslogg(db: Db, importoerId: number): Promise<Leveringsfors
     tidspunkt: new Date(r.tidspunkt).toISOString(),
     webhookId: r.webhook_id,
     url: r.url,
-    hendelseType: r.type,
+    // A delivery is of an importer's event (the authority's stream has no webhooks).
+    hendelseType: r.type as Hendelsestype,
     hendelseNummer: Number(r.nummer),
     forsoek: r.forsoek,
     ok: r.ok,
@@ -92,22 +102,12 @@ export function hendelseRouter(db: Db, webhook: { noekkel: string; policy: Adres
     requireImportoer(db),
     ah<ImportoerRequest>(async (req, res) => {
       const { importoerId, orgnr } = req;
-      const { etter = 0, antall = 100 } = lesSoek(feedSoek, req.query);
-      const rader = await db
-        .selectFrom("hendelse")
-        .select(["uuid", "nummer", "type", "tidspunkt", "data"])
-        .where("importoer_id", "=", importoerId)
-        .where("nummer", ">", etter)
-        .orderBy("nummer")
-        .limit(antall + 1)
-        .execute();
-      const side = rader.slice(0, antall);
+      const side = await lesStroem(db, importoerStroem(importoerId), lesSoek(feedSoek, req.query));
       const importoer = { id: importoerId, organisasjonsnummer: orgnr };
       const svar: HendelseSide = {
-        hendelser: side.map((r) => hendelseJson(r, importoer)),
-        // The cursor for the next call: the last number read (the same as `etter` when nothing was new).
-        neste: String(side.length > 0 ? Number(side[side.length - 1]!.nummer) : etter),
-        flere: rader.length > antall,
+        hendelser: side.rader.map((r) => hendelseJson(r as HendelseRad, importoer)),
+        neste: side.neste,
+        flere: side.flere,
       };
       res.json(svar);
     }),

@@ -8,10 +8,12 @@
 // in a row pause the subscription (the importer resumes it on the settings page). Every attempt is logged for
 // the importer. At least once: a sender that dies mid-POST leaves its claim to run out, and the next one
 // sends again with the same webhook-id.
+
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { Webhook } from "standardwebhooks";
 import type { Db } from "../../db";
+import type { Hendelsestype } from "../../domain/hendelser";
 import type { Adressepolicy } from "./adresse";
 import { dekrypterHemmelighet } from "./hemmelighet";
 import { hendelseJson } from "./kontrakt";
@@ -214,7 +216,11 @@ export function lagWebhookSender(opts: WebhookSenderOptions): WebhookSender {
       return false;
     }
     const kropp = JSON.stringify(
-      hendelseJson(rad, { id: rad.importoer_id, organisasjonsnummer: rad.organisasjonsnummer }),
+      // A delivery is of an importer's event (the authority's stream has no webhooks, ADR 045).
+      hendelseJson(
+        { ...rad, type: rad.type as Hendelsestype },
+        { id: rad.importoer_id, organisasjonsnummer: rad.organisasjonsnummer },
+      ),
     );
     const svar = await signerOgSend(rad, kropp, opts, tidsavbrudd);
     await registrerUtfall(db, krav, k, svar, opts);

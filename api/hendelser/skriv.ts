@@ -1,16 +1,58 @@
-// Writes the importers' events (issue 25 §3, docs/decisions/036-hendelser-og-webhooker.md) inside the
-// transaction of what happened: the certificate's ingest, the notification's status change. Each event takes
-// the next number of its importer's counter row (`insert … on conflict do update set siste = siste + 1`),
-// whose row lock is held until commit, so one importer's numbers become visible in order and without gaps:
-// a reader of the feed after N never misses a lower number committed later. The webhook outbox rows (one per
-// active subscription to the type) are written in the same transaction.
+// Writes the events (issue 25 §3, docs/decisions/036-hendelser-og-webhooker.md) inside the transaction of what
+// happened: the certificate's ingest, the notification's status change. Each event takes the next number of its
+// stream's counter row (`insert … on conflict do update set siste = siste + 1`), whose row lock is held until
+// commit, so one stream's numbers become visible in order and without gaps: a reader of the feed after N never
+// misses a lower number committed later. A stream is an importer's (with the webhook outbox rows, one per active
+// subscription to the type, in the same transaction) or the authority's case system's (ADR 045), the same
+// mechanism. Lock order: a transaction takes its importers' counters (ascending) before the authority's.
 import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../db";
-import { type Hendelsestype, type StatusEndretData, VURDERT_STATUSER } from "../../domain/hendelser";
+import {
+  type Hendelsestype,
+  MYNDIGHET_HENDELSE_FOR_STATUS,
+  type MyndighetHendelseData,
+  type MyndighetHendelsestype,
+  type StatusEndretData,
+  VURDERT_STATUSER,
+} from "../../domain/hendelser";
 import { erVurdertFoerAnkomst, type ImportmeldingStatus } from "../../domain/status";
 
 type Trx = Transaction<Database>;
+
+/** The authority's case system's stream (ADR 045). */
+export const MYNDIGHET_STROEM = "myndighet";
+/** An importer's stream. */
+export const importoerStroem = (importoerId: number) => `importoer:${importoerId}`;
+
+/** Takes the next number of the stream and writes the event; the counter's row lock is held until commit. */
+async function skrivIStroem(
+  trx: Trx,
+  stroem: string,
+  importoerId: number | null,
+  type: Hendelsestype | MyndighetHendelsestype,
+  data: Record<string, unknown>,
+): Promise<number> {
+  const { siste } = await trx
+    .insertInto("hendelse_teller")
+    .values({ stroem, importoer_id: importoerId, siste: 1 })
+    .onConflict((oc) => oc.column("stroem").doUpdateSet({ siste: sql`hendelse_teller.siste + 1` }))
+    .returning("siste")
+    .executeTakeFirstOrThrow();
+  const { id } = await trx
+    .insertInto("hendelse")
+    .values({
+      stroem,
+      importoer_id: importoerId,
+      nummer: Number(siste),
+      uuid: randomUUID(),
+      type,
+      data: JSON.stringify(data),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
 
 export interface NyHendelse {
   importoerId: number;
@@ -34,19 +76,18 @@ export async function skrivHendelser(trx: Trx, hendelser: readonly NyHendelse[])
       .with("t", (qb) =>
         qb
           .insertInto("hendelse_teller")
-          .values({ importoer_id: h.importoerId, siste: 1 })
-          .onConflict((oc) =>
-            oc.column("importoer_id").doUpdateSet({ siste: sql`hendelse_teller.siste + 1` }),
-          )
+          .values({ stroem: importoerStroem(h.importoerId), importoer_id: h.importoerId, siste: 1 })
+          .onConflict((oc) => oc.column("stroem").doUpdateSet({ siste: sql`hendelse_teller.siste + 1` }))
           .returning("siste"),
       )
       .with("h", (qb) =>
         qb
           .insertInto("hendelse")
-          .columns(["importoer_id", "nummer", "uuid", "type", "data"])
+          .columns(["stroem", "importoer_id", "nummer", "uuid", "type", "data"])
           .expression((eb) =>
             eb.selectFrom("t").select([
               // typed, as an INSERT … SELECT does not type its parameters by the columns
+              sql<string>`${importoerStroem(h.importoerId)}::text`.as("stroem"),
               sql<number>`${h.importoerId}::integer`.as("importoer_id"),
               "t.siste",
               sql<string>`${randomUUID()}::uuid`.as("uuid"),
@@ -133,4 +174,32 @@ export async function skrivStatusHendelser(
         : []),
     ]),
   );
+}
+
+/**
+ * The authority's event for a notification (ADR 045): `type` given (a changed arrival), or the one that follows
+ * the new status (MYNDIGHET_HENDELSE_FOR_STATUS; none for SLETTET and a draft's changes). Written last in the
+ * transaction's event writes, after the importers' counters (the lock order).
+ */
+export async function skrivMyndighetHendelse(
+  trx: Trx,
+  m: { id: number; nummer: string; sertifikat_id: number; ansvarlig_importoer_id: number },
+  endring: { fra: ImportmeldingStatus | null; til: ImportmeldingStatus; type?: MyndighetHendelsestype },
+): Promise<void> {
+  const type = endring.type ?? MYNDIGHET_HENDELSE_FOR_STATUS[endring.til];
+  if (!type) return;
+  const rad = await trx
+    .selectFrom("importmelding as m")
+    .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
+    .innerJoin("importoer as i", "i.id", "m.ansvarlig_importoer_id")
+    .select(["s.nummer", "s.eksportland", "i.organisasjonsnummer", "i.navn", "m.forventet_ankomst"])
+    .where("m.id", "=", m.id)
+    .executeTakeFirstOrThrow();
+  const data: MyndighetHendelseData = {
+    importmelding: { nummer: m.nummer, fraStatus: endring.fra, status: endring.til },
+    sertifikat: { nummer: rad.nummer, eksportland: rad.eksportland },
+    ansvarligImportoer: { organisasjonsnummer: rad.organisasjonsnummer, navn: rad.navn },
+    forventetAnkomst: rad.forventet_ankomst ? new Date(rad.forventet_ankomst).toISOString() : null,
+  };
+  await skrivIStroem(trx, MYNDIGHET_STROEM, null, type, data);
 }

@@ -22,13 +22,10 @@ import {
   OLA,
   RIKTIG,
   svar,
+  VEDTAKSBREV,
+  vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
-import {
-  startTestApi,
-  TEST_HUB_API_KEY,
-  TEST_MYNDIGHET_API_KEY,
-  type TestApi,
-} from "../../tests/support/test-server";
+import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../../tests/support/test-server";
 import { FILER } from "../dokumenter/dokumentasjon";
 import { helHistorikk } from "./historikk";
 import { DOKUMENTASJON_BARE_INNSENDT } from "./router";
@@ -210,10 +207,10 @@ describe("GET …/{id}/dokumentasjon", () => {
     }
     await ok(ola.put(`/${m.id}/status`, { status: "ANKOMMET" }), 200);
     await ok(
-      api.fetch(`/myndighet/v1/importmelding/${m.id}/vurdering`, {
-        method: "POST",
-        json: { status: "DELVIS_AVVIST", begrunnelse: "Trips i to kasser" },
-        headers: { "x-api-key": TEST_MYNDIGHET_API_KEY },
+      vurderSomMyndighet(api, m.id, {
+        status: "DELVIS_AVVIST",
+        begrunnelse: "Trips i to kasser",
+        vedtaksbrevReferanse: VEDTAKSBREV,
       }),
       200,
     );

@@ -15,11 +15,13 @@ import type { ImportmeldingStatus } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type Aktoer, type KlientAktoer, MYNDIGHET } from "../aktoer";
 import { badRequest } from "../http";
+import { type GjeldendeRegelsett, gjeldendeRegelsettI } from "../regelsett/gjeldende";
+import { vurder } from "../sertifikat/ingest";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
 import { ansvarligErMottaker } from "./mottaker";
 import { sjekkSertifikatGyldig } from "./opprett";
 import { harLestRegelverk, REGELVERK_IKKE_BEKREFTET_REGISTRER } from "./tilgang";
-import { endreStatus, type ImportmeldingRad, type Trx } from "./tilstand";
+import { type AutomatiskBeslutning, endreStatus, type ImportmeldingRad, type Trx } from "./tilstand";
 
 export const MANGLER_INNMELDER = "Du må fylle ut innmelder før forhåndsmeldingen kan sendes inn";
 export const DOKUMENTKONTROLL_IKKE_FERDIG =
@@ -50,6 +52,7 @@ async function sertifikatFor(trx: Trx, rad: ImportmeldingRad) {
       "erstattet_av_id",
       "eksportland",
       "alvorlighetsgrad",
+      "regelsett_versjon",
       sql<number>`jsonb_array_length(data -> 'varelinjer')`.as("antall_varelinjer"),
     ])
     .where("id", "=", rad.sertifikat_id)
@@ -118,25 +121,63 @@ async function kreverLagretFaktiskMengde(trx: Trx, rad: ImportmeldingRad): Promi
 }
 
 /**
- * Automatic release (ADR 007): after REGISTRERT when the notification is document control only, no
- * document answer is a deviation and the certificate's severity is ALT_OK; after ANKOMMET when no answer
- * at all is a deviation and the certificate is ALT_OK. Never when the responsible importer is not on the
- * certificate (ADR 027, issue 34 item 1): anyone may find a certificate by its keys, so such a notification
- * waits for the authority, whatever its answers.
+ * The certificate's severity under `regelsett`: as stored when it was assessed under that version, otherwise
+ * assessed again from the stored certificate (a certificate that came before the version was approved, or in
+ * the moments before this process saw it, api/regelsett/gjeldende.ts).
+ */
+async function alvorlighetsgradEtter(
+  trx: Trx,
+  rad: ImportmeldingRad,
+  sert: { alvorlighetsgrad: string; regelsett_versjon: number | null },
+  regelsett: GjeldendeRegelsett,
+): Promise<string> {
+  if (sert.regelsett_versjon === regelsett.versjon) return sert.alvorlighetsgrad;
+  const { data } = await trx
+    .selectFrom("sertifikat")
+    .select("data")
+    .where("id", "=", rad.sertifikat_id)
+    .executeTakeFirstOrThrow();
+  return vurder(data as LagretSertifikat, regelsett.regelsett).alvorlighetsgrad;
+}
+
+/**
+ * May this notification be released automatically? The one place that decides it (ADR 007, ADR 046):
+ * - only under risk rules the authority has approved (`regelsett`; null: none, and every notification waits
+ *   for the authority);
+ * - the certificate's severity under those rules is ALT_OK;
+ * - after REGISTRERT: document control only, and no document answer is a deviation;
+ * - after ANKOMMET: no answer at all is a deviation;
+ * - never when the responsible importer is not on the certificate (ADR 027, issue 34 item 1): anyone may find a
+ *   certificate by its keys, so such a notification waits for the authority, whatever its answers.
  */
 export async function skalFrigisAutomatisk(
   trx: Trx,
   rad: ImportmeldingRad,
   etter: "REGISTRERT" | "ANKOMMET",
+  regelsett: GjeldendeRegelsett | null,
 ): Promise<boolean> {
+  if (!regelsett) return false;
   if (await venterPaaMyndighet(trx, rad)) return false;
   const sert = await sertifikatFor(trx, rad);
-  if (sert.alvorlighetsgrad !== "ALT_OK") return false;
+  if ((await alvorlighetsgradEtter(trx, rad, sert, regelsett)) !== "ALT_OK") return false;
   const svar = await spoersmaal(trx, rad.id);
   if (etter === "REGISTRERT") {
     return rad.kun_dokumentkontroll && !svar.some((s) => s.kategori === "DOKUMENT" && s.avvik);
   }
   return !svar.some((s) => s.avvik);
+}
+
+/** The automatic decision after REGISTRERT or ANKOMMET, under the ruleset current now (read in this transaction). */
+async function automatiskBeslutning(
+  trx: Trx,
+  rad: ImportmeldingRad,
+  etter: "REGISTRERT" | "ANKOMMET",
+): Promise<AutomatiskBeslutning> {
+  const regelsett = await gjeldendeRegelsettI(trx);
+  return {
+    frigis: await skalFrigisAutomatisk(trx, rad, etter, regelsett),
+    regelsettVersjon: regelsett?.versjon ?? null,
+  };
 }
 
 /**
@@ -177,7 +218,7 @@ export async function endreKlientStatus(
           const grunn = await venterPaaMyndighet(trx, rad);
           return grunn ? { venterPaaMyndighet: grunn } : undefined;
         },
-        automatiskFrigivelse: (trx, rad) => skalFrigisAutomatisk(trx, rad, "REGISTRERT"),
+        automatiskFrigivelse: (trx, rad) => automatiskBeslutning(trx, rad, "REGISTRERT"),
       });
     case "ANKOMMET":
       return endreStatus(db, {
@@ -210,7 +251,7 @@ export async function endreKlientStatus(
             ...(grunn ? { venterPaaMyndighet: grunn } : {}),
           };
         },
-        automatiskFrigivelse: (trx, rad) => skalFrigisAutomatisk(trx, rad, "ANKOMMET"),
+        automatiskFrigivelse: (trx, rad) => automatiskBeslutning(trx, rad, "ANKOMMET"),
       });
     case "TILBAKETRUKKET":
       return endreStatus(db, { ...felles, til: "TILBAKETRUKKET" });
@@ -231,10 +272,20 @@ export async function slettUtkast(db: Db, args: { id: number; aktoer: KlientAkto
   });
 }
 
-/** The authority's assessment (POST /myndighet/v1/importmelding/{id}/vurdering, the command line). */
+/**
+ * The authority's assessment (POST /myndighet/v2/importmeldinger/{nummer}/vurdering, ADR 045): the outcome, the
+ * reason the importer is shown and the decision letter's reference, on the notification and in its history.
+ */
 export async function vurderImportmelding(
   db: Db,
-  args: { id: number; status: MyndighetStatus; begrunnelse?: string; aktoer?: Aktoer; varsle?: boolean },
+  args: {
+    id: number;
+    status: MyndighetStatus;
+    begrunnelse?: string;
+    vedtaksbrevReferanse?: string;
+    aktoer?: Aktoer;
+    varsle?: boolean;
+  },
 ): Promise<ImportmeldingRad> {
   return endreStatus(db, {
     id: args.id,
@@ -242,7 +293,13 @@ export async function vurderImportmelding(
     aktoer: args.aktoer ?? MYNDIGHET,
     varsle: args.varsle,
     merknad: args.begrunnelse,
-    sett: { vurdering_begrunnelse: args.begrunnelse ?? null },
+    sett: {
+      vurdering_begrunnelse: args.begrunnelse ?? null,
+      vedtaksbrev_referanse: args.vedtaksbrevReferanse ?? null,
+    },
+    detaljer: args.vedtaksbrevReferanse
+      ? async () => ({ vedtaksbrev: args.vedtaksbrevReferanse })
+      : undefined,
   });
 }
 

@@ -29,8 +29,10 @@ import {
   RIKTIG,
   svar,
   type TestSertifikat,
+  VEDTAKSBREV,
+  vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
-import { startTestApi, TEST_MYNDIGHET_API_KEY, type TestApi } from "../../tests/support/test-server";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { ingestSertifikat } from "../sertifikat/ingest";
 import { helHistorikk } from "./historikk";
 import { OVERGANGER, type Rolle } from "./tilstand";
@@ -150,16 +152,27 @@ const opprettBody = (s: TestSertifikat, ansvarlig = hageland) => ({
 
 async function vurder(id: number, status: string, begrunnelse?: string) {
   return ok(
-    api.fetch(`/myndighet/v1/importmelding/${id}/vurdering`, {
-      method: "POST",
-      json: { status, begrunnelse },
-      headers: { "x-api-key": TEST_MYNDIGHET_API_KEY },
+    vurderSomMyndighet(api, id, {
+      status,
+      begrunnelse,
+      vedtaksbrevReferanse: status === "FRIGITT" ? undefined : VEDTAKSBREV,
     }),
     200,
   );
 }
 
 const SENDT_INN: Kort = { tittel: "Sendt inn til Mattilsynet", av: KARI_HAGELAND };
+/** A rejection's decision letter (ADR 045) and an automatic release's ruleset (ADR 046), as the history says them. */
+const VEDTAKSBREV_LINJE = `Referanse til vedtaksbrevet: ${VEDTAKSBREV}`;
+async function regelsettLinje(): Promise<string> {
+  const { versjon } = await api.handle.db
+    .selectFrom("regelsett")
+    .select("versjon")
+    .where("status", "=", "GODKJENT")
+    .orderBy("versjon", "desc")
+    .executeTakeFirstOrThrow();
+  return `Risikoregler: versjon ${versjon}`;
+}
 
 /** The events of klarTilInnsending (create, innmelder, every document answer correct, arrival). */
 function utkastHendelser(m: ImportmeldingVisning, s: TestSertifikat): Kort[] {
@@ -355,7 +368,7 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
     l.skjedde({
       tittel: "Vurdert av Mattilsynet: Avvist",
       av: "Mattilsynet",
-      linjer: ["Begrunnelse: Trips palmi påvist"],
+      linjer: ["Begrunnelse: Trips palmi påvist", VEDTAKSBREV_LINJE],
     });
     const hendelser = await l.sjekk();
     // Oslo time is the page's business; the API gives the instant.
@@ -436,7 +449,10 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
       fraRegistrert.l.skjedde(SENDT_INN, {
         tittel: vurdertTittel(status).replace("Mattilsynet:", "Mattilsynet før ankomst:"),
         av: "Mattilsynet",
-        linjer: [VURDERT_FOER_ANKOMST_LINJE, ...(begrunnelse ? [`Begrunnelse: ${begrunnelse}`] : [])],
+        linjer: [
+          VURDERT_FOER_ANKOMST_LINJE,
+          ...(begrunnelse ? [`Begrunnelse: ${begrunnelse}`, VEDTAKSBREV_LINJE] : []),
+        ],
       });
       await fraRegistrert.l.sjekk();
 
@@ -448,7 +464,8 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
       fraAnkommet.l.skjedde({
         tittel: vurdertTittel(status),
         av: "Mattilsynet",
-        linjer: ["Begrunnelse: Begrunnet"],
+        linjer:
+          status === "FRIGITT" ? ["Begrunnelse: Begrunnet"] : ["Begrunnelse: Begrunnet", VEDTAKSBREV_LINJE],
       });
       await fraAnkommet.l.sjekk();
     }
@@ -459,7 +476,7 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
     dok.l.skjedde(SENDT_INN, {
       tittel: "Frigitt automatisk",
       av: "Mattilsynet",
-      linjer: ["Bare dokumentkontroll, ingen avvik og ingen risiko i sertifikatet"],
+      linjer: ["Bare dokumentkontroll, ingen avvik og ingen risiko i sertifikatet", await regelsettLinje()],
     });
     await dok.l.sjekk();
     const plante = await nyttUtkast([LINJER.roseplanter]);
@@ -469,7 +486,7 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
     plante.l.skjedde({
       tittel: "Frigitt automatisk",
       av: "Mattilsynet",
-      linjer: ["Ingen avvik i kontrollene og ingen risiko i sertifikatet"],
+      linjer: ["Ingen avvik i kontrollene og ingen risiko i sertifikatet", await regelsettLinje()],
     });
     await plante.l.sjekk();
 

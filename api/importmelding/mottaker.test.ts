@@ -31,8 +31,9 @@ import {
   startTestMaskinporten,
   type TestMaskinporten,
 } from "../../tests/support/test-maskinporten";
-import { TEST_MYNDIGHET_API_KEY, type TestApi } from "../../tests/support/test-server";
+import { TEST_MYNDIGHET_ORGNR, type TestApi } from "../../tests/support/test-server";
 import { problem } from "../http";
+import { MYNDIGHET_SCOPES } from "../scopes";
 
 let mp: TestMaskinporten;
 let api: TestApi;
@@ -294,10 +295,19 @@ describe("mottakeren på sertifikatet stenges aldri ute", () => {
 
   it("vurdert av Mattilsynet står, og mottakeren får vite hvem som har den og hvem den skal kontakte", async () => {
     const b = await annenSendInn([LINJER.roseplanter]);
-    const vurdert = await fetch(`${api.url}/myndighet/v1/importmelding/${b.id}/vurdering`, {
+    // Mattilsynet's case system, with a token from the same Maskinporten (ADR 045).
+    const mattilsynet = await mp.nyKlient("mattilsynet-mottaker", TEST_MYNDIGHET_ORGNR, [
+      MYNDIGHET_SCOPES.vurdering,
+    ]);
+    const { nummer } = await api.handle.db
+      .selectFrom("importmelding")
+      .select("nummer")
+      .where("id", "=", b.id)
+      .executeTakeFirstOrThrow();
+    const vurdert = await api.fetch(`/myndighet/v2/importmeldinger/${nummer}/vurdering`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": TEST_MYNDIGHET_API_KEY },
-      body: JSON.stringify({ status: "FRIGITT" }),
+      json: { status: "FRIGITT" },
+      headers: { authorization: `Bearer ${await hentToken(mattilsynet, [MYNDIGHET_SCOPES.vurdering])}` },
     });
     expect(vurdert.status).toBe(200);
     const visning = await sertifikat(KARI, ORG.hagelandDrammen, hageland, b.s);

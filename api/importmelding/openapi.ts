@@ -41,7 +41,8 @@ const medId = importoerSti.extend({
   id: z.string().regex(/^\d+$/).meta({ description: "Forhåndsmeldingens id" }),
 });
 
-const Status = z.enum(IMPORTMELDING_STATUSER).meta({ id: "ImportmeldingStatus" });
+export const Status = z.enum(IMPORTMELDING_STATUSER).meta({ id: "ImportmeldingStatus" });
+export const AutomatiskVurderingSkjema = z.enum(["FRIGITT", "VENTER", "UTEN_REGELSETT"]);
 const Farge = z.enum(["success", "info", "danger", "neutral", "warning"]);
 const Kategori = z.enum(["PAABEGYNT", "REGISTRERT", "TIL_VURDERING", "VURDERT"]);
 const tekstEllerNull = z.string().nullable();
@@ -53,7 +54,7 @@ const Adresse = z.object({
   linje4: tekstEllerNull,
   linje5: tekstEllerNull,
 });
-const Part = z.object({ navn: tekstEllerNull, adresse: Adresse });
+export const Part = z.object({ navn: tekstEllerNull, adresse: Adresse });
 const Importoer = z.object({ id: z.number().int(), navn: z.string(), organisasjonsnummer: z.string() });
 
 const Ankomstinfo = z.object({
@@ -114,7 +115,7 @@ const Mengde = z.object({
   visningsMengde: tekstEllerNull,
 });
 
-const Varelinje = z.object({
+export const Varelinje = z.object({
   sorteringsnummer: z.number().int(),
   navn: tekstEllerNull,
   botaniskNavn: tekstEllerNull,
@@ -201,6 +202,13 @@ const ImportmeldingVisningSkjema = dekker<ImportmeldingVisning>()(
       kanSendesInn: z.boolean(),
       faktiskAnkommet: tekstEllerNull,
       vurderingBegrunnelse: tekstEllerNull,
+      vedtaksbrevReferanse: tekstEllerNull.meta({
+        description: "Referansen til Mattilsynets vedtaksbrev ved avvisning (brevet kommer separat)",
+      }),
+      automatiskVurdering: AutomatiskVurderingSkjema.nullable().meta({
+        description:
+          "Tjenestens egen vurdering ved innsending og ankomst: `FRIGITT`; `VENTER` på Mattilsynet etter risikoreglene; `UTEN_REGELSETT`: venter på Mattilsynet fordi ingen risikoregler er godkjent. null før innsending.",
+      }),
       ansvarligPaaSertifikatet: z.boolean().meta({
         description:
           "Ansvarlig importør står som mottaker på sertifikatet (organisasjonsnummer eller eksakt navn). Hvis ikke, frigis forhåndsmeldingen aldri automatisk, men venter på Mattilsynet, og den viker for mottakerens egen forhåndsmelding til Mattilsynet har vurdert den",
@@ -214,60 +222,63 @@ const StatusSvarSkjema = dekker<StatusSvar>()(
   z.object({ status: Status, statusEndret: tidspunkt }).meta({ id: "StatusSvar" }),
 );
 
+export const HistorikkHendelse = z.object({
+  id: z.number().int(),
+  tidspunkt,
+  type: z.enum(HENDELSE_TYPER),
+  fraStatus: Status.nullable(),
+  tilStatus: Status.nullable(),
+  aktoer: z.object({
+    type: z.enum(AKTOER_TYPER),
+    navn: tekstEllerNull,
+    virksomhet: tekstEllerNull,
+    organisasjonsnummer: tekstEllerNull,
+  }),
+  detaljer: z
+    .object({
+      del: z.string().optional(),
+      endringer: z.array(z.object({ felt: z.string(), fra: tekstEllerNull, til: tekstEllerNull })).optional(),
+      sertifikat: z.object({ nummer: z.string(), eksportland: z.string() }).optional(),
+      ansvarligImportoer: z.object({ navn: z.string(), organisasjonsnummer: z.string() }).optional(),
+      ansvarligDokumentkontroll: z
+        .object({ navn: z.string(), organisasjonsnummer: z.string() })
+        .nullable()
+        .optional(),
+      avvik: z
+        .array(z.object({ spoersmaal: z.string(), svar: z.string(), kommentar: tekstEllerNull }))
+        .optional(),
+      erstattetAv: z.string().optional(),
+      regelsett: z
+        .object({ versjon: z.number().int() })
+        .optional()
+        .meta({ description: "Automatisk frigitt: versjonen av risikoreglene (godkjent av Mattilsynet)" }),
+      vedtaksbrev: z.string().optional().meta({ description: "Avvist: referansen til vedtaksbrevet" }),
+      venterPaaMyndighet: z
+        .enum(["ANSVARLIG_IKKE_PAA_SERTIFIKATET"])
+        .optional()
+        .meta({ description: "Hvorfor forhåndsmeldingen venter på Mattilsynet uansett svar" }),
+      vek: z
+        .object({
+          opprettetAv: z.object({ navn: z.string(), organisasjonsnummer: z.string() }),
+          til: z.enum(["SLETTET", "TILBAKETRUKKET"]),
+        })
+        .optional()
+        .meta({ description: "En annen virksomhets forhåndsmelding som vek for denne" }),
+      vurdertFoerAnkomst: z
+        .boolean()
+        .optional()
+        .meta({ description: "Mattilsynets vurdering kom før sendingen var ankommet" }),
+    })
+    .meta({ description: "Strukturerte detaljer; hver hendelsestype bruker sine felt" }),
+  utfoertAv: z.string(),
+  tittel: z.string(),
+  linjer: z.array(z.string()),
+});
+
 const HistorikkSkjema = dekker<HistorikkSide>()(
   z
     .object({
-      hendelser: z.array(
-        z.object({
-          id: z.number().int(),
-          tidspunkt,
-          type: z.enum(HENDELSE_TYPER),
-          fraStatus: Status.nullable(),
-          tilStatus: Status.nullable(),
-          aktoer: z.object({
-            type: z.enum(AKTOER_TYPER),
-            navn: tekstEllerNull,
-            virksomhet: tekstEllerNull,
-            organisasjonsnummer: tekstEllerNull,
-          }),
-          detaljer: z
-            .object({
-              del: z.string().optional(),
-              endringer: z
-                .array(z.object({ felt: z.string(), fra: tekstEllerNull, til: tekstEllerNull }))
-                .optional(),
-              sertifikat: z.object({ nummer: z.string(), eksportland: z.string() }).optional(),
-              ansvarligImportoer: z.object({ navn: z.string(), organisasjonsnummer: z.string() }).optional(),
-              ansvarligDokumentkontroll: z
-                .object({ navn: z.string(), organisasjonsnummer: z.string() })
-                .nullable()
-                .optional(),
-              avvik: z
-                .array(z.object({ spoersmaal: z.string(), svar: z.string(), kommentar: tekstEllerNull }))
-                .optional(),
-              erstattetAv: z.string().optional(),
-              venterPaaMyndighet: z
-                .enum(["ANSVARLIG_IKKE_PAA_SERTIFIKATET"])
-                .optional()
-                .meta({ description: "Hvorfor forhåndsmeldingen venter på Mattilsynet uansett svar" }),
-              vek: z
-                .object({
-                  opprettetAv: z.object({ navn: z.string(), organisasjonsnummer: z.string() }),
-                  til: z.enum(["SLETTET", "TILBAKETRUKKET"]),
-                })
-                .optional()
-                .meta({ description: "En annen virksomhets forhåndsmelding som vek for denne" }),
-              vurdertFoerAnkomst: z
-                .boolean()
-                .optional()
-                .meta({ description: "Mattilsynets vurdering kom før sendingen var ankommet" }),
-            })
-            .meta({ description: "Strukturerte detaljer; hver hendelsestype bruker sine felt" }),
-          utfoertAv: z.string(),
-          tittel: z.string(),
-          linjer: z.array(z.string()),
-        }),
-      ),
+      hendelser: z.array(HistorikkHendelse),
       eldre: z
         .number()
         .int()

@@ -8,7 +8,7 @@
 
 import { type Selectable, sql, type Transaction } from "kysely";
 import type { Database, Db } from "../../db";
-import type { ImportmeldingTable } from "../../db/schema";
+import type { AutomatiskVurdering, ImportmeldingTable } from "../../db/schema";
 import type { Endring, HendelseDetaljer, HendelseType } from "../../domain/historikk";
 import {
   erInnsendt,
@@ -19,7 +19,7 @@ import {
 import { melding } from "../../sprak/melding";
 import { type Aktoer, aktoerKolonner, HUB, revisjon, SYSTEM } from "../aktoer";
 import { leggUtfallIUtboks } from "../epost/utboks";
-import { skrivStatusHendelser } from "../hendelser/skriv";
+import { skrivMyndighetHendelse, skrivStatusHendelser } from "../hendelser/skriv";
 import { type ApiError, badRequest, conflict, notFound } from "../http";
 
 export type Trx = Transaction<Database>;
@@ -185,7 +185,11 @@ export interface StatusEndring {
   /** The event's details, read after the change in the same transaction (e.g. the deviations reported). */
   detaljer?: (trx: Trx, rad: ImportmeldingRad) => Promise<HendelseDetaljer | undefined>;
   /** Other columns set in the same UPDATE (e.g. faktisk_ankommet, vurdering_begrunnelse). */
-  sett?: Partial<{ faktisk_ankommet: Date; vurdering_begrunnelse: string | null }>;
+  sett?: Partial<{
+    faktisk_ankommet: Date;
+    vurdering_begrunnelse: string | null;
+    vedtaksbrev_referanse: string | null;
+  }>;
   /** Checks run under the row lock before the change; throw an ApiError to refuse. */
   forutsetninger?: (trx: Trx, rad: ImportmeldingRad) => Promise<void>;
   /** Runs after the change in the same transaction (e.g. marking the shipment arrived). */
@@ -195,8 +199,23 @@ export interface StatusEndring {
    * alerts' `varsle: false`). Default true (ADR 034).
    */
   varsle?: boolean;
-  /** The automatic-release rule after this change: true → AUTOMATISK_FRIGITT in the same transaction. */
-  automatiskFrigivelse?: (trx: Trx, rad: ImportmeldingRad) => Promise<boolean>;
+  /**
+   * The automatic decision after this change (ADR 007, ADR 046): recorded on the notification, and when it
+   * releases, AUTOMATISK_FRIGITT in the same transaction.
+   */
+  automatiskFrigivelse?: (trx: Trx, rad: ImportmeldingRad) => Promise<AutomatiskBeslutning>;
+}
+
+/** What the service decided by itself after a submission or an arrival (handlinger.ts `automatiskVurdering`). */
+export interface AutomatiskBeslutning {
+  frigis: boolean;
+  /** The approved ruleset it was decided under; null when none was approved (then nothing is released). */
+  regelsettVersjon: number | null;
+}
+
+/** The decision as the notification records it (`automatisk_vurdering`). */
+export function automatiskVurdering(b: AutomatiskBeslutning): AutomatiskVurdering {
+  return b.frigis ? "FRIGITT" : b.regelsettVersjon === null ? "UTEN_REGELSETT" : "VENTER";
 }
 
 /** One guarded UPDATE: only from `fra` (and `versjon`), bumping the version; undefined when 0 rows. */
@@ -285,6 +304,17 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
     merknad: e.merknad,
     detaljer: foerAnkomst ? { ...detaljer, vurdertFoerAnkomst: true } : detaljer,
   });
+  // The automatic decision (ADR 007, ADR 046), recorded on the notification; made before any event number is
+  // taken, since the streams' counters stay locked until commit (ADR 036).
+  const beslutning = e.automatiskFrigivelse ? await e.automatiskFrigivelse(trx, ny) : undefined;
+  if (beslutning) {
+    const registrert = {
+      regelsett_versjon: beslutning.regelsettVersjon,
+      automatisk_vurdering: automatiskVurdering(beslutning),
+    };
+    await trx.updateTable("importmelding").set(registrert).where("id", "=", ny.id).execute();
+    Object.assign(ny, registrert);
+  }
   // The authority's outcome by e-mail (ADR 034), in this transaction: written exactly when the change is.
   if (e.varsle !== false) {
     await leggUtfallIUtboks(trx, {
@@ -296,8 +326,10 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
     // The owners' events and their webhooks (ADR 036), likewise.
     await skrivStatusHendelser(trx, ny, fra, e.til);
   }
+  // The authority's case system's event (ADR 045): after the importers' counters (the lock order).
+  await skrivMyndighetHendelse(trx, ny, { fra, til: e.til });
 
-  if (e.automatiskFrigivelse && (await e.automatiskFrigivelse(trx, ny))) {
+  if (beslutning?.frigis) {
     const frigitt = await oppdaterStatus(trx, ny, "AUTOMATISK_FRIGITT", undefined, undefined);
     if (!frigitt) throw conflict(ENDRET_AV_ANDRE);
     const frigittId = await skrivHendelse(trx, {
@@ -307,6 +339,10 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
       fra: e.til,
       til: "AUTOMATISK_FRIGITT",
       merknad: AUTOMATISK_FRIGITT_MERKNAD[e.til === "REGISTRERT" ? "REGISTRERT" : "ANKOMMET"],
+      detaljer:
+        beslutning.regelsettVersjon === null
+          ? undefined
+          : { regelsett: { versjon: beslutning.regelsettVersjon } },
     });
     if (e.varsle !== false) {
       await leggUtfallIUtboks(trx, {
@@ -317,6 +353,7 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
       });
       await skrivStatusHendelser(trx, frigitt, e.til, "AUTOMATISK_FRIGITT");
     }
+    await skrivMyndighetHendelse(trx, frigitt, { fra: e.til, til: "AUTOMATISK_FRIGITT" });
     return frigitt;
   }
   return ny;
@@ -366,6 +403,14 @@ export async function endreInnhold(
         aktoer: args.aktoer,
         detaljer: { del: args.del, endringer },
       });
+      // A submitted notification's arrival changed: the authority plans its inspection by it (ADR 045).
+      if (args.del === "ankomstinfo" && rad.status === "REGISTRERT") {
+        await skrivMyndighetHendelse(trx, rad, {
+          fra: null,
+          til: "REGISTRERT",
+          type: "importmelding.ankomst_endret",
+        });
+      }
     }
     return endringer;
   });

@@ -345,6 +345,8 @@ export async function hentImportmeldingVisning(
       ankomstRegistrert,
     faktiskAnkommet: rad.faktisk_ankommet ? iso(rad.faktisk_ankommet) : null,
     vurderingBegrunnelse: rad.vurdering_begrunnelse,
+    vedtaksbrevReferanse: rad.vedtaksbrev_referanse,
+    automatiskVurdering: rad.automatisk_vurdering,
     ansvarligPaaSertifikatet,
     tilgang,
   };

@@ -20,8 +20,9 @@ import {
   lagSertifikat,
   RIKTIG,
   svar,
+  vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
-import { startTestApi, TEST_MYNDIGHET_API_KEY, type TestApi } from "../../tests/support/test-server";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { problem } from "../http";
 import { vurderImportmelding } from "./handlinger";
 import { VURDERT_FOER_ANKOMST } from "./tilstand";
@@ -51,11 +52,9 @@ async function innsendt(linjer = [LINJER.rhododendron]) {
 }
 
 async function vurder(id: number, status: string, begrunnelse?: string) {
-  const res = await api.fetch(`/myndighet/v1/importmelding/${id}/vurdering`, {
-    method: "POST",
-    json: { status, begrunnelse },
-    headers: { "x-api-key": TEST_MYNDIGHET_API_KEY },
-  });
+  // a rejection names its decision letter (ADR 045)
+  const vedtaksbrevReferanse = status === "FRIGITT" ? undefined : "2026/4711";
+  const res = await vurderSomMyndighet(api, id, { status, begrunnelse, vedtaksbrevReferanse });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
@@ -165,7 +164,11 @@ describe("frigitt før ankomst", () => {
       });
       const h = await sisteHendelse(m.id);
       expect(h.tittel).toBe(`Vurdert av Mattilsynet før ankomst: ${tekst.replace(" før ankomst", "")}`);
-      expect(h.linjer).toEqual([VURDERT_FOER_ANKOMST_LINJE, "Begrunnelse: Mangler tilleggserklæring"]);
+      expect(h.linjer).toEqual([
+        VURDERT_FOER_ANKOMST_LINJE,
+        "Begrunnelse: Mangler tilleggserklæring",
+        "Referanse til vedtaksbrevet: 2026/4711",
+      ]);
     }
   });
 

@@ -1,10 +1,11 @@
 // The import API's OpenAPI document (ADR 040), made once from the areas' route descriptions
 // (api/<area>/openapi.ts) with zod-openapi. Served at /import/openapi.json and as a reference page.
 import { createDocument, type oas31 } from "zod-openapi";
-import { MASKIN_SCOPES } from "../auth";
+import { MASKIN_SCOPES, MYNDIGHET_SCOPES } from "../auth";
 import { hendelseStier, webhookStier } from "../hendelser/openapi";
 import { importmeldingStier } from "../importmelding/openapi";
 import { registerStier } from "../importoer-register-openapi";
+import { MYNDIGHET_TAG, myndighetStier } from "../myndighet/openapi";
 import { sertifikatStier } from "../sertifikat/openapi";
 import { systemtilgangStier } from "../systemtilgang-openapi";
 import { Problem, type Stier } from "./felles";
@@ -14,6 +15,8 @@ export type ApiDokument = oas31.OpenAPIObject;
 export const API_BESKRIVELSE = `Import-API-et til digital forhåndsmelding: sertifikater fra ePhyto, forhåndsmeldinger, importørregisteret og hendelser, for importørenes egne systemer.
 
 **Autentisering.** Hvert kall har et tilgangstoken i \`Authorization: Bearer <token>\`: en persons token fra ID-porten (nettløsningen), eller et systems token fra Maskinporten. Kallet gjelder virksomheten i stien (\`{orgnr}\`): personen eller systemet må kunne handle for den, og \`{importoerId}\` må være virksomhetens importør. Et system trenger scopet \`${MASKIN_SCOPES.read}\` for å lese (GET) og \`${MASKIN_SCOPES.write}\` for å endre (POST, PUT, DELETE), i tokenet og gitt av importøren under Innstillinger → Integrasjoner; hver operasjon sier hvilket. Uten gyldig token: 401; uten tilgang eller scope: 403.
+
+**Mattilsynets saksbehandling.** Operasjonene under \`/myndighet/v2\` er for Mattilsynets egne systemer, ikke for importører: de tar bare et Maskinporten-token for Mattilsynets organisasjon med scopene \`${MYNDIGHET_SCOPES.read}\` (lese), \`${MYNDIGHET_SCOPES.vurdering}\` (vurdere) og \`${MYNDIGHET_SCOPES.regelsett}\` (risikoreglene). Et slikt token gir ikke tilgang til importørenes operasjoner.
 
 **Feil.** Alle feil svares med én form: problem details etter RFC 9457 (\`application/problem+json\`), der \`detail\` er den norske meldingen nettløsningen viser brukeren.
 
@@ -66,6 +69,11 @@ export function apiDokument(): ApiDokument {
           "Det som skjer med importørens sertifikater og forhåndsmeldinger: som en strøm å lese fra en markør, og som webhooker",
       },
       {
+        name: MYNDIGHET_TAG,
+        description:
+          "For Mattilsynets saksbehandlingssystem: innsendte forhåndsmeldinger etter status og tid, én forhåndsmelding etter nummer, hendelsesstrømmen, vurderingen, og risikoreglene (last opp og godkjenn en ny versjon). Bare med Maskinporten-token for Mattilsynets organisasjon.",
+      },
+      {
         name: "Systemer med tilgang",
         description:
           "Hvilke systemer (Maskinporten-klienter) som får handle for importøren. Bare for personer.",
@@ -80,6 +88,7 @@ export function apiDokument(): ApiDokument {
         ...hendelseStier,
       }),
       ...medSikkerhet(systemtilgangStier, true),
+      ...myndighetStier,
     },
     webhooks: webhookStier,
     components: {

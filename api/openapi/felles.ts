@@ -22,6 +22,10 @@ export const Problem = z
       description:
         "Utvidelse (409 ved oppretting): forhåndsmeldingen som allerede finnes for sertifikatet og som kalleren kan åpne.",
     }),
+    feil: z.array(z.string()).optional().meta({
+      description:
+        "Utvidelse (400 når et regelsett avvises): hver feil, med hvor den er (f.eks. `regler[3].match.eppoKoder[0]: …`).",
+    }),
   })
   .meta({
     id: "Problem",

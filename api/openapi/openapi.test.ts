@@ -16,8 +16,6 @@ import { apiDokument } from "./dokument";
 const UTELATT: Record<string, string> = {
   // The ePhyto Hub's intake: a system of the authority's with its own API key, not an importer's.
   "POST /import/ephyto/v1/sertifikat": "ePhyto-hubens innlevering",
-  // The authority's case handling: its own API key.
-  "POST /myndighet/v1/importmelding/{id}/vurdering": "Mattilsynets saksbehandling",
   // The web app's session and login plumbing (SPEC §7 "Session and config"): who the logged-in person is,
   // which entities the person may pick, the feature flags. A system acts for one {orgnr} and needs none.
   "GET /gateway/auth/session": "nettløsningens økt",
@@ -105,14 +103,28 @@ describe("OpenAPI-dokumentet og API-et", () => {
 });
 
 describe("tilgang per operasjon og webhookene", () => {
-  it("hver operasjon tar personens token, og et systems token med scopet metoden krever, unntatt systemtilgang", () => {
+  it("hver operasjon tar personens token, og et systems token med scopet metoden krever, unntatt systemtilgang og Mattilsynets", () => {
     const dok = apiDokument();
     expect(dok.components?.securitySchemes?.maskinporten).toMatchObject({ type: "http", scheme: "bearer" });
     let bareForPerson = 0;
+    let myndighet = 0;
     for (const [sti, item] of Object.entries(dok.paths ?? {})) {
       for (const m of METODER) {
         const op = item?.[m];
         if (!op) continue;
+        if (sti.startsWith("/myndighet/")) {
+          // The authority's case system (ADR 045): its Maskinporten token only, with one of its own scopes.
+          myndighet++;
+          expect(op.tags, `${m} ${sti}`).toEqual(["Mattilsynets saksbehandling"]);
+          expect(op.security?.length, `${m} ${sti}`).toBeGreaterThan(0);
+          for (const krav of op.security ?? []) {
+            expect(Object.keys(krav), `${m} ${sti}`).toEqual(["maskinporten"]);
+            expect(krav.maskinporten?.[0], `${m} ${sti}`).toMatch(
+              /^mattilsynet:forhaandsmelding\/myndighet\./,
+            );
+          }
+          continue;
+        }
         if (sti.includes("/systemtilgang")) {
           bareForPerson++;
           expect(op.security, `${m} ${sti}`).toEqual([{ bearerAuth: [] }]);
@@ -125,6 +137,7 @@ describe("tilgang per operasjon og webhookene", () => {
       }
     }
     expect(bareForPerson).toBe(3);
+    expect(myndighet).toBe(10);
   });
 
   it("beskriver webhookene: én per hendelsestype, med Standard Webhooks-headerne og hendelsen som kropp", () => {
@@ -174,6 +187,7 @@ describe("dokumentet og referansesiden over HTTP", () => {
     expect(html).toContain("ny versjon av stien");
     expect(html).toContain("mattilsynet:forhaandsmelding.read");
     expect(html).toContain("Tilgang: bare person");
+    expect(html).toContain("Tilgang: bare Mattilsynets system");
     expect(html.match(/<p class="tilgang">/g)).toHaveLength(dokumenterteOperasjoner().length);
     for (const type of Object.keys(apiDokument().webhooks ?? {})) {
       expect(html, type).toContain(`Webhook <code>${type}</code></h3>`);

@@ -82,6 +82,10 @@ function tilgangHtml(op: Skjema): string {
   const krav = op.security as Record<string, string[]>[] | undefined;
   if (!krav) return "";
   const system = krav.find((k) => "maskinporten" in k)?.maskinporten;
+  if (!krav.some((k) => "bearerAuth" in k)) {
+    const scopes = krav.flatMap((k) => k.maskinporten ?? []);
+    return `<p class="tilgang">Tilgang: bare Mattilsynets system, med scopet ${scopes.map((s) => `<code>${esc(s)}</code>`).join(" eller ")} (<code>maskinporten</code>); personer og importørenes systemer avvises.</p>`;
+  }
   return system
     ? `<p class="tilgang">Tilgang: person (<code>bearerAuth</code>), eller system med scopet ${system.map((s) => `<code>${esc(s)}</code>`).join(", ")} (<code>maskinporten</code>).</p>`
     : `<p class="tilgang">Tilgang: bare person (<code>bearerAuth</code>); et systemtoken avvises.</p>`;

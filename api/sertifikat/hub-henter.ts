@@ -23,7 +23,7 @@ import {
   slippLeie,
   taLeie,
 } from "./hub-journal";
-import { forberedSertifikatIArbeider, lagreSertifikat } from "./ingest";
+import { forberedSertifikatIArbeider, lagreSertifikat, regelsettNaa } from "./ingest";
 
 /** What the metrics and the log hear of (server/metrikker.ts). */
 export type HubHendelse =
@@ -127,7 +127,8 @@ export function lagHubHenter(opts: HubHenterOptions): HubHenter {
     try {
       if (innhold === undefined || innhold.trim() === "") throw TOM_KONVOLUTT;
       const xml = innholdSomBytes(innhold);
-      const forberedt = await forberedSertifikatIArbeider(xml);
+      // assessed under the current approved ruleset, as every other way in (ADR 046)
+      const forberedt = await forberedSertifikatIArbeider(xml, {}, await regelsettNaa(db));
       const r = await lagreSertifikat(db, forberedt, {
         xml,
         foerCommit: (trx, r) =>

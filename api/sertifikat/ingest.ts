@@ -8,6 +8,7 @@ import type { Db } from "../../db";
 import { erIsoDato } from "../../domain/format";
 import type { SertifikatMottattData } from "../../domain/hendelser";
 import { finnLand } from "../../domain/kodeverk";
+import { lagRegelsett, type Regelsett, STANDARD_REGELSETT } from "../../domain/risiko/regelsett";
 import { vurderSertifikat } from "../../domain/risiko/vurder";
 import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/sertifikat";
 import { kjoerJobb } from "../arbeid/basseng";
@@ -15,6 +16,7 @@ import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdat
 import { importoererPaaSertifikatet, leggVarslerIUtboks } from "../epost/utboks";
 import { skrivHendelser } from "../hendelser/skriv";
 import { endringerMellom, skrivSertifikatHendelse, type Trx } from "../importmelding/tilstand";
+import { gjeldendeRegelsett } from "../regelsett/gjeldende";
 import { lenkErstatninger, sjekkErstatning } from "./erstatning";
 import {
   delVedlegg,
@@ -93,19 +95,53 @@ function noekler(sertifikat: ParsedCertificate): { eksportland: string; utstedtD
 }
 
 /** Risk assessment of the parsed certificate (domain/risiko): each line by its sorteringsnummer. */
-export function vurder(sertifikat: ParsedCertificate) {
-  return vurderSertifikat({
-    varelinjer: sertifikat.varelinjer.map((v) => ({
-      id: v.sorteringsnummer,
-      botaniskNavn: v.botaniskNavn,
-      opprinnelsesland: v.opprinnelsesland.flatMap((o) => {
-        const alpha2 = finnLand(o.kode)?.alpha2 ?? o.kode;
-        return alpha2 ? [alpha2] : [];
-      }),
-      tilsiktetBruk: v.klassifisering.tilsiktetBruk,
-      plantedel: v.klassifisering.plantedel,
-    })),
-  });
+export function vurder(
+  sertifikat: Pick<ParsedCertificate, "varelinjer">,
+  regelsett: Regelsett = STANDARD_REGELSETT,
+) {
+  return vurderSertifikat(
+    {
+      varelinjer: sertifikat.varelinjer.map((v) => ({
+        id: v.sorteringsnummer,
+        botaniskNavn: v.botaniskNavn,
+        opprinnelsesland: v.opprinnelsesland.flatMap((o) => {
+          const alpha2 = finnLand(o.kode)?.alpha2 ?? o.kode;
+          return alpha2 ? [alpha2] : [];
+        }),
+        tilsiktetBruk: v.klassifisering.tilsiktetBruk,
+        plantedel: v.klassifisering.plantedel,
+      })),
+    },
+    regelsett,
+  );
+}
+
+/**
+ * The ruleset a certificate is assessed under (ADR 046): the current approved one by number and sum, with its
+ * content as JSON text the first time a thread gets it (api/arbeid/basseng.ts sends it once per worker and
+ * version); null: none approved, the bundled tables.
+ */
+export type RegelsettForJobb = { versjon: number; sha256: string; json?: string } | null;
+
+const regelsettIDenneTraaden = new Map<string, Regelsett>();
+
+/** The rules of a job: built once per version in each thread (a version's content never changes). */
+export function regelsettForJobb(r: RegelsettForJobb): { versjon: number | null; regelsett: Regelsett } {
+  if (!r) return { versjon: null, regelsett: STANDARD_REGELSETT };
+  let regelsett = regelsettIDenneTraaden.get(r.sha256);
+  if (!regelsett) {
+    if (r.json === undefined) throw new Error(`Regelsett ${r.versjon} mangler i arbeidstråden`);
+    regelsett = lagRegelsett(JSON.parse(r.json));
+    if (regelsettIDenneTraaden.size >= 4) regelsettIDenneTraaden.clear();
+    regelsettIDenneTraaden.set(r.sha256, regelsett);
+  }
+  return { versjon: r.versjon, regelsett };
+}
+
+/** The current approved ruleset for a job (from this process's memory, api/regelsett/gjeldende.ts). */
+export async function regelsettNaa(db: Db): Promise<RegelsettForJobb> {
+  const g = await gjeldendeRegelsett(db);
+  return g && { versjon: g.versjon, sha256: g.sha256, json: g.json };
 }
 
 /**
@@ -115,10 +151,12 @@ export function vurder(sertifikat: ParsedCertificate) {
 export function forberedSertifikat(
   xml: string | Uint8Array,
   opts: ParseEphytoOptions = {},
+  regelsett: RegelsettForJobb = null,
 ): ForberedtSertifikat {
   const parsed = parseEphyto(xml, opts);
   const { eksportland, utstedtDag } = noekler(parsed);
-  const vurdering = vurder(parsed);
+  const regler = regelsettForJobb(regelsett);
+  const vurdering = vurder(parsed, regler.regelsett);
   const hash = innholdHash(parsed);
   const erstatterNummer = parsed.erstatter?.nummer ?? null;
   const statusKode = parsed.statusKode ?? null;
@@ -151,6 +189,7 @@ export function forberedSertifikat(
       vurdering: JSON.stringify(vurdering),
       innhold_hash: hash,
       erstatter_nummer: erstatterNummer,
+      regelsett_versjon: regler.versjon,
     },
   };
 }
@@ -165,15 +204,25 @@ export async function ingestSertifikat(
   xml: string | Uint8Array,
   opts: IngestOptions = {},
 ): Promise<IngestResultat> {
-  return lagreSertifikat(db, forberedSertifikat(xml, opts), { ...opts, xml });
+  return lagreSertifikat(db, forberedSertifikat(xml, opts, await regelsettNaa(db)), { ...opts, xml });
 }
 
 /** {@link forberedSertifikat} in a worker thread, in the intake lane (the registry's `ingest`, api/arbeid/jobber.ts). */
 export async function forberedSertifikatIArbeider(
   xml: string | Uint8Array,
   opts: ParseEphytoOptions = {},
+  regelsett: RegelsettForJobb = null,
 ): Promise<ForberedtSertifikat> {
-  return (await kjoerJobb("ingest", { xml, opts }, { bane: "innlesing" })) as ForberedtSertifikat;
+  // the ruleset's content only to a worker that has not built this version yet (regelsettForJobb keeps it)
+  const kjent = regelsett && {
+    noekkel: regelsett.sha256,
+    input: { xml, opts, regelsett: { versjon: regelsett.versjon, sha256: regelsett.sha256 } },
+  };
+  return (await kjoerJobb(
+    "ingest",
+    { xml, opts, regelsett },
+    { bane: "innlesing", kjent: kjent ?? undefined },
+  )) as ForberedtSertifikat;
 }
 
 /**
@@ -186,7 +235,8 @@ export async function ingestSertifikatIArbeider(
   opts: IngestOptions = {},
 ): Promise<IngestResultat> {
   const { varsle, ...parseOpts } = opts;
-  return lagreSertifikat(db, await forberedSertifikatIArbeider(xml, parseOpts), { varsle, xml });
+  const forberedt = await forberedSertifikatIArbeider(xml, parseOpts, await regelsettNaa(db));
+  return lagreSertifikat(db, forberedt, { varsle, xml });
 }
 
 /** The certificate's columns whose change a notification's history names. */

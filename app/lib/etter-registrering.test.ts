@@ -5,6 +5,7 @@
 import type { RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
+import { oversetter } from "../../sprak/katalog.server";
 import {
   hentSide,
   MELDING_BASE,
@@ -14,6 +15,7 @@ import {
   testKontekst,
   testMelding,
 } from "../../tests/app/side";
+import * as ankommet from "../routes/importmelding.$id.ankommet";
 import * as mottakskontroll from "../routes/importmelding.$id.mottakskontroll.$spoersmaal";
 import * as registrert from "../routes/importmelding.$id.registrert";
 
@@ -35,7 +37,7 @@ beforeAll(async () => {
     return undefined;
   });
   kontekst = await testKontekst(api.url);
-  ruter = await notifikasjonsRuter({ registrert, "mottakskontroll/:spoersmaal": mottakskontroll });
+  ruter = await notifikasjonsRuter({ registrert, ankommet, "mottakskontroll/:spoersmaal": mottakskontroll });
 });
 afterAll(async () => {
   await kontekst?.close();
@@ -189,5 +191,43 @@ describe("mottakskontroll", () => {
     melding.varelinjer[0]!.mengde.antall!.faktiskVerdi = 80;
     const side = await hentSide(ruter, kontekst, INNHOLD);
     expect(side.html).toMatch(/id="faktisk-0-antall"[^>]*data-lagret="80"[^>]*value="80"/);
+  });
+});
+
+describe("mens Mattilsynet vurderer (ADR 045, ADR 046)", () => {
+  const nb = oversetter("nb");
+  const utenRegelsett = nb("importmelding.vurdering.utenRegelsett");
+  const dokumentkontroll = (automatiskVurdering: ImportmeldingVisning["automatiskVurdering"]) =>
+    testMelding({ kunDokumentkontroll: true, mottakskontrollSpoersmaal: [], automatiskVurdering });
+
+  it("sier at en innsendt forhåndsmelding med bare dokumentkontroll venter på Mattilsynet", async () => {
+    melding = dokumentkontroll("VENTER");
+    const side = await hentSide(ruter, kontekst, REGISTRERT);
+    expect(side.tekst).toContain(
+      "Venter på Mattilsynet. Mattilsynet vurderer forhåndsmeldingen og frigir eller avviser sendingen.",
+    );
+    expect(side.tekst).not.toContain(utenRegelsett);
+  });
+
+  it("sier at ingenting frigis automatisk når ingen risikoregler er godkjent, før og etter ankomst", async () => {
+    melding = dokumentkontroll("UTEN_REGELSETT");
+    expect((await hentSide(ruter, kontekst, REGISTRERT)).tekst).toContain(utenRegelsett);
+    melding = testMelding({ status: "ANKOMMET", erAnkommet: true, automatiskVurdering: "UTEN_REGELSETT" });
+    const side = await hentSide(ruter, kontekst, "/importmelding/42/ankommet");
+    expect(side.tekst).toContain("Avventer vurdering.");
+    expect(side.tekst).toContain(utenRegelsett);
+  });
+
+  it("viser referansen til vedtaksbrevet ved avvisning", async () => {
+    melding = testMelding({
+      status: "AVVIST",
+      statusTekst: "Avvist",
+      erAnkommet: true,
+      erVurdert: true,
+      vurderingBegrunnelse: "Trips",
+      vedtaksbrevReferanse: "2026/4711",
+    });
+    const side = await hentSide(ruter, kontekst, "/importmelding/42/ankommet");
+    expect(side.tekst).toContain("Begrunnelse: Trips Referanse til vedtaksbrevet: 2026/4711");
   });
 });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
-import { type ImportmeldingVisning, MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
+import { type ImportmeldingVisning, MENGDE_FELTER } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/mengde";
 import { Dialog } from "../components/dialog";
 import { Historikk } from "../components/historikk";
@@ -18,10 +18,13 @@ import {
   kontrolloerTekst,
   utnevntKontrolloerTekst,
 } from "../components/kontrollsvar";
+import { useT } from "../components/sprak";
 import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Tabellramme, Varsel } from "../components/ui";
+import { UtenRegelsett, Vedtaksbrev } from "../components/vurdering";
 import { historikkLoader } from "../lib/importmelding.server";
 import { meldingSidetittel } from "../lib/sidetittel";
+import { statusNavn } from "../lib/statusnavn";
 import type { loader as rootLoader } from "../root";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
@@ -35,6 +38,7 @@ export default function Ankommet() {
   const { historikk } = useLoaderData<typeof loader>();
   const rot = useRouteLoaderData<typeof rootLoader>("root");
   const { search, pathname } = useLocation();
+  const t = useT();
   if (!data) return null;
   const m = data.melding;
   const frigitt = m.status === "FRIGITT" || m.status === "AUTOMATISK_FRIGITT";
@@ -57,30 +61,36 @@ export default function Ankommet() {
       <Dialog
         id="frigitt"
         apen={visFrigitt}
-        tittel="Importmeldingen er frigitt"
+        tittel={t("importmelding.ankommet.frigittTittel")}
         lukkTil={pathname}
         farge="success"
       >
-        <p className="ds-paragraph">Mattilsynet har frigitt sendingen {m.nummer}. Varene kan tas i bruk.</p>
+        <p className="ds-paragraph">{t("importmelding.ankommet.frigittTekst", { nummer: m.nummer })}</p>
         <Link className="ds-button" data-variant="primary" to={pathname} replace>
-          Lukk
+          {t("importmelding.registrert.lukk")}
         </Link>
       </Dialog>
       <Vurdering melding={m} />
       <section className="kort" aria-labelledby="ansvarlig-tittel">
         <h2 id="ansvarlig-tittel" className="ds-heading" data-size="sm">
-          Ansvarlig importør
+          {t("importmelding.registrert.ansvarlig")}
         </h2>
         <p className="ds-paragraph">
-          {m.ansvarligImportoer.navn} (org.nr.{" "}
-          {formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer)})
+          {t("importmelding.registrert.importoer", {
+            navn: m.ansvarligImportoer.navn,
+            orgnr: formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer),
+          })}
         </p>
-        <p className="ds-paragraph">Egen referanse: {m.egenReferanse ?? "Ikke angitt"}</p>
+        <p className="ds-paragraph">
+          {t("importmelding.registrert.egenReferanse", {
+            referanse: m.egenReferanse ?? t("importmelding.registrert.ikkeAngitt"),
+          })}
+        </p>
       </section>
       {m.dokumentkontrollSpoersmaal.length ? (
         <section className="kort" aria-labelledby="dokument-tittel">
           <h2 id="dokument-tittel" className="ds-heading" data-size="sm">
-            Dokumentkontroll
+            {t("importmelding.steg.Dokumentkontroll")}
           </h2>
           <Kontrollsvar spoersmaal={m.dokumentkontrollSpoersmaal} />
         </section>
@@ -88,44 +98,47 @@ export default function Ankommet() {
       {!m.kunDokumentkontroll ? (
         <section className="kort" aria-labelledby="fysisk-tittel">
           <h2 id="fysisk-tittel" className="ds-heading" data-size="sm">
-            Fysisk kontroll
+            {t("importmelding.registrert.fysiskKontroll")}
           </h2>
           <Opplysninger
             rader={[
-              ["Kontrollsted", <Ankomststed key="sted" ankomst={ankomst} />],
+              [t("importmelding.ankomst.kontrollsted"), <Ankomststed key="sted" ankomst={ankomst} />],
               [
-                "Ankommet",
+                t("importmelding.forloep.ankommet"),
                 m.faktiskAnkommet
-                  ? formaterDatoTid(m.faktiskAnkommet)
+                  ? formaterDatoTid(m.faktiskAnkommet, t.sprak)
                   : m.vurdertFoerAnkomst
-                    ? "Ikke meldt ankommet"
+                    ? t("importmelding.ankommet.ikkeMeldtAnkommet")
                     : "--",
               ],
-              ["Mottakskontrollør", kontrolloerTekst(ankomst, true) ?? "Ikke valgt"],
-              ["Utnevnt mottakskontrollør", utnevntKontrolloerTekst(ankomst)],
+              [
+                t("importmelding.kontrolloer.legende"),
+                kontrolloerTekst(ankomst, true) ?? t("importmelding.registrert.ikkeValgt"),
+              ],
+              [t("importmelding.ankommet.utnevnt"), utnevntKontrolloerTekst(ankomst)],
             ]}
           />
           {m.vurdertFoerAnkomst ? (
-            <p className="ds-paragraph">
-              Ingen mottakskontroll: Mattilsynet vurderte sendingen før den ankom, og det skal ikke gjøres
-              mottakskontroll.
-            </p>
+            <p className="ds-paragraph">{t("importmelding.ankommet.ingenMottakskontroll")}</p>
           ) : (
-            <Kontrollsvar spoersmaal={m.mottakskontrollSpoersmaal} ikkeBesvart="Ikke gjennomført" />
+            <Kontrollsvar
+              spoersmaal={m.mottakskontrollSpoersmaal}
+              ikkeBesvart="importmelding.registrert.ikkeGjennomfoert"
+            />
           )}
           {faktiske.length ? (
-            <Tabellramme etikett="Faktisk mengde">
+            <Tabellramme etikett={t("importmelding.ankommet.faktiskMengde")}>
               {" "}
               <table className="ds-table" data-border>
                 <caption className="ds-heading tabelltittel" data-size="2xs">
-                  Faktisk mengde
+                  {t("importmelding.ankommet.faktiskMengde")}
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">Varelinje</th>
-                    <th scope="col">Mengde</th>
-                    <th scope="col">Oppgitt</th>
-                    <th scope="col">Faktisk</th>
+                    <th scope="col">{t("importmelding.ankommet.varelinje")}</th>
+                    <th scope="col">{t("importmelding.varer.mengde")}</th>
+                    <th scope="col">{t("importmelding.ankommet.oppgitt")}</th>
+                    <th scope="col">{t("importmelding.ankommet.faktisk")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -134,9 +147,9 @@ export default function Ankommet() {
                       <td>
                         {linje.sorteringsnummer}: {linje.navn ?? linje.botaniskNavn}
                       </td>
-                      <td>{MENGDE_FELT_TEKST[felt]}</td>
-                      <td>{q.visningsMengde ?? formaterTall(q.verdi)}</td>
-                      <td>{formaterTall(q.faktiskVerdi ?? 0)}</td>
+                      <td>{t(`importmelding.mengdeFelt.${felt}`)}</td>
+                      <td>{q.visningsMengde ?? formaterTall(q.verdi, t.sprak)}</td>
+                      <td>{formaterTall(q.faktiskVerdi ?? 0, t.sprak)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -147,13 +160,13 @@ export default function Ankommet() {
       ) : null}
       <section className="kort" aria-labelledby="sertifikat-tittel">
         <h2 id="sertifikat-tittel" className="ds-heading" data-size="sm">
-          Sertifikat
+          {t("importmelding.sending.sertifikat")}
         </h2>
         <p className="ds-paragraph">
           {m.sertifikat.nummer}, {m.eksportLand.navn}.{" "}
           <a className="ds-link" href={sertifikatUrl(m)} target="_blank" rel="noreferrer">
-            Åpne sertifikatet
-            <span className="skjult"> (åpnes i ny fane)</span>
+            {t("importmelding.registrert.aapneSertifikatet")}
+            <span className="skjult">{t("importmelding.nyFane")}</span>
           </a>
         </p>
       </section>
@@ -169,47 +182,54 @@ export default function Ankommet() {
  * rejected with the decision letter to follow.
  */
 function Vurdering({ melding: m }: { melding: ImportmeldingVisning }) {
+  const t = useT();
   const frigitt = m.status === "FRIGITT" || m.status === "AUTOMATISK_FRIGITT";
   const avvist = m.status === "AVVIST" || m.status === "DELVIS_AVVIST";
+  const tidspunkt = formaterDatoTid(m.statusEndret, t.sprak);
   return (
     <section className="kort" aria-labelledby="vurdering-tittel">
       <h2 id="vurdering-tittel" className="ds-heading" data-size="sm">
-        Vurdering
+        {t("importmelding.vurdering.tittel")}
       </h2>
       {m.status === "ANKOMMET" ? (
-        <p className="ds-paragraph">
-          Avventer vurdering. Mattilsynet vurderer forhåndsmeldingen og resultatet av mottakskontrollen.
-        </p>
+        <>
+          <p className="ds-paragraph">{t("importmelding.vurdering.avventer")}</p>
+          <UtenRegelsett melding={m} />
+        </>
       ) : frigitt && m.vurdertFoerAnkomst ? (
-        <Varsel farge="success" tittel={m.statusTekst}>
-          <p className="ds-paragraph">
-            Mattilsynet frigav sendingen {formaterDatoTid(m.statusEndret)}, før den var ankommet. Varene kan
-            tas i bruk når de kommer. Det skal ikke gjøres mottakskontroll.
-          </p>
-          <p className="ds-paragraph">
-            Hvis dere finner planteskadegjørere når varene kommer, skal dere varsle Mattilsynet.
-          </p>
+        <Varsel farge="success" tittel={statusNavn(t, m)}>
+          <p className="ds-paragraph">{t("importmelding.vurdering.frigittFoerAnkomst", { tidspunkt })}</p>
+          <p className="ds-paragraph">{t("importmelding.vurdering.skadegjoerere")}</p>
         </Varsel>
       ) : frigitt ? (
-        <Varsel farge="success" tittel={m.status === "AUTOMATISK_FRIGITT" ? "Frigitt automatisk" : "Frigitt"}>
-          <p className="ds-paragraph">Sendingen er frigitt {formaterDatoTid(m.statusEndret)}.</p>
+        <Varsel
+          farge="success"
+          tittel={
+            m.status === "AUTOMATISK_FRIGITT"
+              ? t("importmelding.vurdering.frigittAutomatisk")
+              : t("kodeverk.status.FRIGITT")
+          }
+        >
+          <p className="ds-paragraph">{t("importmelding.vurdering.frigitt", { tidspunkt })}</p>
         </Varsel>
       ) : avvist ? (
-        <Varsel farge="danger" tittel={m.statusTekst}>
-          <p className="ds-paragraph">
-            {m.status === "AVVIST" ? "Sendingen er avvist." : "Deler av sendingen er avvist."} Vedtaksbrev med
-            begrunnelse og klageadgang kommer separat.
-          </p>
+        <Varsel farge="danger" tittel={statusNavn(t, m)}>
+          <p className="ds-paragraph">{t("importmelding.vurdering.avvist", { status: m.status })}</p>
           {m.vurderingBegrunnelse ? (
-            <p className="ds-paragraph">Begrunnelse: {m.vurderingBegrunnelse}</p>
+            <p className="ds-paragraph">
+              {t("importmelding.vurdering.begrunnelse", { begrunnelse: m.vurderingBegrunnelse })}
+            </p>
           ) : null}
+          <Vedtaksbrev melding={m} />
         </Varsel>
       ) : (
-        <p className="ds-paragraph">{m.statusTekst}</p>
+        <p className="ds-paragraph">{statusNavn(t, m)}</p>
       )}
     </section>
   );
 }
 
 export const meta: MetaFunction = (args) =>
-  meldingSidetittel(args, (m) => (m?.vurdertFoerAnkomst ? "Vurdert før ankomst" : "Ankommet"));
+  meldingSidetittel(args, (m) =>
+    m?.vurdertFoerAnkomst ? "importmelding.ankommet.sidetittelFoerAnkomst" : "importmelding.forloep.ankommet",
+  );

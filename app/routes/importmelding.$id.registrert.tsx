@@ -21,10 +21,18 @@ import {
   Sendingsoversikt,
   sertifikatUrl,
 } from "../components/importmelding";
-import { Ankomststed, ForventetAnkomst, Kontrollsvar, kontrolloerTekst } from "../components/kontrollsvar";
+import {
+  Ankomststed,
+  ForventetAnkomst,
+  Kontrollsvar,
+  kontrolloerTekst,
+  RedigerLenke,
+} from "../components/kontrollsvar";
 import { Avkrysning, MeldingSkjema, SendKnapp } from "../components/skjema";
+import { Tekst, useT } from "../components/sprak";
 import { Statusforloep } from "../components/statusforloep";
 import { Opplysninger, Varsel } from "../components/ui";
+import { VenterPaaMattilsynet } from "../components/vurdering";
 import { ankomstAction, ankomstLoader } from "../lib/ankomst.server";
 import { feilmelding, historikkLoader, lesMeldingSkjema } from "../lib/importmelding.server";
 import { lesCookie, settCookie } from "../lib/preferanser.server";
@@ -78,10 +86,7 @@ export async function action(args: ActionFunctionArgs) {
         await api.putJson<StatusSvar>(`${base}/status`, { status: "TILBAKETRUKKET", versjon });
       } catch (e) {
         if (e instanceof Response) throw e;
-        return data(
-          { feil: feilmelding(e, "Klarte ikke å trekke tilbake forhåndsmeldingen") },
-          { status: 400 },
-        );
+        return data({ feil: feilmelding(e, "importmelding.registrert.trekkFeilet") }, { status: 400 });
       }
       // ?trukket=1: the page announces that it was withdrawn (role=status)
       return redirect(`/importmelding/${id}/registrert?trukket=1`);
@@ -98,11 +103,12 @@ export async function action(args: ActionFunctionArgs) {
     case "ankomst-avbryt":
       return ankomstAction({ ...args, request: cloned }, `/importmelding/${id}/registrert?endret=ankomst`);
     default:
-      return data({ feil: "Ukjent handling" }, { status: 400 });
+      return data({ feil: "importmelding.registrert.ukjentHandling" }, { status: 400 });
   }
 }
 
 function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean }) {
+  const t = useT();
   const ankomst = m.ankomstInfo[0];
   const kanEndres = m.status === "REGISTRERT" && !m.erAnkommet;
   // Only the owning importer may change the arrival; the appointed controller starts the control.
@@ -114,34 +120,39 @@ function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean 
   return (
     <section className="kort" aria-labelledby="fysisk-tittel">
       <h2 id="fysisk-tittel" className="ds-heading" data-size="sm">
-        Fysisk kontroll
+        {t("importmelding.registrert.fysiskKontroll")}
       </h2>
       {ikkeUtnevnt ? (
         <Varsel farge="warning">
           <p className="ds-paragraph">
-            {kontrolloerTekst(ankomst)} er ikke lenger utnevnt som mottakskontrollør for{" "}
-            {m.ansvarligImportoer.navn}.{" "}
-            {kanEndres && eier && !sendt ? "Velg en annen mottakskontrollør med «Endre»." : ""}
+            {t("importmelding.registrert.ikkeUtnevnt", {
+              kontrolloer: kontrolloerTekst(ankomst) ?? "",
+              importoer: m.ansvarligImportoer.navn,
+            })}
+            {kanEndres && eier && !sendt ? ` ${t("importmelding.registrert.velgAnnen")}` : ""}
           </p>
         </Varsel>
       ) : null}
       <Opplysninger
         rader={[
-          ["Kontrollsted", <Ankomststed key="sted" ankomst={ankomst} />],
-          ["Forventet ankomst", <ForventetAnkomst key="tid" ankomst={ankomst} />],
-          ["Mottakskontrollør", kontrolloerTekst(ankomst) ?? "Ikke valgt"],
+          [t("importmelding.ankomst.kontrollsted"), <Ankomststed key="sted" ankomst={ankomst} />],
+          [t("importmelding.ankomst.forventet"), <ForventetAnkomst key="tid" ankomst={ankomst} />],
           [
-            "Mottakskontroll",
+            t("importmelding.kontrolloer.legende"),
+            kontrolloerTekst(ankomst) ?? t("importmelding.registrert.ikkeValgt"),
+          ],
+          [
+            t("importmelding.registrert.mottakskontroll"),
             // Reported arrived, then withdrawn when the consignee notified the shipment itself (ADR 027): the
             // control that was reported stays shown.
             m.erAnkommet || m.faktiskAnkommet ? (
               <Kontrollsvar
                 key="svar"
                 spoersmaal={m.mottakskontrollSpoersmaal}
-                ikkeBesvart="Ikke gjennomført"
+                ikkeBesvart="importmelding.registrert.ikkeGjennomfoert"
               />
             ) : (
-              "Gjennomføres når forsendelsen har kommet"
+              t("importmelding.registrert.naarKommet")
             ),
           ],
         ]}
@@ -154,11 +165,11 @@ function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean 
               data-variant="primary"
               to={`/importmelding/${m.id}/mottakskontrolloer`}
             >
-              Start kontroll
+              {t("importmelding.registrert.startKontroll")}
             </Link>
           ) : (
             <button className="ds-button" data-variant="primary" type="button" disabled>
-              Start kontroll
+              {t("importmelding.registrert.startKontroll")}
             </button>
           )}
           {eier ? <EndreAnkomst id={m.id} /> : null}
@@ -171,17 +182,26 @@ function FysiskKontroll({ m, sendt }: { m: ImportmeldingVisning; sendt: boolean 
 /** Said once the notification is sent, until the user ticks 'Ikke vis denne meldingen igjen'. */
 function SendtDialog({ m, apen }: { m: ImportmeldingVisning; apen: boolean }) {
   const { pathname } = useLocation();
+  const t = useT();
   return (
-    <Dialog id="sendt" apen={apen} tittel="Forhåndsmeldingen ble sendt" lukkTil={pathname} farge="success">
-      <p className="ds-paragraph">
-        Mattilsynet har mottatt forhåndsmeldingen {m.nummer}. Du kan endre ankomststed og tidspunkt helt til
-        mottakskontrollen er gjort.
-      </p>
+    <Dialog
+      id="sendt"
+      apen={apen}
+      tittel={t("importmelding.registrert.sendtTittel")}
+      lukkTil={pathname}
+      farge="success"
+    >
+      <p className="ds-paragraph">{t("importmelding.registrert.sendtTekst", { nummer: m.nummer })}</p>
       <Form method="post" className="skjema">
         <CsrfInput />
-        <Avkrysning id="ikkeVisIgjen" tekst="Ikke vis denne meldingen igjen" name="ikkeVisIgjen" value="ja" />
+        <Avkrysning
+          id="ikkeVisIgjen"
+          tekst={t("importmelding.registrert.ikkeVisIgjen")}
+          name="ikkeVisIgjen"
+          value="ja"
+        />
         <SendKnapp name="intent" value="skjul-sendt">
-          Lukk
+          {t("importmelding.registrert.lukk")}
         </SendKnapp>
       </Form>
     </Dialog>
@@ -191,6 +211,7 @@ function SendtDialog({ m, apen }: { m: ImportmeldingVisning; apen: boolean }) {
 /** 'Trekk tilbake' and the dialog that asks before the owner withdraws a registered notification. */
 function TrekkTilbake({ m }: { m: ImportmeldingVisning }) {
   const { search, pathname } = useLocation();
+  const t = useT();
   return (
     <>
       <Link
@@ -200,25 +221,22 @@ function TrekkTilbake({ m }: { m: ImportmeldingVisning }) {
         to={`${pathname}?trekk=1`}
         preventScrollReset
       >
-        Trekk tilbake
+        {t("importmelding.registrert.trekkTilbake")}
       </Link>
       <Dialog
         id="trekk"
         apen={new URLSearchParams(search).get("trekk") === "1"}
-        tittel="Trekk forhåndsmelding"
+        tittel={t("importmelding.registrert.trekkTittel")}
         lukkTil={pathname}
         farge="danger"
       >
-        <p className="ds-paragraph">
-          Vil du trekke tilbake forhåndsmeldingen {m.nummer}? Den blir da ikke behandlet videre av
-          Mattilsynet.
-        </p>
+        <p className="ds-paragraph">{t("importmelding.registrert.trekkSpoersmaal", { nummer: m.nummer })}</p>
         <MeldingSkjema versjon={m.versjon} className="knapperad">
           <SendKnapp name="intent" value="trekk-tilbake">
-            Trekk forhåndsmelding
+            {t("importmelding.registrert.trekkTittel")}
           </SendKnapp>
           <Link className="ds-button" data-variant="secondary" to={pathname} replace data-trygt-valg>
-            Avbryt
+            {t("felles.avbryt")}
           </Link>
         </MeldingSkjema>
       </Dialog>
@@ -232,6 +250,7 @@ export default function Registrert() {
   const { skjulSendt, ankomst, historikk } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search, pathname } = useLocation();
+  const t = useT();
   if (!data) return null;
   const m = data.melding;
   const sok = new URLSearchParams(search);
@@ -256,37 +275,38 @@ export default function Registrert() {
     <div className="registrert">
       <MeldingHode melding={m} />
       {sok.get("alleredeSendt") === "1" ? (
-        <Varsel farge="info" rolle="status" tittel="Forhåndsmeldingen er allerede sendt inn">
-          <p className="ds-paragraph">
-            Forhåndsmeldingen var allerede sendt inn til Mattilsynet, og den er ikke sendt inn en gang til.
-          </p>
+        <Varsel farge="info" rolle="status" tittel={t("importmelding.registrert.alleredeSendtTittel")}>
+          <p className="ds-paragraph">{t("importmelding.registrert.alleredeSendtTekst")}</p>
         </Varsel>
       ) : null}
       {feil ? (
-        <Varsel farge="danger" rolle="alert" tittel="Noe gikk galt">
-          <p className="ds-paragraph">{feil}</p>
+        <Varsel farge="danger" rolle="alert" tittel={t("felles.lagreFeil.tittel")}>
+          <p className="ds-paragraph">{t.melding(feil)}</p>
         </Varsel>
       ) : null}
       {tilbaketrukket ? (
         <Varsel
           farge="warning"
-          tittel="Forhåndsmeldingen er trukket tilbake"
+          tittel={t("importmelding.registrert.trukketTittel")}
           rolle={sok.get("trukket") === "1" ? "status" : undefined}
         >
-          <p className="ds-paragraph">Forhåndsmeldingen vil ikke bli behandlet videre av Mattilsynet.</p>
+          <p className="ds-paragraph">{t("importmelding.registrert.trukketTekst")}</p>
         </Varsel>
       ) : null}
       <Statusforloep melding={m} />
       <IkkeMottakerVarsel melding={m} />
       <SendtDialog m={m} apen={visSendt} />
+      <VenterPaaMattilsynet melding={m} />
 
       <section className="kort" aria-labelledby="ansvarlig-tittel">
         <h2 id="ansvarlig-tittel" className="ds-heading" data-size="sm">
-          Ansvarlig importør
+          {t("importmelding.registrert.ansvarlig")}
         </h2>
         <p className="ds-paragraph">
-          {m.ansvarligImportoer.navn} (org.nr.{" "}
-          {formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer)})
+          {t("importmelding.registrert.importoer", {
+            navn: m.ansvarligImportoer.navn,
+            orgnr: formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer),
+          })}
         </p>
         <EgenReferanse m={m} redigerer={sok.get("endre") === "referanse"} eier={eier} />
       </section>
@@ -294,7 +314,7 @@ export default function Registrert() {
       {m.dokumentkontrollSpoersmaal.length ? (
         <section className="kort" aria-labelledby="dokument-tittel">
           <h2 id="dokument-tittel" className="ds-heading" data-size="sm">
-            Dokumentkontroll
+            {t("importmelding.steg.Dokumentkontroll")}
           </h2>
           <Kontrollsvar spoersmaal={m.dokumentkontrollSpoersmaal} />
         </section>
@@ -304,11 +324,16 @@ export default function Registrert() {
       ) : (
         <section className="kort" aria-labelledby="ankomst-tittel">
           <h2 id="ankomst-tittel" className="ds-heading" data-size="sm">
-            Ankomst
+            {t("importmelding.steg.Ankomst")}
           </h2>
           <p className="ds-paragraph">
-            Forventet ankomst: <ForventetAnkomst ankomst={m.ankomstInfo[0]} />,{" "}
-            <Ankomststed ankomst={m.ankomstInfo[0]} />
+            <Tekst
+              id="importmelding.registrert.forventetAnkomst"
+              deler={[
+                <ForventetAnkomst key="tid" ankomst={m.ankomstInfo[0]} />,
+                <Ankomststed key="sted" ankomst={m.ankomstInfo[0]} />,
+              ]}
+            />
           </p>
           {registrert && eier ? <EndreAnkomst id={m.id} /> : null}
         </section>
@@ -316,13 +341,14 @@ export default function Registrert() {
 
       <section className="kort" aria-labelledby="sertifikat-tittel">
         <h2 id="sertifikat-tittel" className="ds-heading" data-size="sm">
-          Sertifikat
+          {t("importmelding.sending.sertifikat")}
         </h2>
         <p className="ds-paragraph">
-          {m.sertifikat.type ?? "Sertifikat"} {m.sertifikat.nummer}, {m.eksportLand.navn}.{" "}
+          {m.sertifikat.type ?? t("importmelding.sending.sertifikat")} {m.sertifikat.nummer},{" "}
+          {m.eksportLand.navn}.{" "}
           <a className="ds-link" href={sertifikatUrl(m)} target="_blank" rel="noreferrer">
-            Åpne sertifikatet
-            <span className="skjult"> (åpnes i ny fane)</span>
+            {t("importmelding.registrert.aapneSertifikatet")}
+            <span className="skjult">{t("importmelding.nyFane")}</span>
           </a>
         </p>
       </section>
@@ -331,7 +357,7 @@ export default function Registrert() {
       {!m.erAnkommet && kvittering ? (
         <p>
           <a className="ds-link" href={kvittering}>
-            Kvittering (PDF)
+            {t("importmelding.registrert.kvittering")}
           </a>
         </p>
       ) : null}
@@ -351,13 +377,14 @@ function EgenReferanse({
   redigerer: boolean;
   eier: boolean;
 }) {
+  const t = useT();
   const kanEndres = eier && (m.status === "REGISTRERT" || m.status === "ANKOMMET");
   if (redigerer && kanEndres) {
     return (
       <MeldingSkjema versjon={m.versjon} className="skjema egen-referanse">
         <div className="ds-field">
           <label className="ds-label" htmlFor="egenReferanse">
-            Egen referanse
+            {t("importmelding.innmelder.egenReferanse")}
           </label>
           <input
             className="ds-input"
@@ -368,33 +395,39 @@ function EgenReferanse({
           />
         </div>
         <SendKnapp name="intent" value="egenreferanse">
-          Lagre
+          {t("importmelding.registrert.lagre")}
         </SendKnapp>
       </MeldingSkjema>
     );
   }
   return (
     <p className="ds-paragraph">
-      Egen referanse: {m.egenReferanse ?? "Ikke angitt"}{" "}
+      {t("importmelding.registrert.egenReferanse", {
+        referanse: m.egenReferanse ?? t("importmelding.registrert.ikkeAngitt"),
+      })}{" "}
       {kanEndres ? (
-        <Link className="ds-link" to={`/importmelding/${m.id}/registrert?endre=referanse`}>
-          Endre
-          <span className="skjult"> egen referanse</span>
-        </Link>
+        <RedigerLenke
+          til={`/importmelding/${m.id}/registrert?endre=referanse`}
+          hva="importmelding.registrert.egenReferanseHva"
+        />
       ) : null}
     </p>
   );
 }
 
-export const handle = { tittel: "Forhåndsmelding" };
-export const meta: MetaFunction = (args) => meldingSidetittel(args, "Registrert");
+export const handle = { tittel: "importmelding.melding.tittelUtenNummer" };
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "importmelding.forloep.registrert");
 
 /** 'Endre' for the arrival info: the arrival form as a section of the registered page. */
 function EndreAnkomst({ id }: { id: number }) {
+  const t = useT();
   return (
     <Link className="ds-button" data-variant="secondary" to={`/importmelding/${id}/registrert?endre=ankomst`}>
-      Endre
-      <span className="skjult"> ankomstinformasjon</span>
+      <Tekst
+        id="importmelding.endre"
+        verdier={{ hva: t("importmelding.registrert.ankomstHva") }}
+        deler={[<span key="hva" className="skjult" />]}
+      />
     </Link>
   );
 }

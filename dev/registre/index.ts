@@ -1,5 +1,6 @@
 // The development stand-ins for the service's own outbound integrations (docs/decisions/042-altinn-og-enhetsregisteret.md),
-// under one mount point: a Maskinporten that knows the service's own client (`/maskinporten`), Altinn
+// under one mount point: a Maskinporten that knows the service's own client (`/maskinporten`; or none, when the
+// development Maskinporten runs as a process of its own and knows that client too, ADR 045), Altinn
 // (`/altinn`: token exchange, authorized parties, PDP) and Enhetsregisteret (`/enhetsregisteret`), serving the demo
 // data (dev/demo-data.ts) with the real APIs' shapes. Embedded mode mounts them at /registre on the service's own
 // port (server/index.ts); dev/registre/prosess.ts runs them as a process of their own; tests/support/test-server.ts
@@ -7,7 +8,7 @@
 import express, { type Router } from "express";
 import { createRemoteJWKSet, type JWK } from "jose";
 import { DEMO_DELEGERINGER, DEMO_ENHETER, DEMO_PERSONER } from "../demo-data";
-import { createDevMaskinporten } from "../maskinporten";
+import { createDevMaskinporten, type DevKlient } from "../maskinporten";
 import { createDevAltinn, type DevAltinn, SCOPE_AVGIVERE, SCOPE_PDP } from "./altinn";
 import { DevEnhetsregister, enhetsregisterRouter } from "./enhetsregisteret";
 
@@ -16,13 +17,18 @@ export const DEV_RESSURS = "mattilsynet-digital-forhaandsmelding";
 /** The subscription key the stand-in Altinn accepts in development (ALTINN_ABONNEMENTSNOEKKEL). */
 export const DEV_ABONNEMENTSNOEKKEL = "dev-altinn-abonnement";
 /** Mattilsynet's organisation number: the service's own client acts for it. */
-const MATTILSYNET = "985399077";
+export const MATTILSYNET = "985399077";
 
 export interface DevRegistreOptions {
   /** The URL the router is mounted at, as the service reaches it (no trailing slash). */
   base: () => string;
-  /** The service's own Maskinporten client: its id and public key. */
-  tjenesteklient: { klientId: string; jwk: JWK };
+  /** The service's own Maskinporten client (its id and public key), for the Maskinporten at /maskinporten. */
+  tjenesteklient?: { klientId: string; jwk: JWK };
+  /**
+   * Or a Maskinporten elsewhere whose tokens Altinn's exchange accepts (the development Maskinporten's own
+   * process, which knows the service's client beside the systems'): then there is none at /maskinporten.
+   */
+  maskinporten?: { issuer: string; jwksUri: string };
   ressurs?: string;
   abonnementsnoekkel?: string;
 }
@@ -37,26 +43,24 @@ export async function createDevRegistre(opts: DevRegistreOptions): Promise<DevRe
   const ressurs = opts.ressurs ?? DEV_RESSURS;
   const enhetsregister = new DevEnhetsregister(DEMO_ENHETER);
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
-  const maskinportenIssuer = () => `${opts.base()}/maskinporten`;
+  const ute = opts.maskinporten;
+  const maskinportenIssuer = () => ute?.issuer ?? `${opts.base()}/maskinporten`;
   const router = express.Router();
-  // The base is known once the server listens (port 0 in tests): everything that needs it asks late.
-  router.use(
-    "/maskinporten",
-    await createDevMaskinporten({
-      issuer: maskinportenIssuer,
-      // Altinn's exchange checks Maskinporten's signature, issuer and expiry, not the audience.
-      audience: "https://platform.altinn.no/",
-      klienter: () => [
-        {
-          client_id: opts.tjenesteklient.klientId,
-          navn: "Digital forhåndsmelding",
-          orgnr: MATTILSYNET,
-          jwk: opts.tjenesteklient.jwk,
-          scopes: [SCOPE_AVGIVERE, SCOPE_PDP],
-        },
-      ],
-    }),
-  );
+  if (!ute) {
+    const klient = opts.tjenesteklient;
+    if (!klient)
+      throw new Error("Utviklingsutgavene av registrene trenger tjenestens klient eller en Maskinporten");
+    // The base is known once the server listens (port 0 in tests): everything that needs it asks late.
+    router.use(
+      "/maskinporten",
+      await createDevMaskinporten({
+        issuer: maskinportenIssuer,
+        // Altinn's exchange checks Maskinporten's signature, issuer and expiry, not the audience.
+        audience: "https://platform.altinn.no/",
+        klienter: () => [tjenestensKlient(klient)],
+      }),
+    );
+  }
   const altinn = await createDevAltinn({
     ressurs,
     abonnementsnoekkel: opts.abonnementsnoekkel ?? DEV_ABONNEMENTSNOEKKEL,
@@ -65,7 +69,7 @@ export async function createDevRegistre(opts: DevRegistreOptions): Promise<DevRe
         return maskinportenIssuer();
       },
       jwks: (header, token) => {
-        jwks ??= createRemoteJWKSet(new URL(`${maskinportenIssuer()}/jwks`));
+        jwks ??= createRemoteJWKSet(new URL(ute?.jwksUri ?? `${maskinportenIssuer()}/jwks`));
         return jwks(header, token);
       },
     },
@@ -79,4 +83,15 @@ export async function createDevRegistre(opts: DevRegistreOptions): Promise<DevRe
     enhetsregisterRouter(enhetsregister, () => `${opts.base()}/enhetsregisteret`),
   );
   return { router, enhetsregister, altinn };
+}
+
+/** The service's own Maskinporten client as a development Maskinporten registers it (acting for Mattilsynet). */
+export function tjenestensKlient(k: { klientId: string; jwk: JWK }): DevKlient {
+  return {
+    client_id: k.klientId,
+    navn: "Digital forhåndsmelding",
+    orgnr: MATTILSYNET,
+    jwk: k.jwk,
+    scopes: [SCOPE_AVGIVERE, SCOPE_PDP],
+  };
 }

@@ -5,11 +5,14 @@
 //   PORT (3500), HOST (127.0.0.1); REGISTRE_URL (http://HOST:PORT): the address the service reaches it at, so
 //     ALTINN_URL=$REGISTRE_URL/altinn, ENHETSREGISTERET_URL=$REGISTRE_URL/enhetsregisteret,
 //     MASKINPORTEN_URL=$REGISTRE_URL/maskinporten;
-//   MASKINPORTEN_KLIENT_ID, MASKINPORTEN_KLIENT_NOEKKEL: the service's client (its key as the service has it;
-//     only the public part is kept);
+//   MASKINPORTEN_ISSUER (and MASKINPORTEN_JWKS_URI, default $MASKINPORTEN_ISSUER/jwks): the development
+//     Maskinporten's own process (dev/maskinporten/prosess.ts), whose tokens Altinn's exchange accepts; then
+//     there is no Maskinporten here. Without it: MASKINPORTEN_KLIENT_ID, MASKINPORTEN_KLIENT_NOEKKEL, the service's
+//     client (its key as the service has it; only the public part is kept) for a Maskinporten here;
 //   ALTINN_RESSURS, ALTINN_ABONNEMENTSNOEKKEL: the resource and the subscription key Altinn accepts.
 import express from "express";
 import type { JWK } from "jose";
+import { offentligJwk } from "../maskinporten/klientfil";
 import { createDevRegistre } from "./index";
 
 const krev = (navn: string) => {
@@ -24,26 +27,28 @@ const krev = (navn: string) => {
 const port = Number(process.env.PORT ?? 3500);
 const host = process.env.HOST ?? "127.0.0.1";
 const base = (process.env.REGISTRE_URL ?? `http://${host}:${port}`).replace(/\/$/, "");
-let jwk: JWK;
-try {
-  const {
-    d: _d,
-    p: _p,
-    q: _q,
-    dp: _dp,
-    dq: _dq,
-    qi: _qi,
-    ...offentlig
-  } = JSON.parse(krev("MASKINPORTEN_KLIENT_NOEKKEL")) as JWK;
-  jwk = { ...offentlig, use: "sig" };
-} catch {
-  console.error("MASKINPORTEN_KLIENT_NOEKKEL må være en JWK i JSON.");
-  process.exit(2);
+// A development Maskinporten of its own (compose's staging profile: the `maskinporten` service, which also gives
+// the systems' clients their tokens): its issuer and keys; without it, one here for the service's client alone.
+const issuer = process.env.MASKINPORTEN_ISSUER?.replace(/\/$/, "");
+let tjenesteklient: { klientId: string; jwk: JWK } | undefined;
+if (!issuer) {
+  try {
+    tjenesteklient = {
+      klientId: krev("MASKINPORTEN_KLIENT_ID"),
+      jwk: offentligJwk(krev("MASKINPORTEN_KLIENT_NOEKKEL")),
+    };
+  } catch {
+    console.error("MASKINPORTEN_KLIENT_NOEKKEL må være en JWK i JSON.");
+    process.exit(2);
+  }
 }
 
 const registre = await createDevRegistre({
   base: () => base,
-  tjenesteklient: { klientId: krev("MASKINPORTEN_KLIENT_ID"), jwk },
+  tjenesteklient,
+  maskinporten: issuer
+    ? { issuer, jwksUri: process.env.MASKINPORTEN_JWKS_URI || `${issuer}/jwks` }
+    : undefined,
   ressurs: krev("ALTINN_RESSURS"),
   abonnementsnoekkel: krev("ALTINN_ABONNEMENTSNOEKKEL"),
 });

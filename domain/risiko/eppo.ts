@@ -2,21 +2,21 @@
 // §2 "The link to the pest database is built from the EPPO code").
 
 import { z } from "zod";
+import { melding } from "../../sprak/melding";
 import eppoData from "./tabeller/eppo.json";
 
 export type EppoTakson = { navn: string; eppoKode: string; slekt: string };
 
-const eppoSchema = z.object({
-  taksa: z.array(
-    z
-      .object({
-        navn: z.string().trim().min(1),
-        eppoKode: z.string().regex(/^[0-9A-Z]{5,6}$/, "Ugyldig EPPO-kode"),
-        slekt: z.string().trim().min(1),
-      })
-      .strict(),
-  ),
-});
+/** One row of the EPPO table: a botanical name (genus, species or synonym), its code and its genus. */
+export const taksonSchema = z
+  .object({
+    navn: z.string().trim().min(1),
+    eppoKode: z.string().regex(/^[0-9A-Z]{5,6}$/, melding("validering.regelsett.eppoKode")),
+    slekt: z.string().trim().min(1),
+  })
+  .strict();
+
+const eppoSchema = z.object({ taksa: z.array(taksonSchema) });
 
 /** Lower-cased, whitespace-collapsed key; a hybrid sign "×" is written "x". */
 function noekkel(s: string): string {

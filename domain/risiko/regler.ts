@@ -4,6 +4,7 @@
 // See docs/decisions/004-risk-and-notification-rules.md.
 
 import { z } from "zod";
+import { melding } from "../../sprak/melding";
 import landgrupperData from "./tabeller/eu-eos.json";
 import reglerData from "./tabeller/regler.json";
 
@@ -14,22 +15,27 @@ export type Regelverk = (typeof REGELVERK)[number];
 export const LANDGRUPPER = ["EU_EOS", "EUROPA"] as const;
 export type Landgruppe = (typeof LANDGRUPPER)[number];
 
-const landkode = z.string().regex(/^[A-Z]{2}$/, "Landkoden må være to store bokstaver (ISO 3166-1 alfa-2)");
+const landkode = z.string().regex(/^[A-Z]{2}$/, melding("validering.regelsett.landkode"));
 const tekst = z.string().trim().min(1);
 const tekstliste = z.array(tekst).min(1);
 
-const landgrupperSchema = z.object({
+export const landgrupperSchema = z.object({
   EU_EOS: z.array(landkode).min(1),
   EUROPA: z.array(landkode).min(1),
 });
 
-const landgrupper = landgrupperSchema.parse(landgrupperData);
+/** The bundled country groups (tabeller/eu-eos.json). */
+export const LANDGRUPPER_DATA = landgrupperSchema.parse(landgrupperData);
+
+/** The country codes of each group of a table. */
+export function landIGruppe(
+  grupper: z.infer<typeof landgrupperSchema>,
+): Readonly<Record<Landgruppe, ReadonlySet<string>>> {
+  return { EU_EOS: new Set(grupper.EU_EOS), EUROPA: new Set(grupper.EUROPA) };
+}
 
 /** The country codes of each group, from tabeller/eu-eos.json. */
-export const LAND_I_GRUPPE: Readonly<Record<Landgruppe, ReadonlySet<string>>> = {
-  EU_EOS: new Set(landgrupper.EU_EOS),
-  EUROPA: new Set(landgrupper.EUROPA),
-};
+export const LAND_I_GRUPPE = landIGruppe(LANDGRUPPER_DATA);
 
 /** Annex 3 is the import-prohibition annex and 4A the special-requirements annex; Ramorum has both. */
 const FAST_ALVORLIGHETSGRAD: Record<Regelverk, "FORBUD" | "VARSEL" | undefined> = {
@@ -78,11 +84,11 @@ export const regelSchema = z
   })
   .strict()
   .refine((r) => Boolean(r.match.eppoKoder || r.match.slekter || r.match.plantedeler), {
-    message: "En regel må ha minst ett av match.eppoKoder, match.slekter eller match.plantedeler",
+    message: melding("validering.regelsett.ingenMatch"),
     path: ["match"],
   })
   .refine((r) => (FAST_ALVORLIGHETSGRAD[r.regelverk] ?? r.alvorlighetsgrad) === r.alvorlighetsgrad, {
-    message: "Vedlegg 3 gir alltid FORBUD og vedlegg 4A alltid VARSEL",
+    message: melding("validering.regelsett.fastAlvorlighetsgrad"),
     path: ["alvorlighetsgrad"],
   });
 
@@ -94,7 +100,7 @@ export const reglerSchema = z.array(regelSchema).superRefine((regler, ctx) => {
     if (sett.has(regel.id)) {
       ctx.addIssue({
         code: "custom",
-        message: `Regel-id ${regel.id} er brukt mer enn én gang`,
+        message: melding("validering.regelsett.dobbelId", { id: regel.id }),
         path: [i, "id"],
       });
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { alvorlighetsgradRekkefoelge } from "../status";
 import { EPPO_TAKSA } from "./eppo";
+import { medRegler } from "./regelsett";
 import { LAND_I_GRUPPE, lesRegler, lovdataLenke, REGLER, type Regel } from "./regler";
 import reglerFil from "./tabeller/regler.json";
 import {
@@ -25,7 +26,7 @@ const linje = (
 ): VarelinjeForVurdering => ({ botaniskNavn, opprinnelsesland: land, plantedel, tilsiktetBruk });
 
 const koder = (l: VarelinjeForVurdering, regler?: readonly Regel[]) =>
-  vurderVarelinje(l, regler).funn.map((f) => f.kode);
+  vurderVarelinje(l, regler && medRegler(regler)).funn.map((f) => f.kode);
 const regelIder = (l: VarelinjeForVurdering) =>
   vurderVarelinje(l)
     .funn.map((f) => f.regelId)
@@ -487,20 +488,20 @@ describe("the rule table", () => {
     expect(vurderSertifikat({ varelinjer: [begonia] }).meldepliktigVurdering).toBe("UFULLSTENDIG");
 
     const utvidet = lesRegler({ ...reglerFil, regler: [...reglerFil.regler, nyRegel] });
-    const resultat = vurderVarelinje(begonia, utvidet);
+    const resultat = vurderVarelinje(begonia, medRegler(utvidet));
     expect(resultat.alvorlighetsgrad).toBe("VARSEL");
     expect(resultat.funn.map((f) => [f.kode, f.regelId])).toEqual([
       ["VEDLEGG_4A_VARSEL", "TEST-BEGONIA-VIETNAM"],
       ["MANGLER_EPPO", undefined],
     ]);
-    const sertifikat = vurderSertifikat({ varelinjer: [begonia] }, utvidet);
+    const sertifikat = vurderSertifikat({ varelinjer: [begonia] }, medRegler(utvidet));
     expect(sertifikat.meldepliktigVurdering).toBe("MELDEPLIKTIG");
     expect(sertifikat.risikoVurdering[0]?.beskrivelse[0]?.tekst).toMatch(/^Vedlegg 4A punkt 99: Begonia/);
   });
 
   it("lets a rule replace the table, and uses a link given in the data", () => {
     const regler = lesRegler([{ ...nyRegel, lenke: "https://example.org/punkt-99" }]);
-    expect(vurderVarelinje(begonia, regler).funn[0]?.lenke).toBe("https://example.org/punkt-99");
+    expect(vurderVarelinje(begonia, medRegler(regler)).funn[0]?.lenke).toBe("https://example.org/punkt-99");
     expect(koder(linje("Pinus sylvestris", ["CN"], "Plants for planting"), regler)).toEqual([]);
   });
 

@@ -8,7 +8,8 @@ import { INGEN_VARELINJER_MELDING } from "../sertifikat";
 import { type Alvorlighetsgrad, alvorlighetsgradRekkefoelge, type MeldepliktigVurdering } from "../status";
 import { rensTekst } from "../text";
 import { finnEppoTakson, slektAv, slektensEppoKode } from "./eppo";
-import { LAND_I_GRUPPE, REGELVERK_INFO, REGLER, type Regel, type Regelverk, regelLenke } from "./regler";
+import { type Regelsett, STANDARD_REGELSETT } from "./regelsett";
+import { type Landgruppe, REGELVERK_INFO, type Regel, type Regelverk, regelLenke } from "./regler";
 import { normaliserLandkode, normaliserPlantedel, normaliserTilsiktetBruk, slektNoekkel } from "./vokabular";
 
 export {
@@ -120,7 +121,11 @@ function likPlantedel(liste: readonly string[], plantedel: string): boolean {
   return liste.some((v) => normaliserPlantedel(v) === plantedel);
 }
 
-function opprinnelseTreffer(regel: Regel, land: readonly string[]): boolean {
+function opprinnelseTreffer(
+  regel: Regel,
+  land: readonly string[],
+  landgrupper: Readonly<Record<Landgruppe, ReadonlySet<string>>>,
+): boolean {
   const { land: liste, unntattLand, alleUtenfor } = regel.opprinnelse;
   const harKriterium = Boolean(liste?.length || unntattLand?.length || alleUtenfor);
   if (!harKriterium) return true;
@@ -128,13 +133,13 @@ function opprinnelseTreffer(regel: Regel, land: readonly string[]): boolean {
   return land.some((kode) => {
     if (unntattLand?.includes(kode)) return false;
     if (liste?.includes(kode)) return true;
-    if (alleUtenfor) return !LAND_I_GRUPPE[alleUtenfor].has(kode);
+    if (alleUtenfor) return !landgrupper[alleUtenfor].has(kode);
     return !liste?.length;
   });
 }
 
 /** Whether a rule applies to a line's facts (see the ADR for the semantics of each criterion). */
-function regelTreffer(regel: Regel, fakta: Fakta): boolean {
+function regelTreffer(regel: Regel, fakta: Fakta, regelsett: Regelsett): boolean {
   const { match } = regel;
   const opp = (s: string) => s.trim().toUpperCase();
 
@@ -162,7 +167,7 @@ function regelTreffer(regel: Regel, fakta: Fakta): boolean {
     if (!match.tilsiktetBruk.some((v) => normaliserTilsiktetBruk(v) === fakta.tilsiktetBruk)) return false;
   }
 
-  return opprinnelseTreffer(regel, fakta.land);
+  return opprinnelseTreffer(regel, fakta.land, regelsett.landgrupper);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -206,19 +211,19 @@ function manglerFunn(kode: keyof typeof MANGLER_TEKST, tekst: string): RisikoFun
 // Goods line
 
 /**
- * Assesses one goods line against the rule table (default: tabeller/regler.json). Missing botanical name,
+ * Assesses one goods line against a ruleset (default: the bundled tables, tabeller/). Missing botanical name,
  * unknown name (not in the EPPO table), missing origin and missing intended use each give an
  * UFULLSTENDIG finding; every matching rule gives a FORBUD or VARSEL finding. The line's severity is
  * the worst of its findings, ALT_OK when there are none. Findings are sorted worst first.
  */
 export function vurderVarelinje(
   linje: VarelinjeForVurdering,
-  regler: readonly Regel[] = REGLER,
+  regelsett: Regelsett = STANDARD_REGELSETT,
 ): VarelinjeVurdering {
   const funn: RisikoFunn[] = [];
 
   const navn = rensTekst(linje.botaniskNavn);
-  const takson = navn === undefined ? undefined : finnEppoTakson(navn);
+  const takson = navn === undefined ? undefined : finnEppoTakson(navn, regelsett.eppo);
   if (navn === undefined)
     funn.push(manglerFunn("MANGLER_BOTANISK_NAVN", MANGLER_TEKST.MANGLER_BOTANISK_NAVN()));
   else if (takson === undefined) funn.push(manglerFunn("MANGLER_EPPO", MANGLER_TEKST.MANGLER_EPPO(navn)));
@@ -236,7 +241,7 @@ export function vurderVarelinje(
   }
 
   const slekter = [slektAv(navn), takson?.slekt].filter((s): s is string => s !== undefined);
-  const eppoKoder = [takson?.eppoKode, ...slekter.map((s) => slektensEppoKode(s))].filter(
+  const eppoKoder = [takson?.eppoKode, ...slekter.map((s) => slektensEppoKode(s, regelsett.eppo))].filter(
     (k): k is string => k !== undefined,
   );
   const fakta: Fakta = {
@@ -247,8 +252,8 @@ export function vurderVarelinje(
     land,
   };
 
-  for (const regel of regler) {
-    if (!regelTreffer(regel, fakta)) continue;
+  for (const regel of regelsett.regler) {
+    if (!regelTreffer(regel, fakta, regelsett)) continue;
     funn.push({
       kode: FUNNKODE[regel.regelverk][regel.alvorlighetsgrad],
       alvorlighetsgrad: regel.alvorlighetsgrad,
@@ -402,11 +407,12 @@ function uidentifisertBanner(linjer: readonly LinjeMedId[]): Risikovurdering | u
  */
 export function vurderSertifikat(
   sert: SertifikatForVurdering,
-  regler: readonly Regel[] = REGLER,
+  regelsett: Regelsett = STANDARD_REGELSETT,
 ): SertifikatVurdering {
+  const { regler } = regelsett;
   const linjer: LinjeMedId[] = sert.varelinjer.map((linje, i) => ({
     id: linje.id ?? i + 1,
-    ...vurderVarelinje(linje, regler),
+    ...vurderVarelinje(linje, regelsett),
   }));
 
   if (linjer.length === 0) {

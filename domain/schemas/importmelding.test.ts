@@ -26,6 +26,7 @@ import {
   tilKontrollsvarBody,
   tilMottakskontrolloerAnkomstBody,
   type VarelinjeOppgittMengde,
+  VEDTAKSBREV_MELDING,
   vurderingBodySkjema,
 } from "./importmelding";
 
@@ -683,15 +684,32 @@ describe("opprettelse, status og vurdering", () => {
 
   it("requires a reason for a rejection", () => {
     expect(vurderingBodySkjema.safeParse({ status: "FRIGITT" }).success).toBe(true);
+    // A rejection needs its reason and its decision letter's reference (ADR 045).
     expect(sjekk(vurderingBodySkjema, { status: "AVVIST" })).toEqual({
-      feil: { begrunnelse: [bokmaal(BEGRUNNELSE_MELDING)] },
+      feil: {
+        begrunnelse: [bokmaal(BEGRUNNELSE_MELDING)],
+        vedtaksbrevReferanse: [bokmaal(VEDTAKSBREV_MELDING)],
+      },
     });
-    expect(sjekk(vurderingBodySkjema, { status: "DELVIS_AVVIST", begrunnelse: " " })).toEqual({
-      feil: { begrunnelse: [bokmaal(BEGRUNNELSE_MELDING)] },
+    expect(
+      sjekk(vurderingBodySkjema, {
+        status: "DELVIS_AVVIST",
+        begrunnelse: " ",
+        vedtaksbrevReferanse: "2026/1",
+      }),
+    ).toEqual({ feil: { begrunnelse: [bokmaal(BEGRUNNELSE_MELDING)] } });
+    expect(sjekk(vurderingBodySkjema, { status: "AVVIST", begrunnelse: "Skadegjørere" })).toEqual({
+      feil: { vedtaksbrevReferanse: [bokmaal(VEDTAKSBREV_MELDING)] },
     });
-    expect(vurderingBodySkjema.parse({ status: "AVVIST", begrunnelse: "Skadegjørere funnet" })).toEqual({
-      status: "AVVIST",
-      begrunnelse: "Skadegjørere funnet",
+    expect(
+      vurderingBodySkjema.parse({
+        status: "AVVIST",
+        begrunnelse: "Skadegjørere funnet",
+        vedtaksbrevReferanse: " 2026/4711 ",
+      }),
+    ).toEqual({ status: "AVVIST", begrunnelse: "Skadegjørere funnet", vedtaksbrevReferanse: "2026/4711" });
+    expect(sjekk(vurderingBodySkjema, { status: "FRIGITT", vedtaksbrevReferanse: "x".repeat(101) })).toEqual({
+      feil: { vedtaksbrevReferanse: ["Referansen til vedtaksbrevet kan ikke være lengre enn 100 tegn"] },
     });
     expect(vurderingBodySkjema.safeParse({ status: "AUTOMATISK_FRIGITT" }).success).toBe(false);
   });

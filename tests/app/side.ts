@@ -326,6 +326,8 @@ export function testMelding(endringer: Partial<ImportmeldingVisning> = {}): Impo
     kanSendesInn: false,
     faktiskAnkommet: null,
     vurderingBegrunnelse: null,
+    vedtaksbrevReferanse: null,
+    automatiskVurdering: null,
     ansvarligPaaSertifikatet: true,
     vurdertFoerAnkomst: false,
     tilgang: { eier: true, mottakskontrolloer: false },

@@ -1,6 +1,6 @@
 // The command-line tools while the service runs on the embedded database (issue 15 item 2, ADR 016): the
 // service owns data/pglite; `ephyto:import` delivers to its development ePhyto Hub (ADR 044), or to its Hub
-// endpoint, and `myndighet:vurder` to its authority endpoint; `seed` is
+// endpoint, and `myndighet:vurder` through the authority's API (as its case system, ADR 045); `seed` is
 // refused with a Norwegian message, and nothing else opens the directory. Afterwards the database the service
 // wrote opens cleanly and holds what the tools sent. Runs over the production build (`npm run test:bygg`).
 import { execFile } from "node:child_process";
@@ -59,6 +59,8 @@ describe("kommandoene mens tjenesten kjører på den innebygde databasen", () =>
       NODE_ENV: "production",
       DEMO_MODE: "true",
       SESSION_SECRET: "drift-kommandoer",
+      // The development Maskinporten's clients (with the authority's, for myndighet:vurder) beside the data.
+      MASKINPORTEN_DEV_KLIENTER: path.join(mappe, "maskinporten-klienter.json"),
       // The service's puller looks at its development Hub twice a second (ADR 044).
       HUB_INTERVALL_SEKUNDER: "0.5",
     };
@@ -133,29 +135,36 @@ describe("kommandoene mens tjenesten kjører på den innebygde databasen", () =>
     }
   });
 
-  it("myndighet:vurder posts to the service's authority endpoint and the service's database changes", async () => {
+  it("myndighet:vurder assesses through the service's authority API (a development Maskinporten token), never the database", async () => {
     const db = server!.database.db;
-    const { id } = await db
+    const { nummer } = await db
       .selectFrom("importmelding")
-      .select("id")
+      .select("nummer")
       .where("status", "=", "REGISTRERT")
       .orderBy("id")
       .executeTakeFirstOrThrow();
-    const svar = await kjoer("myndighet-vurder", String(id), "FRIGITT");
-    expect(svar.feil).toContain("sender vurderingen til");
-    expect(svar.ut.trim()).toBe(`Forhåndsmelding (id ${id}) har nå status FRIGITT.`);
+    const svar = await kjoer("myndighet-vurder", nummer, "FRIGITT");
+    expect(svar.feil).toBe("");
+    expect(svar.ut.trim()).toBe(`Forhåndsmelding ${nummer} har nå status FRIGITT.`);
     expect(svar.kode).toBe(0);
     const rad = await db
       .selectFrom("importmelding")
       .select("status")
-      .where("id", "=", id)
+      .where("nummer", "=", nummer)
       .executeTakeFirstOrThrow();
     expect(rad.status).toBe("FRIGITT");
 
     // The service's rules apply: an assessed notification cannot be assessed again.
-    const igjen = await kjoer("myndighet-vurder", String(id), "AVVIST", "Skadegjørere");
+    const igjen = await kjoer(
+      "myndighet-vurder",
+      nummer,
+      "AVVIST",
+      "Skadegjørere",
+      "--vedtaksbrev",
+      "2026/1",
+    );
     expect(igjen.kode).toBe(1);
-    expect(igjen.feil).toContain("400: Forhåndsmeldingen kan ikke endres i status Frigitt (FRIGITT)");
+    expect(igjen.feil).toContain("409: Forhåndsmeldingen er allerede vurdert: Frigitt");
   });
 
   it("seed is refused with a Norwegian message while the service owns the database", async () => {

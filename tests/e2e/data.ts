@@ -1,11 +1,55 @@
 // Test data made through the real ingestion path: each test posts its own ePhyto certificate to the Hub
 // endpoint, so the two projects (JavaScript on and off) never share a certificate or a notification.
-import type { APIRequestContext } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { MYNDIGHET_SCOPES } from "../../api/scopes";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
 import { osloDato } from "../../domain/format";
+import { lagAssertion } from "../../scripts/eksempelklient";
 
 export const HUB_API_KEY = process.env.HUB_API_KEY ?? "dev-hub-nokkel";
-export const MYNDIGHET_API_KEY = process.env.MYNDIGHET_API_KEY ?? "dev-myndighet-nokkel";
+
+/**
+ * The e2e server's development Maskinporten clients (playwright.config.ts MASKINPORTEN_DEV_KLIENTER): the
+ * authority's case system's key lies beside them (the service registers it when it starts, ADR 045).
+ */
+export const MYNDIGHET_NOEKKEL = `.cache/e2e-${process.env.E2E_PORT ?? 3100}/maskinporten/mattilsynet-saksbehandling-dev.jwk.json`;
+
+/** A Maskinporten token of the authority's case system from the development Maskinporten of the e2e server. */
+export async function myndighetToken(request: APIRequestContext, baseURL: string): Promise<string> {
+  const noekkel = JSON.parse(await readFile(MYNDIGHET_NOEKKEL, "utf8"));
+  const assertion = await lagAssertion(
+    { tokenEndepunkt: `${baseURL}/maskinporten/token`, klientId: "mattilsynet-saksbehandling-dev", noekkel },
+    Object.values(MYNDIGHET_SCOPES),
+  );
+  const res = await request.post("/maskinporten/token", {
+    form: { grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion },
+  });
+  if (!res.ok()) throw new Error(`Fikk ikke token: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** The notification's number, as its page shows it (the authority's API takes the number, not the id). */
+export async function meldingsnummer(page: Page, id: string): Promise<string> {
+  const html = await (await page.request.get(`/importmelding/${id}`)).text();
+  const nummer = /class="meldingsnummer">([^<]+)</.exec(html)?.[1];
+  if (!nummer) throw new Error(`Fant ikke nummeret på forhåndsmelding ${id}`);
+  return nummer;
+}
+
+/** Mattilsynet's assessment through its case-system API (ADR 045), as its systems post it: by number. */
+export async function vurderSomMyndighet(
+  page: Page,
+  id: string,
+  data: { status: string; begrunnelse?: string; vedtaksbrevReferanse?: string },
+) {
+  const baseURL = new URL(page.url()).origin;
+  const nummer = await meldingsnummer(page, id);
+  return page.request.post(`/myndighet/v2/importmeldinger/${encodeURIComponent(nummer)}/vurdering`, {
+    headers: { authorization: `Bearer ${await myndighetToken(page.request, baseURL)}` },
+    data,
+  });
+}
 
 // A 1×1 PNG and a tiny Word-like zip (not openable in the browser).
 const PNG =

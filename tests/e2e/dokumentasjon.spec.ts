@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
-import { MYNDIGHET_API_KEY, nySertifikat } from "./data";
+import { nySertifikat, vurderSomMyndighet } from "./data";
 import { expect, sjekkUu, TIDSGRENSE_LANG, test } from "./helpers";
 import { fyllUt, loggInnKari, opprett, prosjekt } from "./veiviser";
 
@@ -73,9 +73,10 @@ test("dokumentasjonspakken fra den innsendte og den vurderte siden", async ({ pa
   sjekkInnhold(innsendt.filer);
 
   // Assessed by the authority: the arrived page has the link, and the pack has the assessment.
-  const res = await page.request.post(`/myndighet/v1/importmelding/${id}/vurdering`, {
-    headers: { "X-Api-Key": MYNDIGHET_API_KEY },
-    data: { status: "AVVIST", begrunnelse: "Mangler tilleggserklæring" },
+  const res = await vurderSomMyndighet(page, id, {
+    status: "AVVIST",
+    begrunnelse: "Mangler tilleggserklæring",
+    vedtaksbrevReferanse: "2026/0042",
   });
   expect(res.status(), await res.text()).toBe(200);
   await page.goto(`/importmelding/${id}`);

@@ -5,7 +5,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
 import { formaterDatoTid } from "../../domain/format";
-import { HUB_API_KEY, MYNDIGHET_API_KEY, nySertifikat, type TestSertifikat } from "./data";
+import { HUB_API_KEY, nySertifikat, type TestSertifikat, vurderSomMyndighet } from "./data";
 import { expect, PERSONER, sjekkUu, TIDSGRENSE_LANG, test } from "./helpers";
 import { fyllUt, loggInnKari, opprett, prosjekt } from "./veiviser";
 
@@ -88,9 +88,10 @@ test("historikken i oppsummeringen, på den innsendte og den vurderte siden", as
   await sjekkUu(page);
 
   // The authority's assessment with its reason, shown as Mattilsynet on the arrived page.
-  const res = await page.request.post(`/myndighet/v1/importmelding/${id}/vurdering`, {
-    headers: { "X-Api-Key": MYNDIGHET_API_KEY },
-    data: { status: "AVVIST", begrunnelse: "Mangler tilleggserklæring" },
+  const res = await vurderSomMyndighet(page, id, {
+    status: "AVVIST",
+    begrunnelse: "Mangler tilleggserklæring",
+    vedtaksbrevReferanse: "2026/0042",
   });
   expect(res.status(), await res.text()).toBe(200);
   await page.goto(`/importmelding/${id}`);

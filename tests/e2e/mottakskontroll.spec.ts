@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { formaterDato } from "../../domain/format";
 import { senMeldingTekst } from "../../domain/sen-melding";
 import { pdfSider } from "../pdf-tekst";
-import { MYNDIGHET_API_KEY, nySertifikat } from "./data";
+import { nySertifikat, vurderSomMyndighet } from "./data";
 import { expect, jsPaa, PERSONER, sjekkUu, TIDSGRENSE_LANG, tabTil, test } from "./helpers";
 import { fyllUt, loggInnKari, loggInnOgVelg, opprett, osloDatoOm, prosjekt } from "./veiviser";
 
@@ -39,12 +39,13 @@ async function jegForstaar(page: Page) {
   await page.getByRole("button", { name: "Jeg forstår – lagre" }).click();
 }
 
-/** The authority's assessment through its own endpoint and key. */
-async function vurder(page: Page, id: string, data: { status: string; begrunnelse?: string }) {
-  const res = await page.request.post(`/myndighet/v1/importmelding/${id}/vurdering`, {
-    headers: { "X-Api-Key": MYNDIGHET_API_KEY },
-    data,
-  });
+/** The authority's assessment through its case-system API (ADR 045), by the notification's number. */
+async function vurder(
+  page: Page,
+  id: string,
+  data: { status: string; begrunnelse?: string; vedtaksbrevReferanse?: string },
+) {
+  const res = await vurderSomMyndighet(page, id, data);
   expect(res.status(), await res.text()).toBe(200);
   expect((await res.json()).status).toBe(data.status);
 }
@@ -231,11 +232,11 @@ test("endre ankomst, mottakskontroll med lavere mengde og skadegjørere, ankomst
   await expect(page.getByRole("link", { name: "Kvittering (PDF)" })).toHaveCount(0);
   await sjekkUu(page);
 
-  // The authority releases it (its own API key), and the arrived page shows the release
-  const utenNoekkel = await page.request.post(`/myndighet/v1/importmelding/${id}/vurdering`, {
-    data: { status: "AVVIST", begrunnelse: "x" },
+  // The authority releases it (its own Maskinporten token), and the arrived page shows the release
+  const utenToken = await page.request.post(`/myndighet/v2/importmeldinger/IM-2026-1/vurdering`, {
+    data: { status: "FRIGITT" },
   });
-  expect(utenNoekkel.status()).toBe(401);
+  expect(utenToken.status()).toBe(401);
   await vurder(page, id, { status: "FRIGITT" });
   await page.goto(`/importmelding/${id}`);
   await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/ankommet$`));
@@ -493,7 +494,7 @@ test("myndigheten avviser og avviser delvis: vurdering med vedtaksbrev som komme
   ] as const) {
     const id = await registrert(page);
     const begrunnelse = `${overskrift}: sertifikatet mangler opprinnelsessted`;
-    await vurder(page, id, { status, begrunnelse });
+    await vurder(page, id, { status, begrunnelse, vedtaksbrevReferanse: "2026/0042" });
     await page.goto(`/importmelding/${id}`);
     await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/ankommet$`));
     const vurdering = kort(page, "Vurdering");
@@ -502,6 +503,7 @@ test("myndigheten avviser og avviser delvis: vurdering med vedtaksbrev som komme
       `${tekst} Vedtaksbrev med begrunnelse og klageadgang kommer separat.`,
     );
     await expect(vurdering).toContainText(`Begrunnelse: ${begrunnelse}`);
+    await expect(vurdering).toContainText("Referanse til vedtaksbrevet: 2026/0042");
     await expect(page.locator(".merkerad").first()).toHaveText(new RegExp(`^${overskrift}`));
     await expect(page.getByRole("heading", { name: "Importmeldingen er frigitt" })).toHaveCount(0);
     // Decided before arrival: not arrived, and no reception control expected (ADR 041)

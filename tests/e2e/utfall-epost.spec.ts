@@ -6,7 +6,7 @@
 // ADR 055): the alert and the outcome e-mail in nynorsk and in English.
 import type { Page } from "@playwright/test";
 import { ORG } from "../../dev/demo-data";
-import { MYNDIGHET_API_KEY, nySertifikat } from "./data";
+import { nySertifikat, vurderSomMyndighet } from "./data";
 import { expect, jsPaa, sjekkUu, TIDSGRENSE_LANG, tabTil, test } from "./helpers";
 import { fyllUt, loggInnKari, opprett, prosjekt } from "./veiviser";
 import { bekreftRegelverk, loggInnEgen } from "./virksomheter";
@@ -40,9 +40,10 @@ test("en avvist forhåndsmelding kommer som én e-post med utfallet, vedtaksbrev
   const nummer = /IM-\d{4}-\d+/.exec((await page.locator("main").textContent()) ?? "")?.[0];
   expect(nummer).toBeTruthy();
 
-  const res = await page.request.post(`/myndighet/v1/importmelding/${id}/vurdering`, {
-    headers: { "X-Api-Key": MYNDIGHET_API_KEY },
-    data: { status: "AVVIST", begrunnelse: "Trips funnet ved kontroll" },
+  const res = await vurderSomMyndighet(page, id, {
+    status: "AVVIST",
+    begrunnelse: "Trips funnet ved kontroll",
+    vedtaksbrevReferanse: "2026/0042",
   });
   expect(res.status(), await res.text()).toBe(200);
 
@@ -57,6 +58,7 @@ test("en avvist forhåndsmelding kommer som én e-post med utfallet, vedtaksbrev
   await expect(tekst).toContainText("Resultat: Avvist før ankomst");
   await expect(tekst).toContainText("Vedtaksbrev med begrunnelse og klageadgang kommer separat.");
   await expect(tekst).toContainText("Begrunnelse: Trips funnet ved kontroll");
+  await expect(tekst).toContainText("Referanse til vedtaksbrevet: 2026/0042");
   await expect(tekst.getByRole("link", { name: new RegExp(`/importmelding/${id}$`) })).toBeVisible();
   await sjekkUu(page);
 

@@ -17,14 +17,16 @@ import {
   startMottaker,
   verifiserWebhook,
 } from "../../scripts/eksempelklient-hendelser";
-import { type Aktoer, aktoer, importoerId, KARI, klarTilInnsending, LINJER } from "../support/test-hjelp";
 import {
-  startTestApi,
-  TEST_HUB_API_KEY,
-  TEST_MYNDIGHET_API_KEY,
-  TEST_WEBHOOK_NOEKKEL,
-  type TestApi,
-} from "../support/test-server";
+  type Aktoer,
+  aktoer,
+  importoerId,
+  KARI,
+  klarTilInnsending,
+  LINJER,
+  vurderSomMyndighet,
+} from "../support/test-hjelp";
+import { startTestApi, TEST_HUB_API_KEY, TEST_WEBHOOK_NOEKKEL, type TestApi } from "../support/test-server";
 
 let api: TestApi;
 let hageland: number;
@@ -135,11 +137,7 @@ describe("eksempelklienten mot tjenesten", () => {
     );
     expect((await kari.put(`/${melding.id}/status`, { status: "REGISTRERT" })).status).toBe(200);
     await leverAlt(s);
-    const vurdert = await api.fetch(`/myndighet/v1/importmelding/${melding.id}/vurdering`, {
-      method: "POST",
-      json: { status: "FRIGITT" },
-      headers: { "x-api-key": TEST_MYNDIGHET_API_KEY },
-    });
+    const vurdert = await vurderSomMyndighet(api, melding.id, { status: "FRIGITT" });
     expect(vurdert.status, await vurdert.clone().text()).toBe(200);
     await leverAlt(s);
 

@@ -1,15 +1,16 @@
 // The production shape on one machine (issue 26 point 6): compose.yaml read and run as processes of the compiled
 // build with NODE_ENV=production against a PostgreSQL server — the migration step, two `api`, two `web` behind
 // this file's own TLS round-robin proxy, one `sender` (which pulls from the ePhyto Hub), the development mail
-// catcher, the development Altinn, Enhetsregisteret and Maskinporten and the development ePhyto Hub (compose's
-// staging profile) and the development ID-porten, each its own process. Compose's secrets (/run/secrets/<name>)
-// are the files its top level names. Compose's service names become local
+// catcher, the development Altinn and Enhetsregisteret, the development Maskinporten (behind this file's TLS; one
+// for the systems' clients and the service's own) and the development ePhyto Hub (compose's staging profile) and
+// the development ID-porten, each its own process. Compose's secrets (/run/secrets/<name>) are the files its top
+// level names. Compose's service names become local
 // addresses (postgres:5432 → the test server, api:3000 → a round-robin over the two api processes, …); every
 // ${…} in the file is filled from VARIABLER below, so a variable a role needs that compose.yaml lacks makes the
 // process refuse to start, and the test fails.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import net, { type AddressInfo } from "node:net";
@@ -216,9 +217,14 @@ export interface Produksjonsform {
   sender: Prosess;
   fanger: Prosess;
   idporten: Prosess;
+  /**
+   * The development Maskinporten: its issuer (https, behind the test's TLS), its token endpoint (straight to the
+   * process) and the clients' file it reads on every token request (where a test registers its client).
+   */
+  maskinporten: { issuer: string; tokenEndepunkt: string; klientfil: string };
   /** The development ePhyto Hub (compose's staging service `hub`), which the sender pulls from. */
   hub: HubProsess;
-  /** The development Altinn, Enhetsregisteret and Maskinporten (compose's `registre`). */
+  /** The development Altinn and Enhetsregisteret (compose's `registre`). */
   registre: Prosess;
   /** The service's database, for the test's checks. */
   db: pg.Pool;
@@ -227,7 +233,12 @@ export interface Produksjonsform {
 }
 
 /** The values compose.yaml asks for, as an operator would set them (test secrets, not the development ones). */
-async function variabler(appUrl: string, issuer: string, hubMappe: string): Promise<Record<string, string>> {
+async function variabler(
+  appUrl: string,
+  issuer: string,
+  maskinporten: string,
+  hubMappe: string,
+): Promise<Record<string, string>> {
   // The service's own Maskinporten client (ADR 042): its key, as the operator would have it.
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const noekkel = { ...(await exportJWK(privateKey)), kid: "produksjonsform-1", alg: "RS256" };
@@ -240,7 +251,8 @@ async function variabler(appUrl: string, issuer: string, hubMappe: string): Prom
     API_AUDIENCE: "https://forhaandsmelding.test/import",
     ALTINN_URL: "http://registre:3500/altinn",
     ENHETSREGISTERET_URL: "http://registre:3500/enhetsregisteret",
-    MASKINPORTEN_URL: "http://registre:3500/maskinporten",
+    // The service's own client gets its token from the one development Maskinporten (compose's `maskinporten`).
+    MASKINPORTEN_URL: maskinporten,
     ALTINN_RESSURS: "mattilsynet-forhaandsmelding-produksjonsform",
     ALTINN_ABONNEMENTSNOEKKEL: randomBytes(16).toString("hex"),
     MASKINPORTEN_KLIENT_ID: "forhaandsmelding-produksjonsform",
@@ -253,7 +265,9 @@ async function variabler(appUrl: string, issuer: string, hubMappe: string): Prom
     OIDC_CLIENT_ID: "forhaandsmelding-produksjonsform",
     OIDC_CLIENT_SECRET: randomBytes(24).toString("hex"),
     HUB_API_KEY: `hub-${randomBytes(24).toString("hex")}`,
-    MYNDIGHET_API_KEY: `mt-${randomBytes(24).toString("hex")}`,
+    // The development Maskinporten as a process of its own behind this file's TLS (compose's staging profile).
+    MASKINPORTEN_ISSUER: maskinporten,
+    MASKINPORTEN_JWKS_URI: `${maskinporten}/jwks`,
     WEBHOOK_NOEKKEL: randomBytes(32).toString("hex"),
     SMTP_URL: "smtp://epost:1025",
     EPOST_AVSENDER: "Digital forhåndsmelding <ikke-svar@forhaandsmelding.test>",
@@ -271,9 +285,21 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
     const appUrl = `https://localhost:${proxyPort}`;
     const idpPort = await ledigPort();
     const issuer = `http://127.0.0.1:${idpPort}/idporten`;
+    const mpTlsPort = await ledigPort();
+    const maskinportenIssuer = `https://127.0.0.1:${mpTlsPort}/maskinporten`;
     const hubMappe = mkdtempSync(path.join(tmpdir(), "produksjonsform-hub-"));
     stoppes.push(async () => rmSync(hubMappe, { recursive: true, force: true }));
-    const v = await variabler(appUrl, issuer, hubMappe);
+    const v = await variabler(appUrl, issuer, maskinportenIssuer, hubMappe);
+    // One certificate for the test's TLS (the web load balancer, Maskinporten; localhost and 127.0.0.1), which
+    // the api processes trust.
+    const { private: key, cert } = await selfsigned.generate([{ name: "commonName", value: "localhost" }], {
+      keySize: 2048,
+      algorithm: "sha256",
+    });
+    const certMappe = mkdtempSync(path.join(tmpdir(), "produksjonsform-"));
+    const certFil = path.join(certMappe, "localhost.pem");
+    writeFileSync(certFil, cert);
+    stoppes.push(async () => rmSync(certMappe, { recursive: true, force: true }));
 
     // PostgreSQL as compose's postgres service makes it: the database and its owner.
     const server = new URL(serverUrl);
@@ -377,20 +403,36 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
       idpPort,
     );
     stoppes.push(() => idporten.stopp());
+    // The development Maskinporten (compose's staging profile), its own process behind TLS: the api processes
+    // verify machine tokens against its JWKS over https, as against Maskinporten's (ADR 035, ADR 045).
+    const mpPort = await ledigPort();
+    const maskinportenKlienter = path.join(certMappe, "maskinporten-klienter.json");
+    const maskinporten = startProsess(
+      "maskinporten",
+      kommando("maskinporten"),
+      miljoe("maskinporten", { PORT: String(mpPort), MASKINPORTEN_DEV_KLIENTER: maskinportenKlienter }),
+      mpPort,
+    );
+    stoppes.push(() => maskinporten.stopp());
+    adresser.set("maskinporten:3500", `127.0.0.1:${mpPort}`);
+    const mpLb = await lastbalanserer(() => [maskinporten.url], { https: { key, cert }, port: mpTlsPort });
+    stoppes.push(() => mpLb.close());
 
-    // The development Altinn, Enhetsregisteret and Maskinporten (compose's staging profile), their own process.
+    // The development Altinn and Enhetsregisteret (compose's staging profile), their own process; Altinn fetches
+    // Maskinporten's keys over https as the api processes do (the test's certificate authority).
     const registrePort = await ledigPort();
     adresser.set("registre:3500", `127.0.0.1:${registrePort}`);
     const registre = startProsess(
       "registre",
       kommando("registre"),
-      miljoe("registre", { PORT: String(registrePort) }),
+      miljoe("registre", { PORT: String(registrePort), NODE_EXTRA_CA_CERTS: certFil }),
       registrePort,
     );
     stoppes.push(() => registre.stopp());
     await Promise.all([
       vent(() => lever(fanger), "e-postfangeren"),
       vent(() => lever(idporten), "ID-porten"),
+      vent(() => lever(maskinporten), "Maskinporten"),
       vent(() => lever(registre), "Altinn og Enhetsregisteret"),
     ]);
 
@@ -402,7 +444,12 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
         startProsess(
           `api-${i + 1}`,
           kommando("api"),
-          miljoe("api", { PORT: String(port), METRICS_PORT: String(await ledigPort()) }),
+          // The test's own certificate authority for Maskinporten's https (not part of compose.yaml).
+          miljoe("api", {
+            PORT: String(port),
+            METRICS_PORT: String(await ledigPort()),
+            NODE_EXTRA_CA_CERTS: certFil,
+          }),
           port,
         ),
       );
@@ -422,10 +469,6 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
       web.push(startProsess(navn, kommando(navn), miljoe(navn, ekstra), port));
     }
     for (const p of web) stoppes.push(() => p.stopp());
-    const { private: key, cert } = await selfsigned.generate([{ name: "commonName", value: "localhost" }], {
-      keySize: 2048,
-      algorithm: "sha256",
-    });
     const webLb = await lastbalanserer(() => web.map((p) => p.url), {
       https: { key, cert },
       festHode: "x-test-web",
@@ -491,6 +534,11 @@ export async function startProsessene(serverUrl: string): Promise<Produksjonsfor
       sender,
       fanger,
       idporten,
+      maskinporten: {
+        issuer: maskinportenIssuer,
+        tokenEndepunkt: `${maskinporten.url}/maskinporten/token`,
+        klientfil: maskinportenKlienter,
+      },
       hub,
       registre,
       db,

@@ -1,15 +1,19 @@
 // The production shape, end to end (issue 26 point 6): compose.yaml's processes with NODE_ENV=production on a
 // PostgreSQL server (tests/produksjon/oppsett.ts). A person logs in, a certificate arrives through the Hub, the
 // alert is mailed once; the sender pulls certificates from the development ePhyto Hub process and acknowledges
-// them (an invalid one as failed), and stays ready while that Hub is down (ADR 044); the notification is submitted on one web process and withdrawn on the other (JavaScript
-// on and off); the sender is killed mid-batch and restarted; two api processes ingest one certificate at once.
+// them (an invalid one as failed), and stays ready while that Hub is down (ADR 044); the notification is submitted
+// on one web process and withdrawn on the other (JavaScript on and off); the sender is killed mid-batch and
+// restarted; two api processes ingest one certificate at once.
 // Run by .ci/run after the PostgreSQL pass: `TEST_DATABASE_URL=… npx playwright test -c playwright.produksjon.config.ts`.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { lagHubKlient } from "../../api/ephyto/hub-klient";
+import { MYNDIGHET_SCOPES } from "../../api/scopes";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
+import { lagNoekkelpar, registrerKlient } from "../../dev/maskinporten/klientfil";
 import { osloDato } from "../../domain/format";
+import { hentToken, type Klient } from "../../scripts/eksempelklient";
 // The e2e suite's `test` fails a test on a console error or hydration warning in any page it opens.
 import { expect, PERSONER, test } from "../e2e/helpers";
 import { fyllUt, loggInnOgVelg, opprett } from "../e2e/veiviser";
@@ -69,6 +73,28 @@ async function fanget(tekst: string): Promise<{ melding_id: string | null; motta
     [`%${tekst}%`],
   );
   return rows;
+}
+
+let myndighet: Klient | undefined;
+/** A Maskinporten token of Mattilsynet's case system, from the development Maskinporten process (ADR 045). */
+async function myndighetToken(): Promise<string> {
+  if (!myndighet) {
+    const { privat, offentlig } = await lagNoekkelpar("mattilsynet-produksjonsform-1");
+    await registrerKlient(pf.maskinporten.klientfil, {
+      client_id: "mattilsynet-produksjonsform",
+      navn: "Mattilsynets saksbehandling",
+      orgnr: "985399077",
+      jwk: offentlig,
+      scopes: Object.values(MYNDIGHET_SCOPES),
+    });
+    myndighet = {
+      tokenEndepunkt: pf.maskinporten.tokenEndepunkt,
+      aud: pf.maskinporten.issuer,
+      klientId: "mattilsynet-produksjonsform",
+      noekkel: privat,
+    };
+  }
+  return hentToken(myndighet, Object.values(MYNDIGHET_SCOPES));
 }
 
 const antallFanget = async () =>
@@ -157,10 +183,23 @@ test("en vurdering gjennom api-prosessen gir nøyaktig én e-post om utfallet, l
   const { rows } = await pf.db.query("select nummer from importmelding where id = $1", [Number(id)]);
   const meldingsnummer = rows[0]?.nummer as string;
 
-  // The authority's case handling calls the API (round robin over the api processes).
-  const vurdert = await fetch(`${pf.apiUrl}/myndighet/v1/importmelding/${id}/vurdering`, {
+  // No approved risk rules in production (the staging database's development set does not count): the
+  // notification waits for the authority, and the api processes said so when they started (ADR 046).
+  const { rows: venter } = await pf.db.query(
+    "select status, automatisk_vurdering from importmelding where id = $1",
+    [Number(id)],
+  );
+  expect(venter[0]).toEqual({ status: "REGISTRERT", automatisk_vurdering: "UTEN_REGELSETT" });
+  for (const p of pf.api) {
+    expect(
+      p.logg().some((l) => String(l.msg).startsWith("Ingen risikoregler er godkjent av Mattilsynet")),
+    ).toBe(true);
+  }
+
+  // Mattilsynet's case system calls its API with its Maskinporten token (round robin over the api processes).
+  const vurdert = await fetch(`${pf.apiUrl}/myndighet/v2/importmeldinger/${meldingsnummer}/vurdering`, {
     method: "POST",
-    headers: { "x-api-key": pf.variabler.MYNDIGHET_API_KEY as string, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${await myndighetToken()}`, "content-type": "application/json" },
     body: JSON.stringify({ status: "FRIGITT" }),
   });
   expect(vurdert.status, await vurdert.clone().text()).toBe(200);
@@ -351,6 +390,44 @@ test("to api-prosesser som leser inn det samme sertifikatet samtidig, lagrer det
     );
     expect(rows[0]).toEqual({ sertifikater: 1, varsler: 1 });
   }
+});
+
+test("Mattilsynet godkjenner et regelsett gjennom den ene api-prosessen, og den andre vurderer etter det innen et sekund", async () => {
+  const kall = async (url: string, sti: string, body: unknown) =>
+    fetch(`${url}${sti}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await myndighetToken()}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const gjeldende = await fetch(`${pf.api[0]!.url}/myndighet/v2/regelsett/gjeldende`, {
+    headers: { authorization: `Bearer ${await myndighetToken()}` },
+  });
+  expect(gjeldende.status).toBe(404);
+  const [api1, api2] = pf.api as [Prosess, Prosess];
+  // Today's tables (the development set's content) loaded and approved as the authority's own version, on api-1.
+  const { rows } = await pf.db.query(
+    "select innhold from regelsett where utviklingssett order by versjon desc limit 1",
+  );
+  const innhold = {
+    ...(rows[0].innhold as Record<string, unknown>),
+    beskrivelse: "Kontrollert av Mattilsynet",
+  };
+  const lastet = await kall(api1.url, "/myndighet/v2/regelsett", innhold);
+  expect(lastet.status, await lastet.clone().text()).toBe(201);
+  const { versjon } = (await lastet.json()) as { versjon: number };
+  const godkjent = await kall(api1.url, `/myndighet/v2/regelsett/${versjon}/godkjenning`, {
+    godkjentAv: "Berit",
+  });
+  expect(godkjent.status, await godkjent.clone().text()).toBe(200);
+  // api-2 was not told: it asks the database at most a second later, then assesses by the new version.
+  await new Promise((r) => setTimeout(r, 1200));
+  const nummer = `PHYTO.NL.2026.REGEL${Date.now() % 1_000_000}`;
+  const svar = await lever(sertifikatXml(nummer, DRAMMEN), api2.url);
+  expect(svar.status, await svar.clone().text()).toBe(201);
+  const sertifikat = await pf.db.query("select regelsett_versjon from sertifikat where nummer = $1", [
+    nummer,
+  ]);
+  expect(sertifikat.rows[0]).toEqual({ regelsett_versjon: versjon });
 });
 
 // Last: it uses up this address's allowance of wrong keys, after which the Hub endpoint refuses it for a while.

@@ -13,6 +13,8 @@ import { SprakProvider } from "../../app/components/sprak";
 import type { Avgiver, Importoer } from "../../app/lib/bruker.server";
 import { FLAGG_COOKIE, settCookie } from "../../app/lib/preferanser.server";
 import { settSprakCookie } from "../../app/lib/tekster.server";
+import { formaterDato } from "../../domain/format";
+import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { Forside, OversiktImportmelding } from "../../domain/oversikt";
 import type { SystemtilgangDto } from "../../domain/schemas/systemtilgang";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
@@ -349,11 +351,77 @@ function innstillingerSvar({ method, sti }: ApiKall): ApiSvar | undefined {
   return undefined;
 }
 
+/** The standard goods with an actual number counted (80 of 100), so the arrived page's table has one row of actual quantities. */
+const mottattLinjer = (): ImportmeldingVisning["varelinjer"] => {
+  const linjer = testMelding().varelinjer;
+  linjer[0]!.mengde.antall!.faktiskVerdi = 80;
+  return linjer;
+};
+
+/**
+ * The notifications after submission (ids 43…), as the fake import API gives them: registered with physical
+ * control, registered with document control only while no ruleset is approved, partly rejected after the
+ * reception control (with the decision letter), released before arrival, and withdrawn.
+ */
+const INNSENDTE: Record<number, ImportmeldingVisning> = {
+  43: testMelding({ id: 43, egenReferanse: "Tulipaner uke 12" }),
+  44: testMelding({
+    id: 44,
+    kunDokumentkontroll: true,
+    mottakskontrollSpoersmaal: [],
+    automatiskVurdering: "UTEN_REGELSETT",
+  }),
+  45: testMelding({
+    id: 45,
+    status: "DELVIS_AVVIST",
+    statusTekst: "Delvis avvist",
+    kategori: "VURDERT",
+    erAnkommet: true,
+    erVurdert: true,
+    faktiskAnkommet: "2026-03-05T09:00:00.000Z",
+    vurderingBegrunnelse: "Bladlus på buksbomplantene",
+    vedtaksbrevReferanse: "2026/0815",
+    varelinjer: mottattLinjer(),
+  }),
+  46: testMelding({
+    id: 46,
+    status: "FRIGITT",
+    statusTekst: "Frigitt før ankomst",
+    kategori: "VURDERT",
+    erVurdert: true,
+    vurdertFoerAnkomst: true,
+  }),
+  47: testMelding({ id: 47, status: "TILBAKETRUKKET", statusTekst: "Tilbaketrukket", kategori: "VURDERT" }),
+};
+/** The submitted notifications' own data, shown as it is in every language. */
+const INNSENDT_DATA = [
+  ...MELDINGSDATA,
+  "2026-000123",
+  "Tulipaner uke 12",
+  "Bladlus på buksbomplantene",
+  "Grønt Mottak AS avd. Alnabru",
+  "Tollbugata 40, 3044 Drammen",
+  "1: Rose",
+  // the certificate's type as delivered, and the quantity as the import API words it (visningsMengde)
+  "Eksport",
+  "100 stk",
+  // the expected arrival: the date, and the time of day, which nynorsk words as bokmål does (@samme)
+  `${formaterDato(testMelding().ankomstInfo[0]!.ankomstTid!.dato)}, ettermiddag (12-16)`,
+  // app/components/historikk.tsx (namespace importmelding, not yet converted): take this off when it is
+  "Historikk",
+  "Ingen hendelser.",
+];
+
 /** The fake import API's answers for the pages below (undefined: 404). */
 function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
   if (method === "GET" && sti === "/import/register/v1/912345742") return { status: 200, json: IMPORTOER };
   if (method === "GET" && sti.endsWith("/epoststatus")) return { status: 200, json: { sendingFeiler: true } };
   if (method === "GET" && sti === `${MELDING_BASE}/42`) return { status: 200, json: UTKAST };
+  const innsendt = /\/(4[3-7])(\/historikk)?$/.exec(sti);
+  if (method === "GET" && innsendt && sti.startsWith(MELDING_BASE)) {
+    const json = innsendt[2] ? { hendelser: [], eldre: null } : INNSENDTE[Number(innsendt[1])];
+    return { status: 200, json };
+  }
   if (method === "GET" && sti === `${MELDING_BASE}/42/mottakskontrolloerer`)
     return {
       status: 200,
@@ -521,12 +589,14 @@ async function sider(flagg: string): Promise<Side[]> {
       ],
     },
     {
-      navn: "veiviseren: avsender, innmelder, dokumentkontroll, ankomst",
+      navn: "veiviseren (avsender, innmelder, dokumentkontroll, ankomst), registrert og ankommet",
       rute: await meldingsrute({
         avsender: "importmelding.$id.avsender",
         innmelder: "importmelding.$id.innmelder",
         "dokumentkontroll/:spoersmaal": "importmelding.$id.dokumentkontroll.$spoersmaal",
         "ankomst-info": "importmelding.$id.ankomst-info",
+        registrert: "importmelding.$id.registrert",
+        ankommet: "importmelding.$id.ankommet",
       }),
       tilstander: [
         { sti: "/importmelding/42/avsender", innlogget: true, data: MELDINGSDATA },
@@ -534,6 +604,16 @@ async function sider(flagg: string): Promise<Side[]> {
         { sti: "/importmelding/42/innmelder", innlogget: true, data: MELDINGSDATA },
         { sti: "/importmelding/42/dokumentkontroll/tilsiktetbruk", innlogget: true, data: MELDINGSDATA },
         { sti: "/importmelding/42/ankomst-info", innlogget: true, data: MELDINGSDATA },
+        ...[
+          "/importmelding/43/registrert?sendt=1",
+          "/importmelding/43/registrert?trekk=1",
+          "/importmelding/43/registrert?alleredeSendt=1",
+          "/importmelding/43/registrert?endre=referanse",
+          "/importmelding/44/registrert",
+          "/importmelding/45/ankommet",
+          "/importmelding/46/ankommet?frigitt=1",
+          "/importmelding/47/registrert?trukket=1",
+        ].map((sti) => ({ sti, innlogget: true, data: INNSENDT_DATA })),
       ],
     },
   ];

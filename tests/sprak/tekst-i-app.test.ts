@@ -47,11 +47,9 @@ const UNNTAK: Record<string, string> = {};
 const IKKE_KONVERTERT: readonly string[] = [
   "app/components/historikk.tsx",
   "app/components/regelverk-dialog.tsx",
-  "app/routes/importmelding.$id.ankommet.tsx",
   "app/routes/importmelding.$id.mottakskontroll.$spoersmaal.tsx",
   "app/routes/importmelding.$id.mottakskontrolloer.tsx",
   "app/routes/importmelding.$id.oppsummering.tsx",
-  "app/routes/importmelding.$id.registrert.tsx",
   "app/routes/test.importmelding.tsx",
 ];
 

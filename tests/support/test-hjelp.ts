@@ -203,3 +203,31 @@ export async function klarTilInnsending(
   if (!m.kanSendesInn) throw new Error(`Forhåndsmelding ${id} kan ikke sendes inn`);
   return m;
 }
+
+/** A decision letter reference for the tests' rejections (required with AVVIST and DELVIS_AVVIST, ADR 045). */
+export const VEDTAKSBREV = "2026/12345";
+
+/**
+ * The authority's assessment of notification `id` as its case system posts it (ADR 045): by the notification's
+ * number, with the authority's Maskinporten token (every scope, or `scopes`).
+ */
+export async function vurderSomMyndighet(
+  api: TestApi,
+  id: number,
+  body: unknown,
+  scopes?: readonly string[],
+): Promise<Response> {
+  const rad = await api.handle.db
+    .selectFrom("importmelding")
+    .select("nummer")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return api.myndighet(
+    `/myndighet/v2/importmeldinger/${encodeURIComponent(rad?.nummer ?? `IM-0-${id}`)}/vurdering`,
+    {
+      method: "POST",
+      json: body,
+      scopes,
+    },
+  );
+}

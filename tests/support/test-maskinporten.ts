@@ -2,8 +2,9 @@
 // (each with its own key pair), and the import API (startTestApi) accepting its tokens by its JWKS over HTTP.
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { createRemoteJWKSet, exportJWK, generateKeyPair, type JWK } from "jose";
+import { createRemoteJWKSet } from "jose";
 import { createDevMaskinporten, type DevKlient } from "../../dev/maskinporten";
+import { lagNoekkelpar } from "../../dev/maskinporten/klientfil";
 import type { Klient } from "../../scripts/eksempelklient";
 import { startTestApi, TEST_AUDIENCE, type TestApi, type TestApiOptions } from "./test-server";
 
@@ -13,14 +14,6 @@ export interface TestMaskinporten {
   /** Registers a client for `orgnr` with a new key pair; what scripts/eksempelklient.ts needs to use it. */
   nyKlient(klientId: string, orgnr: string, scopes?: string[]): Promise<Klient>;
   close(): Promise<void>;
-}
-
-export async function lagNoekkelpar(kid: string): Promise<{ privat: JWK; offentlig: JWK }> {
-  const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
-  return {
-    privat: { ...(await exportJWK(privateKey)), kid, alg: "RS256" },
-    offentlig: { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" },
-  };
 }
 
 export async function startTestMaskinporten(audience = TEST_AUDIENCE): Promise<TestMaskinporten> {

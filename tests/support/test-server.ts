@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
 import type { KyselyPlugin } from "kysely";
-import type { MaskinVerifierOptions } from "../../api/auth";
+import { type MaskinVerifierOptions, MYNDIGHET_SCOPES } from "../../api/auth";
 import type { ApiGrenser } from "../../api/grenser";
 import { createApi } from "../../api/index";
 import type { DatabaseHandle } from "../../db";
@@ -17,8 +17,12 @@ export const TEST_ISSUER = "https://test-idporten.example";
 export const TEST_AUDIENCE = "test-import-api";
 /** The ePhyto Hub key the test API accepts (X-Api-Key on POST /import/ephyto/v1/sertifikat). */
 export const TEST_HUB_API_KEY = "test-hub-nokkel";
-/** The authority's key the test API accepts (X-Api-Key on POST /myndighet/v1/importmelding/{id}/vurdering). */
-export const TEST_MYNDIGHET_API_KEY = "test-myndighet-nokkel";
+/** The issuer of the machine tokens the test API accepts by default (signed here, as `token` signs people's). */
+export const TEST_MASKINPORTEN_ISSUER = "https://test-maskinporten.example/";
+/** The authority's organisation in the tests (MYNDIGHET_ORGNR, ADR 045). */
+export const TEST_MYNDIGHET_ORGNR = "985399077";
+/** The authority's case system in the tests, with every scope of the authority's API. */
+export const TEST_MYNDIGHET_KLIENT = "mattilsynet-saksbehandling-test";
 
 export interface TestApi {
   url: string;
@@ -28,6 +32,16 @@ export interface TestApi {
     overrides?: { audience?: string; issuer?: string; expiresIn?: string | number },
   ): Promise<string>;
   fetch(path: string, init?: RequestInit & { pid?: string; json?: unknown }): Promise<Response>;
+  /** A machine token (Maskinporten's shape) for `klientId` acting for `orgnr` with `scopes`. */
+  maskinToken(klientId: string, orgnr: string, scopes: readonly string[]): Promise<string>;
+  /**
+   * A call of the authority's case system (ADR 045): the authority's token with every scope of its API, or
+   * `scopes`; checked against the OpenAPI document as `fetch` is.
+   */
+  myndighet(
+    path: string,
+    init?: RequestInit & { json?: unknown; scopes?: readonly string[] },
+  ): Promise<Response>;
   /** The development Altinn and Enhetsregisteret this API reads (startTestApi's own). */
   registre?: TestRegistre;
   close(): Promise<void>;
@@ -36,8 +50,6 @@ export interface TestApi {
 export interface TestApiOptions {
   /** Default TEST_HUB_API_KEY. */
   hubApiKey?: string;
-  /** Default TEST_MYNDIGHET_API_KEY. */
-  myndighetApiKey?: string;
   /** How long SMTP must be unreachable before the e-mail status says so (default 15 minutes). */
   epostNedeVarselMs?: number;
   /** A Kysely plugin on the API's database connection (the plan test records the queries with it). */
@@ -75,17 +87,40 @@ export async function lagTokenNoekler(kid = "test") {
   return { jwks: { keys: [jwk] }, token };
 }
 
+/** Machine tokens as Maskinporten makes them (client_id, consumer, scope), signed by a local key. */
+export async function lagMaskinNoekler(kid = "test-maskin") {
+  const { publicKey, privateKey } = await generateKeyPair("RS256");
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
+  const token = (klientId: string, orgnr: string, scopes: readonly string[]) =>
+    new SignJWT({
+      client_id: klientId,
+      scope: scopes.join(" "),
+      consumer: { authority: "iso6523-actorid-upis", ID: `0192:${orgnr}` },
+    })
+      .setProtectedHeader({ alg: "RS256", kid })
+      .setIssuer(TEST_MASKINPORTEN_ISSUER)
+      .setAudience(TEST_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime("2m")
+      .sign(privateKey);
+  return { jwks: { keys: [jwk] }, token };
+}
+
 /** The TestApi face of an API at `url`: requests as `pid` carry a token from `token`. */
 export function testApiMot(
   url: string,
   handle: DatabaseHandle,
   token: TestApi["token"],
   close: () => Promise<void>,
+  maskinToken: TestApi["maskinToken"] = async () => {
+    throw new Error("Denne test-API-en tar ikke imot maskintokens herfra");
+  },
 ): TestApi {
-  return {
+  const api: TestApi = {
     url,
     handle,
     token,
+    maskinToken,
     async fetch(path, init = {}) {
       const { pid, json, ...rest } = init;
       const headers = new Headers(rest.headers);
@@ -100,14 +135,25 @@ export function testApiMot(
       await sjekkSvarMotDokument(rest.method ?? "GET", `${url}${path}`, res);
       return res;
     },
+    async myndighet(path, init = {}) {
+      const { scopes = Object.values(MYNDIGHET_SCOPES), ...rest } = init;
+      const headers = new Headers(rest.headers);
+      headers.set(
+        "authorization",
+        `Bearer ${await maskinToken(TEST_MYNDIGHET_KLIENT, TEST_MYNDIGHET_ORGNR, scopes)}`,
+      );
+      return api.fetch(path, { ...rest, headers });
+    },
     close,
   };
+  return api;
 }
 
 export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
-  const [handle, noekler, registre] = await Promise.all([
+  const [handle, noekler, maskin, registre] = await Promise.all([
     createTestDatabase(),
     lagTokenNoekler(),
+    lagMaskinNoekler(),
     startTestRegistre(),
   ]);
   const db = opts.plugin ? handle.db.withPlugin(opts.plugin) : handle.db;
@@ -118,11 +164,15 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
       tilgang: registre.klienter(db, opts.registre).tilgang,
       auth: { issuer: TEST_ISSUER, audience: TEST_AUDIENCE, jwks: createLocalJWKSet(noekler.jwks) },
       hubApiKey: opts.hubApiKey ?? TEST_HUB_API_KEY,
-      myndighetApiKey: opts.myndighetApiKey ?? TEST_MYNDIGHET_API_KEY,
+      myndighet: { orgnr: TEST_MYNDIGHET_ORGNR },
       epostNedeVarselMs: opts.epostNedeVarselMs,
       grenser: opts.grenser,
       webhook: { noekkel: TEST_WEBHOOK_NOEKKEL, tillatLokal: opts.webhook?.tillatLokal ?? true },
-      maskinporten: opts.maskinporten,
+      maskinporten: opts.maskinporten ?? {
+        issuer: TEST_MASKINPORTEN_ISSUER,
+        audience: TEST_AUDIENCE,
+        jwks: createLocalJWKSet(maskin.jwks),
+      },
     }),
   );
   const server = app.listen(0, "127.0.0.1");
@@ -138,6 +188,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
         await registre.close();
         await handle.close();
       },
+      opts.maskinporten ? undefined : maskin.token,
     ),
     registre,
   };
