@@ -55,13 +55,36 @@ export function fyllInn(tekst: string, variabler: Record<string, string | undefi
   });
 }
 
-/** A free port on 127.0.0.1. */
-export async function ledigPort(): Promise<number> {
+/**
+ * A free port on 127.0.0.1: from PRODUKSJON_PORTER ("3162-3169", a range of one's own on a shared machine) while it
+ * lasts, then one the system picks. The system picks from its ephemeral range, which holds the test PostgreSQL
+ * servers' ports (scripts/postgres-test.sh, 54329 and its neighbours): those are skipped, so a server stopped for
+ * a moment never finds its port taken by this test.
+ */
+const EGNE_PORTER = /^(\d+)-(\d+)$/.exec(process.env.PRODUKSJON_PORTER ?? "");
+let nesteEgne = EGNE_PORTER ? Number(EGNE_PORTER[1]) : 0;
+
+async function bind(port: number): Promise<number | undefined> {
   const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
-  const { port } = s.address() as AddressInfo;
+  const ok = await new Promise<boolean>((r) => {
+    s.once("error", () => r(false));
+    s.listen(port, "127.0.0.1", () => r(true));
+  });
+  if (!ok) return undefined;
+  const valgt = (s.address() as AddressInfo).port;
   await new Promise<void>((r) => s.close(() => r()));
-  return port;
+  return valgt;
+}
+
+export async function ledigPort(): Promise<number> {
+  while (EGNE_PORTER && nesteEgne <= Number(EGNE_PORTER[2])) {
+    const port = await bind(nesteEgne++);
+    if (port !== undefined) return port;
+  }
+  for (;;) {
+    const port = await bind(0);
+    if (port !== undefined && (port < 54_300 || port > 54_999)) return port;
+  }
 }
 
 export interface Prosess {
