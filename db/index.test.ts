@@ -84,6 +84,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "025-hub-henting",
       "030-sprakvalg",
       "032-landtellere",
+      "033-opprydding",
     ]);
   });
 });

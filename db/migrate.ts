@@ -21,6 +21,7 @@ import * as m022 from "./migrations/022-altinn-og-enhetsregisteret";
 import * as m025 from "./migrations/025-hub-henting";
 import * as m030 from "./migrations/030-sprakvalg";
 import * as m032 from "./migrations/032-landtellere";
+import * as m033 from "./migrations/033-opprydding";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "025-hub-henting": m025,
   "030-sprakvalg": m030,
   "032-landtellere": m032,
+  "033-opprydding": m033,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -312,6 +312,8 @@ export interface Database {
 export interface HendelseTellerTable {
   importoer_id: number;
   siste: number;
+  /** The highest event number deleted by the retention (migration 033): a cursor behind it gets 410. */
+  slettet_til: Generated<number>;
 }
 
 export interface HendelseTable {
@@ -443,4 +445,16 @@ export interface HubKonvoluttTable {
 export interface Database {
   hub_henter: HubHenterTable;
   hub_konvolutt: HubKonvoluttTable;
+}
+
+/** The retention's shared row (migration 033, ADR 053): who runs the rounds now. */
+export interface OppryddingTable {
+  id: number;
+  eier: string | null;
+  leie_til: Date | null;
+  siste_runde: Date | null;
+}
+
+export interface Database {
+  opprydding: OppryddingTable;
 }

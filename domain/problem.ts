@@ -14,6 +14,8 @@ export interface Problem {
   detail: string;
   /** Extension (409 on create): the live notification of the certificate the caller may open instead. */
   importMeldingId?: number;
+  /** Extension (410 from the event feed, ADR 053): the cursor to go on from, past the deleted events. */
+  fortsettEtter?: string;
 }
 
 /**

@@ -8,8 +8,9 @@
 import { Router } from "express";
 import type { Db } from "../../db";
 import { HENDELSESTYPER, type LeveringsforsoekVisning, type WebhookVisning } from "../../domain/hendelser";
+import { melding } from "../../sprak/melding";
 import { type ImportoerRequest, requireImportoer } from "../auth";
-import { ah, badRequest, lesSoek, notFound, parseId } from "../http";
+import { ApiError, ah, badRequest, lesSoek, notFound, parseId } from "../http";
 import { type Adressepolicy, sjekkWebhookUrl, UgyldigAdresse } from "./adresse";
 import { krypterHemmelighet, nyHemmelighet } from "./hemmelighet";
 import { feedSoek, type HendelseSide, hendelseJson, nyWebhook, webhookStatus } from "./kontrakt";
@@ -91,7 +92,25 @@ export function hendelseRouter(db: Db, webhook: { noekkel: string; policy: Adres
     requireImportoer(db),
     ah<ImportoerRequest>(async (req, res) => {
       const { importoerId, orgnr } = req;
-      const { etter = 0, antall = 100 } = lesSoek(feedSoek, req.query);
+      const soek = lesSoek(feedSoek, req.query);
+      const antall = soek.antall ?? 100;
+      // Events past the retention are deleted (ADR 053): a cursor behind what was deleted is told so (410, and
+      // where to go on from), never handed a page that silently skips them. Without a cursor: what is kept.
+      const teller = await db
+        .selectFrom("hendelse_teller")
+        .select("slettet_til")
+        .where("importoer_id", "=", importoerId)
+        .executeTakeFirst();
+      const slettetTil = Number(teller?.slettet_til ?? 0);
+      if (soek.etter !== undefined && soek.etter < slettetTil) {
+        throw new ApiError(
+          410,
+          melding("api.hendelserSlettet", { etter: soek.etter, fortsettEtter: slettetTil }),
+          {},
+          { fortsettEtter: String(slettetTil) },
+        );
+      }
+      const etter = soek.etter ?? slettetTil;
       const rader = await db
         .selectFrom("hendelse")
         .select(["uuid", "nummer", "type", "tidspunkt", "data"])

@@ -16,6 +16,7 @@ export interface Aktoer {
 
 /** The certificate a notification is made from. */
 export interface Sertifikatnoekkel {
+  id?: number;
   nummer: string;
   eksportLand: string;
   utstedtDato: string;
