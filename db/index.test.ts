@@ -85,6 +85,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "030-sprakvalg",
       "032-landtellere",
       "033-opprydding",
+      "034-for-lange-felt",
     ]);
   });
 });

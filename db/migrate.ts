@@ -22,6 +22,7 @@ import * as m025 from "./migrations/025-hub-henting";
 import * as m030 from "./migrations/030-sprakvalg";
 import * as m032 from "./migrations/032-landtellere";
 import * as m033 from "./migrations/033-opprydding";
+import * as m034 from "./migrations/034-for-lange-felt";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "030-sprakvalg": m030,
   "032-landtellere": m032,
   "033-opprydding": m033,
+  "034-for-lange-felt": m034,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -137,6 +137,8 @@ export interface SertifikatTable {
   vurdering: Jsonb<unknown>;
   innhold_hash: string;
   erstatter_nummer: string | null;
+  /** The fields longer than pages show (domain/fritekst.ts, migration 034): a JSON array of paths, or null. */
+  for_lange_felt: ColumnType<string[] | null, string | null | undefined, string | null>;
   erstattet_av_id: number | null;
   mottatt: Generated<Date>;
   status_sist_endret: Generated<Date>;

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { erIsoDato } from "../../domain/format";
+import { forLangeFelt } from "../../domain/fritekst";
 import type { SertifikatMottattData } from "../../domain/hendelser";
 import { finnLand } from "../../domain/kodeverk";
 import { vurderSertifikat } from "../../domain/risiko/vurder";
@@ -108,6 +109,11 @@ export function vurder(sertifikat: ParsedCertificate) {
   });
 }
 
+function langeFelt(data: unknown): string | null {
+  const felt = forLangeFelt(data);
+  return felt.length > 0 ? JSON.stringify(felt) : null;
+}
+
 /**
  * Parses, assesses, hashes and serialises one certificate without touching the database, so it can run in a
  * worker thread (api/arbeid, ADR 018). Throws EphytoParseError (Norwegian message) for unreadable input.
@@ -148,6 +154,8 @@ export function forberedSertifikat(
       meldepliktig_vurdering: vurdering.meldepliktigVurdering,
       alvorlighetsgrad: vurdering.alvorlighetsgrad,
       data: JSON.stringify(utenVedleggsdata(parsed)),
+      // Fields longer than pages and documents show (issue 34 item 5); the full text is in the XML.
+      for_lange_felt: langeFelt(utenVedleggsdata(parsed)),
       vurdering: JSON.stringify(vurdering),
       innhold_hash: hash,
       erstatter_nummer: erstatterNummer,
