@@ -214,6 +214,28 @@ describe("nedlastinger, nøkler og tokener", () => {
     }
   });
 
+  it("den samme feile nøkkelen om igjen (et system med en gammel nøkkel) stoppes for seg og teller én gang for adressen (sak 34 punkt 2)", async () => {
+    fangLogg();
+    const perNoekkel = apiGrenser().noekkelFeilNoekkel;
+    const stengt = apiGrenser({ GRENSE_NOEKKEL_STENGT_IP: "25" }).noekkelStengtIp;
+    const vurder = (noekkel: string) =>
+      fetch(`${liten.url}/myndighet/v1/importmelding/999999/vurdering`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": noekkel },
+        body: JSON.stringify({ status: "FRIGITT" }),
+      });
+    for (let i = 0; i < perNoekkel.antall; i++) expect((await vurder("gammel-noekkel")).status).toBe(401);
+    // Past its own limit that key is refused without being compared …
+    for (let i = perNoekkel.antall; i < stengt.antall + 10; i++) {
+      await forventForMange(await vurder("gammel-noekkel"));
+    }
+    expect(advarsler.some((l) => l.includes("Grense nådd: noekkel-feil-noekkel"))).toBe(true);
+    // … and it counted once against the address: the right key from there goes in (before, the address was
+    // closed after GRENSE_NOEKKEL_STENGT_IP of them), and another wrong key is judged as usual.
+    expect((await vurder(TEST_MYNDIGHET_API_KEY)).status).toBe(404);
+    expect((await vurder("en-annen-feil")).status).toBe(401);
+  });
+
   it("feil API-nøkler per adresse og endepunkt: den riktige nøkkelen slipper inn til grensen for gjetninger er nådd (sak 34 punkt 2)", async () => {
     fangLogg();
     const g = apiGrenser().noekkelFeilIp;

@@ -64,8 +64,8 @@ function teller(db: Db, g: Grense): RateLimiterAbstract {
 export async function tell(db: Db, g: Grense, noekkel: string): Promise<Utfall> {
   if (g.antall <= 0) return { ok: true };
   try {
-    await teller(db, g).consume(noekkel, 1);
-    return { ok: true };
+    const res = await teller(db, g).consume(noekkel, 1);
+    return { ok: true, brukt: res.consumedPoints };
   } catch (e) {
     if (e instanceof RateLimiterRes) return { ok: false, ventMs: e.msBeforeNext };
     throw e;
