@@ -262,6 +262,11 @@ test("sertifikater fra ePhyto-huben: senderen henter, lagrer og kvitterer én ga
   const tekst = await senderMaalinger();
   expect(tekst).toMatch(/forhaandsmelding_hub_kvittert_total\{[^}]*kvittering="mottatt"[^}]*\} [1-9]/);
   expect(tekst).toMatch(/forhaandsmelding_hub_kvittert_total\{[^}]*kvittering="feilet"[^}]*\} [1-9]/);
+  // The retention's first round (ADR 053) has measured the tables: the feed holds this run's events.
+  expect(tekst).toMatch(/forhaandsmelding_tabell_rader\{[^}]*tabell="hendelse"[^}]*\} \d/);
+  expect(tekst).toMatch(
+    /forhaandsmelding_tabell_eldste_sekunder\{[^}]*tabell="importmelding_hendelse"[^}]*\} \d/,
+  );
 });
 
 test("huben nede: senderen forblir klar, og henter det som venter når huben er tilbake", async () => {
