@@ -209,6 +209,30 @@ describe("nedlastinger, nøkler og tokener", () => {
     }
   });
 
+  it("den samme feile nøkkelen om igjen (et system med en gammel nøkkel) stoppes for seg og teller én gang for adressen (sak 34 punkt 2)", async () => {
+    fangLogg();
+    // the Hub endpoint of the server with the default limits (the next test counts wrong keys on the other one)
+    const perNoekkel = apiGrenser().noekkelFeilNoekkel;
+    const stengt = apiGrenser().noekkelStengtIp;
+    const lever = (noekkel: string) =>
+      fetch(`${api.url}/import/ephyto/v1/sertifikat`, {
+        method: "POST",
+        headers: { "content-type": "application/xml", "x-api-key": noekkel },
+        body: "<x/>",
+      });
+    for (let i = 0; i < perNoekkel.antall; i++) expect((await lever("gammel-noekkel")).status).toBe(401);
+    // Past its own limit that key is refused without being compared …
+    for (let i = perNoekkel.antall; i < stengt.antall + 10; i++) {
+      await forventForMange(await lever("gammel-noekkel"));
+    }
+    expect(advarsler.some((l) => l.includes("Grense nådd: noekkel-feil-noekkel"))).toBe(true);
+    // … and it counted once against the address: the right key from there goes in (the XML is refused for what
+    // it is; before, the address was closed after GRENSE_NOEKKEL_STENGT_IP of them), and another wrong key is
+    // judged as usual.
+    expect((await lever(TEST_HUB_API_KEY)).status).toBe(400);
+    expect((await lever("en-annen-feil")).status).toBe(401);
+  });
+
   it("feil API-nøkler per adresse og endepunkt: den riktige nøkkelen slipper inn til grensen for gjetninger er nådd (sak 34 punkt 2)", async () => {
     fangLogg();
     const g = apiGrenser().noekkelFeilIp;

@@ -22,6 +22,11 @@ export function apiGrenser(env: Record<string, string | undefined> = process.env
     soekNyVirksomhet: grense("soek-ny-virksomhet", "sertifikatsoek", 300, 24 * 60 * 60, env),
     /** Certificate PDF/Excel and receipt PDF downloads, per person. */
     dokumentPerson: grense("dokument-person", "nedlastinger", 60, 10 * 60, env),
+    /**
+     * The same wrong API key again (per key, by a fingerprint of it, and endpoint): a system with a stale key
+     * retrying is refused on its own after a few tries, and only its first try counts against its address.
+     */
+    noekkelFeilNoekkel: grense("noekkel-feil-noekkel", "feilApiNoekkel", 3, 10 * 60, env),
     /** Wrong API keys per client address and endpoint (the Hub's, the authority's): past it a wrong key is 429. */
     noekkelFeilIp: grense("noekkel-feil-ip", "feilApiNoekkel", 10, 10 * 60, env),
     /** … and past this no key from that address is compared, the right one neither: the bound on guessing. */
@@ -72,6 +77,10 @@ export const personNoekkel = (pid: string) =>
 /** The client address's key (an IPv6 address by its /64). */
 export const klient = (req: Request) => ipNoekkel(req.ip);
 
+/** A given key's fingerprint for its counter: never the key itself (a near-miss of the right one is secret too). */
+export const noekkelAvtrykk = (gitt: string) =>
+  createHash("sha256").update(`api-noekkel:${gitt}`).digest("base64url").slice(0, 22);
+
 /** Constant-time comparison (both sides hashed first, so the lengths are equal too). */
 export function likNoekkel(gitt: string, forventet: string): boolean {
   const a = createHash("sha256").update(gitt).digest();
@@ -96,10 +105,19 @@ export function krevApiNoekkel(
     const noekkel = `${endepunkt}|${klient(req)}`;
     await stoppHvisSperret(db, req, grenser.noekkelStengtIp, noekkel);
     const gitt = req.get("x-api-key");
+    // A key that has failed again and again is refused before it is compared (it is known to be wrong).
+    const avtrykk = gitt ? `${endepunkt}|${noekkelAvtrykk(gitt)}` : undefined;
+    if (avtrykk) await stoppHvisSperret(db, req, grenser.noekkelFeilNoekkel, avtrykk);
     if (forventet && gitt && likNoekkel(gitt, forventet)) return next();
-    if (gitt) {
-      await tellEllerStopp(db, req, grenser.noekkelStengtIp, noekkel);
-      await tellEllerStopp(db, req, grenser.noekkelFeilIp, noekkel);
+    if (avtrykk) {
+      // Per key first: the same wrong key repeated is one guess, so one client behind a shared address (a NAT)
+      // that keeps sending a stale key never uses up the address's allowance for its colleagues' systems.
+      const u = await tell(db, grenser.noekkelFeilNoekkel, avtrykk);
+      if (u.ok && (u.brukt ?? 1) <= 1) {
+        await tellEllerStopp(db, req, grenser.noekkelStengtIp, noekkel);
+        await tellEllerStopp(db, req, grenser.noekkelFeilIp, noekkel);
+      }
+      sjekk(req, grenser.noekkelFeilNoekkel, u);
     }
     throw unauthorized(melding("api.ugyldigApiNoekkel"));
   });

@@ -29,8 +29,6 @@ export function tellereIPool(db: Db, pool: pg.Pool): void {
 }
 
 const tellere = new WeakMap<Db, Map<string, RateLimiterAbstract>>();
-/** Pools that already have a limiter clearing expired rows (one per pool is enough). */
-const rydder = new WeakSet<pg.Pool>();
 
 function teller(db: Db, g: Grense): RateLimiterAbstract {
   let perDb = tellere.get(db);
@@ -50,11 +48,11 @@ function teller(db: Db, g: Grense): RateLimiterAbstract {
       storeType: "pool",
       tableName: GRENSE_TABELL,
       tableCreated: true,
-      // rows of windows that ended an hour ago are deleted every five minutes
-      clearExpiredByTimeout: !rydder.has(pool),
+      // Rows of ended windows are deleted by the sender's retention in bounded batches, one process at a
+      // time (api/opprydding.ts, ADR 053), not by an unbounded DELETE from every web and api process.
+      clearExpiredByTimeout: false,
       insuranceLimiter: new RateLimiterMemory(valg),
     });
-    rydder.add(pool);
   } else {
     t = new RateLimiterMemory(valg);
   }
@@ -66,8 +64,8 @@ function teller(db: Db, g: Grense): RateLimiterAbstract {
 export async function tell(db: Db, g: Grense, noekkel: string): Promise<Utfall> {
   if (g.antall <= 0) return { ok: true };
   try {
-    await teller(db, g).consume(noekkel, 1);
-    return { ok: true };
+    const res = await teller(db, g).consume(noekkel, 1);
+    return { ok: true, brukt: res.consumedPoints };
   } catch (e) {
     if (e instanceof RateLimiterRes) return { ok: false, ventMs: e.msBeforeNext };
     throw e;

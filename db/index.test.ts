@@ -86,6 +86,8 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "028-myndighetens-hendelser",
       "030-sprakvalg",
       "032-landtellere",
+      "033-opprydding",
+      "034-for-lange-felt",
       "035-epost-sprak",
     ]);
   });

@@ -23,6 +23,8 @@ import * as m027 from "./migrations/027-regelsett";
 import * as m028 from "./migrations/028-myndighetens-hendelser";
 import * as m030 from "./migrations/030-sprakvalg";
 import * as m032 from "./migrations/032-landtellere";
+import * as m033 from "./migrations/033-opprydding";
+import * as m034 from "./migrations/034-for-lange-felt";
 import * as m035 from "./migrations/035-epost-sprak";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
@@ -51,6 +53,8 @@ const migrations: Record<string, Migration> = {
   "028-myndighetens-hendelser": m028,
   "030-sprakvalg": m030,
   "032-landtellere": m032,
+  "033-opprydding": m033,
+  "034-for-lange-felt": m034,
   "035-epost-sprak": m035,
 };
 

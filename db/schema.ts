@@ -139,6 +139,8 @@ export interface SertifikatTable {
   vurdering: Jsonb<unknown>;
   innhold_hash: string;
   erstatter_nummer: string | null;
+  /** The fields longer than pages show (domain/fritekst.ts, migration 034): a JSON array of paths, or null. */
+  for_lange_felt: ColumnType<string[] | null, string | null | undefined, string | null>;
   erstattet_av_id: number | null;
   mottatt: Generated<Date>;
   status_sist_endret: Generated<Date>;
@@ -349,6 +351,8 @@ export interface HendelseTellerTable {
   stroem: string;
   importoer_id: number | null;
   siste: number;
+  /** The highest event number deleted by the retention (migration 033): a cursor behind it gets 410. */
+  slettet_til: Generated<number>;
 }
 
 export interface HendelseTable {
@@ -482,4 +486,16 @@ export interface HubKonvoluttTable {
 export interface Database {
   hub_henter: HubHenterTable;
   hub_konvolutt: HubKonvoluttTable;
+}
+
+/** The retention's shared row (migration 033, ADR 053): who runs the rounds now. */
+export interface OppryddingTable {
+  id: number;
+  eier: string | null;
+  leie_til: Date | null;
+  siste_runde: Date | null;
+}
+
+export interface Database {
+  opprydding: OppryddingTable;
 }

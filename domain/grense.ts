@@ -52,7 +52,8 @@ export function grense(
   return { navn, hva, antall, sekunder };
 }
 
-export type Utfall = { ok: true } | { ok: false; ventMs: number };
+/** Within the limit (`brukt`: the events counted for the key in this window, when counted), or over it. */
+export type Utfall = { ok: true; brukt?: number } | { ok: false; ventMs: number };
 
 /**
  * The key of a client address: an IPv4 address as it is (also when IPv6-mapped), an IPv6 address by its /64

@@ -16,6 +16,8 @@ export interface Problem {
   importMeldingId?: number;
   /** Extension (400 on a refused ruleset, ADR 046): every problem found, each with where it is. */
   feil?: string[];
+  /** Extension (410 from the event feed, ADR 053): the cursor to go on from, past the deleted events. */
+  fortsettEtter?: string;
 }
 
 /**

@@ -150,6 +150,11 @@ export interface SertifikatVisning extends Omit<LagretSertifikat, "vedlegg"> {
   varelinjeOppsummering?: VarelinjeOppsummering;
   /** The export country has a paperless-certificate agreement (SPEC §9). */
   erPapirloest: boolean;
+  /**
+   * Free-text fields longer than pages and documents show, by path ("avsender.navn"): their text here is cut
+   * with a mark (domain/fritekst.ts); the full text is in the certificate's XML.
+   */
+  forkortedeFelt: string[];
   /** Issued more than 14 days before today (Oslo date): cannot be notified (SPEC §5, §9). */
   erForGammel: boolean;
   /** The live notification of this certificate, when this importer may see it. */

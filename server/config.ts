@@ -120,6 +120,8 @@ export interface Config {
   registre: RegistreConfig;
   /** Certificates pulled from the IPPC ePhyto Hub by the `sender` role (docs/decisions/044-sertifikater-fra-huben.md). */
   hub: HubConfig;
+  /** Retention of transient rows by the `sender` role (docs/decisions/053-lagringstid.md). */
+  opprydding: OppryddingConfig;
   /** Webhooks (docs/decisions/036-hendelser-og-webhooker.md). */
   webhook: {
     /** The key the subscriptions' secrets are encrypted with (WEBHOOK_NOEKKEL; api and sender share it). */
@@ -298,6 +300,58 @@ function lesHubConfig(env: Record<string, string | undefined>, utvikling: boolea
     // At least three Hub call timeouts: a claim renewed before the acknowledgement outlasts the call.
     leieMs: Math.max(1000, sekunder(env.HUB_LEIE_SEKUNDER, 300), 3 * tidsavbruddMs),
     tidsavbruddMs,
+  };
+}
+
+// --- Retention (issue 34 item 8, docs/decisions/053-lagringstid.md) -------------------------------------------
+
+export interface OppryddingConfig {
+  /** The `sender` role deletes old transient rows (OPPRYDDING, on by default). */
+  paa: boolean;
+  intervallMs: number;
+  /** Rows per DELETE, and DELETEs per table per round: a round's work is bounded. */
+  batch: number;
+  maksBatcher: number;
+  leieMs: number;
+  /** How old a row of each kind must be (in milliseconds) before it is deleted; ADR 053 says why. */
+  alder: OppryddingAlder;
+}
+
+export interface OppryddingAlder {
+  hendelser: number;
+  webhookforsoek: number;
+  epost: number;
+  sertifikatvarsler: number;
+  sesjoner: number;
+  grensetellere: number;
+  hubjournal: number;
+}
+
+const DAG_MS = 86_400_000;
+
+function lesOppryddingConfig(env: Record<string, string | undefined>): OppryddingConfig {
+  const heltall = (verdi: string | undefined, standard: number) =>
+    Math.max(1, Math.trunc(Number(verdi ?? standard)) || standard);
+  // Days may be fractions (tests); never less than an hour, so a typo cannot empty a table that is in use.
+  const dager = (navn: string, standard: number) => {
+    const n = Number(env[`OPPRYDDING_DAGER_${navn}`] ?? standard);
+    return Math.max(3_600_000, Math.round((Number.isFinite(n) && n > 0 ? n : standard) * DAG_MS));
+  };
+  return {
+    paa: bool(env.OPPRYDDING, true),
+    intervallMs: Math.max(1000, sekunder(env.OPPRYDDING_INTERVALL_SEKUNDER, 600)),
+    batch: heltall(env.OPPRYDDING_BATCH, 500),
+    maksBatcher: heltall(env.OPPRYDDING_MAKS_BATCHER, 20),
+    leieMs: Math.max(5000, sekunder(env.OPPRYDDING_LEIE_SEKUNDER, 300)),
+    alder: {
+      hendelser: dager("HENDELSER", 90),
+      webhookforsoek: dager("WEBHOOK", 30),
+      epost: dager("EPOST", 30),
+      sertifikatvarsler: dager("SERTIFIKATVARSLER", 400),
+      sesjoner: dager("SESJONER", 7),
+      grensetellere: dager("GRENSER", 1),
+      hubjournal: dager("HUB", 90),
+    },
   };
 }
 
@@ -662,6 +716,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       env,
       sender && bool(env.HUB_HENTING, true) && !satt(env.HUB_URL) && (!production || demo),
     ),
+    opprydding: lesOppryddingConfig(env),
     webhook: {
       noekkel: env.WEBHOOK_NOEKKEL || UTVIKLINGSVERDIER.webhookNoekkel,
       tillatLokal: bool(env.WEBHOOK_TILLAT_LOKAL, false),

@@ -9,6 +9,7 @@ import type { NextFunction, Request, Response } from "express";
 import { sql } from "kysely";
 import type pg from "pg";
 import client from "prom-client";
+import type { OppryddingMaaler } from "../api/opprydding";
 import type { RegisterMaaler } from "../api/registre/motstand";
 import type { EnhetsoppdateringMaaler } from "../api/registre/oppdateringer";
 import type { HubHendelse } from "../api/sertifikat/hub-henter";
@@ -33,6 +34,8 @@ export interface Metrikker {
   registre: RegisterMaaler;
   /** The register's update feed: updates read, units fetched anew, and the cursor. */
   enhetsoppdatering: EnhetsoppdateringMaaler;
+  /** The retention (ADR 053): rows deleted, and each table's rows and oldest age as of the last round. */
+  opprydding: OppryddingMaaler;
 }
 
 export function lagMetrikker(opts: {
@@ -155,6 +158,7 @@ export function lagMetrikker(opts: {
   }
 
   const hub = hubMaalinger(register, opts.hub);
+  const opprydding = oppryddingMaalinger(register);
 
   return {
     register,
@@ -180,6 +184,36 @@ export function lagMetrikker(opts: {
       },
     },
     hubHendelse: hub,
+    opprydding,
+  };
+}
+
+/** The retention's metrics (issue 34 item 8, ADR 053), set by the sender's rounds, not read on each scrape. */
+function oppryddingMaalinger(register: client.Registry): OppryddingMaaler {
+  const slettet = new client.Counter({
+    name: "forhaandsmelding_opprydding_slettet_total",
+    help: "Rader slettet av oppryddingen fordi de var eldre enn lagringstiden (ADR 053), etter tabell.",
+    labelNames: ["tabell"],
+    registers: [register],
+  });
+  const rader = new client.Gauge({
+    name: "forhaandsmelding_tabell_rader",
+    help: "Rader i tabellen ved siste oppryddingsrunde, etter tabell.",
+    labelNames: ["tabell"],
+    registers: [register],
+  });
+  const eldste = new client.Gauge({
+    name: "forhaandsmelding_tabell_eldste_sekunder",
+    help: "Alderen på tabellens eldste rad ved siste oppryddingsrunde (0 når den er tom), etter tabell.",
+    labelNames: ["tabell"],
+    registers: [register],
+  });
+  return {
+    slettet: (tabell, antall) => slettet.inc({ tabell }, antall),
+    maalt: (tabell, m) => {
+      rader.set({ tabell }, m.rader);
+      eldste.set({ tabell }, m.eldsteSekunder);
+    },
   };
 }
 

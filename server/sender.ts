@@ -6,6 +6,7 @@
 // the web role shows under /dev/epost.
 import { type EpostSender, type EpostSenderOptions, lagEpostSender } from "../api/epost/sender";
 import { lagWebhookSender, type WebhookSenderOptions } from "../api/hendelser/sender";
+import { lagOpprydding } from "../api/opprydding";
 import type { EnhetsregisterKlient } from "../api/registre/enhetsregisteret";
 import { lagEnhetsoppdatering } from "../api/registre/oppdateringer";
 import type { Db } from "../db";
@@ -96,6 +97,11 @@ export async function startSender(opts: {
       maaler: metrikker.enhetsoppdatering,
       logg: opts.logg,
     });
+  // The retention of transient rows (ADR 053): one process at a time, bounded batches.
+  const o = config.opprydding;
+  const opprydding = o.paa
+    ? lagOpprydding({ db, ...o, maaler: metrikker.opprydding, logg: opts.logg })
+    : undefined;
   return {
     fanger,
     fangerSider,
@@ -105,12 +111,25 @@ export async function startSender(opts: {
       webhooker.start();
       enheter?.start();
       hub?.start();
+      opprydding?.start();
     },
     stopp: async () => {
-      await Promise.all([sender?.stop(), webhooker.stop(), enheter?.stopp(), hub?.stopp()]);
+      await Promise.all([
+        sender?.stop(),
+        webhooker.stop(),
+        enheter?.stopp(),
+        hub?.stopp(),
+        opprydding?.stopp(),
+      ]);
     },
     close: async () => {
-      await Promise.all([sender?.stop(), webhooker.stop(), enheter?.stopp(), hub?.close()]);
+      await Promise.all([
+        sender?.stop(),
+        webhooker.stop(),
+        enheter?.stopp(),
+        hub?.close(),
+        opprydding?.stopp(),
+      ]);
       await fanger?.close();
     },
   };

@@ -53,7 +53,7 @@ export const feedSoek = z.object({
     .optional()
     .meta({
       description:
-        "Markøren: `neste` fra forrige kall. Gir hendelsene med høyere nummer. Uten: fra begynnelsen (0).",
+        "Markøren: `neste` fra forrige kall. Gir hendelsene med høyere nummer. Uten: fra den eldste som er lagret.",
       example: "0",
     }),
   antall: z

@@ -213,11 +213,13 @@ export const hendelseStier: Stier = {
       summary: "Hendelsesstrømmen: importørens hendelser etter en markør",
       description: `Hendelsene har et nummer per importør, 1, 2, 3 … uten hull, i den rekkefølgen de ble lagret. Svaret gir hendelsene med nummer høyere enn \`etter\`, i nummerrekkefølge, høyst \`antall\` (1–500, standard 100).
 
-Ta vare på \`neste\` og send den som \`etter\` i neste kall. Er \`flere\` true, venter det flere: spør igjen med en gang. Slik leser en klient hver hendelse nøyaktig én gang, i rekkefølge: ingen hoppes over og ingen kommer to ganger, også når hendelser lagres samtidig (en hendelse med lavere nummer blir aldri synlig etter en med høyere). Start med \`etter=0\` (eller uten) for å lese fra begynnelsen.
+Ta vare på \`neste\` og send den som \`etter\` i neste kall. Er \`flere\` true, venter det flere: spør igjen med en gang. Slik leser en klient hver hendelse nøyaktig én gang, i rekkefølge: ingen hoppes over og ingen kommer to ganger, også når hendelser lagres samtidig (en hendelse med lavere nummer blir aldri synlig etter en med høyere). Uten \`etter\` begynner strømmen ved den eldste hendelsen som er lagret.
+
+Hendelser slettes når de er eldre enn lagringstiden (90 dager som standard). En markør som er bak det som er slettet, får 410 med \`fortsettEtter\`: send den som \`etter\` for å lese videre, vel vitende om at hendelsene imellom er borte. Strømmen hopper aldri stille over noe.
 
 Hendelsestypene: \`sertifikat.mottatt\`, \`importmelding.status_endret\` og \`importmelding.vurdert\` (se skjemaet Hendelse).`,
       requestParams: { path: importoerSti, query: feedSoek },
-      responses: { "200": json("En side av strømmen", HendelseSideSkjema), ...feil(400, 403) },
+      responses: { "200": json("En side av strømmen", HendelseSideSkjema), ...feil(400, 403, 410) },
     },
   },
   [WEBHOOKER]: {

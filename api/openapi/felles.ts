@@ -26,6 +26,10 @@ export const Problem = z
       description:
         "Utvidelse (400 når et regelsett avvises): hver feil, med hvor den er (f.eks. `regler[3].match.eppoKoder[0]: …`).",
     }),
+    fortsettEtter: z.string().optional().meta({
+      description:
+        "Utvidelse (410 fra hendelsesstrømmen): markøren å lese videre fra, forbi hendelsene som er slettet.",
+    }),
   })
   .meta({
     id: "Problem",
@@ -39,6 +43,7 @@ const FEILTEKST: Record<number, string> = {
   403: "Personen eller klienten har ikke tilgang til virksomheten eller importøren",
   404: "Fant ikke ressursen",
   409: "Konflikt: endret av noen andre siden versjonen du sendte, eller finnes allerede",
+  410: "Borte: hendelsene etter markøren er slettet etter lagringstiden; les videre fra `fortsettEtter`",
   413: "Forespørselen er for stor",
   415: "Forespørselen må være JSON i UTF-8",
   429: "For mange forespørsler på kort tid: vent så mange sekunder som Retry-After sier",

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { erIsoDato } from "../../domain/format";
+import { forLangeFelt } from "../../domain/fritekst";
 import type { SertifikatMottattData } from "../../domain/hendelser";
 import { finnLand } from "../../domain/kodeverk";
 import { lagRegelsett, type Regelsett, STANDARD_REGELSETT } from "../../domain/risiko/regelsett";
@@ -144,6 +145,11 @@ export async function regelsettNaa(db: Db): Promise<RegelsettForJobb> {
   return g && { versjon: g.versjon, sha256: g.sha256, json: g.json };
 }
 
+function langeFelt(data: unknown): string | null {
+  const felt = forLangeFelt(data);
+  return felt.length > 0 ? JSON.stringify(felt) : null;
+}
+
 /**
  * Parses, assesses, hashes and serialises one certificate without touching the database, so it can run in a
  * worker thread (api/arbeid, ADR 018). Throws EphytoParseError (Norwegian message) for unreadable input.
@@ -186,6 +192,8 @@ export function forberedSertifikat(
       meldepliktig_vurdering: vurdering.meldepliktigVurdering,
       alvorlighetsgrad: vurdering.alvorlighetsgrad,
       data: JSON.stringify(utenVedleggsdata(parsed)),
+      // Fields longer than pages and documents show (issue 34 item 5); the full text is in the XML.
+      for_lange_felt: langeFelt(utenVedleggsdata(parsed)),
       vurdering: JSON.stringify(vurdering),
       innhold_hash: hash,
       erstatter_nummer: erstatterNummer,

@@ -44,6 +44,8 @@ export interface ForberedtSertifikat {
     erstatter_nummer: string | null;
     /** The approved ruleset the assessment was made under; null: the bundled tables, none approved. */
     regelsett_versjon: number | null;
+    /** The fields longer than pages show (a JSON array), or null (domain/fritekst.ts). */
+    for_lange_felt: string | null;
   };
 }
 
@@ -124,11 +126,11 @@ export async function settInnNy(
     with ny as (
       insert into sertifikat (nummer, eksportland, utstedt_dato, type, status_kode, avsender_navn, mottaker_navn,
         mottaker_navn_norm, mottaker_orgnr, meldepliktig_vurdering, alvorlighetsgrad, data, vurdering,
-        innhold_hash, erstatter_nummer, regelsett_versjon)
+        innhold_hash, erstatter_nummer, regelsett_versjon, for_lange_felt)
       values (${f.nummer}, ${f.eksportland}, ${k.utstedt_dato}::date, ${k.type}, ${k.status_kode},
         ${k.avsender_navn}, ${k.mottaker_navn}, ${k.mottaker_navn_norm}, ${k.mottaker_orgnr},
         ${k.meldepliktig_vurdering}, ${k.alvorlighetsgrad}, ${k.data}::jsonb, ${k.vurdering}::jsonb,
-        ${k.innhold_hash}, ${k.erstatter_nummer}, ${k.regelsett_versjon}::integer)
+        ${k.innhold_hash}, ${k.erstatter_nummer}, ${k.regelsett_versjon}::integer, ${k.for_lange_felt}::jsonb)
       on conflict (eksportland, nummer) do nothing
       returning id
     )${

@@ -99,6 +99,10 @@ const VisningSkjema = dekker<SertifikatVisning>()(
       }),
       varelinjeOppsummering: aapentObjekt("Om alle varelinjene: antall, sider, sortering").optional(),
       erPapirloest: z.boolean(),
+      forkortedeFelt: z.array(z.string()).meta({
+        description:
+          "Fritekstfelt lengre enn 2000 tegn, etter sti («avsender.navn»): teksten deres er kortet og merket i dette svaret og i dokumentene; hele teksten står i sertifikatets XML.",
+      }),
       erForGammel: z.boolean().meta({ description: "Utstedt for mer enn 14 dager siden: kan ikke meldes" }),
       importMeldingId: z.number().int().nullable(),
       importMeldingStatus: Status.nullable(),

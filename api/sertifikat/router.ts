@@ -9,7 +9,7 @@ import { lagSertifikatdokumentIArbeider } from "../arbeid/i-arbeider";
 import { type AuthedRequest, type ImportoerRequest, importoerFor, requireImportoer } from "../auth";
 import { contentDisposition, dokumentFilnavn } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, stoppHvisSperret, tellEllerStopp } from "../grenser";
-import { ah, badRequest, lesSoek, notFound, parseId, parseOrgnr } from "../http";
+import { ah, badRequest, lesSoek, notFound, parseId, parseOrgnr, sprakForKall } from "../http";
 import { hentEksportland } from "./eksportland";
 import { importoererForPerson, kanSe } from "./synlighet";
 import {
@@ -83,6 +83,7 @@ export function sertifikatRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Ro
       res.json(
         await hentSertifikatVisning(db, r.importoer, lesSertifikatNoekler(req.query), {
           foerSvar: soekGrense(r),
+          sprak: sprakForKall(req),
           side: Number.isInteger(side) ? side : 0,
           sortering,
         }),
@@ -103,6 +104,7 @@ export function sertifikatRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Ro
       const tekst = await hentSertifikatTekst(db, r.importoer, lesSertifikatNoekler(req.query), {
         giTilgang: false,
         foerSvar: soekGrense(r),
+        sprak: sprakForKall(req),
       });
       const fil = await lagSertifikatdokumentIArbeider(format, tekst, dokumentjobb(req, res));
       res

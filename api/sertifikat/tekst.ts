@@ -6,7 +6,11 @@ import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 /** What the certificate page says besides the certificate's own data and assessment. */
 export type SertifikatRamme = Omit<
   SertifikatVisning,
-  Exclude<keyof LagretSertifikat, "vedlegg"> | "vurdering" | "mengdeOppsummering" | "varelinjeOppsummering"
+  | Exclude<keyof LagretSertifikat, "vedlegg">
+  | "vurdering"
+  | "mengdeOppsummering"
+  | "varelinjeOppsummering"
+  | "forkortedeFelt"
 >;
 
 /**
@@ -19,4 +23,6 @@ export interface SertifikatTekst {
   ramme: SertifikatRamme;
   data: string;
   vurdering: string;
+  /** The mark after a free-text field cut to its display length, in the reader's language (domain/fritekst.ts). */
+  forkortMerke?: string;
 }

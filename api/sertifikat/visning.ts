@@ -23,6 +23,8 @@ import {
 } from "../../domain/status";
 import type { Sorteringsretning } from "../../domain/text";
 import { filtype, kanAapneVedlegg } from "../../domain/vedlegg";
+import { oversetter } from "../../sprak/katalog.server";
+import { type Sprak, STANDARD_SPRAK } from "../../sprak/sprak";
 import { settSammenIArbeider } from "../arbeid/i-arbeider";
 import { badRequest, notFound } from "../http";
 import { annenForhaandsmelding } from "../importmelding/mottaker";
@@ -234,6 +236,8 @@ export interface SertifikatOppslagValg {
    * throw instead (the search limits, api/grenser.ts). Nothing is granted before it has returned.
    */
   foerSvar?: (utfall: "bom" | "ny") => Promise<void>;
+  /** The reader's language: the mark after cut free text is in it (bokmål when absent). */
+  sprak?: Sprak;
 }
 
 /**
@@ -299,6 +303,7 @@ export async function hentSertifikatTekst(
     nummer: rad.nummer,
     data: rad.data_tekst,
     vurdering: rad.vurdering_tekst,
+    forkortMerke: oversetter(valg.sprak ?? STANDARD_SPRAK)("sertifikat.forkortet.merke"),
     ramme: {
       id: rad.id,
       statusTekst: sertifikatstatusTekst(rad.status_kode ?? undefined),

@@ -3,6 +3,7 @@
 // the app in its load context by server/web.ts: the app reaches the database only for its sessions). Over a
 // limit the page is 429 with Retry-After and the 'For mange forsøk' panel (root ErrorBoundary), and one line
 // is logged. A 429 from the import API (its search and download limits) becomes the same page (api.server.ts).
+import { createHash } from "node:crypto";
 import type { AppLoadContext, HeadersFunction } from "@remix-run/node";
 import {
   type Grense,
@@ -25,6 +26,11 @@ export function appGrenser(env: Record<string, string | undefined> = process.env
      * callback is 429, but a valid login from the address still goes through (issue 34 item 2).
      */
     innloggingFeilIp: grense("innlogging-feil-ip", "mislykkedeInnlogginger", 20, 10 * 60, env),
+    /**
+     * The same failing callback again (per login attempt, by its `state`): a reload or a replayed link counts once
+     * against the address, so one person retrying a broken login cannot use up colleagues' allowance.
+     */
+    innloggingFeilForsoek: grense("innlogging-feil-forsoek", "mislykkedeInnlogginger", 3, 10 * 60, env),
     /** … and past this no callback from the address is tried, a valid one neither: the bound on forgeries. */
     innloggingStengtIp: grense("innlogging-stengt-ip", "mislykkedeInnlogginger", 100, 10 * 60, env),
   };
@@ -84,6 +90,22 @@ function teller(context: AppLoadContext) {
 /** Counts one event for the client address; throws the 429 page past the limit. */
 export async function tellForAdresse(context: AppLoadContext, request: Request, g: Grense): Promise<void> {
   await stopp(context, request, g, await teller(context).tell(g, ipNoekkel(context.klientIp)));
+}
+
+/**
+ * Counts one failed login callback: per attempt (its `state`) and, the first time that attempt fails, per client
+ * address (issue 34 item 2, ADR 026). Throws the 429 page past either limit.
+ */
+export async function tellMislyktetInnlogging(context: AppLoadContext, request: Request): Promise<void> {
+  const g = appGrense();
+  const state = new URL(request.url).searchParams.get("state") ?? "";
+  const forsoek = `innlogging|${createHash("sha256").update(state).digest("base64url").slice(0, 22)}`;
+  const u = await teller(context).tell(g.innloggingFeilForsoek, forsoek);
+  if (u.ok && (u.brukt ?? 1) <= 1) {
+    await tellForAdresse(context, request, g.innloggingStengtIp);
+    await tellForAdresse(context, request, g.innloggingFeilIp);
+  }
+  await stopp(context, request, g.innloggingFeilForsoek, u);
 }
 
 /** Throws the 429 page when the client address has used up the limit (counts nothing). */

@@ -60,9 +60,10 @@ async function tilbakekall(request: Request): Promise<Response> {
   }
 }
 
-/** A forged callback: no state cookie, a made-up code. */
-const forfalsket = () =>
-  tilbakekall(new Request("http://app.test/oauth2/callback/idporten?code=gjettet&state=gjettet"));
+/** A forged callback: no state cookie, a made-up code; each a new attempt (its own state) unless one is given. */
+let forsoek = 0;
+const forfalsket = (state = `gjettet-${++forsoek}`) =>
+  tilbakekall(new Request(`http://app.test/oauth2/callback/idporten?code=gjettet&state=${state}`));
 
 /** A real login: started here, and the test provider answers the code with a valid id_token. */
 async function gyldig(): Promise<Response> {
@@ -124,4 +125,20 @@ describe("mislykkede innlogginger fra én adresse", () => {
     context = { ...context, klientIp: "203.0.113.9" };
     expect((await gyldig()).status).toBe(302);
   }, 60_000);
+
+  it("det samme mislykkede forsøket om igjen (last på nytt) teller én gang for adressen: én person stenger ikke ute kollegene", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    context = { ...context, klientIp: "192.0.2.44" };
+    const perForsoek = appGrense().innloggingFeilForsoek;
+    const stengt = appGrense().innloggingStengtIp;
+    for (let i = 0; i < perForsoek.antall; i++) expect((await forfalsket("samme")).status).toBe(401);
+    // past the attempt's own limit that attempt is 429 …
+    for (let i = perForsoek.antall; i < stengt.antall + 20; i++) {
+      expect((await forfalsket("samme")).status).toBe(429);
+    }
+    // … but it counted once against the address: other failing attempts are judged as usual, and a colleague's
+    // valid login goes through (before, the address was closed after GRENSE_INNLOGGING_STENGT_IP of them).
+    expect((await forfalsket()).status).toBe(401);
+    expect((await gyldig()).status).toBe(302);
+  }, 120_000);
 });

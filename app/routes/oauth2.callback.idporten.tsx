@@ -8,7 +8,7 @@ import {
 import { erForMange, IngenTilgang } from "../components/panels";
 import { getIdporten, innloggingRetur, slettOauth2Cookies, tryggReturnTo } from "../lib/auth.server";
 import { apiFor } from "../lib/bruker.server";
-import { appGrense, stoppHvisAdresseSperret, tellForAdresse } from "../lib/grense.server";
+import { appGrense, stoppHvisAdresseSperret, tellMislyktetInnlogging } from "../lib/grense.server";
 import {
   commitSession,
   destroySession,
@@ -47,8 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const headers = new Headers();
     for (const c of oauthCookies) headers.append("Set-Cookie", c);
     try {
-      await tellForAdresse(context, request, appGrense().innloggingStengtIp);
-      await tellForAdresse(context, request, appGrense().innloggingFeilIp);
+      await tellMislyktetInnlogging(context, request);
     } catch (stopp) {
       if (stopp instanceof Response) for (const c of oauthCookies) stopp.headers.append("Set-Cookie", c);
       throw stopp;

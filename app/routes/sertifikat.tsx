@@ -14,7 +14,13 @@ import type { T } from "../../sprak/oversetter";
 import { Feilgrense } from "../components/feilgrense";
 import { Erklaering, Signatur } from "../components/sertifikat/erklaering";
 import { Handlingsomraade } from "../components/sertifikat/handlingsomraade";
-import { Erstatning, IkkeFunnet, Risikobannere, SertifikatHode } from "../components/sertifikat/hode";
+import {
+  Erstatning,
+  Forkortet,
+  IkkeFunnet,
+  Risikobannere,
+  SertifikatHode,
+} from "../components/sertifikat/hode";
 import { Behandlinger, Parter, Tilleggserklaeringer, Transport } from "../components/sertifikat/sending";
 import { Varelinjer } from "../components/sertifikat/varelinjer";
 import { Vedlegg } from "../components/sertifikat/vedlegg";
@@ -161,6 +167,7 @@ export default function Sertifikat() {
     <article className="sertifikat">
       <SertifikatHode s={s} />
       <Erstatning s={s} />
+      <Forkortet s={s} />
       {flagg.visRisikovurdering ? <Risikobannere s={s} /> : null}
       {visHandling ? (
         <Handlingsomraade data={data} actionData={actionData} navigation={navigation} s={s} sok={sok} />

@@ -70,6 +70,52 @@ test("sertifikatsiden for et sertifikat med 12 000 varelinjer er liten og viser 
   await expect(page.getByRole("cell", { name: "Linje 2", exact: true })).toBeVisible();
 });
 
+test("et avsendernavn på 8 MB: siden og PDF-en er små, navnet er kortet med et merke, og siden sier fra (sak 34 punkt 5)", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const dato = osloDato(new Date());
+  const s = {
+    sertifikatnummer: `PHYTO.NL.2026.LANGT${prosjekt() === "js-pa" ? 1 : 2}${Date.now() % 1_000_000}`,
+    dato,
+    avsenderland: "NL",
+  };
+  const xml = lagSertifikatXml({
+    nummer: s.sertifikatnummer,
+    utstedt: `${dato}T09:00:00`,
+    avsender: { navn: `Kwekerij ${"a".repeat(8_000_000)}` },
+    mottaker: { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: ORG.hagelandDrammen },
+    eksportland: "NL",
+    varelinjer: [
+      {
+        navn: "Rose",
+        botaniskNavn: "Rosa",
+        antall: { verdi: 10, enhet: "H87" },
+        opprinnelsesland: [{ kode: "NL" }],
+      },
+    ],
+  });
+  const levert = await page.request.post("/import/ephyto/v1/sertifikat", {
+    headers: { "X-Api-Key": HUB_API_KEY, "Content-Type": "application/xml" },
+    data: xml,
+    timeout: 120_000,
+  });
+  expect(levert.status()).toBe(201);
+
+  await loggInnKari(page);
+  const svar = await page.goto(sertifikatUrl(s));
+  // the whole page, its data for the browser included (was 16.2 MB)
+  expect((await svar?.body())?.byteLength).toBeLessThan(200_000);
+  await expect(page.getByText("Noen felt er forkortet")).toBeVisible();
+  await expect(page.getByText(/avsender\.navn/)).toBeVisible();
+  await expect(page.getByText(/Kwekerij a+ … \[forkortet\]/).first()).toBeVisible();
+  await sjekkUu(page);
+  const lenke = await page.getByRole("link", { name: "Last ned sertifikatet (PDF)" }).getAttribute("href");
+  const pdf = await page.request.get(lenke ?? "");
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).byteLength).toBeLessThan(200_000);
+});
+
 test("siden for et dokument som ikke kan lages nå, sier hva som skjedde og leder tilbake", async ({
   page,
 }) => {

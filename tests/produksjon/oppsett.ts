@@ -56,13 +56,36 @@ export function fyllInn(tekst: string, variabler: Record<string, string | undefi
   });
 }
 
-/** A free port on 127.0.0.1. */
-export async function ledigPort(): Promise<number> {
+/**
+ * A free port on 127.0.0.1: from PRODUKSJON_PORTER ("3162-3169", a range of one's own on a shared machine) while it
+ * lasts, then one the system picks. The system picks from its ephemeral range, which holds the test PostgreSQL
+ * servers' ports (scripts/postgres-test.sh, 54329 and its neighbours): those are skipped, so a server stopped for
+ * a moment never finds its port taken by this test.
+ */
+const EGNE_PORTER = /^(\d+)-(\d+)$/.exec(process.env.PRODUKSJON_PORTER ?? "");
+let nesteEgne = EGNE_PORTER ? Number(EGNE_PORTER[1]) : 0;
+
+async function bind(port: number): Promise<number | undefined> {
   const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
-  const { port } = s.address() as AddressInfo;
+  const ok = await new Promise<boolean>((r) => {
+    s.once("error", () => r(false));
+    s.listen(port, "127.0.0.1", () => r(true));
+  });
+  if (!ok) return undefined;
+  const valgt = (s.address() as AddressInfo).port;
   await new Promise<void>((r) => s.close(() => r()));
-  return port;
+  return valgt;
+}
+
+export async function ledigPort(): Promise<number> {
+  while (EGNE_PORTER && nesteEgne <= Number(EGNE_PORTER[2])) {
+    const port = await bind(nesteEgne++);
+    if (port !== undefined) return port;
+  }
+  for (;;) {
+    const port = await bind(0);
+    if (port !== undefined && (port < 54_300 || port > 54_999)) return port;
+  }
 }
 
 export interface Prosess {
@@ -155,42 +178,56 @@ export async function vent(sjekk: () => Promise<boolean> | boolean, hva: string,
   throw new Error(`Tidsavbrudd: ${hva}`);
 }
 
-/** A round-robin reverse proxy; `https` terminates TLS as the load balancer does. A header may pin a backend. */
+/**
+ * A round-robin reverse proxy; `https` terminates TLS as the load balancer does. A header may pin a backend.
+ * Like compose's service address (Docker drops a dead container from its DNS) and any load balancer with
+ * health checks, a backend that refuses the connection is skipped: the request never reached it, so trying the
+ * next one is always safe. A backend that dies with the request in flight gives 502, as a real one does.
+ */
 async function lastbalanserer(
   maal: () => string[],
   opts: { https?: { key: string; cert: string }; festHode?: string; port?: number },
 ): Promise<{ port: number; close(): Promise<void> }> {
   let neste = 0;
-  const handler = (inn: http.IncomingMessage, ut: http.ServerResponse) => {
+  const handler = async (inn: http.IncomingMessage, ut: http.ServerResponse) => {
     const adresser = maal();
     const fest = opts.festHode ? Number(inn.headers[opts.festHode]) : Number.NaN;
-    const adresse =
-      Number.isInteger(fest) && fest >= 1 ? adresser[fest - 1] : adresser[neste++ % adresser.length];
-    const mål = new URL(adresse as string);
-    const videre = http.request(
-      {
-        host: mål.hostname,
-        port: mål.port,
-        method: inn.method,
-        path: inn.url,
-        headers: {
-          ...inn.headers,
-          "x-forwarded-for": inn.socket.remoteAddress ?? "",
-          "x-forwarded-proto": opts.https ? "https" : "http",
+    const festet = Number.isInteger(fest) && fest >= 1;
+    const foerste = festet ? fest - 1 : neste++;
+    const deler: Buffer[] = [];
+    for await (const del of inn) deler.push(del as Buffer);
+    const kropp = Buffer.concat(deler);
+    const forsoek = (n: number) => {
+      const mål = new URL(adresser[(foerste + n) % adresser.length] as string);
+      const videre = http.request(
+        {
+          host: mål.hostname,
+          port: mål.port,
+          method: inn.method,
+          path: inn.url,
+          headers: {
+            ...inn.headers,
+            "x-forwarded-for": inn.socket.remoteAddress ?? "",
+            "x-forwarded-proto": opts.https ? "https" : "http",
+          },
         },
-      },
-      (svar) => {
-        ut.writeHead(svar.statusCode ?? 502, svar.headers);
-        svar.pipe(ut);
-      },
-    );
-    videre.on("error", () => {
-      if (!ut.headersSent) ut.writeHead(502, { "content-type": "text/plain" });
-      ut.end("Bakenden svarte ikke");
-    });
-    inn.pipe(videre);
+        (svar) => {
+          ut.writeHead(svar.statusCode ?? 502, svar.headers);
+          svar.pipe(ut);
+        },
+      );
+      videre.on("error", (feil: NodeJS.ErrnoException) => {
+        if (feil.code === "ECONNREFUSED" && !festet && n + 1 < adresser.length) return forsoek(n + 1);
+        if (!ut.headersSent) ut.writeHead(502, { "content-type": "text/plain" });
+        ut.end("Bakenden svarte ikke");
+      });
+      videre.end(kropp);
+    };
+    forsoek(0);
   };
-  const server = opts.https ? https.createServer(opts.https, handler) : http.createServer(handler);
+  const server = opts.https
+    ? https.createServer(opts.https, (i, u) => void handler(i, u))
+    : http.createServer((i, u) => void handler(i, u));
   await new Promise<void>((r) => server.listen(opts.port ?? 0, "127.0.0.1", () => r()));
   return {
     port: (server.address() as AddressInfo).port,

@@ -3,13 +3,15 @@
 // alert is mailed once; the sender pulls certificates from the development ePhyto Hub process and acknowledges
 // them (an invalid one as failed), and stays ready while that Hub is down (ADR 044); the notification is submitted
 // on one web process and withdrawn on the other (JavaScript on and off); the sender is killed mid-batch and
-// restarted; two api processes ingest one certificate at once.
+// restarted; two api processes ingest one certificate at once; an api process is killed with submits in flight
+// (through the web role and the API) and the retries go through the other.
 // Run by .ci/run after the PostgreSQL pass: `TEST_DATABASE_URL=… npx playwright test -c playwright.produksjon.config.ts`.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { lagHubKlient } from "../../api/ephyto/hub-klient";
 import { MYNDIGHET_SCOPES } from "../../api/scopes";
+import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
 import { lagNoekkelpar, registrerKlient } from "../../dev/maskinporten/klientfil";
 import { osloDato } from "../../domain/format";
@@ -17,6 +19,7 @@ import { hentToken, type Klient } from "../../scripts/eksempelklient";
 // The e2e suite's `test` fails a test on a console error or hydration warning in any page it opens.
 import { expect, PERSONER, test } from "../e2e/helpers";
 import { fyllUt, loggInnOgVelg, opprett } from "../e2e/veiviser";
+import { type Aktoer, basis, klarTilInnsending } from "../support/klar-til-innsending";
 import { type Produksjonsform, type Prosess, startProsessene, vent } from "./oppsett";
 
 test.describe.configure({ mode: "serial" });
@@ -298,6 +301,11 @@ test("sertifikater fra ePhyto-huben: senderen henter, lagrer og kvitterer én ga
   const tekst = await senderMaalinger();
   expect(tekst).toMatch(/forhaandsmelding_hub_kvittert_total\{[^}]*kvittering="mottatt"[^}]*\} [1-9]/);
   expect(tekst).toMatch(/forhaandsmelding_hub_kvittert_total\{[^}]*kvittering="feilet"[^}]*\} [1-9]/);
+  // The retention's first round (ADR 053) has measured the tables: the feed holds this run's events.
+  expect(tekst).toMatch(/forhaandsmelding_tabell_rader\{[^}]*tabell="hendelse"[^}]*\} \d/);
+  expect(tekst).toMatch(
+    /forhaandsmelding_tabell_eldste_sekunder\{[^}]*tabell="importmelding_hendelse"[^}]*\} \d/,
+  );
 });
 
 test("huben nede: senderen forblir klar, og henter det som venter når huben er tilbake", async () => {
@@ -430,6 +438,156 @@ test("Mattilsynet godkjenner et regelsett gjennom den ene api-prosessen, og den 
   expect(sertifikat.rows[0]).toEqual({ regelsett_versjon: versjon });
 });
 
+/** Kari's access token and form token from the session the browser holds (its row in PostgreSQL). */
+async function oektFra(page: Page): Promise<{ accessToken: string; csrf: string }> {
+  const cookie = (await page.context().cookies()).find((c) => /^(__Host-)?forhaandsmelding$/.test(c.name));
+  // Remix's signed cookie: base64 of the JSON-encoded session id, a dot, the signature.
+  const verdi = decodeURIComponent(cookie?.value ?? "");
+  const oektId = JSON.parse(
+    Buffer.from(verdi.slice(0, verdi.lastIndexOf(".")), "base64").toString(),
+  ) as string;
+  const { rows } = await pf.db.query("select data from sesjon where id = $1", [oektId]);
+  const data = rows[0]?.data as { csrf: string; bruker: { accessToken: string } };
+  return { accessToken: data.bruker.accessToken, csrf: data.csrf };
+}
+
+/** The notification API as Kari's client calls it, through the API's load balancer with her token. */
+function kariApi(accessToken: string, importoer: number): Aktoer {
+  const b = basis(DRAMMEN.organisasjonsnummer, importoer);
+  const kall = (method: string, sti: string, json?: unknown) =>
+    fetch(`${pf.apiUrl}${b}${sti}`, {
+      method,
+      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+  return {
+    basis: b,
+    get: (sti) => kall("GET", sti),
+    put: (sti, json) => kall("PUT", sti, json),
+    post: (sti, json) => kall("POST", sti, json),
+    del: (sti) => kall("DELETE", sti),
+  };
+}
+
+test("en api-prosess drepes (kill -9) under innsendinger: det som ble bekreftet er lagret, ingenting halvt, et nytt forsøk gir én overgang", async ({
+  browser,
+}) => {
+  expect(pf.api.length).toBeGreaterThanOrEqual(2);
+  const page = await nyFane(true, browser);
+  await loggInnOgVelg(page, PERSONER.kari, /Hageland Import AS avd\. Drammen/);
+  const { accessToken, csrf } = await oektFra(page);
+  const iid = async (orgnr: string) =>
+    Number(
+      (await pf.db.query("select id from importoer where organisasjonsnummer = $1", [orgnr])).rows[0].id,
+    );
+  const hageland = await iid(DRAMMEN.organisasjonsnummer);
+  const kontrolloer = await iid(ORG.grontMottakOslo);
+  const kari = kariApi(accessToken, hageland);
+
+  // Sixteen notifications ready to send, each from a certificate of its own: half sent through the web role
+  // (the summary's form, as without JavaScript), half by Kari's client through the API.
+  const meldinger: { id: number; versjon: number; gjennom: "web" | "api" }[] = [];
+  for (let i = 0; i < 16; i++) {
+    const nummer = `PHYTO.NL.2026.KRASJ${i}${Date.now() % 1_000_000}`;
+    const levert = await lever(sertifikatXml(nummer, DRAMMEN));
+    expect(levert.status).toBe(201);
+    const s = { nummer, eksportLand: "NL", utstedtDato: osloDato(new Date()) };
+    const m = await klarTilInnsending(kari, s, { ansvarlig: hageland, kontrolloer });
+    meldinger.push({ id: m.id, versjon: m.versjon, gjennom: i % 2 === 0 ? "web" : "api" });
+  }
+
+  /** One submit: true when the caller was told it was sent (web: the registered page; API: 200, or 409 already). */
+  const sendInn = async (m: (typeof meldinger)[number]): Promise<"sendt" | "allerede" | "feilet"> => {
+    try {
+      if (m.gjennom === "api") {
+        const r = await kari.put(`/${m.id}/status`, { status: "REGISTRERT", versjon: m.versjon });
+        const tekst = await r.text();
+        if (r.status === 200) return "sendt";
+        return r.status === 409 && /allerede sendt inn/i.test(tekst) ? "allerede" : "feilet";
+      }
+      const r = await page.request.post(`/importmelding/${m.id}/oppsummering`, {
+        form: { csrf, intent: "send-inn", versjon: String(m.versjon) },
+        maxRedirects: 0,
+        failOnStatusCode: false,
+      });
+      const til = r.headers().location ?? "";
+      if (r.status() === 302 && til.includes("alleredeSendt=1")) return "allerede";
+      return r.status() === 302 && /\/(registrert\?sendt|ankommet\?frigitt)=?1?/.test(til)
+        ? "sendt"
+        : "feilet";
+    } catch {
+      return "feilet";
+    }
+  };
+
+  // All at once; api-1 is killed the moment the first answers arrive, with the rest in flight.
+  const foerste = meldinger.map((m) => sendInn(m));
+  let svart = 0;
+  await new Promise<void>((r) => {
+    for (const p of foerste) void p.then(() => ++svart >= 2 && r());
+  });
+  await pf.api[0]?.stopp("SIGKILL");
+  const utfall = await Promise.all(foerste);
+  const avbrutt = utfall.filter((u) => u === "feilet").length;
+  // The kill hit submits in flight (else this test shows nothing), and the rest went through api-2.
+  expect(avbrutt, utfall.join(",")).toBeGreaterThan(0);
+  expect(utfall.filter((u) => u === "sendt").length, utfall.join(",")).toBeGreaterThan(0);
+
+  // Every submit a caller was told succeeded is stored and submitted, with its one submit event.
+  const tilstand = async () => {
+    const { rows } = await pf.db.query(
+      `select m.id, m.status,
+         (select count(*)::int from importmelding_hendelse h where h.importmelding_id = m.id and h.til_status = 'REGISTRERT') as innsendinger,
+         (select count(*)::int from hendelse e where e.data->'importmelding'->>'id' = m.id::text and e.data->>'status' = 'REGISTRERT') as varsler,
+         (select count(distinct e.importoer_id)::int from hendelse e where e.data->'importmelding'->>'id' = m.id::text and e.data->>'status' = 'REGISTRERT') as varslet
+       from importmelding m where m.id = any($1) order by m.id`,
+      [meldinger.map((m) => m.id)],
+    );
+    type Rad = { status: string; innsendinger: number; varsler: number; varslet: number };
+    return new Map(rows.map((r) => [Number(r.id), r as Rad]));
+  };
+  const etterKrasj = await tilstand();
+  meldinger.forEach((m, i) => {
+    const rad = etterKrasj.get(m.id);
+    if (utfall[i] === "sendt") expect(rad?.status, `${m.id}`).not.toBe("UNDER_REGISTRERING");
+    // Nothing half-written: a notification is either a draft without a submit event or sent with exactly one.
+    // The owners' feed has the change once per owner, written in the same transaction.
+    if (rad?.status === "UNDER_REGISTRERING") expect([rad.innsendinger, rad.varsler]).toEqual([0, 0]);
+    else expect([rad?.innsendinger, rad?.varsler], `${m.id}`).toEqual([1, rad?.varslet]);
+  });
+
+  // The same request again, for every one: it ends sent, by exactly one transition each.
+  const igjen = await Promise.all(meldinger.map((m) => sendInn(m)));
+  expect(
+    igjen.filter((u) => u === "feilet"),
+    igjen.join(","),
+  ).toEqual([]);
+  utfall.forEach((u, i) => {
+    if (u === "sendt") expect(igjen[i]).toBe("allerede");
+  });
+  const etterNyttForsoek = await tilstand();
+  for (const m of meldinger) {
+    const rad = etterNyttForsoek.get(m.id);
+    expect(rad?.status, `${m.id}`).toMatch(/^(REGISTRERT|AUTOMATISK_FRIGITT)$/);
+    expect(rad?.innsendinger, `${m.id}`).toBe(1);
+    expect(rad?.varsler, `${m.id}`).toBe(rad?.varslet);
+    expect(rad?.varslet, `${m.id}`).toBeGreaterThan(0);
+  }
+  test.info().annotations.push({ type: "avbrutt", description: `${avbrutt} av ${meldinger.length}` });
+
+  // The web role keeps serving through api-2 alone: each page is the notification's, never an error panel.
+  for (const m of meldinger.slice(0, 4)) {
+    await page.goto(`/importmelding/${m.id}/registrert`);
+    await expect(page.locator(".merkerad").first()).toContainText(/Registrert|Frigitt/);
+  }
+
+  // api-1 comes back (compose's restart policy) and takes its share again.
+  await pf.api[0]?.startIgjen();
+  const r = await kari.get(`/${meldinger[0]?.id}`);
+  expect(r.status).toBe(200);
+  await page.context().close();
+});
+
 // Last: it uses up this address's allowance of wrong keys, after which the Hub endpoint refuses it for a while.
 test("grensene deles av prosessene: feil API-nøkler mot begge api-prosessene telles sammen", async () => {
   const svar: number[] = [];
@@ -437,7 +595,8 @@ test("grensene deles av prosessene: feil API-nøkler mot begge api-prosessene te
     const p = pf.api[i % pf.api.length] as Prosess;
     const r = await fetch(`${p.url}/import/ephyto/v1/sertifikat`, {
       method: "POST",
-      headers: { "x-api-key": "feil-noekkel", "content-type": "application/xml" },
+      // a new wrong key each time: the same one again counts once against the address (ADR 026)
+      headers: { "x-api-key": `feil-noekkel-${i}`, "content-type": "application/xml" },
       body: "<x/>",
     });
     svar.push(r.status);

@@ -6,8 +6,18 @@ import type { Db } from "../../db";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { lagSertifikatXml, type SertifikatInput, type VarelinjeInput } from "../../dev/ephyto/generate";
 import { leggTilDager, osloDato } from "../../domain/format";
-import type { ImportmeldingVisning } from "../../domain/importmelding";
+import { type Aktoer, basis } from "./klar-til-innsending";
 import type { TestApi } from "./test-server";
+
+// The notification helpers without the database (the production-shape test uses them too).
+export {
+  type Aktoer,
+  ankomstFor,
+  basis,
+  INNMELDER,
+  klarTilInnsending,
+  RIKTIG,
+} from "./klar-til-innsending";
 
 export const KARI = DEMO_PERSONER[0]!.pid; // Hageland (importer, confirmed the regulations)
 export const OLA = DEMO_PERSONER[1]!.pid; // Grønt Mottak (reception controller for Hageland) and Hageland Drammen
@@ -109,8 +119,6 @@ export async function importoerId(db: Db, orgnr: string): Promise<number> {
   return rad.id;
 }
 
-export const basis = (orgnr: string, iid: number) => `/import/importmelding/v2/${orgnr}/${iid}`;
-
 /** JSON body of a response (or the text when it is not JSON). */
 export async function svar<T = Record<string, unknown>>(res: Response): Promise<T> {
   const tekst = await res.text();
@@ -122,7 +130,7 @@ export async function svar<T = Record<string, unknown>>(res: Response): Promise<
 }
 
 /** A caller: a person acting through one importer. */
-export function aktoer(api: TestApi, pid: string, orgnr: string, iid: number) {
+export function aktoer(api: TestApi, pid: string, orgnr: string, iid: number): Aktoer {
   const b = basis(orgnr, iid);
   const kall = (method: string, sti: string, json?: unknown) =>
     api.fetch(`${b}${sti}`, { pid, method, ...(json === undefined ? {} : { json }) });
@@ -133,75 +141,6 @@ export function aktoer(api: TestApi, pid: string, orgnr: string, iid: number) {
     post: (sti: string, json: unknown) => kall("POST", sti, json),
     del: (sti: string) => kall("DELETE", sti),
   };
-}
-
-export type Aktoer = ReturnType<typeof aktoer>;
-
-/** The innmelder every test notification gets. */
-export const INNMELDER = {
-  navn: "Kari Nordmann",
-  epost: "kari@hageland.example.no",
-  telefonnummer: "91234567",
-};
-
-/** The correct answer to each control question, by its code. */
-export const RIKTIG: Record<string, string> = {
-  DOKUMENT_REEKSPORT: "DOKUMENT_REEKSPORT_RIKTIG",
-  DOKUMENT_TILLEGGSERKLAERING: "DOKUMENT_TILLEGGSERKLAERING_RIKTIG",
-  DOKUMENT_TILSIKTET_BRUK: "DOKUMENT_TILSIKTET_BRUK_RIKTIG",
-  DOKUMENT_OPPRINNELSESSTED: "DOKUMENT_OPPRINNELSESSTED_RIKTIG",
-  MOTTAK_INNHOLD_SAMSVARER: "MOTTAK_INNHOLD_SAMSVARER_RIKTIG",
-  MOTTAK_FRI_FOR_PLANTESKADEGJOERERE: "MOTTAK_FRI_FOR_PLANTESKADEGJOERERE_RIKTIG",
-};
-
-/** Arrival info for the notification's first arrival, with `kontrolloer` as its reception controller (or none). */
-export function ankomstFor(m: ImportmeldingVisning, kontrolloer: number | null) {
-  return {
-    id: m.ankomstInfo[0]!.id,
-    ankomsttid: "2026-04-02T08:00:00.000Z",
-    kontrollAdresse: { linje1: "Tollbugata 40", linje2: null, postnummer: "3044", poststed: "Drammen" },
-    mottakskontrolloer: kontrolloer === null ? null : { importoerId: kontrolloer },
-    sendingAnkommet: false,
-  };
-}
-
-async function forvent(res: Response, status: number, hva: string): Promise<Response> {
-  if (res.status !== status) throw new Error(`${hva}: ${res.status} ${await res.text()}`);
-  return res;
-}
-
-/**
- * A draft made by `akt` from the certificate, with innmelder, every document question answered correctly and
- * arrival info (with `kontrolloer` unless the notification is document control only): ready to send.
- */
-export async function klarTilInnsending(
-  akt: Aktoer,
-  s: TestSertifikat,
-  opts: { ansvarlig: number; kontrolloer: number },
-): Promise<ImportmeldingVisning> {
-  const opprettet = await akt.post("", {
-    ansvarligImportoerId: opts.ansvarlig,
-    eksportLand: s.eksportLand,
-    nummer: s.nummer,
-    utstedtDato: s.utstedtDato,
-  });
-  const { id } = (await (await forvent(opprettet, 201, "opprett")).json()) as { id: number };
-  const hent = async () =>
-    (await (await forvent(await akt.get(`/${id}`), 200, "hent")).json()) as ImportmeldingVisning;
-  await forvent(await akt.put(`/${id}/innmelder`, INNMELDER), 204, "innmelder");
-  let m = await hent();
-  for (const q of m.dokumentkontrollSpoersmaal) {
-    await forvent(
-      await akt.put(`/${id}/kontrollspoersmaal/${q.id}`, { id: q.id, kontrollSvar: RIKTIG[q.kode] }),
-      204,
-      q.kode,
-    );
-  }
-  const ankomst = ankomstFor(m, m.kunDokumentkontroll ? null : opts.kontrolloer);
-  await forvent(await akt.put(`/${id}/ankomstinfo/${m.ankomstInfo[0]!.id}`, ankomst), 204, "ankomstinfo");
-  m = await hent();
-  if (!m.kanSendesInn) throw new Error(`Forhåndsmelding ${id} kan ikke sendes inn`);
-  return m;
 }
 
 /** A decision letter reference for the tests' rejections (required with AVVIST and DELVIS_AVVIST, ADR 045). */

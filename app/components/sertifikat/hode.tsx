@@ -2,6 +2,7 @@
 // replaced or replacing certificate, and the risk banners; and the page shown when no certificate was found.
 import { Link } from "@remix-run/react";
 import { formaterDato, formaterDatoTid } from "../../../domain/format";
+import { MAKS_FRITEKST } from "../../../domain/fritekst";
 import { ALVORLIGHETSGRAD_FARGE, alvorlighetsgradRekkefoelge, meldepliktFarge } from "../../../domain/status";
 import { Tekst, useT } from "../sprak";
 import { Merke, Opplysninger, Varsel } from "../ui";
@@ -72,6 +73,19 @@ export function SertifikatHode({ s }: Pick<Side, "s">) {
         ]}
       />
     </header>
+  );
+}
+
+/** Free-text fields longer than the page shows (issue 34 item 5): they are cut with a mark; the XML has them whole. */
+export function Forkortet({ s }: Pick<Side, "s">) {
+  const t = useT();
+  if (!s.forkortedeFelt?.length) return null;
+  return (
+    <Varsel farge="warning" tittel={t("sertifikat.forkortet.tittel")}>
+      <p className="ds-paragraph">
+        {t("sertifikat.forkortet.tekst", { maks: MAKS_FRITEKST, felt: s.forkortedeFelt.join(", ") })}
+      </p>
+    </Varsel>
   );
 }
 
