@@ -45,7 +45,6 @@ const UNNTAK: Record<string, string> = {};
  * has text written in the component.
  */
 const IKKE_KONVERTERT: readonly string[] = [
-  "app/components/historikk.tsx",
   "app/components/innstillinger/bryter.tsx",
   "app/components/innstillinger/integrasjoner.tsx",
   "app/components/innstillinger/mottakskontrolloer.tsx",
@@ -53,14 +52,9 @@ const IKKE_KONVERTERT: readonly string[] = [
   "app/components/innstillinger/sidenavigasjon.tsx",
   "app/components/innstillinger/varslinger.tsx",
   "app/components/innstillinger/webhooker.tsx",
-  "app/components/regelverk-dialog.tsx",
   "app/routes/importmelding.$id.ankommet.tsx",
-  "app/routes/importmelding.$id.mottakskontroll.$spoersmaal.tsx",
-  "app/routes/importmelding.$id.mottakskontrolloer.tsx",
-  "app/routes/importmelding.$id.oppsummering.tsx",
   "app/routes/importmelding.$id.registrert.tsx",
   "app/routes/innstillinger.tsx",
-  "app/routes/test.importmelding.tsx",
   "app/routes/velg-virksomhet.tsx",
 ];
 
