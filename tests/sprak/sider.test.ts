@@ -12,6 +12,7 @@ import { Skall } from "../../app/components/skall";
 import { SprakProvider } from "../../app/components/sprak";
 import { FLAGG_COOKIE, settCookie } from "../../app/lib/preferanser.server";
 import { settSprakCookie } from "../../app/lib/tekster.server";
+import { formaterDato } from "../../domain/format";
 import type { Forside, OversiktImportmelding } from "../../domain/oversikt";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
 import { SOKELAND } from "../../domain/sertifikatsok";
@@ -211,9 +212,49 @@ const MELDINGSDATA = [
   "Rosa canina",
 ];
 
+/**
+ * The summary's data, shown as it is: the notifier, the control place and controller, the quantity (nynorsk
+ * writes «stk» too) and the arrival (nynorsk says «ettermiddag (12-16)» too).
+ */
+const OPPSUMMERINGSDATA = [
+  ...MELDINGSDATA,
+  "Kari Nordmann, kari@example.no",
+  "Tollbugata 40, 3044 Drammen",
+  "Grønt Mottak AS avd. Alnabru",
+  "100 stk",
+  `${formaterDato(UTKAST.ankomstInfo[0]!.ankomstTid!.dato)}, ettermiddag (12-16)`,
+];
+
+/**
+ * A submitted notification (the reception control's pages) whose responsible importer has not confirmed the
+ * regulations, and a draft with nothing filled in (the summary says what is missing).
+ */
+const SENDT = testMelding({ id: 43 });
+const TOMT_UTKAST = testMelding({
+  id: 44,
+  status: "UNDER_REGISTRERING",
+  kategori: "PAABEGYNT",
+  statusTekst: "Påbegynt",
+  harLestRegelverk: false,
+  innmelder: null,
+  dokumentkontrollFerdig: false,
+  ankomstRegistrert: false,
+  dokumentkontrollSpoersmaal: [],
+  ankomstInfo: [],
+});
+
 /** The fake import API's answers for the pages below (undefined: 404). */
 function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
   if (method === "GET" && sti === `${MELDING_BASE}/42`) return { status: 200, json: UTKAST };
+  if (method === "GET" && sti === `${MELDING_BASE}/43`) return { status: 200, json: SENDT };
+  if (method === "GET" && sti === `${MELDING_BASE}/44`) return { status: 200, json: TOMT_UTKAST };
+  // the history: one page of none, with older ones behind it
+  if (method === "GET" && /^\/import\/importmelding\/v2\/.+\/historikk(\?.*)?$/.test(sti))
+    return { status: 200, json: { hendelser: [], eldre: 3 } };
+  if (method === "GET" && sti === "/gateway/auth/session/brukerInfo")
+    return { status: 200, json: { navn: "Kari Nordmann", telefonnummer: null } };
+  if (method === "GET" && /^\/import\/register\/v1\/\d+$/.test(sti))
+    return { status: 200, json: { harLestRegelverk: false } };
   if (method === "GET" && sti === `${MELDING_BASE}/42/mottakskontrolloerer`)
     return {
       status: 200,
@@ -330,12 +371,16 @@ async function sider(flagg: string): Promise<Side[]> {
       tilstander: [{ sti: "/test-skjema" }],
     },
     {
-      navn: "veiviseren: avsender, innmelder, dokumentkontroll, ankomst",
+      navn: "forhåndsmeldingen: veiviseren, oppsummeringen, mottakskontrollen",
       rute: await meldingsrute({
         avsender: "importmelding.$id.avsender",
         innmelder: "importmelding.$id.innmelder",
         "dokumentkontroll/:spoersmaal": "importmelding.$id.dokumentkontroll.$spoersmaal",
         "ankomst-info": "importmelding.$id.ankomst-info",
+        // one layout route with every notification page under it (a route id is unique)
+        oppsummering: "importmelding.$id.oppsummering",
+        mottakskontrolloer: "importmelding.$id.mottakskontrolloer",
+        "mottakskontroll/:spoersmaal": "importmelding.$id.mottakskontroll.$spoersmaal",
       }),
       tilstander: [
         { sti: "/importmelding/42/avsender", innlogget: true, data: MELDINGSDATA },
@@ -343,6 +388,29 @@ async function sider(flagg: string): Promise<Side[]> {
         { sti: "/importmelding/42/innmelder", innlogget: true, data: MELDINGSDATA },
         { sti: "/importmelding/42/dokumentkontroll/tilsiktetbruk", innlogget: true, data: MELDINGSDATA },
         { sti: "/importmelding/42/ankomst-info", innlogget: true, data: MELDINGSDATA },
+        // the summary, the regulation dialog and the history
+        { sti: "/importmelding/42/oppsummering", innlogget: true, data: OPPSUMMERINGSDATA },
+        { sti: "/importmelding/42/oppsummering?ikkeSendt=1", innlogget: true, data: OPPSUMMERINGSDATA },
+        { sti: "/importmelding/42/oppsummering?foer=9", innlogget: true, data: OPPSUMMERINGSDATA },
+        { sti: "/importmelding/44/oppsummering", innlogget: true, data: OPPSUMMERINGSDATA },
+        { sti: "/importmelding/44/oppsummering?regelverk=1", innlogget: true, data: OPPSUMMERINGSDATA },
+        // the reception control: its controller and the questions
+        { sti: "/importmelding/43/mottakskontrolloer", innlogget: true, data: MELDINGSDATA },
+        {
+          sti: "/importmelding/43/mottakskontroll/innhold-samsvarer",
+          innlogget: true,
+          data: MELDINGSDATA,
+        },
+        { sti: "/importmelding/43/mottakskontroll/skadegjoerere", innlogget: true, data: MELDINGSDATA },
+      ],
+    },
+    {
+      navn: "funksjonsbryterne",
+      rute: await rute("test/importmelding", "test.importmelding"),
+      tilstander: [
+        { sti: "/test/importmelding" },
+        { sti: "/test/importmelding?lagret=1" },
+        { sti: "/test/importmelding?tilbakestilt=1" },
       ],
     },
   ];
