@@ -22,7 +22,7 @@ import { lagDokumentasjonIArbeider, lagKvitteringPdfIArbeider } from "../arbeid/
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { contentDisposition } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, tellEllerStopp } from "../grenser";
-import { ApiError, ah, badRequest, forbidden, notFound, parseId } from "../http";
+import { ApiError, ah, badRequest, forbidden, notFound, parseId, sprakForKall } from "../http";
 import { hentSertifikatTekst } from "../sertifikat/visning";
 import {
   lagreAnkomstinfo,
@@ -321,7 +321,8 @@ function statusruter(router: Router, db: Db): void {
       const { id } = await kontekst(req, "mottak");
       res
         .set("Cache-Control", "private, no-store")
-        .json(await hentHistorikk(db, id, historikkSoek(req.query)));
+        .set("Content-Language", sprakForKall(req))
+        .json(await hentHistorikk(db, id, historikkSoek(req.query), sprakForKall(req)));
     }),
   );
 }
