@@ -135,7 +135,7 @@ test("på nynorsk frå innlogginga gjennom veivisaren til ei innsend førehandsm
   await page.getByRole("button", { name: "Opprett digital førehandsmelding" }).click();
   await expect(page).toHaveURL(/\/importmelding\/\d+\/avsender$/);
   await forventSprak(page, "nn");
-  await page.getByRole("button", { name: "Stadfest og gå vidare" }).click();
+  await page.getByRole("link", { name: "Stadfest og gå vidare" }).click();
   await expect(page.getByRole("heading", { name: "Kven melder inn?", level: 1 })).toBeVisible();
   await page.getByLabel("E-post", { exact: true }).fill("nora@nynorskimport.example.no");
   await page.getByRole("button", { name: "Lagre og gå vidare" }).click();
