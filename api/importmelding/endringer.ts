@@ -4,6 +4,7 @@
 // once. Each runs in endreInnhold (tilstand.ts): one transaction, the status and version checked, and what
 // it changed (field, from, to) returned for the history (ADR 033): nothing changed, nothing recorded.
 
+import { melding } from "../../sprak/melding";
 import type { z } from "zod";
 import type { Db } from "../../db";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
@@ -30,8 +31,8 @@ type MottakskontrolloerAnkomstBody = z.output<typeof mottakskontrolloerAnkomstBo
 
 export { mottakskontrolloerValg };
 
-export const INGEN_MOTTAKSKONTROLL = "Forhåndsmeldingen har ingen mottakskontroll";
-export const IKKE_MOTTAKSKONTROLLOER = "Du er ikke mottakskontrollør for denne forhåndsmeldingen";
+export const INGEN_MOTTAKSKONTROLL = melding("api.endring.ingenMottakskontroll");
+export const IKKE_MOTTAKSKONTROLLOER = melding("api.endring.ikkeMottakskontrolloer");
 
 /** One control question's answer; another answer than the lower quantity resets the actual quantities. */
 export async function lagreKontrollsvar(

@@ -2,6 +2,7 @@
 // Every route: a verified token and a person who may act for {orgnr}, whose importer {importoerId} is; then
 // the notification's access rule (tilgang.ts). Bodies are validated with the domain schemas, so the API
 // gives the forms' messages. Every change goes through tilstand.ts (atomic, versioned, audited).
+import { melding } from "../../sprak/melding";
 import { Router } from "express";
 import type { Db } from "../../db";
 import { erSpoersmaalKode } from "../../domain/kontrollspoersmaal";
@@ -47,8 +48,8 @@ import { hentImportmeldingVisning } from "./visning";
 export const BASE = "/import/importmelding/v2/:orgnr/:importoerId";
 const MED_ID = `${BASE}/:id(\\d+)`;
 
-export const FANT_IKKE_SPOERSMAAL = "Fant ikke kontrollspørsmålet";
-export const FANT_IKKE_ANKOMSTINFO = "Fant ikke ankomstinformasjonen";
+export const FANT_IKKE_SPOERSMAAL = melding("api.endring.fantIkkeSpoersmaal");
+export const FANT_IKKE_ANKOMSTINFO = melding("api.endring.fantIkkeAnkomstinfo");
 export const ULIK_ID = "Id-en i forespørselen stemmer ikke med adressen";
 export const KVITTERING_BARE_INNSENDT = "Kvittering finnes bare for en innsendt forhåndsmelding";
 export const DOKUMENTASJON_BARE_INNSENDT =
@@ -245,7 +246,7 @@ function mottaksruter(router: Router, db: Db): void {
         // The appointed reception controller: only the person's name and phone.
         const body = mottakskontrolloerAnkomstBodySkjema.parse(req.body ?? {});
         if (body.mottakskontrolloer.importoerId !== req.importoerId)
-          throw forbidden("Du kan bare oppgi deg selv som mottakskontrollør");
+          throw forbidden(melding("api.endring.bareSegSelv"));
         await lagreKontrolloerPerson(db, { id, ankomstInfoId, body, aktoer: await aktoerFor(db, req) });
         res.status(204).end();
         return;

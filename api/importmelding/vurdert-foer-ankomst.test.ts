@@ -148,9 +148,9 @@ describe("frigitt før ankomst", () => {
     await vurder(m.id, "FRIGITT");
     const q = m.mottakskontrollSpoersmaal[0]!;
     const svarRes = await kari.put(`/${m.id}/kontrollspoersmaal/${q.id}`, { kontrollSvar: RIKTIG[q.kode] });
-    expect(await svar(svarRes)).toEqual(problem(400, VURDERT_FOER_ANKOMST));
+    expect(await svar(svarRes)).toEqual(problem(400, bokmaal.melding(VURDERT_FOER_ANKOMST)));
     const ankommet = await kari.put(`/${m.id}/status`, { status: "ANKOMMET" });
-    expect(await svar(ankommet)).toEqual(problem(400, VURDERT_FOER_ANKOMST));
+    expect(await svar(ankommet)).toEqual(problem(400, bokmaal.melding(VURDERT_FOER_ANKOMST)));
     expect(await hent(m.id)).toMatchObject({ status: "FRIGITT", faktiskAnkommet: null, erAnkommet: false });
     expect((await sisteHendelse(m.id)).tilStatus).toBe("FRIGITT");
   });
