@@ -4,7 +4,6 @@
 // once. Each runs in endreInnhold (tilstand.ts): one transaction, the status and version checked, and what
 // it changed (field, from, to) returned for the history (ADR 033): nothing changed, nothing recorded.
 
-import { melding } from "../../sprak/melding";
 import type { z } from "zod";
 import type { Db } from "../../db";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
@@ -19,6 +18,7 @@ import {
   sjekkFaktiskeMengder,
 } from "../../domain/schemas/importmelding";
 import type { LagretSertifikat } from "../../domain/sertifikat";
+import { melding } from "../../sprak/melding";
 import type { Aktoer } from "../aktoer";
 import { badRequest, forbidden } from "../http";
 import { mottakskontrolloerValg } from "./kontrolloervalg";

@@ -1,6 +1,6 @@
 // The status changes of SPEC §4 with their preconditions and the automatic-release rule (ADR 007), on top
 // of tilstand.ts. Used by the notification router, the authority's endpoint and scripts/myndighet-vurder.ts.
-import { melding } from "../../sprak/melding";
+
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import type { Ventegrunn } from "../../domain/historikk";
@@ -14,6 +14,7 @@ import {
 import type { LagretSertifikat } from "../../domain/sertifikat";
 import type { ImportmeldingStatus } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
+import { melding } from "../../sprak/melding";
 import { type Aktoer, type KlientAktoer, MYNDIGHET } from "../aktoer";
 import { badRequest } from "../http";
 import { mottakskontrolloerValg } from "./kontrolloervalg";

@@ -2,7 +2,7 @@
 // Every route: a verified token and a person who may act for {orgnr}, whose importer {importoerId} is; then
 // the notification's access rule (tilgang.ts). Bodies are validated with the domain schemas, so the API
 // gives the forms' messages. Every change goes through tilstand.ts (atomic, versioned, audited).
-import { melding } from "../../sprak/melding";
+
 import { Router } from "express";
 import type { Db } from "../../db";
 import { erSpoersmaalKode } from "../../domain/kontrollspoersmaal";
@@ -17,6 +17,7 @@ import {
   statusBodySkjema,
 } from "../../domain/schemas/importmelding";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
+import { melding } from "../../sprak/melding";
 import { aktoerFor } from "../aktoer";
 import { dokumentjobb } from "../arbeid/dokumentjobb";
 import { lagDokumentasjonIArbeider, lagKvitteringPdfIArbeider } from "../arbeid/i-arbeider";

@@ -10,11 +10,7 @@ import { type Selectable, sql, type Transaction } from "kysely";
 import type { Database, Db } from "../../db";
 import type { ImportmeldingTable } from "../../db/schema";
 import type { Endring, HendelseDetaljer, HendelseType } from "../../domain/historikk";
-import {
-  erInnsendt,
-  erVurdertFoerAnkomst,
-  type ImportmeldingStatus,
-} from "../../domain/status";
+import { erInnsendt, erVurdertFoerAnkomst, type ImportmeldingStatus } from "../../domain/status";
 import { melding } from "../../sprak/melding";
 import { type Aktoer, aktoerKolonner, HUB, revisjon, SYSTEM } from "../aktoer";
 import { leggUtfallIUtboks } from "../epost/utboks";
