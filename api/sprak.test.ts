@@ -3,7 +3,7 @@
 // and the guards' messages alike.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
-import { importoerId } from "../tests/support/test-hjelp";
+import { aktoer, importoerId, klarTilInnsending, lagSertifikat } from "../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../tests/support/test-server";
 
 const kari = DEMO_PERSONER[0]!.pid;
@@ -125,5 +125,63 @@ describe("problem details på leserens språk", () => {
     });
     const liste = await api.fetch(webhooker, { headers });
     expect(((await liste.json()) as { webhooker: unknown[] }).webhooker).toEqual([]);
+  });
+
+  it("handlingenes meldinger (innsending, tilstand) på nynorsk og engelsk, med status i leserens språk", async () => {
+    const db = api.handle.db;
+    const hageland = await importoerId(db, ORG.hagelandDrammen);
+    const gront = await importoerId(db, ORG.grontMottakOslo);
+    const k = aktoer(api, kari, ORG.hagelandDrammen, hageland);
+    const m = await klarTilInnsending(k, await lagSertifikat(db), {
+      ansvarlig: hageland,
+      kontrolloer: gront,
+    });
+    const send = async (sprak?: string) => {
+      const res = await api.fetch(`${k.basis}/${m.id}/status`, {
+        pid: kari,
+        method: "PUT",
+        json: { status: "REGISTRERT" },
+        headers: sprak ? { "Accept-Language": sprak } : {},
+      });
+      return {
+        status: res.status,
+        sprak: res.headers.get("Content-Language"),
+        detail: ((await res.json()) as { detail?: string }).detail,
+      };
+    };
+    expect((await send()).status).toBeLessThan(300);
+    // sent again: 409 in the caller's language
+    expect(await send()).toEqual({
+      status: 409,
+      sprak: "nb",
+      detail: "Forhåndsmeldingen er allerede sendt inn",
+    });
+    expect(await send("nn")).toEqual({
+      status: 409,
+      sprak: "nn",
+      detail: "Førehandsmeldinga er allereie send inn",
+    });
+    expect(await send("en-GB")).toEqual({
+      status: 409,
+      sprak: "en",
+      detail: "The prior notification has already been submitted",
+    });
+    // a change of a submitted notification's answers names its status in the language
+    const innmelder = async (sprak?: string) => {
+      const res = await api.fetch(`${k.basis}/${m.id}/innmelder`, {
+        pid: kari,
+        method: "PUT",
+        json: { navn: "Kari Nordmann", epost: "kari@example.no", telefonnummer: null },
+        headers: sprak ? { "Accept-Language": sprak } : {},
+      });
+      return { status: res.status, detail: ((await res.json()) as { detail?: string }).detail };
+    };
+    expect(await innmelder()).toEqual({
+      status: 400,
+      detail: "Forhåndsmeldingen kan ikke endres i status Registrert (REGISTRERT)",
+    });
+    expect((await innmelder("en")).detail).toBe(
+      "The prior notification cannot be changed in the status Registered (REGISTRERT)",
+    );
   });
 });

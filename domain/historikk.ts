@@ -1,18 +1,15 @@
 // The history of a notification (Historikk, issue 24 §1; docs/decisions/033-historikk.md): what an event row of
-// importmelding_hendelse says, and how it reads in Norwegian — on the registered page, in the summary of a
-// draft, and in the evidence pack's PDF and CSV. Pure: the API builds the rows, the app and the documents
-// only show them.
+// importmelding_hendelse says, and how it reads — on the registered page, in the summary of a draft, and in the
+// evidence pack's PDF and CSV. Pure: the API builds the rows, the app and the documents only show them. The
+// texts are the catalogues' (kodeverk.hendelse.*, issue 33) in the reader's language: the caller hands in its
+// translator (domain never loads the catalogues).
+import type { Noekkel } from "../sprak/navnerom";
+import type { T } from "../sprak/oversetter";
 import { formaterDato, formaterOrganisasjonsnummer } from "./format";
-import { MENGDE_FELT_TEKST, type MengdeFelt } from "./importmelding";
-import { sertifikatstatusTekst } from "./kodeverk";
-import { erSpoersmaalKode, erSvarKode, SPOERSMAAL, SVAR_TEKST } from "./kontrollspoersmaal";
+import { MENGDE_FELTER, type MengdeFelt } from "./importmelding";
+import { erSpoersmaalKode, erSvarKode } from "./kontrollspoersmaal";
 import { formaterTall } from "./mengde";
-import {
-  type ImportmeldingStatus,
-  MELDEPLIKTIG_TEKST,
-  type MeldepliktigVurdering,
-  STATUS_TEKST,
-} from "./status";
+import { type ImportmeldingStatus, MELDEPLIKTIG_VURDERINGER } from "./status";
 import { fraAnkomsttid } from "./tidsrom";
 
 /** OPPRETTET: the notification was made; STATUS: a status change; ENDRET: answers or fields; SERTIFIKAT: a new delivery. */
@@ -57,14 +54,13 @@ export interface RapportertAvvik {
  */
 export type Ventegrunn = "ANSVARLIG_IKKE_PAA_SERTIFIKATET";
 
-export const VENTEGRUNN_TEKST: Record<Ventegrunn, string> = {
-  ANSVARLIG_IKKE_PAA_SERTIFIKATET:
-    "Frigis ikke automatisk: ansvarlig importør står ikke som mottaker på sertifikatet. Mattilsynet vurderer forhåndsmeldingen.",
+/** The line saying why it waits (its message id). */
+export const VENTEGRUNN_TEKST: Record<Ventegrunn, Noekkel> = {
+  ANSVARLIG_IKKE_PAA_SERTIFIKATET: "kodeverk.hendelse.ventegrunn.ANSVARLIG_IKKE_PAA_SERTIFIKATET",
 };
 
-/** The line of an assessment made before arrival (ADR 041). */
-export const VURDERT_FOER_ANKOMST_LINJE =
-  "Sendingen var ikke ankommet. Det skal ikke gjøres mottakskontroll.";
+/** The line of an assessment made before arrival (ADR 041; its message id). */
+export const VURDERT_FOER_ANKOMST_LINJE: Noekkel = "kodeverk.hendelse.vurdertFoerAnkomstLinje";
 
 /** The structured part of an event (the jsonb column `detaljer`); each type uses its own fields. */
 export interface HendelseDetaljer {
@@ -122,15 +118,19 @@ export const HISTORIKK_SIDE = 20;
 
 export const MATTILSYNET = "Mattilsynet";
 /** The label of the authority's decision letter reference (history, the arrived page, the outcome e-mail). */
-export const VEDTAKSBREV_REFERANSE = "Referanse til vedtaksbrevet";
 export const EPHYTO_HUB = "ePhyto-hub";
 
-export function aktoerTekst(a: HendelseAktoer): string {
+export function aktoerTekst(a: HendelseAktoer, t: T): string {
   switch (a.type) {
     case "PERSON":
-      return [a.navn, a.virksomhet].filter(Boolean).join(", ") || "Ukjent person";
+      return [a.navn, a.virksomhet].filter(Boolean).join(", ") || t("kodeverk.hendelse.ukjentPerson");
     case "MASKIN":
-      return [`System: ${a.navn ?? "ukjent klient"}`, a.virksomhet].filter(Boolean).join(", ");
+      return [
+        t("kodeverk.hendelse.system", { navn: a.navn ?? t("kodeverk.hendelse.ukjentKlient") }),
+        a.virksomhet,
+      ]
+        .filter(Boolean)
+        .join(", ");
     case "HUB":
       return EPHYTO_HUB;
     case "MYNDIGHET":
@@ -139,156 +139,185 @@ export function aktoerTekst(a: HendelseAktoer): string {
   }
 }
 
-const DEL_TITTEL: Record<string, string> = {
-  innmelder: "Innmelder registrert",
-  egenReferanse: "Egen referanse endret",
-  dokumentkontroll: "Dokumentkontroll besvart",
-  mottakskontroll: "Mottakskontroll besvart",
-  ankomstinfo: "Ankomst endret",
-  faktiskMengde: "Faktisk mengde registrert",
-};
+/** The parts of a notification an ENDRET event names (tilstand.ts REDIGERBAR_I), each with its title. */
+const DELER = new Set([
+  "innmelder",
+  "egenReferanse",
+  "dokumentkontroll",
+  "mottakskontroll",
+  "ankomstinfo",
+  "faktiskMengde",
+]);
 
-const STATUS_TITTEL: Partial<Record<ImportmeldingStatus, string>> = {
-  REGISTRERT: "Sendt inn til Mattilsynet",
-  ANKOMMET: "Ankommet, mottakskontroll rapportert",
-  FRIGITT: "Vurdert av Mattilsynet: Frigitt",
-  AVVIST: "Vurdert av Mattilsynet: Avvist",
-  DELVIS_AVVIST: "Vurdert av Mattilsynet: Delvis avvist",
-  AUTOMATISK_FRIGITT: "Frigitt automatisk",
-  TILBAKETRUKKET: "Trukket tilbake",
-  SLETTET: "Slettet",
-};
+/** The statuses whose event has a title of its own («Sendt inn til Mattilsynet»); the others say the status. */
+const STATUS_TITLER = new Set<ImportmeldingStatus>([
+  "REGISTRERT",
+  "ANKOMMET",
+  "FRIGITT",
+  "AVVIST",
+  "DELVIS_AVVIST",
+  "AUTOMATISK_FRIGITT",
+  "TILBAKETRUKKET",
+  "SLETTET",
+]);
 
-export function hendelseTittel(h: {
-  type: HendelseType;
-  tilStatus: ImportmeldingStatus | null;
-  detaljer: HendelseDetaljer;
-}): string {
+export function hendelseTittel(
+  h: { type: HendelseType; tilStatus: ImportmeldingStatus | null; detaljer: HendelseDetaljer },
+  t: T,
+): string {
   switch (h.type) {
     case "OPPRETTET":
-      return "Opprettet";
+      return t("kodeverk.hendelse.opprettet");
     case "STATUS":
-      if (h.tilStatus && h.detaljer.vurdertFoerAnkomst)
-        return `Vurdert av Mattilsynet før ankomst: ${STATUS_TEKST[h.tilStatus]}`;
-      return h.tilStatus ? (STATUS_TITTEL[h.tilStatus] ?? STATUS_TEKST[h.tilStatus]) : "Status endret";
+      if (!h.tilStatus) return t("kodeverk.hendelse.statusEndret");
+      if (h.detaljer.vurdertFoerAnkomst)
+        return t("kodeverk.hendelse.vurdertFoerAnkomst", { status: t(`kodeverk.status.${h.tilStatus}`) });
+      return STATUS_TITLER.has(h.tilStatus)
+        ? t(`kodeverk.hendelse.status.${h.tilStatus}` as Noekkel)
+        : t(`kodeverk.status.${h.tilStatus}`);
     case "ENDRET": {
       const kunPerson = h.detaljer.endringer?.every((e) => e.felt.startsWith("kontrolloer.")) === true;
-      if (h.detaljer.del === "ankomstinfo" && kunPerson) return "Mottakskontrollør oppgitt";
-      return DEL_TITTEL[h.detaljer.del ?? ""] ?? "Endret";
+      if (h.detaljer.del === "ankomstinfo" && kunPerson) return t("kodeverk.hendelse.kontrolloerOppgitt");
+      const del = h.detaljer.del ?? "";
+      return DELER.has(del) ? t(`kodeverk.hendelse.del.${del}` as Noekkel) : t("kodeverk.hendelse.endret");
     }
     case "SERTIFIKAT":
-      return h.detaljer.erstattetAv ? "Sertifikatet er erstattet" : "Ny versjon av sertifikatet";
+      return t(h.detaljer.erstattetAv ? "kodeverk.hendelse.erstattet" : "kodeverk.hendelse.nyVersjon");
   }
 }
 
-const FELT_TEKST: Record<string, string> = {
-  "innmelder.navn": "Innmelders navn",
-  "innmelder.epost": "Innmelders e-post",
-  "innmelder.telefonnummer": "Innmelders telefonnummer",
-  egenReferanse: "Egen referanse",
-  ankomsttid: "Forventet ankomst",
-  kontrollAdresse: "Kontrollsted",
-  mottakskontrolloer: "Mottakskontrollør",
-  "kontrolloer.navn": "Kontrollørens navn",
-  "kontrolloer.telefonnummer": "Kontrollørens telefonnummer",
-  "sertifikat.status": "Sertifikatets status",
-  "sertifikat.avsender": "Avsender",
-  "sertifikat.mottaker": "Mottaker",
-  "sertifikat.varelinjer": "Antall varelinjer",
-  "sertifikat.risiko": "Risikovurdering",
-  "sertifikat.meldeplikt": "Meldeplikt",
-};
+/** The fields an event names with a label of their own (kodeverk.hendelse.felt.<felt>). */
+const FELTER = new Set([
+  "innmelder.navn",
+  "innmelder.epost",
+  "innmelder.telefonnummer",
+  "egenReferanse",
+  "ankomsttid",
+  "kontrollAdresse",
+  "mottakskontrolloer",
+  "kontrolloer.navn",
+  "kontrolloer.telefonnummer",
+  "sertifikat.status",
+  "sertifikat.avsender",
+  "sertifikat.mottaker",
+  "sertifikat.varelinjer",
+  "sertifikat.risiko",
+  "sertifikat.meldeplikt",
+]);
 
 /** The label of a changed field: a fixed field, a control question's answer or comment, or an actual quantity. */
-export function feltTekst(felt: string): string {
-  const fast = FELT_TEKST[felt];
-  if (fast) return fast;
+export function feltTekst(felt: string, t: T): string {
+  if (FELTER.has(felt)) return t(`kodeverk.hendelse.felt.${felt}` as Noekkel);
   const [hva, kode, felt2] = felt.split(":");
   if ((hva === "svar" || hva === "kommentar") && erSpoersmaalKode(kode)) {
-    const tekst = SPOERSMAAL[kode].tekst;
-    return hva === "svar" ? tekst : `Kommentar til «${tekst}»`;
+    const tekst = t(`kodeverk.spoersmaal.${kode}`);
+    return hva === "svar" ? tekst : t("kodeverk.hendelse.kommentarTil", { spoersmaal: tekst });
   }
-  if (hva === "faktiskMengde" && kode && felt2 && felt2 in MENGDE_FELT_TEKST) {
-    return `Faktisk ${MENGDE_FELT_TEKST[felt2 as MengdeFelt].toLowerCase()}, varelinje ${kode}`;
+  if (hva === "faktiskMengde" && kode && felt2 && (MENGDE_FELTER as readonly string[]).includes(felt2)) {
+    return t("kodeverk.hendelse.faktiskMengde", { felt: felt2 as MengdeFelt, varelinje: kode });
   }
   return felt;
 }
 
+const RISIKO = new Set(["ALT_OK", "VARSEL", "FORBUD", "UFULLSTENDIG"]);
+const SERTIFIKATSTATUS = new Set(["70", "39", "40"]);
+
 /** The value of a changed field as shown: answers by their text, the arrival as a date and part of day. */
-export function verdiTekst(felt: string, verdi: string | null): string | null {
+export function verdiTekst(felt: string, verdi: string | null, t: T): string | null {
   if (verdi === null || verdi === "") return null;
-  if (felt.startsWith("svar:")) return erSvarKode(verdi) ? SVAR_TEKST[verdi] : verdi;
+  if (felt.startsWith("svar:")) return erSvarKode(verdi) ? t(`kodeverk.svar.${verdi}`) : verdi;
   if (felt === "ankomsttid") {
     try {
-      const t = fraAnkomsttid(verdi);
-      return `${formaterDato(t.dato)} ${t.tidsrom.navn.toLowerCase()} (${t.tidsrom.spenn})`;
+      const a = fraAnkomsttid(verdi);
+      return t("kodeverk.hendelse.ankomst", {
+        dato: formaterDato(a.dato, t.sprak),
+        tidsrom: t(`kodeverk.tidsromSmaa.${a.tidsrom.klokkeslett.replace(":", "")}` as Noekkel),
+      });
     } catch {
       return verdi;
     }
   }
-  if (felt === "sertifikat.status") return sertifikatstatusTekst(verdi);
-  if (felt === "sertifikat.meldeplikt") return MELDEPLIKTIG_TEKST[verdi as MeldepliktigVurdering] ?? verdi;
-  if (felt === "sertifikat.risiko") return RISIKO_TEKST[verdi] ?? verdi;
+  if (felt === "sertifikat.status") {
+    const kode = verdi.trim().replace(/^0+(?=\d)/, "");
+    return SERTIFIKATSTATUS.has(kode) ? t(`kodeverk.sertifikatstatus.${kode}` as Noekkel) : verdi;
+  }
+  if (felt === "sertifikat.meldeplikt")
+    return (MELDEPLIKTIG_VURDERINGER as readonly string[]).includes(verdi)
+      ? t(`kodeverk.meldeplikt.${verdi}` as Noekkel)
+      : verdi;
+  if (felt === "sertifikat.risiko")
+    return RISIKO.has(verdi) ? t(`kodeverk.hendelse.risiko.${verdi}` as Noekkel) : verdi;
   if (felt.startsWith("faktiskMengde:")) {
     const tall = Number(verdi);
-    return Number.isFinite(tall) ? formaterTall(tall) : verdi;
+    return Number.isFinite(tall) ? formaterTall(tall, t.sprak) : verdi;
   }
   return verdi;
 }
 
-const RISIKO_TEKST: Record<string, string> = {
-  ALT_OK: "Ingen merknader",
-  VARSEL: "Varsel",
-  FORBUD: "Forbud",
-  UFULLSTENDIG: "Ufullstendig",
-};
-
 /** One change as a line: "Egen referanse: endret fra «A» til «B»". */
-export function endringTekst(e: Endring): string {
-  const navn = feltTekst(e.felt);
-  const fra = verdiTekst(e.felt, e.fra);
-  const til = verdiTekst(e.felt, e.til);
-  if (fra === null && til !== null) return `${navn}: «${til}»`;
-  if (til === null && fra !== null) return `${navn}: fjernet (var «${fra}»)`;
-  return `${navn}: endret fra «${fra ?? ""}» til «${til ?? ""}»`;
+export function endringTekst(e: Endring, t: T): string {
+  const felt = feltTekst(e.felt, t);
+  const fra = verdiTekst(e.felt, e.fra, t);
+  const til = verdiTekst(e.felt, e.til, t);
+  if (fra === null && til !== null) return t("kodeverk.hendelse.lagtTil", { felt, til });
+  if (til === null && fra !== null) return t("kodeverk.hendelse.fjernet", { felt, fra });
+  return t("kodeverk.hendelse.endring", { felt, fra: fra ?? "", til: til ?? "" });
 }
 
-const part = (p: { navn: string; organisasjonsnummer: string }) =>
-  `${p.navn} (org.nr. ${formaterOrganisasjonsnummer(p.organisasjonsnummer)})`;
+const part = (p: { navn: string; organisasjonsnummer: string }, t: T) =>
+  t("kodeverk.hendelse.part", {
+    navn: p.navn,
+    orgnr: formaterOrganisasjonsnummer(p.organisasjonsnummer),
+  });
 
 /** The event's details, one line each. */
-export function hendelseLinjer(h: {
-  type: HendelseType;
-  tilStatus: ImportmeldingStatus | null;
-  detaljer: HendelseDetaljer;
-  merknad: string | null;
-}): string[] {
+export function hendelseLinjer(
+  h: {
+    type: HendelseType;
+    tilStatus: ImportmeldingStatus | null;
+    detaljer: HendelseDetaljer;
+    merknad: string | null;
+  },
+  t: T,
+): string[] {
   const d = h.detaljer;
   const linjer: string[] = [];
   if (h.type === "OPPRETTET") {
-    if (d.sertifikat) linjer.push(`Fra sertifikat ${d.sertifikat.nummer} (${d.sertifikat.eksportland})`);
-    if (d.ansvarligImportoer) linjer.push(`Ansvarlig importør: ${part(d.ansvarligImportoer)}`);
-    if (d.ansvarligDokumentkontroll)
-      linjer.push(`Ansvarlig for dokumentkontroll: ${part(d.ansvarligDokumentkontroll)}`);
-    if (d.vek)
+    if (d.sertifikat)
       linjer.push(
-        `Forhåndsmeldingen fra ${part(d.vek.opprettetAv)} ble ${d.vek.til === "SLETTET" ? "slettet" : "trukket tilbake"}`,
+        t("kodeverk.hendelse.fraSertifikat", {
+          nummer: d.sertifikat.nummer,
+          land: d.sertifikat.eksportland,
+        }),
       );
+    if (d.ansvarligImportoer)
+      linjer.push(t("kodeverk.hendelse.ansvarligImportoer", { part: part(d.ansvarligImportoer, t) }));
+    if (d.ansvarligDokumentkontroll)
+      linjer.push(
+        t("kodeverk.hendelse.ansvarligDokumentkontroll", { part: part(d.ansvarligDokumentkontroll, t) }),
+      );
+    if (d.vek) linjer.push(t("kodeverk.hendelse.vek", { part: part(d.vek.opprettetAv, t), til: d.vek.til }));
     if (linjer.length === 0 && h.merknad) linjer.push(h.merknad);
     return linjer;
   }
-  if (d.erstattetAv) linjer.push(`Erstattet av sertifikat ${d.erstattetAv}`);
-  for (const e of d.endringer ?? []) linjer.push(endringTekst(e));
+  if (d.erstattetAv) linjer.push(t("kodeverk.hendelse.erstattetAv", { nummer: d.erstattetAv }));
+  for (const e of d.endringer ?? []) linjer.push(endringTekst(e, t));
   if (h.type === "STATUS" && h.tilStatus === "ANKOMMET" && d.avvik) {
-    if (d.avvik.length === 0) linjer.push("Ingen avvik");
+    if (d.avvik.length === 0) linjer.push(t("kodeverk.hendelse.ingenAvvik"));
     for (const a of d.avvik) {
-      const sp = erSpoersmaalKode(a.spoersmaal) ? SPOERSMAAL[a.spoersmaal].tekst : a.spoersmaal;
-      const svar = erSvarKode(a.svar) ? SVAR_TEKST[a.svar] : a.svar;
-      linjer.push(`Avvik: ${sp}: ${svar}. Kommentar: ${a.kommentar ?? "Ingen melding"}`);
+      linjer.push(
+        t("kodeverk.hendelse.avvik", {
+          spoersmaal: erSpoersmaalKode(a.spoersmaal)
+            ? t(`kodeverk.spoersmaal.${a.spoersmaal}`)
+            : a.spoersmaal,
+          svar: erSvarKode(a.svar) ? t(`kodeverk.svar.${a.svar}`) : a.svar,
+          kommentar: a.kommentar ?? t("kodeverk.hendelse.ingenMelding"),
+        }),
+      );
     }
   }
-  if (h.type === "STATUS" && d.venterPaaMyndighet) linjer.push(VENTEGRUNN_TEKST[d.venterPaaMyndighet]);
-  if (h.type === "STATUS" && d.vurdertFoerAnkomst) linjer.push(VURDERT_FOER_ANKOMST_LINJE);
+  if (h.type === "STATUS" && d.venterPaaMyndighet) linjer.push(t(VENTEGRUNN_TEKST[d.venterPaaMyndighet]));
+  if (h.type === "STATUS" && d.vurdertFoerAnkomst) linjer.push(t(VURDERT_FOER_ANKOMST_LINJE));
   // Rows from before migration 014 name the decision record behind an automatic step ("(ADR 007)") and
   // repeat the title ("Trukket tilbake: …", "Automatisk frigitt"): not for the user.
   const merknad =
@@ -296,9 +325,9 @@ export function hendelseLinjer(h: {
   if (merknad && merknad !== "Automatisk frigitt") {
     const vurdering =
       h.tilStatus === "FRIGITT" || h.tilStatus === "AVVIST" || h.tilStatus === "DELVIS_AVVIST";
-    linjer.push(vurdering ? `Begrunnelse: ${merknad}` : merknad);
+    linjer.push(vurdering ? t("kodeverk.hendelse.begrunnelse", { merknad }) : merknad);
   }
-  if (d.vedtaksbrev) linjer.push(`${VEDTAKSBREV_REFERANSE}: ${d.vedtaksbrev}`);
-  if (d.regelsett) linjer.push(`Risikoregler: versjon ${d.regelsett.versjon}`);
+  if (d.vedtaksbrev) linjer.push(t("kodeverk.hendelse.vedtaksbrev", { referanse: d.vedtaksbrev }));
+  if (d.regelsett) linjer.push(t("kodeverk.hendelse.regelsett", { versjon: d.regelsett.versjon }));
   return linjer;
 }

@@ -1,5 +1,6 @@
 // The status changes of SPEC §4 with their preconditions and the automatic-release rule (ADR 007), on top
 // of tilstand.ts. Used by the notification router, the authority's endpoint and scripts/myndighet-vurder.ts.
+
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import type { Ventegrunn } from "../../domain/historikk";
@@ -13,6 +14,7 @@ import {
 import type { LagretSertifikat } from "../../domain/sertifikat";
 import type { ImportmeldingStatus } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
+import { melding } from "../../sprak/melding";
 import { type Aktoer, type KlientAktoer, MYNDIGHET } from "../aktoer";
 import { badRequest } from "../http";
 import { type GjeldendeRegelsett, gjeldendeRegelsettI } from "../regelsett/gjeldende";
@@ -23,18 +25,14 @@ import { sjekkSertifikatGyldig } from "./opprett";
 import { harLestRegelverk, REGELVERK_IKKE_BEKREFTET_REGISTRER } from "./tilgang";
 import { type AutomatiskBeslutning, endreStatus, type ImportmeldingRad, type Trx } from "./tilstand";
 
-export const MANGLER_INNMELDER = "Du må fylle ut innmelder før forhåndsmeldingen kan sendes inn";
-export const DOKUMENTKONTROLL_IKKE_FERDIG =
-  "Du må svare på alle spørsmålene i dokumentkontrollen før forhåndsmeldingen kan sendes inn";
-export const ANKOMST_IKKE_REGISTRERT =
-  "Du må fylle ut ankomststed, dato og tidspunkt før forhåndsmeldingen kan sendes inn";
-export const MOTTAKSKONTROLLOER_IKKE_VALGT = "Du er nødt til å velge en mottakskontrollør.";
-export const MOTTAKSKONTROLL_IKKE_FERDIG =
-  "Du må svare på alle spørsmålene i mottakskontrollen før sendingen kan registreres som ankommet";
-export const FAKTISK_MENGDE_IKKE_LAGRET =
-  "Du har svart at det er færre varer enn oppgitt i sertifikatet. Lagre faktisk mengde for varelinjene før sendingen kan registreres som ankommet";
-export const KUN_DOKUMENTKONTROLL =
-  "Forhåndsmeldingen gjelder bare dokumentkontroll, og sendingen skal ikke ha fysisk mottakskontroll";
+// message references, resolved in the caller's language by sendError (docs/sprak.md «En API-melding»)
+export const MANGLER_INNMELDER = melding("api.innsending.manglerInnmelder");
+export const DOKUMENTKONTROLL_IKKE_FERDIG = melding("api.innsending.dokumentkontrollIkkeFerdig");
+export const ANKOMST_IKKE_REGISTRERT = melding("api.innsending.ankomstIkkeRegistrert");
+export const MOTTAKSKONTROLLOER_IKKE_VALGT = melding("api.innsending.kontrolloerIkkeValgt");
+export const MOTTAKSKONTROLL_IKKE_FERDIG = melding("api.innsending.mottakskontrollIkkeFerdig");
+export const FAKTISK_MENGDE_IKKE_LAGRET = melding("api.innsending.faktiskMengdeIkkeLagret");
+export const KUN_DOKUMENTKONTROLL = melding("api.innsending.kunDokumentkontroll");
 
 async function spoersmaal(trx: Trx, id: number) {
   return trx

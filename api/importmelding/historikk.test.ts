@@ -15,6 +15,7 @@ import {
 } from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { SPOERSMAAL, SVAR_TEKST, type SvarKode } from "../../domain/kontrollspoersmaal";
+import { oversetter } from "../../sprak/katalog.server";
 import {
   type Aktoer,
   aktoer,
@@ -36,6 +37,9 @@ import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { ingestSertifikat } from "../sertifikat/ingest";
 import { helHistorikk } from "./historikk";
 import { OVERGANGER, type Rolle } from "./tilstand";
+
+/** The history's texts as the API gives them without Accept-Language. */
+const bokmaal = oversetter("nb");
 
 let api: TestApi;
 let hageland: number;
@@ -450,7 +454,7 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
         tittel: vurdertTittel(status).replace("Mattilsynet:", "Mattilsynet før ankomst:"),
         av: "Mattilsynet",
         linjer: [
-          VURDERT_FOER_ANKOMST_LINJE,
+          bokmaal(VURDERT_FOER_ANKOMST_LINJE),
           ...(begrunnelse ? [`Begrunnelse: ${begrunnelse}`, VEDTAKSBREV_LINJE] : []),
         ],
       });
@@ -570,7 +574,7 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
           {
             tittel: "Sendt inn til Mattilsynet",
             av: INGRID_STORD,
-            linjer: [VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET],
+            linjer: [bokmaal(VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET)],
           },
         );
       }
@@ -587,7 +591,7 @@ describe("historikken registrerer alt som skjer, og bare det", () => {
         annen.skjedde({
           tittel: "Ankommet, mottakskontroll rapportert",
           av: INGRID_STORD,
-          linjer: ["Ingen avvik", VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET],
+          linjer: ["Ingen avvik", bokmaal(VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET)],
         });
       }
       // Released automatically as the service did before issue 34 (no event then names this step).
@@ -645,6 +649,38 @@ describe("historikken i sider", () => {
       expect(res.status, feil).toBe(400);
       expect((await svar(res)).detail).toMatch(/^Ugyldig (foer|antall)$/);
     }
+  });
+});
+
+describe("historikken på leserens språk", () => {
+  it("titler, linjer og verdier på nynorsk og engelsk etter Accept-Language, bokmål uten", async () => {
+    const { m } = await nyttUtkast();
+    await ok(kari.put(`/${m.id}/egenreferanse`, { egenReferanse: "R1" }));
+    await ok(kari.put(`/${m.id}/egenreferanse`, { egenReferanse: "R2" }));
+    const paa = async (sprak: string | null) => {
+      const res = await api.fetch(`${kari.basis}/${m.id}/historikk`, {
+        pid: KARI,
+        headers: sprak ? { "Accept-Language": sprak } : {},
+      });
+      expect(res.status).toBe(200);
+      return { sprak: res.headers.get("Content-Language"), side: await svar<HistorikkSide>(res) };
+    };
+    const nb = await paa(null);
+    const nn = await paa("nn-NO,nn;q=0.9");
+    const en = await paa("en-GB");
+    expect([nb.sprak, nn.sprak, en.sprak]).toEqual(["nb", "nn", "en"]);
+    const [nyest] = [nb, nn, en].map((s) => s.side.hendelser[0]!);
+    expect(nyest!.tittel).toBe("Egen referanse endret");
+    expect(nyest!.linjer).toEqual(["Egen referanse: endret fra «R1» til «R2»"]);
+    expect(nn.side.hendelser[0]!.tittel).toBe("Eigen referanse endra");
+    expect(nn.side.hendelser[0]!.linjer).toEqual(["Eigen referanse: endra frå «R1» til «R2»"]);
+    expect(en.side.hendelser[0]!.tittel).toBe("Your reference changed");
+    expect(en.side.hendelser[0]!.linjer).toEqual(["Your reference: changed from “R1” to “R2”"]);
+    // the same events, the people's names as they are
+    expect(en.side.hendelser.map((h) => h.id)).toEqual(nb.side.hendelser.map((h) => h.id));
+    expect(en.side.hendelser.map((h) => h.utfoertAv)).toEqual(nb.side.hendelser.map((h) => h.utfoertAv));
+    expect(en.side.hendelser.at(-1)!.tittel).toBe("Created");
+    expect(nn.side.hendelser.at(-1)!.tittel).toBe("Oppretta");
   });
 });
 

@@ -14,6 +14,8 @@ import {
   hendelseTittel,
 } from "../../domain/historikk";
 import type { ImportmeldingStatus } from "../../domain/status";
+import { oversetter } from "../../sprak/katalog.server";
+import type { Sprak } from "../../sprak/sprak";
 import { lesSoek } from "../http";
 
 const MAKS_SIDE = 100;
@@ -59,7 +61,9 @@ function hendelserFor(db: Db, id: number) {
 
 type Rad = Awaited<ReturnType<ReturnType<typeof hendelserFor>["execute"]>>[number];
 
-export function hendelseVisning(r: Rad): HendelseVisning {
+/** An event with its texts in `sprak` (the caller's language, api/http.ts sprakForKall). */
+export function hendelseVisning(r: Rad, sprak: Sprak): HendelseVisning {
+  const t = oversetter(sprak);
   const aktoer = {
     type: r.aktoer_type,
     navn: r.aktoer_navn,
@@ -80,14 +84,22 @@ export function hendelseVisning(r: Rad): HendelseVisning {
     tilStatus: h.tilStatus,
     aktoer,
     detaljer: h.detaljer,
-    utfoertAv: aktoerTekst(aktoer),
-    tittel: hendelseTittel(h),
-    linjer: hendelseLinjer(h),
+    utfoertAv: aktoerTekst(aktoer, t),
+    tittel: hendelseTittel(h, t),
+    linjer: hendelseLinjer(h, t),
   };
 }
 
-/** One page of the history, newest first, before the event `foer` (the first page without it). */
-export async function hentHistorikk(db: Db, id: number, soek: HistorikkSoek = {}): Promise<HistorikkSide> {
+/**
+ * One page of the history, newest first, before the event `foer` (the first page without it), its texts in
+ * `sprak` (bokmål unless the caller asks for another).
+ */
+export async function hentHistorikk(
+  db: Db,
+  id: number,
+  soek: HistorikkSoek = {},
+  sprak: Sprak = "nb",
+): Promise<HistorikkSide> {
   const antall = soek.antall ?? HISTORIKK_SIDE;
   let q = hendelserFor(db, id);
   if (soek.foer !== undefined) q = q.where("id", "<", soek.foer);
@@ -95,11 +107,14 @@ export async function hentHistorikk(db: Db, id: number, soek: HistorikkSoek = {}
     .orderBy("id", "desc")
     .limit(antall + 1)
     .execute();
-  const side = rader.slice(0, antall).map(hendelseVisning);
+  const side = rader.slice(0, antall).map((r) => hendelseVisning(r, sprak));
   return { hendelser: side, eldre: rader.length > antall ? (side.at(-1)?.id ?? null) : null };
 }
 
-/** The whole history, oldest first (the evidence pack's PDF and CSV). */
-export async function helHistorikk(db: Db, id: number): Promise<HendelseVisning[]> {
-  return (await hendelserFor(db, id).orderBy("id").execute()).map(hendelseVisning);
+/**
+ * The whole history, oldest first (the evidence pack's PDF and CSV), its texts in `sprak` (bokmål: the rest
+ * of the evidence pack is bokmål until the documents are converted, issue 33).
+ */
+export async function helHistorikk(db: Db, id: number, sprak: Sprak = "nb"): Promise<HendelseVisning[]> {
+  return (await hendelserFor(db, id).orderBy("id").execute()).map((r) => hendelseVisning(r, sprak));
 }

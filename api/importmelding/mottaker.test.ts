@@ -12,6 +12,7 @@ import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 import { apiKlient, forhaandsmeldingsreise, hentToken, SCOPES } from "../../scripts/eksempelklient";
 import { lesHendelser } from "../../scripts/eksempelklient-hendelser";
+import { oversetter } from "../../sprak/katalog.server";
 import {
   type Aktoer,
   aktoer,
@@ -34,6 +35,9 @@ import {
 import { TEST_MYNDIGHET_ORGNR, type TestApi } from "../../tests/support/test-server";
 import { problem } from "../http";
 import { MYNDIGHET_SCOPES } from "../scopes";
+
+/** The history's texts as the API gives them without Accept-Language. */
+const bokmaal = oversetter("nb");
 
 let mp: TestMaskinporten;
 let api: TestApi;
@@ -227,7 +231,7 @@ describe("mottakeren på sertifikatet stenges aldri ute", () => {
       tilStatus: "REGISTRERT",
       detaljer: { venterPaaMyndighet: "ANSVARLIG_IKKE_PAA_SERTIFIKATET" },
     });
-    expect(sendt.linjer).toContain(VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET);
+    expect(sendt.linjer).toContain(bokmaal(VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET));
     // No outcome: no 'vurdert' event or webhook, no outcome e-mail.
     expect(await hendelserOm(stord, a.id)).toEqual([["importmelding.status_endret", "REGISTRERT"]]);
     expect(await utfallEposter(a.id)).toEqual([]);
@@ -260,7 +264,10 @@ describe("mottakeren på sertifikatet stenges aldri ute", () => {
     expect(await ankommet(ingrid(), a.id)).toBe("ANKOMMET");
     const ankomst = (await historikk(ingrid(), a.id)).hendelser[0]!;
     expect(ankomst).toMatchObject({ tilStatus: "ANKOMMET", detaljer: { avvik: [] } });
-    expect(ankomst.linjer).toEqual(["Ingen avvik", VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET]);
+    expect(ankomst.linjer).toEqual([
+      "Ingen avvik",
+      bokmaal(VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET),
+    ]);
     expect(await utfallEposter(a.id)).toEqual([]);
     // Arrived under another organisation's notification, not the consignee's: it still gives way.
     expect((await sertifikat(KARI, ORG.hagelandDrammen, hageland, a.s)).annenForhaandsmelding).toMatchObject({
@@ -354,7 +361,9 @@ describe("mottakeren på sertifikatet stenges aldri ute", () => {
       sertifikatnummer: s.nummer,
     });
     expect(reise.status).toBe("REGISTRERT");
-    expect(reise.historikk.hendelser[0]!.linjer).toContain(VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET);
+    expect(reise.historikk.hendelser[0]!.linjer).toContain(
+      bokmaal(VENTEGRUNN_TEKST.ANSVARLIG_IKKE_PAA_SERTIFIKATET),
+    );
     const stordFeed = () =>
       lesHendelser({
         apiUrl: api.url,

@@ -2,6 +2,7 @@
 // Every route: a verified token and a person who may act for {orgnr}, whose importer {importoerId} is; then
 // the notification's access rule (tilgang.ts). Bodies are validated with the domain schemas, so the API
 // gives the forms' messages. Every change goes through tilstand.ts (atomic, versioned, audited).
+
 import { Router } from "express";
 import type { Db } from "../../db";
 import { erSpoersmaalKode } from "../../domain/kontrollspoersmaal";
@@ -16,13 +17,14 @@ import {
   statusBodySkjema,
 } from "../../domain/schemas/importmelding";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
+import { melding } from "../../sprak/melding";
 import { aktoerFor } from "../aktoer";
 import { dokumentjobb } from "../arbeid/dokumentjobb";
 import { lagDokumentasjonIArbeider, lagKvitteringPdfIArbeider } from "../arbeid/i-arbeider";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { contentDisposition } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, tellEllerStopp } from "../grenser";
-import { ApiError, ah, badRequest, forbidden, notFound, parseId } from "../http";
+import { ApiError, ah, badRequest, forbidden, notFound, parseId, sprakForKall } from "../http";
 import { hentSertifikatTekst } from "../sertifikat/visning";
 import {
   lagreAnkomstinfo,
@@ -47,8 +49,8 @@ import { hentImportmeldingVisning } from "./visning";
 export const BASE = "/import/importmelding/v2/:orgnr/:importoerId";
 const MED_ID = `${BASE}/:id(\\d+)`;
 
-export const FANT_IKKE_SPOERSMAAL = "Fant ikke kontrollspørsmålet";
-export const FANT_IKKE_ANKOMSTINFO = "Fant ikke ankomstinformasjonen";
+export const FANT_IKKE_SPOERSMAAL = melding("api.endring.fantIkkeSpoersmaal");
+export const FANT_IKKE_ANKOMSTINFO = melding("api.endring.fantIkkeAnkomstinfo");
 export const ULIK_ID = "Id-en i forespørselen stemmer ikke med adressen";
 export const KVITTERING_BARE_INNSENDT = "Kvittering finnes bare for en innsendt forhåndsmelding";
 export const DOKUMENTASJON_BARE_INNSENDT =
@@ -245,7 +247,7 @@ function mottaksruter(router: Router, db: Db): void {
         // The appointed reception controller: only the person's name and phone.
         const body = mottakskontrolloerAnkomstBodySkjema.parse(req.body ?? {});
         if (body.mottakskontrolloer.importoerId !== req.importoerId)
-          throw forbidden("Du kan bare oppgi deg selv som mottakskontrollør");
+          throw forbidden(melding("api.endring.bareSegSelv"));
         await lagreKontrolloerPerson(db, { id, ankomstInfoId, body, aktoer: await aktoerFor(db, req) });
         res.status(204).end();
         return;
@@ -321,7 +323,8 @@ function statusruter(router: Router, db: Db): void {
       const { id } = await kontekst(req, "mottak");
       res
         .set("Cache-Control", "private, no-store")
-        .json(await hentHistorikk(db, id, historikkSoek(req.query)));
+        .set("Content-Language", sprakForKall(req))
+        .json(await hentHistorikk(db, id, historikkSoek(req.query), sprakForKall(req)));
     }),
   );
 }

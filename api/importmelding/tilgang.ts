@@ -233,5 +233,6 @@ export async function harLestRegelverk(db: Db, importoerId: number): Promise<boo
   return rad?.har_lest_regelverk === true;
 }
 
-export const REGELVERK_IKKE_BEKREFTET_OPPRETT = "Bedrift har ikke bekreftet kjennskap til regelverket";
-export const REGELVERK_IKKE_BEKREFTET_REGISTRER = "Bedrift har ikke bekreftet kjenskap til regelverket";
+// SPEC's two texts word for word (the second with its spelling) in bokmål
+export const REGELVERK_IKKE_BEKREFTET_OPPRETT = melding("api.regelverk.ikkeBekreftetOpprett");
+export const REGELVERK_IKKE_BEKREFTET_REGISTRER = melding("api.regelverk.ikkeBekreftetRegistrer");

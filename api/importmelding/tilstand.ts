@@ -10,12 +10,7 @@ import { type Selectable, sql, type Transaction } from "kysely";
 import type { Database, Db } from "../../db";
 import type { AutomatiskVurdering, ImportmeldingTable } from "../../db/schema";
 import type { Endring, HendelseDetaljer, HendelseType } from "../../domain/historikk";
-import {
-  erInnsendt,
-  erVurdertFoerAnkomst,
-  type ImportmeldingStatus,
-  STATUS_TEKST,
-} from "../../domain/status";
+import { erInnsendt, erVurdertFoerAnkomst, type ImportmeldingStatus } from "../../domain/status";
 import { melding } from "../../sprak/melding";
 import { type Aktoer, aktoerKolonner, HUB, revisjon, SYSTEM } from "../aktoer";
 import { leggUtfallIUtboks } from "../epost/utboks";
@@ -91,18 +86,16 @@ export type Del = keyof typeof REDIGERBAR_I;
  * Not 'last inn siden på nytt': without JavaScript that posts the stale form again. Opening the
  * notification from the menu (a plain link) shows what is saved, with JavaScript and without.
  */
-export const ENDRET_AV_ANDRE =
-  "Forhåndsmeldingen er endret i en annen fane eller av en annen bruker. Åpne den på nytt fra Forhåndsmeldinger i menyen for å se det som er lagret, og gjør endringen din igjen.";
-export const ALLEREDE_SENDT_INN = "Forhåndsmeldingen er allerede sendt inn";
+export const ENDRET_AV_ANDRE = melding("api.tilstand.endretAvAndre");
+export const ALLEREDE_SENDT_INN = melding("api.tilstand.alleredeSendtInn");
 export const FANT_IKKE_MELDING = melding("api.fantIkkeMeldingen");
 
 export function kanIkkeEndres(status: ImportmeldingStatus): ApiError {
-  return badRequest(`Forhåndsmeldingen kan ikke endres i status ${STATUS_TEKST[status]} (${status})`);
+  return badRequest(melding("api.tilstand.kanIkkeEndres", { status }));
 }
 
 /** Arrival or reception control asked of a notification the authority assessed before arrival (ADR 041). */
-export const VURDERT_FOER_ANKOMST =
-  "Mattilsynet har vurdert forhåndsmeldingen før sendingen ankom. Det skal ikke gjøres mottakskontroll for den.";
+export const VURDERT_FOER_ANKOMST = melding("api.tilstand.vurdertFoerAnkomst");
 
 /** The row's facts erVurdertFoerAnkomst reads. */
 function radVisning(rad: { status: string; kun_dokumentkontroll: boolean; faktisk_ankommet: Date | null }) {
@@ -115,9 +108,9 @@ function radVisning(rad: { status: string; kun_dokumentkontroll: boolean; faktis
 
 const ALLEREDE: Partial<Record<ImportmeldingStatus, string>> = {
   REGISTRERT: ALLEREDE_SENDT_INN,
-  ANKOMMET: "Forhåndsmeldingen er allerede registrert som ankommet",
-  TILBAKETRUKKET: "Forhåndsmeldingen er allerede trukket tilbake",
-  SLETTET: "Forhåndsmeldingen er allerede slettet",
+  ANKOMMET: melding("api.tilstand.alleredeAnkommet"),
+  TILBAKETRUKKET: melding("api.tilstand.alleredeTrukketTilbake"),
+  SLETTET: melding("api.tilstand.alleredeSlettet"),
 };
 
 function status(rad: { status: string }): ImportmeldingStatus {
@@ -267,7 +260,7 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
   if (!rad) throw notFound(FANT_IKKE_MELDING);
   const fra = status(rad);
   if (fra === e.til)
-    throw conflict(ALLEREDE[e.til] ?? `Forhåndsmeldingen har allerede status ${STATUS_TEKST[fra]}`);
+    throw conflict(ALLEREDE[e.til] ?? melding("api.tilstand.alleredeStatus", { status: fra }));
   if (e.til === "REGISTRERT" && erInnsendt(fra)) throw conflict(ALLEREDE_SENDT_INN);
   const av = rolle(e.aktoer);
   if (!av || !erLovligOvergang(fra, e.til, av)) {

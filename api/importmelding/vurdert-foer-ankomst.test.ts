@@ -10,6 +10,7 @@ import { type HistorikkSide, VURDERT_FOER_ANKOMST_LINJE } from "../../domain/his
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { ImportmeldingListe } from "../../domain/importmelding-liste";
 import type { Oversikt } from "../../domain/oversikt";
+import { oversetter } from "../../sprak/katalog.server";
 import {
   type Aktoer,
   aktoer,
@@ -26,6 +27,9 @@ import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { problem } from "../http";
 import { vurderImportmelding } from "./handlinger";
 import { VURDERT_FOER_ANKOMST } from "./tilstand";
+
+/** The history's texts as the API gives them without Accept-Language. */
+const bokmaal = oversetter("nb");
 
 let api: TestApi;
 let hageland: number;
@@ -111,7 +115,7 @@ describe("frigitt før ankomst", () => {
       tilStatus: "FRIGITT",
       detaljer: { vurdertFoerAnkomst: true },
     });
-    expect(h.linjer).toEqual([VURDERT_FOER_ANKOMST_LINJE]);
+    expect(h.linjer).toEqual([bokmaal(VURDERT_FOER_ANKOMST_LINJE)]);
 
     // The list, filtered to 'Vurdert' too, and home's assessed list (not the upcoming arrivals).
     for (const soek of ["", "?status=VURDERT"]) {
@@ -143,9 +147,9 @@ describe("frigitt før ankomst", () => {
     await vurder(m.id, "FRIGITT");
     const q = m.mottakskontrollSpoersmaal[0]!;
     const svarRes = await kari.put(`/${m.id}/kontrollspoersmaal/${q.id}`, { kontrollSvar: RIKTIG[q.kode] });
-    expect(await svar(svarRes)).toEqual(problem(400, VURDERT_FOER_ANKOMST));
+    expect(await svar(svarRes)).toEqual(problem(400, bokmaal.melding(VURDERT_FOER_ANKOMST)));
     const ankommet = await kari.put(`/${m.id}/status`, { status: "ANKOMMET" });
-    expect(await svar(ankommet)).toEqual(problem(400, VURDERT_FOER_ANKOMST));
+    expect(await svar(ankommet)).toEqual(problem(400, bokmaal.melding(VURDERT_FOER_ANKOMST)));
     expect(await hent(m.id)).toMatchObject({ status: "FRIGITT", faktiskAnkommet: null, erAnkommet: false });
     expect((await sisteHendelse(m.id)).tilStatus).toBe("FRIGITT");
   });
@@ -165,7 +169,7 @@ describe("frigitt før ankomst", () => {
       const h = await sisteHendelse(m.id);
       expect(h.tittel).toBe(`Vurdert av Mattilsynet før ankomst: ${tekst.replace(" før ankomst", "")}`);
       expect(h.linjer).toEqual([
-        VURDERT_FOER_ANKOMST_LINJE,
+        bokmaal(VURDERT_FOER_ANKOMST_LINJE),
         "Begrunnelse: Mangler tilleggserklæring",
         "Referanse til vedtaksbrevet: 2026/4711",
       ]);

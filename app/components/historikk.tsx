@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formaterDatoTid } from "../../domain/format";
 import type { HistorikkSide } from "../../domain/historikk";
+import { useT } from "./sprak";
 
 /**
  * The notification's history (Historikk, ADR 033): newest first, one page at a time. Each event says what
@@ -21,30 +22,31 @@ export function Historikk({
   sti: string;
   klasse?: string;
 }) {
+  const t = useT();
   return (
     <section className={`${klasse} historikk`} aria-labelledby="historikk-tittel" id="historikk">
       <h2 id="historikk-tittel" className="ds-heading" data-size="sm">
-        Historikk
+        {t("importmelding.historikk.tittel")}
       </h2>
       {foer !== null ? (
         <p className="ds-paragraph" data-size="sm">
-          Viser eldre hendelser.{" "}
+          {t("importmelding.historikk.viserEldre")}{" "}
           <Link className="ds-link" to={`${sti}#historikk`} preventScrollReset>
-            Vis nyeste hendelser
+            {t("importmelding.historikk.visNyeste")}
           </Link>
         </p>
       ) : null}
       {side === null ? (
-        <p className="ds-paragraph">Historikken kan ikke vises akkurat nå. Prøv igjen senere.</p>
+        <p className="ds-paragraph">{t("importmelding.historikk.utilgjengelig")}</p>
       ) : side.hendelser.length === 0 ? (
-        <p className="ds-paragraph">Ingen hendelser.</p>
+        <p className="ds-paragraph">{t("importmelding.historikk.ingen")}</p>
       ) : (
         <ol className="historikk__liste">
           {side.hendelser.map((h) => (
             <li key={h.id} className="historikk__hendelse">
               <p className="ds-paragraph historikk__tittel">{h.tittel}</p>
               <p className="ds-paragraph historikk__hvem" data-size="sm">
-                <time dateTime={h.tidspunkt}>{formaterDatoTid(h.tidspunkt)}</time>
+                <time dateTime={h.tidspunkt}>{formaterDatoTid(h.tidspunkt, t.sprak)}</time>
                 {" – "}
                 {h.utfoertAv}
               </p>
@@ -65,7 +67,7 @@ export function Historikk({
       {side !== null && side.eldre !== null ? (
         <p className="ds-paragraph">
           <Link className="ds-link" to={`${sti}?foer=${side.eldre}#historikk`} preventScrollReset>
-            Vis eldre hendelser
+            {t("importmelding.historikk.visEldre")}
           </Link>
         </p>
       ) : null}

@@ -38,7 +38,7 @@ function RegelverkAvkrysning({ felt }: { felt: Felt }) {
       {fraServer ? <input type="hidden" name={felt.name} value="ja" /> : null}
       <Avkrysning
         id={felt.id}
-        tekst="Virksomheten kjenner regelverket for import av planter"
+        tekst={t("importmelding.regelverk.avkrysning")}
         name={fraServer ? undefined : felt.name}
         value="ja"
         defaultChecked={fraServer}
@@ -58,7 +58,7 @@ function RegelverkAvkrysning({ felt }: { felt: Felt }) {
       ) : (
         <p className="ds-paragraph hjelpetekst" data-size="sm" id={felt.descriptionId}>
           {t.melding(REGELVERK_AVKRYSSING_TEKST)}
-          {fraServer || laastPaaKlient ? " Avkrysningen kan ikke fjernes." : null}
+          {fraServer || laastPaaKlient ? t("importmelding.regelverk.kanIkkeFjernes") : null}
         </p>
       )}
     </>
@@ -82,6 +82,7 @@ export default function RegelverkDialog({
   svar: { result?: SubmissionResult<string[]> | null; lagreFeil?: string | null } | undefined;
 }) {
   const { pathname } = useLocation();
+  const t = useT();
   const [form, fields] = useForm({
     id: "regelverk",
     lastResult: svar?.result ?? undefined,
@@ -89,38 +90,33 @@ export default function RegelverkDialog({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => valider(formData, (s) => s.bekreftRegelverkSkjema),
   });
-  const ansvarlig = m.ansvarligImportoer.navn;
+  const navn = m.ansvarligImportoer.navn;
   return (
-    <Dialog id="bekreft-regelverk" apen={apen} tittel="Bekreft kjennskap til regelverket" lukkTil={pathname}>
+    <Dialog
+      id="bekreft-regelverk"
+      apen={apen}
+      tittel={t("importmelding.regelverk.tittel")}
+      lukkTil={pathname}
+    >
       {/* Inside the dialog, so it is seen and focused also when the dialog is modal (SPEC §5). */}
       <FeilOppsummering feil={feilFra([fields.bekreftelse, fields.harLestRegelverk])} />
       {kanBekrefte ? (
-        <p className="ds-paragraph">
-          For å sende inn forhåndsmeldingen må virksomheten bekrefte at den kjenner regelverket for import av
-          planter.
-        </p>
+        <p className="ds-paragraph">{t("importmelding.regelverk.maaBekrefte")}</p>
       ) : (
         <>
-          <p className="ds-paragraph">
-            Forhåndsmeldingen kan ikke sendes inn før {ansvarlig} har bekreftet at virksomheten kjenner
-            regelverket for import av planter.
-          </p>
-          <p className="ds-paragraph">
-            Bekreftelsen må gjøres av noen som representerer {ansvarlig}, under Innstillinger, Profil. Som
-            mottakskontrollør kan du ikke bekrefte den for en annen virksomhet. Forhåndsmeldingen er lagret
-            som påbegynt og kan sendes inn når bekreftelsen er gjort.
-          </p>
+          <p className="ds-paragraph">{t("importmelding.regelverk.kanIkkeSendes", { navn })}</p>
+          <p className="ds-paragraph">{t("importmelding.regelverk.hvemBekrefter", { navn })}</p>
         </>
       )}
       {svar?.lagreFeil && apen ? (
         <Varsel farge="danger" rolle="alert">
-          <p className="ds-paragraph">{svar.lagreFeil}</p>
+          <p className="ds-paragraph">{t.melding(svar.lagreFeil)}</p>
         </Varsel>
       ) : null}
       {kanBekrefte ? null : (
         <div className="knapperad">
           <Link className="ds-button" data-variant="primary" to={pathname} replace data-trygt-valg>
-            Lukk
+            {t("importmelding.regelverk.lukk")}
           </Link>
         </div>
       )}
@@ -128,19 +124,19 @@ export default function RegelverkDialog({
         <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
           <Radiogruppe
             felt={fields.bekreftelse}
-            legende="Kjenner virksomheten regelverket?"
+            legende={t("importmelding.regelverk.legende")}
             valg={[
-              { verdi: "bekreftet", tekst: "Ja, vi bekrefter at virksomheten kjenner regelverket" },
-              { verdi: "vil-ikke-melde", tekst: "Nei, vi skal ikke melde import" },
+              { verdi: "bekreftet", tekst: t("importmelding.regelverk.ja") },
+              { verdi: "vil-ikke-melde", tekst: t("importmelding.regelverk.nei") },
             ]}
           />
           <RegelverkAvkrysning felt={fields.harLestRegelverk} />
           <div className="knapperad">
             <SendKnapp name="intent" value="bekreft-regelverk">
-              Bekreft og send inn
+              {t("importmelding.regelverk.bekreftOgSend")}
             </SendKnapp>
             <Link className="ds-button" data-variant="secondary" to={pathname} replace>
-              Avbryt
+              {t("felles.avbryt")}
             </Link>
           </div>
         </MeldingSkjema>

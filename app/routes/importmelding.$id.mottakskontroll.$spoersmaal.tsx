@@ -16,12 +16,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { KeyboardEvent } from "react";
-import {
-  type ImportmeldingVisning,
-  MENGDE_FELT_TEKST,
-  MENGDE_FELTER,
-  type StatusSvar,
-} from "../../domain/importmelding";
+import { type ImportmeldingVisning, MENGDE_FELTER, type StatusSvar } from "../../domain/importmelding";
 import { harKommentarfelt, kreverFaktiskMengde, LAVERE_MENGDE_SVAR } from "../../domain/kontrollspoersmaal";
 import { formaterTall } from "../../domain/mengde";
 import {
@@ -38,6 +33,7 @@ import {
   Radiogruppe,
   SendKnapp,
 } from "../components/skjema";
+import { Tekst, useT } from "../components/sprak";
 import { Tekstomraade } from "../components/tekstfelt";
 import { LagreFeil, Varsel } from "../components/ui";
 import { type Importoer, loginUrl } from "../lib/bruker.server";
@@ -98,7 +94,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const frigitt = svar.status === "FRIGITT" || svar.status === "AUTOMATISK_FRIGITT";
     return redirect(`/importmelding/${id}/ankommet${frigitt ? "?frigitt=1" : ""}`);
   } catch (e) {
-    return lagreFeilet(e, "Klarte ikke å lagre svaret", { result: submission.reply(), profil: false });
+    return lagreFeilet(e, "importmelding.dokumentkontroll.lagreFeilet", {
+      result: submission.reply(),
+      profil: false,
+    });
   }
 }
 
@@ -117,18 +116,21 @@ function innsendteMengder(result: unknown): Array<Record<string, unknown>> | und
 /** Said when the regulations are not confirmed: the reception control cannot be saved before they are. */
 function ProfilDialog({ apen }: { apen: boolean }) {
   const { pathname } = useLocation();
+  const t = useT();
   return (
-    <Dialog id="profil" apen={apen} tittel="Du må oppdatere din profil for å gå videre" lukkTil={pathname}>
-      <p className="ds-paragraph">
-        Før mottakskontrollen kan registreres, må virksomheten bekrefte at den kjenner regelverket for import
-        av planter.
-      </p>
+    <Dialog
+      id="profil"
+      apen={apen}
+      tittel={t("importmelding.mottakskontroll.profilTittel")}
+      lukkTil={pathname}
+    >
+      <p className="ds-paragraph">{t("importmelding.mottakskontroll.profilTekst")}</p>
       <div className="knapperad">
         <Link className="ds-button" data-variant="primary" to="/innstillinger">
-          Gå til Profil
+          {t("importmelding.mottakskontroll.tilProfil")}
         </Link>
         <Link className="ds-button" data-variant="secondary" to={pathname} replace>
-          Avbryt
+          {t("felles.avbryt")}
         </Link>
       </div>
     </Dialog>
@@ -141,27 +143,29 @@ function ProfilDialog({ apen }: { apen: boolean }) {
  */
 function FaktiskMengde({
   varelinjer,
-  enheter,
   feil,
   innsendt,
 }: {
   varelinjer: ImportmeldingVisning["varelinjer"];
-  enheter: Record<string, string>;
   feil: Record<string, string[] | undefined>;
   innsendt: Array<Record<string, unknown>> | undefined;
 }) {
+  const t = useT();
   return (
     <div className="mengdeboks">
       <h2 className="ds-heading" data-size="xs">
-        Faktisk mengde
+        {t("importmelding.mottakskontroll.faktiskMengde")}
       </h2>
       <p className="ds-paragraph" data-size="sm">
-        Fyll ut mengden som faktisk kom, per varelinje. Bruk komma som desimaltegn. Tomt felt regnes som 0.
+        {t("importmelding.mottakskontroll.faktiskMengdeHint")}
       </p>
       {varelinjer.map((l, i) => (
         <fieldset key={l.sorteringsnummer} className="ds-fieldset mengdelinje">
           <legend className="ds-label">
-            Varelinje {l.sorteringsnummer}: {l.navn ?? l.botaniskNavn ?? "uten navn"}
+            {t("importmelding.mottakskontroll.varelinje", {
+              nummer: l.sorteringsnummer,
+              navn: l.navn ?? l.botaniskNavn ?? t("importmelding.mottakskontroll.utenNavn"),
+            })}
           </legend>
           <input type="hidden" name={`faktisk[${i}].varelinjeId`} value={l.sorteringsnummer} />
           {MENGDE_FELTER.filter((f) => l.mengde[f]).map((f) => {
@@ -176,13 +180,15 @@ function FaktiskMengde({
             return (
               <div className="ds-field felt" key={f} data-bredde="middels">
                 <label className="ds-label" htmlFor={id}>
-                  Faktisk {MENGDE_FELT_TEKST[f].toLowerCase()} (oppgitt{" "}
-                  {q.visningsMengde ?? formaterTall(q.verdi)}
-                  {q.enhet && !q.visningsMengde ? ` ${enheter[q.enhet] ?? q.enhet}` : ""})
+                  {t("importmelding.mottakskontroll.faktisk", {
+                    felt: f,
+                    // with the unit in the reader's language (the layout's loader made it)
+                    oppgitt: q.visningsMengde ?? formaterTall(q.verdi, t.sprak),
+                  })}
                 </label>
                 {feilmelding ? (
                   <p className="ds-validation-message feilmelding" id={`${id}-feil`} data-color="danger">
-                    {feilmelding}
+                    {t.melding(feilmelding)}
                   </p>
                 ) : null}
                 <input
@@ -211,6 +217,7 @@ export default function Mottakskontroll() {
   const { harLestRegelverk } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const params = useParams();
+  const t = useT();
   const m = data?.melding;
   const alle = m?.mottakskontrollSpoersmaal ?? [];
   const indeks = alle.findIndex((s) => s.path === params.spoersmaal);
@@ -260,26 +267,30 @@ export default function Mottakskontroll() {
   return (
     <div className="smal spoersmaal">
       <Link className="ds-link tilbakelenke" to={forrige}>
-        Tilbake
+        {t("importmelding.tilbake")}
       </Link>
       <FeilOppsummering feil={[...feilFra([fields.svar, fields.kommentar]), ...mengdeFeil]} />
       <p className="ds-paragraph spoersmaal__nummer">
-        Mottakskontroll – Spørsmål {indeks + 1} av {alle.length}
+        {t("importmelding.mottakskontroll.nummer", { nummer: indeks + 1, antall: alle.length })}
       </p>
       <h1 className="ds-heading" data-size="md">
-        {spoersmaal.kontrollSpoersmaal}
+        {t(`kodeverk.spoersmaal.${spoersmaal.kode}`)}
       </h1>
       {spoersmaal.referanse ? (
         <p className="ds-paragraph" data-size="sm">
-          Se {spoersmaal.referanse}.
+          <Tekst
+            id="importmelding.dokumentkontroll.se"
+            verdier={{ referanse: spoersmaal.referanse }}
+            deler={[<span key="referanse" lang="nb" />]}
+          />
         </p>
       ) : null}
       {!harLestRegelverk ? (
         <Varsel farge="info">
           <p className="ds-paragraph">
-            Virksomheten har ikke bekreftet kjennskap til regelverket.{" "}
+            {t("importmelding.mottakskontroll.ikkeBekreftet")}{" "}
             <Link className="ds-link" to="/innstillinger">
-              Gå til profilen
+              {t("importmelding.mottakskontroll.tilProfilen")}
             </Link>
           </p>
         </Varsel>
@@ -294,10 +305,10 @@ export default function Mottakskontroll() {
       >
         <Radiogruppe
           felt={fields.svar}
-          legende="Hva viste kontrollen?"
+          legende={t("importmelding.mottakskontroll.legende")}
           valg={spoersmaal.svarAlternativer.map((a) => ({
             verdi: a.kontrollSvar,
-            tekst: a.tekst,
+            tekst: t(`kodeverk.svar.${a.kontrollSvar}`),
             avvik: harKommentarfelt(a.kontrollSvar),
             lavere: kreverFaktiskMengde(a.kontrollSvar),
           }))}
@@ -305,7 +316,6 @@ export default function Mottakskontroll() {
         {erInnhold ? (
           <FaktiskMengde
             varelinjer={m.varelinjer}
-            enheter={data?.enheter ?? {}}
             feil={allErrors}
             innsendt={innsendteMengder(actionData?.result)}
           />
@@ -313,20 +323,23 @@ export default function Mottakskontroll() {
         <div className="avviksboks">
           <Tekstomraade
             felt={fields.kommentar}
-            etikett="Melding til Mattilsynet"
-            beskrivelse="Beskriv avviket. Påkrevd når du svarer at det er avvik."
+            etikett={t("importmelding.meldingTilMattilsynet")}
+            beskrivelse={t("importmelding.mottakskontroll.beskrivAvvik")}
           />
         </div>
         <div className="knapperad">
           <Link className="ds-button" data-variant="secondary" to={forrige}>
-            Forrige
+            {t("importmelding.forrige")}
           </Link>
-          <SendKnapp>{sist ? "Fullfør fysisk kontroll" : "Bekreft"}</SendKnapp>
+          <SendKnapp>
+            {sist ? t("importmelding.mottakskontroll.fullfoer") : t("importmelding.mottakskontroll.bekreft")}
+          </SendKnapp>
         </div>
       </MeldingSkjema>
     </div>
   );
 }
 
-export const handle = { tittel: "Mottakskontroll" };
-export const meta: MetaFunction = (args) => meldingSidetittel(args, "Mottakskontroll", "mottakskontroll");
+export const handle = { tittel: "importmelding.mottakskontroll.side" };
+export const meta: MetaFunction = (args) =>
+  meldingSidetittel(args, "importmelding.mottakskontroll.side", "mottakskontroll");

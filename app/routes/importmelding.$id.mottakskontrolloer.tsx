@@ -10,6 +10,7 @@ import {
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { mottakskontrolloerSkjema } from "../../domain/schemas/importmelding";
 import { FeilOppsummering, feilFra, MeldingSkjema, SendKnapp } from "../components/skjema";
+import { useT } from "../components/sprak";
 import { Tekstfelt } from "../components/tekstfelt";
 import { LagreFeil } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
@@ -34,7 +35,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const kontrolloerId = ankomst?.mottakskontrolloer?.importoerId;
   if (!ankomst || !kontrolloerId) {
     return data(
-      { result: submission.reply(), lagreFeil: "Forhåndsmeldingen har ingen mottakskontrollør." },
+      { result: submission.reply(), lagreFeil: "importmelding.mottakskontrolloer.ingen" },
       { status: 400 },
     );
   }
@@ -51,7 +52,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     await api.put(`${base}/ankomstinfo/${ankomst.id}`, body);
   } catch (e) {
-    return lagreFeilet(e, "Vi klarte ikke å oppdatere ankomstinformasjonen.", { result: submission.reply() });
+    return lagreFeilet(e, "importmelding.mottakskontrolloer.lagreFeilet", { result: submission.reply() });
   }
   const foerste = melding.mottakskontrollSpoersmaal[0];
   return redirect(
@@ -63,6 +64,7 @@ export default function Mottakskontrolloer() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
   const person = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const t = useT();
   const kontrolloer = data?.melding.ankomstInfo[0]?.mottakskontrolloer;
   useKlientvalidering();
   const [form, fields] = useForm({
@@ -81,34 +83,39 @@ export default function Mottakskontrolloer() {
   return (
     <div className="smal">
       <FeilOppsummering feil={feilFra([fields.navn, fields.telefonnummer])} />
-      <p className="ds-paragraph sertifikat__overtittel">Fysisk kontroll av {m.nummer}</p>
+      <p className="ds-paragraph sertifikat__overtittel">
+        {t("importmelding.mottakskontrolloer.overtittel", { nummer: m.nummer })}
+      </p>
       <h1 className="ds-heading" data-size="lg">
-        Hvem gjør mottakskontrollen?
+        {t("importmelding.mottakskontrolloer.tittel")}
       </h1>
       <p className="ds-paragraph">
-        {kontrolloer?.virksomhetNavn ? `Mottakskontrollør: ${kontrolloer.virksomhetNavn}. ` : ""}Oppgi hvem
-        Mattilsynet kan kontakte om kontrollen.
+        {kontrolloer?.virksomhetNavn
+          ? t("importmelding.mottakskontrolloer.ingressMedKontrolloer", {
+              navn: kontrolloer.virksomhetNavn,
+            })
+          : t("importmelding.mottakskontrolloer.ingress")}
       </p>
       <LagreFeil svar={actionData} />
       <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
-        <Tekstfelt felt={fields.navn} etikett="Navn" autoComplete="name" />
+        <Tekstfelt felt={fields.navn} etikett={t("importmelding.innmelder.navn")} autoComplete="name" />
         <Tekstfelt
           felt={fields.telefonnummer}
-          etikett="Telefonnummer"
+          etikett={t("importmelding.innmelder.telefonnummer")}
           type="tel"
           autoComplete="tel"
           bredde="middels"
         />
         <div className="knapperad">
           <Link className="ds-button" data-variant="secondary" to={`/importmelding/${m.id}/registrert`}>
-            Forrige
+            {t("importmelding.forrige")}
           </Link>
-          <SendKnapp>Start mottakskontrollen</SendKnapp>
+          <SendKnapp>{t("importmelding.mottakskontrolloer.start")}</SendKnapp>
         </div>
       </MeldingSkjema>
     </div>
   );
 }
 
-export const handle = { tittel: "Mottakskontrollør" };
-export const meta: MetaFunction = (args) => meldingSidetittel(args, "Mottakskontrollør");
+export const handle = { tittel: "importmelding.kontrolloer.legende" };
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "importmelding.kontrolloer.legende");

@@ -12,6 +12,7 @@ import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning, StatusSvar } from "../../domain/importmelding";
 import { type WizardSteg, wizardSteg } from "../../domain/importmelding-ruting";
 import { bekreftRegelverkSkjema } from "../../domain/schemas/importmelding";
+import { melding } from "../../sprak/melding";
 import { Historikk } from "../components/historikk";
 import { IkkeMottakerVarsel, Sendingsoversikt } from "../components/importmelding";
 import {
@@ -22,6 +23,7 @@ import {
   RedigerLenke,
 } from "../components/kontrollsvar";
 import { MeldingSkjema, SendKnapp } from "../components/skjema";
+import { Tekst, useT } from "../components/sprak";
 import { Opplysninger, Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { feilmelding, hentMelding, historikkLoader, lesMeldingSkjema } from "../lib/importmelding.server";
@@ -33,10 +35,7 @@ import type { loader as meldingLoader } from "./importmelding.$id";
 /** The regulation dialog, loaded when it opens (its form is not in the page's first-load JavaScript). */
 const RegelverkDialog = lazy(() => import("../components/regelverk-dialog"));
 
-const INNSENDING_FEILET = "En feil oppstod ved innsending av forhåndsmelding";
-
-const ansvarligMaaBekrefte = (navn: string) =>
-  `${navn} må selv bekrefte kjennskap til regelverket før forhåndsmeldingen kan sendes inn.`;
+const INNSENDING_FEILET = "importmelding.oppsummering.innsendingFeilet";
 
 export async function loader(args: LoaderFunctionArgs) {
   return { historikk: await historikkLoader(args) };
@@ -44,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, base, formData, versjon, avgiver, id } = await lesMeldingSkjema(request, context, params);
-  const melding = await hentMelding(request, api, base);
+  const meldingen = await hentMelding(request, api, base);
   const intent = formData.get("intent");
 
   if (intent === "bekreft-regelverk") {
@@ -54,12 +53,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     if (submission.value.bekreftelse === "vil-ikke-melde")
       return redirect(`/importmelding/${id}/oppsummering?ikkeSendt=1`);
-    if (melding.ansvarligImportoer.id !== avgiver.importoerId) {
+    if (meldingen.ansvarligImportoer.id !== avgiver.importoerId) {
       return data(
         {
           regelverk: true,
           result: submission.reply(),
-          lagreFeil: ansvarligMaaBekrefte(melding.ansvarligImportoer.navn),
+          lagreFeil: melding("importmelding.oppsummering.ansvarligMaaBekrefte", {
+            navn: meldingen.ansvarligImportoer.navn,
+          }),
         },
         { status: 400 },
       );
@@ -79,8 +80,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       );
     }
   } else if (intent !== "send-inn") {
-    return data({ regelverk: false, result: null, lagreFeil: "Ukjent handling" }, { status: 400 });
-  } else if (!melding.harLestRegelverk) {
+    return data(
+      { regelverk: false, result: null, lagreFeil: "importmelding.oppsummering.ukjentHandling" },
+      { status: 400 },
+    );
+  } else if (!meldingen.harLestRegelverk) {
     // SPEC §5: the confirmation dialog opens instead of submitting; confirming it continues the submission.
     // For a responsible importer the acting one cannot confirm for (a reception controller preparing it,
     // ADR 007), the dialog says who must confirm, and nothing is sent (issue 23 item 6).
@@ -121,41 +125,35 @@ function Innsendingsvarsler({
 }) {
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
-  const ansvarlig = m.ansvarligImportoer.navn;
+  const t = useT();
+  const navn = m.ansvarligImportoer.navn;
   return (
     <>
       {/* SPEC §8 "Regulation not confirmed": said before 'Send inn', not after (issue 23 item 6). */}
       {!m.harLestRegelverk ? (
         <Varsel farge="warning">
           <p className="ds-paragraph">
-            <strong>{ansvarlig} har ikke bekreftet kjennskap til regelverket.</strong>{" "}
+            <strong>{t("importmelding.oppsummering.ikkeBekreftet", { navn })}</strong>{" "}
             {kanBekrefte ? (
-              <>
-                Du blir bedt om å bekrefte det når du sender inn. Du kan også gjøre det under{" "}
-                <Link className="ds-link" to="/innstillinger?side=Profil">
-                  Innstillinger, Profil
-                </Link>
-                .
-              </>
+              <Tekst
+                id="importmelding.oppsummering.kanBekrefte"
+                deler={[<Link key="profil" className="ds-link" to="/innstillinger?side=Profil" />]}
+              />
             ) : (
-              `Forhåndsmeldingen kan sendes inn når ${ansvarlig} selv har bekreftet det under Innstillinger, Profil.`
+              t("importmelding.oppsummering.kanIkkeBekrefte", { navn })
             )}
           </p>
         </Varsel>
       ) : null}
       <IkkeMottakerVarsel melding={m} />
       {new URLSearchParams(search).get("ikkeSendt") === "1" ? (
-        <Varsel farge="info" rolle="status" tittel="Forhåndsmeldingen er ikke sendt inn">
-          <p className="ds-paragraph">
-            Du svarte at virksomheten ikke skal melde import. Ingenting er sendt til Mattilsynet, og
-            bekreftelsen av regelverket er ikke lagret. Forhåndsmeldingen ligger som påbegynt og kan sendes
-            inn senere, når virksomheten har bekreftet at den kjenner regelverket.
-          </p>
+        <Varsel farge="info" rolle="status" tittel={t("importmelding.oppsummering.ikkeSendtTittel")}>
+          <p className="ds-paragraph">{t("importmelding.oppsummering.ikkeSendtTekst")}</p>
         </Varsel>
       ) : null}
       {actionData?.lagreFeil && !visRegelverk ? (
-        <Varsel farge="danger" rolle="alert" tittel={INNSENDING_FEILET}>
-          <p className="ds-paragraph">{actionData.lagreFeil}</p>
+        <Varsel farge="danger" rolle="alert" tittel={t(INNSENDING_FEILET)}>
+          <p className="ds-paragraph">{t.melding(actionData.lagreFeil)}</p>
         </Varsel>
       ) : null}
     </>
@@ -164,30 +162,33 @@ function Innsendingsvarsler({
 
 /** The responsible importer, the own reference and the submitter, with a link to change the last two. */
 function AnsvarligImportoer({ melding: m, steg }: { melding: ImportmeldingVisning; steg: WizardSteg }) {
+  const t = useT();
   return (
     <section className="seksjon" aria-labelledby="ansvarlig-tittel">
       <h2 id="ansvarlig-tittel" className="ds-heading" data-size="sm">
-        Ansvarlig importør
+        {t("importmelding.oppsummering.ansvarligImportoer")}
       </h2>
       <dl className="opplysninger">
         <div className="opplysninger__rad">
-          <dt>Importør</dt>
+          <dt>{t("importmelding.liste.importoer")}</dt>
           <dd>
-            {m.ansvarligImportoer.navn} (org.nr.{" "}
-            {formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer)})
+            {t("importmelding.kontrolloer.valg", {
+              navn: m.ansvarligImportoer.navn,
+              orgnr: formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer),
+            })}
           </dd>
         </div>
         <div className="opplysninger__rad">
-          <dt>Egen referanse</dt>
-          <dd>{m.egenReferanse ?? "Ikke angitt"}</dd>
+          <dt>{t("importmelding.innmelder.egenReferanse")}</dt>
+          <dd>{m.egenReferanse ?? t("importmelding.oppsummering.ikkeAngitt")}</dd>
         </div>
         <div className="opplysninger__rad">
-          <dt>Innmelder</dt>
+          <dt>{t("importmelding.innmelder.side")}</dt>
           <dd>
             {m.innmelder
               ? [m.innmelder.navn, m.innmelder.epost, m.innmelder.telefonnummer].filter(Boolean).join(", ")
-              : "Ikke angitt"}{" "}
-            <RedigerLenke til={steg.url("innmelder")} hva="innmelder og egen referanse" />
+              : t("importmelding.oppsummering.ikkeAngitt")}{" "}
+            <RedigerLenke til={steg.url("innmelder")} hva="importmelding.oppsummering.endreInnmelder" />
           </dd>
         </div>
       </dl>
@@ -201,6 +202,7 @@ export default function Oppsummering() {
   const actionData = useActionData<typeof action>();
   const { historikk } = useLoaderData<typeof loader>();
   const { search, pathname } = useLocation();
+  const t = useT();
   useKlientvalidering();
   if (!data) return null;
   const m = data.melding;
@@ -210,11 +212,13 @@ export default function Oppsummering() {
   // Only the responsible importer itself can confirm the regulations (ADR 007): a reception controller
   // preparing the notification for it is told who must, before and instead of submitting (issue 23 item 6).
   const kanBekrefte = m.ansvarligImportoer.id === rot?.avgiver?.importoerId;
-  const mangler = [
-    !m.innmelder ? "innmelder" : undefined,
-    !steg.dokumentkontrollFerdig ? "svar på dokumentkontrollen" : undefined,
-    !steg.ankomstRegistrert ? "ankomstinformasjon" : undefined,
+  // what is missing (one to three parts, the list's words and commas are the message's)
+  const [a, b, c] = [
+    !m.innmelder ? t("importmelding.oppsummering.manglerInnmelder") : "",
+    !steg.dokumentkontrollFerdig ? t("importmelding.oppsummering.manglerDokumentkontroll") : "",
+    !steg.ankomstRegistrert ? t("importmelding.oppsummering.manglerAnkomst") : "",
   ].filter(Boolean);
+  const mangler = { antall: [a, b, c].filter(Boolean).length, a: a ?? "", b: b ?? "", c: c ?? "" };
   return (
     <div className="smal">
       {/* First on the page: without JavaScript it is the section the user sees; with it, a modal. */}
@@ -224,54 +228,56 @@ export default function Oppsummering() {
         </Suspense>
       ) : null}
       <h1 className="ds-heading" data-size="lg">
-        Oppsummering
+        {t("importmelding.steg.Oppsummering")}
       </h1>
       <Innsendingsvarsler melding={m} kanBekrefte={kanBekrefte} visRegelverk={visRegelverk} />
       <AnsvarligImportoer melding={m} steg={steg} />
       {m.dokumentkontrollSpoersmaal.length > 0 ? (
         <section className="seksjon" aria-labelledby="dokument-tittel">
           <h2 id="dokument-tittel" className="ds-heading" data-size="sm">
-            Dokumentkontroll
+            {t("importmelding.steg.Dokumentkontroll")}
           </h2>
           <Kontrollsvar spoersmaal={m.dokumentkontrollSpoersmaal} />
           {steg.foersteAvvikSti ? (
             <RedigerLenke
               til={steg.url(steg.foersteAvvikSti)}
-              tekst="Rediger svar"
-              hva="i dokumentkontrollen"
+              tekst="importmelding.oppsummering.redigerSvar"
+              hva="importmelding.oppsummering.iDokumentkontrollen"
             />
           ) : null}
         </section>
       ) : null}
       <section className="seksjon" aria-labelledby="ankomst-tittel">
         <h2 id="ankomst-tittel" className="ds-heading" data-size="sm">
-          Ankomst
+          {t("importmelding.steg.Ankomst")}
         </h2>
         <Opplysninger
           rader={[
-            ["Kontrollsted", <Ankomststed key="sted" ankomst={ankomst} />],
-            ["Forventet ankomst", <ForventetAnkomst key="tid" ankomst={ankomst} />],
+            [t("importmelding.ankomst.kontrollsted"), <Ankomststed key="sted" ankomst={ankomst} />],
+            [t("importmelding.ankomst.forventet"), <ForventetAnkomst key="tid" ankomst={ankomst} />],
             [
-              "Mottakskontrollør",
-              m.kunDokumentkontroll ? undefined : (kontrolloerTekst(ankomst) ?? "Ikke valgt"),
+              t("importmelding.kontrolloer.legende"),
+              m.kunDokumentkontroll
+                ? undefined
+                : (kontrolloerTekst(ankomst) ?? t("importmelding.oppsummering.ikkeValgt")),
             ],
           ]}
         />
-        <RedigerLenke til={steg.url("ankomst-info")} hva="ankomst" />
+        <RedigerLenke til={steg.url("ankomst-info")} hva="importmelding.oppsummering.endreAnkomst" />
       </section>
       <Sendingsoversikt melding={m} />
 
       <MeldingSkjema versjon={m.versjon} className="knapperad innsending">
         <Link className="ds-button" data-variant="secondary" to={steg.url("ankomst-info")}>
-          Forrige
+          {t("importmelding.forrige")}
         </Link>
         <SendKnapp name="intent" value="send-inn" disabled={!steg.kanSendesInn}>
-          Send inn
+          {t("importmelding.oppsummering.sendInn")}
         </SendKnapp>
       </MeldingSkjema>
       {!steg.kanSendesInn ? (
         <p className="ds-paragraph" data-size="sm">
-          Du kan sende inn når du har fylt ut {mangler.join(" og ")}.
+          {t("importmelding.oppsummering.mangler", mangler)}
         </p>
       ) : null}
       <Historikk side={historikk.side} foer={historikk.foer} sti={pathname} klasse="seksjon" />
@@ -279,5 +285,5 @@ export default function Oppsummering() {
   );
 }
 
-export const handle = { tittel: "Oppsummering" };
-export const meta: MetaFunction = (args) => meldingSidetittel(args, "Oppsummering");
+export const handle = { tittel: "importmelding.steg.Oppsummering" };
+export const meta: MetaFunction = (args) => meldingSidetittel(args, "importmelding.steg.Oppsummering");

@@ -1,6 +1,6 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { MENGDE_FELTER } from "../../domain/importmelding";
+import { MENGDE_FELTER, type MengdeFelt } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
 import {
   enhetVisning,
@@ -8,6 +8,7 @@ import {
   landNavn,
   tilsiktetBrukVisning,
 } from "../../domain/kodeverk";
+import { visningsMengde } from "../../domain/mengde";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
 import { LOKALE } from "../../sprak/sprak";
@@ -40,16 +41,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     dokumentkontrollPaths: melding.dokumentkontrollSpoersmaal.map((s) => s.path),
   });
   if (rute && rute !== url.pathname) throw redirect(rute);
-  // Names from the reference tables are looked up here, so the tables stay out of the pages' JavaScript.
+  const t = await oversetterFor(request);
+  // Names from the reference tables are looked up here, so the tables stay out of the pages' JavaScript; the
+  // units that are words («stk», «uker») in the reader's language, the symbols (kg, m³) as they are.
   const enheter: Record<string, string> = {};
   for (const l of melding.varelinjer)
     for (const f of MENGDE_FELTER) {
       const enhet = l.mengde[f]?.enhet;
-      if (enhet) enheter[enhet] = enhetVisning(enhet);
+      if (enhet) enheter[enhet] = enhetNavn(t, enhet);
     }
   // Intended use per goods line in the reader's language (SPEC §9), for the same reason; a use not in the
   // code list is shown as the certificate gives it.
-  const t = await oversetterFor(request);
   const tilsiktetBruk: Record<string, string | undefined> = {};
   for (const l of melding.varelinjer) {
     const k = l.klassifisering;
@@ -68,8 +70,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ...melding.eksportLand,
     navn: melding.eksportLand.navn || landNavn(melding.eksportLand.kode),
   });
+  // the declared quantities with the number and the unit in the reader's language (the API's are bokmål)
+  const mengde = (q: (typeof melding.varelinjer)[number]["mengde"][MengdeFelt]) =>
+    q && {
+      ...q,
+      visningsMengde: visningsMengde(q.verdi, q.enhet, (k) => enheter[k] ?? enhetNavn(t, k), sprak) ?? null,
+    };
   const varelinjer = melding.varelinjer.map((l) => ({
     ...l,
+    mengde: Object.fromEntries(Object.entries(l.mengde).map(([f, q]) => [f, mengde(q)])) as typeof l.mengde,
     opprinnelsesland: l.opprinnelsesland.map(land),
   }));
   return {
@@ -79,12 +88,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       varelinjer,
       alleOpprinnelsesland: melding.alleOpprinnelsesland.map(land),
     },
-    enheter,
     tilsiktetBruk,
     sti: [subpage, spoersmaal].filter(Boolean).join("/"),
     // the notification's texts and the forms' validation messages, for every page of it (ADR 047)
     ...(await tekster(request, "importmelding", "kodeverk", "validering")),
   };
+}
+
+/**
+ * A unit's display name: a word («stk», «uker», «mnd.») from the catalogue in the reader's language, a symbol
+ * (kg, m³, °C) or an unknown code as it is.
+ */
+function enhetNavn(t: T, kode: string): string {
+  const visning = enhetVisning(kode);
+  const id = `kodeverk.enhet.${visning.replace(/ø/g, "oe").replace(/\.$/, "")}`;
+  return t.har(id) ? t(id as Noekkel) : visning;
 }
 
 export default function ImportmeldingSide() {

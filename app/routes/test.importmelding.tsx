@@ -7,18 +7,26 @@ import {
 import { Form, useLoaderData } from "@remix-run/react";
 import { CsrfInput } from "../components/csrf-input";
 import { Avkrysning } from "../components/skjema";
+import { useT } from "../components/sprak";
 import { lesSkjema } from "../lib/csrf.server";
 import { FLAGG_COOKIE, hentFlagg, settCookie, slettCookie } from "../lib/preferanser.server";
+import { sidetittel } from "../lib/sidetittel";
+import { tekster } from "../lib/tekster.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const sok = new URL(request.url).searchParams;
   const kvittering =
     sok.get("lagret") === "1"
-      ? "Valgene er lagret for denne nettleseren."
+      ? ("importmelding.test.lagret" as const)
       : sok.get("tilbakestilt") === "1"
-        ? "Denne nettleseren bruker nå serveroppsettet."
+        ? ("importmelding.test.tilbakestilt" as const)
         : null;
-  return { flagg: await hentFlagg(request, context), server: context.config.features, kvittering };
+  return {
+    flagg: await hentFlagg(request, context),
+    server: context.config.features,
+    kvittering,
+    ...(await tekster(request, "importmelding")),
+  };
 }
 
 /** Saves this browser's override of the feature flags in a cookie (SPEC §2 /test/importmelding). */
@@ -40,33 +48,36 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TestImportmelding() {
   const { flagg, server, kvittering } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="smal">
       <h1 className="ds-heading" data-size="lg">
-        Funksjonsbrytere
+        {t("importmelding.test.tittel")}
       </h1>
-      <p className="ds-paragraph">
-        Her kan du slå funksjoner av eller på for denne nettleseren. Valget lagres i en informasjonskapsel.
-      </p>
+      <p className="ds-paragraph">{t("importmelding.test.ingress")}</p>
       {kvittering ? (
         <div className="ds-alert varsel" data-color="success" role="status">
-          <p className="ds-paragraph">{kvittering}</p>
+          <p className="ds-paragraph">{t(kvittering)}</p>
         </div>
       ) : null}
       <Form method="post" className="skjema">
         <CsrfInput />
         <fieldset className="ds-fieldset">
-          <legend>Funksjoner</legend>
+          <legend>{t("importmelding.test.funksjoner")}</legend>
           <Avkrysning
             id="visImportmelding"
-            tekst={`Vis forhåndsmeldinger (visImportmelding)${server.visImportmelding ? " – på i serveroppsettet" : ""}`}
+            tekst={t("importmelding.test.visImportmelding", {
+              server: server.visImportmelding ? "paa" : "av",
+            })}
             name="visImportmelding"
             value="på"
             defaultChecked={flagg.visImportmelding}
           />
           <Avkrysning
             id="visRisikovurdering"
-            tekst={`Vis risikovurderinger (visRisikovurdering)${server.visRisikovurdering ? " – på i serveroppsettet" : ""}`}
+            tekst={t("importmelding.test.visRisikovurdering", {
+              server: server.visRisikovurdering ? "paa" : "av",
+            })}
             name="visRisikovurdering"
             value="på"
             defaultChecked={flagg.visRisikovurdering}
@@ -74,7 +85,7 @@ export default function TestImportmelding() {
         </fieldset>
         <div className="knapperad">
           <button className="ds-button" data-variant="primary" type="submit" name="intent" value="lagre">
-            Lagre
+            {t("importmelding.test.lagre")}
           </button>
           <button
             className="ds-button"
@@ -83,7 +94,7 @@ export default function TestImportmelding() {
             name="intent"
             value="tilbakestill"
           >
-            Bruk serveroppsettet
+            {t("importmelding.test.brukServeroppsettet")}
           </button>
         </div>
       </Form>
@@ -91,4 +102,4 @@ export default function TestImportmelding() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Funksjonsbrytere – Digital forhåndsmelding" }];
+export const meta: MetaFunction = ({ matches }) => sidetittel(matches, "importmelding.test.tittel");

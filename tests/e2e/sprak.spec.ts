@@ -3,8 +3,10 @@
 // and in the person's preference after it, so it follows them to another browser. axe on every language.
 // The journey's persons are only this spec's (one per project): their stored language changes here.
 import type { Page } from "@playwright/test";
-import { expect, jsPaa, sjekkUu, tabTil, test } from "./helpers";
-import { loggInnEgen } from "./virksomheter";
+import { nySertifikat, sertifikatUrl } from "./data";
+import { expect, jsPaa, sjekkUu, TIDSGRENSE_LANG, tabTil, test } from "./helpers";
+import { osloDatoOm, prosjekt } from "./veiviser";
+import { egenVirksomhet, loggInnEgen, navnet } from "./virksomheter";
 
 const person = () =>
   jsPaa() ? { pid: "03098530117", navn: "Nora Nynorsk" } : { pid: "03098550223", navn: "Nils Nynorsk" };
@@ -155,5 +157,79 @@ test("Vel verksemd og innstillingane på nynorsk, engelsk på same side, med fei
   await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Profile" }).click();
   await expect(page.getByRole("heading", { name: "Profile", level: 2 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Knowledge of the regulations", level: 3 })).toBeVisible();
+  await sjekkUu(page);
+});
+
+test("på nynorsk frå innlogginga gjennom veivisaren til ei innsend førehandsmelding og kvitteringa", async ({
+  page,
+}) => {
+  test.setTimeout(TIDSGRENSE_LANG);
+  // An organisation of the test's own: the onboarding and the notification cannot be taken back (ADR 052).
+  const { person, virksomhet } = await egenVirksomhet(page.request, "Nynorskimport");
+  const s = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker: { navn: virksomhet.navn },
+    kunDokumentkontroll: true,
+  });
+
+  // Nynorsk on the login page, then log in (the development ID-porten's own form is its own).
+  await page.goto("/logg-inn");
+  await velgSprak(page, "Nynorsk");
+  await forventSprak(page, "nn");
+  await page.getByRole("link", { name: "Logg inn med ID-porten" }).click();
+  await page.getByLabel("Fødselsnummer (11 siffer)").fill(person.pid);
+  await page.getByLabel("Navn", { exact: true }).fill(person.navn);
+  await page.getByRole("button", { name: "Logg inn", exact: true }).click();
+  await expect(page).toHaveURL(/\/velg-virksomhet/);
+  await page.getByRole("button", { name: navnet(virksomhet) }).click();
+
+  // The onboarding of a new importer, in nynorsk: the regulations, then the e-mail address.
+  await page.getByRole("checkbox", { name: "Verksemda kjenner regelverket for import av plantar" }).check();
+  await page.getByRole("button", { name: "Stadfest", exact: true }).click();
+  await page.getByLabel("E-postadresse", { exact: true }).fill("varsel@nynorskimport.example.no");
+  await page.getByRole("button", { name: "Lagre", exact: true }).click();
+  await expect(page.locator(".oppstart")).toHaveCount(0);
+  await forventSprak(page, "nn");
+
+  // The wizard.
+  await page.goto(sertifikatUrl(s));
+  await page.getByRole("button", { name: "Opprett digital førehandsmelding" }).click();
+  await expect(page).toHaveURL(/\/importmelding\/\d+\/avsender$/);
+  await forventSprak(page, "nn");
+  await page.getByRole("link", { name: "Stadfest og gå vidare" }).click();
+  await expect(page.getByRole("heading", { name: "Kven melder inn?", level: 1 })).toBeVisible();
+  await page.getByLabel("E-post", { exact: true }).fill("nora@nynorskimport.example.no");
+  await page.getByRole("button", { name: "Lagre og gå vidare" }).click();
+  await expect(page).toHaveURL(/dokumentkontroll|ankomst-info/);
+  while (page.url().includes("/dokumentkontroll/")) {
+    const url = page.url();
+    await page.locator("input[name=svar]:not([data-avvik])").first().check();
+    await page.getByRole("button", { name: "Lagre og gå vidare" }).click();
+    await expect(page).not.toHaveURL(url);
+  }
+  await page.getByLabel("Adresselinje 1").fill("Tollbugata 40");
+  await page.getByLabel("Postnummer").fill("3044");
+  await page.getByLabel("Poststad").fill("Drammen");
+  await page.getByLabel("Dato", { exact: true }).fill(osloDatoOm(30));
+  await page.getByLabel(/Ettermiddag/).check();
+  await page.getByRole("button", { name: "Lagre og gå vidare" }).click();
+  await page.getByRole("button", { name: "Eg forstår – lagre" }).click();
+
+  // The summary, in nynorsk: nothing missing, the notifier, then submit.
+  await expect(page).toHaveURL(/\/oppsummering$/);
+  await forventSprak(page, "nn");
+  await expect(page.getByRole("heading", { name: "Oppsummering", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Ansvarleg importør", level: 2 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Historikk", level: 2 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Endre innmeldar og eigen referanse" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Oppsummering – Førehandsmelding .+ – Digital førehandsmelding$/);
+  await sjekkUu(page);
+  const send = page.getByRole("button", { name: "Send inn" });
+  await tabTil(page, send);
+  await page.keyboard.press("Enter");
+
+  // The receipt: submitted, still in nynorsk.
+  await expect(page).toHaveURL(/\/importmelding\/\d+\/(registrert\?sendt=1|ankommet\?frigitt=1)$/);
+  await forventSprak(page, "nn");
   await sjekkUu(page);
 });

@@ -407,10 +407,37 @@ const INNSENDT_DATA = [
   "100 stk",
   // the expected arrival: the date, and the time of day, which nynorsk words as bokmål does (@samme)
   `${formaterDato(testMelding().ankomstInfo[0]!.ankomstTid!.dato)}, ettermiddag (12-16)`,
-  // app/components/historikk.tsx (namespace importmelding, not yet converted): take this off when it is
-  "Historikk",
-  "Ingen hendelser.",
 ];
+
+/**
+ * The summary's data, shown as it is: the notifier, the control place and controller, the quantity (nynorsk
+ * writes «stk» too) and the arrival (nynorsk says «ettermiddag (12-16)» too).
+ */
+const OPPSUMMERINGSDATA = [
+  ...MELDINGSDATA,
+  "Kari Nordmann, kari@example.no",
+  "Tollbugata 40, 3044 Drammen",
+  "Grønt Mottak AS avd. Alnabru",
+  "100 stk",
+  `${formaterDato(UTKAST.ankomstInfo[0]!.ankomstTid!.dato)}, ettermiddag (12-16)`,
+];
+
+/**
+ * A draft with nothing filled in whose responsible importer has not confirmed the regulations (the summary says
+ * what is missing). The reception control's pages use the submitted notification 43 above.
+ */
+const TOMT_UTKAST = testMelding({
+  id: 48,
+  status: "UNDER_REGISTRERING",
+  kategori: "PAABEGYNT",
+  statusTekst: "Påbegynt",
+  harLestRegelverk: false,
+  innmelder: null,
+  dokumentkontrollFerdig: false,
+  ankomstRegistrert: false,
+  dokumentkontrollSpoersmaal: [],
+  ankomstInfo: [],
+});
 
 /** The fake import API's answers for the pages below (undefined: 404). */
 function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
@@ -422,6 +449,14 @@ function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
     const json = innsendt[2] ? { hendelser: [], eldre: null } : INNSENDTE[Number(innsendt[1])];
     return { status: 200, json };
   }
+  if (method === "GET" && sti === `${MELDING_BASE}/48`) return { status: 200, json: TOMT_UTKAST };
+  // the history: one page of none, with older ones behind it
+  if (method === "GET" && /^\/import\/importmelding\/v2\/.+\/historikk(\?.*)?$/.test(sti))
+    return { status: 200, json: { hendelser: [], eldre: 3 } };
+  if (method === "GET" && sti === "/gateway/auth/session/brukerInfo")
+    return { status: 200, json: { navn: "Kari Nordmann", telefonnummer: null } };
+  if (method === "GET" && /^\/import\/register\/v1\/\d+$/.test(sti))
+    return { status: 200, json: { harLestRegelverk: false } };
   if (method === "GET" && sti === `${MELDING_BASE}/42/mottakskontrolloerer`)
     return {
       status: 200,
@@ -589,7 +624,7 @@ async function sider(flagg: string): Promise<Side[]> {
       ],
     },
     {
-      navn: "veiviseren (avsender, innmelder, dokumentkontroll, ankomst), registrert og ankommet",
+      navn: "forhåndsmeldingen: veiviseren, oppsummeringen, registrert, ankommet og mottakskontrollen",
       rute: await meldingsrute({
         avsender: "importmelding.$id.avsender",
         innmelder: "importmelding.$id.innmelder",
@@ -597,6 +632,10 @@ async function sider(flagg: string): Promise<Side[]> {
         "ankomst-info": "importmelding.$id.ankomst-info",
         registrert: "importmelding.$id.registrert",
         ankommet: "importmelding.$id.ankommet",
+        // one layout route with every notification page under it (a route id is unique)
+        oppsummering: "importmelding.$id.oppsummering",
+        mottakskontrolloer: "importmelding.$id.mottakskontrolloer",
+        "mottakskontroll/:spoersmaal": "importmelding.$id.mottakskontroll.$spoersmaal",
       }),
       tilstander: [
         { sti: "/importmelding/42/avsender", innlogget: true, data: MELDINGSDATA },
@@ -614,6 +653,29 @@ async function sider(flagg: string): Promise<Side[]> {
           "/importmelding/46/ankommet?frigitt=1",
           "/importmelding/47/registrert?trukket=1",
         ].map((sti) => ({ sti, innlogget: true, data: INNSENDT_DATA })),
+        // the summary, the regulation dialog and the history
+        { sti: "/importmelding/42/oppsummering", innlogget: true, data: OPPSUMMERINGSDATA },
+        { sti: "/importmelding/42/oppsummering?ikkeSendt=1", innlogget: true, data: OPPSUMMERINGSDATA },
+        { sti: "/importmelding/42/oppsummering?foer=9", innlogget: true, data: OPPSUMMERINGSDATA },
+        { sti: "/importmelding/48/oppsummering", innlogget: true, data: OPPSUMMERINGSDATA },
+        { sti: "/importmelding/48/oppsummering?regelverk=1", innlogget: true, data: OPPSUMMERINGSDATA },
+        // the reception control: its controller and the questions
+        { sti: "/importmelding/43/mottakskontrolloer", innlogget: true, data: INNSENDT_DATA },
+        {
+          sti: "/importmelding/43/mottakskontroll/innhold-samsvarer",
+          innlogget: true,
+          data: INNSENDT_DATA,
+        },
+        { sti: "/importmelding/43/mottakskontroll/skadegjoerere", innlogget: true, data: INNSENDT_DATA },
+      ],
+    },
+    {
+      navn: "funksjonsbryterne",
+      rute: await rute("test/importmelding", "test.importmelding"),
+      tilstander: [
+        { sti: "/test/importmelding" },
+        { sti: "/test/importmelding?lagret=1" },
+        { sti: "/test/importmelding?tilbakestilt=1" },
       ],
     },
   ];

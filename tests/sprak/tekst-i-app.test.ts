@@ -44,14 +44,7 @@ const UNNTAK: Record<string, string> = {};
  * Files not yet converted (the conversions take them off, docs/sprak.md «Ta en fil av listen»). Each still
  * has text written in the component.
  */
-const IKKE_KONVERTERT: readonly string[] = [
-  "app/components/historikk.tsx",
-  "app/components/regelverk-dialog.tsx",
-  "app/routes/importmelding.$id.mottakskontroll.$spoersmaal.tsx",
-  "app/routes/importmelding.$id.mottakskontrolloer.tsx",
-  "app/routes/importmelding.$id.oppsummering.tsx",
-  "app/routes/test.importmelding.tsx",
-];
+const IKKE_KONVERTERT: readonly string[] = [];
 
 const harBokstav = (s: string) => /\p{L}/u.test(s);
 const erMeldingsId = (s: string) => {
