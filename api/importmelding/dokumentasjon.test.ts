@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
+import { oversetter } from "../../sprak/katalog.server";
 import { pdfSider } from "../../tests/pdf-tekst";
 import {
   type Aktoer,
@@ -177,7 +178,7 @@ describe("GET …/{id}/dokumentasjon", () => {
   it("avviser et utkast med en norsk melding", async () => {
     const res = await kari.get(`/${m.id}/dokumentasjon`);
     expect(res.status).toBe(400);
-    expect((await svar(res)).detail).toBe(DOKUMENTASJON_BARE_INNSENDT);
+    expect((await svar(res)).detail).toBe(oversetter("nb").melding(DOKUMENTASJON_BARE_INNSENDT));
   });
 
   it("gir hele pakken for en innsendt, kontrollert og vurdert forhåndsmelding", async () => {

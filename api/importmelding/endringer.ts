@@ -18,6 +18,7 @@ import {
   sjekkFaktiskeMengder,
 } from "../../domain/schemas/importmelding";
 import type { LagretSertifikat } from "../../domain/sertifikat";
+import { melding } from "../../sprak/melding";
 import type { Aktoer } from "../aktoer";
 import { badRequest, forbidden } from "../http";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
@@ -30,8 +31,8 @@ type MottakskontrolloerAnkomstBody = z.output<typeof mottakskontrolloerAnkomstBo
 
 export { mottakskontrolloerValg };
 
-export const INGEN_MOTTAKSKONTROLL = "Forhåndsmeldingen har ingen mottakskontroll";
-export const IKKE_MOTTAKSKONTROLLOER = "Du er ikke mottakskontrollør for denne forhåndsmeldingen";
+export const INGEN_MOTTAKSKONTROLL = melding("api.ingenMottakskontroll");
+export const IKKE_MOTTAKSKONTROLLOER = melding("api.ikkeMottakskontrolloer");
 
 /** One control question's answer; another answer than the lower quantity resets the actual quantities. */
 export async function lagreKontrollsvar(

@@ -13,6 +13,7 @@ import {
 import type { LagretSertifikat } from "../../domain/sertifikat";
 import type { ImportmeldingStatus } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
+import { melding } from "../../sprak/melding";
 import { type Aktoer, type KlientAktoer, MYNDIGHET } from "../aktoer";
 import { badRequest } from "../http";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
@@ -21,18 +22,13 @@ import { sjekkSertifikatGyldig } from "./opprett";
 import { harLestRegelverk, REGELVERK_IKKE_BEKREFTET_REGISTRER } from "./tilgang";
 import { endreStatus, type ImportmeldingRad, type Trx } from "./tilstand";
 
-export const MANGLER_INNMELDER = "Du må fylle ut innmelder før forhåndsmeldingen kan sendes inn";
-export const DOKUMENTKONTROLL_IKKE_FERDIG =
-  "Du må svare på alle spørsmålene i dokumentkontrollen før forhåndsmeldingen kan sendes inn";
-export const ANKOMST_IKKE_REGISTRERT =
-  "Du må fylle ut ankomststed, dato og tidspunkt før forhåndsmeldingen kan sendes inn";
-export const MOTTAKSKONTROLLOER_IKKE_VALGT = "Du er nødt til å velge en mottakskontrollør.";
-export const MOTTAKSKONTROLL_IKKE_FERDIG =
-  "Du må svare på alle spørsmålene i mottakskontrollen før sendingen kan registreres som ankommet";
-export const FAKTISK_MENGDE_IKKE_LAGRET =
-  "Du har svart at det er færre varer enn oppgitt i sertifikatet. Lagre faktisk mengde for varelinjene før sendingen kan registreres som ankommet";
-export const KUN_DOKUMENTKONTROLL =
-  "Forhåndsmeldingen gjelder bare dokumentkontroll, og sendingen skal ikke ha fysisk mottakskontroll";
+export const MANGLER_INNMELDER = melding("api.manglerInnmelder");
+export const DOKUMENTKONTROLL_IKKE_FERDIG = melding("api.dokumentkontrollIkkeFerdig");
+export const ANKOMST_IKKE_REGISTRERT = melding("api.ankomstIkkeRegistrert");
+export const MOTTAKSKONTROLLOER_IKKE_VALGT = melding("api.mottakskontrolloerIkkeValgt");
+export const MOTTAKSKONTROLL_IKKE_FERDIG = melding("api.mottakskontrollIkkeFerdig");
+export const FAKTISK_MENGDE_IKKE_LAGRET = melding("api.faktiskMengdeIkkeLagret");
+export const KUN_DOKUMENTKONTROLL = melding("api.kunDokumentkontroll");
 
 async function spoersmaal(trx: Trx, id: number) {
   return trx
@@ -217,7 +213,7 @@ export async function endreKlientStatus(
   }
 }
 
-export const BARE_UTKAST_KAN_SLETTES = "Bare påbegynte forhåndsmeldinger kan slettes";
+export const BARE_UTKAST_KAN_SLETTES = melding("api.bareUtkastKanSlettes");
 
 /** DELETE: a draft becomes SLETTET (kept for the audit trail, gone from every list). */
 export async function slettUtkast(db: Db, args: { id: number; aktoer: KlientAktoer }): Promise<void> {

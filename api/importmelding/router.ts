@@ -16,6 +16,7 @@ import {
   statusBodySkjema,
 } from "../../domain/schemas/importmelding";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
+import { melding } from "../../sprak/melding";
 import { aktoerFor } from "../aktoer";
 import { dokumentjobb } from "../arbeid/dokumentjobb";
 import { lagDokumentasjonIArbeider, lagKvitteringPdfIArbeider } from "../arbeid/i-arbeider";
@@ -47,16 +48,16 @@ import { hentImportmeldingVisning } from "./visning";
 export const BASE = "/import/importmelding/v2/:orgnr/:importoerId";
 const MED_ID = `${BASE}/:id(\\d+)`;
 
-export const FANT_IKKE_SPOERSMAAL = "Fant ikke kontrollspørsmålet";
-export const FANT_IKKE_ANKOMSTINFO = "Fant ikke ankomstinformasjonen";
-export const ULIK_ID = "Id-en i forespørselen stemmer ikke med adressen";
-export const KVITTERING_BARE_INNSENDT = "Kvittering finnes bare for en innsendt forhåndsmelding";
-export const DOKUMENTASJON_BARE_INNSENDT =
-  "Dokumentasjonen kan lastes ned når forhåndsmeldingen er sendt inn. Send inn forhåndsmeldingen først.";
+export const FANT_IKKE_SPOERSMAAL = melding("api.fantIkkeSpoersmaal");
+export const FANT_IKKE_ANKOMSTINFO = melding("api.fantIkkeAnkomstinfo");
+export const ULIK_ID = melding("api.ulikId");
+export const KVITTERING_BARE_INNSENDT = melding("api.kvitteringBareInnsendt");
+export const DOKUMENTASJON_BARE_INNSENDT = melding("api.dokumentasjonBareInnsendt");
 
 function versjonFraQuery(v: unknown): number | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== "string" || !/^\d{1,9}$/.test(v) || Number(v) < 1) throw badRequest("Ugyldig versjon");
+  if (typeof v !== "string" || !/^\d{1,9}$/.test(v) || Number(v) < 1)
+    throw badRequest(melding("api.ugyldigVersjon"));
   return Number(v);
 }
 
@@ -245,7 +246,7 @@ function mottaksruter(router: Router, db: Db): void {
         // The appointed reception controller: only the person's name and phone.
         const body = mottakskontrolloerAnkomstBodySkjema.parse(req.body ?? {});
         if (body.mottakskontrolloer.importoerId !== req.importoerId)
-          throw forbidden("Du kan bare oppgi deg selv som mottakskontrollør");
+          throw forbidden(melding("api.bareDegSelvMottakskontrolloer"));
         await lagreKontrolloerPerson(db, { id, ankomstInfoId, body, aktoer: await aktoerFor(db, req) });
         res.status(204).end();
         return;

@@ -233,5 +233,5 @@ export async function harLestRegelverk(db: Db, importoerId: number): Promise<boo
   return rad?.har_lest_regelverk === true;
 }
 
-export const REGELVERK_IKKE_BEKREFTET_OPPRETT = "Bedrift har ikke bekreftet kjennskap til regelverket";
-export const REGELVERK_IKKE_BEKREFTET_REGISTRER = "Bedrift har ikke bekreftet kjenskap til regelverket";
+export const REGELVERK_IKKE_BEKREFTET_OPPRETT = melding("api.regelverkIkkeBekreftet");
+export const REGELVERK_IKKE_BEKREFTET_REGISTRER = melding("api.regelverkIkkeBekreftetRegistrer");

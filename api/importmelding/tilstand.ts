@@ -91,9 +91,8 @@ export type Del = keyof typeof REDIGERBAR_I;
  * Not 'last inn siden på nytt': without JavaScript that posts the stale form again. Opening the
  * notification from the menu (a plain link) shows what is saved, with JavaScript and without.
  */
-export const ENDRET_AV_ANDRE =
-  "Forhåndsmeldingen er endret i en annen fane eller av en annen bruker. Åpne den på nytt fra Forhåndsmeldinger i menyen for å se det som er lagret, og gjør endringen din igjen.";
-export const ALLEREDE_SENDT_INN = "Forhåndsmeldingen er allerede sendt inn";
+export const ENDRET_AV_ANDRE = melding("api.endretAvAndre");
+export const ALLEREDE_SENDT_INN = melding("api.alleredeSendtInn");
 export const FANT_IKKE_MELDING = melding("api.fantIkkeMeldingen");
 
 export function kanIkkeEndres(status: ImportmeldingStatus): ApiError {
@@ -101,8 +100,7 @@ export function kanIkkeEndres(status: ImportmeldingStatus): ApiError {
 }
 
 /** Arrival or reception control asked of a notification the authority assessed before arrival (ADR 041). */
-export const VURDERT_FOER_ANKOMST =
-  "Mattilsynet har vurdert forhåndsmeldingen før sendingen ankom. Det skal ikke gjøres mottakskontroll for den.";
+export const VURDERT_FOER_ANKOMST = melding("api.vurdertFoerAnkomst");
 
 /** The row's facts erVurdertFoerAnkomst reads. */
 function radVisning(rad: { status: string; kun_dokumentkontroll: boolean; faktisk_ankommet: Date | null }) {
@@ -115,9 +113,9 @@ function radVisning(rad: { status: string; kun_dokumentkontroll: boolean; faktis
 
 const ALLEREDE: Partial<Record<ImportmeldingStatus, string>> = {
   REGISTRERT: ALLEREDE_SENDT_INN,
-  ANKOMMET: "Forhåndsmeldingen er allerede registrert som ankommet",
-  TILBAKETRUKKET: "Forhåndsmeldingen er allerede trukket tilbake",
-  SLETTET: "Forhåndsmeldingen er allerede slettet",
+  ANKOMMET: melding("api.alleredeAnkommet"),
+  TILBAKETRUKKET: melding("api.alleredeTrukketTilbake"),
+  SLETTET: melding("api.alleredeSlettet"),
 };
 
 function status(rad: { status: string }): ImportmeldingStatus {

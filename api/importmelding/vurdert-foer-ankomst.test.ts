@@ -10,6 +10,7 @@ import { type HistorikkSide, VURDERT_FOER_ANKOMST_LINJE } from "../../domain/his
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { ImportmeldingListe } from "../../domain/importmelding-liste";
 import type { Oversikt } from "../../domain/oversikt";
+import { oversetter } from "../../sprak/katalog.server";
 import {
   type Aktoer,
   aktoer,
@@ -144,9 +145,9 @@ describe("frigitt før ankomst", () => {
     await vurder(m.id, "FRIGITT");
     const q = m.mottakskontrollSpoersmaal[0]!;
     const svarRes = await kari.put(`/${m.id}/kontrollspoersmaal/${q.id}`, { kontrollSvar: RIKTIG[q.kode] });
-    expect(await svar(svarRes)).toEqual(problem(400, VURDERT_FOER_ANKOMST));
+    expect(await svar(svarRes)).toEqual(problem(400, oversetter("nb").melding(VURDERT_FOER_ANKOMST)));
     const ankommet = await kari.put(`/${m.id}/status`, { status: "ANKOMMET" });
-    expect(await svar(ankommet)).toEqual(problem(400, VURDERT_FOER_ANKOMST));
+    expect(await svar(ankommet)).toEqual(problem(400, oversetter("nb").melding(VURDERT_FOER_ANKOMST)));
     expect(await hent(m.id)).toMatchObject({ status: "FRIGITT", faktiskAnkommet: null, erAnkommet: false });
     expect((await sisteHendelse(m.id)).tilStatus).toBe("FRIGITT");
   });
