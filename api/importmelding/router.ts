@@ -16,6 +16,7 @@ import {
   statusBodySkjema,
 } from "../../domain/schemas/importmelding";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
+import { oversetter } from "../../sprak/katalog.server";
 import { melding } from "../../sprak/melding";
 import { aktoerFor } from "../aktoer";
 import { dokumentjobb } from "../arbeid/dokumentjobb";
@@ -23,7 +24,7 @@ import { lagDokumentasjonIArbeider, lagKvitteringPdfIArbeider } from "../arbeid/
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { contentDisposition } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, tellEllerStopp } from "../grenser";
-import { ApiError, ah, badRequest, forbidden, notFound, parseId } from "../http";
+import { ApiError, ah, badRequest, forbidden, notFound, parseId, sprakForKall } from "../http";
 import { hentSertifikatTekst } from "../sertifikat/visning";
 import {
   lagreAnkomstinfo,
@@ -344,14 +345,18 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
       .orderBy("id")
       .execute();
     // in the document lane: bounded per person and in all, stopped when the caller goes away (ADR 018)
-    const pdf = await lagKvitteringPdfIArbeider(visning, { hendelser }, dokumentjobb(req, res));
+    // in the language of the person who downloads it (Accept-Language; the app sends its user's)
+    const sprak = sprakForKall(req);
+    const pdf = await lagKvitteringPdfIArbeider(visning, { hendelser, sprak }, dokumentjobb(req, res));
+    const filnavn = oversetter(sprak)("dokumenter.kvittering.filnavn", {
+      nummer: visning.nummer.replace(/[^A-Za-z0-9-]/g, "-"),
+    });
     res
       .status(200)
       .type("application/pdf")
-      .setHeader(
-        "Content-Disposition",
-        `inline; filename="kvittering-${visning.nummer.replace(/[^A-Za-z0-9-]/g, "-")}.pdf"`,
-      )
+      .setHeader("Content-Disposition", `inline; filename="${filnavn}"`)
+      .setHeader("Content-Language", sprak)
+      .vary("Accept-Language")
       .setHeader("Cache-Control", "private, no-store")
       .send(pdf);
   });

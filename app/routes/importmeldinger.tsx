@@ -18,7 +18,7 @@ import { Merke } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { hentFlagg } from "../lib/preferanser.server";
 import { sidetittel } from "../lib/sidetittel";
-import { statusNavn } from "../lib/statusnavn";
+import { statusNavn } from "../../domain/statusnavn";
 import { tekster } from "../lib/tekster.server";
 
 interface KontrollertImportoer {
