@@ -17,6 +17,7 @@ import {
   transportutstyrTekster,
   UKJENT_NUMMER,
 } from "../../domain/sertifikat-tekst";
+import type { Sprak } from "../../sprak/sprak";
 import type { LagretSertifikat, Varelinje } from "../ephyto/parse";
 import {
   adresseLinjer,
@@ -44,6 +45,8 @@ import { type Ark, type Rad, type Stil, skrivRegneark } from "./regneark";
 export interface SertifikatExcelInput {
   sertifikat: LagretSertifikat;
   vurdering?: SertifikatVurdering;
+  /** The language of the person who downloads it; bokmål when not given. */
+  sprak?: Sprak;
 }
 
 export const VARELINJE_ARK = "Varelinjer";

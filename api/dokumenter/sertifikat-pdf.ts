@@ -29,6 +29,8 @@ import {
   UKJENT_AARSAK,
   UKJENT_NUMMER,
 } from "../../domain/sertifikat-tekst";
+import { oversetter } from "../../sprak/katalog.server";
+import type { Sprak } from "../../sprak/sprak";
 import type { Behandling, LagretSertifikat, Varelinje } from "../ephyto/parse";
 import {
   ALVORLIGHETSGRAD_TEKST,
@@ -87,6 +89,8 @@ export interface SertifikatPdfInput {
   vedlegg?: SertifikatPdfVedlegg[];
   /** Generation time for the footer; default now. */
   generert?: Date;
+  /** The language of the person who downloads it; bokmål when not given. */
+  sprak?: Sprak;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -426,6 +430,7 @@ export async function lagSertifikatPdf(input: SertifikatPdfInput): Promise<Buffe
   const nummer = tekst(sert.nummer) ?? UKJENT_NUMMER;
   const tittel = dokumenttittel(sert);
   const generert = input.generert ?? new Date();
+  const t = oversetter(input.sprak ?? "nb");
 
   return skrivPdf(
     {
@@ -446,7 +451,11 @@ export async function lagSertifikatPdf(input: SertifikatPdfInput): Promise<Buffe
       skrivVedlegg(s, input);
       skrivErklaeringer(s, sert);
       skrivSignatur(s, sert);
-      s.bunntekst(`Generert ${formaterDatoTid(generert)}`, `${tittel} ${nummer}`);
+      s.bunntekst(
+        t("dokumenter.felles.generert", { tidspunkt: formaterDatoTid(generert, t.sprak) }),
+        `${tittel} ${nummer}`,
+      );
     },
+    t,
   );
 }

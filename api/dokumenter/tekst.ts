@@ -2,8 +2,10 @@
 // names (bokmål keeps the reference table's, SPEC; nynorsk and English take Intl.DisplayNames), the intended use
 // from `kodeverk`, the quantity labels. Certificate data a code list does not know stays as written.
 
+import type { HendelseDetaljer, HendelseType } from "../../domain/historikk";
 import type { MengdeFelt } from "../../domain/importmelding";
 import { plantedelVisning, tilsiktetBruk, tilsiktetBrukVisning } from "../../domain/kodeverk";
+import type { ImportmeldingStatus } from "../../domain/status";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
 
@@ -35,4 +37,34 @@ export const mengdeFeltTekst = (t: T, felt: MengdeFelt): string => t(`dokumenter
  */
 export function plantedelFor(t: T, plantedel: string | null | undefined): string | undefined {
   return t.sprak === "en" ? plantedel?.trim() || undefined : plantedelVisning(plantedel);
+}
+
+/**
+ * An event's name in the history documents, in the reader's language: the same choice as domain/historikk.ts
+ * `hendelseTittel` (whose bokmål the catalogue repeats word for word; api/dokumenter/tekst.test.ts holds them
+ * together).
+ */
+export function hendelseTittelFor(
+  t: T,
+  h: { type: HendelseType; tilStatus: ImportmeldingStatus | null; detaljer: HendelseDetaljer },
+): string {
+  switch (h.type) {
+    case "OPPRETTET":
+      return t("dokumenter.hendelse.OPPRETTET");
+    case "STATUS":
+      if (h.tilStatus && h.detaljer.vurdertFoerAnkomst)
+        return t("dokumenter.hendelse.foerAnkomst", { status: h.tilStatus });
+      return h.tilStatus
+        ? t("dokumenter.hendelse.status", { status: h.tilStatus })
+        : t("dokumenter.hendelse.statusEndret");
+    case "ENDRET": {
+      const kunPerson = h.detaljer.endringer?.every((e) => e.felt.startsWith("kontrolloer.")) === true;
+      const del = h.detaljer.del === "ankomstinfo" && kunPerson ? "kontrolloer" : (h.detaljer.del ?? "");
+      return t("dokumenter.hendelse.endret", { del });
+    }
+    case "SERTIFIKAT":
+      return t(
+        h.detaljer.erstattetAv ? "dokumenter.hendelse.sertifikatErstattet" : "dokumenter.hendelse.nyVersjon",
+      );
+  }
 }

@@ -372,6 +372,8 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
       const { id, eier, mottakskontrolloer, rad } = await kontekst(req, "mottak");
       if (!erInnsendt(rad.status as ImportmeldingStatus)) throw badRequest(DOKUMENTASJON_BARE_INNSENDT);
       const melding = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer });
+      // in the language of the person who downloads it (Accept-Language; the app sends its user's)
+      const sprak = sprakForKall(req);
       const { nummer, utstedtDato: dato, avsenderland } = melding.sertifikat;
       const [hendelser, sertifikat, xml] = await Promise.all([
         helHistorikk(db, id),
@@ -394,14 +396,19 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
           sertifikat,
           xml: xml ? { data: xml.xml, mottatt: new Date(xml.mottatt).toISOString() } : null,
           generert: new Date().toISOString(),
+          sprak,
         },
         dokumentjobb(req, res),
       );
-      const navn = `dokumentasjon-${melding.nummer.replace(/[^A-Za-z0-9-]/g, "-")}.zip`;
+      const navn = oversetter(sprak)("dokumenter.pakke.filnavn", {
+        nummer: melding.nummer.replace(/[^A-Za-z0-9-]/g, "-"),
+      });
       res
         .status(200)
         .type("application/zip")
         .setHeader("Content-Disposition", contentDisposition(navn, false))
+        .setHeader("Content-Language", sprak)
+        .vary("Accept-Language")
         .setHeader("Cache-Control", "private, no-store")
         .send(zip);
     }),

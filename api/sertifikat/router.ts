@@ -10,7 +10,7 @@ import { lagSertifikatdokumentIArbeider } from "../arbeid/i-arbeider";
 import { type AuthedRequest, type ImportoerRequest, importoerFor, requireImportoer } from "../auth";
 import { contentDisposition, dokumentFilnavn } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, stoppHvisSperret, tellEllerStopp } from "../grenser";
-import { ah, badRequest, lesSoek, notFound, parseId, parseOrgnr } from "../http";
+import { ah, badRequest, lesSoek, notFound, parseId, parseOrgnr, sprakForKall } from "../http";
 import { hentEksportland } from "./eksportland";
 import { importoererForPerson, kanSe } from "./synlighet";
 import {
@@ -105,8 +105,12 @@ export function sertifikatRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Ro
         giTilgang: false,
         foerSvar: soekGrense(r),
       });
-      const fil = await lagSertifikatdokumentIArbeider(format, tekst, dokumentjobb(req, res));
+      // in the language of the person who downloads it (Accept-Language; the app sends its user's)
+      const sprak = sprakForKall(req);
+      const fil = await lagSertifikatdokumentIArbeider(format, tekst, sprak, dokumentjobb(req, res));
       res
+        .setHeader("Content-Language", sprak)
+        .vary("Accept-Language")
         .type(
           format === "pdf"
             ? "application/pdf"
