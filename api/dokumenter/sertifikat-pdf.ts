@@ -31,6 +31,7 @@ import {
   UKJENT_NUMMER,
 } from "../../domain/sertifikat-tekst";
 import { oversetter } from "../../sprak/katalog.server";
+import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
 import type { Sprak } from "../../sprak/sprak";
 import type { Behandling, LagretSertifikat, Varelinje } from "../ephyto/parse";
@@ -70,6 +71,7 @@ import {
   skrivPdf,
 } from "./pdf-oppsett";
 import { pdfTekst } from "./pdf-tekst";
+import { mengdeFeltTekst } from "./tekst";
 
 export { pdfTekst } from "./pdf-tekst";
 
@@ -126,6 +128,14 @@ function varelinjeRad(l: Varelinje): string[] {
     opprinnelseTekst(l) ?? "",
   ];
 }
+
+/** The labels felles.ts `varelinjeErklaeringer` gives, by their catalogue key. */
+const ERKLAERING_ETIKETT: Record<string, Noekkel> = {
+  Tilleggserklæring: "dokumenter.sertifikat.pdf.tilleggserklaering",
+  "Offisiell tilleggsinformasjon": "dokumenter.sertifikat.pdf.offisiellTilleggsinformasjon",
+  Importtillatelse: "dokumenter.sertifikat.pdf.importtillatelse",
+  Inspeksjonsdato: "dokumenter.sertifikat.pdf.inspeksjonsdato",
+};
 
 function linjeoverskrift(t: T, l: Varelinje): string {
   const navn = varelinjeNavn(l);
@@ -345,7 +355,10 @@ function skrivVarelinjer(s: Skriver, input: SertifikatPdfInput): void {
       ],
       [s.t("dokumenter.sertifikat.kolonne.kjennetegn"), tekster(l.kjennetegn)],
       [s.t("dokumenter.sertifikat.pdf.pakkebeskrivelse"), tekst(l.pakkebeskrivelse)],
-      ...varelinjeErklaeringer(l),
+      ...varelinjeErklaeringer(l).map(([etikett, verdi]): [string, string] => [
+        ERKLAERING_ETIKETT[etikett] ? s.t(ERKLAERING_ETIKETT[etikett]) : etikett,
+        verdi,
+      ]),
       [
         s.t("dokumenter.sertifikat.kolonne.risikovurdering"),
         vurdering && (vurdering.funn.length > 0 || vurdering.alvorlighetsgrad !== "ALT_OK")
@@ -369,7 +382,7 @@ function skrivVarelinjer(s: Skriver, input: SertifikatPdfInput): void {
     const total = totalMengde(linjer);
     s.felter([
       [s.t("dokumenter.sertifikat.felt.antallVarelinjer"), String(linjer.length)],
-      ...total.map((t): [string, string] => [t.etikett, t.tekst]),
+      ...total.map((t): [string, string] => [mengdeFeltTekst(s.t, t.felt), t.tekst]),
     ]);
     if (total.length === 0) s.avsnitt(s.t("dokumenter.sertifikat.pdf.ingenMengder"));
   });
