@@ -3,6 +3,7 @@ import { Router } from "express";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { z } from "zod";
 import type { Db } from "../db";
+import { melding } from "../sprak/melding";
 import {
   type AuthedRequest,
   type ImportoerRequest,
@@ -71,7 +72,7 @@ export async function importoerIdFor(db: Db, orgnr: string): Promise<number> {
     .select("id")
     .where("organisasjonsnummer", "=", orgnr)
     .executeTakeFirst();
-  if (!rad) throw notFound("Fant ikke importør for organisasjonsnummeret");
+  if (!rad) throw notFound(melding("api.fantIkkeImportoer"));
   return rad.id;
 }
 
@@ -174,7 +175,7 @@ export function importoerRegisterRouter(db: Db): Router {
     requireOrg(db),
     ah(async (req, res) => {
       const importoer = await hentImportoer(db, (req as OrgRequest).orgnr);
-      if (!importoer) throw notFound("Fant ikke importør for organisasjonsnummeret");
+      if (!importoer) throw notFound(melding("api.fantIkkeImportoer"));
       res.json(importoer);
     }),
   );
@@ -186,7 +187,7 @@ export function importoerRegisterRouter(db: Db): Router {
       const { orgnr } = req as OrgRequest;
       const body = registreringSchema.parse(req.body ?? {});
       if (body.organisasjonsnummer !== orgnr) {
-        throw badRequest("Organisasjonsnummeret i forespørselen stemmer ikke med adressen");
+        throw badRequest(melding("api.ulikOrgnr"));
       }
       // The names are the register's when we have the unit (ADR 042); the body's otherwise.
       const register = await db
@@ -207,7 +208,7 @@ export function importoerRegisterRouter(db: Db): Router {
         .onConflict((oc) => oc.column("organisasjonsnummer").doNothing())
         .returning("id")
         .executeTakeFirst();
-      if (!ny) throw conflict("Importøren er allerede registrert");
+      if (!ny) throw conflict(melding("api.alleredeRegistrert"));
       res.status(201).json(await hentImportoer(db, orgnr));
     }),
   );
@@ -245,7 +246,7 @@ export function importoerRegisterRouter(db: Db): Router {
           .select("har_lest_regelverk")
           .where("id", "=", importoerId)
           .executeTakeFirstOrThrow();
-        if (rad.har_lest_regelverk) throw badRequest("Bekreftelsen av regelverket kan ikke trekkes tilbake");
+        if (rad.har_lest_regelverk) throw badRequest(melding("api.regelverkKanIkkeTrekkes"));
         res.status(204).end();
         return;
       }
@@ -280,10 +281,10 @@ function varslingsruter(router: Router, db: Db): void {
           .where("importoer_id", "=", importoerId)
           .execute();
         if (finnes.some((e) => e.epostadresse.toLowerCase() === epostadresse.toLowerCase())) {
-          throw badRequest("E-postadressen er allerede registrert");
+          throw badRequest(melding("api.epostFinnes"));
         }
         if (finnes.length >= MAKS_EPOSTADRESSER) {
-          throw badRequest(`Du kan registrere høyst ${MAKS_EPOSTADRESSER} e-postadresser`);
+          throw badRequest(melding("api.maksEpost", { antall: MAKS_EPOSTADRESSER }));
         }
         return trx
           .insertInto("importoer_epost")
@@ -306,7 +307,7 @@ function varslingsruter(router: Router, db: Db): void {
         .where("id", "=", id)
         .where("importoer_id", "=", importoerId)
         .executeTakeFirst();
-      if (Number(slettet.numDeletedRows) === 0) throw notFound("Fant ikke e-postadressen");
+      if (Number(slettet.numDeletedRows) === 0) throw notFound(melding("api.fantIkkeEpost"));
       res.status(204).end();
     }),
   );
@@ -372,8 +373,7 @@ function mottakskontrolloerruter(router: Router, db: Db): void {
     ah(async (req, res) => {
       const { importoerId } = req as ImportoerRequest;
       const ids = [...new Set(kontrolloererSchema.parse(req.body).mottakskontrolloerIds)];
-      if (ids.includes(importoerId))
-        throw badRequest("Virksomheten kan ikke være mottakskontrollør for seg selv");
+      if (ids.includes(importoerId)) throw badRequest(melding("api.ikkeSegSelv"));
       await db.transaction().execute(async (trx) => {
         if (ids.length > 0) {
           const gyldige = await trx
@@ -382,7 +382,7 @@ function mottakskontrolloerruter(router: Router, db: Db): void {
             .where("id", "in", ids)
             .where("er_mottakskontrolloer", "=", true)
             .execute();
-          if (gyldige.length !== ids.length) throw badRequest("Ukjent mottakskontrollør");
+          if (gyldige.length !== ids.length) throw badRequest(melding("api.ukjentMottakskontrolloer"));
         }
         await trx.deleteFrom("mottakskontrolloer_avtale").where("importoer_id", "=", importoerId).execute();
         if (ids.length > 0) {

@@ -131,5 +131,13 @@ describe("problem details på leserens språk", () => {
       status: 409,
       detail: "A prior notification already exists for this certificate",
     });
+    // the register's and the systems' messages too
+    expect(
+      await detail(`/import/register/v1/${ORG.hagelandDrammen}/systemtilgang/999999`, {
+        method: "DELETE",
+        sprak: "en",
+        headers: auth,
+      }),
+    ).toMatchObject({ status: 404, detail: "System access not found" });
   });
 });

@@ -5,6 +5,7 @@
 import { Router } from "express";
 import type { Db } from "../db";
 import { MAKS_SYSTEMER, type SystemtilgangDto, systemtilgangSchema } from "../domain/schemas/systemtilgang";
+import { melding } from "../sprak/melding";
 import { kunPerson, type OrgRequest, requireOrg } from "./auth";
 import { ah, badRequest, forbidden, notFound, parseId } from "./http";
 import { importoerIdFor } from "./importoer-register";
@@ -71,10 +72,10 @@ export function systemtilgangRouter(db: Db): Router {
           .where("importoer_id", "=", id)
           .execute();
         if (finnes.some((f) => f.klient_id === ny.klientId)) {
-          throw badRequest("Systemet med denne klient-ID-en har allerede tilgang");
+          throw badRequest(melding("api.systemHarTilgang"));
         }
         if (finnes.length >= MAKS_SYSTEMER)
-          throw badRequest(`Du kan gi høyst ${MAKS_SYSTEMER} systemer tilgang`);
+          throw badRequest(melding("api.maksSystemer", { antall: MAKS_SYSTEMER }));
         return trx
           .insertInto("systemtilgang")
           .values({
@@ -103,7 +104,7 @@ export function systemtilgangRouter(db: Db): Router {
         .where("id", "=", tilgangId)
         .where("importoer_id", "=", id)
         .executeTakeFirst();
-      if (Number(slettet.numDeletedRows) === 0) throw notFound("Fant ikke systemtilgangen");
+      if (Number(slettet.numDeletedRows) === 0) throw notFound(melding("api.fantIkkeSystemtilgang"));
       res.status(204).end();
     }),
   );

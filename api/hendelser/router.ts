@@ -8,6 +8,7 @@
 import { Router } from "express";
 import type { Db } from "../../db";
 import { HENDELSESTYPER, type LeveringsforsoekVisning, type WebhookVisning } from "../../domain/hendelser";
+import { melding } from "../../sprak/melding";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, lesSoek, notFound, parseId } from "../http";
 import { type Adressepolicy, sjekkWebhookUrl, UgyldigAdresse } from "./adresse";
@@ -148,7 +149,7 @@ export function hendelseRouter(db: Db, webhook: { noekkel: string; policy: Adres
           .where("importoer_id", "=", importoerId)
           .executeTakeFirstOrThrow();
         if (Number(antall.n) >= MAKS_WEBHOOKER) {
-          throw badRequest(`Du kan ha høyst ${MAKS_WEBHOOKER} webhooker`);
+          throw badRequest(melding("api.maksWebhooker", { antall: MAKS_WEBHOOKER }));
         }
         return trx
           .insertInto("webhook")
@@ -192,7 +193,7 @@ export function hendelseRouter(db: Db, webhook: { noekkel: string; policy: Adres
         }
         return Number(r.numUpdatedRows);
       });
-      if (endret === 0) throw notFound("Fant ikke webhooken");
+      if (endret === 0) throw notFound(melding("api.fantIkkeWebhook"));
       res.status(204).end();
     }),
   );
@@ -207,7 +208,7 @@ export function hendelseRouter(db: Db, webhook: { noekkel: string; policy: Adres
         .where("id", "=", id)
         .where("importoer_id", "=", req.importoerId)
         .executeTakeFirst();
-      if (Number(slettet.numDeletedRows) === 0) throw notFound("Fant ikke webhooken");
+      if (Number(slettet.numDeletedRows) === 0) throw notFound(melding("api.fantIkkeWebhook"));
       res.status(204).end();
     }),
   );
