@@ -74,7 +74,7 @@ export async function importoerIdFor(db: Db, orgnr: string): Promise<number> {
     .select("id")
     .where("organisasjonsnummer", "=", orgnr)
     .executeTakeFirst();
-  if (!rad) throw notFound("Fant ikke importør for organisasjonsnummeret");
+  if (!rad) throw notFound(melding("api.fantIkkeImportoer"));
   return rad.id;
 }
 
@@ -180,7 +180,7 @@ export function importoerRegisterRouter(db: Db): Router {
     requireOrg(db),
     ah(async (req, res) => {
       const importoer = await hentImportoer(db, (req as OrgRequest).orgnr);
-      if (!importoer) throw notFound("Fant ikke importør for organisasjonsnummeret");
+      if (!importoer) throw notFound(melding("api.fantIkkeImportoer"));
       res.json(importoer);
     }),
   );
@@ -192,7 +192,7 @@ export function importoerRegisterRouter(db: Db): Router {
       const { orgnr } = req as OrgRequest;
       const body = registreringSchema.parse(req.body ?? {});
       if (body.organisasjonsnummer !== orgnr) {
-        throw badRequest("Organisasjonsnummeret i forespørselen stemmer ikke med adressen");
+        throw badRequest(melding("api.ulikOrgnr"));
       }
       // The names are the register's when we have the unit (ADR 042); the body's otherwise.
       const register = await db
@@ -216,7 +216,7 @@ export function importoerRegisterRouter(db: Db): Router {
         .onConflict((oc) => oc.column("organisasjonsnummer").doNothing())
         .returning("id")
         .executeTakeFirst();
-      if (!ny) throw conflict("Importøren er allerede registrert");
+      if (!ny) throw conflict(melding("api.alleredeRegistrert"));
       res.status(201).json(await hentImportoer(db, orgnr));
     }),
   );

@@ -2,6 +2,7 @@
 // calls it over HTTP, in the same process or at IMPORT_API_URL.
 import express, { Router } from "express";
 import type { Db } from "../db";
+import { melding } from "../sprak/melding";
 import {
   createMaskinVerifier,
   createTokenVerifier,
@@ -122,7 +123,7 @@ export function createApi(opts: ApiOptions): Router {
   api.use(importmeldingRouter(db, grenser));
   const webhook = opts.webhook ?? { noekkel: UTVIKLINGSNOEKKEL, tillatLokal: false };
   api.use(hendelseRouter(db, { noekkel: webhook.noekkel, policy: { tillatLokal: webhook.tillatLokal } }));
-  api.use((_req, res) => sendError(res, 404, "Fant ikke ressursen"));
+  api.use((_req, res) => sendError(res, 404, melding("api.fantIkkeRessursen")));
   api.use(errorHandler);
   return api;
 }

@@ -184,4 +184,50 @@ describe("problem details på leserens språk", () => {
       "The prior notification cannot be changed in the status Registered (REGISTRERT)",
     );
   });
+
+  it("det API-et fortsatt hadde som bokmålstekst (issue 33 punkt 5): 404, kvitteringen før innsending", async () => {
+    const id = await importoerId(api.handle.db, ORG.hagelandDrammen);
+    const basis = `/import/importmelding/v2/${ORG.hagelandDrammen}/${id}`;
+    const auth = { authorization: `Bearer ${await api.token(kari)}` };
+    const ukjent = `${basis}/ikke-et-tall`;
+    expect(await detail(ukjent, { sprak: "en", headers: auth })).toEqual({
+      status: 404,
+      sprak: "en",
+      detail: "Resource not found",
+    });
+    expect((await detail(ukjent, { sprak: "nn", headers: auth })).detail).toBe("Fann ikkje ressursen");
+    expect((await detail(ukjent, { headers: auth })).detail).toBe("Fant ikke ressursen");
+    const s = await lagSertifikat(api.handle.db);
+    const body = JSON.stringify({
+      ansvarligImportoerId: id,
+      eksportLand: s.eksportLand,
+      nummer: s.nummer,
+      utstedtDato: s.utstedtDato,
+    });
+    const post = { method: "POST", body, headers: { ...auth, "content-type": "application/json" } };
+    const opprettet = await api.fetch(basis, post);
+    expect(opprettet.status).toBe(201);
+    const { id: meldingId } = (await opprettet.json()) as { id: number };
+    expect(await detail(`${basis}/${meldingId}/kvittering`, { sprak: "en", headers: auth })).toEqual({
+      status: 400,
+      sprak: "en",
+      detail: "A receipt exists only for a submitted prior notification",
+    });
+    expect(await detail(basis, { ...post, sprak: "nn" })).toMatchObject({
+      status: 409,
+      detail: "Det finst allereie ei førehandsmelding for dette sertifikatet",
+    });
+    expect(await detail(basis, { ...post, sprak: "en" })).toMatchObject({
+      status: 409,
+      detail: "A prior notification already exists for this certificate",
+    });
+    // the register's and the systems' messages too
+    expect(
+      await detail(`/import/register/v1/${ORG.hagelandDrammen}/systemtilgang/999999`, {
+        method: "DELETE",
+        sprak: "en",
+        headers: auth,
+      }),
+    ).toMatchObject({ status: 404, detail: "Could not find the system access" });
+  });
 });

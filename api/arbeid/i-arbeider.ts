@@ -4,6 +4,7 @@
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 import type { Sorteringsretning } from "../../domain/text";
+import type { Sprak } from "../../sprak/sprak";
 import type { DokumentasjonInput } from "../dokumenter/dokumentasjon";
 import type { KvitteringValg } from "../dokumenter/kvittering-pdf";
 import type { SertifikatPdfInput } from "../dokumenter/sertifikat-pdf";
@@ -35,9 +36,10 @@ export async function lagSertifikatPdfIArbeider(
 export async function lagSertifikatdokumentIArbeider(
   format: "pdf" | "excel",
   tekst: SertifikatTekst,
+  sprak: Sprak,
   valg: Dokumentvalg = {},
 ): Promise<Buffer> {
-  return tilBuffer(await iArbeider("sertifikat", { format, tekst }, { ...valg, bane: "dokument" }));
+  return tilBuffer(await iArbeider("sertifikat", { format, tekst, sprak }, { ...valg, bane: "dokument" }));
 }
 
 /** The certificate page's answer for a large certificate (api/sertifikat/visning.ts). */

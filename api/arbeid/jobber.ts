@@ -4,6 +4,7 @@
 // bytes as a Uint8Array, so they move to the request thread without a copy.
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { Sorteringsretning } from "../../domain/text";
+import type { Sprak } from "../../sprak/sprak";
 import { type DokumentasjonInput, lagDokumentasjon } from "../dokumenter/dokumentasjon";
 import { type KvitteringValg, lagKvitteringPdf } from "../dokumenter/kvittering-pdf";
 import { lagSertifikatExcel, type SertifikatExcelInput } from "../dokumenter/sertifikat-excel";
@@ -28,8 +29,15 @@ export const JOBBER = {
   pdf: async (input: SertifikatPdfInput) => new Uint8Array(await lagSertifikatPdf(input)),
   excel: async (input: SertifikatExcelInput) => new Uint8Array(await lagSertifikatExcel(input)),
   /** The certificate page's documents from the certificate as read (JSON text parsed in the worker). */
-  sertifikat: async ({ format, tekst }: { format: "pdf" | "excel"; tekst: SertifikatTekst }) =>
-    new Uint8Array(await lagSertifikatdokument(format, tekst)),
+  sertifikat: async ({
+    format,
+    tekst,
+    sprak,
+  }: {
+    format: "pdf" | "excel";
+    tekst: SertifikatTekst;
+    sprak?: Sprak;
+  }) => new Uint8Array(await lagSertifikatdokument(format, tekst, sprak)),
   kvittering: async ({ melding, valg }: { melding: ImportmeldingVisning; valg: KvitteringValg }) =>
     new Uint8Array(await lagKvitteringPdf(melding, valg)),
   /** The evidence pack (ADR 038): every document of a notification in one ZIP file. */

@@ -2,18 +2,25 @@
 // with the ePhyto XML exactly as the Hub delivered it, the certificate PDF, the receipt PDF, the reception
 // control's report (when the shipment has arrived and had one), the authority's assessment (when assessed),
 // the history as PDF and CSV, and `innhold.txt` naming each file with its SHA-256 (in `sha256sum` format,
-// so `sha256sum -c innhold.txt` checks the pack). Runs in the worker thread (ADR 018): pure, no database.
+// so `sha256sum -c innhold.txt` checks the pack). Every document, the index and the file names that are words
+// are in the language of the person who downloads it (docs/sprak.md). Runs in the worker thread (ADR 018): pure,
+// no database.
 import { createHash } from "node:crypto";
 import { type Zippable, zipSync } from "fflate";
 import { formaterDatoTid } from "../../domain/format";
 import type { HendelseVisning } from "../../domain/historikk";
-import { type ImportmeldingVisning, MENGDE_FELT_TEKST, MENGDE_FELTER } from "../../domain/importmelding";
+import { type ImportmeldingVisning, MENGDE_FELTER } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/mengde";
+import { statusNavn } from "../../domain/statusnavn";
+import { oversetter } from "../../sprak/katalog.server";
+import type { T } from "../../sprak/oversetter";
+import type { Sprak } from "../../sprak/sprak";
 import type { SertifikatTekst } from "../sertifikat/tekst";
 import { lagKvitteringPdf } from "./kvittering-pdf";
 import { FARGE, FONT_FET, skrivPdf } from "./pdf-oppsett";
 import { pdfTekst } from "./pdf-tekst";
 import { lagSertifikatdokument } from "./sertifikatdokument";
+import { landNavnFor, mengdeFeltTekst } from "./tekst";
 
 export interface DokumentasjonInput {
   melding: ImportmeldingVisning;
@@ -24,19 +31,26 @@ export interface DokumentasjonInput {
   xml: { data: Uint8Array; mottatt: string } | null;
   /** When the pack is made (ISO). */
   generert: string;
+  /** The language of the person who downloads it; bokmål when not given. */
+  sprak?: Sprak;
 }
 
-/** The file names in the pack (fixed, so a reader finds each part by name). */
-export const FILER = {
-  xml: "ephyto-sertifikat.xml",
-  sertifikat: "sertifikat.pdf",
-  kvittering: "kvittering.pdf",
-  mottakskontroll: "mottakskontroll.csv",
-  vurdering: "vurdering.pdf",
-  historikkPdf: "historikk.pdf",
-  historikkCsv: "historikk.csv",
-  innhold: "innhold.txt",
-} as const;
+/** The file names in the pack in the reader's language (fixed per language, so a reader finds each part by name). */
+export function filnavn(t: T) {
+  return {
+    xml: t("dokumenter.pakke.fil.xml"),
+    sertifikat: t("dokumenter.pakke.fil.sertifikat"),
+    kvittering: t("dokumenter.pakke.fil.kvittering"),
+    mottakskontroll: t("dokumenter.pakke.fil.mottakskontroll"),
+    vurdering: t("dokumenter.pakke.fil.vurdering"),
+    historikkPdf: t("dokumenter.pakke.fil.historikkPdf"),
+    historikkCsv: t("dokumenter.pakke.fil.historikkCsv"),
+    innhold: t("dokumenter.pakke.fil.innhold"),
+  };
+}
+
+/** The file names of a pack in bokmål. */
+export const FILER = filnavn(oversetter("nb"));
 
 const VURDERT = new Set(["FRIGITT", "AVVIST", "DELVIS_AVVIST", "AUTOMATISK_FRIGITT"]);
 
@@ -54,11 +68,17 @@ function csv(rader: readonly (readonly string[])[]): Uint8Array {
   return new TextEncoder().encode(`\uFEFF${rader.map((r) => r.map(csvCelle).join(";")).join("\r\n")}\r\n`);
 }
 
-export function historikkCsv(hendelser: readonly HendelseVisning[]): Uint8Array {
+export function historikkCsv(hendelser: readonly HendelseVisning[], t: T = oversetter("nb")): Uint8Array {
   return csv([
-    ["Tidspunkt", "Tidspunkt (UTC)", "Hendelse", "Utført av", "Detaljer"],
+    [
+      t("dokumenter.historikk.kolonne.tidspunkt"),
+      t("dokumenter.historikk.kolonne.tidspunktUtc"),
+      t("dokumenter.historikk.kolonne.hendelse"),
+      t("dokumenter.historikk.kolonne.utfoertAv"),
+      t("dokumenter.historikk.kolonne.detaljer"),
+    ],
     ...hendelser.map((h) => [
-      formaterDatoTid(h.tidspunkt),
+      formaterDatoTid(h.tidspunkt, t.sprak),
       h.tidspunkt,
       h.tittel,
       h.utfoertAv,
@@ -68,13 +88,14 @@ export function historikkCsv(hendelser: readonly HendelseVisning[]): Uint8Array 
 }
 
 /** The reception control as reported: each answer, and each actual quantity beside the declared one. */
-export function mottakskontrollCsv(m: ImportmeldingVisning): Uint8Array {
+export function mottakskontrollCsv(m: ImportmeldingVisning, t: T = oversetter("nb")): Uint8Array {
+  const jaNei = (ja: boolean) => t(ja ? "dokumenter.felles.ja" : "dokumenter.felles.nei");
   const svar = m.mottakskontrollSpoersmaal.map((s) => [
-    "Kontrollspørsmål",
-    s.kontrollSpoersmaal,
+    t("dokumenter.mottakskontroll.kontrollspoersmaal"),
+    t(`kodeverk.spoersmaal.${s.kode}`),
     "",
-    s.kontrollSvar?.tekst ?? "Ikke besvart",
-    s.kontrollSvar?.avvik ? "Ja" : "Nei",
+    s.kontrollSvar ? t(`kodeverk.svar.${s.kontrollSvar.kontrollSvar}`) : t("dokumenter.felles.ikkeBesvart"),
+    jaNei(Boolean(s.kontrollSvar?.avvik)),
     s.kontrollSvar?.kommentar ?? "",
   ]);
   const mengder = m.varelinjer.flatMap((l) =>
@@ -83,49 +104,78 @@ export function mottakskontrollCsv(m: ImportmeldingVisning): Uint8Array {
       if (!q || q.faktiskVerdi === null) return [];
       return [
         [
-          "Faktisk mengde",
-          `${l.sorteringsnummer}: ${l.navn ?? l.botaniskNavn ?? ""} – ${MENGDE_FELT_TEKST[f]}`,
-          q.visningsMengde ?? formaterTall(q.verdi),
-          formaterTall(q.faktiskVerdi),
-          q.faktiskVerdi !== q.verdi ? "Ja" : "Nei",
+          t("dokumenter.mottakskontroll.faktiskMengde"),
+          t("dokumenter.mottakskontroll.linje", {
+            nummer: l.sorteringsnummer,
+            navn: l.navn ?? l.botaniskNavn ?? "",
+            felt: mengdeFeltTekst(t, f),
+          }),
+          q.visningsMengde ?? formaterTall(q.verdi, t.sprak),
+          formaterTall(q.faktiskVerdi, t.sprak),
+          jaNei(q.faktiskVerdi !== q.verdi),
           "",
         ],
       ];
     }),
   );
-  return csv([["Del", "Gjelder", "Oppgitt", "Rapportert", "Avvik", "Kommentar"], ...svar, ...mengder]);
+  return csv([
+    [
+      t("dokumenter.mottakskontroll.del"),
+      t("dokumenter.mottakskontroll.gjelder"),
+      t("dokumenter.mottakskontroll.oppgitt"),
+      t("dokumenter.mottakskontroll.rapportert"),
+      t("dokumenter.mottakskontroll.avvik"),
+      t("dokumenter.mottakskontroll.kommentar"),
+    ],
+    ...svar,
+    ...mengder,
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // PDFs
 // ---------------------------------------------------------------------------------------------------------
 
-function bunntekst(generert: string, m: ImportmeldingVisning): [string, string] {
-  return [`Generert ${formaterDatoTid(generert)}`, `Forhåndsmelding ${m.nummer}`];
+function bunntekst(t: T, generert: string, m: ImportmeldingVisning): [string, string] {
+  return [
+    t("dokumenter.felles.generert", { tidspunkt: formaterDatoTid(generert, t.sprak) }),
+    t("dokumenter.felles.forhaandsmelding", { nummer: m.nummer }),
+  ];
 }
 
 export async function historikkPdf(
   m: ImportmeldingVisning,
   hendelser: readonly HendelseVisning[],
   generert: string,
+  t: T = oversetter("nb"),
 ): Promise<Buffer> {
   return skrivPdf(
-    { Title: pdfTekst(`Historikk for forhåndsmelding ${m.nummer}`), CreationDate: new Date(generert) },
+    {
+      Title: pdfTekst(t("dokumenter.historikk.dokumenttittel", { nummer: m.nummer })),
+      CreationDate: new Date(generert),
+    },
     (k) => {
-      k.overskrift("Historikk", 1);
-      k.avsnitt(`Forhåndsmelding ${m.nummer}, sertifikat ${m.sertifikat.nummer}. Eldste hendelse først.`, {
+      k.overskrift(t("dokumenter.historikk.tittel"), 1);
+      k.avsnitt(t("dokumenter.historikk.ingress", { nummer: m.nummer, sertifikat: m.sertifikat.nummer }), {
         stoerrelse: 11,
         farge: FARGE.dempet,
       });
-      if (hendelser.length === 0) k.avsnitt("Ingen hendelser.");
+      if (hendelser.length === 0) k.avsnitt(t("dokumenter.historikk.ingen"));
       for (const h of hendelser) {
-        k.avsnitt(`${formaterDatoTid(h.tidspunkt)}: ${h.tittel}`, { font: FONT_FET, luftEtter: 1 });
+        k.avsnitt(
+          t("dokumenter.historikk.hendelse", {
+            tidspunkt: formaterDatoTid(h.tidspunkt, t.sprak),
+            tittel: h.tittel,
+          }),
+          { font: FONT_FET, luftEtter: 1 },
+        );
         k.avsnitt(h.utfoertAv, { farge: FARGE.dempet, innrykk: 12, luftEtter: 1 });
         if (h.linjer.length > 0) k.liste(h.linjer, 12);
         k.avsnitt(" ", { luftEtter: 2 });
       }
-      k.bunntekst(...bunntekst(generert, m));
+      k.bunntekst(...bunntekst(t, generert, m));
     },
+    t,
   );
 }
 
@@ -134,24 +184,32 @@ export async function vurderingPdf(
   m: ImportmeldingVisning,
   hendelser: readonly HendelseVisning[],
   generert: string,
+  t: T = oversetter("nb"),
 ): Promise<Buffer> {
   const hendelse = hendelser.findLast((h) => h.tilStatus !== null && VURDERT.has(h.tilStatus));
   const avvist = m.status === "AVVIST" || m.status === "DELVIS_AVVIST";
   return skrivPdf(
-    { Title: pdfTekst(`Vurdering av forhåndsmelding ${m.nummer}`), CreationDate: new Date(generert) },
-    (k) => {
-      k.overskrift("Vurdering fra Mattilsynet", 1);
-      k.avsnitt(`Forhåndsmelding ${m.nummer}`, { stoerrelse: 11, farge: FARGE.dempet });
-      k.felter([
-        ["Resultat", m.statusTekst],
-        ["Vurdert", formaterDatoTid(hendelse?.tidspunkt ?? m.statusEndret)],
-        ["Vurdert av", hendelse?.utfoertAv],
-        ["Sertifikat", m.sertifikat.nummer],
-        ["Begrunnelse", m.vurderingBegrunnelse ?? undefined],
-      ]);
-      if (avvist) k.avsnitt("Vedtaksbrev med begrunnelse og klageadgang kommer separat.");
-      k.bunntekst(...bunntekst(generert, m));
+    {
+      Title: pdfTekst(t("dokumenter.vurdering.dokumenttittel", { nummer: m.nummer })),
+      CreationDate: new Date(generert),
     },
+    (k) => {
+      k.overskrift(t("dokumenter.vurdering.tittel"), 1);
+      k.avsnitt(t("dokumenter.felles.forhaandsmelding", { nummer: m.nummer }), {
+        stoerrelse: 11,
+        farge: FARGE.dempet,
+      });
+      k.felter([
+        [t("dokumenter.vurdering.resultat"), statusNavn(t, m)],
+        [t("dokumenter.vurdering.vurdert"), formaterDatoTid(hendelse?.tidspunkt ?? m.statusEndret, t.sprak)],
+        [t("dokumenter.vurdering.vurdertAv"), hendelse?.utfoertAv],
+        [t("dokumenter.vurdering.sertifikat"), m.sertifikat.nummer],
+        [t("dokumenter.vurdering.begrunnelse"), m.vurderingBegrunnelse ?? undefined],
+      ]);
+      if (avvist) k.avsnitt(t("dokumenter.vurdering.vedtaksbrev"));
+      k.bunntekst(...bunntekst(t, generert, m));
+    },
+    t,
   );
 }
 
@@ -166,79 +224,99 @@ export function harMottakskontroll(m: ImportmeldingVisning, hendelser: readonly 
   return !m.kunDokumentkontroll && hendelser.some((h) => h.tilStatus === "ANKOMMET");
 }
 
+/** The index (innhold.txt): what the pack holds and what it does not, and each document's SHA-256. */
+function innholdTekst(
+  t: T,
+  input: DokumentasjonInput,
+  deler: readonly { navn: string; beskrivelse: string; data: Uint8Array }[],
+  mangler: readonly string[],
+): string {
+  const { melding: m, generert } = input;
+  return [
+    t("dokumenter.pakke.overskrift", { nummer: m.nummer }),
+    t("dokumenter.pakke.sertifikatFra", { nummer: m.sertifikat.nummer, land: landNavnFor(t, m.eksportLand) }),
+    t("dokumenter.pakke.ansvarligImportoer", {
+      navn: m.ansvarligImportoer.navn,
+      orgnr: m.ansvarligImportoer.organisasjonsnummer,
+    }),
+    t("dokumenter.pakke.laget", { tidspunkt: formaterDatoTid(generert, t.sprak) }),
+    "",
+    t("dokumenter.pakke.dokumentene"),
+    ...deler.map((d) => `- ${d.navn}: ${d.beskrivelse}`),
+    ...(mangler.length > 0 ? ["", t("dokumenter.pakke.ikkeMed"), ...mangler.map((l) => `- ${l}`)] : []),
+    "",
+    t("dokumenter.pakke.sha256", { fil: filnavn(t).innhold }),
+    ...deler.map((d) => `${sha256(d.data)}  ${d.navn}`),
+    "",
+  ].join("\n");
+}
+
 /** The pack as a ZIP file: PDFs stored as they are (already compressed), text deflated. */
 export async function lagDokumentasjon(input: DokumentasjonInput): Promise<Uint8Array> {
   const { melding: m, hendelser, generert } = input;
+  const t = oversetter(input.sprak ?? "nb");
+  const filer = filnavn(t);
   const deler: { navn: string; beskrivelse: string; data: Uint8Array }[] = [];
   const mangler: string[] = [];
 
   if (input.xml) {
     deler.push({
-      navn: FILER.xml,
-      beskrivelse: `ePhyto-sertifikatet nøyaktig slik det ble mottatt fra ePhyto-huben ${formaterDatoTid(input.xml.mottatt)}`,
+      navn: filer.xml,
+      beskrivelse: t("dokumenter.pakke.xml", { tidspunkt: formaterDatoTid(input.xml.mottatt, t.sprak) }),
       data: input.xml.data,
     });
   } else {
-    mangler.push(
-      `${FILER.xml}: sertifikatet ble mottatt før tjenesten tok vare på XML-en slik den ble levert, så den finnes ikke.`,
-    );
+    mangler.push(t("dokumenter.pakke.xmlMangler", { fil: filer.xml }));
   }
   deler.push({
-    navn: FILER.sertifikat,
-    beskrivelse: `Sertifikat ${m.sertifikat.nummer} som PDF`,
-    data: await lagSertifikatdokument("pdf", input.sertifikat),
+    navn: filer.sertifikat,
+    beskrivelse: t("dokumenter.pakke.sertifikat", { nummer: m.sertifikat.nummer }),
+    data: await lagSertifikatdokument("pdf", input.sertifikat, t.sprak),
   });
   deler.push({
-    navn: FILER.kvittering,
-    beskrivelse: `Kvittering for forhåndsmelding ${m.nummer}`,
+    navn: filer.kvittering,
+    beskrivelse: t("dokumenter.pakke.kvittering", { nummer: m.nummer }),
     data: await lagKvitteringPdf(m, {
       hendelser: hendelser.filter((h) => h.type === "STATUS" || h.type === "OPPRETTET"),
       generert: new Date(generert),
+      sprak: t.sprak,
     }),
   });
   if (harMottakskontroll(m, hendelser)) {
     deler.push({
-      navn: FILER.mottakskontroll,
-      beskrivelse: "Mottakskontrollen slik den ble rapportert: svarene og faktiske mengder",
-      data: mottakskontrollCsv(m),
+      navn: filer.mottakskontroll,
+      beskrivelse: t("dokumenter.pakke.mottakskontroll"),
+      data: mottakskontrollCsv(m, t),
     });
   } else {
-    mangler.push(`${FILER.mottakskontroll}: ingen mottakskontroll er rapportert.`);
+    mangler.push(t("dokumenter.pakke.mottakskontrollMangler", { fil: filer.mottakskontroll }));
   }
   if (VURDERT.has(m.status)) {
     deler.push({
-      navn: FILER.vurdering,
-      beskrivelse: "Mattilsynets vurdering",
-      data: await vurderingPdf(m, hendelser, generert),
+      navn: filer.vurdering,
+      beskrivelse: t("dokumenter.pakke.vurdering"),
+      data: await vurderingPdf(m, hendelser, generert, t),
     });
   } else {
-    mangler.push(`${FILER.vurdering}: Mattilsynet har ikke vurdert forhåndsmeldingen.`);
+    mangler.push(t("dokumenter.pakke.vurderingMangler", { fil: filer.vurdering }));
   }
   deler.push({
-    navn: FILER.historikkPdf,
-    beskrivelse: "Historikken som PDF",
-    data: await historikkPdf(m, hendelser, generert),
+    navn: filer.historikkPdf,
+    beskrivelse: t("dokumenter.pakke.historikkPdf"),
+    data: await historikkPdf(m, hendelser, generert, t),
   });
-  deler.push({ navn: FILER.historikkCsv, beskrivelse: "Historikken som CSV", data: historikkCsv(hendelser) });
-
-  const innhold = [
-    `Dokumentasjon for forhåndsmelding ${m.nummer}`,
-    `Sertifikat ${m.sertifikat.nummer} fra ${m.eksportLand.navn}`,
-    `Ansvarlig importør: ${m.ansvarligImportoer.navn} (org.nr. ${m.ansvarligImportoer.organisasjonsnummer})`,
-    `Laget ${formaterDatoTid(generert)} (norsk tid) av Digital forhåndsmelding`,
-    "",
-    "Dokumentene:",
-    ...deler.map((d) => `- ${d.navn}: ${d.beskrivelse}`),
-    ...(mangler.length > 0 ? ["", "Ikke med:", ...mangler.map((t) => `- ${t}`)] : []),
-    "",
-    "SHA-256 for hvert dokument (kontroller med: sha256sum -c innhold.txt):",
-    ...deler.map((d) => `${sha256(d.data)}  ${d.navn}`),
-    "",
-  ].join("\n");
+  deler.push({
+    navn: filer.historikkCsv,
+    beskrivelse: t("dokumenter.pakke.historikkCsv"),
+    data: historikkCsv(hendelser, t),
+  });
 
   const mtime = new Date(generert);
-  const filer: Zippable = {};
-  for (const d of deler) filer[d.navn] = [d.data, { level: d.navn.endsWith(".pdf") ? 0 : 6, mtime }];
-  filer[FILER.innhold] = [new TextEncoder().encode(innhold), { level: 6, mtime }];
-  return zipSync(filer);
+  const zip: Zippable = {};
+  for (const d of deler) zip[d.navn] = [d.data, { level: d.navn.endsWith(".pdf") ? 0 : 6, mtime }];
+  zip[filer.innhold] = [
+    new TextEncoder().encode(innholdTekst(t, input, deler, mangler)),
+    { level: 6, mtime },
+  ];
+  return zipSync(zip);
 }

@@ -6,6 +6,7 @@ import {
   type VarelinjeVisning,
 } from "../../domain/importmelding";
 import { SPOERSMAAL, SVAR_TEKST, type SvarKode } from "../../domain/kontrollspoersmaal";
+import { bokmaalIgjen } from "../../tests/support/bokmaal-igjen";
 import { antallSider, pdfSider } from "../../tests/support/dokument-testdata";
 import { lagKvitteringPdf } from "./kvittering-pdf";
 
@@ -236,5 +237,78 @@ describe("lagKvitteringPdf", () => {
     expect(tekst).toMatch(/Sendingen er ankommet\nNei/);
     expect(tekst).not.toContain("Det er færre varer");
     expect(tekst).not.toMatch(/^Ankommet$/m);
+  });
+});
+
+describe("lagKvitteringPdf på nynorsk og engelsk (issue 33 punkt 2)", () => {
+  const valg = { hendelser: HENDELSER, generert: GENERERT };
+  const KATALOG = [
+    "dokumenter.felles",
+    "dokumenter.kvittering",
+    "kodeverk.status",
+    "kodeverk.svar",
+    "kodeverk.spoersmaal",
+    "kodeverk.tidsromSmaa",
+    "kodeverk.tilsiktetBruk",
+  ];
+
+  it.each([
+    ["nn", "Kvittering for digital førehandsmelding", /Sendinga er komen\nJa/, "nn-NO"],
+    ["en", "Receipt for digital prior notification", /The consignment has arrived\nYes/, "en-GB"],
+  ] as const)(
+    "%s: ingen bokmålstekst fra katalogene igjen, dokumentspråket satt",
+    async (sprak, tittel, ankommet, lokale) => {
+      const pdf = await lagKvitteringPdf(melding(), { ...valg, sprak });
+      const tekst = alleTekster(pdf);
+      expect(tekst).toContain(tittel);
+      expect(tekst).toMatch(ankommet);
+      expect(bokmaalIgjen(tekst, sprak, KATALOG)).toEqual([]);
+      // the document language (/Lang) in the catalogue dictionary
+      expect(pdf.toString("latin1")).toContain(`/Lang (${lokale})`);
+    },
+  );
+
+  it("en: ingen linje som i bokmål utenom data, og datoer, tall og statusnavn for engelsk", async () => {
+    const linjer = (pdf: Buffer) => alleTekster(pdf).split("\n");
+    const bokmaal = new Set(linjer(await lagKvitteringPdf(melding(), valg)));
+    const pdf = await lagKvitteringPdf(melding(), { ...valg, sprak: "en" });
+    // what the receipt shows as written in every language: the notifier's and the certificate's data, «Status»
+    const data = new Set([
+      "2026-000123",
+      "PO-2026-77",
+      "PHYTO.NL.2026.0001234",
+      "Eksport",
+      "Kari Nordmann",
+      "kari@hageland.example.no",
+      "91234567",
+      "1. Rosa canina – Rose",
+      "2. Buxus sempervirens – Buksbom",
+      "Lierstranda 12, 3414 Lierstranda",
+      "Zaadhandel Westland B.V., Naaldwijkseweg 5",
+      "Hageland Import AS avd. Drammen, Tollbugata 40, 3044 Drammen",
+      "Grønt Mottak AS avd. Alnabru, Ola Hansen, 92345678",
+      "--",
+      "Status",
+      "Type",
+    ]);
+    expect(linjer(pdf).filter((l) => l.trim() !== "" && bokmaal.has(l) && !data.has(l))).toEqual([]);
+    const tekst = alleTekster(pdf);
+    expect(tekst).toMatch(/Status\nAwaiting decision/);
+    expect(tekst).toMatch(/Submitted\n02\/03\/2026,? 10:15/);
+    expect(tekst).toContain("Number: 100 stk (actual: 80); Net weight: 50 kg (actual: 42.5)");
+    expect(tekst).toMatch(/Exporting country\nNetherlands/);
+    expect(tekst).toContain("Plant part: Plants");
+    expect(tekst).toContain("Message to Mattilsynet: No message");
+    expect(tekst).toMatch(/Page 1 of \d/);
+    expect(tekst).toContain("Generated 05/03/2026");
+  });
+
+  it("bokmål er standard, og dokumentspråket er nb-NO", async () => {
+    const pdf = await lagKvitteringPdf(melding(), valg);
+    expect(pdf.toString("latin1")).toContain("/Lang (nb-NO)");
+    expect(alleTekster(pdf)).toMatch(/Side 1 av \d/);
+    // the check above finds the bokmål texts when they are there
+    expect(bokmaalIgjen(alleTekster(pdf), "en", KATALOG).length).toBeGreaterThan(30);
+    expect(bokmaalIgjen(alleTekster(pdf), "nn", KATALOG).length).toBeGreaterThan(15);
   });
 });

@@ -1,21 +1,27 @@
 // The receipt of a submitted notification (SPEC §2 "Registered notification page" 'Kvittering', §7 Links):
-// an A4 PDF in Norwegian of what was notified and when — number, status and times, responsible importer,
-// innmelder, certificate, arrival info and reception controller, the document-control answers with their
-// comments, the reception-control answers when given, and the goods lines. Helvetica (WinAnsi); every text
-// goes through `pdfTekst`, so no character turns into garbage.
+// an A4 PDF in the language of the person who downloads it (docs/sprak.md) of what was notified and when —
+// number, status and times, responsible importer, innmelder, certificate, arrival info and reception
+// controller, the document-control answers with their comments, the reception-control answers when given, and
+// the goods lines. What the notifier and the certificate wrote stays as written. Helvetica (WinAnsi); every
+// text goes through `pdfTekst`, so no character turns into garbage.
 
 import { formaterDato, formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
 import {
   type ImportmeldingVisning,
   type KontrollspoersmaalVisning,
-  MENGDE_FELT_TEKST,
   MENGDE_FELTER,
 } from "../../domain/importmelding";
-import { plantedelVisning, tilsiktetBrukVisning } from "../../domain/kodeverk";
-import { formaterTall } from "../../domain/mengde";
+import { enhetVisning } from "../../domain/kodeverk";
+import { formaterTall, visningsMengde } from "../../domain/mengde";
+import { statusNavn } from "../../domain/statusnavn";
 import { tidsromForKlokkeslett } from "../../domain/tidsrom";
+import { oversetter } from "../../sprak/katalog.server";
+import type { Noekkel } from "../../sprak/navnerom";
+import type { T } from "../../sprak/oversetter";
+import type { Sprak } from "../../sprak/sprak";
 import { FARGE, FONT_FET, type Skriver, skrivPdf } from "./pdf-oppsett";
 import { pdfTekst } from "./pdf-tekst";
+import { landNavnFor, mengdeFeltTekst, plantedelFor, tilsiktetBrukFor } from "./tekst";
 
 export interface KvitteringHendelse {
   tidspunkt: Date | string;
@@ -26,6 +32,8 @@ export interface KvitteringValg {
   /** Status changes (audit trail), oldest first; gives the submission time. */
   hendelser?: readonly KvitteringHendelse[];
   generert?: Date;
+  /** The language of the person who downloads it; bokmål when not given. */
+  sprak?: Sprak;
 }
 
 function adresse(a: {
@@ -38,29 +46,41 @@ function adresse(a: {
   return [a.linje1, a.linje2, a.linje3, a.linje4, a.linje5].filter((l): l is string => !!l).join(", ");
 }
 
-function importoer(i: { navn: string; organisasjonsnummer: string } | null): string | undefined {
-  return i ? `${i.navn} (org.nr. ${formaterOrganisasjonsnummer(i.organisasjonsnummer)})` : undefined;
+function importoer(t: T, i: { navn: string; organisasjonsnummer: string } | null): string | undefined {
+  return i
+    ? t("dokumenter.felles.virksomhet", {
+        navn: i.navn,
+        orgnr: formaterOrganisasjonsnummer(i.organisasjonsnummer),
+      })
+    : undefined;
 }
 
 function skrivSvar(k: Skriver, spoersmaal: readonly KontrollspoersmaalVisning[]): void {
+  const t = k.t;
   if (spoersmaal.length === 0) {
-    k.avsnitt("Ingen spørsmål.");
+    k.avsnitt(t("dokumenter.kvittering.ingenSpoersmaal"));
     return;
   }
   spoersmaal.forEach((s, i) => {
-    k.avsnitt(`${i + 1}. ${s.kontrollSpoersmaal}${s.referanse ? ` (${s.referanse})` : ""}`, {
-      font: FONT_FET,
-    });
-    if (!s.kontrollSvar) {
-      k.avsnitt("Ikke besvart", { innrykk: 12, farge: FARGE.dempet });
+    const tekst = t(`kodeverk.spoersmaal.${s.kode}` as Noekkel);
+    k.avsnitt(`${i + 1}. ${tekst}${s.referanse ? ` (${s.referanse})` : ""}`, { font: FONT_FET });
+    const svar = s.kontrollSvar;
+    if (!svar) {
+      k.avsnitt(t("dokumenter.felles.ikkeBesvart"), { innrykk: 12, farge: FARGE.dempet });
       return;
     }
-    k.avsnitt(`Svar: ${s.kontrollSvar.tekst}${s.kontrollSvar.avvik ? " (avvik)" : ""}`, {
-      innrykk: 12,
-      farge: s.kontrollSvar.avvik ? FARGE.avvik : FARGE.tekst,
-    });
-    if (s.kontrollSvar.avvik) {
-      k.avsnitt(`Melding til Mattilsynet: ${s.kontrollSvar.kommentar ?? "Ingen melding"}`, { innrykk: 12 });
+    const svarTekst = t(`kodeverk.svar.${svar.kontrollSvar}` as Noekkel);
+    k.avsnitt(
+      t(svar.avvik ? "dokumenter.kvittering.svarAvvik" : "dokumenter.kvittering.svar", { svar: svarTekst }),
+      { innrykk: 12, farge: svar.avvik ? FARGE.avvik : FARGE.tekst },
+    );
+    if (svar.avvik) {
+      k.avsnitt(
+        t("dokumenter.kvittering.meldingTilMattilsynet", {
+          melding: svar.kommentar ?? t("dokumenter.kvittering.ingenMelding"),
+        }),
+        { innrykk: 12 },
+      );
     }
   });
 }
@@ -70,153 +90,225 @@ function felt(k: Skriver, rader: [string, string | null | undefined][]): void {
   k.felter(rader.map(([etikett, verdi]) => [etikett, verdi?.trim() ? verdi : "--"]));
 }
 
-/** The receipt as a PDF. */
+/** "12.03.2026 morgen (før 08)": the expected arrival with its part of the day, or the time as given. */
+function forventetAnkomst(
+  t: T,
+  tid: { dato: string; klokkeslett: string | null } | null,
+): string | undefined {
+  if (!tid) return undefined;
+  const dato = formaterDato(tid.dato, t.sprak);
+  const tidsrom = tidsromForKlokkeslett(tid.klokkeslett);
+  if (!tidsrom) return `${dato} ${tid.klokkeslett ?? ""}`.trim();
+  return t("dokumenter.kvittering.ankomstTidsrom", {
+    dato,
+    tidsrom: t(`kodeverk.tidsromSmaa.${tidsrom.klokkeslett.replace(":", "")}` as Noekkel),
+  });
+}
+
+function skrivMeldingen(k: Skriver, melding: ImportmeldingVisning, valg: KvitteringValg): void {
+  const t = k.t;
+  const dt = (d: Date | string) => formaterDatoTid(d, t.sprak);
+  const innsendt = valg.hendelser?.find((h) => h.tilStatus === "REGISTRERT")?.tidspunkt;
+  k.seksjon(t("dokumenter.kvittering.forhaandsmeldingen"), () => {
+    felt(k, [
+      [t("dokumenter.kvittering.nummer"), melding.nummer],
+      [t("dokumenter.kvittering.status"), statusNavn(t, melding)],
+      [t("dokumenter.kvittering.sendtInn"), innsendt ? dt(innsendt) : undefined],
+      [t("dokumenter.kvittering.statusEndret"), dt(melding.statusEndret)],
+      [t("dokumenter.kvittering.opprettet"), dt(melding.opprettet)],
+      [
+        t("dokumenter.kvittering.egenReferanse"),
+        melding.egenReferanse ?? t("dokumenter.kvittering.ikkeAngitt"),
+      ],
+      [
+        t("dokumenter.kvittering.kontroll"),
+        t(
+          melding.kunDokumentkontroll
+            ? "dokumenter.kvittering.kunDokumentkontroll"
+            : "dokumenter.kvittering.dokumentOgFysisk",
+        ),
+      ],
+      ...(melding.faktiskAnkommet
+        ? ([[t("dokumenter.kvittering.ankommet"), dt(melding.faktiskAnkommet)]] as [string, string][])
+        : []),
+      ...(melding.vurderingBegrunnelse
+        ? ([[t("dokumenter.kvittering.begrunnelse"), melding.vurderingBegrunnelse]] as [string, string][])
+        : []),
+    ]);
+  });
+  k.seksjon(t("dokumenter.kvittering.importoerOgInnmelder"), () => {
+    felt(k, [
+      [t("dokumenter.kvittering.ansvarligImportoer"), importoer(t, melding.ansvarligImportoer)],
+      ...(melding.ansvarligDokumentkontroll
+        ? ([
+            [
+              t("dokumenter.kvittering.ansvarligDokumentkontroll"),
+              importoer(t, melding.ansvarligDokumentkontroll),
+            ],
+          ] as [string, string | undefined][])
+        : []),
+      [t("dokumenter.kvittering.innmelder"), melding.innmelder?.navn],
+      [t("dokumenter.kvittering.epost"), melding.innmelder?.epost],
+      [t("dokumenter.kvittering.telefon"), melding.innmelder?.telefonnummer],
+    ]);
+  });
+  k.seksjon(t("dokumenter.kvittering.sertifikat"), () => {
+    felt(k, [
+      [t("dokumenter.kvittering.sertifikatnummer"), melding.sertifikat.nummer],
+      [t("dokumenter.kvittering.type"), melding.sertifikat.type],
+      [t("dokumenter.kvittering.utstedt"), formaterDato(melding.utstedtDato, t.sprak)],
+      [t("dokumenter.kvittering.eksportland"), landNavnFor(t, melding.eksportLand)],
+      [
+        t("dokumenter.kvittering.opprinnelsesland"),
+        melding.alleOpprinnelsesland.map((l) => landNavnFor(t, l)).join(", "),
+      ],
+      [
+        t("dokumenter.kvittering.avsender"),
+        [melding.avsender.navn, adresse(melding.avsender.adresse)].filter(Boolean).join(", "),
+      ],
+      [
+        t("dokumenter.kvittering.mottaker"),
+        [melding.mottaker.navn, adresse(melding.mottaker.adresse)].filter(Boolean).join(", "),
+      ],
+    ]);
+  });
+}
+
+function skrivAnkomst(k: Skriver, melding: ImportmeldingVisning): void {
+  const t = k.t;
+  k.seksjon(t("dokumenter.kvittering.ankomst"), () => {
+    melding.ankomstInfo.forEach((a) => {
+      const kontrolloer = a.mottakskontrolloer;
+      felt(k, [
+        [t("dokumenter.kvittering.forventetAnkomst"), forventetAnkomst(t, a.ankomstTid)],
+        [
+          t("dokumenter.kvittering.kontrollsted"),
+          [
+            a.kontrollAdresse.linje1,
+            a.kontrollAdresse.linje2,
+            [a.kontrollAdresse.postnummer, a.kontrollAdresse.poststed].filter(Boolean).join(" "),
+          ]
+            .filter(Boolean)
+            .join(", "),
+        ],
+        [
+          t("dokumenter.kvittering.mottakskontrolloer"),
+          kontrolloer
+            ? [
+                kontrolloer.virksomhetNavn,
+                kontrolloer.organisasjonsnummer
+                  ? t("dokumenter.felles.orgnr", {
+                      orgnr: formaterOrganisasjonsnummer(kontrolloer.organisasjonsnummer),
+                    })
+                  : undefined,
+              ]
+                .filter(Boolean)
+                .join(", ")
+            : melding.kunDokumentkontroll
+              ? t("dokumenter.kvittering.ikkeNoedvendig")
+              : undefined,
+        ],
+        // Who did the control: the company that gave its person (issue 23 item 3), with name and phone
+        [
+          t("dokumenter.kvittering.utfoertAv"),
+          kontrolloer && (kontrolloer.navn || kontrolloer.telefonnummer)
+            ? [
+                kontrolloer.utfoertAv?.navn ?? kontrolloer.virksomhetNavn,
+                kontrolloer.navn,
+                kontrolloer.telefonnummer,
+              ]
+                .filter(Boolean)
+                .join(", ")
+            : undefined,
+        ],
+        [
+          t("dokumenter.kvittering.sendingAnkommet"),
+          t(a.sendingAnkommet ? "dokumenter.felles.ja" : "dokumenter.felles.nei"),
+        ],
+      ]);
+    });
+  });
+}
+
+function skrivVarelinjer(k: Skriver, melding: ImportmeldingVisning): void {
+  const t = k.t;
+  k.seksjon(t("dokumenter.kvittering.varelinjer", { antall: melding.varelinjer.length }), () => {
+    if (melding.varelinjer.length === 0) k.avsnitt(t("dokumenter.kvittering.ingenVarelinjer"));
+    for (const l of melding.varelinjer) {
+      const navn =
+        [l.botaniskNavn, l.navn].filter(Boolean).join(" – ") || t("dokumenter.kvittering.utenNavn");
+      k.avsnitt(`${l.sorteringsnummer}. ${navn}`, { font: FONT_FET });
+      const mengder = MENGDE_FELTER.flatMap((f) => {
+        const m = l.mengde[f];
+        if (!m?.visningsMengde) return [];
+        const verdier = {
+          felt: mengdeFeltTekst(t, f),
+          // the value in the reader's number format (the unit as the page names it)
+          mengde: visningsMengde(m.verdi, m.enhet, enhetVisning, t.sprak) ?? m.visningsMengde,
+        };
+        return [
+          m.faktiskVerdi !== null
+            ? t("dokumenter.kvittering.mengdeFaktisk", {
+                ...verdier,
+                faktisk: formaterTall(m.faktiskVerdi, t.sprak),
+              })
+            : t("dokumenter.kvittering.mengde", verdier),
+        ];
+      });
+      const bruk = tilsiktetBrukFor(t, l.klassifisering);
+      const plantedel = plantedelFor(t, l.klassifisering.plantedel);
+      const detaljer = [
+        l.beskrivelse,
+        bruk ? t("dokumenter.kvittering.tilsiktetBruk", { bruk }) : undefined,
+        plantedel ? t("dokumenter.kvittering.plantedel", { del: plantedel }) : undefined,
+        l.opprinnelsesland.length > 0
+          ? t("dokumenter.kvittering.opprinnelse", {
+              land: l.opprinnelsesland
+                .map((o) => [landNavnFor(t, o), o.landsdel].filter(Boolean).join(" "))
+                .join(", "),
+            })
+          : undefined,
+        mengder.join("; ") || undefined,
+      ].filter((d): d is string => !!d);
+      for (const d of detaljer) k.avsnitt(d, { innrykk: 12 });
+    }
+  });
+}
+
+/** The receipt as a PDF, in the language of `valg.sprak` (bokmål by default). */
 export async function lagKvitteringPdf(
   melding: ImportmeldingVisning,
   valg: KvitteringValg = {},
 ): Promise<Buffer> {
   const generert = valg.generert ?? new Date();
+  const t = oversetter(valg.sprak ?? "nb");
   return skrivPdf(
-    { Title: pdfTekst(`Kvittering for digital forhåndsmelding ${melding.nummer}`), CreationDate: generert },
+    {
+      Title: pdfTekst(t("dokumenter.kvittering.dokumenttittel", { nummer: melding.nummer })),
+      CreationDate: generert,
+    },
     (k) => {
-      k.overskrift("Kvittering for digital forhåndsmelding", 1);
-      k.avsnitt(`Forhåndsmelding ${melding.nummer}`, { stoerrelse: 11, farge: FARGE.dempet });
-
-      const innsendt = valg.hendelser?.find((h) => h.tilStatus === "REGISTRERT")?.tidspunkt;
-      k.seksjon("Forhåndsmeldingen", () => {
-        felt(k, [
-          ["Nummer", melding.nummer],
-          ["Status", melding.statusTekst],
-          ["Sendt inn", innsendt ? formaterDatoTid(innsendt) : undefined],
-          ["Status sist endret", formaterDatoTid(melding.statusEndret)],
-          ["Opprettet", formaterDatoTid(melding.opprettet)],
-          ["Egen referanse", melding.egenReferanse ?? "Ikke angitt"],
-          [
-            "Kontroll",
-            melding.kunDokumentkontroll ? "Kun dokumentkontroll" : "Dokumentkontroll og fysisk kontroll",
-          ],
-          ...(melding.faktiskAnkommet
-            ? ([["Ankommet", formaterDatoTid(melding.faktiskAnkommet)]] as [string, string][])
-            : []),
-          ...(melding.vurderingBegrunnelse
-            ? ([["Begrunnelse fra Mattilsynet", melding.vurderingBegrunnelse]] as [string, string][])
-            : []),
-        ]);
+      k.overskrift(t("dokumenter.kvittering.tittel"), 1);
+      k.avsnitt(t("dokumenter.felles.forhaandsmelding", { nummer: melding.nummer }), {
+        stoerrelse: 11,
+        farge: FARGE.dempet,
       });
-      k.seksjon("Importør og innmelder", () => {
-        felt(k, [
-          ["Ansvarlig importør", importoer(melding.ansvarligImportoer)],
-          ...(melding.ansvarligDokumentkontroll
-            ? ([["Ansvarlig for dokumentkontroll", importoer(melding.ansvarligDokumentkontroll)]] as [
-                string,
-                string | undefined,
-              ][])
-            : []),
-          ["Innmelder", melding.innmelder?.navn],
-          ["E-post", melding.innmelder?.epost],
-          ["Telefon", melding.innmelder?.telefonnummer],
-        ]);
-      });
-      k.seksjon("Sertifikat", () => {
-        felt(k, [
-          ["Sertifikatnummer", melding.sertifikat.nummer],
-          ["Type", melding.sertifikat.type],
-          ["Utstedt", formaterDato(melding.utstedtDato)],
-          ["Eksportland", melding.eksportLand.navn],
-          ["Opprinnelsesland", melding.alleOpprinnelsesland.map((l) => l.navn).join(", ")],
-          ["Avsender", [melding.avsender.navn, adresse(melding.avsender.adresse)].filter(Boolean).join(", ")],
-          ["Mottaker", [melding.mottaker.navn, adresse(melding.mottaker.adresse)].filter(Boolean).join(", ")],
-        ]);
-      });
-      k.seksjon("Ankomst", () => {
-        melding.ankomstInfo.forEach((a) => {
-          const tidsrom = tidsromForKlokkeslett(a.ankomstTid?.klokkeslett);
-          felt(k, [
-            [
-              "Forventet ankomst",
-              a.ankomstTid
-                ? `${formaterDato(a.ankomstTid.dato)} ${tidsrom ? `${tidsrom.navn.toLowerCase()} (${tidsrom.spenn})` : a.ankomstTid.klokkeslett}`
-                : undefined,
-            ],
-            [
-              "Kontrollsted",
-              [
-                a.kontrollAdresse.linje1,
-                a.kontrollAdresse.linje2,
-                [a.kontrollAdresse.postnummer, a.kontrollAdresse.poststed].filter(Boolean).join(" "),
-              ]
-                .filter(Boolean)
-                .join(", "),
-            ],
-            [
-              "Mottakskontrollør",
-              a.mottakskontrolloer
-                ? [
-                    a.mottakskontrolloer.virksomhetNavn,
-                    a.mottakskontrolloer.organisasjonsnummer
-                      ? `org.nr. ${formaterOrganisasjonsnummer(a.mottakskontrolloer.organisasjonsnummer)}`
-                      : undefined,
-                  ]
-                    .filter(Boolean)
-                    .join(", ")
-                : melding.kunDokumentkontroll
-                  ? "Ikke nødvendig (kun dokumentkontroll)"
-                  : undefined,
-            ],
-            // Who did the control: the company that gave its person (issue 23 item 3), with name and phone
-            [
-              "Mottakskontroll utført av",
-              a.mottakskontrolloer && (a.mottakskontrolloer.navn || a.mottakskontrolloer.telefonnummer)
-                ? [
-                    a.mottakskontrolloer.utfoertAv?.navn ?? a.mottakskontrolloer.virksomhetNavn,
-                    a.mottakskontrolloer.navn,
-                    a.mottakskontrolloer.telefonnummer,
-                  ]
-                    .filter(Boolean)
-                    .join(", ")
-                : undefined,
-            ],
-            ["Sendingen er ankommet", a.sendingAnkommet ? "Ja" : "Nei"],
-          ]);
-        });
-      });
-      k.seksjon("Dokumentkontroll", () => {
+      skrivMeldingen(k, melding, valg);
+      skrivAnkomst(k, melding);
+      k.seksjon(t("dokumenter.kvittering.dokumentkontroll"), () => {
         skrivSvar(k, melding.dokumentkontrollSpoersmaal);
       });
-
       if (!melding.kunDokumentkontroll && melding.mottakskontrollSpoersmaal.some((s) => s.kontrollSvar)) {
-        k.seksjon("Mottakskontroll", () => skrivSvar(k, melding.mottakskontrollSpoersmaal));
+        k.seksjon(t("dokumenter.kvittering.mottakskontroll"), () =>
+          skrivSvar(k, melding.mottakskontrollSpoersmaal),
+        );
       }
-
-      k.seksjon(`Varelinjer (${melding.varelinjer.length})`, () => {
-        if (melding.varelinjer.length === 0) k.avsnitt("Sertifikatet har ingen varelinjer.");
-        for (const l of melding.varelinjer) {
-          const navn = [l.botaniskNavn, l.navn].filter(Boolean).join(" – ") || "Uten navn";
-          k.avsnitt(`${l.sorteringsnummer}. ${navn}`, { font: FONT_FET });
-          const mengder = MENGDE_FELTER.flatMap((f) => {
-            const m = l.mengde[f];
-            if (!m?.visningsMengde) return [];
-            const faktisk = m.faktiskVerdi !== null ? ` (faktisk: ${formaterTall(m.faktiskVerdi)})` : "";
-            return [`${MENGDE_FELT_TEKST[f]}: ${m.visningsMengde}${faktisk}`];
-          });
-          const detaljer = [
-            l.beskrivelse,
-            tilsiktetBrukVisning(l.klassifisering)
-              ? `Tilsiktet bruk: ${tilsiktetBrukVisning(l.klassifisering)}`
-              : undefined,
-            plantedelVisning(l.klassifisering.plantedel)
-              ? `Plantedel: ${plantedelVisning(l.klassifisering.plantedel)}`
-              : undefined,
-            l.opprinnelsesland.length > 0
-              ? `Opprinnelse: ${l.opprinnelsesland.map((o) => [o.navn ?? o.kode, o.landsdel].filter(Boolean).join(" ")).join(", ")}`
-              : undefined,
-            mengder.join("; ") || undefined,
-          ].filter((d): d is string => !!d);
-          for (const d of detaljer) k.avsnitt(d, { innrykk: 12 });
-        }
-      });
-
-      k.bunntekst(`Generert ${formaterDatoTid(generert)}`, `Forhåndsmelding ${melding.nummer}`);
+      skrivVarelinjer(k, melding);
+      k.bunntekst(
+        t("dokumenter.felles.generert", { tidspunkt: formaterDatoTid(generert, t.sprak) }),
+        t("dokumenter.felles.forhaandsmelding", { nummer: melding.nummer }),
+      );
     },
+    t,
   );
 }

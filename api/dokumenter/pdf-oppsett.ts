@@ -5,6 +5,8 @@
 import PDFDocument from "pdfkit";
 import { tekster } from "../../domain/sertifikat-tekst";
 import type { Alvorlighetsgrad } from "../../domain/status";
+import { oversetter } from "../../sprak/katalog.server";
+import type { T } from "../../sprak/oversetter";
 import { kortet } from "./felles";
 import { pdfTekst } from "./pdf-tekst";
 
@@ -60,10 +62,13 @@ export type Struktur = PDFKit.PDFStructureElement;
 /** Writes flowing, tagged content; every page break happens outside marked content. */
 export class Skriver {
   readonly doc: PDFKit.PDFDocument;
+  /** The language of the person who downloads the document (docs/sprak.md «Et dokument»). */
+  readonly t: T;
   private forelder: Struktur;
 
-  constructor(doc: PDFKit.PDFDocument) {
+  constructor(doc: PDFKit.PDFDocument, t: T) {
     this.doc = doc;
+    this.t = t;
     this.forelder = doc.struct("Document");
     doc.addStructure(this.forelder);
   }
@@ -429,7 +434,7 @@ export class Skriver {
     this.doc.y += 6;
   }
 
-  /** Footer on every page: generation time, certificate number, "Side N av M". */
+  /** Footer on every page: generation time, certificate number, "Side N av M" in the reader's language. */
   bunntekst(venstreTekst: string, midtTekst: string): void {
     const { start, count } = this.doc.bufferedPageRange();
     for (let i = start; i < start + count; i++) {
@@ -447,7 +452,7 @@ export class Skriver {
           .strokeColor(FARGE.linje)
           .stroke();
         this.doc.font(FONT).fontSize(7.5).fillColor(FARGE.dempet);
-        const side = `Side ${i - start + 1} av ${count}`;
+        const side = pdfTekst(this.t("dokumenter.felles.side", { side: i - start + 1, antall: count }));
         const midt = pdfTekst(kortet(midtTekst, 70).tekst);
         this.doc.text(pdfTekst(venstreTekst), this.venstre, y, { lineBreak: false });
         this.doc.text(midt, (this.doc.page.width - this.doc.widthOfString(midt)) / 2, y, {
@@ -461,17 +466,22 @@ export class Skriver {
 }
 
 /**
- * A tagged A4 PDF in Norwegian (PDF/UA-style structure, the title shown), written by `skriv` through a
- * Skriver; resolves with the whole file. `info` adds to the author and creator.
+ * A tagged A4 PDF in the reader's language (`t`; the document language `/Lang` is its locale, PDF/UA-style
+ * structure, the title shown), written by `skriv` through a Skriver; resolves with the whole file. `info` adds
+ * to the author and creator.
  */
-export async function skrivPdf(info: PDFKit.DocumentInfo, skriv: (s: Skriver) => void): Promise<Buffer> {
+export async function skrivPdf(
+  info: PDFKit.DocumentInfo,
+  skriv: (s: Skriver) => void,
+  t: T = oversetter("nb"),
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margins: MARGER,
     bufferPages: true,
     pdfVersion: "1.7",
     tagged: true,
-    lang: "nb-NO",
+    lang: t.lokale,
     displayTitle: true,
     font: FONT,
     info: { Author: "Digital forhåndsmelding", Creator: "Digital forhåndsmelding", ...info },
@@ -483,7 +493,7 @@ export async function skrivPdf(info: PDFKit.DocumentInfo, skriv: (s: Skriver) =>
     doc.on("error", reject);
   });
   try {
-    skriv(new Skriver(doc));
+    skriv(new Skriver(doc, t));
   } catch (feil) {
     doc.end();
     await ferdig.catch(() => undefined);

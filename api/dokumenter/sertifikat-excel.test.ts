@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { bokmaalIgjen } from "../../tests/support/bokmaal-igjen";
 import { hubEksempel, reeksportNl, syntetiskSertifikat, vurder } from "../../tests/support/dokument-testdata";
 import {
   HODERAD,
@@ -130,4 +131,42 @@ describe("lagSertifikatExcel", () => {
       expect(r[kolonne("Bruttovolum")]).toBeNull();
     }
   });
+});
+
+describe("lagSertifikatExcel på nynorsk og engelsk (issue 33 punkt 2)", () => {
+  const KATALOG = ["dokumenter.sertifikat"];
+
+  /** The headings and labels the workbook writes itself: the goods-line sheet's two top rows, the labels column. */
+  function overskrifter(bok: ExcelJS.Workbook, varelinjeark: string, sertifikatark: string): string {
+    const varer = ark(bok, varelinjeark);
+    const sert = ark(bok, sertifikatark);
+    const celler = [
+      varer.getRow(TITTELRAD).getCell(1).value,
+      ...rad(varer, HODERAD),
+      ...Array.from({ length: sert.actualRowCount }, (_, i) => sert.getRow(i + 1).getCell(1).value),
+      sert.getRow(1).getCell(2).value,
+    ];
+    return celler.map((c) => String(c ?? "")).join("\n");
+  }
+
+  it.each([
+    ["nn", "Varelinjer", "Sertifikat", "Plantesunnheitssertifikat for reeksport", "Opphavsland"],
+    ["en", "Commodity lines", "Certificate", "Phytosanitary certificate for re-export", "Country of origin"],
+  ] as const)(
+    "%s: arknavn, overskrifter og etiketter",
+    async (sprak, varelinjer, sertifikat, tittel, land) => {
+      const s = reeksportNl();
+      const bok = await les(await lagSertifikatExcel({ sertifikat: s, vurdering: vurder(s), sprak }));
+      expect(bok.worksheets.map((a) => a.name)).toEqual([varelinjer, sertifikat]);
+      const tekst = overskrifter(bok, varelinjer, sertifikat);
+      expect(tekst).toContain(tittel);
+      expect(tekst).toContain(land);
+      expect(bokmaalIgjen(tekst, sprak, KATALOG)).toEqual([]);
+      // the check finds the bokmål headings when they are there
+      const bokmaal = await les(await lagSertifikatExcel({ sertifikat: s, vurdering: vurder(s) }));
+      expect(
+        bokmaalIgjen(overskrifter(bokmaal, VARELINJE_ARK, SERTIFIKAT_ARK), sprak, KATALOG).length,
+      ).toBeGreaterThan(sprak === "en" ? 30 : 15);
+    },
+  );
 });

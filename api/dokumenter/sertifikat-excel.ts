@@ -17,13 +17,16 @@ import {
   transportutstyrTekster,
   UKJENT_NUMMER,
 } from "../../domain/sertifikat-tekst";
+import { oversetter } from "../../sprak/katalog.server";
+import type { T } from "../../sprak/oversetter";
+import type { Sprak } from "../../sprak/sprak";
 import type { LagretSertifikat, Varelinje } from "../ephyto/parse";
 import {
   adresseLinjer,
   alleOpprinnelsesland,
   ankomststedTekst,
   behandlingerTekst,
-  dokumenttittel,
+  erReeksport,
   identifikatorTekster,
   linjevurderinger,
   linjevurderingTekst,
@@ -44,38 +47,46 @@ import { type Ark, type Rad, type Stil, skrivRegneark } from "./regneark";
 export interface SertifikatExcelInput {
   sertifikat: LagretSertifikat;
   vurdering?: SertifikatVurdering;
+  /** The language of the person who downloads it; bokmål when not given. */
+  sprak?: Sprak;
 }
 
-export const VARELINJE_ARK = "Varelinjer";
-export const SERTIFIKAT_ARK = "Sertifikat";
-
-/** The header row of the goods-line sheet (each quantity is followed by its unit). */
-export const VARELINJE_KOLONNER = [
-  "Nr.",
-  "Navn",
-  "Botanisk navn",
-  "Beskrivelse",
-  "HS-kode",
-  "Plantedel",
-  "Tilstand",
-  "Tilsiktet bruk",
-  "Opprinnelsesland",
-  "Antall",
-  "Enhet",
-  "Nettovekt",
-  "Enhet",
-  "Bruttovekt",
-  "Enhet",
-  "Nettovolum",
-  "Enhet",
-  "Bruttovolum",
-  "Enhet",
-  "Pakker",
-  "Kjennetegn",
-  "Tilleggserklæringer",
-  "Behandlinger",
-  "Risikovurdering",
+/** The columns of the goods-line sheet by their catalogue key (each quantity is followed by its unit). */
+const KOLONNER = [
+  "nr",
+  "navn",
+  "botaniskNavn",
+  "beskrivelse",
+  "hsKode",
+  "plantedel",
+  "tilstand",
+  "tilsiktetBruk",
+  "opprinnelsesland",
+  "antall",
+  "enhet",
+  "nettoVekt",
+  "enhet",
+  "bruttoVekt",
+  "enhet",
+  "nettoVolum",
+  "enhet",
+  "bruttoVolum",
+  "enhet",
+  "pakker",
+  "kjennetegn",
+  "tilleggserklaeringer",
+  "behandlinger",
+  "risikovurdering",
 ] as const;
+
+/** The header row of the goods-line sheet in the reader's language. */
+const kolonner = (t: T) => KOLONNER.map((k) => t(`dokumenter.sertifikat.kolonne.${k}`));
+
+const NB = oversetter("nb");
+/** The sheet names and the header row in bokmål. */
+export const VARELINJE_ARK = NB("dokumenter.sertifikat.arkVarelinjer");
+export const SERTIFIKAT_ARK = NB("dokumenter.sertifikat.arkSertifikat");
+export const VARELINJE_KOLONNER = kolonner(NB);
 
 /** Row numbers on the goods-line sheet. */
 export const TITTELRAD = 1;
@@ -85,14 +96,14 @@ export const HODERAD = 2;
 const MAKS_CELLETEKST = 32_767;
 
 /** Columns whose long texts wrap instead of widening the column. */
-const BRYTES = new Set([
-  "Beskrivelse",
-  "Opprinnelsesland",
-  "Pakker",
-  "Kjennetegn",
-  "Tilleggserklæringer",
-  "Behandlinger",
-  "Risikovurdering",
+const BRYTES = new Set<(typeof KOLONNER)[number]>([
+  "beskrivelse",
+  "opprinnelsesland",
+  "pakker",
+  "kjennetegn",
+  "tilleggserklaeringer",
+  "behandlinger",
+  "risikovurdering",
 ]);
 
 type Celle = string | number | Date | undefined;
@@ -153,28 +164,36 @@ function kolonnebredde(verdier: readonly Celle[], brytes: boolean): number {
 const OVERSKRIFT: Stil = { fet: true };
 const TOPP: Stil = { loddrett: "top", bryt: true };
 
-function varelinjeark(input: SertifikatExcelInput): Ark {
+/** The certificate's title in the reader's language. */
+const tittel = (t: T, sert: Pick<LagretSertifikat, "type">) =>
+  t("dokumenter.sertifikat.tittel", { reeksport: erReeksport(sert) ? "ja" : "nei" });
+
+function varelinjeark(input: SertifikatExcelInput, t: T): Ark {
   const sert = input.sertifikat;
   const nummer = tekst(sert.nummer) ?? UKJENT_NUMMER;
   const utstedt = utstedtTekst(sert);
   const vurderinger = linjevurderinger(sert, input.vurdering);
   const rader = sert.varelinjer.map((l, i) => varelinjeRad(l, linjevurderingTekst(vurderinger[i])));
   return {
-    navn: VARELINJE_ARK,
+    navn: t("dokumenter.sertifikat.arkVarelinjer"),
     rader: [
       {
-        verdier: [`${dokumenttittel(sert)} ${nummer}${utstedt ? ` – utstedt ${utstedt}` : ""}`],
+        verdier: [
+          utstedt
+            ? t("dokumenter.sertifikat.tittelUtstedt", { tittel: tittel(t, sert), nummer, dato: utstedt })
+            : `${tittel(t, sert)} ${nummer}`,
+        ],
         stil: { fet: true, stoerrelse: 14 },
         hoeyde: 22,
       },
       {
-        verdier: VARELINJE_KOLONNER,
+        verdier: kolonner(t),
         stil: { ...OVERSKRIFT, bakgrunn: "E3E8EE", bunnlinje: "4D5761", loddrett: "center", bryt: true },
       },
       ...rader.map((verdier): Rad => ({ verdier, stil: TOPP })),
     ],
-    bredder: VARELINJE_KOLONNER.map((navn, k) =>
-      kolonnebredde([navn, ...rader.map((rad) => rad[k])], BRYTES.has(navn)),
+    bredder: kolonner(t).map((navn, k) =>
+      kolonnebredde([navn, ...rader.map((rad) => rad[k])], BRYTES.has(KOLONNER[k]!)),
     ),
     frosneRader: HODERAD,
     filterFraRad: HODERAD,
@@ -182,43 +201,44 @@ function varelinjeark(input: SertifikatExcelInput): Ark {
   };
 }
 
-function sertifikatark(input: SertifikatExcelInput): Ark {
+function sertifikatark(input: SertifikatExcelInput, t: T): Ark {
+  const f = (felt: Parameters<typeof feltnavn>[1]) => feltnavn(t, felt);
   const sert = input.sertifikat;
   const orgnr = tekst(sert.mottaker?.organisasjonsnummer);
   const erstatter = sert.erstatter ? (tekst(sert.erstatter.nummer) ?? UKJENT_NUMMER) : undefined;
   const dato = utstedtDato(sert);
 
   const rader: [string, Celle][] = [
-    ["Sertifikatnummer", tekst(sert.nummer) ?? UKJENT_NUMMER],
-    ["Type", typeTekst(sert)],
-    ["Status", statusTekst(sert)],
-    ["Utstedt", dato ?? utstedtTekst(sert)],
-    ["Utstedt av", tekst(sert.utsteder)],
-    ["Signert dato", datoTekst(sert.signatur?.dato)],
+    [f("sertifikatnummer"), tekst(sert.nummer) ?? UKJENT_NUMMER],
+    [f("type"), typeTekst(sert)],
+    [f("status"), statusTekst(sert)],
+    [f("utstedt"), dato ?? utstedtTekst(sert)],
+    [f("utstedtAv"), tekst(sert.utsteder)],
+    [f("signertDato"), datoTekst(sert.signatur?.dato)],
     ["Signert av", tekst(sert.signatur?.navn)],
     ["Signert sted", tekst(sert.signatur?.sted)],
-    ["Erstatter sertifikat", erstatter],
-    ["Eksportør", tekst(sert.avsender?.navn)],
-    ["Eksportørens adresse", tekstEllerTom(adresseLinjer(sert.avsender?.adresse))],
-    ["Importør", tekst(sert.mottaker?.navn)],
-    ["Importørens adresse", tekstEllerTom(adresseLinjer(sert.mottaker?.adresse))],
-    ["Importørens organisasjonsnummer", orgnr ? formaterOrganisasjonsnummer(orgnr) : undefined],
-    ["Importørens identifikatorer", tekstEllerTom(identifikatorTekster(sert.mottaker), ", ")],
-    ["Opprinnelsesland", alleOpprinnelsesland(sert)],
-    ["Eksportland", landTekst(sert.eksportLand)],
-    ["Transittland", landListeTekst(sert.transittland)],
-    ["Importland", landTekst(sert.importLand)],
-    ["Transport", tekstEllerTom(transportTekster(sert))],
-    ["Container og plomber", tekstEllerTom(transportutstyrTekster(sert))],
-    ["Ankomststed", ankomststedTekst(sert)],
-    ["Antall varelinjer", sert.varelinjer.length],
-    ["Meldeplikt", meldepliktTekst(undefined, input.vurdering)],
+    [f("erstatter"), erstatter],
+    [f("eksportoer"), tekst(sert.avsender?.navn)],
+    [f("eksportoerAdresse"), tekstEllerTom(adresseLinjer(sert.avsender?.adresse))],
+    [f("importoer"), tekst(sert.mottaker?.navn)],
+    [f("importoerAdresse"), tekstEllerTom(adresseLinjer(sert.mottaker?.adresse))],
+    [f("importoerOrgnr"), orgnr ? formaterOrganisasjonsnummer(orgnr) : undefined],
+    [f("importoerIdentifikatorer"), tekstEllerTom(identifikatorTekster(sert.mottaker), ", ")],
+    [f("opprinnelsesland"), alleOpprinnelsesland(sert)],
+    [f("eksportland"), landTekst(sert.eksportLand)],
+    [f("transittland"), landListeTekst(sert.transittland)],
+    [f("importland"), landTekst(sert.importLand)],
+    [f("transport"), tekstEllerTom(transportTekster(sert))],
+    [f("containere"), tekstEllerTom(transportutstyrTekster(sert))],
+    [f("ankomststed"), ankomststedTekst(sert)],
+    [f("antallVarelinjer"), sert.varelinjer.length],
+    [f("meldeplikt"), meldepliktTekst(undefined, input.vurdering)],
   ];
 
   return {
-    navn: SERTIFIKAT_ARK,
+    navn: t("dokumenter.sertifikat.arkSertifikat"),
     rader: [
-      { verdier: ["Felt", "Verdi"], stil: OVERSKRIFT },
+      { verdier: [f("felt"), f("verdi")], stil: OVERSKRIFT },
       ...rader.map(
         ([felt, verdi]): Rad => ({
           verdier: [felt, typeof verdi === "string" ? celletekst(verdi) : verdi],
@@ -231,14 +251,50 @@ function sertifikatark(input: SertifikatExcelInput): Ark {
   };
 }
 
-/** The certificate as an .xlsx workbook with the sheets "Varelinjer" and "Sertifikat". */
+/**
+ * The certificate as an .xlsx workbook with the sheets "Varelinjer" and "Sertifikat", its headings and labels in
+ * the reader's language (the certificate's data as written).
+ */
 export async function lagSertifikatExcel(input: SertifikatExcelInput): Promise<Buffer> {
+  const t = oversetter(input.sprak ?? "nb");
   const nummer = tekst(input.sertifikat.nummer) ?? UKJENT_NUMMER;
   return skrivRegneark({
-    tittel: `${dokumenttittel(input.sertifikat)} ${nummer}`,
-    emne: "Varelinjer fra plantesunnhetssertifikat (ePhyto)",
+    tittel: `${tittel(t, input.sertifikat)} ${nummer}`,
+    emne: t("dokumenter.sertifikat.emne"),
     forfatter: "Digital forhåndsmelding",
     opprettet: new Date(),
-    ark: [varelinjeark(input), sertifikatark(input)],
+    ark: [varelinjeark(input, t), sertifikatark(input, t)],
   });
+}
+
+/** A label of the certificate sheet in the reader's language. */
+function feltnavn(
+  t: T,
+  felt:
+    | "sertifikatnummer"
+    | "type"
+    | "status"
+    | "utstedt"
+    | "utstedtAv"
+    | "signertDato"
+    | "erstatter"
+    | "eksportoer"
+    | "eksportoerAdresse"
+    | "importoer"
+    | "importoerAdresse"
+    | "importoerOrgnr"
+    | "importoerIdentifikatorer"
+    | "opprinnelsesland"
+    | "eksportland"
+    | "transittland"
+    | "importland"
+    | "transport"
+    | "containere"
+    | "ankomststed"
+    | "antallVarelinjer"
+    | "meldeplikt"
+    | "felt"
+    | "verdi",
+): string {
+  return t(`dokumenter.sertifikat.felt.${felt}`);
 }

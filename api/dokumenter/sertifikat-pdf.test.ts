@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bokmaalIgjen } from "../../tests/support/bokmaal-igjen";
 import {
   antallSider,
   hubEksempel,
@@ -238,5 +239,31 @@ describe("lagSertifikatPdf", () => {
     expect(tekst).toContain("Sertifikatet har ingen varelinjer.");
     expect(tekst).toContain("Ingen behandlinger");
     expect(antallSider(pdf)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("lagSertifikatPdf på nynorsk og engelsk (issue 33 punkt 2)", () => {
+  // the headings and labels this file writes; the texts domain/sertifikat-tekst.ts makes (quantities in the table,
+  // declarations) are still bokmål
+  const KATALOG = ["dokumenter.sertifikat.pdf", "dokumenter.felles.side", "dokumenter.felles.generert"];
+
+  it.each([
+    ["nn", "nn-NO", "Erklæringar"],
+    ["en", "en-GB", "Declarations"],
+  ] as const)("%s: overskrifter og etiketter, dokumentspråket", async (sprak, lokale, erklaeringer) => {
+    const s = reeksportNl();
+    const pdf = await lagSertifikatPdf({ sertifikat: s, vurdering: vurder(s), generert: GENERERT, sprak });
+    const innhold = alleTekster(pdf);
+    expect(innhold).toContain(erklaeringer);
+    expect(pdf.toString("latin1")).toContain(`/Lang (${lokale})`);
+    // «Vedlegg 4A punkt 12 …»: the risk rule's reference to the regulations (data)
+    expect(bokmaalIgjen(innhold, sprak, KATALOG, ["Vedlegg 4A"])).toEqual([]);
+    expect(
+      bokmaalIgjen(
+        alleTekster(await lagSertifikatPdf({ sertifikat: s, vurdering: vurder(s) })),
+        sprak,
+        KATALOG,
+      ).length,
+    ).toBeGreaterThan(10);
   });
 });

@@ -1,13 +1,14 @@
-// The certificate as a PDF (SPEC §2 "Certificate page"): an A4 document in Norwegian with the header,
+// The certificate as a PDF (SPEC §2 "Certificate page"): an A4 document with the header,
 // replacement notes, assessment, transport, parties, declarations, the goods-line table (rows are never
 // cut by a page break and the header row repeats), line details, total quantity, treatments, attachments,
 // the export/re-export/financial declarations and the signature. Tagged (structure tree, lang nb-NO) with
-// page decoration marked as artifacts; the footer gives "Side N av M" and the generation time.
+// page decoration marked as artifacts; the footer gives "Side N av M" and the generation time. Headings and
+// labels are in the language of the person who downloads it (docs/sprak.md); the certificate's data as written,
+// and the texts domain/sertifikat-tekst.ts and felles.ts make (declarations, statuses, quantities) still bokmål.
 //
 // Fonts: the built-in Helvetica (WinAnsi). Every text goes through `pdfTekst`, which keeps what WinAnsi
 // can show (æøå, en dash, °, ³, €) and replaces the rest, so no character becomes garbage in the PDF.
 
-import { ordFor } from "../../domain/antall";
 import { harSammeBehandlinger } from "../../domain/behandlinger";
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
 import { plantedelVisning } from "../../domain/kodeverk";
@@ -29,6 +30,10 @@ import {
   UKJENT_AARSAK,
   UKJENT_NUMMER,
 } from "../../domain/sertifikat-tekst";
+import { oversetter } from "../../sprak/katalog.server";
+import type { Noekkel } from "../../sprak/navnerom";
+import type { T } from "../../sprak/oversetter";
+import type { Sprak } from "../../sprak/sprak";
 import type { Behandling, LagretSertifikat, Varelinje } from "../ephyto/parse";
 import {
   ALVORLIGHETSGRAD_TEKST,
@@ -66,6 +71,7 @@ import {
   skrivPdf,
 } from "./pdf-oppsett";
 import { pdfTekst } from "./pdf-tekst";
+import { mengdeFeltTekst } from "./tekst";
 
 export { pdfTekst } from "./pdf-tekst";
 
@@ -87,23 +93,25 @@ export interface SertifikatPdfInput {
   vedlegg?: SertifikatPdfVedlegg[];
   /** Generation time for the footer; default now. */
   generert?: Date;
+  /** The language of the person who downloads it; bokmål when not given. */
+  sprak?: Sprak;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The certificate
 // ---------------------------------------------------------------------------------------------------------
 
-const VARELINJE_KOLONNER: Kolonne[] = [
-  { tittel: "Nr.", vekt: 4 },
-  { tittel: "Navn", vekt: 10.5 },
-  { tittel: "Botanisk navn", vekt: 12 },
-  { tittel: "Beskrivelse", vekt: 11 },
-  { tittel: "HS-kode", vekt: 8.5 },
-  { tittel: "Plantedel", vekt: 8.5 },
-  { tittel: "Tilsiktet bruk", vekt: 8.5 },
-  { tittel: "Mengde", vekt: 17 },
-  { tittel: "Pakker", vekt: 9 },
-  { tittel: "Opprinnelse", vekt: 11 },
+const varelinjeKolonner = (t: T): Kolonne[] => [
+  { tittel: t("dokumenter.sertifikat.kolonne.nr"), vekt: 4 },
+  { tittel: t("dokumenter.sertifikat.kolonne.navn"), vekt: 10.5 },
+  { tittel: t("dokumenter.sertifikat.kolonne.botaniskNavn"), vekt: 12 },
+  { tittel: t("dokumenter.sertifikat.kolonne.beskrivelse"), vekt: 11 },
+  { tittel: t("dokumenter.sertifikat.kolonne.hsKode"), vekt: 8.5 },
+  { tittel: t("dokumenter.sertifikat.kolonne.plantedel"), vekt: 8.5 },
+  { tittel: t("dokumenter.sertifikat.kolonne.tilsiktetBruk"), vekt: 8.5 },
+  { tittel: t("dokumenter.sertifikat.pdf.mengde"), vekt: 17 },
+  { tittel: t("dokumenter.sertifikat.kolonne.pakker"), vekt: 9 },
+  { tittel: t("dokumenter.sertifikat.pdf.opprinnelse"), vekt: 11 },
 ];
 
 function varelinjeRad(l: Varelinje): string[] {
@@ -121,35 +129,64 @@ function varelinjeRad(l: Varelinje): string[] {
   ];
 }
 
-function linjeoverskrift(l: Varelinje): string {
+/** The labels felles.ts `varelinjeErklaeringer` gives, by their catalogue key. */
+const ERKLAERING_ETIKETT: Record<string, Noekkel> = {
+  Tilleggserklæring: "dokumenter.sertifikat.pdf.tilleggserklaering",
+  "Offisiell tilleggsinformasjon": "dokumenter.sertifikat.pdf.offisiellTilleggsinformasjon",
+  Importtillatelse: "dokumenter.sertifikat.pdf.importtillatelse",
+  Inspeksjonsdato: "dokumenter.sertifikat.pdf.inspeksjonsdato",
+};
+
+function linjeoverskrift(t: T, l: Varelinje): string {
   const navn = varelinjeNavn(l);
-  return navn ? `Varelinje ${l.sorteringsnummer}: ${navn}` : `Varelinje ${l.sorteringsnummer}`;
+  return navn
+    ? t("dokumenter.sertifikat.pdf.varelinjeNavn", { nummer: l.sorteringsnummer, navn })
+    : t("dokumenter.sertifikat.pdf.varelinje", { nummer: l.sorteringsnummer });
 }
 
 function skrivHode(s: Skriver, input: SertifikatPdfInput, nummer: string): void {
   const sert = input.sertifikat;
   s.overskrift(dokumenttittel(sert), 1);
-  s.avsnitt(`Sertifikatnummer ${nummer}`, { font: FONT_FET, stoerrelse: 12, luftEtter: 8 });
+  s.avsnitt(s.t("dokumenter.sertifikat.pdf.sertifikatnummer", { nummer }), {
+    font: FONT_FET,
+    stoerrelse: 12,
+    luftEtter: 8,
+  });
   s.felter([
-    ["Status", statusTekst(sert)],
-    ["Type", typeTekst(sert)],
-    ["Utstedt", utstedtTekst(sert) ?? "Ikke oppgitt"],
-    ["Utstedt av", tekst(sert.utsteder)],
-    ["Dokumentnavn", tekst(sert.dokumentnavn)],
+    [s.t("dokumenter.sertifikat.felt.status"), statusTekst(sert)],
+    [s.t("dokumenter.sertifikat.felt.type"), typeTekst(sert)],
+    [
+      s.t("dokumenter.sertifikat.felt.utstedt"),
+      utstedtTekst(sert) ?? s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"),
+    ],
+    [s.t("dokumenter.sertifikat.felt.utstedtAv"), tekst(sert.utsteder)],
+    [s.t("dokumenter.sertifikat.pdf.dokumentnavn"), tekst(sert.dokumentnavn)],
   ]);
   s.doc.y += 4;
 
   if (sert.erstatter) {
     const dato = datoTekst(sert.erstatter.dato);
-    s.banner(BANNER.INFO, `Erstatter sertifikat ${tekst(sert.erstatter.nummer) ?? UKJENT_NUMMER}`, [
-      { tekst: `Årsak: ${tekst(sert.erstatter.aarsak) ?? UKJENT_AARSAK}` },
-      ...(dato ? [{ tekst: `Dato: ${dato}` }] : []),
-    ]);
+    s.banner(
+      BANNER.INFO,
+      s.t("dokumenter.sertifikat.pdf.erstatter", { nummer: tekst(sert.erstatter.nummer) ?? UKJENT_NUMMER }),
+      [
+        {
+          tekst: s.t("dokumenter.sertifikat.pdf.aarsak", {
+            aarsak: tekst(sert.erstatter.aarsak) ?? UKJENT_AARSAK,
+          }),
+        },
+        ...(dato ? [{ tekst: s.t("dokumenter.sertifikat.pdf.datoVerdi", { dato }) }] : []),
+      ],
+    );
   }
   if (input.erstattetAv) {
-    s.banner(BANNER.VARSEL, `Erstattet av sertifikat ${tekst(input.erstattetAv.nummer) ?? UKJENT_NUMMER}`, [
-      { tekst: "Dette sertifikatet er erstattet av et nytt sertifikat." },
-    ]);
+    s.banner(
+      BANNER.VARSEL,
+      s.t("dokumenter.sertifikat.pdf.erstattetAv", {
+        nummer: tekst(input.erstattetAv.nummer) ?? UKJENT_NUMMER,
+      }),
+      [{ tekst: s.t("dokumenter.sertifikat.pdf.erstattetTekst") }],
+    );
   }
 }
 
@@ -157,22 +194,26 @@ function skrivVurdering(s: Skriver, input: SertifikatPdfInput): void {
   const meldeplikt = meldepliktTekst(input.meldepliktigVurdering, input.vurdering);
   const vurdering = input.vurdering;
   if (meldeplikt === undefined && vurdering === undefined) return;
-  s.seksjon("Vurdering", () => {
-    s.felter([["Meldeplikt", meldeplikt]]);
+  s.seksjon(s.t("dokumenter.sertifikat.pdf.vurdering"), () => {
+    s.felter([[s.t("dokumenter.sertifikat.felt.meldeplikt"), meldeplikt]]);
     if (!vurdering) return;
     if (vurdering.risikoVurdering.length === 0) {
-      s.avsnitt("Ingen funn i risikovurderingen.");
+      s.avsnitt(s.t("dokumenter.sertifikat.pdf.ingenFunn"));
       return;
     }
     for (const r of vurdering.risikoVurdering) {
       const linjer: Lenketekst[] = r.beskrivelse.flatMap((b) => {
         const lenke = tekst(b.lenke);
-        return lenke ? [{ tekst: b.tekst }, { tekst: `Regelverk: ${lenke}`, lenke }] : [{ tekst: b.tekst }];
+        return lenke
+          ? [{ tekst: b.tekst }, { tekst: s.t("dokumenter.sertifikat.pdf.regelverk", { lenke }), lenke }]
+          : [{ tekst: b.tekst }];
       });
       if (r.varelinjer.length > 0) {
-        const ord = ordFor(r.varelinjer.length, { en: "varelinje", flere: "varelinjene" });
         linjer.push({
-          tekst: `Gjelder ${ord} ${beroerteLinjer(input.sertifikat, vurdering, r.varelinjer)}.`,
+          tekst: s.t("dokumenter.sertifikat.pdf.gjelder", {
+            antall: r.varelinjer.length,
+            linjer: beroerteLinjer(input.sertifikat, vurdering, r.varelinjer),
+          }),
         });
       }
       s.banner(
@@ -185,65 +226,92 @@ function skrivVurdering(s: Skriver, input: SertifikatPdfInput): void {
 }
 
 function skrivTransport(s: Skriver, sert: LagretSertifikat): void {
-  s.seksjon("Transport", () => {
+  s.seksjon(s.t("dokumenter.sertifikat.felt.transport"), () => {
     const transport = transportTekster(sert);
     s.felter([
-      ["Opprinnelsesland", alleOpprinnelsesland(sert) ?? "Ikke oppgitt"],
-      ["Eksportland", landTekst(sert.eksportLand) ?? "Ikke oppgitt"],
-      ["Transittland", landListeTekst(sert.transittland) ?? "Ingen"],
-      ["Importland", landTekst(sert.importLand) ?? "Ikke oppgitt"],
-      ["Transportmåte og -middel", transport.length > 0 ? transport : "Ikke oppgitt"],
-      ["Ankomststed", ankomststedTekst(sert) ?? "Ikke oppgitt"],
-      ["Container og plomber", transportutstyrTekster(sert)],
-      ["Inspeksjonssted", tekst(sert.inspeksjonssted)],
-      ["Kjennetegn", tekster(sert.kjennetegn)],
+      [
+        s.t("dokumenter.sertifikat.felt.opprinnelsesland"),
+        alleOpprinnelsesland(sert) ?? s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"),
+      ],
+      [
+        s.t("dokumenter.sertifikat.felt.eksportland"),
+        landTekst(sert.eksportLand) ?? s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"),
+      ],
+      [
+        s.t("dokumenter.sertifikat.felt.transittland"),
+        landListeTekst(sert.transittland) ?? s.t("dokumenter.sertifikat.pdf.ingen"),
+      ],
+      [
+        s.t("dokumenter.sertifikat.felt.importland"),
+        landTekst(sert.importLand) ?? s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"),
+      ],
+      [
+        s.t("dokumenter.sertifikat.pdf.transportmaate"),
+        transport.length > 0 ? transport : s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"),
+      ],
+      [
+        s.t("dokumenter.sertifikat.felt.ankomststed"),
+        ankomststedTekst(sert) ?? s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"),
+      ],
+      [s.t("dokumenter.sertifikat.felt.containere"), transportutstyrTekster(sert)],
+      [s.t("dokumenter.sertifikat.pdf.inspeksjonssted"), tekst(sert.inspeksjonssted)],
+      [s.t("dokumenter.sertifikat.kolonne.kjennetegn"), tekster(sert.kjennetegn)],
     ]);
   });
 }
 
 function skrivParter(s: Skriver, sert: LagretSertifikat): void {
-  s.seksjon("Eksportør og importør", () => {
-    s.overskrift("Eksportør (avsender)", 3);
+  s.seksjon(s.t("dokumenter.sertifikat.pdf.parter"), () => {
+    s.overskrift(s.t("dokumenter.sertifikat.pdf.eksportoerAvsender"), 3);
     if (sert.avsender) {
       s.felter([
-        ["Navn", tekst(sert.avsender.navn) ?? "Ikke oppgitt"],
-        ["Adresse", adresseLinjer(sert.avsender.adresse)],
-        ["Identifikator", identifikatorTekster(sert.avsender)],
+        [
+          s.t("dokumenter.sertifikat.kolonne.navn"),
+          tekst(sert.avsender.navn) ?? s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"),
+        ],
+        [s.t("dokumenter.sertifikat.pdf.adresse"), adresseLinjer(sert.avsender.adresse)],
+        [s.t("dokumenter.sertifikat.pdf.identifikator"), identifikatorTekster(sert.avsender)],
       ]);
     } else {
-      s.avsnitt("Ikke oppgitt");
+      s.avsnitt(s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"));
     }
-    s.overskrift("Importør (mottaker)", 3);
+    s.overskrift(s.t("dokumenter.sertifikat.pdf.importoerMottaker"), 3);
     if (sert.mottaker) {
       const orgnr = tekst(sert.mottaker.organisasjonsnummer);
       s.felter([
-        ["Navn", tekst(sert.mottaker.navn) ?? "Ikke oppgitt"],
-        ["Adresse", adresseLinjer(sert.mottaker.adresse)],
-        ["Organisasjonsnummer", orgnr ? formaterOrganisasjonsnummer(orgnr) : undefined],
-        ["Identifikator", identifikatorTekster(sert.mottaker)],
+        [
+          s.t("dokumenter.sertifikat.kolonne.navn"),
+          tekst(sert.mottaker.navn) ?? s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"),
+        ],
+        [s.t("dokumenter.sertifikat.pdf.adresse"), adresseLinjer(sert.mottaker.adresse)],
+        [
+          s.t("dokumenter.sertifikat.pdf.organisasjonsnummer"),
+          orgnr ? formaterOrganisasjonsnummer(orgnr) : undefined,
+        ],
+        [s.t("dokumenter.sertifikat.pdf.identifikator"), identifikatorTekster(sert.mottaker)],
       ]);
     } else {
-      s.avsnitt("Ikke oppgitt");
+      s.avsnitt(s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"));
     }
   });
 }
 
 function skrivTilleggserklaeringer(s: Skriver, sert: LagretSertifikat): void {
-  s.seksjon("Tilleggserklæringer", () => {
+  s.seksjon(s.t("dokumenter.sertifikat.pdf.tilleggserklaeringer"), () => {
     const t = sert.tilleggserklaering;
     const erklaeringer = tekster(t.tilleggserklaeringer);
     const offisiell = tekster(t.offisiellTilleggsinformasjon);
     const tillatelse = tekst(t.importtillatelse);
     const inspeksjon = datoTekst(t.datoForInspeksjon);
     if (erklaeringer.length + offisiell.length === 0 && !tillatelse && !inspeksjon) {
-      s.avsnitt("Ingen tilleggserklæringer");
+      s.avsnitt(s.t("dokumenter.sertifikat.pdf.ingenTilleggserklaeringer"));
       return;
     }
     if (erklaeringer.length > 0) s.liste(erklaeringer);
     s.felter([
-      ["Offisiell tilleggsinformasjon", offisiell],
-      ["Importtillatelse", tillatelse],
-      ["Dato for inspeksjon", inspeksjon],
+      [s.t("dokumenter.sertifikat.pdf.offisiellTilleggsinformasjon"), offisiell],
+      [s.t("dokumenter.sertifikat.pdf.importtillatelse"), tillatelse],
+      [s.t("dokumenter.sertifikat.pdf.datoForInspeksjon"), inspeksjon],
     ]);
   });
 }
@@ -251,12 +319,12 @@ function skrivTilleggserklaeringer(s: Skriver, sert: LagretSertifikat): void {
 function skrivVarelinjer(s: Skriver, input: SertifikatPdfInput): void {
   const sert = input.sertifikat;
   const linjer = sert.varelinjer;
-  s.seksjon(`Varelinjer (${linjer.length})`, () => {
+  s.seksjon(s.t("dokumenter.sertifikat.pdf.varelinjer", { antall: linjer.length }), () => {
     if (linjer.length === 0) {
-      s.avsnitt("Sertifikatet har ingen varelinjer.");
+      s.avsnitt(s.t("dokumenter.kvittering.ingenVarelinjer"));
       return;
     }
-    s.tabell(VARELINJE_KOLONNER, linjer.map(varelinjeRad));
+    s.tabell(varelinjeKolonner(s.t), linjer.map(varelinjeRad));
   });
 
   const vurderinger = linjevurderinger(sert, input.vurdering);
@@ -268,25 +336,31 @@ function skrivVarelinjer(s: Skriver, input: SertifikatPdfInput): void {
     };
     const vurdering = vurderinger[i];
     const felt: [string, string | readonly string[] | undefined][] = [
-      kortetTekst(1, "Navn"),
-      kortetTekst(2, "Botanisk navn"),
-      kortetTekst(3, "Beskrivelse"),
-      kortetTekst(9, "Opprinnelse"),
-      ["Tilstand", tilstandTekst(l)],
-      ["EPPO-kode", tekster(l.klassifisering.eppoKoder).join(", ") || undefined],
+      kortetTekst(1, s.t("dokumenter.sertifikat.kolonne.navn")),
+      kortetTekst(2, s.t("dokumenter.sertifikat.kolonne.botaniskNavn")),
+      kortetTekst(3, s.t("dokumenter.sertifikat.kolonne.beskrivelse")),
+      kortetTekst(9, s.t("dokumenter.sertifikat.pdf.opprinnelse")),
+      [s.t("dokumenter.sertifikat.kolonne.tilstand"), tilstandTekst(l)],
       [
-        "Andre klassifiseringer",
+        s.t("dokumenter.sertifikat.pdf.eppoKode"),
+        tekster(l.klassifisering.eppoKoder).join(", ") || undefined,
+      ],
+      [
+        s.t("dokumenter.sertifikat.pdf.andreKlassifiseringer"),
         l.klassifisering.andre.flatMap((a) => {
           const verdi = tekster([a.kode, a.navn]).join(" ");
           if (verdi === "") return [];
           return [tekst(a.system) ? `${tekst(a.system)}: ${verdi}` : verdi];
         }),
       ],
-      ["Kjennetegn", tekster(l.kjennetegn)],
-      ["Pakkebeskrivelse", tekst(l.pakkebeskrivelse)],
-      ...varelinjeErklaeringer(l),
+      [s.t("dokumenter.sertifikat.kolonne.kjennetegn"), tekster(l.kjennetegn)],
+      [s.t("dokumenter.sertifikat.pdf.pakkebeskrivelse"), tekst(l.pakkebeskrivelse)],
+      ...varelinjeErklaeringer(l).map(([etikett, verdi]): [string, string] => [
+        ERKLAERING_ETIKETT[etikett] ? s.t(ERKLAERING_ETIKETT[etikett]) : etikett,
+        verdi,
+      ]),
       [
-        "Risikovurdering",
+        s.t("dokumenter.sertifikat.kolonne.risikovurdering"),
         vurdering && (vurdering.funn.length > 0 || vurdering.alvorlighetsgrad !== "ALT_OK")
           ? linjevurderingTekst(vurdering)
           : undefined,
@@ -296,21 +370,21 @@ function skrivVarelinjer(s: Skriver, input: SertifikatPdfInput): void {
     return synlige.length > 0 ? [{ linje: l, felt: synlige }] : [];
   });
   if (detaljer.length > 0) {
-    s.seksjon("Detaljer for varelinjene", () => {
+    s.seksjon(s.t("dokumenter.sertifikat.pdf.detaljer"), () => {
       for (const { linje, felt } of detaljer) {
-        s.overskrift(linjeoverskrift(linje), 3);
+        s.overskrift(linjeoverskrift(s.t, linje), 3);
         s.felter(felt);
       }
     });
   }
 
-  s.seksjon("Total mengde", () => {
+  s.seksjon(s.t("dokumenter.sertifikat.pdf.totalMengde"), () => {
     const total = totalMengde(linjer);
     s.felter([
-      ["Antall varelinjer", String(linjer.length)],
-      ...total.map((t): [string, string] => [t.etikett, t.tekst]),
+      [s.t("dokumenter.sertifikat.felt.antallVarelinjer"), String(linjer.length)],
+      ...total.map((t): [string, string] => [mengdeFeltTekst(s.t, t.felt), t.tekst]),
     ]);
-    if (total.length === 0) s.avsnitt("Ingen mengder oppgitt.");
+    if (total.length === 0) s.avsnitt(s.t("dokumenter.sertifikat.pdf.ingenMengder"));
   });
 }
 
@@ -323,21 +397,21 @@ function skrivBehandlingliste(s: Skriver, behandlinger: readonly Behandling[]): 
 }
 
 function skrivBehandlinger(s: Skriver, sert: LagretSertifikat): void {
-  s.seksjon("Behandlinger", () => {
+  s.seksjon(s.t("dokumenter.sertifikat.pdf.behandlinger"), () => {
     const linjer = sert.varelinjer;
     if (linjer.every((l) => l.behandlinger.length === 0)) {
-      s.avsnitt("Ingen behandlinger");
+      s.avsnitt(s.t("dokumenter.sertifikat.pdf.ingenBehandlinger"));
       return;
     }
     const foerste = linjer.find((l) => l.behandlinger.length > 0);
     if (harSammeBehandlinger(linjer) && foerste) {
-      s.avsnitt("Alle varelinjene har de samme behandlingene:", { font: FONT_KURSIV });
+      s.avsnitt(s.t("dokumenter.sertifikat.pdf.sammeBehandlinger"), { font: FONT_KURSIV });
       skrivBehandlingliste(s, foerste.behandlinger);
       return;
     }
     for (const linje of linjer) {
-      s.overskrift(linjeoverskrift(linje), 3);
-      if (linje.behandlinger.length === 0) s.avsnitt("Ingen behandlinger");
+      s.overskrift(linjeoverskrift(s.t, linje), 3);
+      if (linje.behandlinger.length === 0) s.avsnitt(s.t("dokumenter.sertifikat.pdf.ingenBehandlinger"));
       else skrivBehandlingliste(s, linje.behandlinger);
     }
   });
@@ -345,7 +419,7 @@ function skrivBehandlinger(s: Skriver, sert: LagretSertifikat): void {
 
 function skrivVedlegg(s: Skriver, input: SertifikatPdfInput): void {
   const sert = input.sertifikat;
-  s.seksjon("Vedlegg", () => {
+  s.seksjon(s.t("dokumenter.sertifikat.pdf.vedlegg"), () => {
     const vedlegg: {
       filnavn?: string | null;
       mimetype: string;
@@ -353,13 +427,13 @@ function skrivVedlegg(s: Skriver, input: SertifikatPdfInput): void {
       informasjon?: string;
     }[] = input.vedlegg ?? sert.vedlegg;
     if (vedlegg.length === 0) {
-      s.avsnitt("Ingen vedlegg");
+      s.avsnitt(s.t("dokumenter.sertifikat.pdf.ingenVedlegg"));
     } else {
       s.liste(
         vedlegg.map((v, i) => {
           const filnavn = tekst(v.filnavn);
           const id = tekst(v.identifikator);
-          const navn = filnavn ?? id ?? `Vedlegg ${i + 1}`;
+          const navn = filnavn ?? id ?? s.t("dokumenter.sertifikat.pdf.vedleggNummer", { nummer: i + 1 });
           const info =
             tekst(v.informasjon) ??
             tekst(
@@ -375,47 +449,50 @@ function skrivVedlegg(s: Skriver, input: SertifikatPdfInput): void {
     }
     const refererte = refererteDokumenterTekster(sert);
     if (refererte.length > 0) {
-      s.overskrift("Refererte dokumenter", 3);
+      s.overskrift(s.t("dokumenter.sertifikat.pdf.refererteDokumenter"), 3);
       s.liste(refererte);
     }
   });
 }
 
 function skrivErklaeringer(s: Skriver, sert: LagretSertifikat): void {
-  s.seksjon("Erklæringer", () => {
-    s.felter([["Fri for skadegjørere", friForPestTekst(sert)]]);
+  s.seksjon(s.t("dokumenter.sertifikat.pdf.erklaeringer"), () => {
+    s.felter([[s.t("dokumenter.sertifikat.pdf.friForSkadegjoerere"), friForPestTekst(sert)]]);
     if (erReeksport(sert)) {
-      s.overskrift("Reeksporterklæring", 3);
+      s.overskrift(s.t("dokumenter.sertifikat.pdf.reeksporterklaering"), 3);
       const erklaering = reeksportErklaering(sert);
       if ("felles" in erklaering) s.avsnitt(erklaering.felles);
       else
         s.felter(
-          erklaering.perLinje.map((l): [string, string] => [`Varelinje ${l.sorteringsnummer}`, l.tekst]),
+          erklaering.perLinje.map((l): [string, string] => [
+            s.t("dokumenter.sertifikat.pdf.varelinje", { nummer: l.sorteringsnummer }),
+            l.tekst,
+          ]),
         );
     } else {
-      s.overskrift("Eksporterklæring", 3);
+      s.overskrift(s.t("dokumenter.sertifikat.pdf.eksporterklaering"), 3);
       s.avsnitt(EKSPORTERKLAERING);
     }
-    s.overskrift("Finansiell erklæring", 3);
+    s.overskrift(s.t("dokumenter.sertifikat.pdf.finansiellErklaering"), 3);
     s.avsnitt(finansiellErklaering(sert));
     const klausuler = (sert.signatur?.klausuler ?? []).flatMap((k) => tekst(k.innhold) ?? []);
     if (klausuler.length > 0) {
-      s.overskrift("Sertifiseringsklausuler", 3);
+      s.overskrift(s.t("dokumenter.sertifikat.pdf.klausuler"), 3);
       s.liste(klausuler);
     }
   });
 }
 
 function skrivSignatur(s: Skriver, sert: LagretSertifikat): void {
-  s.seksjon("Signatur", () => {
+  s.seksjon(s.t("dokumenter.sertifikat.pdf.signatur"), () => {
     const sig = sert.signatur;
     const felter: [string, string | undefined][] = [
-      ["Navn", tekst(sig?.navn)],
-      ["Sted", tekst(sig?.sted)],
-      ["Dato", datoTekst(sig?.dato)],
-      ["Myndighet", tekst(sig?.organisasjon) ?? tekst(sert.utsteder)],
+      [s.t("dokumenter.sertifikat.kolonne.navn"), tekst(sig?.navn)],
+      [s.t("dokumenter.sertifikat.pdf.sted"), tekst(sig?.sted)],
+      [s.t("dokumenter.sertifikat.pdf.dato"), datoTekst(sig?.dato)],
+      [s.t("dokumenter.sertifikat.pdf.myndighet"), tekst(sig?.organisasjon) ?? tekst(sert.utsteder)],
     ];
-    if (felter.every(([, v]) => v === undefined)) s.avsnitt("Ingen signaturopplysninger");
+    if (felter.every(([, v]) => v === undefined)) s.avsnitt(s.t("dokumenter.sertifikat.pdf.ingenSignatur"));
     else s.felter(felter);
   });
 }
@@ -426,6 +503,7 @@ export async function lagSertifikatPdf(input: SertifikatPdfInput): Promise<Buffe
   const nummer = tekst(sert.nummer) ?? UKJENT_NUMMER;
   const tittel = dokumenttittel(sert);
   const generert = input.generert ?? new Date();
+  const t = oversetter(input.sprak ?? "nb");
 
   return skrivPdf(
     {
@@ -446,7 +524,11 @@ export async function lagSertifikatPdf(input: SertifikatPdfInput): Promise<Buffe
       skrivVedlegg(s, input);
       skrivErklaeringer(s, sert);
       skrivSignatur(s, sert);
-      s.bunntekst(`Generert ${formaterDatoTid(generert)}`, `${tittel} ${nummer}`);
+      s.bunntekst(
+        t("dokumenter.felles.generert", { tidspunkt: formaterDatoTid(generert, t.sprak) }),
+        `${tittel} ${nummer}`,
+      );
     },
+    t,
   );
 }

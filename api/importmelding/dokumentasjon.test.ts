@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
+import { oversetter } from "../../sprak/katalog.server";
 import { pdfSider } from "../../tests/pdf-tekst";
+import { bokmaalIgjen } from "../../tests/support/bokmaal-igjen";
 import {
   type Aktoer,
   aktoer,
@@ -26,7 +28,7 @@ import {
   vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
 import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../../tests/support/test-server";
-import { FILER } from "../dokumenter/dokumentasjon";
+import { FILER, filnavn } from "../dokumenter/dokumentasjon";
 import { helHistorikk } from "./historikk";
 import { DOKUMENTASJON_BARE_INNSENDT } from "./router";
 
@@ -174,7 +176,7 @@ describe("GET …/{id}/dokumentasjon", () => {
   it("avviser et utkast med en norsk melding", async () => {
     const res = await kari.get(`/${m.id}/dokumentasjon`);
     expect(res.status).toBe(400);
-    expect((await svar(res)).detail).toBe(DOKUMENTASJON_BARE_INNSENDT);
+    expect((await svar(res)).detail).toBe(oversetter("nb").melding(DOKUMENTASJON_BARE_INNSENDT));
   });
 
   it("gir hele pakken for en innsendt, kontrollert og vurdert forhåndsmelding", async () => {
@@ -270,6 +272,70 @@ describe("GET …/{id}/dokumentasjon", () => {
     // the reception controller may read the notification, so it gets the pack too
     const olas = await lastNed(ola, m.id);
     expect(Buffer.from(olas[FILER.xml] ?? []).equals(Buffer.from(levert))).toBe(true);
+  }, 60_000);
+
+  it("på språket til den som laster ned (Accept-Language): filnavn, innhold, kvittering, historikk og vurdering", async () => {
+    // after the test above: submitted, arrived with a deviation and partly rejected
+    const KATALOG = [
+      "dokumenter.felles",
+      "dokumenter.kvittering",
+      "dokumenter.historikk",
+      "dokumenter.vurdering",
+      "dokumenter.mottakskontroll",
+      "dokumenter.pakke",
+      "kodeverk.status",
+    ];
+    for (const sprak of ["nn", "en"] as const) {
+      const res = await api.fetch(`${kari.basis}/${m.id}/dokumentasjon`, {
+        pid: KARI,
+        headers: { "Accept-Language": sprak === "en" ? "en-GB,en;q=0.9" : "nn-NO" },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-language")).toBe(sprak);
+      expect(res.headers.get("content-disposition")).toMatch(
+        sprak === "en" ? /filename="documentation-.+\.zip"/ : /filename="dokumentasjon-.+\.zip"/,
+      );
+      const filer = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const navn = filnavn(oversetter(sprak));
+      expect(Object.keys(filer).sort()).toEqual(Object.values(navn).sort());
+      const innhold = tekst(filer[navn.innhold]);
+      expect([...hasher(innhold).keys()].sort()).toEqual(
+        Object.values(navn)
+          .filter((f) => f !== navn.innhold)
+          .sort(),
+      );
+      const historikk = pdfTekst(filer[navn.historikkPdf]);
+      const csv = tekst(filer[navn.historikkCsv]);
+      const mottak = tekst(filer[navn.mottakskontroll]);
+      const vurdering = pdfTekst(filer[navn.vurdering]);
+      const kvittering = pdfTekst(filer[navn.kvittering]);
+      // the certificate's consignee is called «Mottaker AS» (data, as written)
+      for (const dokument of [innhold, csv.split("\r\n")[0]!, mottak, vurdering, kvittering])
+        expect(bokmaalIgjen(dokument, sprak, KATALOG, ["Mottaker AS"])).toEqual([]);
+      // the history's headings (its event names and lines come from kodeverk, domain/historikk.ts)
+      expect(bokmaalIgjen(historikk, sprak, ["dokumenter.historikk"])).toEqual([]);
+      for (const pdf of [navn.kvittering, navn.vurdering, navn.historikkPdf, navn.sertifikat])
+        expect(Buffer.from(filer[pdf]!).toString("latin1")).toContain(
+          `/Lang (${sprak}-${sprak === "en" ? "GB" : "NO"})`,
+        );
+      if (sprak === "en") {
+        expect(innhold).toContain(`Documentation of prior notification ${m.nummer}`);
+        expect(innhold).toContain("The documents:");
+        expect(csv.startsWith("\uFEFFTime;Time (UTC);Event;Done by;Details\r\n")).toBe(true);
+        expect(csv).toContain(";Submitted to Mattilsynet (the Norwegian Food Safety Authority);");
+        expect(csv).toContain(";Arrived, reception control reported;");
+        expect(historikk).toContain("Partially rejected");
+        expect(mottak.split("\r\n")[0]).toBe("\uFEFFPart;Concerns;Declared;Reported;Deviation;Comment");
+        expect(mottak).toContain('Yes;"Trips funnet; se bilde"');
+        expect(vurdering).toContain("Partially rejected");
+        expect(kvittering).toContain("Receipt for digital prior notification");
+      } else {
+        expect(innhold).toContain(`Dokumentasjon for førehandsmelding ${m.nummer}`);
+        expect(csv.startsWith("\uFEFFTidspunkt;Tidspunkt (UTC);Hending;Utført av;Detaljar\r\n")).toBe(true);
+        expect(csv).toContain(";Send inn til Mattilsynet;");
+        expect(kvittering).toContain("Kvittering for digital førehandsmelding");
+      }
+    }
   }, 60_000);
 
   it("gir andre det samme svaret som for forhåndsmeldingen: 404", async () => {

@@ -256,7 +256,7 @@ export async function endreKlientStatus(
   }
 }
 
-export const BARE_UTKAST_KAN_SLETTES = "Bare påbegynte forhåndsmeldinger kan slettes";
+export const BARE_UTKAST_KAN_SLETTES = melding("api.bareUtkastKanSlettes");
 
 /** DELETE: a draft becomes SLETTET (kept for the audit trail, gone from every list). */
 export async function slettUtkast(db: Db, args: { id: number; aktoer: KlientAktoer }): Promise<void> {

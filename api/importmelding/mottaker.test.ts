@@ -327,6 +327,19 @@ describe("mottakeren på sertifikatet stenges aldri ute", () => {
         "Det finnes allerede en forhåndsmelding for dette sertifikatet: Blomsterbud Vest AS avd. Stord (org.nr. 912 346 447) har en forhåndsmelding for det med status «Frigitt». Kontakt Mattilsynet hvis dere mener den ikke skulle vært sendt.",
       ),
     );
+    // the same 409 in the caller's language (issue 33 item 5): the status name too
+    const engelsk = await api.fetch(`${kari().basis}`, {
+      pid: KARI,
+      method: "POST",
+      headers: { "Accept-Language": "en-GB" },
+      json: opprettBody(b.s, hageland),
+    });
+    expect(await svar(engelsk)).toEqual(
+      problem(
+        409,
+        "A prior notification already exists for this certificate: Blomsterbud Vest AS avd. Stord (org. no. 912 346 447) has a prior notification for it with the status «Released». Contact Mattilsynet (the Norwegian Food Safety Authority) if you believe it should not have been submitted.",
+      ),
+    );
     expect(await status(b.id)).toBe("FRIGITT");
   });
 

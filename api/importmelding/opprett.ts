@@ -19,7 +19,7 @@ import {
   type LagretSertifikat,
 } from "../../domain/sertifikat";
 import type { AnnenForhaandsmelding } from "../../domain/sertifikat-visning";
-import { STATUS_TEKST } from "../../domain/status";
+import { melding } from "../../sprak/melding";
 import type { KlientAktoer } from "../aktoer";
 import { ApiError, badRequest, forbidden, notFound } from "../http";
 import { hentImportoerMatch, kanSe } from "../sertifikat/synlighet";
@@ -27,14 +27,12 @@ import { annenForhaandsmelding, erMottaker, vikForMottaker } from "./mottaker";
 import { erEier, REGELVERK_IKKE_BEKREFTET_OPPRETT } from "./tilgang";
 import { skrivHendelse, type Trx } from "./tilstand";
 
-export const FANT_IKKE_SERTIFIKAT = "Fant ikke sertifikatet";
-export const FINNES_ALLEREDE = "Det finnes allerede en forhåndsmelding for dette sertifikatet";
-export const IKKE_ANSVARLIG = "Du kan ikke melde import på vegne av denne importøren";
-export const UGYLDIG_DOKUMENTKONTROLL =
-  "Ansvarlig for dokumentkontroll må være din virksomhet eller ansvarlig importør";
-export const TRUKKET_TILBAKE = "Sertifikatet er trukket tilbake av eksportlandet og kan ikke meldes";
-export const ERSTATTET =
-  "Sertifikatet er erstattet av et nyere sertifikat. Meld det nye sertifikatet i stedet.";
+export const FANT_IKKE_SERTIFIKAT = melding("api.fantIkkeSertifikatet");
+export const FINNES_ALLEREDE = melding("api.finnesAllerede");
+export const IKKE_ANSVARLIG = melding("api.ikkeAnsvarlig");
+export const UGYLDIG_DOKUMENTKONTROLL = melding("api.ugyldigDokumentkontroll");
+export const TRUKKET_TILBAKE = melding("api.trukketTilbake");
+export const ERSTATTET = melding("api.erstattet");
 export const ikkePapirloest = (kode: string) =>
   `Sertifikater fra ${landNavn(kode)} kan ikke meldes digitalt. Landet har ikke avtale med Mattilsynet om fullt digitale sertifikater.`;
 
@@ -63,8 +61,11 @@ export class FinnesAlleredeFeil extends ApiError {
  * status, as the certificate page tells the same importer, and whom to contact.
  */
 export function finnesAlleredeHos(annen: AnnenForhaandsmelding): string {
-  const hvem = `${annen.opprettetAv.navn} (org.nr. ${formaterOrganisasjonsnummer(annen.opprettetAv.organisasjonsnummer)})`;
-  return `${FINNES_ALLEREDE}: ${hvem} har en forhåndsmelding for det med status «${STATUS_TEKST[annen.status]}». Kontakt Mattilsynet hvis dere mener den ikke skulle vært sendt.`;
+  return melding("api.finnesAlleredeHos", {
+    navn: annen.opprettetAv.navn,
+    orgnr: formaterOrganisasjonsnummer(annen.opprettetAv.organisasjonsnummer),
+    status: annen.status,
+  });
 }
 
 const LEVENDE_UNNTATT = ["SLETTET", "TILBAKETRUKKET"];

@@ -17,6 +17,7 @@ import {
   statusBodySkjema,
 } from "../../domain/schemas/importmelding";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
+import { oversetter } from "../../sprak/katalog.server";
 import { melding } from "../../sprak/melding";
 import { aktoerFor } from "../aktoer";
 import { dokumentjobb } from "../arbeid/dokumentjobb";
@@ -51,14 +52,14 @@ const MED_ID = `${BASE}/:id(\\d+)`;
 
 export const FANT_IKKE_SPOERSMAAL = melding("api.endring.fantIkkeSpoersmaal");
 export const FANT_IKKE_ANKOMSTINFO = melding("api.endring.fantIkkeAnkomstinfo");
-export const ULIK_ID = "Id-en i forespørselen stemmer ikke med adressen";
-export const KVITTERING_BARE_INNSENDT = "Kvittering finnes bare for en innsendt forhåndsmelding";
-export const DOKUMENTASJON_BARE_INNSENDT =
-  "Dokumentasjonen kan lastes ned når forhåndsmeldingen er sendt inn. Send inn forhåndsmeldingen først.";
+export const ULIK_ID = melding("api.ulikId");
+export const KVITTERING_BARE_INNSENDT = melding("api.kvitteringBareInnsendt");
+export const DOKUMENTASJON_BARE_INNSENDT = melding("api.dokumentasjonBareInnsendt");
 
 function versjonFraQuery(v: unknown): number | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== "string" || !/^\d{1,9}$/.test(v) || Number(v) < 1) throw badRequest("Ugyldig versjon");
+  if (typeof v !== "string" || !/^\d{1,9}$/.test(v) || Number(v) < 1)
+    throw badRequest(melding("api.ugyldigVersjon"));
   return Number(v);
 }
 
@@ -346,14 +347,18 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
       .orderBy("id")
       .execute();
     // in the document lane: bounded per person and in all, stopped when the caller goes away (ADR 018)
-    const pdf = await lagKvitteringPdfIArbeider(visning, { hendelser }, dokumentjobb(req, res));
+    // in the language of the person who downloads it (Accept-Language; the app sends its user's)
+    const sprak = sprakForKall(req);
+    const pdf = await lagKvitteringPdfIArbeider(visning, { hendelser, sprak }, dokumentjobb(req, res));
+    const filnavn = oversetter(sprak)("dokumenter.kvittering.filnavn", {
+      nummer: visning.nummer.replace(/[^A-Za-z0-9-]/g, "-"),
+    });
     res
       .status(200)
       .type("application/pdf")
-      .setHeader(
-        "Content-Disposition",
-        `inline; filename="kvittering-${visning.nummer.replace(/[^A-Za-z0-9-]/g, "-")}.pdf"`,
-      )
+      .setHeader("Content-Disposition", `inline; filename="${filnavn}"`)
+      .setHeader("Content-Language", sprak)
+      .vary("Accept-Language")
       .setHeader("Cache-Control", "private, no-store")
       .send(pdf);
   });
@@ -369,9 +374,11 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
       const { id, eier, mottakskontrolloer, rad } = await kontekst(req, "mottak");
       if (!erInnsendt(rad.status as ImportmeldingStatus)) throw badRequest(DOKUMENTASJON_BARE_INNSENDT);
       const melding = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer });
+      // in the language of the person who downloads it (Accept-Language; the app sends its user's)
+      const sprak = sprakForKall(req);
       const { nummer, utstedtDato: dato, avsenderland } = melding.sertifikat;
       const [hendelser, sertifikat, xml] = await Promise.all([
-        helHistorikk(db, id),
+        helHistorikk(db, id, sprak),
         hentSertifikatTekst(
           db,
           req.importoer,
@@ -391,14 +398,19 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
           sertifikat,
           xml: xml ? { data: xml.xml, mottatt: new Date(xml.mottatt).toISOString() } : null,
           generert: new Date().toISOString(),
+          sprak,
         },
         dokumentjobb(req, res),
       );
-      const navn = `dokumentasjon-${melding.nummer.replace(/[^A-Za-z0-9-]/g, "-")}.zip`;
+      const navn = oversetter(sprak)("dokumenter.pakke.filnavn", {
+        nummer: melding.nummer.replace(/[^A-Za-z0-9-]/g, "-"),
+      });
       res
         .status(200)
         .type("application/zip")
         .setHeader("Content-Disposition", contentDisposition(navn, false))
+        .setHeader("Content-Language", sprak)
+        .vary("Accept-Language")
         .setHeader("Cache-Control", "private, no-store")
         .send(zip);
     }),

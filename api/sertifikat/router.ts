@@ -4,6 +4,7 @@ import { Router } from "express";
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { SertifikatListeSoek } from "../../domain/schemas/listefilter";
+import { melding } from "../../sprak/melding";
 import { dokumentjobb } from "../arbeid/dokumentjobb";
 import { lagSertifikatdokumentIArbeider } from "../arbeid/i-arbeider";
 import { type AuthedRequest, type ImportoerRequest, importoerFor, requireImportoer } from "../auth";
@@ -20,7 +21,7 @@ import {
 } from "./visning";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FANT_IKKE_VEDLEGG = "Fant ikke vedlegget";
+const FANT_IKKE_VEDLEGG = melding("api.fantIkkeVedlegg");
 
 export function sertifikatRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Router {
   const router = Router();
@@ -106,8 +107,12 @@ export function sertifikatRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Ro
         foerSvar: soekGrense(r),
         sprak: sprakForKall(req),
       });
-      const fil = await lagSertifikatdokumentIArbeider(format, tekst, dokumentjobb(req, res));
+      // in the language of the person who downloads it (Accept-Language; the app sends its user's)
+      const sprak = sprakForKall(req);
+      const fil = await lagSertifikatdokumentIArbeider(format, tekst, sprak, dokumentjobb(req, res));
       res
+        .setHeader("Content-Language", sprak)
+        .vary("Accept-Language")
         .type(
           format === "pdf"
             ? "application/pdf"

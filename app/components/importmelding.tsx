@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { formaterDato, formaterDatoTid } from "../../domain/format";
 import type { ImportmeldingVisning, PartVisning } from "../../domain/importmelding";
 import type { StepperSteg } from "../../domain/importmelding-ruting";
-import { statusNavn } from "../lib/statusnavn";
+import { statusNavn } from "../../domain/statusnavn";
 import { CopyVerdi } from "./kopier";
 import { Tekst, useT } from "./sprak";
 import { Merke, Tabellramme, Varsel } from "./ui";

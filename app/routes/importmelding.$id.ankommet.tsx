@@ -3,6 +3,7 @@ import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
 import { type ImportmeldingVisning, MENGDE_FELTER } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/mengde";
+import { statusNavn } from "../../domain/statusnavn";
 import { Dialog } from "../components/dialog";
 import { Historikk } from "../components/historikk";
 import {
@@ -24,7 +25,6 @@ import { Opplysninger, Tabellramme, Varsel } from "../components/ui";
 import { UtenRegelsett, Vedtaksbrev } from "../components/vurdering";
 import { historikkLoader } from "../lib/importmelding.server";
 import { meldingSidetittel } from "../lib/sidetittel";
-import { statusNavn } from "../lib/statusnavn";
 import type { loader as rootLoader } from "../root";
 import type { loader as meldingLoader } from "./importmelding.$id";
 

@@ -8,6 +8,7 @@ import { klemSide, tilServerSide } from "../../domain/pagination";
 import { fraSoekeparametre, ImportmeldingerAdresse } from "../../domain/schemas/listefilter";
 import type { Eksportland } from "../../domain/sertifikat-visning";
 import { STATUS_FILTER_TEKST } from "../../domain/status";
+import { statusNavn } from "../../domain/statusnavn";
 import type { T } from "../../sprak/oversetter";
 import { useHydrert } from "../components/hydrert";
 import { LandVelger } from "../components/landvelger";
@@ -18,7 +19,6 @@ import { Merke } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { hentFlagg } from "../lib/preferanser.server";
 import { sidetittel } from "../lib/sidetittel";
-import { statusNavn } from "../lib/statusnavn";
 import { tekster } from "../lib/tekster.server";
 
 interface KontrollertImportoer {

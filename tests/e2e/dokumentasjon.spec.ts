@@ -5,15 +5,20 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
+import { pdfSider } from "../pdf-tekst";
 import { nySertifikat, vurderSomMyndighet } from "./data";
 import { expect, sjekkUu, TIDSGRENSE_LANG, test } from "./helpers";
 import { fyllUt, loggInnKari, opprett, prosjekt } from "./veiviser";
+import { bekreftRegelverk, loggInnEgen } from "./virksomheter";
 
 const mottaker = { navn: "Hageland Import AS avd. Drammen", organisasjonsnummer: "912345742" };
 
 /** Clicks the link, waits for the download, and opens the ZIP file. */
-async function lastNed(page: Page): Promise<{ navn: string; filer: Record<string, Uint8Array> }> {
-  const lenke = page.getByRole("link", { name: "Last ned dokumentasjon (ZIP)" });
+async function lastNed(
+  page: Page,
+  lenketekst = "Last ned dokumentasjon (ZIP)",
+): Promise<{ navn: string; filer: Record<string, Uint8Array> }> {
+  const lenke = page.getByRole("link", { name: lenketekst });
   await expect(lenke).toBeVisible();
   const [nedlasting] = await Promise.all([page.waitForEvent("download"), lenke.click()]);
   const bytes = new Uint8Array(await readFile(await nedlasting.path()));
@@ -93,4 +98,57 @@ test("dokumentasjonspakken fra den innsendte og den vurderte siden", async ({ pa
     "vurdering.pdf: Mattilsynets vurdering",
   );
   sjekkInnhold(vurdert.filer);
+});
+
+// A person who chose English downloads the receipt and the pack in English (issue 33 item 2). The test's own
+// organisation and person (ADR 052): the language is stored as the person's preference.
+test("kvitteringen og pakken på engelsk for en person som har valgt engelsk", async ({ page }) => {
+  test.setTimeout(TIDSGRENSE_LANG);
+  const { virksomhet } = await loggInnEgen(page, "Engelsk kvittering");
+  await bekreftRegelverk(page);
+  const s = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker: { navn: virksomhet.navn, organisasjonsnummer: virksomhet.orgnr },
+    kunDokumentkontroll: true,
+  });
+  const id = await opprett(page, s);
+  await fyllUt(page, id, "test@example.no", null);
+  await page.getByRole("button", { name: "Send inn" }).click();
+  // document control only and nothing found: released at once (the arrived page)
+  await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/(registrert|ankommet)`));
+  await page.goto(`/importmelding/${id}`);
+  // the receipt's address beside the pack's (the arrived page links only the pack)
+  const pakkeUrl = (await page
+    .getByRole("link", { name: "Last ned dokumentasjon (ZIP)" })
+    .getAttribute("href"))!;
+  const kvitteringUrl = pakkeUrl.replace(/\/dokumentasjon$/, "");
+
+  // Choose English in the header's language control (a form: JavaScript on and off alike).
+  await page.getByRole("banner").getByRole("button", { name: "English", exact: true }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+  const svar = await page.request.get(kvitteringUrl);
+  expect(svar.status()).toBe(200);
+  expect(svar.headers()["content-type"]).toBe("application/pdf");
+  expect(svar.headers()["content-disposition"]).toMatch(/filename="receipt-.+\.pdf"/);
+  const tekst = pdfSider(await svar.body())
+    .flat()
+    .map((t) => t.trimEnd())
+    .join("\n");
+  expect(tekst).toContain("Receipt for digital prior notification");
+  expect(tekst).toMatch(/Status\n(Registered|Released)/);
+  expect(tekst).toMatch(/Submitted\n\d{2}\/\d{2}\/\d{4}/);
+  expect(tekst).toContain("Documentary check only");
+  expect(tekst).toMatch(/Page 1 of \d/);
+  expect(tekst).not.toContain("Kvittering");
+  expect(tekst).not.toContain("Sendt inn");
+  expect(tekst).not.toContain("Forhåndsmelding");
+
+  // The evidence pack: its file names and index in English too.
+  const pakke = await lastNed(page, "Download documentation (ZIP)");
+  expect(pakke.navn).toMatch(/^documentation-.+\.zip$/);
+  expect(Object.keys(pakke.filer)).toEqual(
+    expect.arrayContaining(["receipt.pdf", "history.csv", "contents.txt"]),
+  );
+  expect(new TextDecoder().decode(pakke.filer["contents.txt"])).toContain("The documents:");
 });

@@ -1,5 +1,5 @@
-import type { ImportmeldingStatus } from "../../domain/status";
-import type { T } from "../../sprak/oversetter";
+import type { T } from "../sprak/oversetter";
+import type { ImportmeldingStatus } from "./status";
 
 /**
  * A notification's status as badges and lists name it, in the reader's language: one the authority assessed
