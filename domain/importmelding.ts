@@ -117,14 +117,6 @@ export interface KontrollspoersmaalVisning {
 export const MENGDE_FELTER = ["antall", "nettoVekt", "bruttoVekt", "nettoVolum", "bruttoVolum"] as const;
 export type MengdeFelt = (typeof MENGDE_FELTER)[number];
 
-export const MENGDE_FELT_TEKST: Record<MengdeFelt, string> = {
-  antall: "Antall",
-  nettoVekt: "Nettovekt",
-  bruttoVekt: "Bruttovekt",
-  nettoVolum: "Nettovolum",
-  bruttoVolum: "Bruttovolum",
-};
-
 export interface MengdeVisning {
   verdi: number;
   enhet: string | null;
