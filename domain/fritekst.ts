@@ -8,6 +8,21 @@
 /** Characters (code points) of one free-text field that pages and documents show. */
 export const MAKS_FRITEKST = 2000;
 
+/**
+ * Characters of a name kept in the certificate's own columns (`sertifikat.avsender_navn`, `mottaker_navn`, and
+ * the notification's copy of the sender): they are indexed for sorting, filtering and finds by name, and an index
+ * row has a size limit (an 8 MB name made an insert fail). Longer than any real name; the whole name stays in the
+ * certificate's data and XML.
+ */
+export const MAKS_NAVN_KOLONNE = 500;
+
+/** A name for the certificate's columns: at most MAKS_NAVN_KOLONNE characters (code points), or null. */
+export function navnKolonne(navn: string | null | undefined): string | null {
+  if (navn == null) return null;
+  if (navn.length <= MAKS_NAVN_KOLONNE) return navn;
+  return Array.from(navn).slice(0, MAKS_NAVN_KOLONNE).join("");
+}
+
 /** A field's path without list positions: "avsender.navn", "varelinjer.beskrivelse". */
 function sti(foran: string, navn: string): string {
   return foran ? `${foran}.${navn}` : navn;

@@ -105,7 +105,7 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
     requireImportoer(db),
     ah<ImportoerRequest>(async (req, res) => {
       const { id, eier, mottakskontrolloer } = await kontekst(req, "mottak");
-      res.json(await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer }));
+      res.json(await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer }, sprakForKall(req)));
     }),
   );
 
@@ -338,7 +338,7 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
     await tellEllerStopp(db, req, grenser.dokumentPerson, personNoekkel(req.innlogget.pid));
     const { id, eier, mottakskontrolloer, rad } = await kontekst(req, "mottak");
     if (!erInnsendt(rad.status as ImportmeldingStatus)) throw badRequest(KVITTERING_BARE_INNSENDT);
-    const visning = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer });
+    const visning = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer }, sprakForKall(req));
     const hendelser = await db
       .selectFrom("importmelding_hendelse")
       .select(["tidspunkt", "til_status as tilStatus"])
@@ -373,7 +373,7 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
       await tellEllerStopp(db, req, grenser.dokumentPerson, personNoekkel(req.innlogget.pid));
       const { id, eier, mottakskontrolloer, rad } = await kontekst(req, "mottak");
       if (!erInnsendt(rad.status as ImportmeldingStatus)) throw badRequest(DOKUMENTASJON_BARE_INNSENDT);
-      const melding = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer });
+      const melding = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer }, sprakForKall(req));
       // in the language of the person who downloads it (Accept-Language; the app sends its user's)
       const sprak = sprakForKall(req);
       const { nummer, utstedtDato: dato, avsenderland } = melding.sertifikat;

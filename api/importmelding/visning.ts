@@ -1,6 +1,7 @@
 // The notification detail (domain/importmelding ImportmeldingVisning) built from the notification, its
 // questions, arrival info and actual quantities, and the stored certificate.
 import type { Db } from "../../db";
+import { kortFritekst } from "../../domain/fritekst";
 import {
   type AnkomstInfoVisning,
   alleBesvart,
@@ -27,6 +28,8 @@ import {
   statusTekst,
 } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
+import { oversetter } from "../../sprak/katalog.server";
+import { type Sprak, STANDARD_SPRAK } from "../../sprak/sprak";
 import { notFound } from "../http";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
 import { ansvarligErMottaker } from "./mottaker";
@@ -208,6 +211,8 @@ export async function hentImportmeldingVisning(
   db: Db,
   id: number,
   tilgang: { eier: boolean; mottakskontrolloer: boolean },
+  /** The reader's language, for the mark on free text cut to its display length (issue 34 item 5). */
+  sprak: Sprak = STANDARD_SPRAK,
 ): Promise<ImportmeldingVisning> {
   const rad = await db.selectFrom("importmelding").selectAll().where("id", "=", id).executeTakeFirst();
   if (!rad) throw notFound(FANT_IKKE_MELDING);
@@ -240,7 +245,12 @@ export async function hentImportmeldingVisning(
         .execute(),
       ansvarligErMottaker(db, rad),
     ]);
-  const data = sert.data as LagretSertifikat;
+  // The certificate's free text past its display length is cut and marked, as on the certificate page
+  // (domain/fritekst.ts); the full text stays in the stored XML and the evidence pack.
+  const data = kortFritekst(
+    sert.data as LagretSertifikat,
+    oversetter(sprak)("sertifikat.forkortet.merke"),
+  ).verdi;
   const status = rad.status as ImportmeldingStatus;
   const vurdertFoerAnkomst = erVurdertFoerAnkomst({
     status,

@@ -4,9 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
-import { forLangeFelt, kortFritekst, MAKS_FRITEKST } from "../../domain/fritekst";
+import { forLangeFelt, kortFritekst, MAKS_FRITEKST, MAKS_NAVN_KOLONNE } from "../../domain/fritekst";
+import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { SertifikatVisning } from "../../domain/sertifikat-visning";
-import { dagerSiden, importoerId, KARI } from "../../tests/support/test-hjelp";
+import { aktoer, dagerSiden, importoerId, KARI } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { ingestSertifikat } from "./ingest";
 
@@ -83,6 +84,37 @@ describe("fritekst lengre enn sidene viser", () => {
     expect(Buffer.from(xml.xml as never).toString("utf8")).toContain(NAVN);
   });
 
+  it("navnekolonnene (indeksert for sortering, filtre og funn ved navn) holder et kortet navn, også for mottakeren", async () => {
+    const s = await api.handle.db
+      .selectFrom("sertifikat")
+      .select(["avsender_navn"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(s.avsender_navn).toBe(Array.from(NAVN).slice(0, MAKS_NAVN_KOLONNE).join(""));
+    // a consignee of 8 MB: stored (before, the index on the name refused the row), the column cut
+    const mottatt = await ingestSertifikat(
+      api.handle.db,
+      lagSertifikatXml({
+        nummer: "PHYTO.NL.2099.LANG2",
+        utstedt: `${dato}T10:00:00Z`,
+        utsteder: "NVWA",
+        avsender: { navn: "Kwekerij" },
+        mottaker: { navn: NAVN },
+        eksportland: "NL",
+        varelinjer: [
+          { navn: "Rose", botaniskNavn: "Rosa canina", plantedel: "Plants", opprinnelsesland: ["NL"] },
+        ],
+      }),
+    );
+    const m = await api.handle.db
+      .selectFrom("sertifikat")
+      .select(["mottaker_navn", "for_lange_felt"])
+      .where("id", "=", mottatt.id)
+      .executeTakeFirstOrThrow();
+    expect(m.mottaker_navn?.length).toBe(MAKS_NAVN_KOLONNE);
+    expect(m.for_lange_felt).toEqual(["mottaker.navn"]);
+  });
+
   it("sertifikatsiden får navnet kortet og merket på lesernes språk, og sier hvilke felt", async () => {
     for (const [sprak, merke] of [
       ["nb", " … [forkortet]"],
@@ -95,6 +127,32 @@ describe("fritekst lengre enn sidene viser", () => {
       const s = JSON.parse(tekst) as SertifikatVisning;
       expect(s.forkortedeFelt).toEqual(["avsender.navn"]);
       expect(s.avsender?.navn).toBe(`${Array.from(NAVN).slice(0, MAKS_FRITEKST).join("")}${merke}`);
+    }
+  });
+
+  it("forhåndsmeldingen av sertifikatet får også navnet kortet og merket på leserens språk", async () => {
+    const kari = aktoer(api, KARI, ORG.hagelandDrammen, drammen);
+    const opprettet = await kari.post("", {
+      ansvarligImportoerId: drammen,
+      eksportLand: "NL",
+      nummer: NUMMER,
+      utstedtDato: dato,
+    });
+    expect(opprettet.status).toBe(201);
+    const { id: meldingId } = (await opprettet.json()) as { id: number };
+    for (const [sprak, merke] of [
+      ["nb", " … [forkortet]"],
+      ["en", " … [shortened]"],
+    ] as const) {
+      const res = await api.fetch(`${kari.basis}/${meldingId}`, {
+        pid: KARI,
+        headers: { "Accept-Language": sprak },
+      });
+      expect(res.status).toBe(200);
+      const tekst = await res.text();
+      expect(Buffer.byteLength(tekst)).toBeLessThan(64 * 1024);
+      const m = JSON.parse(tekst) as ImportmeldingVisning;
+      expect(m.avsender.navn).toBe(`${Array.from(NAVN).slice(0, MAKS_FRITEKST).join("")}${merke}`);
     }
   });
 

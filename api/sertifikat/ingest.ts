@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { erIsoDato } from "../../domain/format";
-import { forLangeFelt } from "../../domain/fritekst";
+import { forLangeFelt, navnKolonne } from "../../domain/fritekst";
 import type { SertifikatMottattData } from "../../domain/hendelser";
 import { finnLand } from "../../domain/kodeverk";
 import { lagRegelsett, type Regelsett, STANDARD_REGELSETT } from "../../domain/risiko/regelsett";
@@ -185,9 +185,10 @@ export function forberedSertifikat(
       utstedt_dato: utstedtDag,
       type: parsed.type ?? parsed.typeKode ?? "Ukjent",
       status_kode: statusKode,
-      avsender_navn: parsed.avsender?.navn ?? null,
-      mottaker_navn: parsed.mottaker?.navn ?? null,
-      mottaker_navn_norm: normaliserMottakerNavn(parsed.mottaker?.navn) ?? null,
+      // the columns are indexed: a name past any real length is cut there (domain/fritekst.ts), whole in `data`
+      avsender_navn: navnKolonne(parsed.avsender?.navn),
+      mottaker_navn: navnKolonne(parsed.mottaker?.navn),
+      mottaker_navn_norm: normaliserMottakerNavn(navnKolonne(parsed.mottaker?.navn)) ?? null,
       mottaker_orgnr: parsed.mottaker?.organisasjonsnummer ?? null,
       meldepliktig_vurdering: vurdering.meldepliktigVurdering,
       alvorlighetsgrad: vurdering.alvorlighetsgrad,
