@@ -164,11 +164,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
         sendError(res, 404, "Fant ikke ressursen");
       });
     }
-    app.use((feil: unknown, req: Request, res: Response, _next: NextFunction) => {
-      req.log?.error({ err: feil }, "Uventet feil");
-      if (!res.headersSent)
-        res.status(500).type("text/plain; charset=utf-8").send("Noe gikk galt på serveren.");
-    });
+    app.use(sisteFeil);
 
     server = app.listen(config.port, config.host);
     const lytter = server;
@@ -184,14 +180,8 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     void senderVenter.then(() => senderDel?.start());
 
     // The command-line tools read this address from the owner file and deliver through the service.
-    const adresse = lytter.address() as AddressInfo;
-    const vert = ["0.0.0.0", "::", ""].includes(adresse.address)
-      ? "127.0.0.1"
-      : adresse.family === "IPv6"
-        ? `[${adresse.address}]`
-        : adresse.address;
-    const lokalUrl = `http://${vert}:${adresse.port}`;
-    egenUrl = `http://127.0.0.1:${adresse.port}`;
+    const lokalUrl = lokalAdresse(lytter);
+    egenUrl = `http://127.0.0.1:${(lytter.address() as AddressInfo).port}`;
     database.eierskap?.oppdater({ url: lokalUrl });
 
     let lukking: Promise<void> | undefined;
@@ -223,6 +213,23 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     await rydd();
     throw e;
   }
+}
+
+/** The address this process answers on from this machine (0.0.0.0 and :: as 127.0.0.1). */
+function lokalAdresse(lytter: Server): string {
+  const adresse = lytter.address() as AddressInfo;
+  const vert = ["0.0.0.0", "::", ""].includes(adresse.address)
+    ? "127.0.0.1"
+    : adresse.family === "IPv6"
+      ? `[${adresse.address}]`
+      : adresse.address;
+  return `http://${vert}:${adresse.port}`;
+}
+
+/** The last error handler: anything a part did not answer is logged and gets a plain 500. */
+function sisteFeil(feil: unknown, req: Request, res: Response, _next: NextFunction): void {
+  req.log?.error({ err: feil }, "Uventet feil");
+  if (!res.headersSent) res.status(500).type("text/plain; charset=utf-8").send("Noe gikk galt på serveren.");
 }
 
 /** loadConfig refuses these already; a hand-built Config must not slip the stand-ins into production. */

@@ -9,19 +9,14 @@
 // Fonts: the built-in Helvetica (WinAnsi). Every text goes through `pdfTekst`, which keeps what WinAnsi
 // can show (æøå, en dash, °, ³, €) and replaces the rest, so no character becomes garbage in the PDF.
 
-import { harSammeBehandlinger } from "../../domain/behandlinger";
 import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
 import { plantedelVisning } from "../../domain/kodeverk";
 import type { SertifikatVurdering } from "../../domain/risiko/vurder";
 import {
   datoTekst,
-  EKSPORTERKLAERING,
-  finansiellErklaering,
-  friForPestTekst,
   landListeTekst,
   landTekst,
   mengdeLinjer,
-  reeksportErklaering,
   refererteDokumenterTekster,
   tekst,
   tekster,
@@ -34,16 +29,14 @@ import { oversetter } from "../../sprak/katalog.server";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
 import type { Sprak } from "../../sprak/sprak";
-import type { Behandling, LagretSertifikat, Varelinje } from "../ephyto/parse";
+import type { LagretSertifikat, Varelinje } from "../ephyto/parse";
 import {
   ALVORLIGHETSGRAD_TEKST,
   adresseLinjer,
   alleOpprinnelsesland,
   ankomststedTekst,
-  behandlingVisning,
   beroerteLinjer,
   dokumenttittel,
-  erReeksport,
   identifikatorTekster,
   kortet,
   linjevurderinger,
@@ -58,12 +51,10 @@ import {
   typeTekst,
   utstedtTekst,
   varelinjeErklaeringer,
-  varelinjeNavn,
 } from "./felles";
 import {
   BANNER,
   FONT_FET,
-  FONT_KURSIV,
   type Kolonne,
   type Lenketekst,
   MAKS_CELLETEKST,
@@ -71,6 +62,7 @@ import {
   skrivPdf,
 } from "./pdf-oppsett";
 import { pdfTekst } from "./pdf-tekst";
+import { linjeoverskrift, skrivBehandlinger, skrivErklaeringer, skrivSignatur } from "./sertifikat-pdf-deler";
 import { mengdeFeltTekst } from "./tekst";
 
 export { pdfTekst } from "./pdf-tekst";
@@ -136,13 +128,6 @@ const ERKLAERING_ETIKETT: Record<string, Noekkel> = {
   Importtillatelse: "dokumenter.sertifikat.pdf.importtillatelse",
   Inspeksjonsdato: "dokumenter.sertifikat.pdf.inspeksjonsdato",
 };
-
-function linjeoverskrift(t: T, l: Varelinje): string {
-  const navn = varelinjeNavn(l);
-  return navn
-    ? t("dokumenter.sertifikat.pdf.varelinjeNavn", { nummer: l.sorteringsnummer, navn })
-    : t("dokumenter.sertifikat.pdf.varelinje", { nummer: l.sorteringsnummer });
-}
 
 function skrivHode(s: Skriver, input: SertifikatPdfInput, nummer: string): void {
   const sert = input.sertifikat;
@@ -388,35 +373,6 @@ function skrivVarelinjer(s: Skriver, input: SertifikatPdfInput): void {
   });
 }
 
-function skrivBehandlingliste(s: Skriver, behandlinger: readonly Behandling[]): void {
-  for (const b of behandlinger) {
-    const v = behandlingVisning(b);
-    s.avsnitt(v.tittel, { font: FONT_FET, luftEtter: 2 });
-    s.felter(v.detaljer, 120);
-  }
-}
-
-function skrivBehandlinger(s: Skriver, sert: LagretSertifikat): void {
-  s.seksjon(s.t("dokumenter.sertifikat.pdf.behandlinger"), () => {
-    const linjer = sert.varelinjer;
-    if (linjer.every((l) => l.behandlinger.length === 0)) {
-      s.avsnitt(s.t("dokumenter.sertifikat.pdf.ingenBehandlinger"));
-      return;
-    }
-    const foerste = linjer.find((l) => l.behandlinger.length > 0);
-    if (harSammeBehandlinger(linjer) && foerste) {
-      s.avsnitt(s.t("dokumenter.sertifikat.pdf.sammeBehandlinger"), { font: FONT_KURSIV });
-      skrivBehandlingliste(s, foerste.behandlinger);
-      return;
-    }
-    for (const linje of linjer) {
-      s.overskrift(linjeoverskrift(s.t, linje), 3);
-      if (linje.behandlinger.length === 0) s.avsnitt(s.t("dokumenter.sertifikat.pdf.ingenBehandlinger"));
-      else skrivBehandlingliste(s, linje.behandlinger);
-    }
-  });
-}
-
 function skrivVedlegg(s: Skriver, input: SertifikatPdfInput): void {
   const sert = input.sertifikat;
   s.seksjon(s.t("dokumenter.sertifikat.pdf.vedlegg"), () => {
@@ -452,48 +408,6 @@ function skrivVedlegg(s: Skriver, input: SertifikatPdfInput): void {
       s.overskrift(s.t("dokumenter.sertifikat.pdf.refererteDokumenter"), 3);
       s.liste(refererte);
     }
-  });
-}
-
-function skrivErklaeringer(s: Skriver, sert: LagretSertifikat): void {
-  s.seksjon(s.t("dokumenter.sertifikat.pdf.erklaeringer"), () => {
-    s.felter([[s.t("dokumenter.sertifikat.pdf.friForSkadegjoerere"), friForPestTekst(sert)]]);
-    if (erReeksport(sert)) {
-      s.overskrift(s.t("dokumenter.sertifikat.pdf.reeksporterklaering"), 3);
-      const erklaering = reeksportErklaering(sert);
-      if ("felles" in erklaering) s.avsnitt(erklaering.felles);
-      else
-        s.felter(
-          erklaering.perLinje.map((l): [string, string] => [
-            s.t("dokumenter.sertifikat.pdf.varelinje", { nummer: l.sorteringsnummer }),
-            l.tekst,
-          ]),
-        );
-    } else {
-      s.overskrift(s.t("dokumenter.sertifikat.pdf.eksporterklaering"), 3);
-      s.avsnitt(EKSPORTERKLAERING);
-    }
-    s.overskrift(s.t("dokumenter.sertifikat.pdf.finansiellErklaering"), 3);
-    s.avsnitt(finansiellErklaering(sert));
-    const klausuler = (sert.signatur?.klausuler ?? []).flatMap((k) => tekst(k.innhold) ?? []);
-    if (klausuler.length > 0) {
-      s.overskrift(s.t("dokumenter.sertifikat.pdf.klausuler"), 3);
-      s.liste(klausuler);
-    }
-  });
-}
-
-function skrivSignatur(s: Skriver, sert: LagretSertifikat): void {
-  s.seksjon(s.t("dokumenter.sertifikat.pdf.signatur"), () => {
-    const sig = sert.signatur;
-    const felter: [string, string | undefined][] = [
-      [s.t("dokumenter.sertifikat.kolonne.navn"), tekst(sig?.navn)],
-      [s.t("dokumenter.sertifikat.pdf.sted"), tekst(sig?.sted)],
-      [s.t("dokumenter.sertifikat.pdf.dato"), datoTekst(sig?.dato)],
-      [s.t("dokumenter.sertifikat.pdf.myndighet"), tekst(sig?.organisasjon) ?? tekst(sert.utsteder)],
-    ];
-    if (felter.every(([, v]) => v === undefined)) s.avsnitt(s.t("dokumenter.sertifikat.pdf.ingenSignatur"));
-    else s.felter(felter);
   });
 }
 

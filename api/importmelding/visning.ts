@@ -206,12 +206,19 @@ export async function hentSpoersmaal(db: Db, importmeldingId: number): Promise<K
   return rader.flatMap((r) => spoersmaalVisning(r) ?? []);
 }
 
+/**
+ * The certificate's data with free text past its display length cut and marked in the reader's language, as on
+ * the certificate page (domain/fritekst.ts, issue 34 item 5); the full text stays in the stored XML.
+ */
+function kortData(data: LagretSertifikat, sprak: Sprak): LagretSertifikat {
+  return kortFritekst(data, oversetter(sprak)("sertifikat.forkortet.merke")).verdi;
+}
+
 /** The detail view of a notification, as the importer `importoerId` sees it. */
 export async function hentImportmeldingVisning(
   db: Db,
   id: number,
   tilgang: { eier: boolean; mottakskontrolloer: boolean },
-  /** The reader's language, for the mark on free text cut to its display length (issue 34 item 5). */
   sprak: Sprak = STANDARD_SPRAK,
 ): Promise<ImportmeldingVisning> {
   const rad = await db.selectFrom("importmelding").selectAll().where("id", "=", id).executeTakeFirst();
@@ -245,12 +252,7 @@ export async function hentImportmeldingVisning(
         .execute(),
       ansvarligErMottaker(db, rad),
     ]);
-  // The certificate's free text past its display length is cut and marked, as on the certificate page
-  // (domain/fritekst.ts); the full text stays in the stored XML and the evidence pack.
-  const data = kortFritekst(
-    sert.data as LagretSertifikat,
-    oversetter(sprak)("sertifikat.forkortet.merke"),
-  ).verdi;
+  const data = kortData(sert.data as LagretSertifikat, sprak);
   const status = rad.status as ImportmeldingStatus;
   const vurdertFoerAnkomst = erVurdertFoerAnkomst({
     status,

@@ -518,7 +518,8 @@ describe("the rule table", () => {
   });
 
   it("rejects two rules with the same id", () => {
-    expect(() => lesRegler([nyRegel, nyRegel])).toThrow(/mer enn én gang/);
+    // the message is a reference to «Regel-id … er brukt mer enn én gang» (validering.regelsett.dobbelId)
+    expect(() => lesRegler([nyRegel, nyRegel])).toThrow(/validering\.regelsett\.dobbelId/);
   });
 
   it("has 40 to 60 rules, from all three regulations", () => {
