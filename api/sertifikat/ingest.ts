@@ -159,9 +159,11 @@ export function forberedSertifikat(
   opts: ParseEphytoOptions = {},
   regelsett: RegelsettForJobb = null,
 ): ForberedtSertifikat {
+  // The ruleset first: the pool counts it as this thread's once sent (api/arbeid/basseng.ts), so it is kept even
+  // when the certificate then proves unreadable; otherwise the next job, sent without it, finds it missing.
+  const regler = regelsettForJobb(regelsett);
   const parsed = parseEphyto(xml, opts);
   const { eksportland, utstedtDag } = noekler(parsed);
-  const regler = regelsettForJobb(regelsett);
   const vurdering = vurder(parsed, regler.regelsett);
   const hash = innholdHash(parsed);
   const erstatterNummer = parsed.erstatter?.nummer ?? null;
