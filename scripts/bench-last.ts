@@ -281,6 +281,30 @@ export async function maalLast(brukere = LAST_BRUKERE, sekunder = LAST_SEKUNDER)
 export async function maalProduksjonsform(
   brukere = LAST_BRUKERE,
 ): Promise<{ sider: SideGjennomstroemning[]; brukere: number }> {
+  return medProduksjonsform(brukere, async ({ appPid, apiPid, nettlesere, lenke }) => {
+    const sider: SideGjennomstroemning[] = [];
+    for (const sti of maalteSider(lenke)) {
+      sider.push(await maalSide(appPid, nettlesere, sti, GJENNOMSTROEMNING_SEKUNDER, apiPid));
+    }
+    return { sider, brukere };
+  });
+}
+
+/** The production shape's processes with `brukere` logged-in sessions, the pages goal 2 times, and the pids. */
+interface Produksjonsform {
+  app: string;
+  appPid: number;
+  apiPid: number;
+  nettlesere: Nettleser[];
+  lenke: string;
+  sider: string[];
+}
+
+/** Starts the production shape (see maalProduksjonsform), runs `maal` on it and stops it again. */
+export async function medProduksjonsform<R>(
+  brukere: number,
+  maal: (p: Produksjonsform) => Promise<R>,
+): Promise<R> {
   if (!existsSync("build/demo/server.js")) execSync("npm run build", { stdio: "inherit" });
   rmSync(".cache/bench-delt", { recursive: true, force: true });
   const apiPort = Number(process.env.BENCH_LAST_PORT ?? 3192) + 1;
@@ -315,11 +339,7 @@ export async function maalProduksjonsform(
     );
     const [apiPid, appPid] = prosesser.map((p) => p.pid ?? 0) as [number, number];
     const { nettlesere, lenke } = await innloggede(app, brukere);
-    const sider: SideGjennomstroemning[] = [];
-    for (const sti of maalteSider(lenke)) {
-      sider.push(await maalSide(appPid, nettlesere, sti, GJENNOMSTROEMNING_SEKUNDER, apiPid));
-    }
-    return { sider, brukere };
+    return await maal({ app, appPid, apiPid, nettlesere, lenke, sider: maalteSider(lenke) });
   } finally {
     for (const p of prosesser) {
       p.kill("SIGTERM");

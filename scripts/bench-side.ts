@@ -32,6 +32,15 @@ export class Nettleser {
     return res;
   }
 
+  /** A cookie's value as the server last set it (the language cookie, for scripts/bench-sprak.ts). */
+  cookie(navn: string): string | undefined {
+    return this.cookies.get(navn);
+  }
+
+  settCookie(navn: string, verdi: string): void {
+    this.cookies.set(navn, verdi);
+  }
+
   /** Follows redirects (GET) until a page answers; a relative Location is read from the address that gave it. */
   async foelg(sti: string, init: RequestInit = {}): Promise<Response> {
     let url = sti.startsWith("http") ? sti : `${this.base}${sti}`;

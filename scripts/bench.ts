@@ -15,6 +15,7 @@ import { formaterLast, formaterProduksjonsform, maalLast, maalProduksjonsform } 
 import { maalLeveringer } from "./bench-levering";
 import { maalSertifikatside } from "./bench-side";
 import { formaterSkala, maalSkala, SKALAER, visPlaner } from "./bench-skala";
+import { formaterSprak, maalSprak } from "./bench-sprak";
 import { formaterStortSertifikat, maalStortSertifikat } from "./bench-stort-sertifikat";
 import { klientvekt } from "./klientvekt";
 
@@ -264,6 +265,10 @@ if (erHoved && process.argv.includes("--plans")) {
   const tider = await maalSkala();
   console.log(formaterSkala(tider));
   process.exit(0);
+} else if (erHoved && process.argv.includes("--sprak")) {
+  // Issue 33: the language's cost per page alone (it is also part of the full run, after the production shape).
+  console.log(`\n${formaterSprak(await maalSprak())}\n`);
+  process.exit(0);
 } else if (erHoved) {
   const resultater = await kjoerBench();
   const database = process.env.DATABASE_URL
@@ -307,6 +312,7 @@ if (erHoved && process.argv.includes("--plans")) {
   console.log(`\nLasttest, hele tjenesten over HTTP (produksjonsbygg, ${lastDatabase}, loopback):\n`);
   console.log(formaterLast(last));
   console.log(`\n${formaterProduksjonsform(await maalProduksjonsform())}\n`);
+  console.log(`${formaterSprak(await maalSprak())}\n`);
   console.log(`${await maalLeveringer()}\n`);
   // Issue 35: certificate intake through the Hub endpoint (one and two api processes), then people browsing
   // the production shape (web and api apart, one PostgreSQL, the real login flow, think time).

@@ -1,0 +1,157 @@
+// Issue 33 «How it is shown»: the language's cost per page in `npm run bench` (or `npm run bench -- --sprak`
+// alone). In the production shape (bench-last.ts maalProduksjonsform: the app alone in its process, the API
+// in another) the pages goal 2 times are each fetched in bokmål, nynorsk and English — the language cookie
+// the language control sets (POST /sprak, app/routes/sprak.tsx) — in short alternating slots, the order
+// rotating each round, so drift in a busy machine hits all three alike. Printed per page: the app's CPU per
+// request and the time per request in nn and en as ratios of nb's, goal ≤ 1.05. The queries are not counted
+// here (the app's database is another process's): tests/sprak/kostnad.test.ts shows a page in nn and en makes
+// exactly the queries it makes in nb.
+import type { Sprak } from "../sprak/sprak";
+import { cpuMs, LAST_BRUKERE, medProduksjonsform, TRIVIELL_SIDE } from "./bench-last";
+import { type Nettleser, skjema } from "./bench-side";
+
+const SPRAKENE = ["nb", "nn", "en"] as const satisfies readonly Sprak[];
+type Maalt = (typeof SPRAKENE)[number];
+const SPRAK_RUNDER = Number(process.env.BENCH_SPRAK_RUNDER ?? 6);
+const SPRAK_SEKUNDER = Number(process.env.BENCH_SPRAK_SEKUNDER ?? 2);
+const MAAL = 1.05;
+const MAAL_TEKST = "≤ 1,05";
+
+interface Sum {
+  antall: number;
+  ms: number;
+  cpuMs: number;
+}
+
+interface SprakSide {
+  sti: string;
+  perSprak: Record<Maalt, Sum>;
+}
+
+/** The language cookie the language control sets for each language (chosen last: bokmål, as before). */
+async function sprakCookies(b: Nettleser, app: string): Promise<Record<Maalt, string>> {
+  const verdier = {} as Record<Maalt, string>;
+  for (const sprak of [...SPRAKENE.slice(1), "nb" as const]) {
+    const side = await (await b.foelg("/")).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(side)?.[1] ?? "";
+    const res = await b.hent("/sprak", {
+      ...skjema({ csrf, sprak, returnTo: "/" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app },
+    });
+    await res.arrayBuffer();
+    const verdi = b.cookie("sprak");
+    if (res.status !== 302 || !verdi) throw new Error(`Språkvalget ${sprak} svarte ${res.status}`);
+    verdier[sprak] = verdi;
+  }
+  return verdier;
+}
+
+/** Every session fetching `sti` in `sprak` for `sekunder`, added to `sum`. */
+async function maalSlot(
+  pid: number,
+  nettlesere: readonly Nettleser[],
+  sti: string,
+  sekunder: number,
+  sum: Sum,
+): Promise<void> {
+  const cpu = cpuMs(pid);
+  const start = performance.now();
+  const slutt = start + sekunder * 1000;
+  let antall = 0;
+  await Promise.all(
+    nettlesere.map(async (b) => {
+      // at least once each (the untimed warm-up passes 0 s)
+      do {
+        const res = await b.hent(sti);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${sti} → ${res.status}`);
+        antall += 1;
+      } while (performance.now() < slutt);
+    }),
+  );
+  sum.antall += antall;
+  sum.ms += performance.now() - start;
+  sum.cpuMs += cpuMs(pid) - cpu;
+}
+
+export async function maalSprak(
+  brukere = LAST_BRUKERE,
+  runder = SPRAK_RUNDER,
+  sekunder = SPRAK_SEKUNDER,
+): Promise<{ sider: SprakSide[]; brukere: number; runder: number; sekunder: number }> {
+  return medProduksjonsform(brukere, async ({ app, appPid, nettlesere, sider: stier }) => {
+    const cookies = await sprakCookies(nettlesere[0]!, app);
+    const velg = (sprak: Maalt) => {
+      for (const b of nettlesere) b.settCookie("sprak", cookies[sprak]);
+    };
+    // The cookie must give the page in its language (else the ratios would compare bokmål with itself).
+    for (const sprak of SPRAKENE) {
+      velg(sprak);
+      const html = await (await nettlesere[0]!.hent("/")).text();
+      const lang = /<html[^>]* lang="([^"]+)"/.exec(html)?.[1];
+      if (lang !== sprak) throw new Error(`Språkkaken for ${sprak} ga lang="${lang}"`);
+    }
+    const sider: SprakSide[] = [];
+    for (const sti of stier) {
+      const perSprak = Object.fromEntries(SPRAKENE.map((s) => [s, { antall: 0, ms: 0, cpuMs: 0 }])) as Record<
+        Maalt,
+        Sum
+      >;
+      // Untimed: each page once per session and language first, so no language's slot pays for the warm-up.
+      for (const sprak of SPRAKENE) {
+        velg(sprak);
+        await maalSlot(appPid, nettlesere, sti, 0, { antall: 0, ms: 0, cpuMs: 0 });
+      }
+      for (let r = 0; r < runder; r++) {
+        for (let k = 0; k < SPRAKENE.length; k++) {
+          const sprak = SPRAKENE[(r + k) % SPRAKENE.length]!;
+          velg(sprak);
+          await maalSlot(appPid, nettlesere, sti, sekunder, perSprak[sprak]);
+        }
+      }
+      sider.push({ sti, perSprak });
+    }
+    velg("nb");
+    return { sider, brukere, runder, sekunder };
+  });
+}
+
+/** The app's CPU per request and the time per request (at the same concurrency) in `sprak` over nb's. */
+function sprakForhold(side: SprakSide, sprak: Maalt): { cpu: number; tid: number } {
+  const nb = side.perSprak.nb;
+  const s = side.perSprak[sprak];
+  return {
+    cpu: s.cpuMs / s.antall / (nb.cpuMs / nb.antall),
+    tid: s.ms / s.antall / (nb.ms / nb.antall),
+  };
+}
+
+export function formaterSprak(r: Awaited<ReturnType<typeof maalSprak>>): string {
+  const rader = [
+    ["Side", "nb per sekund", "nn/nb CPU", "en/nb CPU", "nn/nb tid", "en/nb tid", `Mål ${MAAL_TEKST}`],
+    ...r.sider.map((side) => {
+      const nn = sprakForhold(side, "nn");
+      const en = sprakForhold(side, "en");
+      const nb = side.perSprak.nb;
+      const ok = [nn.cpu, en.cpu, nn.tid, en.tid].every((x) => x <= MAAL);
+      return [
+        side.sti.length > 40 ? `${side.sti.slice(0, 37)}…` : side.sti,
+        ((nb.antall * 1000) / nb.ms).toFixed(1),
+        nn.cpu.toFixed(3),
+        en.cpu.toFixed(3),
+        nn.tid.toFixed(3),
+        en.tid.toFixed(3),
+        ok ? "✓" : "✗",
+      ];
+    }),
+  ];
+  const bredder = rader[0]!.map((_, k) => Math.max(...rader.map((x) => x[k]?.length ?? 0)));
+  return [
+    `Språkets kostnad (sak 33) i produksjonsformen, ${r.brukere} samtidige brukere: hver side på bokmål, nynorsk og engelsk (språkkaken fra språkvelgeren), ${r.runder} runder à ${r.sekunder} s per språk, rekkefølgen roterer hver runde.`,
+    `CPU er appens CPU per forespørsel, tid er tiden per forespørsel; begge som forhold til bokmål (${TRIVIELL_SIDE} er den trivielle ruten).`,
+    ...rader.map((x) =>
+      x.map((c, k) => (k === 0 ? c.padEnd(bredder[k]!) : c.padStart(bredder[k]!))).join("  "),
+    ),
+    "Spørringer: tests/sprak/kostnad.test.ts viser at en side på nynorsk og engelsk gjør like mange databasespørringer som på bokmål (innlogget og anonym).",
+  ].join("\n");
+}
