@@ -109,7 +109,13 @@ export function sendError(
 }
 
 /** The last middleware: every error becomes problem details; unknown errors are logged, not leaked. */
-export function errorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+/**
+ * The request's logger (pino-http's, with the request id; server/logg.ts). Absent only where the API runs
+ * without the request log (an API mounted bare in a test).
+ */
+const logg = (req: Request): Request["log"] | undefined => req.log;
+
+export function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   const e = err as { type?: string };
   if (err instanceof ApiError) sendError(res.set(err.headere), err.status, err.message, err.utvidelser);
   else if (err instanceof ZodError)
@@ -135,14 +141,14 @@ export function errorHandler(err: unknown, _req: Request, res: Response, _next: 
   } else if (err instanceof RegisterUtilgjengelig) {
     // Altinn or the register did not answer (ADR 042): a clear 503, never a 500. The reason goes to the log
     // without the person it was about (the message never holds a national identity number).
-    console.warn(`Registeret svarte ikke: ${err.message}`);
+    logg(req)?.warn(`Registeret svarte ikke: ${err.message}`);
     res.setHeader("Retry-After", "30");
     sendError(res, 503, REGISTER_MELDING[err.register], { type: REGISTER_UTILGJENGELIG });
   } else if (err instanceof ArbeidFeil) {
-    console.error("API-feil i arbeidstråd", err);
+    logg(req)?.error({ err }, "API-feil i arbeidstråd");
     sendError(res, 503, melding("api.arbeidFeilet"));
   } else {
-    console.error("API-feil", err);
+    logg(req)?.error({ err }, "API-feil");
     sendError(res, 500, melding("api.serverfeil"));
   }
 }

@@ -28,6 +28,8 @@ export interface OpenOptions {
    * command. ventMs: how long to wait while another command holds it (never for the service).
    */
   eier?: EierInfo & { ventMs?: number };
+  /** Told when the pool loses an idle connection (the process's logger; server/logg.ts). */
+  logg?: { warn(obj: object, msg: string): void };
 }
 
 export interface DatabaseHandle {
@@ -64,7 +66,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
     });
     // An idle client whose server connection ends (a restart, a failover, an administrator) emits 'error'
     // on the pool; unhandled, that would end the process. The pool drops the client and opens a new one.
-    pool.on("error", (err) => console.error("PostgreSQL-tilkobling brutt:", err.message));
+    pool.on("error", (err) => opts.logg?.warn({ feil: err.message }, "PostgreSQL-tilkobling brutt"));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     tellereIPool(db, pool);
     handle = { db, kind: "postgres", pool, close: () => db.destroy() };

@@ -83,8 +83,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     try {
       const migrator = new Migrator({ db: tilkobling, provider: new StaticProvider() });
       const { error, results } = await migrator.migrateToLatest();
-      for (const r of results ?? []) {
-        if (r.status === "Error") console.error(`migrering ${r.migrationName} feilet`);
+      // The migration that failed is named in the error (the caller logs it), not on the console.
+      const feilet = (results ?? []).filter((r) => r.status === "Error").map((r) => r.migrationName);
+      if (error && feilet.length > 0) {
+        const grunn = error instanceof Error ? error.message : String(error);
+        throw new Error(`migrering ${feilet.join(", ")} feilet: ${grunn}`, { cause: error });
       }
       if (error) throw error;
       return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -5,6 +5,7 @@
 import { lagEpostSender, type Runde } from "../api/epost/sender";
 import { openDatabase } from "../db";
 import { loadConfig } from "../server/config";
+import { lagLogger } from "../server/logg";
 import { senderOppsett } from "../server/sender";
 
 const enGang = process.argv.includes("--en-gang");
@@ -26,6 +27,7 @@ const perRunde = Number(process.env.EPOST_PER_RUNDE ?? 200);
 const sender = lagEpostSender({
   ...senderOppsett(config, db, config.smtpUrl),
   maksPerRunde: Number.isSafeInteger(perRunde) && perRunde > 0 ? perRunde : 200,
+  logg: lagLogger(config.loggNivaa, { kommando: "epost:send" }),
 });
 
 if (enGang) {

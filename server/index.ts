@@ -81,6 +81,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     dataDir: config.dataDir,
     migrate: false,
     eier: { rolle: "tjeneste", api, kommando: "npm start", ventMs: 60_000 },
+    logg,
   });
   const ressurser: { close(): unknown }[] = [];
   const rydd = async () => {

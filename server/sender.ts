@@ -81,10 +81,11 @@ export async function startSender(opts: {
     sender = lagEpostSender({
       ...senderOppsett(config, db, smtpUrl),
       paaUtfall: (utfall) => (utfall === "SENDT" ? metrikker.epostSendt() : metrikker.epostFeilet(utfall)),
+      logg: opts.logg,
     });
   }
   // The webhooks of the importers' events (ADR 036), from the same role.
-  const webhooker = lagWebhookSender(webhookOppsett(config, db));
+  const webhooker = lagWebhookSender({ ...webhookOppsett(config, db), logg: opts.logg });
   // Certificates pulled from the IPPC ePhyto Hub (ADR 044), from the same role.
   const hub = await startHubHenter({ config, db, metrikker, logg: opts.logg });
   // Enhetsregisteret's update feed (ADR 042): one runner at a time across processes, stops on SIGTERM.

@@ -5,11 +5,12 @@
 // exponential backoff up to a limit; a process that dies mid-send leaves its claim to run out, and the
 // alert is sent again by whoever comes next (at-least-once, with a stable Message-ID and
 // X-Idempotens-Noekkel per batch so a receiving system can drop a repeat).
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db";
 import type { Sprak } from "../../sprak/sprak";
+import { frigi, krevMedLeie, lagArbeider, leie, tilbakeslag, type Utbokslogg, varighet } from "../utboks";
 import {
   lagUtfallEpost,
   lagVarselEpost,
@@ -44,6 +45,8 @@ export interface EpostSenderOptions {
   maksPerRunde?: number;
   /** Told of each message's outcome (the metrics count them). */
   paaUtfall?: (utfall: "SENDT" | "TILKOBLING" | "AVVIST") => void;
+  /** Told of each failed message and of a round that failed as a whole. */
+  logg?: Utbokslogg;
 }
 
 export interface Runde {
@@ -67,8 +70,6 @@ export interface EpostSender {
   stop(): Promise<void>;
 }
 
-const MAKS_VENTETID_MS = 60 * 60 * 1000;
-
 interface Krav {
   id: number;
   importoer_id: number;
@@ -80,8 +81,6 @@ interface Krav {
   utfall: string | null;
 }
 
-const ms = (verdi: number) => sql`(${Math.max(0, Math.round(verdi))}::float8 * interval '1 millisecond')`;
-
 /**
  * Claims due alerts (FOR UPDATE SKIP LOCKED, then a lease): all due alerts of each importer whose oldest due
  * alert has waited the batching window. Returns the claim token and the claimed rows.
@@ -90,44 +89,41 @@ export async function krevVarsler(
   db: Db,
   opts: { samlevinduMs: number; leieMs: number; maks: number },
 ): Promise<{ krav: string; rader: Krav[] }> {
-  const krav = randomUUID();
-  const rader = await db.transaction().execute(async (trx) => {
-    const klare = await trx
-      .selectFrom("epost_varsel")
-      .select(["id", "importoer_id", sql<boolean>`opprettet <= now() - ${ms(opts.samlevinduMs)}`.as("moden")])
-      .where("status", "=", "VENTER")
-      .where("neste_forsoek", "<=", sql<Date>`now()`)
-      .orderBy("neste_forsoek")
-      .orderBy("id")
-      .limit(opts.maks)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    const modne = new Set(klare.filter((r) => r.moden).map((r) => r.importoer_id));
-    const ider = klare.filter((r) => modne.has(r.importoer_id)).map((r) => r.id);
-    if (ider.length === 0) return [];
-    return trx
-      .updateTable("epost_varsel")
-      .set({
-        krav,
-        forsoek: sql`forsoek + 1`,
-        sist_forsoek: sql`now()`,
-        neste_forsoek: sql`now() + ${ms(opts.leieMs)}`,
-      })
-      .where("id", "in", ider)
-      .returning([
-        "id",
-        "importoer_id",
-        "type",
-        "sertifikat_id",
-        "erstatter_nummer",
-        "importmelding_id",
-        "hendelse_id",
-        "utfall",
-      ])
-      .execute();
+  return krevMedLeie(db, {
+    klare: (trx) =>
+      trx
+        .selectFrom("epost_varsel")
+        .select([
+          "id",
+          "importoer_id",
+          sql<boolean>`opprettet <= now() - ${varighet(opts.samlevinduMs)}`.as("moden"),
+        ])
+        .where("status", "=", "VENTER")
+        .where("neste_forsoek", "<=", sql<Date>`now()`)
+        .orderBy("neste_forsoek")
+        .orderBy("id")
+        .limit(opts.maks),
+    merk: async (trx, klare, krav) => {
+      const modne = new Set(klare.filter((r) => r.moden).map((r) => r.importoer_id));
+      const ider = klare.filter((r) => modne.has(r.importoer_id)).map((r) => r.id);
+      if (ider.length === 0) return [];
+      return trx
+        .updateTable("epost_varsel")
+        .set({ ...leie(krav, opts.leieMs), sist_forsoek: sql`now()` })
+        .where("id", "in", ider)
+        .returning([
+          "id",
+          "importoer_id",
+          "type",
+          "sertifikat_id",
+          "erstatter_nummer",
+          "importmelding_id",
+          "hendelse_id",
+          "utfall",
+        ])
+        .execute();
+    },
   });
-  return { krav, rader };
 }
 
 /** TILKOBLING: the server could not be reached or refused for now (4xx); AVVIST: it refused the message. */
@@ -330,17 +326,14 @@ async function sendGruppe(
     const type = feilType(feil);
     const melding = feilmelding(feil);
     await marker()
-      .set({
-        status: sql`case when forsoek >= ${opts.maksForsoek} then 'FEILET' else 'VENTER' end`,
-        neste_forsoek: sql`now() + least(${opts.ventetidMs}::float8 * power(2, greatest(forsoek - 1, 0)), ${MAKS_VENTETID_MS}::float8) * interval '1 millisecond'`,
-        sist_feil: melding,
-        feil_type: type,
-        krav: null,
-      })
+      .set({ ...tilbakeslag(opts), sist_feil: melding, feil_type: type })
       .execute();
     if (type === "TILKOBLING") await smtpNede(db, melding);
     opts.paaUtfall?.(type);
-    console.error(`E-postvarsel til importør ${importoerId} feilet (${type}): ${melding}`);
+    opts.logg?.error(
+      { importoerId, feilType: type, feil: melding },
+      `E-postvarsel til importør ${importoerId} feilet (${type})`,
+    );
     return "feilet";
   }
   opts.paaUtfall?.("SENDT");
@@ -429,64 +422,33 @@ export function lagEpostSender(opts: EpostSenderOptions): EpostSender {
     }
     for (const gruppe of grupper.values()) {
       const importoerId = gruppe[0]!.importoer_id;
-      if (avslutter) {
+      if (arbeider.avslutter()) {
         // Shutting down: what is claimed but not begun goes back at once, as if never tried.
-        await frigi(krav, [...grupper.values()].flat());
+        await frigi(db, "epost_varsel", krav);
         break;
       }
       runde[await sendGruppe(utsending, krav, importoerId, gruppe)] += 1;
     }
-    if (rader.length === 0 && !avslutter) await proev();
+    if (rader.length === 0 && !arbeider.avslutter()) await proev();
     return runde;
   }
 
-  /** Releases this claim's alerts that are still claimed (those sent or failed meanwhile were unclaimed). */
-  async function frigi(krav: string, rader: Krav[]): Promise<void> {
-    await db
-      .updateTable("epost_varsel")
-      .set({ krav: null, neste_forsoek: sql`now()`, forsoek: sql`greatest(forsoek - 1, 0)` })
-      .where("krav", "=", krav)
-      .where(
-        "id",
-        "in",
-        rader.map((r) => r.id),
-      )
-      .execute();
-  }
-
-  let avslutter = false;
-  let tidtaker: NodeJS.Timeout | undefined;
-  let paagaar: Promise<unknown> | undefined;
-  let stoppet = true;
-  const planlegg = () => {
-    if (stoppet) return;
-    tidtaker = setTimeout(() => {
-      paagaar = kjoer()
-        .then(async (r) => {
-          // A full round: go again at once rather than waiting for the next tick.
-          if (r.sendt + r.feilet + r.avbrutt > 0 && !stoppet) await kjoer();
-        })
-        .catch((e) => console.error("E-postsenderen feilet:", e))
-        .finally(() => {
-          paagaar = undefined;
-          planlegg();
-        });
-    }, opts.pollMs ?? 1000);
-  };
+  const arbeider = lagArbeider({
+    navn: "E-postsenderen",
+    runde: async () => {
+      const r = await kjoer();
+      return r.sendt + r.feilet + r.avbrutt;
+    },
+    toemming: "EN_RUNDE_TIL",
+    pollMs: opts.pollMs ?? 1000,
+    logg: opts.logg,
+  });
 
   return {
     kjoer,
-    start() {
-      if (!stoppet) return;
-      stoppet = false;
-      avslutter = false;
-      planlegg();
-    },
+    start: arbeider.start,
     async stop() {
-      stoppet = true;
-      avslutter = true;
-      clearTimeout(tidtaker);
-      await paagaar;
+      await arbeider.stop();
       transport?.close();
       transport = undefined;
     },

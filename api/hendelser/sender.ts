@@ -9,11 +9,11 @@
 // the importer. At least once: a sender that dies mid-POST leaves its claim to run out, and the next one
 // sends again with the same webhook-id.
 
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { Webhook } from "standardwebhooks";
 import type { Db } from "../../db";
 import type { Hendelsestype } from "../../domain/hendelser";
+import { frigi, krevMedLeie, lagArbeider, leie, tilbakeslag, type Utbokslogg } from "../utboks";
 import type { Adressepolicy } from "./adresse";
 import { dekrypterHemmelighet } from "./hemmelighet";
 import { hendelseJson } from "./kontrakt";
@@ -38,6 +38,8 @@ export interface WebhookSenderOptions {
   leieMs?: number;
   /** Deliveries taken (and sent side by side) per round. Default 20. */
   maksPerRunde?: number;
+  /** Told of a round that failed as a whole. */
+  logg?: Utbokslogg;
 }
 
 export interface WebhookRunde {
@@ -52,9 +54,6 @@ export interface WebhookSender {
   stop(): Promise<void>;
 }
 
-const MAKS_VENTETID_MS = 60 * 60 * 1000;
-const ms = (verdi: number) => sql`(${Math.max(0, Math.round(verdi))}::float8 * interval '1 millisecond')`;
-
 interface Krav {
   id: number;
   webhook_id: number;
@@ -63,32 +62,31 @@ interface Krav {
 }
 
 /** Claims due deliveries of active subscriptions (FOR UPDATE SKIP LOCKED, then a lease). */
-async function krevLeveringer(db: Db, krav: string, leieMs: number, maks: number): Promise<Krav[]> {
-  return db.transaction().execute(async (trx) => {
-    const klare = await trx
-      .selectFrom("webhook_levering as l")
-      .innerJoin("webhook as w", "w.id", "l.webhook_id")
-      .select("l.id")
-      .where("l.status", "=", "VENTER")
-      .where("l.neste_forsoek", "<=", sql<Date>`now()`)
-      .where("w.aktiv", "=", true)
-      .orderBy("l.neste_forsoek")
-      .orderBy("l.id")
-      .limit(maks)
-      .forUpdate("l")
-      .skipLocked()
-      .execute();
-    if (klare.length === 0) return [];
-    return trx
-      .updateTable("webhook_levering")
-      .set({ krav, forsoek: sql`forsoek + 1`, neste_forsoek: sql`now() + ${ms(leieMs)}` })
-      .where(
-        "id",
-        "in",
-        klare.map((r) => r.id),
-      )
-      .returning(["id", "webhook_id", "hendelse_id", "forsoek"])
-      .execute();
+async function krevLeveringer(db: Db, leieMs: number, maks: number) {
+  return krevMedLeie(db, {
+    klare: (trx) =>
+      trx
+        .selectFrom("webhook_levering as l")
+        .innerJoin("webhook as w", "w.id", "l.webhook_id")
+        .select("l.id")
+        .where("l.status", "=", "VENTER")
+        .where("l.neste_forsoek", "<=", sql<Date>`now()`)
+        .where("w.aktiv", "=", true)
+        .orderBy("l.neste_forsoek")
+        .orderBy("l.id")
+        .limit(maks),
+    laas: "l",
+    merk: (trx, klare, krav): Promise<Krav[]> =>
+      trx
+        .updateTable("webhook_levering")
+        .set(leie(krav, leieMs))
+        .where(
+          "id",
+          "in",
+          klare.map((r) => r.id),
+        )
+        .returning(["id", "webhook_id", "hendelse_id", "forsoek"])
+        .execute(),
   });
 }
 
@@ -137,15 +135,7 @@ async function registrerUtfall(db: Db, krav: string, k: Krav, svar: Svar, opts: 
   await db.transaction().execute(async (trx) => {
     const oppdatert = await trx
       .updateTable("webhook_levering")
-      .set(
-        svar.ok
-          ? { status: "LEVERT", levert: sql`now()`, krav: null }
-          : {
-              status: sql`case when forsoek >= ${opts.maksForsoek} then 'FEILET' else 'VENTER' end`,
-              neste_forsoek: sql`now() + least(${opts.ventetidMs}::float8 * power(2, greatest(forsoek - 1, 0)), ${MAKS_VENTETID_MS}::float8) * interval '1 millisecond'`,
-              krav: null,
-            },
-      )
+      .set(svar.ok ? { status: "LEVERT", levert: sql`now()`, krav: null } : tilbakeslag(opts))
       .where("id", "=", k.id)
       .where("krav", "=", krav)
       .returning("forsoek")
@@ -207,12 +197,7 @@ export function lagWebhookSender(opts: WebhookSenderOptions): WebhookSender {
       .executeTakeFirst();
     // The subscription was deleted (its deliveries with it) or paused since the claim.
     if (!rad?.aktiv) {
-      await db
-        .updateTable("webhook_levering")
-        .set({ krav: null, neste_forsoek: sql`now()`, forsoek: sql`greatest(forsoek - 1, 0)` })
-        .where("id", "=", k.id)
-        .where("krav", "=", krav)
-        .execute();
+      await frigi(db, "webhook_levering", krav, [k.id]);
       return false;
     }
     const kropp = JSON.stringify(
@@ -228,58 +213,25 @@ export function lagWebhookSender(opts: WebhookSenderOptions): WebhookSender {
   }
 
   async function kjoer(): Promise<WebhookRunde> {
-    const krav = randomUUID();
-    const rader = await krevLeveringer(db, krav, leieMs, opts.maksPerRunde ?? 20);
-    if (avslutter) {
-      await frigi(krav);
+    const { krav, rader } = await krevLeveringer(db, leieMs, opts.maksPerRunde ?? 20);
+    if (arbeider.avslutter()) {
+      await frigi(db, "webhook_levering", krav);
       return { levert: 0, feilet: 0 };
     }
     const utfall = await Promise.all(rader.map((k) => lever(krav, k)));
     return { levert: utfall.filter(Boolean).length, feilet: utfall.filter((u) => !u).length };
   }
 
-  /** Releases this claim's deliveries still claimed, as if never tried. */
-  async function frigi(krav: string): Promise<void> {
-    await db
-      .updateTable("webhook_levering")
-      .set({ krav: null, neste_forsoek: sql`now()`, forsoek: sql`greatest(forsoek - 1, 0)` })
-      .where("krav", "=", krav)
-      .execute();
-  }
-
-  let avslutter = false;
-  let stoppet = true;
-  let tidtaker: NodeJS.Timeout | undefined;
-  let paagaar: Promise<unknown> | undefined;
-  const planlegg = () => {
-    if (stoppet) return;
-    tidtaker = setTimeout(() => {
-      paagaar = (async () => {
-        // A full round: go again at once rather than waiting for the next tick.
-        let r = await kjoer();
-        while (r.levert + r.feilet > 0 && !stoppet) r = await kjoer();
-      })()
-        .catch((e) => console.error("Webhooksenderen feilet:", e))
-        .finally(() => {
-          paagaar = undefined;
-          planlegg();
-        });
-    }, opts.pollMs ?? 1000);
-  };
-
-  return {
-    kjoer,
-    start() {
-      if (!stoppet) return;
-      stoppet = false;
-      avslutter = false;
-      planlegg();
+  const arbeider = lagArbeider({
+    navn: "Webhooksenderen",
+    runde: async () => {
+      const r = await kjoer();
+      return r.levert + r.feilet;
     },
-    async stop() {
-      stoppet = true;
-      avslutter = true;
-      clearTimeout(tidtaker);
-      await paagaar;
-    },
-  };
+    toemming: "TIL_TOM",
+    pollMs: opts.pollMs ?? 1000,
+    logg: opts.logg,
+  });
+
+  return { kjoer, start: arbeider.start, stop: arbeider.stop };
 }

@@ -200,7 +200,10 @@ export function fornyTokens(
           refreshToken: refreshTokenFra(tokens) ?? refreshToken,
         };
       } catch (e) {
-        console.warn("Fornying av tilgangstoken feilet:", e instanceof Error ? e.message : e);
+        context.logger?.warn(
+          { feil: e instanceof Error ? e.message : e },
+          "Fornying av tilgangstoken feilet",
+        );
         return undefined;
       }
     })();

@@ -76,7 +76,7 @@ export async function historikkLoader({
     .catch((e: unknown) => {
       // a redirect to login or the 'For mange forsøk' page goes on; anything else leaves the section empty
       if (e instanceof Response) throw e;
-      console.error("Henting av historikken feilet", e);
+      context.logger?.error({ err: e }, "Henting av historikken feilet");
       return null;
     });
   return { side, foer };

@@ -98,7 +98,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         if (e instanceof ApiFeil && (e.status === 404 || e.status === 400))
           sokFeil = e.melding ?? SOK_INGEN_TREFF;
         else {
-          console.error("Sertifikatsøk feilet", e);
+          context.logger?.error({ err: e }, "Sertifikatsøk feilet");
           sokFeil = melding("forside.sok.feilet");
         }
       }
@@ -121,7 +121,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     )
     .catch((e) => {
       if (e instanceof Response) throw e;
-      console.error("Henting av forsiden feilet", e);
+      context.logger?.error({ err: e }, "Henting av forsiden feilet");
       return null;
     });
   const oversikt: Oversikt | null = forside?.oversikt ?? null;

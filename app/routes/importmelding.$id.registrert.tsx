@@ -76,7 +76,7 @@ export async function action(args: ActionFunctionArgs) {
         } catch (e) {
           if (e instanceof Response) throw e;
           // SPEC §8: a failure to save the own reference is only logged.
-          console.warn("Lagring av egen referanse feilet", e);
+          context.logger?.warn({ err: e }, "Lagring av egen referanse feilet");
         }
       }
       return redirect(`/importmelding/${id}/registrert`);

@@ -82,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
   } catch (e) {
     if (e instanceof Response) throw e;
-    console.error("Henting av forhåndsmeldinger feilet", e);
+    context.logger?.error({ err: e }, "Henting av forhåndsmeldinger feilet");
     return {
       liste: null,
       land: [] as Eksportland[],

@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     url.searchParams.set("post_logout_redirect_uri", context.config.oidc.postLogoutRedirectUri);
     return redirect(url.toString(), { headers });
   } catch (e) {
-    console.error("Utlogging fra ID-porten feilet", e);
+    context.logger?.error({ err: e }, "Utlogging fra ID-porten feilet");
     return redirect("/utlogget", { headers });
   }
 }

@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     bruker = await authenticator.authenticate("idporten", request);
   } catch (e) {
     if (e instanceof Response) throw e;
-    console.warn("Innlogging feilet:", e instanceof Error ? e.message : e);
+    context.logger?.warn({ feil: e instanceof Error ? e.message : e }, "Innlogging feilet");
     const headers = new Headers();
     for (const c of oauthCookies) headers.append("Set-Cookie", c);
     try {
@@ -85,7 +85,10 @@ async function medNavnFraAltinn(
     const info = await api.getJson<{ navn: string | null }>("/gateway/auth/session/brukerInfo");
     return info.navn ? { ...bruker, navn: info.navn } : bruker;
   } catch (e) {
-    console.warn("Fikk ikke navnet fra Altinn ved innlogging:", e instanceof Response ? e.status : e);
+    context.logger?.warn(
+      { feil: e instanceof Response ? e.status : e },
+      "Fikk ikke navnet fra Altinn ved innlogging",
+    );
     return bruker;
   }
 }

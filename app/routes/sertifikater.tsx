@@ -83,7 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
   } catch (e) {
     if (e instanceof Response) throw e;
-    console.error("Henting av sertifikater feilet", e);
+    context.logger?.error({ err: e }, "Henting av sertifikater feilet");
     return {
       liste: null,
       land: [] as Eksportland[],

@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     });
   } catch (e) {
     if (e instanceof Response) throw e;
-    if (!(e instanceof ApiFeil)) console.error("Henting av vedlegg feilet", e);
+    if (!(e instanceof ApiFeil)) context.logger?.error({ err: e }, "Henting av vedlegg feilet");
     return redirect("/vedlegg-feil");
   }
 }

@@ -69,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     avgivere = await hentAvgivere(api);
   } catch (e) {
     if (e instanceof Response) throw e;
-    console.error("Henting av virksomheter feilet", e);
+    context.logger?.error({ err: e }, "Henting av virksomheter feilet");
     return {
       feil: true as const,
       grupper: null,
