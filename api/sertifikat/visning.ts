@@ -304,6 +304,7 @@ export async function hentSertifikatTekst(
     data: rad.data_tekst,
     vurdering: rad.vurdering_tekst,
     forkortMerke: oversetter(valg.sprak ?? STANDARD_SPRAK)("sertifikat.forkortet.merke"),
+    sprak: valg.sprak ?? STANDARD_SPRAK,
     ramme: {
       id: rad.id,
       statusTekst: sertifikatstatusTekst(rad.status_kode ?? undefined),
