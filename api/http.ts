@@ -10,7 +10,8 @@ import { PROBLEM_TYPE, type Problem, REGISTER_UTILGJENGELIG } from "../domain/pr
 import { harKontrolltegn } from "../domain/text";
 import { oversetter } from "../sprak/katalog.server";
 import { melding } from "../sprak/melding";
-import { type Sprak, sprakFraAcceptLanguage } from "../sprak/sprak";
+import type { T } from "../sprak/oversetter";
+import { type Sprak, STANDARD_SPRAK, sprakFraAcceptLanguage } from "../sprak/sprak";
 import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./arbeid/feil";
 import { RegisterUtilgjengelig } from "./registre/motstand";
 
@@ -28,6 +29,19 @@ export class ApiError extends Error {
     readonly utvidelser: Omit<Partial<Problem>, "type" | "title" | "status" | "detail"> = {},
   ) {
     super(melding);
+  }
+}
+
+/**
+ * A problem whose text needs more of the reader's language than a message's values give (a country's name
+ * inside the sentence): made in the caller's language when it is sent; `message` is the bokmål.
+ */
+export class SprakFeil extends ApiError {
+  constructor(
+    status: number,
+    readonly tekst: (t: T) => string,
+  ) {
+    super(status, tekst(oversetter(STANDARD_SPRAK)));
   }
 }
 
@@ -117,7 +131,8 @@ const logg = (req: Request): Request["log"] | undefined => req.log;
 
 export function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   const e = err as { type?: string };
-  if (err instanceof ApiError) sendError(res.set(err.headere), err.status, err.message, err.utvidelser);
+  if (err instanceof SprakFeil) sendError(res, err.status, err.tekst(oversetter(sprakForKall(res.req))));
+  else if (err instanceof ApiError) sendError(res.set(err.headere), err.status, err.message, err.utvidelser);
   else if (err instanceof ZodError)
     sendError(res, 400, err.issues[0]?.message ?? melding("api.ugyldigForespoersel"));
   else if (e?.type === "entity.parse.failed") sendError(res, 400, melding("api.ugyldigJson"));

@@ -40,14 +40,14 @@ export const epostSchema = z.object(
           .regex(EPOST, melding("api.register.epostUgyldig")),
       ),
   },
-  { error: "Forespørselen må være et objekt med epostadresse" },
+  { error: melding("api.objektMed", { felt: "epostadresse" }) },
 );
 
 const boolFelt = (navn: string) =>
   z.object(
-    { [navn]: z.boolean({ error: `${navn} må være true eller false` }) },
+    { [navn]: z.boolean({ error: melding("api.trueEllerFalse", { felt: navn }) }) },
     {
-      error: `Forespørselen må være et objekt med ${navn}`,
+      error: melding("api.objektMed", { felt: navn }),
     },
   );
 
@@ -64,7 +64,7 @@ export const kontrolloererSchema = z.object(
       )
       .max(MAKS_MOTTAKSKONTROLLOERER, `Du kan ha høyst ${MAKS_MOTTAKSKONTROLLOERER} mottakskontrollører`),
   },
-  { error: "Forespørselen må være et objekt med mottakskontrolloerIds" },
+  { error: melding("api.objektMed", { felt: "mottakskontrolloerIds" }) },
 );
 
 /** The importer of {orgnr}; 404 when the company has not been registered as importer. */
@@ -246,7 +246,9 @@ export function importoerRegisterRouter(db: Db): Router {
     ah(async (req, res) => {
       const { importoerId } = req as ImportoerRequest;
       const { harLestRegelverk } = z
-        .object({ harLestRegelverk: z.boolean({ error: "harLestRegelverk må være true eller false" }) })
+        .object({
+          harLestRegelverk: z.boolean({ error: melding("api.trueEllerFalse", { felt: "harLestRegelverk" }) }),
+        })
         .parse(req.body ?? {});
       if (!harLestRegelverk) {
         const rad = await db

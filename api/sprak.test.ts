@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { aktoer, importoerId, klarTilInnsending, lagSertifikat } from "../tests/support/test-hjelp";
-import { startTestApi, type TestApi } from "../tests/support/test-server";
+import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../tests/support/test-server";
 
 const kari = DEMO_PERSONER[0]!.pid;
 const per = DEMO_PERSONER[3]!.pid;
@@ -229,5 +229,100 @@ describe("problem details på leserens språk", () => {
         headers: auth,
       }),
     ).toMatchObject({ status: 404, detail: "Could not find the system access" });
+  });
+
+  it("importlistens importørfilter (arkiv.ts) på engelsk", async () => {
+    const id = await importoerId(api.handle.db, ORG.hagelandDrammen);
+    const auth = { authorization: `Bearer ${await api.token(kari)}` };
+    const liste = `/import/importmelding/v2/${ORG.hagelandDrammen}/${id}/arkiv`;
+    expect(await detail(`${liste}?importoer=999999`, { sprak: "en", headers: auth })).toMatchObject({
+      status: 403,
+      detail: "You do not have access to this importer's prior notifications",
+    });
+    expect(await detail(`${liste}?importoer=x`, { sprak: "en", headers: auth })).toMatchObject({
+      status: 400,
+      detail: "Invalid importer",
+    });
+  });
+
+  it("sertifikatsøket (visning.ts) og huben (hub.ts) på nynorsk og engelsk", async () => {
+    const id = await importoerId(api.handle.db, ORG.hagelandDrammen);
+    const auth = { authorization: `Bearer ${await api.token(kari)}` };
+    const soek = `/import/v2/${ORG.hagelandDrammen}/${id}/sertifikat`;
+    expect(await detail(soek, { sprak: "en", headers: auth })).toMatchObject({
+      status: 400,
+      detail: "You must fill in country, certificate number and date",
+    });
+    expect(
+      await detail(`${soek}?sertifikatnummer=X&dato=2025-13-45&avsenderland=NL`, {
+        sprak: "en",
+        headers: auth,
+      }),
+    ).toMatchObject({ status: 400, detail: "Invalid date (use YYYY-MM-DD)" });
+    expect(
+      await detail(`${soek}?sertifikatnummer=FINNES.IKKE&dato=2025-03-01&avsenderland=NL`, {
+        sprak: "nn",
+        headers: auth,
+      }),
+    ).toMatchObject({ status: 404, detail: "Ingen treff basert på søkjekriteria dine" });
+    expect(
+      await detail("/import/ephyto/v1/sertifikat", {
+        method: "POST",
+        body: "ikke xml",
+        sprak: "en",
+        headers: { "x-api-key": TEST_HUB_API_KEY, "content-type": "text/plain" },
+      }),
+    ).toMatchObject({ status: 415, detail: "The certificate must be sent as application/xml" });
+  });
+
+  it("maskinklientenes meldinger (objekt med …, true eller false) på engelsk", async () => {
+    const id = await importoerId(api.handle.db, ORG.hagelandDrammen);
+    const headers = { authorization: `Bearer ${await api.token(kari)}`, "content-type": "application/json" };
+    const register = `/import/register/v1/${ORG.hagelandDrammen}/${id}`;
+    expect(
+      await detail(`${register}/lestregelverk`, {
+        method: "PUT",
+        body: JSON.stringify({ harLestRegelverk: "ja" }),
+        sprak: "en",
+        headers,
+      }),
+    ).toMatchObject({ status: 400, detail: "harLestRegelverk must be true or false" });
+    expect(
+      await detail(`/import/register/v1/${ORG.hagelandDrammen}/epost`, {
+        method: "PUT",
+        body: JSON.stringify([]),
+        sprak: "nn",
+        headers,
+      }),
+    ).toMatchObject({ status: 400, detail: "Førespurnaden må vere eit objekt med epostadresse" });
+  });
+
+  it("et land uten papirløse sertifikater: landets navn i setningen på leserens språk", async () => {
+    const id = await importoerId(api.handle.db, ORG.hagelandDrammen);
+    const auth = { authorization: `Bearer ${await api.token(kari)}`, "content-type": "application/json" };
+    const s = await lagSertifikat(api.handle.db, { eksportland: "US" });
+    const body = JSON.stringify({
+      ansvarligImportoerId: id,
+      eksportLand: s.eksportLand,
+      nummer: s.nummer,
+      utstedtDato: s.utstedtDato,
+    });
+    const opprett = (sprak?: string) =>
+      detail(`/import/importmelding/v2/${ORG.hagelandDrammen}/${id}`, {
+        method: "POST",
+        body,
+        headers: auth,
+        ...(sprak ? { sprak } : {}),
+      });
+    expect((await opprett()).detail).toMatch(/^Sertifikater fra USA kan ikke meldes digitalt\. /);
+    expect((await opprett("nn")).detail).toMatch(
+      /^Sertifikat frå (USA|Sambandsstatane) kan ikkje meldast digitalt\. /,
+    );
+    expect(await opprett("en")).toEqual({
+      status: 400,
+      sprak: "en",
+      detail:
+        "Certificates from United States cannot be notified digitally. The country has no agreement with Mattilsynet on fully digital certificates.",
+    });
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { oversetter } from "../sprak/katalog.server";
 import type { ReeksportSertifiseringsErklaering, Varelinje } from "./sertifikat";
 import {
   EKSPORTERKLAERING,
   finansiellErklaering,
   friForPestTekst,
-  INGEN_REEKSPORTOPPLYSNINGER,
   landTekst,
   mengdeLinjer,
   mengderTekst,
@@ -20,6 +20,8 @@ import {
   UKJENT_AARSAK,
   UKJENT_NUMMER,
 } from "./sertifikat-tekst";
+
+const NB = oversetter("nb");
 
 const NBSP = "\u00a0";
 
@@ -74,8 +76,8 @@ describe("quantities (SPEC §5: only with a unit and not negative)", () => {
         bruttoVolum: { verdi: 1.25, enhet: "MTQ" },
       },
     });
-    expect(mengdeLinjer(l)).toEqual(["Antall 40 stk", "Bruttovolum 1,25 m³"]);
-    expect(mengdeLinjer(linje(2, { mengde: { nettoVekt: { verdi: 200 } } }))).toEqual([]);
+    expect(mengdeLinjer(NB, l)).toEqual(["Antall 40 stk", "Bruttovolum 1,25 m³"]);
+    expect(mengdeLinjer(NB, linje(2, { mengde: { nettoVekt: { verdi: 200 } } }))).toEqual([]);
   });
 
   it("sums only the quantities that may be shown, per display unit", () => {
@@ -87,8 +89,8 @@ describe("quantities (SPEC §5: only with a unit and not negative)", () => {
       linje(5, { mengde: { nettoVekt: { verdi: 500, enhet: "GRM" } } }),
     ];
     expect(totalMengde(linjer)).toEqual([
-      { felt: "antall", etikett: "Antall", tekst: "15 stk" },
-      { felt: "nettoVekt", etikett: "Nettovekt", tekst: "0,3 kg + 500 g" },
+      { felt: "antall", tekst: "15 stk" },
+      { felt: "nettoVekt", tekst: "0,3 kg + 500 g" },
     ]);
     expect(totalMengde([linje(1, { mengde: { nettoVekt: { verdi: 200 } } })])).toEqual([]);
   });
@@ -113,7 +115,7 @@ describe("countries, containers and referenced documents", () => {
 
   it("writes containers with their seals, and seals without a container", () => {
     expect(
-      transportutstyrTekster({
+      transportutstyrTekster(NB, {
         transportutstyr: [
           { id: "MSKU1234567", forseglinger: ["NL998877", " ", "NL998878"] },
           { id: "TGHU7654321", forseglinger: [] },
@@ -122,22 +124,24 @@ describe("countries, containers and referenced documents", () => {
         ],
       }),
     ).toEqual(["MSKU1234567 (plomber: NL998877, NL998878)", "TGHU7654321", "Plomber: S-1"]);
-    expect(transportutstyrTekster({ transportutstyr: [] })).toEqual([]);
+    expect(transportutstyrTekster(NB, { transportutstyr: [] })).toEqual([]);
   });
 
   it("writes a referenced document with its information and date, and skips an empty one", () => {
     expect(
-      referertDokumentTekst({
+      referertDokumentTekst(NB, {
         identifikator: "KE-1",
         informasjon: "Original certificate",
         dato: "2025-03-01",
       }),
     ).toBe("KE-1 (Original certificate, datert 01.03.2025)");
-    expect(referertDokumentTekst({ identifikator: "KE-2" })).toBe("KE-2");
-    expect(referertDokumentTekst({ dato: "2025-03-01" })).toBe("Dokument uten nummer (datert 01.03.2025)");
-    expect(referertDokumentTekst({ identifikator: " ", typeKode: "851" })).toBeUndefined();
+    expect(referertDokumentTekst(NB, { identifikator: "KE-2" })).toBe("KE-2");
+    expect(referertDokumentTekst(NB, { dato: "2025-03-01" })).toBe(
+      "Dokument uten nummer (datert 01.03.2025)",
+    );
+    expect(referertDokumentTekst(NB, { identifikator: " ", typeKode: "851" })).toBeUndefined();
     expect(
-      refererteDokumenterTekster({
+      refererteDokumenterTekster(NB, {
         refererteDokumenter: [{ identifikator: "A" }, {}, { identifikator: "B" }],
       }),
     ).toEqual(["A", "B"]);
@@ -146,22 +150,22 @@ describe("countries, containers and referenced documents", () => {
 
 describe("declarations", () => {
   it("names the issuing authority in the financial declaration, or a general wording", () => {
-    expect(finansiellErklaering({ utsteder: "NVWA" })).toBe(
+    expect(finansiellErklaering(NB, { utsteder: "NVWA" })).toBe(
       "Intet økonomisk ansvar i forbindelse med dette sertifikatet skal påhvile NVWA eller noen av dens " +
         "tjenestemenn eller representanter.",
     );
-    expect(finansiellErklaering({ utsteder: "  " })).toContain(
+    expect(finansiellErklaering(NB, { utsteder: "  " })).toContain(
       "påhvile den utstedende plantehelsemyndigheten eller",
     );
   });
 
   it("writes the free-from-pest statement: a code as a code, a text as it is, missing as 'Ikke oppgitt'", () => {
-    expect(friForPestTekst({ friForPestErklaering: "1" })).toBe("Oppgitt (kode 1)");
-    expect(friForPestTekst({ friForPestErklaering: "Free from Thrips palmi" })).toBe(
+    expect(friForPestTekst(NB, { friForPestErklaering: "1" })).toBe("Oppgitt (kode 1)");
+    expect(friForPestTekst(NB, { friForPestErklaering: "Free from Thrips palmi" })).toBe(
       "Free from Thrips palmi",
     );
-    expect(friForPestTekst({ friForPestErklaering: "" })).toBe("Ikke oppgitt");
-    expect(friForPestTekst({})).toBe("Ikke oppgitt");
+    expect(friForPestTekst(NB, { friForPestErklaering: "" })).toBe("Ikke oppgitt");
+    expect(friForPestTekst(NB, {})).toBe("Ikke oppgitt");
   });
 
   it("writes the export declaration of the IPPC model certificate", () => {
@@ -182,7 +186,7 @@ describe("declarations", () => {
   };
 
   it("words the re-export flags", () => {
-    const t = reeksportTekst(nl, full);
+    const t = reeksportTekst(NB, nl, full);
     expect(t).toContain(
       "importert til Nederland fra Kenya med plantesunnhetssertifikat nr. KE-KEPHIS-2025-0412.",
     );
@@ -192,7 +196,7 @@ describe("declarations", () => {
     expect(t).toContain("lagring i Nederland ikke vært utsatt");
     expect(t).toContain("Erklæringskode: 2.");
 
-    const kopi = reeksportTekst(nl, {
+    const kopi = reeksportTekst(NB, nl, {
       bekreftetKopi: true,
       pakket: true,
       originaleContainere: true,
@@ -203,37 +207,39 @@ describe("declarations", () => {
     expect(kopi).toContain("Varene er pakket i originale containere.");
     expect(kopi).toContain("De anses å oppfylle");
     expect(kopi).not.toContain("Erklæringskode");
-    expect(reeksportTekst({}, { koder: [] })).toContain("importert til reeksportlandet med");
+    expect(reeksportTekst(NB, {}, { koder: [] })).toContain("importert til reeksportlandet med");
   });
 
   it("gives one re-export text when all lines agree, one per line otherwise, and says when there is none", () => {
     const r = (e?: ReeksportSertifiseringsErklaering) => ({ reeksportSertifiseringsErklaering: e });
-    const lik = reeksportErklaering({ ...nl, varelinjer: [linje(1, r(full)), linje(2, r(full))] });
-    expect(lik).toEqual({ felles: reeksportTekst(nl, full) });
+    const lik = reeksportErklaering(NB, { ...nl, varelinjer: [linje(1, r(full)), linje(2, r(full))] });
+    expect(lik).toEqual({ felles: reeksportTekst(NB, nl, full) });
 
     const annen = { ...full, ephytoSertifikatReferanse: "KE-2" };
-    const ulik = reeksportErklaering({ ...nl, varelinjer: [linje(1, r(full)), linje(3, r(annen))] });
+    const ulik = reeksportErklaering(NB, { ...nl, varelinjer: [linje(1, r(full)), linje(3, r(annen))] });
     expect(ulik).toEqual({
       perLinje: [
-        { sorteringsnummer: 1, tekst: reeksportTekst(nl, full) },
-        { sorteringsnummer: 3, tekst: reeksportTekst(nl, annen) },
+        { sorteringsnummer: 1, tekst: reeksportTekst(NB, nl, full) },
+        { sorteringsnummer: 3, tekst: reeksportTekst(NB, nl, annen) },
       ],
     });
 
     // A line without re-export notes: the others are listed per line.
-    const delvis = reeksportErklaering({ ...nl, varelinjer: [linje(1, r(full)), linje(2)] });
-    expect(delvis).toEqual({ perLinje: [{ sorteringsnummer: 1, tekst: reeksportTekst(nl, full) }] });
+    const delvis = reeksportErklaering(NB, { ...nl, varelinjer: [linje(1, r(full)), linje(2)] });
+    expect(delvis).toEqual({ perLinje: [{ sorteringsnummer: 1, tekst: reeksportTekst(NB, nl, full) }] });
 
-    expect(reeksportErklaering({ ...nl, varelinjer: [linje(1)] })).toEqual({
-      felles: INGEN_REEKSPORTOPPLYSNINGER,
+    expect(reeksportErklaering(NB, { ...nl, varelinjer: [linje(1)] })).toEqual({
+      felles: "Det er ikke oppgitt reeksportopplysninger på varelinjene.",
     });
   });
 });
 
 describe("totalTekst (issue 23 item 9)", () => {
   it("says when a total counts only some of the goods lines", () => {
-    expect(totalTekst([{ verdi: 530, enhet: "KGM" }], 1, 2)).toBe("530 kg (oppgitt for 1 av 2 varelinjer)");
-    expect(totalTekst([{ verdi: 545.5, enhet: "KGM" }], 2, 2)).toBe("545,5 kg");
-    expect(totalTekst([], 0, 2)).toBeUndefined();
+    expect(totalTekst(NB, [{ verdi: 530, enhet: "KGM" }], 1, 2)).toBe(
+      "530 kg (oppgitt for 1 av 2 varelinjer)",
+    );
+    expect(totalTekst(NB, [{ verdi: 545.5, enhet: "KGM" }], 2, 2)).toBe("545,5 kg");
+    expect(totalTekst(NB, [], 0, 2)).toBeUndefined();
   });
 });

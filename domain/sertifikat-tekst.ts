@@ -1,8 +1,11 @@
-// The certificate's texts in Norwegian, shared by the certificate page (app) and the certificate PDF and
-// Excel file (api/dokumenter): the display rules of SPEC §5 (empty = missing, control and bidi-override
-// characters stripped, a quantity only with a unit and not negative, unknown codes as they are) and the
-// declarations (export, re-export, financial, free from pests). Pure functions of the stored certificate.
+// The certificate's texts, shared by the certificate page (app) and the certificate PDF and Excel file
+// (api/dokumenter): the display rules of SPEC §5 (empty = missing, control and bidi-override characters
+// stripped, a quantity only with a unit and not negative, unknown codes as they are) and the declarations
+// (export, re-export, financial, free from pests). Pure functions of the stored certificate; the words are the
+// catalogues' (`sertifikat.verdi.*`, issue 33) in the reader's language: the caller hands in its translator
+// (domain never loads the catalogues), as domain/historikk.ts does.
 
+import type { T } from "../sprak/oversetter";
 import { formaterDato } from "./format";
 import { enhetVisning, finnLand } from "./kodeverk";
 import { formaterTall, visningsMengde } from "./mengde";
@@ -65,28 +68,27 @@ export function landListeTekst(
 // ---------------------------------------------------------------------------------------------------------
 
 /** One text per container: "MSKU1234567 (plomber: 889900, 889901)"; seals alone when there is no ID. */
-export function transportutstyrTekster(s: Pick<LagretSertifikat, "transportutstyr">): string[] {
+export function transportutstyrTekster(t: T, s: Pick<LagretSertifikat, "transportutstyr">): string[] {
   return (s.transportutstyr ?? []).flatMap((u) => {
     const id = tekst(u.id);
-    const plomber = tekster(u.forseglinger);
-    const plombeTekst = plomber.length > 0 ? `plomber: ${plomber.join(", ")}` : undefined;
-    if (id && plombeTekst) return [`${id} (${plombeTekst})`];
-    return id ?? (plombeTekst ? [plombeTekst.charAt(0).toUpperCase() + plombeTekst.slice(1)] : []);
+    const plomber = tekster(u.forseglinger).join(", ");
+    if (id && plomber) return [t("sertifikat.verdi.medPlomber", { id, plomber })];
+    return id ?? (plomber ? [t("sertifikat.verdi.plomber", { plomber })] : []);
   });
 }
 
 /** "KE-KEPHIS-2025-0412 (Original certificate, datert 02.03.2025)"; undefined when nothing is known. */
-export function referertDokumentTekst(d: ReferertDokument): string | undefined {
+export function referertDokumentTekst(t: T, d: ReferertDokument): string | undefined {
   const dato = datoTekst(d.dato);
-  const ekstra = tekster([d.informasjon, dato ? `datert ${dato}` : undefined]);
+  const ekstra = tekster([d.informasjon, dato ? t("sertifikat.verdi.datert", { dato }) : undefined]);
   const navn = tekst(d.identifikator);
   if (navn === undefined && ekstra.length === 0) return undefined;
-  const hode = navn ?? "Dokument uten nummer";
+  const hode = navn ?? t("sertifikat.verdi.dokumentUtenNummer");
   return ekstra.length > 0 ? `${hode} (${ekstra.join(", ")})` : hode;
 }
 
-export function refererteDokumenterTekster(s: Pick<LagretSertifikat, "refererteDokumenter">): string[] {
-  return (s.refererteDokumenter ?? []).flatMap((d) => referertDokumentTekst(d) ?? []);
+export function refererteDokumenterTekster(t: T, s: Pick<LagretSertifikat, "refererteDokumenter">): string[] {
+  return (s.refererteDokumenter ?? []).flatMap((d) => referertDokumentTekst(t, d) ?? []);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -94,14 +96,19 @@ export function refererteDokumenterTekster(s: Pick<LagretSertifikat, "refererteD
 // ---------------------------------------------------------------------------------------------------------
 
 export const MENGDE_FELT = [
-  ["antall", "Antall"],
-  ["nettoVekt", "Nettovekt"],
-  ["bruttoVekt", "Bruttovekt"],
-  ["nettoVolum", "Nettovolum"],
-  ["bruttoVolum", "Bruttovolum"],
-] as const satisfies readonly (readonly [keyof Varemengde, string])[];
+  "antall",
+  "nettoVekt",
+  "bruttoVekt",
+  "nettoVolum",
+  "bruttoVolum",
+] as const satisfies readonly (keyof Varemengde)[];
 
-export type MengdeFelt = (typeof MENGDE_FELT)[number][0];
+export type MengdeFelt = (typeof MENGDE_FELT)[number];
+
+/** The label of a quantity type in the reader's language («Nettovekt»). */
+export function mengdeEtikett(t: T, felt: MengdeFelt): string {
+  return t(`sertifikat.verdi.mengdeFelt.${felt}`);
+}
 
 /** A quantity that may be shown: a unit exists and the value is a number ≥ 0; with its display unit. */
 export function synligMengde(
@@ -119,19 +126,19 @@ export function mengdeTekst(m: { verdi: number; enhet?: string | null } | undefi
 }
 
 /** The shown quantities of a line, labelled: ["Nettovekt 250,5 kg", ...]. */
-export function mengdeLinjer(l: Pick<Varelinje, "mengde">): string[] {
-  return MENGDE_FELT.flatMap(([felt, etikett]) => {
-    const t = mengdeTekst(l.mengde[felt]);
-    return t ? [`${etikett} ${t}`] : [];
+export function mengdeLinjer(t: T, l: Pick<Varelinje, "mengde">): string[] {
+  return MENGDE_FELT.flatMap((felt) => {
+    const m = mengdeTekst(l.mengde[felt]);
+    return m ? [`${mengdeEtikett(t, felt)} ${m}`] : [];
   });
 }
 
 /** Sums per quantity type and display unit over all lines; only quantities that may be shown count. */
 export function totalMengde(
   varelinjer: readonly Pick<Varelinje, "mengde">[],
-): { felt: MengdeFelt; etikett: string; tekst: string }[] {
-  const resultat: { felt: MengdeFelt; etikett: string; tekst: string }[] = [];
-  for (const [felt, etikett] of MENGDE_FELT) {
+): { felt: MengdeFelt; tekst: string }[] {
+  const resultat: { felt: MengdeFelt; tekst: string }[] = [];
+  for (const felt of MENGDE_FELT) {
     const summer = new Map<string, number>();
     for (const linje of varelinjer) {
       const m = synligMengde(linje.mengde[felt]);
@@ -139,7 +146,7 @@ export function totalMengde(
     }
     if (summer.size === 0) continue;
     const deler = [...summer].map(([enhet, sum]) => `${formaterTall(Number(sum.toFixed(6)))} ${enhet}`);
-    resultat.push({ felt, etikett, tekst: deler.join(" + ") });
+    resultat.push({ felt, tekst: deler.join(" + ") });
   }
   return resultat;
 }
@@ -155,87 +162,100 @@ export function mengderTekst(mengder: readonly Mengde[]): string | undefined {
  * varelinjer)" beside a full "545,5 kg" (issue 23 item 9).
  */
 export function totalTekst(
+  t: T,
   mengder: readonly Mengde[],
   medMengde: number,
   linjer: number,
 ): string | undefined {
-  const tekst = mengderTekst(mengder);
-  if (!tekst || medMengde >= linjer) return tekst;
-  return `${tekst} (oppgitt for ${medMengde} av ${linjer} varelinjer)`;
+  const mengde = mengderTekst(mengder);
+  if (!mengde || medMengde >= linjer) return mengde;
+  return t("sertifikat.verdi.oppgittFor", { mengde, antall: medMengde, linjer });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Declarations
 // ---------------------------------------------------------------------------------------------------------
 
+/** The export declaration in bokmål (the e2e tests' words); documents and page use `sertifikat.erklaering.eksportTekst`. */
 export const EKSPORTERKLAERING =
   "Det bekreftes at plantene, planteproduktene eller andre regulerte gjenstander som er beskrevet her, er " +
   "inspisert og/eller testet etter egnede offisielle prosedyrer og anses å være fri for karanteneskadegjørere " +
   "som er spesifisert av den importerende avtaleparten, og å oppfylle gjeldende plantesunnhetskrav hos den " +
   "importerende avtaleparten, herunder kravene til regulerte ikke-karanteneskadegjørere.";
 
-export const INGEN_REEKSPORTOPPLYSNINGER = "Det er ikke oppgitt reeksportopplysninger på varelinjene.";
-
 /** The financial declaration (IPPC model certificate), naming the issuing authority when known. */
-export function finansiellErklaering(s: Pick<LagretSertifikat, "utsteder">): string {
-  const myndighet = tekst(s.utsteder) ?? "den utstedende plantehelsemyndigheten";
-  return (
-    `Intet økonomisk ansvar i forbindelse med dette sertifikatet skal påhvile ${myndighet} ` +
-    "eller noen av dens tjenestemenn eller representanter."
-  );
+export function finansiellErklaering(t: T, s: Pick<LagretSertifikat, "utsteder">): string {
+  const myndighet = tekst(s.utsteder) ?? t("sertifikat.verdi.utstedendeMyndighet");
+  return t("sertifikat.verdi.finansiell", { myndighet });
 }
 
 /** The free-from-pest statement (SPSFL): a bare statement code is named as a code, a text shown as it is. */
-export function friForPestTekst(s: Pick<LagretSertifikat, "friForPestErklaering">): string {
+export function friForPestTekst(t: T, s: Pick<LagretSertifikat, "friForPestErklaering">): string {
   const verdi = tekst(s.friForPestErklaering);
-  if (verdi === undefined) return "Ikke oppgitt";
-  return /^\d{1,3}$/.test(verdi) ? `Oppgitt (kode ${verdi})` : verdi;
+  if (verdi === undefined) return t("sertifikat.verdi.ikkeOppgitt");
+  return /^\d{1,3}$/.test(verdi) ? t("sertifikat.verdi.oppgittKode", { kode: verdi }) : verdi;
 }
 
 /** The re-export certification of a line in words (SPEC §3: the text variants of the flags). */
 export function reeksportTekst(
+  t: T,
   s: Pick<LagretSertifikat, "eksportLand">,
   r: ReeksportSertifiseringsErklaering,
 ): string {
-  const reeksportland = landTekst(s.eksportLand) ?? "reeksportlandet";
+  const reeksportland = landTekst(s.eksportLand) ?? t("sertifikat.verdi.reeksport.reeksportlandet");
   const fra = landTekst(r.kontraktsinngaaendePart);
   const nummer = tekst(r.ephytoSertifikatReferanse);
+  const sertifikat = nummer
+    ? t("sertifikat.verdi.reeksport.sertifikatNummer", { nummer })
+    : t("sertifikat.verdi.reeksport.sertifikatUtenNummer");
   const setninger = [
-    `Plantene, planteproduktene eller andre regulerte gjenstander ble importert til ${reeksportland}` +
-      `${fra ? ` fra ${fra}` : ""} med ${nummer ? `plantesunnhetssertifikat nr. ${nummer}` : "et plantesunnhetssertifikat uten oppgitt nummer"}.`,
+    fra
+      ? t("sertifikat.verdi.reeksport.importertFra", { reeksportland, fra, sertifikat })
+      : t("sertifikat.verdi.reeksport.importert", { reeksportland, sertifikat }),
   ];
-  if (r.originalSertifikat) setninger.push("Originalen av dette sertifikatet er vedlagt.");
-  else if (r.bekreftetKopi) setninger.push("En bekreftet kopi av dette sertifikatet er vedlagt.");
-  const pakking = r.ompakket ? "ompakket" : r.pakket ? "pakket" : undefined;
-  const containere = r.nyeContainere
-    ? "i nye containere"
-    : r.originaleContainere
-      ? "i originale containere"
+  if (r.originalSertifikat) setninger.push(t("sertifikat.verdi.reeksport.original"));
+  else if (r.bekreftetKopi) setninger.push(t("sertifikat.verdi.reeksport.kopi"));
+  const pakking = r.ompakket
+    ? t("sertifikat.verdi.reeksport.ompakket")
+    : r.pakket
+      ? t("sertifikat.verdi.reeksport.pakket")
       : undefined;
-  if (pakking || containere) {
-    setninger.push(`Varene er ${[pakking, containere].filter(Boolean).join(" ")}.`);
+  const containere = r.nyeContainere
+    ? t("sertifikat.verdi.reeksport.nyeContainere")
+    : r.originaleContainere
+      ? t("sertifikat.verdi.reeksport.originaleContainere")
+      : undefined;
+  const beskrivelse = [pakking, containere].filter((d): d is string => d !== undefined);
+  if (beskrivelse.length > 0) {
+    setninger.push(t("sertifikat.verdi.reeksport.varene", { beskrivelse: beskrivelse.join(" ") }));
   }
   const grunnlag = [
     r.fytosanitaertSertifikat || r.originalSertifikat
-      ? "det opprinnelige plantesunnhetssertifikatet"
+      ? t("sertifikat.verdi.reeksport.grunnlagSertifikat")
       : undefined,
-    r.tilleggsinspeksjon ? "tilleggsinspeksjon" : undefined,
-  ].filter(Boolean);
+    r.tilleggsinspeksjon ? t("sertifikat.verdi.reeksport.grunnlagInspeksjon") : undefined,
+  ].filter((g): g is string => g !== undefined);
+  const [a, b] = grunnlag;
   setninger.push(
-    `${grunnlag.length > 0 ? `På grunnlag av ${grunnlag.join(" og ")} anses de` : "De anses"} å oppfylle ` +
-      "gjeldende plantesunnhetskrav hos den importerende avtaleparten, og forsendelsen har under lagring i " +
-      `${reeksportland} ikke vært utsatt for risiko for angrep eller infeksjon.`,
+    a === undefined
+      ? t("sertifikat.verdi.reeksport.oppfyller", { reeksportland })
+      : t("sertifikat.verdi.reeksport.oppfyllerPaaGrunnlag", {
+          grunnlag: b === undefined ? a : t("sertifikat.verdi.reeksport.og", { a, b }),
+          reeksportland,
+        }),
   );
   const kode = tekst(r.reeksportErklaeringKode);
-  if (kode) setninger.push(`Erklæringskode: ${kode}.`);
+  if (kode) setninger.push(t("sertifikat.verdi.reeksport.kode", { kode }));
   return setninger.join(" ");
 }
 
 /**
  * The re-export declaration of the certificate: one text when every goods line has the same one, otherwise
- * one per line that has re-export notes (by line number); `INGEN_REEKSPORTOPPLYSNINGER` when none has.
+ * one per line that has re-export notes (by line number); `sertifikat.verdi.ingenReeksportopplysninger` when
+ * none has.
  */
 export function reeksportErklaering(
+  t: T,
   s: Pick<LagretSertifikat, "eksportLand" | "varelinjer">,
 ): { felles: string } | { perLinje: { sorteringsnummer: number; tekst: string }[] } {
   const linjer = s.varelinjer.flatMap((l) =>
@@ -243,13 +263,13 @@ export function reeksportErklaering(
       ? [
           {
             sorteringsnummer: l.sorteringsnummer,
-            tekst: reeksportTekst(s, l.reeksportSertifiseringsErklaering),
+            tekst: reeksportTekst(t, s, l.reeksportSertifiseringsErklaering),
           },
         ]
       : [],
   );
   const foerste = linjer[0];
-  if (!foerste) return { felles: INGEN_REEKSPORTOPPLYSNINGER };
+  if (!foerste) return { felles: t("sertifikat.verdi.ingenReeksportopplysninger") };
   if (linjer.length === s.varelinjer.length && linjer.every((l) => l.tekst === foerste.tekst)) {
     return { felles: foerste.tekst };
   }

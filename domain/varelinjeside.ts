@@ -2,6 +2,7 @@
 // may carry 12,000 lines, and the page with all of them was 18.7 MB. The page shows at most
 // VARELINJER_PER_SIDE lines, sorted over all of them, and what it says about all lines (count, totals,
 // origins, treatments, re-export) is computed here over all of them. The Excel download has every line.
+import type { T } from "../sprak/oversetter";
 import { harSammeBehandlinger } from "./behandlinger";
 import type { SertifikatVurdering } from "./risiko/vurder";
 import {
@@ -38,9 +39,11 @@ export interface VarelinjeOppsummering {
 
 /**
  * The page `side` (zero-based, clamped to the last page) of the certificate's goods lines, sorted by
- * botanical name when `sortering` is given, with the assessments of those lines only, and the summary of all.
+ * botanical name when `sortering` is given, with the assessments of those lines only, and the summary of all
+ * (its re-export declaration in the language of `t`).
  */
 export function varelinjeside(
+  t: T,
   data: Pick<LagretSertifikat, "eksportLand" | "varelinjer">,
   vurdering: SertifikatVurdering,
   valg: { side: number; sortering: Sorteringsretning | null },
@@ -55,7 +58,7 @@ export function varelinjeside(
   const ordnet = valg.sortering ? sorterNorsk(alle, (l) => l.botaniskNavn, valg.sortering) : alle;
   const varelinjer = ordnet.slice(sidenummer * VARELINJER_PER_SIDE, (sidenummer + 1) * VARELINJER_PER_SIDE);
   const paaSiden = new Set(varelinjer.map((l) => String(l.sorteringsnummer)));
-  const reeksport = reeksportErklaering(data);
+  const reeksport = reeksportErklaering(t, data);
   const like = harSammeBehandlinger(alle);
   return {
     varelinjer,
@@ -90,12 +93,13 @@ export function medVarelinjeside<
     varelinjeOppsummering?: VarelinjeOppsummering;
   },
 >(
+  t: T,
   s: S,
   side: number,
   sortering: Sorteringsretning | null,
 ): S & { varelinjeOppsummering: VarelinjeOppsummering } {
   if (s.varelinjeOppsummering) return { ...s, varelinjeOppsummering: s.varelinjeOppsummering };
-  const utdrag = varelinjeside(s, s.vurdering, { side, sortering });
+  const utdrag = varelinjeside(t, s, s.vurdering, { side, sortering });
   return {
     ...s,
     varelinjer: utdrag.varelinjer,

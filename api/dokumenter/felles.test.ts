@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { datoTekst, reeksportTekst, totalMengde } from "../../domain/sertifikat-tekst";
+import { oversetter } from "../../sprak/katalog.server";
 import { reeksportNl, syntetiskVarelinje } from "../../tests/support/dokument-testdata";
 import {
   behandlingerTekst,
@@ -11,22 +12,22 @@ import {
   utstedtDato,
 } from "./felles";
 
+const NB = oversetter("nb");
+
 describe("felles", () => {
   it("sums the goods lines' quantities per type and display unit", () => {
     const linjer = [syntetiskVarelinje(1), syntetiskVarelinje(2), syntetiskVarelinje(3)];
     expect(totalMengde(linjer)).toEqual([
-      { felt: "antall", etikett: "Antall", tekst: "60 stk" },
-      { felt: "nettoVekt", etikett: "Nettovekt", tekst: "3\u00a0006 kg" },
-      { felt: "bruttoVekt", etikett: "Bruttovekt", tekst: "6\u00a0006 kg" },
+      { felt: "antall", tekst: "60 stk" },
+      { felt: "nettoVekt", tekst: "3\u00a0006 kg" },
+      { felt: "bruttoVekt", tekst: "6\u00a0006 kg" },
     ]);
     const blandet = [
       { mengde: { nettoVekt: { verdi: 0.1, enhet: "KGM" } } },
       { mengde: { nettoVekt: { verdi: 0.2, enhet: "KGM" } } },
       { mengde: { nettoVekt: { verdi: 500, enhet: "GRM" } } },
     ];
-    expect(totalMengde(blandet)).toEqual([
-      { felt: "nettoVekt", etikett: "Nettovekt", tekst: "0,3 kg + 500 g" },
-    ]);
+    expect(totalMengde(blandet)).toEqual([{ felt: "nettoVekt", tekst: "0,3 kg + 500 g" }]);
     expect(totalMengde([])).toEqual([]);
   });
 
@@ -51,25 +52,25 @@ describe("felles", () => {
     expect(datoTekst("")).toBeUndefined();
     expect(utstedtDato({ utstedtDag: "2025-03-10" })).toEqual(new Date("2025-03-10T00:00:00Z"));
     expect(
-      transportTekster({ transportmidler: [{ transportMetode: "Lufttransport", id: "KL1234" }] }),
+      transportTekster(NB, { transportmidler: [{ transportMetode: "Lufttransport", id: "KL1234" }] }),
     ).toEqual(["Lufttransport – KL1234"]);
   });
 
   it("writes titles, treatments, the re-export text and the notification requirement", () => {
-    expect(dokumenttittel({ type: "Reeksport" })).toBe("Plantesunnhetssertifikat for reeksport");
-    expect(dokumenttittel({ type: undefined })).toBe("Plantesunnhetssertifikat");
+    expect(dokumenttittel(NB, { type: "Reeksport" })).toBe("Plantesunnhetssertifikat for reeksport");
+    expect(dokumenttittel(NB, { type: undefined })).toBe("Plantesunnhetssertifikat");
 
     const nl = reeksportNl();
     const [rose, krysantemum] = nl.varelinjer;
-    expect(behandlingerTekst(rose?.behandlinger ?? [])).toBe(
+    expect(behandlingerTekst(NB, rose?.behandlinger ?? [])).toBe(
       "Kjemisk behandling (Dypping), temperatur 20 °C, varighet 10 min, konsentrasjon 0,5 g/l " +
         "(kjemikalier: Spinosad, Abamectin; periode: 05.03.2025; tilleggsinformasjon: Post-harvest dip)",
     );
-    expect(behandlingerTekst([])).toBeUndefined();
+    expect(behandlingerTekst(NB, [])).toBeUndefined();
 
     const reeksport = rose?.reeksportSertifiseringsErklaering;
     expect(reeksport).toBeDefined();
-    const t = reeksport ? reeksportTekst(nl, reeksport) : "";
+    const t = reeksport ? reeksportTekst(NB, nl, reeksport) : "";
     expect(t).toContain(
       "importert til Nederland fra Kenya med plantesunnhetssertifikat nr. KE-KEPHIS-2025-0412.",
     );
@@ -77,13 +78,13 @@ describe("felles", () => {
     expect(t).toContain("Varene er ompakket i nye containere.");
     expect(t).toContain("På grunnlag av det opprinnelige plantesunnhetssertifikatet og tilleggsinspeksjon");
     const ukjent = krysantemum?.reeksportSertifiseringsErklaering;
-    expect(ukjent ? reeksportTekst(nl, ukjent) : "").toContain(
+    expect(ukjent ? reeksportTekst(NB, nl, ukjent) : "").toContain(
       "med et plantesunnhetssertifikat uten oppgitt nummer.",
     );
 
-    expect(meldepliktTekst("MELDEPLIKTIG", undefined)).toBe("Meldepliktig");
-    expect(meldepliktTekst("IKKE_VURDERT", undefined)).toBe("Mulig meldepliktig");
-    expect(meldepliktTekst("Egen tekst", undefined)).toBe("Egen tekst");
-    expect(meldepliktTekst("", undefined)).toBeUndefined();
+    expect(meldepliktTekst(NB, "MELDEPLIKTIG", undefined)).toBe("Meldepliktig");
+    expect(meldepliktTekst(NB, "IKKE_VURDERT", undefined)).toBe("Mulig meldepliktig");
+    expect(meldepliktTekst(NB, "Egen tekst", undefined)).toBe("Egen tekst");
+    expect(meldepliktTekst(NB, "", undefined)).toBeUndefined();
   });
 });

@@ -1,18 +1,15 @@
 // Shared text building for the certificate documents (PDF and Excel). The texts the certificate page shows
 // too (quantities, countries, containers, declarations, the replacement placeholders) live in
 // domain/sertifikat-tekst.ts, so page and documents say the same; this file holds what only the documents
-// need, built on those.
+// need, built on those. The words are the catalogues' in the reader's language (`t`, issue 33).
 
-import {
-  behandlingstypeNavn,
-  pakkeNavn,
-  sertifikatstatusTekst,
-  tilsiktetBrukVisning,
-} from "../../domain/kodeverk";
+import { behandlingstypeNavn, pakkeNavn, tilsiktetBrukVisning } from "../../domain/kodeverk";
 import { formaterTall } from "../../domain/mengde";
 import type { SertifikatVurdering, VarelinjeVurdering } from "../../domain/risiko/vurder";
 import { datoTekst, landListeTekst, landTekst, tekst, tekster } from "../../domain/sertifikat-tekst";
-import { type Alvorlighetsgrad, MELDEPLIKTIG_TEKST } from "../../domain/status";
+import { type Alvorlighetsgrad, MELDEPLIKTIG_VURDERINGER } from "../../domain/status";
+import type { Noekkel } from "../../sprak/navnerom";
+import type { T } from "../../sprak/oversetter";
 import type {
   Adresse,
   Behandling,
@@ -30,16 +27,21 @@ export function erReeksport(s: Pick<LagretSertifikat, "type">): boolean {
   return s.type === "Reeksport";
 }
 
-export function dokumenttittel(s: Pick<LagretSertifikat, "type">): string {
-  return erReeksport(s) ? "Plantesunnhetssertifikat for reeksport" : "Plantesunnhetssertifikat";
+export function dokumenttittel(t: T, s: Pick<LagretSertifikat, "type">): string {
+  return t("dokumenter.sertifikat.tittel", { reeksport: erReeksport(s) ? "ja" : "nei" });
 }
 
-export function typeTekst(s: Pick<LagretSertifikat, "type" | "typeKode">): string {
-  return s.type ?? tekst(s.typeKode) ?? "Ukjent";
+export function typeTekst(t: T, s: Pick<LagretSertifikat, "type" | "typeKode">): string {
+  if (s.type) return t(`sertifikat.hode.type.${s.type}`);
+  return tekst(s.typeKode) ?? t("dokumenter.sertifikat.verdi.ukjentType");
 }
 
-export function statusTekst(s: Pick<LagretSertifikat, "statusKode">): string {
-  return sertifikatstatusTekst(tekst(s.statusKode)) ?? "Ukjent status";
+/** The status in words (kodeverk.sertifikatstatus.*); an unknown code as it is. */
+export function statusTekst(t: T, s: Pick<LagretSertifikat, "statusKode">): string {
+  const kode = tekst(s.statusKode);
+  if (kode === undefined) return t("dokumenter.sertifikat.verdi.ukjentStatus");
+  const id = `kodeverk.sertifikatstatus.${kode}`;
+  return t.har(id) ? t(id as Noekkel) : kode;
 }
 
 /** The issue date as written on the certificate (dd.mm.åååå), or the issue time's Oslo date. */
@@ -83,12 +85,12 @@ export function identifikatorTekster(p: SertifikatPart | undefined): string[] {
 }
 
 /** One text per means of transport: "Veitransport – Truck AB-12-CD (CMR 44812)". */
-export function transportTekster(s: Pick<LagretSertifikat, "transportmidler">): string[] {
-  return s.transportmidler.map((t) => {
-    const middel = tekst(t.navn);
-    const id = tekst(t.id);
+export function transportTekster(t: T, s: Pick<LagretSertifikat, "transportmidler">): string[] {
+  return s.transportmidler.map((m) => {
+    const middel = tekst(m.navn);
+    const id = tekst(m.id);
     const beskrivelse = middel && id ? `${middel} (${id})` : (middel ?? id);
-    const metode = tekst(t.transportMetode) ?? "Annen transport";
+    const metode = tekst(m.transportMetode) ?? t("sertifikat.transport.annen");
     return beskrivelse ? `${metode} – ${beskrivelse}` : metode;
   });
 }
@@ -136,15 +138,22 @@ export function varelinjeNavn(l: Pick<Varelinje, "navn" | "botaniskNavn">): stri
 }
 
 /** The line-level declarations, labelled. */
-export function varelinjeErklaeringer(l: Pick<Varelinje, "varelinjeTilleggserklaering">): [string, string][] {
+export function varelinjeErklaeringer(
+  t: T,
+  l: Pick<Varelinje, "varelinjeTilleggserklaering">,
+): [string, string][] {
   const e = l.varelinjeTilleggserklaering;
   const rader: [string, string][] = [];
-  for (const t of tekster(e.tilleggserklaeringer)) rader.push(["Tilleggserklæring", t]);
-  for (const t of tekster(e.offisiellTilleggsInformasjon)) rader.push(["Offisiell tilleggsinformasjon", t]);
+  for (const v of tekster(e.tilleggserklaeringer)) {
+    rader.push([t("dokumenter.sertifikat.pdf.tilleggserklaering"), v]);
+  }
+  for (const v of tekster(e.offisiellTilleggsInformasjon)) {
+    rader.push([t("dokumenter.sertifikat.pdf.offisiellTilleggsinformasjon"), v]);
+  }
   const tillatelse = tekst(e.importtillatelseserklaering);
-  if (tillatelse) rader.push(["Importtillatelse", tillatelse]);
+  if (tillatelse) rader.push([t("dokumenter.sertifikat.pdf.importtillatelse"), tillatelse]);
   const inspeksjon = datoTekst(e.inspeksjonsdato);
-  if (inspeksjon) rader.push(["Inspeksjonsdato", inspeksjon]);
+  if (inspeksjon) rader.push([t("dokumenter.sertifikat.pdf.inspeksjonsdato"), inspeksjon]);
   return rader;
 }
 
@@ -157,34 +166,37 @@ export interface BehandlingVisning {
   detaljer: [string, string][];
 }
 
-export function behandlingVisning(b: Behandling): BehandlingVisning {
+export function behandlingVisning(t: T, b: Behandling): BehandlingVisning {
   const typeKode = tekst(b.typeKode);
   const type =
     tekst(b.behandlingstype) ?? (typeKode && typeKode.toUpperCase() !== "ZZZ" ? typeKode : undefined);
   const tittel =
-    tekst(b.beskrivelse) ?? (type ? behandlingstypeNavn(type) : undefined) ?? "Behandling uten beskrivelse";
+    tekst(b.beskrivelse) ??
+    (type ? behandlingstypeNavn(type) : undefined) ??
+    t("dokumenter.sertifikat.verdi.behandlingUtenBeskrivelse");
   const detaljer: [string, string][] = [];
   const kjemikalier = tekster(b.kjemikalier);
-  if (kjemikalier.length > 0) detaljer.push(["Kjemikalier", kjemikalier.join(", ")]);
+  if (kjemikalier.length > 0)
+    detaljer.push([t("dokumenter.sertifikat.verdi.kjemikalier"), kjemikalier.join(", ")]);
   const start = datoTekst(b.startdato);
   const slutt = datoTekst(b.sluttdato);
   if (start || slutt) {
     detaljer.push([
-      "Periode",
+      t("dokumenter.sertifikat.verdi.periode"),
       start && slutt && start !== slutt ? `${start}–${slutt}` : (start ?? slutt ?? ""),
     ]);
   }
   const tillegg = tekst(b.tilleggsbeskrivelse);
-  if (tillegg) detaljer.push(["Tilleggsinformasjon", tillegg]);
+  if (tillegg) detaljer.push([t("dokumenter.sertifikat.verdi.tilleggsinformasjon"), tillegg]);
   return { tittel, detaljer };
 }
 
 /** One line per treatment: "Gassing, temperatur 21,5 °C (kjemikalier: …; periode: …)". */
-export function behandlingerTekst(behandlinger: readonly Behandling[]): string | undefined {
+export function behandlingerTekst(t: T, behandlinger: readonly Behandling[]): string | undefined {
   if (behandlinger.length === 0) return undefined;
   return behandlinger
     .map((b) => {
-      const v = behandlingVisning(b);
+      const v = behandlingVisning(t, b);
       const detaljer = v.detaljer.map(([etikett, verdi]) => `${etikett.toLowerCase()}: ${verdi}`);
       return detaljer.length > 0 ? `${v.tittel} (${detaljer.join("; ")})` : v.tittel;
     })
@@ -195,25 +207,22 @@ export function behandlingerTekst(behandlinger: readonly Behandling[]): string |
 // Risk assessment
 // ---------------------------------------------------------------------------------------------------------
 
-export const ALVORLIGHETSGRAD_TEKST: Record<Alvorlighetsgrad, string> = {
-  FORBUD: "Forbud",
-  VARSEL: "Varsel",
-  UFULLSTENDIG: "Ufullstendig",
-  ALT_OK: "Ingen funn",
-};
+/** A severity in words («Forbud»; ALT_OK «Ingen funn»). */
+export function alvorlighetsgradTekst(t: T, grad: Alvorlighetsgrad): string {
+  return t(`dokumenter.sertifikat.verdi.alvorlighet.${grad}`);
+}
 
 /** The notification-requirement text: a known code is translated, any other text is shown as it is. */
 export function meldepliktTekst(
+  t: T,
   meldepliktigVurdering: string | null | undefined,
   vurdering: SertifikatVurdering | undefined,
 ): string | undefined {
   const gitt = tekst(meldepliktigVurdering);
-  if (gitt !== undefined) {
-    return Object.hasOwn(MELDEPLIKTIG_TEKST, gitt)
-      ? MELDEPLIKTIG_TEKST[gitt as keyof typeof MELDEPLIKTIG_TEKST]
-      : gitt;
-  }
-  return vurdering ? MELDEPLIKTIG_TEKST[vurdering.meldepliktigVurdering] : undefined;
+  const kode = gitt ?? vurdering?.meldepliktigVurdering;
+  if (kode === undefined) return undefined;
+  const kjent = MELDEPLIKTIG_VURDERINGER.find((k) => k === kode);
+  return kjent ? t(`kodeverk.meldeplikt.${kjent}`) : kode;
 }
 
 /** The assessment of each line by position (the assessment keeps the input order). */
@@ -225,10 +234,10 @@ export function linjevurderinger(
 }
 
 /** "Varsel: <finding>; <finding>", or undefined without an assessment. */
-export function linjevurderingTekst(v: VarelinjeVurdering | undefined): string | undefined {
+export function linjevurderingTekst(t: T, v: VarelinjeVurdering | undefined): string | undefined {
   if (!v) return undefined;
   const funn = tekster(v.funn.map((f) => f.tekst));
-  const grad = ALVORLIGHETSGRAD_TEKST[v.alvorlighetsgrad];
+  const grad = alvorlighetsgradTekst(t, v.alvorlighetsgrad);
   return funn.length > 0 ? `${grad}: ${funn.join("\n")}` : grad;
 }
 

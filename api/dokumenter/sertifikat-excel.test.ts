@@ -169,4 +169,43 @@ describe("lagSertifikatExcel på nynorsk og engelsk (issue 33 punkt 2)", () => {
       ).toBeGreaterThan(sprak === "en" ? 30 : 15);
     },
   );
+  // the values the workbook shows (status and type, quantities' labels, treatments, severities, the notification
+  // requirement, containers), not only its headings
+  const VERDIER = [
+    ...KATALOG,
+    "sertifikat.verdi",
+    "sertifikat.hode.type",
+    "sertifikat.transport.annen",
+    "kodeverk.meldeplikt",
+    "kodeverk.sertifikatstatus",
+  ];
+  const alleCeller = (bok: ExcelJS.Workbook) =>
+    bok.worksheets
+      .flatMap((a) => Array.from({ length: a.actualRowCount }, (_, i) => rad(a, i + 1)).flat())
+      .map((c) => (c instanceof Date ? "" : String(c ?? "")))
+      .join("\n");
+
+  it.each(["nn", "en"] as const)("%s: verdiene i cellene, ikke bare etikettene", async (sprak) => {
+    const s = reeksportNl();
+    const vurdering = vurder(s);
+    // the risk rules' findings are the rule set's words (data, as Mattilsynet wrote them)
+    const funn = vurdering.varelinjer.flatMap((v) => v.funn.map((f) => f.tekst));
+    const bok = await les(await lagSertifikatExcel({ sertifikat: s, vurdering, sprak }));
+    expect(bokmaalIgjen(alleCeller(bok), sprak, VERDIER, funn)).toEqual([]);
+    // the check finds the bokmål values when they are there
+    const bokmaal = alleCeller(await les(await lagSertifikatExcel({ sertifikat: s, vurdering })));
+    expect(bokmaalIgjen(bokmaal, sprak, VERDIER, funn)).toEqual(
+      expect.arrayContaining([
+        "kodeverk.sertifikatstatus.70: «Utstedt»",
+        "sertifikat.verdi.mengdeFelt.antall: «Antall»",
+        ...(sprak === "en"
+          ? [
+              "sertifikat.hode.type.Reeksport: «Reeksport»",
+              "dokumenter.sertifikat.verdi.alvorlighet.VARSEL: «Varsel»",
+              "kodeverk.meldeplikt.MELDEPLIKTIG: «Meldepliktig»",
+            ]
+          : []),
+      ]),
+    );
+  });
 });

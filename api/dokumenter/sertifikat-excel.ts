@@ -117,13 +117,14 @@ function tekstEllerTom(liste: readonly string[], skille = "\n"): string | undefi
   return liste.length > 0 ? liste.join(skille) : undefined;
 }
 
-function varelinjeRad(l: Varelinje, vurderingTekst: string | undefined): Celle[] {
-  const mengder = MENGDE_FELT.flatMap(([felt]) => {
+function varelinjeRad(t: T, l: Varelinje, vurderingTekst: string | undefined): Celle[] {
+  const mengder = MENGDE_FELT.flatMap((felt) => {
     const m = synligMengde(l.mengde[felt]);
     return m ? [m.verdi, m.enhet] : [undefined, undefined];
   });
-  const erklaeringer = varelinjeErklaeringer(l).map(([etikett, verdi]) =>
-    etikett === "Tilleggserklæring" ? verdi : `${etikett}: ${verdi}`,
+  const tilleggserklaering = t("dokumenter.sertifikat.pdf.tilleggserklaering");
+  const erklaeringer = varelinjeErklaeringer(t, l).map(([etikett, verdi]) =>
+    etikett === tilleggserklaering ? verdi : `${etikett}: ${verdi}`,
   );
   return [
     l.sorteringsnummer,
@@ -139,7 +140,7 @@ function varelinjeRad(l: Varelinje, vurderingTekst: string | undefined): Celle[]
     pakkerTekst(l.pakker),
     tekstEllerTom(tekster(l.kjennetegn)),
     tekstEllerTom(erklaeringer),
-    behandlingerTekst(l.behandlinger),
+    behandlingerTekst(t, l.behandlinger),
     vurderingTekst,
   ].map((v) => (typeof v === "string" ? celletekst(v) : v));
 }
@@ -173,7 +174,7 @@ function varelinjeark(input: SertifikatExcelInput, t: T): Ark {
   const nummer = tekst(sert.nummer) ?? UKJENT_NUMMER;
   const utstedt = utstedtTekst(sert);
   const vurderinger = linjevurderinger(sert, input.vurdering);
-  const rader = sert.varelinjer.map((l, i) => varelinjeRad(l, linjevurderingTekst(vurderinger[i])));
+  const rader = sert.varelinjer.map((l, i) => varelinjeRad(t, l, linjevurderingTekst(t, vurderinger[i])));
   return {
     navn: t("dokumenter.sertifikat.arkVarelinjer"),
     rader: [
@@ -210,13 +211,13 @@ function sertifikatark(input: SertifikatExcelInput, t: T): Ark {
 
   const rader: [string, Celle][] = [
     [f("sertifikatnummer"), tekst(sert.nummer) ?? UKJENT_NUMMER],
-    [f("type"), typeTekst(sert)],
-    [f("status"), statusTekst(sert)],
+    [f("type"), typeTekst(t, sert)],
+    [f("status"), statusTekst(t, sert)],
     [f("utstedt"), dato ?? utstedtTekst(sert)],
     [f("utstedtAv"), tekst(sert.utsteder)],
     [f("signertDato"), datoTekst(sert.signatur?.dato)],
-    ["Signert av", tekst(sert.signatur?.navn)],
-    ["Signert sted", tekst(sert.signatur?.sted)],
+    [f("signertAv"), tekst(sert.signatur?.navn)],
+    [f("signertSted"), tekst(sert.signatur?.sted)],
     [f("erstatter"), erstatter],
     [f("eksportoer"), tekst(sert.avsender?.navn)],
     [f("eksportoerAdresse"), tekstEllerTom(adresseLinjer(sert.avsender?.adresse))],
@@ -228,11 +229,11 @@ function sertifikatark(input: SertifikatExcelInput, t: T): Ark {
     [f("eksportland"), landTekst(sert.eksportLand)],
     [f("transittland"), landListeTekst(sert.transittland)],
     [f("importland"), landTekst(sert.importLand)],
-    [f("transport"), tekstEllerTom(transportTekster(sert))],
-    [f("containere"), tekstEllerTom(transportutstyrTekster(sert))],
+    [f("transport"), tekstEllerTom(transportTekster(t, sert))],
+    [f("containere"), tekstEllerTom(transportutstyrTekster(t, sert))],
     [f("ankomststed"), ankomststedTekst(sert)],
     [f("antallVarelinjer"), sert.varelinjer.length],
-    [f("meldeplikt"), meldepliktTekst(undefined, input.vurdering)],
+    [f("meldeplikt"), meldepliktTekst(t, undefined, input.vurdering)],
   ];
 
   return {
@@ -277,6 +278,8 @@ function feltnavn(
     | "utstedt"
     | "utstedtAv"
     | "signertDato"
+    | "signertAv"
+    | "signertSted"
     | "erstatter"
     | "eksportoer"
     | "eksportoerAdresse"

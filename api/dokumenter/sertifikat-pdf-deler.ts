@@ -4,7 +4,6 @@
 import { harSammeBehandlinger } from "../../domain/behandlinger";
 import {
   datoTekst,
-  EKSPORTERKLAERING,
   finansiellErklaering,
   friForPestTekst,
   reeksportErklaering,
@@ -17,7 +16,7 @@ import { FONT_FET, FONT_KURSIV, type Skriver } from "./pdf-oppsett";
 
 function skrivBehandlingliste(s: Skriver, behandlinger: readonly Behandling[]): void {
   for (const b of behandlinger) {
-    const v = behandlingVisning(b);
+    const v = behandlingVisning(s.t, b);
     s.avsnitt(v.tittel, { font: FONT_FET, luftEtter: 2 });
     s.felter(v.detaljer, 120);
   }
@@ -46,10 +45,10 @@ export function skrivBehandlinger(s: Skriver, sert: LagretSertifikat): void {
 
 export function skrivErklaeringer(s: Skriver, sert: LagretSertifikat): void {
   s.seksjon(s.t("dokumenter.sertifikat.pdf.erklaeringer"), () => {
-    s.felter([[s.t("dokumenter.sertifikat.pdf.friForSkadegjoerere"), friForPestTekst(sert)]]);
+    s.felter([[s.t("dokumenter.sertifikat.pdf.friForSkadegjoerere"), friForPestTekst(s.t, sert)]]);
     if (erReeksport(sert)) {
       s.overskrift(s.t("dokumenter.sertifikat.pdf.reeksporterklaering"), 3);
-      const erklaering = reeksportErklaering(sert);
+      const erklaering = reeksportErklaering(s.t, sert);
       if ("felles" in erklaering) s.avsnitt(erklaering.felles);
       else
         s.felter(
@@ -60,10 +59,10 @@ export function skrivErklaeringer(s: Skriver, sert: LagretSertifikat): void {
         );
     } else {
       s.overskrift(s.t("dokumenter.sertifikat.pdf.eksporterklaering"), 3);
-      s.avsnitt(EKSPORTERKLAERING);
+      s.avsnitt(s.t("sertifikat.erklaering.eksportTekst"));
     }
     s.overskrift(s.t("dokumenter.sertifikat.pdf.finansiellErklaering"), 3);
-    s.avsnitt(finansiellErklaering(sert));
+    s.avsnitt(finansiellErklaering(s.t, sert));
     const klausuler = (sert.signatur?.klausuler ?? []).flatMap((k) => tekst(k.innhold) ?? []);
     if (klausuler.length > 0) {
       s.overskrift(s.t("dokumenter.sertifikat.pdf.klausuler"), 3);

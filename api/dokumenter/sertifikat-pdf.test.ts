@@ -243,9 +243,19 @@ describe("lagSertifikatPdf", () => {
 });
 
 describe("lagSertifikatPdf på nynorsk og engelsk (issue 33 punkt 2)", () => {
-  // the headings and labels this file writes; the texts domain/sertifikat-tekst.ts makes (quantities in the table,
-  // declarations) are still bokmål
-  const KATALOG = ["dokumenter.sertifikat.pdf", "dokumenter.felles.side", "dokumenter.felles.generert"];
+  // the headings and labels this file writes, and the values felles.ts and domain/sertifikat-tekst.ts make
+  // (status and type, quantities, treatments, declarations, severities, the notification requirement)
+  const KATALOG = [
+    "dokumenter.sertifikat",
+    "dokumenter.felles.side",
+    "dokumenter.felles.generert",
+    "sertifikat.verdi",
+    "sertifikat.erklaering.eksportTekst",
+    "sertifikat.hode.type",
+    "sertifikat.transport.annen",
+    "kodeverk.meldeplikt",
+    "kodeverk.sertifikatstatus",
+  ];
 
   it.each([
     ["nn", "nn-NO", "Erklæringar"],
@@ -256,14 +266,31 @@ describe("lagSertifikatPdf på nynorsk og engelsk (issue 33 punkt 2)", () => {
     const innhold = alleTekster(pdf);
     expect(innhold).toContain(erklaeringer);
     expect(pdf.toString("latin1")).toContain(`/Lang (${lokale})`);
-    // «Vedlegg 4A punkt 12 …»: the risk rule's reference to the regulations (data)
-    expect(bokmaalIgjen(innhold, sprak, KATALOG, ["Vedlegg 4A"])).toEqual([]);
-    expect(
-      bokmaalIgjen(
-        alleTekster(await lagSertifikatPdf({ sertifikat: s, vurdering: vurder(s) })),
-        sprak,
-        KATALOG,
-      ).length,
-    ).toBeGreaterThan(10);
+    // «Vedlegg 4A punkt 12 …»: the risk rule's reference to the regulations, and its titles and findings: the
+    // rule set's words (data, as Mattilsynet wrote them)
+    const vurdering = vurder(s);
+    const data = [
+      "Vedlegg 4A",
+      // the finding's «… med opprinnelse i Afrika …», broken over lines in the PDF
+      "med opprinnelse i",
+      ...vurdering.risikoVurdering.flatMap((r) => [r.tittel, ...r.beskrivelse.map((b) => b.tekst)]),
+      ...vurdering.varelinjer.flatMap((v) => v.funn.map((f) => f.tekst)),
+    ];
+    expect(bokmaalIgjen(innhold, sprak, KATALOG, data)).toEqual([]);
+    const bokmaal = bokmaalIgjen(
+      alleTekster(await lagSertifikatPdf({ sertifikat: s, vurdering: vurder(s) })),
+      sprak,
+      KATALOG,
+      data,
+    );
+    expect(bokmaal.length).toBeGreaterThan(10);
+    // the values too: the re-export declaration, the financial declaration, a quantity's label
+    expect(bokmaal).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^sertifikat\.verdi\.reeksport\.importert/),
+        expect.stringMatching(/^sertifikat\.verdi\.finansiell:/),
+        "kodeverk.sertifikatstatus.70: «Utstedt»",
+      ]),
+    );
   });
 });

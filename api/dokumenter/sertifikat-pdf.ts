@@ -2,9 +2,9 @@
 // replacement notes, assessment, transport, parties, declarations, the goods-line table (rows are never
 // cut by a page break and the header row repeats), line details, total quantity, treatments, attachments,
 // the export/re-export/financial declarations and the signature. Tagged (structure tree, lang nb-NO) with
-// page decoration marked as artifacts; the footer gives "Side N av M" and the generation time. Headings and
-// labels are in the language of the person who downloads it (docs/sprak.md); the certificate's data as written,
-// and the texts domain/sertifikat-tekst.ts and felles.ts make (declarations, statuses, quantities) still bokmål.
+// page decoration marked as artifacts; the footer gives "Side N av M" and the generation time. Headings, labels
+// and the texts domain/sertifikat-tekst.ts and felles.ts make (declarations, statuses, quantities) are in the
+// language of the person who downloads it (docs/sprak.md); the certificate's data as written.
 //
 // Fonts: the built-in Helvetica (WinAnsi). Every text goes through `pdfTekst`, which keeps what WinAnsi
 // can show (æøå, en dash, °, ³, €) and replaces the rest, so no character becomes garbage in the PDF.
@@ -26,14 +26,13 @@ import {
   UKJENT_NUMMER,
 } from "../../domain/sertifikat-tekst";
 import { oversetter } from "../../sprak/katalog.server";
-import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
 import type { Sprak } from "../../sprak/sprak";
 import type { LagretSertifikat, Varelinje } from "../ephyto/parse";
 import {
-  ALVORLIGHETSGRAD_TEKST,
   adresseLinjer,
   alleOpprinnelsesland,
+  alvorlighetsgradTekst,
   ankomststedTekst,
   beroerteLinjer,
   dokumenttittel,
@@ -106,7 +105,7 @@ const varelinjeKolonner = (t: T): Kolonne[] => [
   { tittel: t("dokumenter.sertifikat.pdf.opprinnelse"), vekt: 11 },
 ];
 
-function varelinjeRad(l: Varelinje): string[] {
+function varelinjeRad(t: T, l: Varelinje): string[] {
   return [
     String(l.sorteringsnummer),
     tekst(l.navn) ?? "",
@@ -115,31 +114,23 @@ function varelinjeRad(l: Varelinje): string[] {
     tekst(l.klassifisering.hsKode) ?? "",
     plantedelVisning(l.klassifisering.plantedel) ?? "",
     tilsiktetBrukTekst(l) ?? "",
-    mengdeLinjer(l).join("\n"),
+    mengdeLinjer(t, l).join("\n"),
     pakkerTekst(l.pakker) ?? "",
     opprinnelseTekst(l) ?? "",
   ];
 }
 
-/** The labels felles.ts `varelinjeErklaeringer` gives, by their catalogue key. */
-const ERKLAERING_ETIKETT: Record<string, Noekkel> = {
-  Tilleggserklæring: "dokumenter.sertifikat.pdf.tilleggserklaering",
-  "Offisiell tilleggsinformasjon": "dokumenter.sertifikat.pdf.offisiellTilleggsinformasjon",
-  Importtillatelse: "dokumenter.sertifikat.pdf.importtillatelse",
-  Inspeksjonsdato: "dokumenter.sertifikat.pdf.inspeksjonsdato",
-};
-
 function skrivHode(s: Skriver, input: SertifikatPdfInput, nummer: string): void {
   const sert = input.sertifikat;
-  s.overskrift(dokumenttittel(sert), 1);
+  s.overskrift(dokumenttittel(s.t, sert), 1);
   s.avsnitt(s.t("dokumenter.sertifikat.pdf.sertifikatnummer", { nummer }), {
     font: FONT_FET,
     stoerrelse: 12,
     luftEtter: 8,
   });
   s.felter([
-    [s.t("dokumenter.sertifikat.felt.status"), statusTekst(sert)],
-    [s.t("dokumenter.sertifikat.felt.type"), typeTekst(sert)],
+    [s.t("dokumenter.sertifikat.felt.status"), statusTekst(s.t, sert)],
+    [s.t("dokumenter.sertifikat.felt.type"), typeTekst(s.t, sert)],
     [
       s.t("dokumenter.sertifikat.felt.utstedt"),
       utstedtTekst(sert) ?? s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"),
@@ -176,7 +167,7 @@ function skrivHode(s: Skriver, input: SertifikatPdfInput, nummer: string): void 
 }
 
 function skrivVurdering(s: Skriver, input: SertifikatPdfInput): void {
-  const meldeplikt = meldepliktTekst(input.meldepliktigVurdering, input.vurdering);
+  const meldeplikt = meldepliktTekst(s.t, input.meldepliktigVurdering, input.vurdering);
   const vurdering = input.vurdering;
   if (meldeplikt === undefined && vurdering === undefined) return;
   s.seksjon(s.t("dokumenter.sertifikat.pdf.vurdering"), () => {
@@ -203,7 +194,7 @@ function skrivVurdering(s: Skriver, input: SertifikatPdfInput): void {
       }
       s.banner(
         BANNER[r.alvorlighetsgrad],
-        `${ALVORLIGHETSGRAD_TEKST[r.alvorlighetsgrad]}: ${r.tittel}`,
+        `${alvorlighetsgradTekst(s.t, r.alvorlighetsgrad)}: ${r.tittel}`,
         linjer,
       );
     }
@@ -212,7 +203,7 @@ function skrivVurdering(s: Skriver, input: SertifikatPdfInput): void {
 
 function skrivTransport(s: Skriver, sert: LagretSertifikat): void {
   s.seksjon(s.t("dokumenter.sertifikat.felt.transport"), () => {
-    const transport = transportTekster(sert);
+    const transport = transportTekster(s.t, sert);
     s.felter([
       [
         s.t("dokumenter.sertifikat.felt.opprinnelsesland"),
@@ -238,7 +229,7 @@ function skrivTransport(s: Skriver, sert: LagretSertifikat): void {
         s.t("dokumenter.sertifikat.felt.ankomststed"),
         ankomststedTekst(sert) ?? s.t("dokumenter.sertifikat.pdf.ikkeOppgitt"),
       ],
-      [s.t("dokumenter.sertifikat.felt.containere"), transportutstyrTekster(sert)],
+      [s.t("dokumenter.sertifikat.felt.containere"), transportutstyrTekster(s.t, sert)],
       [s.t("dokumenter.sertifikat.pdf.inspeksjonssted"), tekst(sert.inspeksjonssted)],
       [s.t("dokumenter.sertifikat.kolonne.kjennetegn"), tekster(sert.kjennetegn)],
     ]);
@@ -309,12 +300,15 @@ function skrivVarelinjer(s: Skriver, input: SertifikatPdfInput): void {
       s.avsnitt(s.t("dokumenter.kvittering.ingenVarelinjer"));
       return;
     }
-    s.tabell(varelinjeKolonner(s.t), linjer.map(varelinjeRad));
+    s.tabell(
+      varelinjeKolonner(s.t),
+      linjer.map((l) => varelinjeRad(s.t, l)),
+    );
   });
 
   const vurderinger = linjevurderinger(sert, input.vurdering);
   const detaljer = linjer.flatMap((l, i) => {
-    const rad = varelinjeRad(l);
+    const rad = varelinjeRad(s.t, l);
     const kortetTekst = (kolonne: number, etikett: string): [string, string | undefined] => {
       const verdi = rad[kolonne] ?? "";
       return [etikett, kortet(verdi, MAKS_CELLETEKST).kortet ? verdi : undefined];
@@ -340,14 +334,11 @@ function skrivVarelinjer(s: Skriver, input: SertifikatPdfInput): void {
       ],
       [s.t("dokumenter.sertifikat.kolonne.kjennetegn"), tekster(l.kjennetegn)],
       [s.t("dokumenter.sertifikat.pdf.pakkebeskrivelse"), tekst(l.pakkebeskrivelse)],
-      ...varelinjeErklaeringer(l).map(([etikett, verdi]): [string, string] => [
-        ERKLAERING_ETIKETT[etikett] ? s.t(ERKLAERING_ETIKETT[etikett]) : etikett,
-        verdi,
-      ]),
+      ...varelinjeErklaeringer(s.t, l),
       [
         s.t("dokumenter.sertifikat.kolonne.risikovurdering"),
         vurdering && (vurdering.funn.length > 0 || vurdering.alvorlighetsgrad !== "ALT_OK")
-          ? linjevurderingTekst(vurdering)
+          ? linjevurderingTekst(s.t, vurdering)
           : undefined,
       ],
     ];
@@ -403,7 +394,7 @@ function skrivVedlegg(s: Skriver, input: SertifikatPdfInput): void {
         }),
       );
     }
-    const refererte = refererteDokumenterTekster(sert);
+    const refererte = refererteDokumenterTekster(s.t, sert);
     if (refererte.length > 0) {
       s.overskrift(s.t("dokumenter.sertifikat.pdf.refererteDokumenter"), 3);
       s.liste(refererte);
@@ -415,9 +406,9 @@ function skrivVedlegg(s: Skriver, input: SertifikatPdfInput): void {
 export async function lagSertifikatPdf(input: SertifikatPdfInput): Promise<Buffer> {
   const sert = input.sertifikat;
   const nummer = tekst(sert.nummer) ?? UKJENT_NUMMER;
-  const tittel = dokumenttittel(sert);
   const generert = input.generert ?? new Date();
   const t = oversetter(input.sprak ?? "nb");
+  const tittel = dokumenttittel(t, sert);
 
   return skrivPdf(
     {

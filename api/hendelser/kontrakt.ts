@@ -76,10 +76,10 @@ export const nyWebhook = z.object(
       })
       .min(1, melding("api.webhook.hendelseMangler")),
   },
-  { error: "Forespørselen må være et objekt med url og typer" },
+  { error: melding("api.objektMed", { felt: "url, typer" }) },
 );
 
 export const webhookStatus = z.object(
-  { aktiv: z.boolean({ error: "aktiv må være true eller false" }) },
-  { error: "Forespørselen må være et objekt med aktiv" },
+  { aktiv: z.boolean({ error: melding("api.trueEllerFalse", { felt: "aktiv" }) }) },
+  { error: melding("api.objektMed", { felt: "aktiv" }) },
 );

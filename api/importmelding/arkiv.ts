@@ -18,6 +18,7 @@ import {
   statusTekst,
 } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
+import { melding } from "../../sprak/melding";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, forbidden, lesSoek } from "../http";
 import { medPapirloeseLand, summer } from "../land-antall";
@@ -155,7 +156,7 @@ export async function valgtImportoer(
 ): Promise<{ importoer: number; kolonner: readonly EierKolonne[] }> {
   const valgt = tekst(verdi);
   if (valgt === undefined) return { importoer: importoerId, kolonner: EIER_KOLONNER };
-  if (!/^[1-9]\d{0,9}$/.test(valgt)) throw badRequest("Ugyldig importør");
+  if (!/^[1-9]\d{0,9}$/.test(valgt)) throw badRequest(melding("api.ugyldigImportoer"));
   const importoer = Number(valgt);
   if (importoer === importoerId) return { importoer, kolonner: EIER_KOLONNER };
   const avtale = await db
@@ -166,7 +167,7 @@ export async function valgtImportoer(
     .where("a.mottakskontrolloer_id", "=", importoerId)
     .where("k.er_mottakskontrolloer", "=", true)
     .executeTakeFirst();
-  if (!avtale) throw forbidden("Du har ikke tilgang til forhåndsmeldingene til denne importøren");
+  if (!avtale) throw forbidden(melding("api.ingenTilgangImportoer"));
   return { importoer, kolonner: ["ansvarlig_importoer_id"] };
 }
 

@@ -21,7 +21,8 @@ import {
 import type { AnnenForhaandsmelding } from "../../domain/sertifikat-visning";
 import { melding } from "../../sprak/melding";
 import type { KlientAktoer } from "../aktoer";
-import { ApiError, badRequest, forbidden, notFound } from "../http";
+import { landNavnFor } from "../dokumenter/tekst";
+import { ApiError, badRequest, forbidden, notFound, SprakFeil } from "../http";
 import { hentImportoerMatch, kanSe } from "../sertifikat/synlighet";
 import { annenForhaandsmelding, erMottaker, vikForMottaker } from "./mottaker";
 import { erEier, REGELVERK_IKKE_BEKREFTET_OPPRETT } from "./tilgang";
@@ -33,8 +34,11 @@ export const IKKE_ANSVARLIG = melding("api.ikkeAnsvarlig");
 export const UGYLDIG_DOKUMENTKONTROLL = melding("api.ugyldigDokumentkontroll");
 export const TRUKKET_TILBAKE = melding("api.trukketTilbake");
 export const ERSTATTET = melding("api.erstattet");
+/** The 400 for a country without paperless certificates, naming the country in the reader's language. */
 export const ikkePapirloest = (kode: string) =>
-  `Sertifikater fra ${landNavn(kode)} kan ikke meldes digitalt. Landet har ikke avtale med Mattilsynet om fullt digitale sertifikater.`;
+  new SprakFeil(400, (t) =>
+    t("api.ikkePapirloest", { land: landNavnFor(t, { kode, navn: landNavn(kode) }) }),
+  );
 
 /** Certificate status code 40: withdrawn by the export country. */
 export const TRUKKET_TILBAKE_KODE = "40";
@@ -80,7 +84,7 @@ export function sjekkSertifikatGyldig(s: {
   eksportland: string;
   antall_varelinjer: number;
 }) {
-  if (!erPapirloestLand(s.eksportland)) throw badRequest(ikkePapirloest(s.eksportland));
+  if (!erPapirloestLand(s.eksportland)) throw ikkePapirloest(s.eksportland);
   if (s.antall_varelinjer === 0) throw badRequest(INGEN_VARELINJER_MELDING);
   if ((s.status_kode ?? "").trim().replace(/^0+(?=\d)/, "") === TRUKKET_TILBAKE_KODE)
     throw badRequest(TRUKKET_TILBAKE);

@@ -2,6 +2,7 @@
 // Hub's API key in X-Api-Key. Mounted before the bearer-token middleware (the Hub is a system, not a person).
 import express, { type NextFunction, type Request, type Response, Router } from "express";
 import type { Db } from "../../db";
+import { melding } from "../../sprak/melding";
 import { EphytoParseError, STANDARD_MAKS_BYTES } from "../ephyto/parse";
 import { type ApiGrenser, apiGrenser, krevApiNoekkel } from "../grenser";
 import { ApiError, ah } from "../http";
@@ -25,7 +26,7 @@ export function hubRouter(
     HUB_INGEST_STI,
     krevApiNoekkel(db, hubApiKey, grenser, "hub"),
     (req: Request, _res: Response, next: NextFunction) =>
-      erXml(req) ? next() : next(new ApiError(415, "Sertifikatet må sendes som application/xml")),
+      erXml(req) ? next() : next(new ApiError(415, melding("api.bareXml"))),
     express.raw({ type: () => true, limit: STANDARD_MAKS_BYTES }),
     // A body over the limit is refused before it is read in full (ADR 018).
     (err: unknown, _req: Request, _res: Response, next: NextFunction) =>

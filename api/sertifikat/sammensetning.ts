@@ -37,7 +37,7 @@ export function settSammen(
     kanOppretteImportmelding: t.ramme.kanOppretteImportmelding && data.varelinjer.length > 0,
   };
   if (!side) return hele;
-  const utdrag = varelinjeside(data, vurdering, side);
+  const utdrag = varelinjeside(oversetter(t.sprak ?? STANDARD_SPRAK), data, vurdering, side);
   return {
     ...hele,
     varelinjer: utdrag.varelinjer,

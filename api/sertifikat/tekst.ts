@@ -2,6 +2,7 @@
 // document jobs in the worker threads use it), in a module of its own that holds only these types.
 import type { LagretSertifikat } from "../../domain/sertifikat";
 import type { SertifikatVisning } from "../../domain/sertifikat-visning";
+import type { Sprak } from "../../sprak/sprak";
 
 /** What the certificate page says besides the certificate's own data and assessment. */
 export type SertifikatRamme = Omit<
@@ -25,4 +26,6 @@ export interface SertifikatTekst {
   vurdering: string;
   /** The mark after a free-text field cut to its display length, in the reader's language (domain/fritekst.ts). */
   forkortMerke?: string;
+  /** The reader's language, for the texts of the page's summary (the re-export declaration); bokmål without. */
+  sprak?: Sprak;
 }

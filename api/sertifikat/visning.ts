@@ -24,6 +24,7 @@ import {
 import type { Sorteringsretning } from "../../domain/text";
 import { filtype, kanAapneVedlegg } from "../../domain/vedlegg";
 import { oversetter } from "../../sprak/katalog.server";
+import { melding } from "../../sprak/melding";
 import { type Sprak, STANDARD_SPRAK } from "../../sprak/sprak";
 import { settSammenIArbeider } from "../arbeid/i-arbeider";
 import { badRequest, notFound } from "../http";
@@ -43,8 +44,8 @@ import {
 } from "./synlighet";
 import type { SertifikatTekst } from "./tekst";
 
-export const SOEK_MANGLER_FELT = "Du må fylle ut land, sertifikatnummer og dato";
-export const SOEK_INGEN_TREFF = "Ingen treff basert på dine søkekriterier";
+export const SOEK_MANGLER_FELT = melding("api.soek.manglerFelt");
+export const SOEK_INGEN_TREFF = melding("api.soek.ingenTreff");
 
 const KAN_ENDRES: ImportmeldingStatus[] = ["UNDER_REGISTRERING", "REGISTRERT"];
 /** UN/CEFACT 1373 "withdrawn". */
@@ -221,7 +222,7 @@ export function lesSertifikatNoekler(query: Record<string, unknown>): Sertifikat
   const dato = somTekst(query.dato, "dato");
   const avsenderland = somTekst(query.avsenderland, "avsenderland");
   if (!sertifikatnummer || !dato || !avsenderland) throw badRequest(SOEK_MANGLER_FELT);
-  if (!erIsoDato(dato)) throw badRequest("Ugyldig dato (bruk ÅÅÅÅ-MM-DD)");
+  if (!erIsoDato(dato)) throw badRequest(melding("api.ugyldigDato"));
   return { sertifikatnummer, dato, avsenderland: landkode(avsenderland) };
 }
 
@@ -304,6 +305,7 @@ export async function hentSertifikatTekst(
     data: rad.data_tekst,
     vurdering: rad.vurdering_tekst,
     forkortMerke: oversetter(valg.sprak ?? STANDARD_SPRAK)("sertifikat.forkortet.merke"),
+    sprak: valg.sprak ?? STANDARD_SPRAK,
     ramme: {
       id: rad.id,
       statusTekst: sertifikatstatusTekst(rad.status_kode ?? undefined),

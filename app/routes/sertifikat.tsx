@@ -68,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }),
     ]);
     return {
-      sertifikat: medVarelinjeside(svar, side, sortering),
+      sertifikat: medVarelinjeside(await oversetterFor(request), svar, side, sortering),
       harLestRegelverk: importoer.harLestRegelverk,
       avgiver,
       sok,
@@ -155,7 +155,7 @@ export default function Sertifikat() {
   });
   const dokumentBase = `/dokument/import/v2/${data.avgiver.organisasjonsnummer}/${data.avgiver.importoerId}/sertifikat`;
   const total = (k: keyof typeof alle.mengdeDekning) =>
-    totalTekst(s.mengdeOppsummering[k], alle.mengdeDekning[k], alle.antall);
+    totalTekst(t, s.mengdeOppsummering[k], alle.mengdeDekning[k], alle.antall);
   const totaler: Array<[string, string | undefined]> = [
     [t("sertifikat.totaler.totaltAntall"), total("totaltAntall")],
     [t("sertifikat.totaler.totalNettoVekt"), total("totalNettoVekt")],
@@ -189,7 +189,7 @@ export default function Sertifikat() {
         totaler={totaler}
       />
       <Behandlinger s={s} />
-      <Vedlegg s={s} refererte={refererteDokumenterTekster(s)} />
+      <Vedlegg s={s} refererte={refererteDokumenterTekster(t, s)} />
       <Erklaering s={s} />
       <Signatur s={s} />
       {flagg.visImportmelding && s.importMeldingStatus && !s.kanEndreImportmelding ? (

@@ -34,7 +34,8 @@ export function AdresseLinjer({ adresse }: { adresse?: Adresse }) {
 
 /** The quantities of a line that may be shown (SPEC §5: with a unit, not negative); "–" when none. */
 export function Mengder({ linje }: { linje: Pick<Varelinje, "mengde"> }) {
-  const deler = mengdeLinjer(linje);
+  const t = useT();
+  const deler = mengdeLinjer(t, linje);
   return deler.length ? deler.join(", ") : <>–</>;
 }
 

@@ -28,11 +28,11 @@ export function Erklaering({ s }: Pick<Side, "s">) {
       ) : (
         <p className="ds-paragraph">{t("sertifikat.erklaering.eksportTekst")}</p>
       )}
-      <Opplysninger rader={[[t("sertifikat.erklaering.friForSkadegjoerere"), friForPestTekst(s)]]} />
+      <Opplysninger rader={[[t("sertifikat.erklaering.friForSkadegjoerere"), friForPestTekst(t, s)]]} />
       <h3 className="ds-heading" data-size="2xs">
         {t("sertifikat.erklaering.finansiell")}
       </h3>
-      <p className="ds-paragraph">{finansiellErklaering(s)}</p>
+      <p className="ds-paragraph">{finansiellErklaering(t, s)}</p>
     </section>
   );
 }

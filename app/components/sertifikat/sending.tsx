@@ -48,7 +48,7 @@ export function Transport({ s }: Pick<Side, "s">) {
             t("sertifikat.transport.ankomststed"),
             [s.ankomststed?.navn, s.ankomststed?.lokasjonkode].filter(Boolean).join(", ") || undefined,
           ],
-          [t("sertifikat.transport.containere"), tekstListe(transportutstyrTekster(s))],
+          [t("sertifikat.transport.containere"), tekstListe(transportutstyrTekster(t, s))],
           [t("sertifikat.transport.inspeksjonssted"), tekster([s.inspeksjonssted])[0]],
           [t("sertifikat.transport.kjennetegn"), tekstListe(tekster(s.kjennetegn))],
         ]}
