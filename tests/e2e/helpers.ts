@@ -83,7 +83,7 @@ export const test = base.extend<{ konsollvakt: undefined }>({
           if (feil.name === "AbortError" && feil.message === "signal is aborted without reason") return;
           // … and as the aborted response body's stream (Chromium's «BodyStreamBuffer was aborted», the same
           // message forventetKonsollmelding accepts; seen once in CI after a dialog's submit on ankomst-info).
-          if (feil.name === "AbortError" && feil.message === "BodyStreamBuffer was aborted") return;
+          if (feil.message === "BodyStreamBuffer was aborted") return;
           funn.push(`ufanget feil på ${e.page()?.url() ?? "?"}: ${feil.message}`);
         });
       };
