@@ -21,7 +21,7 @@ export const SLETTES = [
 export const BEHOLDES = ["importmelding", "importmelding_hendelse", "sertifikat"] as const;
 export type Tabell = (typeof SLETTES)[number] | (typeof BEHOLDES)[number];
 
-/** How old (ms) each kind of row must be before it goes (server/config.ts OppryddingAlder). */
+/** How old (ms) each kind of row must be before it goes (set in server/config.ts, ADR 053). */
 export interface Alder {
   hendelser: number;
   webhookforsoek: number;

@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { UTVIKLINGSNOEKKEL } from "../api/hendelser/hemmelighet";
+import type { Alder } from "../api/opprydding";
 
 export const ROLLER = ["web", "api", "sender"] as const;
 export type Rolle = (typeof ROLLER)[number];
@@ -314,17 +315,7 @@ export interface OppryddingConfig {
   maksBatcher: number;
   leieMs: number;
   /** How old a row of each kind must be (in milliseconds) before it is deleted; ADR 053 says why. */
-  alder: OppryddingAlder;
-}
-
-export interface OppryddingAlder {
-  hendelser: number;
-  webhookforsoek: number;
-  epost: number;
-  sertifikatvarsler: number;
-  sesjoner: number;
-  grensetellere: number;
-  hubjournal: number;
+  alder: Alder;
 }
 
 const DAG_MS = 86_400_000;

@@ -6,14 +6,11 @@ import type { MengdeFelt } from "../../domain/importmelding";
 import { plantedelVisning, tilsiktetBruk, tilsiktetBrukVisning } from "../../domain/kodeverk";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
+import { regionnavn } from "../../sprak/regionnavn";
 
 /** A country by its code in the reader's language; bokmål (and an unknown code) keeps the given name. */
 export function landNavnFor(t: T, land: { kode: string | null; navn: string | null }): string {
-  const oversatt =
-    t.sprak !== "nb" && land.kode && /^[A-Z]{2}$/.test(land.kode)
-      ? new Intl.DisplayNames([t.lokale], { type: "region" }).of(land.kode)
-      : undefined;
-  return oversatt ?? land.navn ?? land.kode ?? "";
+  return regionnavn(t.sprak, land.kode) ?? land.navn ?? land.kode ?? "";
 }
 
 /** A goods line's intended use: a use of the code list in the reader's language, any other as written. */

@@ -9,6 +9,7 @@ import { MELDEPLIKTIG_TEKST, type MeldepliktigVurdering } from "../../domain/sta
 import { esc, utenStyretegn } from "../../domain/text";
 import { oversetter } from "../../sprak/katalog.server";
 import type { T } from "../../sprak/oversetter";
+import { regionnavn } from "../../sprak/regionnavn";
 import { type Sprak, STANDARD_SPRAK } from "../../sprak/sprak";
 
 export interface VarselSertifikat {
@@ -49,11 +50,7 @@ export function meldefrist(utstedtDato: string): string {
 /** The exporting country in the reader's language: bokmål keeps the code list's names (SPEC), nn and en Intl's. */
 function landNavn(kode: string, t: T): string {
   if (t.sprak === "nb") return finnLand(kode)?.navn ?? kode;
-  try {
-    return new Intl.DisplayNames([t.lokale], { type: "region" }).of(kode) ?? kode;
-  } catch {
-    return kode;
-  }
+  return regionnavn(t.sprak, kode) ?? kode;
 }
 
 function meldeplikt(vurdering: string, t: T): string {

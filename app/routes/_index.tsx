@@ -22,6 +22,7 @@ import {
   validerSok,
 } from "../../domain/sertifikatsok";
 import { melding } from "../../sprak/melding";
+import { regionnavn } from "../../sprak/regionnavn";
 import { LOKALE, type Sprak } from "../../sprak/sprak";
 import { EpostBanner } from "../components/epost-banner";
 import { ForsideFilter, ForsideSeksjoner } from "../components/forside";
@@ -176,8 +177,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 function sokelandPaa(sprak: Sprak): SokeLand[] {
   if (sprak === "nb") return [...SOKELAND];
-  const navn = new Intl.DisplayNames([LOKALE[sprak]], { type: "region" });
-  return SOKELAND.map((l) => ({ ...l, navn: navn.of(l.kode) ?? l.navn })).sort((a, b) =>
+  return SOKELAND.map((l) => ({ ...l, navn: regionnavn(sprak, l.kode) ?? l.navn })).sort((a, b) =>
     a.navn.localeCompare(b.navn, LOKALE[sprak]),
   );
 }

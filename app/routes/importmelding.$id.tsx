@@ -11,7 +11,7 @@ import {
 import { visningsMengde } from "../../domain/mengde";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
-import { LOKALE } from "../../sprak/sprak";
+import { regionnavn } from "../../sprak/regionnavn";
 import { Dialog } from "../components/dialog";
 import { Feilgrense } from "../components/feilgrense";
 import { StatusMerke, Stepper } from "../components/importmelding";
@@ -61,9 +61,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   // country names in the reader's language (bokmål: the reference table's, as SPEC); certificate data stays
   const sprak = t.sprak;
-  const regioner = sprak === "nb" ? undefined : new Intl.DisplayNames([LOKALE[sprak]], { type: "region" });
   const land = <L extends { kode: string | null; navn: string | null }>(l: L): L => {
-    const oversatt = regioner && l.kode && /^[A-Z]{2}$/.test(l.kode) ? regioner.of(l.kode) : undefined;
+    const oversatt = regionnavn(sprak, l.kode);
     return oversatt ? { ...l, navn: oversatt } : l;
   };
   const eksportLand = land({
