@@ -1,7 +1,13 @@
 // Loading and saving a notification through the import API (SPEC §7 "Notifications") for the wizard and
 // the pages after registration.
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
-import type { HistorikkSide } from "../../domain/historikk";
+import type { HendelseVisning, HistorikkSide } from "../../domain/historikk";
+import {
+  HISTORIKK_MAKS_LEST,
+  type HistorikkOversikt,
+  historikkSide,
+  sidenErFull,
+} from "../../domain/historikk-oversikt";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { type ApiClient, ApiFeil } from "./api.server";
 import { loginUrl, type MedVirksomhet, requireVirksomhet } from "./bruker.server";
@@ -51,11 +57,16 @@ export async function hentMelding(
   }
 }
 
+/** Events per call of the import API when the page reads the history (its largest page, ?antall=). */
+const HISTORIKK_PARTI = 100;
+
 /**
- * The page of the notification's history (ADR 033) the page's ?foer= asks for (the newest without it; a
- * malformed one is ignored), for the Historikk section of the registered, arrived and summary pages. The
- * history is beyond SPEC §7 (docs/architecture.md): when the import API cannot give it (an API without it,
- * an error, a timeout) the section says so and the rest of the page stays (`side` null).
+ * The page of the notification's history (ADR 033, ADR 059) the page's ?foer= asks for (the newest without it;
+ * a malformed one is ignored), for the Historikk section of the registered, arrived and summary pages: its
+ * milestones and its other events grouped (domain/historikk-oversikt.ts), read from the import API a part at a
+ * time until a page of entries is full or HISTORIKK_MAKS_LEST events are read. The history is beyond SPEC §7
+ * (docs/architecture.md): when the import API cannot give it (an API without it, an error, a timeout) the
+ * section says so and the rest of the page stays (`side` null).
  */
 export async function historikkLoader({
   request,
@@ -65,21 +76,31 @@ export async function historikkLoader({
   request: Request;
   context: AppLoadContext;
   params: { id?: string };
-}): Promise<{ side: HistorikkSide | null; foer: number | null }> {
+}): Promise<{ side: HistorikkOversikt | null; foer: number | null }> {
   const { api, base } = await requireMelding(request, context, params);
   const param = new URL(request.url).searchParams.get("foer");
   const foer = param && /^\d{1,15}$/.test(param) ? Number(param) : null;
-  const side = await api
-    .getJson<HistorikkSide>(`${base}/historikk${foer === null ? "" : `?foer=${foer}`}`, {
-      redirectOn401: loginUrl(request),
-    })
-    .catch((e: unknown) => {
-      // a redirect to login or the 'For mange forsøk' page goes on; anything else leaves the section empty
-      if (e instanceof Response) throw e;
-      context.logger?.error({ err: e }, "Henting av historikken feilet");
-      return null;
-    });
-  return { side, foer };
+  const hent = (fra: number | null) =>
+    api.getJson<HistorikkSide>(
+      `${base}/historikk?antall=${HISTORIKK_PARTI}${fra === null ? "" : `&foer=${fra}`}`,
+      { redirectOn401: loginUrl(request) },
+    );
+  try {
+    const hendelser: HendelseVisning[] = [];
+    let eldre = foer;
+    for (let i = 0; i * HISTORIKK_PARTI < HISTORIKK_MAKS_LEST; i++) {
+      const del = await hent(eldre);
+      hendelser.push(...del.hendelser);
+      eldre = del.eldre;
+      if (eldre === null || del.hendelser.length === 0 || sidenErFull(hendelser)) break;
+    }
+    return { side: historikkSide(hendelser, eldre), foer };
+  } catch (e) {
+    // a redirect to login or the 'For mange forsøk' page goes on; anything else leaves the section empty
+    if (e instanceof Response) throw e;
+    context.logger?.error({ err: e }, "Henting av historikken feilet");
+    return { side: null, foer };
+  }
 }
 
 /** Reads a posted form (CSRF-checked) with the notification's guard. */
