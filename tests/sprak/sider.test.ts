@@ -14,6 +14,7 @@ import type { Avgiver, Importoer } from "../../app/lib/bruker.server";
 import { FLAGG_COOKIE, settCookie } from "../../app/lib/preferanser.server";
 import { settSprakCookie } from "../../app/lib/tekster.server";
 import { formaterDato } from "../../domain/format";
+import type { HendelseVisning } from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { Forside, OversiktImportmelding } from "../../domain/oversikt";
 import type { SystemtilgangDto } from "../../domain/schemas/systemtilgang";
@@ -439,11 +440,49 @@ const TOMT_UTKAST = testMelding({
   ankomstInfo: [],
 });
 
+/**
+ * A history with its own reference changed three times after the submission (ADR 059): the changes one group
+ * («… 3 ganger»), the submission a milestone. The API's texts (titles, lines, who) are its data here.
+ */
+const KARI_HAGELAND = "Kari Nordmann, Hageland Import AS avd. Drammen";
+const hendelse = (id: number, tittel: string, linjer: string[]): HendelseVisning => ({
+  id,
+  tidspunkt: `2026-11-2${id % 10}T09:00:00.000Z`,
+  type: tittel === "Sendt inn til Mattilsynet" ? "STATUS" : "ENDRET",
+  fraStatus: null,
+  tilStatus: tittel === "Sendt inn til Mattilsynet" ? "REGISTRERT" : null,
+  aktoer: {
+    type: "PERSON",
+    navn: "Kari Nordmann",
+    virksomhet: "Hageland Import AS avd. Drammen",
+    organisasjonsnummer: null,
+  },
+  detaljer: {},
+  utfoertAv: KARI_HAGELAND,
+  tittel,
+  linjer,
+});
+const GRUPPERT_HISTORIKK = [
+  hendelse(7, "Egen referanse endret", ["Egen referanse: endret fra «Ordre 2» til «Ordre 3»"]),
+  hendelse(6, "Egen referanse endret", ["Egen referanse: endret fra «Ordre 1» til «Ordre 2»"]),
+  hendelse(5, "Egen referanse endret", ["Egen referanse: «Ordre 1»"]),
+  hendelse(4, "Sendt inn til Mattilsynet", []),
+  hendelse(3, "Ankomst endret", ["Kontrollsted: «Tollbugata 40, 3044 Drammen»"]),
+];
+const HISTORIKKDATA = [
+  ...INNSENDT_DATA,
+  KARI_HAGELAND,
+  ...GRUPPERT_HISTORIKK.flatMap((h) => [h.tittel, ...h.linjer]),
+];
+
 /** The fake import API's answers for the pages below (undefined: 404). */
 function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
   if (method === "GET" && sti === "/import/register/v1/912345742") return { status: 200, json: IMPORTOER };
   if (method === "GET" && sti.endsWith("/epoststatus")) return { status: 200, json: { sendingFeiler: true } };
   if (method === "GET" && sti === `${MELDING_BASE}/42`) return { status: 200, json: UTKAST };
+  // the fake sees the path without the query: 44's history is the grouped one
+  if (method === "GET" && sti === `${MELDING_BASE}/44/historikk`)
+    return { status: 200, json: { hendelser: GRUPPERT_HISTORIKK, eldre: null } };
   const innsendt = /\/(4[3-7])(\/historikk)?$/.exec(sti);
   if (method === "GET" && innsendt && sti.startsWith(MELDING_BASE)) {
     const json = innsendt[2] ? { hendelser: [], eldre: null } : INNSENDTE[Number(innsendt[1])];
@@ -648,11 +687,12 @@ async function sider(flagg: string): Promise<Side[]> {
           "/importmelding/43/registrert?trekk=1",
           "/importmelding/43/registrert?alleredeSendt=1",
           "/importmelding/43/registrert?endre=referanse",
-          "/importmelding/44/registrert",
           "/importmelding/45/ankommet",
           "/importmelding/46/ankommet?frigitt=1",
           "/importmelding/47/registrert?trukket=1",
         ].map((sti) => ({ sti, innlogget: true, data: INNSENDT_DATA })),
+        // the history's milestones and a group of changes (ADR 059)
+        { sti: "/importmelding/44/registrert", innlogget: true, data: HISTORIKKDATA },
         // the summary, the regulation dialog and the history
         { sti: "/importmelding/42/oppsummering", innlogget: true, data: OPPSUMMERINGSDATA },
         { sti: "/importmelding/42/oppsummering?ikkeSendt=1", innlogget: true, data: OPPSUMMERINGSDATA },
