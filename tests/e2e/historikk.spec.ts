@@ -16,7 +16,7 @@ const KARI = "Kari Nordmann, Hageland Import AS avd. Drammen";
 
 const historikk = (page: Page) => page.locator("section#historikk");
 /** The entries of the list: a milestone, or a group of changes of one kind (a <details>). */
-const hendelser = (page: Page) => historikk(page).locator(".historikk__liste > li");
+const hendelser = (page: Page) => historikk(page).locator(":scope > ol > li");
 
 /** Each shown event's title, who, and time is Oslo time of its instant; the whole section shows no pid. */
 async function sjekkHendelser(page: Page) {
