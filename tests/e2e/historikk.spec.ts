@@ -162,6 +162,12 @@ test("22 endringer av egen referanse begraver ikke innsendingen: de er én grupp
   await expect(endringer.last()).toContainText("Egen referanse: «Ordre 1»");
   await sjekkHendelser(page);
   await sjekkUu(page);
+  // on a phone (320 px) the opened group fits without sideways scrolling
+  const vindu = page.viewportSize()!;
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await sjekkUu(page);
+  await page.setViewportSize(vindu);
 
   // The authority's assessment is the newest milestone, the group stays as it was below it.
   const res = await vurderSomMyndighet(page, id, { status: "FRIGITT", begrunnelse: "I orden" });
