@@ -4,7 +4,7 @@
 // Plain forms: adding keeps what was typed on error, changing the access opens its form on its own URL
 // (?endreSystem=) and removing asks for confirmation on its own (?fjernSystem=), all without JavaScript.
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useActionData, useLoaderData, useNavigationType } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigationType } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { formaterDato } from "../../../domain/format";
 import type { Systemscope, SystemtilgangDto } from "../../../domain/schemas/systemtilgang";
@@ -30,7 +30,18 @@ const tilgangTekst = (t: T, scopes: readonly string[]) =>
     ? t("innstillinger.integrasjoner.tilgangBegge")
     : scopes.map((s) => (erScope(s) ? t(`innstillinger.integrasjoner.tilgangKort.${s}`) : s)).join(", ");
 
+/**
+ * The section, new after each save that redirected here (?lagret=): with JavaScript the add form's state (conform
+ * keeps it across the redirect) would otherwise show the last refused attempt's errors again, and its summary would
+ * take focus from the confirmation (issue 36 item 4). A refused attempt keeps the form (no ?lagret=).
+ */
 export function Integrasjoner() {
+  const { lagret } = useLoaderData<typeof loader>();
+  const { key } = useLocation();
+  return <Systemer key={lagret ? key : "skjema"} />;
+}
+
+function Systemer() {
   const { integrasjoner } = useLoaderData<typeof loader>();
   const t = useT();
   const svar = useActionData<typeof action>() as SystemSvar | undefined;
