@@ -225,6 +225,14 @@ const ENDEPUNKTER: Endepunkt[] = [
     gyldig: () => ({ klientId: "fuzz-system", klientNavn: "Fuzz-systemet", scopes: ["read"] }),
   },
   {
+    navn: "PUT systemtilgang",
+    rute: "PUT /import/register/v1/:orgnr/systemtilgang/:id",
+    metode: "PUT",
+    sti: () => `/import/register/v1/${ORG.hagelandDrammen}/systemtilgang/1`,
+    headere: bearer(KARI),
+    gyldig: () => ({ scopes: ["read", "write"] }),
+  },
+  {
     navn: "PUT lestregelverk",
     rute: "PUT /import/register/v1/:orgnr/:importoerId/lestregelverk",
     metode: "PUT",

@@ -3,6 +3,7 @@
 // "Integrasjoner", and the example client (scripts/eksempelklient.ts) does the whole notification journey.
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as m038 from "../db/migrations/038-skrivetilgang-gir-lesetilgang";
 import { ORG } from "../dev/demo-data";
 import { lagNoekkelpar } from "../dev/maskinporten/klientfil";
 import type { SystemtilgangDto } from "../domain/schemas/systemtilgang";
@@ -249,6 +250,92 @@ describe("Integrasjoner i registeret", () => {
       scopes: ["read", "write"],
       lagtTilAv: "Kari Nordmann",
     });
+  });
+
+  it("endre gir alltid lese: en tilgang med bare endre lagres som lese og endre, og systemet kan lese (sak 36 punkt 1)", async () => {
+    const klient = await mp.nyKlient("bare-endre", HD);
+    const svar = await gi("bare-endre", "Bare endre", ["write"]);
+    expect(svar.status).toBe(201);
+    expect(((await svar.json()) as SystemtilgangDto).scopes).toEqual(["read", "write"]);
+    const token = await hentToken(klient);
+    expect(await status(token, "GET", `/import/register/v1/${HD}`)).toBe(200);
+    expect(await status(token, "GET", `/import/v2/${HD}/${hageland}/sertifikater`)).toBe(200);
+  });
+
+  it("tilgangen endres på stedet (PUT), gjelder fra neste kall, og bare for virksomhetens egne personer", async () => {
+    const token = await hentToken(await mp.nyKlient("endres", HD));
+    const rad = (await (await gi("endres", "Endres", ["read"])).json()) as SystemtilgangDto;
+    const sti = `/import/register/v1/${HD}/systemtilgang/${rad.id}`;
+    const endre = (scopes: unknown, pid = KARI, til = sti) =>
+      api.fetch(til, { pid, method: "PUT", json: { scopes } });
+    const skriv = () => status(token, "PUT", `/import/register/v1/${HD}/epostvarsel`, { skalHaEpost: true });
+    expect(await skriv()).toBe(403);
+
+    const begge = await endre(["write"]);
+    expect(begge.status).toBe(200);
+    expect((await begge.json()) as SystemtilgangDto).toMatchObject({
+      id: rad.id,
+      klientId: "endres",
+      klientNavn: "Endres",
+      scopes: ["read", "write"],
+    });
+    expect(await skriv()).toBe(200);
+    expect(await status(token, "GET", `/import/register/v1/${HD}`)).toBe(200);
+
+    expect((await endre(["read"])).status).toBe(200);
+    expect(await skriv()).toBe(403);
+    expect(await status(token, "GET", `/import/register/v1/${HD}`)).toBe(200);
+
+    // Refused, and nothing changed: no scope, an unknown one, no object, another organisation's person, a system
+    // (it could otherwise give itself more), a row that is not there or not the organisation's.
+    const tom = await endre([]);
+    expect(tom.status).toBe(400);
+    expect(((await tom.json()) as { detail: string }).detail).toBe("Velg minst én tilgang");
+    expect((await endre(["admin"])).status).toBe(400);
+    const ikkeObjekt = await api.fetch(sti, { pid: KARI, method: "PUT", json: [] });
+    expect(ikkeObjekt.status).toBe(400);
+    expect(((await ikkeObjekt.json()) as { detail: string }).detail).toBe(
+      "Forespørselen må være et objekt med scopes",
+    );
+    expect((await endre(["write"], INGRID)).status).toBe(403);
+    expect(await status(token, "PUT", sti, { scopes: ["write"] })).toBe(403);
+    expect((await endre(["write"], KARI, `/import/register/v1/${HD}/systemtilgang/999999999`)).status).toBe(
+      404,
+    );
+    const fremmed = await endre(
+      ["write"],
+      INGRID,
+      `/import/register/v1/${ORG.blomsterbudBergen}/systemtilgang/${rad.id}`,
+    );
+    expect(fremmed.status).toBe(404);
+    const liste = (await (
+      await api.fetch(`/import/register/v1/${HD}/systemtilgang`, { pid: KARI })
+    ).json()) as SystemtilgangDto[];
+    expect(liste.find((s) => s.id === rad.id)?.scopes).toEqual(["read"]);
+    expect(await skriv()).toBe(403);
+  });
+
+  it("migrering 038 gir lese til rader med bare endre, og databasen tar ikke imot nye", async () => {
+    const db = api.handle.db;
+    const rad = (await (await gi("gammel-skriver", "Gammel skriver", ["read"])).json()) as SystemtilgangDto;
+    const settBareEndre = () =>
+      db
+        .updateTable("systemtilgang")
+        .set({ scopes: ["write"] })
+        .where("id", "=", rad.id)
+        .execute();
+    await expect(settBareEndre()).rejects.toThrow(/systemtilgang_endre_krever_lese/);
+    // As before the migration: without the check, a row granted write alone.
+    await m038.down(db);
+    await settBareEndre();
+    await m038.up(db);
+    const etter = await db
+      .selectFrom("systemtilgang")
+      .select("scopes")
+      .where("id", "=", rad.id)
+      .executeTakeFirstOrThrow();
+    expect(etter.scopes).toEqual(["read", "write"]);
+    await expect(settBareEndre()).rejects.toThrow(/systemtilgang_endre_krever_lese/);
   });
 
   it("en annen virksomhets person kan verken se, gi eller fjerne tilganger", async () => {

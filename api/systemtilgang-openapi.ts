@@ -6,6 +6,7 @@ import {
   MAKS_SYSTEMER,
   SYSTEMSCOPES,
   type SystemtilgangDto,
+  systemtilgangEndringSchema,
   systemtilgangSchema,
 } from "../domain/schemas/systemtilgang";
 import { MASKIN_SCOPES } from "./auth";
@@ -14,6 +15,7 @@ import { dekker, feil, ingenInnhold, json, jsonKropp, orgnr, type Stier, tidspun
 const TAG = "Systemer med tilgang";
 const STI = "/import/register/v1/{orgnr}/systemtilgang";
 const orgSti = z.object({ orgnr });
+const idSti = orgSti.extend({ id: z.string().regex(/^\d+$/).meta({ description: "Tilgangens id" }) });
 
 const Systemtilgang = dekker<SystemtilgangDto>()(
   z
@@ -22,7 +24,7 @@ const Systemtilgang = dekker<SystemtilgangDto>()(
       klientId: z.string().meta({ description: "Systemets klient-ID i Maskinporten (`client_id`)" }),
       klientNavn: z.string().meta({ description: "Navnet historikken viser: «System: <navn>»" }),
       scopes: z.array(z.enum(SYSTEMSCOPES)).meta({
-        description: `\`read\`: ${MASKIN_SCOPES.read} (lese); \`write\`: ${MASKIN_SCOPES.write} (endre)`,
+        description: `\`read\`: ${MASKIN_SCOPES.read} (lese); \`write\`: ${MASKIN_SCOPES.write} (endre). Endre gir alltid også lese: \`["write"]\` lagres som \`["read", "write"]\`.`,
       }),
       lagtTilAv: z.string().nullable().meta({ description: "Navnet på personen som ga tilgangen" }),
       lagtTil: tidspunkt,
@@ -56,13 +58,19 @@ export const systemtilgangStier: Stier = {
     },
   },
   [`${STI}/{id}`]: {
+    put: {
+      tags: [TAG],
+      summary: "Endre et systems tilgang (lese, eller lese og endre; gjelder fra neste kall)",
+      description: BARE_PERSON,
+      requestParams: { path: idSti },
+      requestBody: jsonKropp(systemtilgangEndringSchema),
+      responses: { "200": json("Tilgangen", Systemtilgang), ...feil(400, 403, 404) },
+    },
     delete: {
       tags: [TAG],
       summary: "Ta tilbake et systems tilgang (gjelder fra neste kall)",
       description: BARE_PERSON,
-      requestParams: {
-        path: orgSti.extend({ id: z.string().regex(/^\d+$/).meta({ description: "Tilgangens id" }) }),
-      },
+      requestParams: { path: idSti },
       responses: { "204": ingenInnhold, ...feil(400, 403, 404) },
     },
   },

@@ -4,7 +4,12 @@
 // A revocation deletes the row, and krevSystemtilgang (api/auth.ts) reads the row on every request.
 import { Router } from "express";
 import type { Db } from "../db";
-import { MAKS_SYSTEMER, type SystemtilgangDto, systemtilgangSchema } from "../domain/schemas/systemtilgang";
+import {
+  MAKS_SYSTEMER,
+  type SystemtilgangDto,
+  systemtilgangEndringSchema,
+  systemtilgangSchema,
+} from "../domain/schemas/systemtilgang";
 import { melding } from "../sprak/melding";
 import { kunPerson, type OrgRequest, requireOrg } from "./auth";
 import { ah, badRequest, forbidden, notFound, parseId } from "./http";
@@ -90,6 +95,29 @@ export function systemtilgangRouter(db: Db): Router {
       });
       const alle = await hentSystemtilganger(db, id);
       res.status(201).json(alle.find((s) => s.id === Number(rad.id)));
+    }),
+  );
+
+  // Access changed in place (issue 36 item 1): read only, or read and write; the client and its name stay.
+  router.put(
+    `${STI}/:id`,
+    kunPersonForOrg,
+    ah(async (req, res) => {
+      const r = req as OrgRequest;
+      const id = await importoerIdFor(db, r.orgnr);
+      const tilgangId = parseId(req.params.id, "systemtilgang");
+      const { scopes } = systemtilgangEndringSchema.parse(req.body ?? {});
+      // As for granting: checked against Altinn itself, not the cache.
+      if (!(await r.innlogget.tilgang.avgjoer(r.innlogget.pid, r.orgnr, "write"))) throw forbidden();
+      const endret = await db
+        .updateTable("systemtilgang")
+        .set({ scopes })
+        .where("id", "=", tilgangId)
+        .where("importoer_id", "=", id)
+        .executeTakeFirst();
+      if (Number(endret.numUpdatedRows) === 0) throw notFound(melding("api.systemtilgang.fantIkke"));
+      const alle = await hentSystemtilganger(db, id);
+      res.json(alle.find((s) => s.id === tilgangId));
     }),
   );
 

@@ -160,6 +160,12 @@ const RUTER: Record<string, Rute> = {
     sti: (m) => `/import/register/v1/${m.orgnr}/systemtilgang`,
     json: () => ({ klientId: "matrise-system", klientNavn: "Matrisesystemet", scopes: ["read", "write"] }),
   },
+  "PUT /import/register/v1/:orgnr/systemtilgang/:id": {
+    krav: "org",
+    // Any id: a caller without access is refused before the row is looked up.
+    sti: (m) => `/import/register/v1/${m.orgnr}/systemtilgang/1`,
+    json: () => ({ scopes: ["read"] }),
+  },
   "DELETE /import/register/v1/:orgnr/systemtilgang/:id": {
     krav: "org",
     // Any id: a caller without access is refused before the row is looked up.

@@ -136,7 +136,7 @@ describe("tilgang per operasjon og webhookene", () => {
         expect(op.security, `${m} ${sti}`).toEqual([{ bearerAuth: [] }, { maskinporten: [scope] }]);
       }
     }
-    expect(bareForPerson).toBe(3);
+    expect(bareForPerson).toBe(4);
     expect(myndighet).toBe(10);
   });
 

@@ -1,11 +1,13 @@
 import {
   type ActionFunctionArgs,
+  type AppLoadContext,
   data,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigationType } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING } from "../../domain/schemas/tekster";
 import type { Noekkel } from "../../sprak/navnerom";
 import { erSprak } from "../../sprak/sprak";
@@ -23,6 +25,7 @@ import { type ApiClient, ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { hentSystemtilganger, systemtilgangHandling } from "../lib/integrasjoner.server";
+import { hentFlagg } from "../lib/preferanser.server";
 import { sidetittel } from "../lib/sidetittel";
 import { oversetterFor, tekster } from "../lib/tekster.server";
 import { hentWebhooker, webhookHandling } from "../lib/webhooker.server";
@@ -112,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (system) return system;
   const webhook = await webhookHandling(intent, formData, api, avgiver, loginUrl(request));
   if (webhook !== undefined) return webhook;
-  const varsling = await varslingHandling(intent, formData, api, base, request);
+  const varsling = await varslingHandling(intent, formData, api, base, request, context);
   if (varsling !== undefined) return varsling;
   switch (intent) {
     case "bekreft-regelverk": {
@@ -185,6 +188,7 @@ async function varslingHandling(
   api: ApiClient,
   base: string,
   request: Request,
+  context: AppLoadContext,
 ) {
   const opts = { redirectOn401: loginUrl(request) };
   const t = await oversetterFor(request);
@@ -238,6 +242,10 @@ async function varslingHandling(
       } satisfies Svar;
     }
     case "vurderingsvarsel": {
+      // Not offered with the flag visImportmelding off (there are no notifications to assess), so not taken.
+      if (!(await hentFlagg(request, context)).visImportmelding) {
+        return data<VarslingSvar>({ intent, feil: t("innstillinger.ukjentHandling") }, { status: 400 });
+      }
       const varsleVurderinger = formData.get("varsleVurderinger") === "ja";
       try {
         await api.put(`${base}/vurderingsvarsel`, { varsleVurderinger }, opts);
@@ -282,6 +290,18 @@ async function varslingHandling(
 export default function Innstillinger() {
   const { side, lagret } = useLoaderData<typeof loader>();
   const t = useT();
+  const bekreftelse = useRef<HTMLDivElement>(null);
+  const { key } = useLocation();
+  const navigasjon = useNavigationType();
+  // With JavaScript a save that redirects here (?lagret=) is a client navigation: the button that sent it was
+  // disabled while sending, or its form is gone («Lagre tilgang»), so focus fell to <body> (issue 36 item 4).
+  // It goes to the confirmation, where a keyboard user continues; never away from where the page put it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each navigation (the same message again too)
+  useEffect(() => {
+    const aktiv = document.activeElement;
+    // A page loaded with it (no client navigation, "POP") keeps the browser's focus at the top.
+    if (lagret && navigasjon !== "POP" && (!aktiv || aktiv === document.body)) bekreftelse.current?.focus();
+  }, [lagret, key]);
   return (
     <div className="innstillinger">
       <h1 className="ds-heading" data-size="lg">
@@ -291,9 +311,11 @@ export default function Innstillinger() {
         <Sidenavigasjon side={side} />
         <div className="innstillinger__innhold">
           {lagret ? (
-            <Varsel farge="success" rolle="status">
-              <p className="ds-paragraph">{t(lagret)}</p>
-            </Varsel>
+            <div ref={bekreftelse} tabIndex={-1} className="innstillinger__bekreftelse">
+              <Varsel farge="success" rolle="status">
+                <p className="ds-paragraph">{t(lagret)}</p>
+              </Varsel>
+            </div>
           ) : null}
           {side === "Profil" ? <Profil /> : null}
           {side === "Varslinger" ? <Varslinger /> : null}

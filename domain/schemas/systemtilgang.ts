@@ -13,6 +13,17 @@ export const MAKS_SYSTEMER = 20;
 /** A client id as Maskinporten gives them (a UUID), or any such plain name in development. */
 export const KLIENT_ID = /^[\w.:-]{1,200}$/;
 
+/**
+ * The scopes, in a fixed order. Write implies read (issue 36 item 1, ADR 057): a system that may create and submit
+ * notifications must see them and their certificates, so write alone is stored as read and write.
+ */
+const scopesSchema = z
+  .array(z.enum(SYSTEMSCOPES, { error: melding("validering.system.ukjentTilgang") }), {
+    error: melding("validering.system.velgTilgang"),
+  })
+  .min(1, melding("validering.system.velgTilgang"))
+  .transform((s) => SYSTEMSCOPES.filter((v) => s.includes(v) || (v === "read" && s.includes("write"))));
+
 export const systemtilgangSchema = z.object(
   {
     klientId: z
@@ -36,14 +47,15 @@ export const systemtilgangSchema = z.object(
           .min(1, melding("validering.system.navnMangler"))
           .max(100, melding("validering.system.navnMaks")),
       ),
-    scopes: z
-      .array(z.enum(SYSTEMSCOPES, { error: melding("validering.system.ukjentTilgang") }), {
-        error: melding("validering.system.velgTilgang"),
-      })
-      .min(1, melding("validering.system.velgTilgang"))
-      .transform((s) => SYSTEMSCOPES.filter((v) => s.includes(v))),
+    scopes: scopesSchema,
   },
   { error: melding("validering.system.objekt") },
+);
+
+/** A change of a granted system's access (the client id and name stay; remove and add for another client). */
+export const systemtilgangEndringSchema = z.object(
+  { scopes: scopesSchema },
+  { error: melding("validering.system.objektEndring") },
 );
 
 /** A granted system as the register API lists it. */

@@ -253,3 +253,39 @@ test("sidevelger på små skjermer er et GET-skjema", async ({ page }) => {
   expect(bredde).toBeLessThanOrEqual(320);
   await sjekkUu(page);
 });
+
+test("varslinger med visImportmelding av: «Varsle meg om vurderinger» tilbys ikke, og serveren tar det ikke imot", async ({
+  page,
+}) => {
+  // Issue 36 item 8. An organisation of the test's own: the refused change must not touch anyone else's setting.
+  await loggInnEgen(page, "Flaggvarselimport");
+  const vurderinger = "Varsle meg om vurderinger";
+  await page.goto("/innstillinger?side=Varslinger");
+  await expect(page.getByLabel(vurderinger)).toBeChecked();
+
+  // The flag off for this browser (the development switch on /test/importmelding).
+  await page.goto("/test/importmelding");
+  await page.getByLabel(/Vis forhåndsmeldinger/).uncheck();
+  await page.getByRole("button", { name: "Lagre" }).click();
+  await expect(page).toHaveURL(/lagret=1/);
+
+  await page.goto("/innstillinger");
+  await gaaTil(page, "Varslinger");
+  await expect(page.getByLabel("Send meg varsel på e-post om nye sertifikater")).toBeChecked();
+  await expect(page.getByText(vurderinger)).toHaveCount(0);
+  await sjekkUu(page);
+
+  // The form a page from before the flag was turned off would post: refused, and nothing saved.
+  const csrf = await page.locator('input[name="csrf"]').first().getAttribute("value");
+  const svar = await page.request.post("/innstillinger?side=Varslinger", {
+    form: { csrf: csrf ?? "", intent: "vurderingsvarsel", varsleVurderinger: "nei" },
+  });
+  expect(svar.status()).toBe(400);
+
+  await page.goto("/test/importmelding");
+  await page.getByLabel(/Vis forhåndsmeldinger/).check();
+  await page.getByRole("button", { name: "Lagre" }).click();
+  await expect(page).toHaveURL(/lagret=1/);
+  await page.goto("/innstillinger?side=Varslinger");
+  await expect(page.getByLabel(vurderinger)).toBeChecked();
+});

@@ -626,6 +626,12 @@ async function sider(flagg: string): Promise<Side[]> {
         innstilling("/innstillinger?side=Integrasjoner"),
         innstilling("/innstillinger?side=Integrasjoner&fjernSystem=5&lagret=system-lagt-til"),
         innstilling("/innstillinger?side=Integrasjoner&slettWebhook=7"),
+        innstilling("/innstillinger?side=Integrasjoner&endreSystem=5&lagret=system-endret"),
+        innstilling("/innstillinger?side=Integrasjoner&endreSystem=5", {
+          intent: "endre-system",
+          id: "5",
+          scopes: "admin",
+        }),
         // the actions' answers: a refused choice, a toggle saved, forms with errors
         innstilling("/innstillinger?side=Profil", { intent: "bekreft-regelverk" }),
         innstilling("/innstillinger?side=Profil", {

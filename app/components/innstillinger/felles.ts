@@ -45,6 +45,7 @@ export const FEIL = {
   hentWebhooker: "innstillinger.feil.hentWebhooker",
   leggTilSystem: "innstillinger.feil.leggTilSystem",
   fjernSystem: "innstillinger.feil.fjernSystem",
+  endreSystem: "innstillinger.feil.endreSystem",
 } as const satisfies Record<string, Noekkel>;
 
 /** The confirmation after a save that redirected (?lagret=…): the value in the URL → its message. */
@@ -59,6 +60,7 @@ export const LAGRET: Record<string, Noekkel> = {
   "webhook-slettet": "innstillinger.lagret.webhookSlettet",
   "system-lagt-til": "innstillinger.lagret.systemLagtTil",
   "system-fjernet": "innstillinger.lagret.systemFjernet",
+  "system-endret": "innstillinger.lagret.systemEndret",
 };
 
 export type Kort = { id: number; navn: string; organisasjonsnummer: string };

@@ -1,11 +1,13 @@
 // The settings side "Integrasjoner" (issue 25 §2, docs/decisions/035-maskintilgang.md), section "Systemer med
 // tilgang": which of the importer's systems may act for it through the API with a Maskinporten token, and
-// whether they may only read or also change. Plain forms: adding keeps what was typed on error, removing asks
-// for confirmation on its own URL (?fjernSystem=), both without JavaScript.
+// whether they may only read or also change (write implies read: one choice of two, issue 36 item 1, ADR 057).
+// Plain forms: adding keeps what was typed on error, changing the access opens its form on its own URL
+// (?endreSystem=) and removing asks for confirmation on its own (?fjernSystem=), all without JavaScript.
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigationType } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { formaterDato } from "../../../domain/format";
-import type { SystemtilgangDto } from "../../../domain/schemas/systemtilgang";
+import type { Systemscope, SystemtilgangDto } from "../../../domain/schemas/systemtilgang";
 import type { T } from "../../../sprak/oversetter";
 import type { SystemSvar } from "../../lib/integrasjoner.server";
 import type { action, loader } from "../../routes/innstillinger";
@@ -19,20 +21,36 @@ import { SIDE_TEKST, sideUrl } from "./felles";
 
 const erScope = (s: string): s is "read" | "write" => s === "read" || s === "write";
 
+/** The access a system has, as the one choice the forms offer: read, or read and write. */
+const niva = (scopes: readonly string[]): Systemscope => (scopes.includes("write") ? "write" : "read");
+
 /** A system's access in a word or two; a scope the page does not know is shown as its code. */
 const tilgangTekst = (t: T, scopes: readonly string[]) =>
   scopes.length === 2
     ? t("innstillinger.integrasjoner.tilgangBegge")
     : scopes.map((s) => (erScope(s) ? t(`innstillinger.integrasjoner.tilgangKort.${s}`) : s)).join(", ");
 
+/**
+ * The section, new after each save that redirected here (?lagret=): with JavaScript the add form's state (conform
+ * keeps it across the redirect) would otherwise show the last refused attempt's errors again, and its summary would
+ * take focus from the confirmation (issue 36 item 4). A refused attempt keeps the form (no ?lagret=).
+ */
 export function Integrasjoner() {
+  const { lagret } = useLoaderData<typeof loader>();
+  const { key } = useLocation();
+  return <Systemer key={lagret ? key : "skjema"} />;
+}
+
+function Systemer() {
   const { integrasjoner } = useLoaderData<typeof loader>();
   const t = useT();
   const svar = useActionData<typeof action>() as SystemSvar | undefined;
   const systemer: SystemtilgangDto[] = integrasjoner?.systemer ?? [];
   const fjernSystem = integrasjoner?.fjernSystem ?? null;
+  const endreSystem = integrasjoner?.endreSystem ?? null;
   const leggTil = svar?.intent === "legg-til-system" ? svar : undefined;
   const fjernSvar = svar?.intent === "fjern-system" ? svar : undefined;
+  const endreSvar = svar?.intent === "endre-system" ? svar : undefined;
   const [form, fields] = useForm({
     id: "legg-til-system",
     lastResult: leggTil?.result,
@@ -40,7 +58,9 @@ export function Integrasjoner() {
     shouldValidate: "onSubmit",
   });
   const valgteScopes = fields.scopes.value;
-  const valgt = (s: string) => (Array.isArray(valgteScopes) ? valgteScopes.includes(s) : valgteScopes === s);
+  const valgt = (Array.isArray(valgteScopes) ? valgteScopes : [valgteScopes]).filter(
+    (v): v is string => typeof v === "string",
+  );
   // "Velg minst én tilgang" is the list's, an unknown value its item's (scopes[0]).
   const scopeFeil = fields.scopes.errors?.[0] ?? Object.values(fields.scopes.allErrors ?? {})[0]?.[0];
   const feil = [
@@ -77,6 +97,7 @@ export function Integrasjoner() {
             })}
           </Bekreftelsespanel>
         ) : null}
+        {endreSystem ? <EndreTilgang system={endreSystem} lagreFeil={endreSvar?.lagreFeil} /> : null}
         <Systemtabell systemer={systemer} />
         <h3 className="ds-heading" data-size="xs" id="legg-til-system-tittel">
           {t("innstillinger.integrasjoner.leggTilTittel")}
@@ -103,38 +124,13 @@ export function Integrasjoner() {
             autoComplete="off"
             maxLength={100}
           />
-          <fieldset
-            className="ds-fieldset"
-            aria-invalid={scopeFeil ? true : undefined}
-            aria-describedby={scopeFeil ? `${fields.scopes.id}-feil` : undefined}
-          >
-            <legend className="ds-label">{t("innstillinger.integrasjoner.tilgang")}</legend>
-            {scopeFeil ? (
-              <p
-                className="ds-validation-message feilmelding"
-                id={`${fields.scopes.id}-feil`}
-                data-color="danger"
-              >
-                {t.melding(scopeFeil)}
-              </p>
-            ) : null}
-            {(["read", "write"] as const).map((s) => (
-              <div className="ds-field radio" key={s}>
-                <input
-                  className="ds-input"
-                  type="checkbox"
-                  id={`${fields.scopes.id}-${s}`}
-                  name={fields.scopes.name}
-                  value={s}
-                  defaultChecked={valgt(s)}
-                  key={`${form.key ?? ""}-${s}`}
-                />
-                <label className="ds-label" data-weight="regular" htmlFor={`${fields.scopes.id}-${s}`}>
-                  {t(`innstillinger.integrasjoner.scope.${s}`)}
-                </label>
-              </div>
-            ))}
-          </fieldset>
+          <Tilgangsvalg
+            idPrefiks={fields.scopes.id}
+            navn={fields.scopes.name}
+            valgt={valgt.length > 0 ? niva(valgt) : undefined}
+            noekkel={form.key}
+            feil={scopeFeil}
+          />
           <div className="knapperad">
             <SendKnapp name="intent" value="legg-til-system" variant="secondary">
               {t("innstillinger.integrasjoner.giTilgang")}
@@ -168,7 +164,9 @@ function Systemtabell({ systemer }: { systemer: SystemtilgangDto[] }) {
         <tbody>
           {systemer.map((s) => (
             <tr key={s.id}>
-              <td className="bryt-ord">{s.klientNavn}</td>
+              {/* Wraps between words only (at 1280 px «Lagersystemet» was broken mid-word); the table scrolls in
+                  its frame when a name is longer than the page. The client id may break anywhere. */}
+              <td>{s.klientNavn}</td>
               <td className="bryt-ord">
                 <code>{s.klientId}</code>
               </td>
@@ -182,20 +180,139 @@ function Systemtabell({ systemer }: { systemer: SystemtilgangDto[] }) {
                   : formaterDato(s.lagtTil, t.sprak)}
               </td>
               <td>
-                <Link
-                  className="ds-button"
-                  data-variant="tertiary"
-                  data-size="sm"
-                  to={sideUrl("Integrasjoner", { fjernSystem: String(s.id) })}
-                  aria-label={t("innstillinger.integrasjoner.fjernFor", { navn: s.klientNavn })}
-                >
-                  {t("innstillinger.fjern")}
-                </Link>
+                <div className="knapperad">
+                  <Link
+                    className="ds-button"
+                    data-variant="tertiary"
+                    data-size="sm"
+                    to={sideUrl("Integrasjoner", { endreSystem: String(s.id) })}
+                    aria-label={t("innstillinger.integrasjoner.endreFor", { navn: s.klientNavn })}
+                  >
+                    {t("innstillinger.integrasjoner.endre")}
+                  </Link>
+                  <Link
+                    className="ds-button"
+                    data-variant="tertiary"
+                    data-size="sm"
+                    to={sideUrl("Integrasjoner", { fjernSystem: String(s.id) })}
+                    aria-label={t("innstillinger.integrasjoner.fjernFor", { navn: s.klientNavn })}
+                  >
+                    {t("innstillinger.fjern")}
+                  </Link>
+                </div>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </Tabellramme>
+  );
+}
+
+/**
+ * «Tilgang»: read, or read and write, as two radio buttons (issue 36 item 1, ADR 057). Write without read cannot be
+ * chosen: a system that may submit must see what it submits. Both forms post `scopes` (the API's field).
+ */
+function Tilgangsvalg({
+  idPrefiks,
+  navn,
+  valgt,
+  noekkel,
+  feil,
+}: {
+  idPrefiks: string;
+  navn: string;
+  valgt?: Systemscope;
+  /** Makes the buttons new when the form is reset (conform's form key). */
+  noekkel?: string;
+  feil?: string;
+}) {
+  const t = useT();
+  return (
+    <fieldset
+      className="ds-fieldset"
+      aria-invalid={feil ? true : undefined}
+      aria-describedby={feil ? `${idPrefiks}-feil` : undefined}
+    >
+      <legend className="ds-label">{t("innstillinger.integrasjoner.tilgang")}</legend>
+      {feil ? (
+        <p className="ds-validation-message feilmelding" id={`${idPrefiks}-feil`} data-color="danger">
+          {t.melding(feil)}
+        </p>
+      ) : null}
+      {(["read", "write"] as const).map((s) => (
+        <div className="ds-field radio" key={s}>
+          <input
+            className="ds-input"
+            type="radio"
+            id={`${idPrefiks}-${s}`}
+            name={navn}
+            value={s}
+            defaultChecked={valgt === s}
+            key={`${noekkel ?? ""}-${s}`}
+          />
+          <label className="ds-label" data-weight="regular" htmlFor={`${idPrefiks}-${s}`}>
+            {t(`innstillinger.integrasjoner.scope.${s}`)}
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * «Endre tilgang» for a granted system, in place (?endreSystem=): its own form, so it works without JavaScript.
+ * With JavaScript focus moves to its heading when it opens, where a keyboard user continues.
+ */
+function EndreTilgang({ system, lagreFeil }: { system: SystemtilgangDto; lagreFeil?: string }) {
+  const t = useT();
+  const tittel = useRef<HTMLHeadingElement>(null);
+  // Only when it opens in the page (a client navigation), not when the page is loaded with it.
+  const navigasjon = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when another system's form opens
+  useEffect(() => {
+    if (navigasjon !== "POP") tittel.current?.focus();
+  }, [system.id]);
+  const side = sideUrl("Integrasjoner", { endreSystem: String(system.id) });
+  return (
+    <div className="endre-tilgang">
+      <h4 className="ds-heading bryt-ord" data-size="xs" id="endre-system-tittel" tabIndex={-1} ref={tittel}>
+        {t("innstillinger.integrasjoner.endreFor", { navn: system.klientNavn })}
+      </h4>
+      {lagreFeil ? (
+        <Varsel farge="danger" rolle="alert">
+          <p className="ds-paragraph">{t.melding(lagreFeil)}</p>
+        </Varsel>
+      ) : null}
+      <Form
+        method="post"
+        action={side}
+        className="skjema skjema--stablet"
+        aria-labelledby="endre-system-tittel"
+      >
+        <CsrfInput />
+        <input type="hidden" name="id" value={system.id} />
+        <p className="ds-paragraph bryt-ord">
+          {t("innstillinger.integrasjoner.endreTekst", {
+            navn: system.klientNavn,
+            klientId: system.klientId,
+          })}
+        </p>
+        <Tilgangsvalg
+          idPrefiks="endre-scopes"
+          navn="scopes"
+          valgt={niva(system.scopes)}
+          noekkel={String(system.id)}
+        />
+        <div className="knapperad">
+          <SendKnapp name="intent" value="endre-system">
+            {t("innstillinger.integrasjoner.lagreTilgang")}
+          </SendKnapp>
+          <Link className="ds-button" data-variant="secondary" to={sideUrl("Integrasjoner")}>
+            {t("felles.avbryt")}
+          </Link>
+        </div>
+      </Form>
+    </div>
   );
 }

@@ -1,6 +1,14 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useState } from "react";
 import { SPRAK, SPRAKNAVN } from "../../../sprak/sprak";
+import type { loader as rootLoader } from "../../root";
 import type { action, loader } from "../../routes/innstillinger";
 import { Bekreftelsespanel } from "../bekreftelsespanel";
 import { CsrfInput } from "../csrf-input";
@@ -22,6 +30,8 @@ export function Varslinger() {
   const leggTil = actionData?.intent === "legg-til-epost" ? actionData : undefined;
   const slettSvar = actionData?.intent === "slett-epost" ? actionData : undefined;
   const [epost, settEpost] = useState(leggTil?.epostadresse ?? "");
+  // Assessments exist only with the notifications (SPEC §6): with the flag off there is nothing to alert about.
+  const visImportmelding = useRouteLoaderData<typeof rootLoader>("root")?.flagg.visImportmelding ?? false;
   return (
     <>
       <h2 className="ds-heading" data-size="md">
@@ -118,13 +128,15 @@ export function Varslinger() {
           paa={importoer.skalHaEpost}
           etikett={t("innstillinger.varslinger.varsel.sertifikater")}
         />
-        <Bryter
-          intent="vurderingsvarsel"
-          navn="varsleVurderinger"
-          paa={importoer.varsleVurderinger}
-          etikett={t("innstillinger.varslinger.varsel.vurderinger")}
-          beskrivelse={t("innstillinger.varslinger.varsel.vurderingerHjelp")}
-        />
+        {visImportmelding ? (
+          <Bryter
+            intent="vurderingsvarsel"
+            navn="varsleVurderinger"
+            paa={importoer.varsleVurderinger}
+            etikett={t("innstillinger.varslinger.varsel.vurderinger")}
+            beskrivelse={t("innstillinger.varslinger.varsel.vurderingerHjelp")}
+          />
+        ) : null}
       </section>
       <EpostSprak
         lagret={importoer.epostSprak}

@@ -2,6 +2,7 @@
 // the importer's webhook subscriptions (make one, see its secret once, pause, start again, delete after a
 // confirmation) and the delivery log. Plain forms: the same with JavaScript and without.
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { formaterDatoTid } from "../../../domain/format";
 import { HENDELSESTYPER, type Hendelsestype, type WebhookVisning } from "../../../domain/hendelser";
 import type { T } from "../../../sprak/oversetter";
@@ -9,6 +10,7 @@ import type { hentWebhooker, WebhookSvar } from "../../lib/webhooker.server";
 import type { action, loader } from "../../routes/innstillinger";
 import { Bekreftelsespanel } from "../bekreftelsespanel";
 import { CsrfInput } from "../csrf-input";
+import { useHydrert } from "../hydrert";
 import { Avkrysning } from "../skjema";
 import { Tekst, useT } from "../sprak";
 import { Tabellramme, Varsel } from "../ui";
@@ -67,32 +69,72 @@ export function Webhooker() {
           </Bekreftelsespanel>
         ) : null}
         <WebhookListe webhooker={webhooker.webhooker} />
-        <NyWebhook opprett={opprett} />
+        {/* A new form after a webhook is made (JavaScript on keeps the old one otherwise): no invitation to
+            make the same one twice. */}
+        <NyWebhook key={opprett?.hemmelighet ?? "ny"} opprett={opprett} />
       </section>
       <Leveringslogg logg={webhooker.logg} />
     </>
   );
 }
 
-/** The new subscription's secret: shown this once (the API keeps it encrypted and never shows it again). */
+/**
+ * The new subscription's secret: shown this once (the API keeps it encrypted and never shows it again). It is
+ * selectable text in a read-only field; with JavaScript a button copies it (issue 36 item 5), and focus goes to
+ * the field, where a keyboard user continues after «Opprett webhook» (the form they came from is emptied).
+ */
 function VisHemmelighet({ url, hemmelighet }: { url?: string; hemmelighet: string }) {
   const t = useT();
+  const hydrert = useHydrert();
+  const felt = useRef<HTMLInputElement>(null);
+  const [kopiert, settKopiert] = useState<"ja" | "feilet" | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per new secret
+  useEffect(() => {
+    settKopiert(null);
+    felt.current?.focus();
+  }, [hemmelighet]);
+  const kopier = async () => {
+    try {
+      await navigator.clipboard.writeText(hemmelighet);
+      settKopiert("ja");
+    } catch {
+      // No clipboard (an older browser, or permission refused): the text is marked for the person to copy.
+      felt.current?.select();
+      settKopiert("feilet");
+    }
+  };
   return (
     <Varsel farge="success" tittel={t("innstillinger.webhooker.opprettet")} rolle="status">
       <p className="ds-paragraph">{t("innstillinger.webhooker.kopierHemmelighet")}</p>
-      <div className="ds-field">
+      <div className="ds-field felt">
         <label className="ds-label" htmlFor="webhook-hemmelighet">
           {t("innstillinger.webhooker.hemmelighetFor", { url: url ?? "" })}
         </label>
         <input
+          ref={felt}
           className="ds-input"
           id="webhook-hemmelighet"
           readOnly
           value={hemmelighet}
           spellCheck={false}
           autoComplete="off"
+          onFocus={(e) => e.currentTarget.select()}
         />
       </div>
+      {hydrert ? (
+        <div className="knapperad">
+          <button className="ds-button" data-variant="secondary" type="button" onClick={kopier}>
+            {t("innstillinger.webhooker.kopier")}
+          </button>
+          <p className="ds-paragraph" aria-live="polite">
+            {kopiert === "ja"
+              ? t("innstillinger.webhooker.kopiert")
+              : kopiert === "feilet"
+                ? t("innstillinger.webhooker.kopieringFeilet")
+                : null}
+          </p>
+        </div>
+      ) : null}
     </Varsel>
   );
 }
@@ -162,7 +204,7 @@ function NyWebhook({ opprett }: { opprett?: WebhookSvar }) {
       <h3 className="ds-heading" data-size="xs">
         {t("innstillinger.webhooker.ny")}
       </h3>
-      <div className="ds-field">
+      <div className="ds-field felt">
         <label className="ds-label" htmlFor="webhook-url">
           {t("innstillinger.webhooker.adresse")}
         </label>
@@ -234,7 +276,7 @@ function Leveringslogg({ logg }: { logg: Webhookdata["logg"] }) {
       {logg.length === 0 ? (
         <p className="ds-paragraph">{t("innstillinger.logg.ingen")}</p>
       ) : (
-        <Tabellramme etikett={t("innstillinger.logg.tittel")}>
+        <Tabellramme etikett={t("innstillinger.logg.tabell")}>
           <table className="ds-table" data-border>
             <caption className="ds-paragraph">{t("innstillinger.logg.forklaring")}</caption>
             <thead>
