@@ -12,6 +12,7 @@ const TILBUD = /^Bruk svarene fra IM-\d{4}-\d+\?$/;
 
 /** Answers every documentary check question: «not required» where the question has it, else the first correct. */
 async function svarDokumentkontroll(page: Page) {
+  await expect(page).toHaveURL(/dokumentkontroll|ankomst-info/);
   while (page.url().includes("/dokumentkontroll/")) {
     const url = page.url();
     const ikkeKrav = page.getByLabel(/^Det er ikke krav om/);
@@ -80,6 +81,7 @@ test("en ny forhåndsmelding fra samme avsender kan bruke svarene fra den forrig
   await sjekkUu(page);
   await page.getByLabel("Navn", { exact: true }).fill("Kari Importør");
   await page.getByRole("button", { name: "Lagre og gå videre" }).click();
+  await expect(page).toHaveURL(/dokumentkontroll|ankomst-info/);
 
   // «Not required» is filled in where the question has it; «correct» is a reading of this certificate.
   let ikkeKravVist = false;
