@@ -4,13 +4,7 @@
 import { z } from "zod";
 import type { HistorikkSide } from "../../domain/historikk";
 import { AKTOER_TYPER, HENDELSE_TYPER } from "../../domain/historikk";
-import type {
-  ImportmeldingVisning,
-  KopiResultat,
-  MottakskontrolloerValg,
-  StatusSvar,
-  SvarKilde,
-} from "../../domain/importmelding";
+import type { ImportmeldingVisning, MottakskontrolloerValg, StatusSvar } from "../../domain/importmelding";
 import type { ImportmeldingListe } from "../../domain/importmelding-liste";
 import { SVAR_KODER } from "../../domain/kontrollspoersmaal";
 import {
@@ -18,7 +12,6 @@ import {
   egenReferanseBodySkjema,
   innmelderBodySkjema,
   kontrollsvarBodySkjema,
-  kopierSvarBodySkjema,
   mottakskontrollBodySkjema,
   mottakskontrolloerAnkomstBodySkjema,
   opprettImportmeldingBodySkjema,
@@ -290,26 +283,6 @@ export const HistorikkHendelse = z.object({
   linjer: z.array(z.string()),
 });
 
-const SvarKildeSkjema = dekker<{ kilde: SvarKilde | null }>()(
-  z
-    .object({
-      kilde: z.object({ id: z.number().int(), nummer: z.string(), sendtInn: tidspunkt }).nullable().meta({
-        description: "Den siste innsendte forhåndsmeldingen fra samme avsender; null når det ikke er noen",
-      }),
-    })
-    .meta({ id: "SvarKilde" }),
-);
-
-const KopiResultatSkjema = dekker<KopiResultat>()(
-  z
-    .object({
-      kilde: z.object({ id: z.number().int(), nummer: z.string() }),
-      endringer: z.array(z.object({ felt: z.string(), fra: tekstEllerNull, til: tekstEllerNull })),
-      kontrolloerIkkeKopiert: tekstEllerNull,
-    })
-    .meta({ id: "KopiResultat" }),
-);
-
 const HistorikkSkjema = dekker<HistorikkSide>()(
   z
     .object({
@@ -418,27 +391,6 @@ export const importmeldingStier: Stier = {
       requestParams: { path: medId },
       requestBody: jsonKropp(egenReferanseBodySkjema),
       responses: { "204": ingenInnhold, ...feil(400, 403, 404, 409) },
-    },
-  },
-  [`${BASE}/{id}/svarkilde`]: {
-    get: {
-      tags: [TAG],
-      summary: "Forhåndsmeldingen et utkast kan hente svarene fra",
-      description:
-        "Importørens sist endrede innsendte (ikke tilbaketrukne) forhåndsmelding for et sertifikat fra samme avsender, som den som spør, kan lese. Bare for utkast; ellers `null`.",
-      requestParams: { path: medId },
-      responses: { "200": json("Kilden, eller null", SvarKildeSkjema), ...feil(403, 404) },
-    },
-  },
-  [`${BASE}/{id}/kopier-svar`]: {
-    post: {
-      tags: [TAG],
-      summary: "Bruk svarene fra en tidligere forhåndsmelding",
-      description:
-        "Kopierer innmelder, kontrolladresse, mottakskontrollør (hvis den fortsatt kan velges) og svarene «ikke krav» i dokumentkontrollen fra en innsendt forhåndsmelding for samme importør inn i utkastet, i én transaksjon. Ankomsttid, egen referanse og svar som avhenger av sertifikatet kopieres aldri. Historikken får hendelsen `SVAR_KOPIERT`.",
-      requestParams: { path: medId },
-      requestBody: jsonKropp(kopierSvarBodySkjema),
-      responses: { "200": json("Hva som ble kopiert", KopiResultatSkjema), ...feil(400, 403, 404, 409) },
     },
   },
   [`${BASE}/{id}/kontrollspoersmaal/{spoersmaalId}`]: {
