@@ -338,6 +338,14 @@ const ENDEPUNKTER: Endepunkt[] = [
     gyldig: () => ({ egenReferanse: "REF-1" }),
   },
   {
+    navn: "POST kopier-svar",
+    rute: "POST /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/kopier-svar",
+    metode: "POST",
+    sti: () => `${im()}/${utkast.id}/kopier-svar`,
+    headere: bearer(KARI),
+    gyldig: () => ({ kildeId: registrert.id }),
+  },
+  {
     navn: "PUT dokumentkontrollspørsmål",
     rute: "PUT /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/kontrollspoersmaal/:spoersmaalId(\\d+)",
     metode: "PUT",
@@ -758,6 +766,7 @@ describe("fuzzing av API-ets søkeparametre", () => {
       "GET /import/v1/vedlegg/:id",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/mottakskontrolloerer",
+      "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/svarkilde",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/kvittering",
       "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/dokumentasjon",
       // the API's own documentation (ADR 040)

@@ -329,6 +329,15 @@ const RUTER: Record<string, Rute> = {
     sti: (m) => `${medId(m)}/egenreferanse`,
     json: () => ({ egenReferanse: "Inntrenger" }),
   },
+  "GET /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/svarkilde": {
+    krav: "eier",
+    sti: (m) => `${medId(m)}/svarkilde`,
+  },
+  "POST /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/kopier-svar": {
+    krav: "eier",
+    sti: (m) => `${medId(m)}/kopier-svar`,
+    json: () => ({ kildeId: 1 }),
+  },
   "PUT /import/importmelding/v2/:orgnr/:importoerId/:id(\\d+)/kontrollspoersmaal/:spoersmaalId(\\d+)": {
     krav: "eier",
     // A document-control question: owner only (the controller answers only reception-control questions).

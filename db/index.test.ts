@@ -89,6 +89,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "033-opprydding",
       "034-for-lange-felt",
       "035-epost-sprak",
+      "036-svar-kopiert",
       "038-skrivetilgang-gir-lesetilgang",
     ]);
   });

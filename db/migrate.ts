@@ -26,6 +26,7 @@ import * as m032 from "./migrations/032-landtellere";
 import * as m033 from "./migrations/033-opprydding";
 import * as m034 from "./migrations/034-for-lange-felt";
 import * as m035 from "./migrations/035-epost-sprak";
+import * as m036 from "./migrations/036-svar-kopiert";
 import * as m038 from "./migrations/038-skrivetilgang-gir-lesetilgang";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "033-opprydding": m033,
   "034-for-lange-felt": m034,
   "035-epost-sprak": m035,
+  "036-svar-kopiert": m036,
   "038-skrivetilgang-gir-lesetilgang": m038,
 };
 

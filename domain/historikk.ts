@@ -12,8 +12,11 @@ import { formaterTall } from "./mengde";
 import { type ImportmeldingStatus, MELDEPLIKTIG_VURDERINGER } from "./status";
 import { fraAnkomsttid } from "./tidsrom";
 
-/** OPPRETTET: the notification was made; STATUS: a status change; ENDRET: answers or fields; SERTIFIKAT: a new delivery. */
-export const HENDELSE_TYPER = ["OPPRETTET", "STATUS", "ENDRET", "SERTIFIKAT"] as const;
+/**
+ * OPPRETTET: the notification was made; STATUS: a status change; ENDRET: answers or fields; SERTIFIKAT: a new
+ * delivery; SVAR_KOPIERT: answers copied from an earlier notification (ADR 061).
+ */
+export const HENDELSE_TYPER = ["OPPRETTET", "STATUS", "ENDRET", "SERTIFIKAT", "SVAR_KOPIERT"] as const;
 export type HendelseType = (typeof HENDELSE_TYPER)[number];
 
 /**
@@ -88,6 +91,10 @@ export interface HendelseDetaljer {
   venterPaaMyndighet?: Ventegrunn;
   /** STATUS to the authority's assessment: made before the shipment arrived (ADR 041). */
   vurdertFoerAnkomst?: boolean;
+  /** SVAR_KOPIERT: the notification the answers were copied from (ADR 061). */
+  kopiertFra?: { id: number; nummer: string };
+  /** SVAR_KOPIERT: the source's reception controller, not copied as the importer can no longer choose it. */
+  kontrolloerIkkeKopiert?: string;
 }
 
 /** An event as the API gives it: the data, and the Norwegian texts every view shows alike. */
@@ -183,6 +190,8 @@ export function hendelseTittel(
     }
     case "SERTIFIKAT":
       return t(h.detaljer.erstattetAv ? "kodeverk.hendelse.erstattet" : "kodeverk.hendelse.nyVersjon");
+    case "SVAR_KOPIERT":
+      return t("kodeverk.hendelse.svarKopiert", { nummer: h.detaljer.kopiertFra?.nummer ?? "" });
   }
 }
 
@@ -302,6 +311,8 @@ export function hendelseLinjer(
   }
   if (d.erstattetAv) linjer.push(t("kodeverk.hendelse.erstattetAv", { nummer: d.erstattetAv }));
   for (const e of d.endringer ?? []) linjer.push(endringTekst(e, t));
+  if (d.kontrolloerIkkeKopiert)
+    linjer.push(t("kodeverk.hendelse.kontrolloerIkkeKopiert", { navn: d.kontrolloerIkkeKopiert }));
   if (h.type === "STATUS" && h.tilStatus === "ANKOMMET" && d.avvik) {
     if (d.avvik.length === 0) linjer.push(t("kodeverk.hendelse.ingenAvvik"));
     for (const a of d.avvik) {

@@ -243,6 +243,22 @@ export interface ImportmeldingVisning {
 }
 
 /** PUT .../{id}/status. */
+/** «Bruk svarene fra IM-…» (ADR 061): the earlier notification a draft may take its answers from. */
+export interface SvarKilde {
+  id: number;
+  nummer: string;
+  /** ISO timestamp of its submission. */
+  sendtInn: string;
+}
+
+/** What a copy of answers did: the source, the changed fields, and the controller it could not copy. */
+export interface KopiResultat {
+  kilde: { id: number; nummer: string };
+  endringer: { felt: string; fra: string | null; til: string | null }[];
+  /** The source's reception controller, when the importer can no longer choose it (then not copied). */
+  kontrolloerIkkeKopiert: string | null;
+}
+
 export interface StatusSvar {
   status: ImportmeldingStatus;
   statusEndret: string;

@@ -170,7 +170,7 @@ export async function lagreAnkomstinfo(
   });
 }
 
-type AnkomstRad = {
+export type AnkomstRad = {
   ankomsttid: Date | null;
   adresse_linje1: string | null;
   adresse_linje2: string | null;
@@ -190,7 +190,7 @@ const ANKOMST_FELTER = [
 ] as const;
 
 /** What an arrival save changed: time, place (one line), controller (by name), the controller's person. */
-async function ankomstEndringer(trx: Trx, foer: AnkomstRad, etter: AnkomstRad): Promise<Endring[]> {
+export async function ankomstEndringer(trx: Trx, foer: AnkomstRad, etter: AnkomstRad): Promise<Endring[]> {
   const ider = [foer.mottakskontrolloer_id, etter.mottakskontrolloer_id].filter(
     (v): v is number => v !== null,
   );

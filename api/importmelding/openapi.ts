@@ -268,6 +268,14 @@ export const HistorikkHendelse = z.object({
         .boolean()
         .optional()
         .meta({ description: "Mattilsynets vurdering kom før sendingen var ankommet" }),
+      kopiertFra: z
+        .object({ id: z.number().int(), nummer: z.string() })
+        .optional()
+        .meta({ description: "Svar kopiert: forhåndsmeldingen svarene ble hentet fra" }),
+      kontrolloerIkkeKopiert: z.string().optional().meta({
+        description:
+          "Svar kopiert: mottakskontrolløren som ikke lenger kan velges, og derfor ikke ble kopiert",
+      }),
     })
     .meta({ description: "Strukturerte detaljer; hver hendelsestype bruker sine felt" }),
   utfoertAv: z.string(),

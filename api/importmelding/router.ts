@@ -11,6 +11,7 @@ import {
   egenReferanseBodySkjema,
   innmelderBodySkjema,
   kontrollsvarBodySkjema,
+  kopierSvarBodySkjema,
   mottakskontrollBodySkjema,
   mottakskontrolloerAnkomstBodySkjema,
   opprettImportmeldingBodySkjema,
@@ -37,6 +38,7 @@ import {
 import { BARE_UTKAST_KAN_SLETTES, endreKlientStatus, slettUtkast, statusSvar } from "./handlinger";
 import { helHistorikk, hentHistorikk, historikkSoek } from "./historikk";
 import { FinnesAlleredeFeil, opprettImportmelding } from "./opprett";
+import { finnSvarKilde, kopierSvar } from "./svar-kilde";
 import {
   harLestRegelverk,
   hentMedTilgang,
@@ -121,6 +123,7 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
   );
 
   registreringsruter(router, db);
+  kopiruter(router, db);
   mottaksruter(router, db);
   statusruter(router, db);
   dokumentruter(router, db, grenser);
@@ -222,6 +225,43 @@ function registreringsruter(router: Router, db: Db): void {
         aktoer: await aktoerFor(db, req),
       });
       res.status(204).end();
+    }),
+  );
+}
+
+/**
+ * «Bruk svarene fra IM-…» (issue 36 item 14, ADR 061): which earlier notification a draft may take its answers
+ * from (null when none), and the copy itself (one transaction, one SVAR_KOPIERT event).
+ */
+function kopiruter(router: Router, db: Db): void {
+  const kontekst = medTilgang(db);
+
+  router.get(
+    `${MED_ID}/svarkilde`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      const { rad } = await kontekst(req, "eier");
+      const kilde =
+        rad.status === "UNDER_REGISTRERING" ? await finnSvarKilde(db, rad, req.importoerId) : null;
+      res.set("Cache-Control", "private, no-store").json({ kilde });
+    }),
+  );
+
+  router.post(
+    `${MED_ID}/kopier-svar`,
+    requireImportoer(db),
+    ah<ImportoerRequest>(async (req, res) => {
+      // access to the draft before the body (as every route); the source's access in kopierSvar
+      const { rad } = await kontekst(req, "eier");
+      const body = kopierSvarBodySkjema.parse(req.body ?? {});
+      const resultat = await kopierSvar(db, {
+        utkast: rad,
+        kildeId: body.kildeId,
+        importoerId: req.importoerId,
+        versjon: body.versjon ?? undefined,
+        aktoer: await aktoerFor(db, req),
+      });
+      res.json(resultat);
     }),
   );
 }

@@ -79,6 +79,8 @@ export const REDIGERBAR_I = {
   mottakskontroll: ["REGISTRERT"],
   ankomstinfo: ["UNDER_REGISTRERING", "REGISTRERT"],
   faktiskMengde: ["REGISTRERT"],
+  /** Answers copied from an earlier notification (ADR 061): a draft's, in one SVAR_KOPIERT event. */
+  kopi: ["UNDER_REGISTRERING"],
 } as const satisfies Record<string, readonly ImportmeldingStatus[]>;
 export type Del = keyof typeof REDIGERBAR_I;
 
@@ -357,11 +359,18 @@ export async function endreStatusI(trx: Trx, e: StatusEndring): Promise<Importme
  * (allowed) [AND versjon = ?]` (which also locks it), then runs `endre` in the same transaction. 0 rows →
  * 404 (no such notification), 400 (not editable in its status) or 409 (stale version); nothing changes.
  * `endre` returns what it changed (field, from, to); when that is anything, one ENDRET event with the actor
- * is written in the same transaction, and when it is nothing, none.
+ * is written in the same transaction, and when it is nothing, none. `hendelse`: another event type and more
+ * details for it (the copied answers, ADR 061).
  */
 export async function endreInnhold(
   db: Db,
-  args: { id: number; del: Del; versjon?: number; aktoer: Aktoer },
+  args: {
+    id: number;
+    del: Del;
+    versjon?: number;
+    aktoer: Aktoer;
+    hendelse?: { type: HendelseType; detaljer: HendelseDetaljer };
+  },
   endre: (trx: Trx, rad: ImportmeldingRad) => Promise<Endring[]>,
 ): Promise<Endring[]> {
   const tillatt: readonly ImportmeldingStatus[] = REDIGERBAR_I[args.del];
@@ -392,9 +401,9 @@ export async function endreInnhold(
     if (endringer.length > 0) {
       await skrivHendelse(trx, {
         importmeldingId: rad.id,
-        type: "ENDRET",
+        type: args.hendelse?.type ?? "ENDRET",
         aktoer: args.aktoer,
-        detaljer: { del: args.del, endringer },
+        detaljer: { del: args.del, endringer, ...args.hendelse?.detaljer },
       });
       // A submitted notification's arrival changed: the authority plans its inspection by it (ADR 045).
       if (args.del === "ankomstinfo" && rad.status === "REGISTRERT") {

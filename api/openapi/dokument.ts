@@ -4,6 +4,7 @@ import { createDocument, type oas31 } from "zod-openapi";
 import { MASKIN_SCOPES, MYNDIGHET_SCOPES } from "../auth";
 import { hendelseStier, webhookStier } from "../hendelser/openapi";
 import { importmeldingStier } from "../importmelding/openapi";
+import { svarKildeStier } from "../importmelding/svar-kilde-openapi";
 import { registerStier } from "../importoer-register-openapi";
 import { MYNDIGHET_TAG, myndighetStier } from "../myndighet/openapi";
 import { sertifikatStier } from "../sertifikat/openapi";
@@ -84,6 +85,7 @@ export function apiDokument(): ApiDokument {
       ...medSikkerhet({
         ...sertifikatStier,
         ...importmeldingStier,
+        ...svarKildeStier,
         ...registerStier,
         ...hendelseStier,
       }),

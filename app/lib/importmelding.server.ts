@@ -103,6 +103,33 @@ export async function historikkLoader({
   }
 }
 
+/**
+ * The copy of answers from notification `kildeId` (ADR 061) as the draft's history recorded it, for the message
+ * after «Bruk svarene fra IM-…»; null when the history has none (an old link) or cannot be read.
+ */
+export async function hentKopi(
+  request: Request,
+  context: AppLoadContext,
+  params: { id?: string },
+  kildeId: number,
+): Promise<{ nummer: string; kontrolloerIkkeKopiert: string | null } | null> {
+  const { api, base } = await requireMelding(request, context, params);
+  const side = await api
+    .getJson<HistorikkSide>(`${base}/historikk`, { redirectOn401: loginUrl(request) })
+    .catch((e: unknown) => {
+      // a redirect to login goes on; otherwise the page is the same without the message
+      if (e instanceof Response) throw e;
+      return null;
+    });
+  const hendelse = side?.hendelser.find(
+    (h) => h.type === "SVAR_KOPIERT" && h.detaljer.kopiertFra?.id === kildeId,
+  );
+  const fra = hendelse?.detaljer.kopiertFra;
+  return fra
+    ? { nummer: fra.nummer, kontrolloerIkkeKopiert: hendelse.detaljer.kontrolloerIkkeKopiert ?? null }
+    : null;
+}
+
 /** Reads a posted form (CSRF-checked) with the notification's guard. */
 export async function lesMeldingSkjema(request: Request, context: AppLoadContext, params: { id?: string }) {
   const m = await requireMelding(request, context, params);

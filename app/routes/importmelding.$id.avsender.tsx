@@ -1,15 +1,56 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
-import { wizardSteg } from "../../domain/importmelding-ruting";
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { formaterDato, osloDato } from "../../domain/format";
+import type { KopiResultat, SvarKilde } from "../../domain/importmelding";
+import { importmeldingSti, wizardSteg } from "../../domain/importmelding-ruting";
 import { Flagg, Part, SertifikatLenke } from "../components/importmelding";
+import { MeldingSkjema, SendKnapp } from "../components/skjema";
 import { Tekst, useT } from "../components/sprak";
-import { Varsel } from "../components/ui";
+import { LagreFeil, Varsel } from "../components/ui";
+import { loginUrl } from "../lib/bruker.server";
+import { lagreFeilet, lesMeldingSkjema, requireMelding } from "../lib/importmelding.server";
 import { meldingSidetittel } from "../lib/sidetittel";
 import type { loader as meldingLoader } from "./importmelding.$id";
+
+/**
+ * «Bruk svarene fra IM-…» (issue 36 item 14, ADR 061): the importer's last submitted notification from this
+ * consignor, if any, offered as a choice. Beyond SPEC: when the API cannot say, nothing is offered.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, base } = await requireMelding(request, context, params);
+  const kilde = await api
+    .getJson<{ kilde: SvarKilde | null }>(`${base}/svarkilde`, { redirectOn401: loginUrl(request) })
+    .then((s) => s.kilde)
+    .catch((e: unknown) => {
+      if (e instanceof Response) throw e;
+      context.logger?.error({ err: e }, "Henting av svarkilden feilet");
+      return null;
+    });
+  return { kilde };
+}
+
+/** The person chose to use the answers: copied by the API in one go, then the first step with them filled in. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, base, id, formData, versjon } = await lesMeldingSkjema(request, context, params);
+  const kildeId = Number(formData.get("kildeId"));
+  try {
+    const resultat = await api.postJson<KopiResultat>(`${base}/kopier-svar`, { kildeId, versjon });
+    return redirect(`${importmeldingSti(id, "innmelder")}?svarFra=${resultat.kilde.id}`);
+  } catch (e) {
+    return lagreFeilet(e, "importmelding.bruk.feilet");
+  }
+}
 
 /** Step 1: confirm sender and receiver as the certificate gives them (SPEC §2 "Avsender step"). */
 export default function Avsender() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
+  const { kilde } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const t = useT();
   if (!data) return null;
   const m = data.melding;
@@ -54,6 +95,9 @@ export default function Avsender() {
       <Varsel farge="info" tittel={t("importmelding.avsender.stemmerIkkeTittel")}>
         <p className="ds-paragraph">{t("importmelding.avsender.stemmerIkkeTekst")}</p>
       </Varsel>
+      <LagreFeil svar={actionData} />
+      {/* offered on a fresh draft only: once it has a notifier, the person has answered or copied already */}
+      {kilde && !m.innmelder ? <BrukSvarene kilde={kilde} versjon={m.versjon} /> : null}
       <div className="knapperad">
         <Link
           className="ds-button"
@@ -64,6 +108,28 @@ export default function Avsender() {
         </Link>
       </div>
     </div>
+  );
+}
+
+/** The offer: which notification and when, what it fills in, and the button that takes it. */
+function BrukSvarene({ kilde, versjon }: { kilde: SvarKilde; versjon: number }) {
+  const t = useT();
+  return (
+    <section className="panel" aria-labelledby="bruk-svarene-tittel">
+      <h2 className="ds-heading" data-size="sm" id="bruk-svarene-tittel">
+        {t("importmelding.bruk.tittel", { nummer: kilde.nummer })}
+      </h2>
+      <p className="ds-paragraph">
+        {t("importmelding.bruk.tekst", {
+          nummer: kilde.nummer,
+          dato: formaterDato(osloDato(new Date(kilde.sendtInn)), t.sprak),
+        })}
+      </p>
+      <MeldingSkjema versjon={versjon}>
+        <input type="hidden" name="kildeId" value={kilde.id} />
+        <SendKnapp variant="secondary">{t("importmelding.bruk.knapp", { nummer: kilde.nummer })}</SendKnapp>
+      </MeldingSkjema>
+    </section>
   );
 }
 

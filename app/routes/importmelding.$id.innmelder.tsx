@@ -14,17 +14,25 @@ import { SertifikatLenke } from "../components/importmelding";
 import { FeilOppsummering, feilFra, MeldingSkjema, SendKnapp } from "../components/skjema";
 import { useT } from "../components/sprak";
 import { Tekstfelt } from "../components/tekstfelt";
-import { LagreFeil } from "../components/ui";
+import { LagreFeil, Varsel } from "../components/ui";
 import { hentBrukerInfo } from "../lib/bruker.server";
-import { hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
+import { hentKopi, hentMelding, lagreFeilet, lesMeldingSkjema } from "../lib/importmelding.server";
 import { useKlientvalidering } from "../lib/klientvalidering";
 import { meldingSidetittel } from "../lib/sidetittel";
 import { valider } from "../lib/valider";
 import type { loader as meldingLoader } from "./importmelding.$id";
 
-/** Prefill from the logged-in person's contact info (SPEC §7 brukerInfo) when nothing is saved yet. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { brukerInfo: await hentBrukerInfo(request, context) };
+/**
+ * Prefill from the logged-in person's contact info (SPEC §7 brukerInfo) when nothing is saved yet. After «Bruk
+ * svarene fra IM-…» (?svarFra=, ADR 061) the copy as the history recorded it: which, and what it skipped.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const svarFra = new URL(request.url).searchParams.get("svarFra");
+  const [brukerInfo, kopi] = await Promise.all([
+    hentBrukerInfo(request, context),
+    svarFra && /^\d{1,15}$/.test(svarFra) ? hentKopi(request, context, params, Number(svarFra)) : null,
+  ]);
+  return { brukerInfo, kopi };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -52,7 +60,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function Innmelder() {
   const data = useRouteLoaderData<typeof meldingLoader>("routes/importmelding.$id");
-  const { brukerInfo } = useLoaderData<typeof loader>();
+  const { brukerInfo, kopi } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const t = useT();
   const m = data?.melding;
@@ -83,6 +91,7 @@ export default function Innmelder() {
         {t("importmelding.innmelder.intro")}{" "}
         <SertifikatLenke melding={m}>{t("importmelding.innmelder.seSertifikatet")}</SertifikatLenke>
       </p>
+      {kopi ? <KopiertVarsel kopi={kopi} /> : null}
       <LagreFeil svar={actionData} />
       <MeldingSkjema versjon={m.versjon} {...getFormProps(form)} className="skjema skjema--stablet">
         <Tekstfelt felt={fields.navn} etikett={t("importmelding.innmelder.navn")} autoComplete="name" />
@@ -114,6 +123,21 @@ export default function Innmelder() {
         </div>
       </MeldingSkjema>
     </div>
+  );
+}
+
+/** What the copy filled in, and the controller it could not take (the person chooses one under Ankomst). */
+function KopiertVarsel({ kopi }: { kopi: { nummer: string; kontrolloerIkkeKopiert: string | null } }) {
+  const t = useT();
+  return (
+    <Varsel farge={kopi.kontrolloerIkkeKopiert ? "warning" : "success"} rolle="status">
+      <p className="ds-paragraph">{t("importmelding.bruk.kopiert", { nummer: kopi.nummer })}</p>
+      {kopi.kontrolloerIkkeKopiert ? (
+        <p className="ds-paragraph">
+          {t("importmelding.bruk.kontrolloerIkkeKopiert", { navn: kopi.kontrolloerIkkeKopiert })}
+        </p>
+      ) : null}
+    </Varsel>
   );
 }
 

@@ -86,6 +86,12 @@ export const egenReferanseSkjema = z.object({ egenReferanse });
 /** PUT .../{id}/egenreferanse: an empty or missing reference clears it. */
 export const egenReferanseBodySkjema = z.object({ egenReferanse: egenReferanseJson, versjon: versjonFelt });
 
+/** «Bruk svarene fra IM-…» (ADR 061): the submitted notification whose answers a draft takes. */
+export const kopierSvarBodySkjema = z.object({
+  kildeId: idFelt(melding("validering.kopi.kildeId")),
+  versjon: versjonFelt,
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Arrival info (SPEC §5 "Arrival form")
 // ---------------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 // apart from data and names (DATA and a state's own), text marked with a `lang` of its own (a language's name,
 // a bokmål document title), and what the catalogues mark as the same (@samme). A forgotten text, or one left in
 // bokmål, fails here. The conversions add their pages' states to SIDER (docs/sprak.md).
+
 import type { AppLoadContext } from "@remix-run/node";
 import { createElement, type ReactElement } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
@@ -474,6 +475,22 @@ const HISTORIKKDATA = [
   KARI_HAGELAND,
   ...GRUPPERT_HISTORIKK.flatMap((h) => [h.tittel, ...h.linjer]),
 ];
+/** Answers copied into draft 49 (as 48) from IM-2026-1007, its reception controller skipped (ADR 061). */
+const SVAR_KOPIERT: HendelseVisning = {
+  id: 1,
+  tidspunkt: "2026-03-21T10:00:00.000Z",
+  type: "SVAR_KOPIERT",
+  fraStatus: null,
+  tilStatus: null,
+  aktoer: { type: "PERSON", navn: "Kari Nordmann", virksomhet: null, organisasjonsnummer: null },
+  detaljer: {
+    kopiertFra: { id: 7, nummer: "IM-2026-1007" },
+    kontrolloerIkkeKopiert: "Grønt Mottak AS avd. Alnabru (org.nr. 912 346 021)",
+  },
+  utfoertAv: "Kari Nordmann",
+  tittel: "Svar kopiert fra IM-2026-1007",
+  linjer: [],
+};
 
 /** The fake import API's answers for the pages below (undefined: 404). */
 function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
@@ -489,6 +506,16 @@ function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
     return { status: 200, json };
   }
   if (method === "GET" && sti === `${MELDING_BASE}/48`) return { status: 200, json: TOMT_UTKAST };
+  // «Bruk svarene fra IM-…» (ADR 061): the offer on the fresh draft, and the copy as its history has it
+  if (method === "GET" && sti === `${MELDING_BASE}/49`)
+    return { status: 200, json: { ...TOMT_UTKAST, id: 49 } };
+  if (method === "GET" && sti === `${MELDING_BASE}/49/svarkilde`)
+    return {
+      status: 200,
+      json: { kilde: { id: 7, nummer: "IM-2026-1007", sendtInn: "2026-03-20T10:00:00.000Z" } },
+    };
+  if (method === "GET" && sti === `${MELDING_BASE}/49/historikk`)
+    return { status: 200, json: { hendelser: [SVAR_KOPIERT], eldre: null } };
   // the history: one page of none, with older ones behind it
   if (method === "GET" && /^\/import\/importmelding\/v2\/.+\/historikk(\?.*)?$/.test(sti))
     return { status: 200, json: { hendelser: [], eldre: 3 } };
@@ -705,6 +732,13 @@ async function sider(flagg: string): Promise<Side[]> {
         { sti: "/importmelding/42/oppsummering?foer=9", innlogget: true, data: OPPSUMMERINGSDATA },
         { sti: "/importmelding/48/oppsummering", innlogget: true, data: OPPSUMMERINGSDATA },
         { sti: "/importmelding/48/oppsummering?regelverk=1", innlogget: true, data: OPPSUMMERINGSDATA },
+        // «Bruk svarene fra IM-…»: the offer, and the notifier step after the copy (ADR 061)
+        { sti: "/importmelding/49/avsender", innlogget: true, data: [...MELDINGSDATA, "IM-2026-1007"] },
+        {
+          sti: "/importmelding/49/innmelder?svarFra=7",
+          innlogget: true,
+          data: [...MELDINGSDATA, "IM-2026-1007", "Grønt Mottak AS avd. Alnabru (org.nr. 912 346 021)"],
+        },
         // the reception control: its controller and the questions
         { sti: "/importmelding/43/mottakskontrolloer", innlogget: true, data: INNSENDT_DATA },
         {

@@ -83,6 +83,8 @@ export async function lagSertifikat(
     status?: string;
     erklaeringer?: string[];
     erstatter?: string;
+    /** The consignor's name (default «Bloemen B.V.»). */
+    avsender?: string;
   } = {},
 ): Promise<TestSertifikat> {
   teller += 1;
@@ -95,7 +97,7 @@ export async function lagSertifikat(
     status: opts.status,
     utstedt: `${utstedtDato}T10:00:00Z`,
     utsteder: "NVWA",
-    avsender: { navn: "Bloemen B.V.", adresse: ["Legmeerdijk 1", "1431 GB Aalsmeer"] },
+    avsender: { navn: opts.avsender ?? "Bloemen B.V.", adresse: ["Legmeerdijk 1", "1431 GB Aalsmeer"] },
     mottaker: {
       navn: "Mottaker AS",
       adresse: ["Tollbugata 40", "3044 Drammen"],
