@@ -3,7 +3,7 @@
 // "Integrasjoner", and the example client (scripts/eksempelklient.ts) does the whole notification journey.
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as m038 from "../db/migrations/038-skrivetilgang-gir-lesetilgang";
+import * as m037 from "../db/migrations/037-skrivetilgang-gir-lesetilgang";
 import { ORG } from "../dev/demo-data";
 import { lagNoekkelpar } from "../dev/maskinporten/klientfil";
 import type { SystemtilgangDto } from "../domain/schemas/systemtilgang";
@@ -315,7 +315,7 @@ describe("Integrasjoner i registeret", () => {
     expect(await skriv()).toBe(403);
   });
 
-  it("migrering 038 gir lese til rader med bare endre, og databasen tar ikke imot nye", async () => {
+  it("migrering 037 gir lese til rader med bare endre, og databasen tar ikke imot nye", async () => {
     const db = api.handle.db;
     const rad = (await (await gi("gammel-skriver", "Gammel skriver", ["read"])).json()) as SystemtilgangDto;
     const settBareEndre = () =>
@@ -326,9 +326,9 @@ describe("Integrasjoner i registeret", () => {
         .execute();
     await expect(settBareEndre()).rejects.toThrow(/systemtilgang_endre_krever_lese/);
     // As before the migration: without the check, a row granted write alone.
-    await m038.down(db);
+    await m037.down(db);
     await settBareEndre();
-    await m038.up(db);
+    await m037.up(db);
     const etter = await db
       .selectFrom("systemtilgang")
       .select("scopes")

@@ -90,7 +90,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "034-for-lange-felt",
       "035-epost-sprak",
       "036-svar-kopiert",
-      "038-skrivetilgang-gir-lesetilgang",
+      "037-skrivetilgang-gir-lesetilgang",
     ]);
   });
 });

@@ -27,7 +27,7 @@ import * as m033 from "./migrations/033-opprydding";
 import * as m034 from "./migrations/034-for-lange-felt";
 import * as m035 from "./migrations/035-epost-sprak";
 import * as m036 from "./migrations/036-svar-kopiert";
-import * as m038 from "./migrations/038-skrivetilgang-gir-lesetilgang";
+import * as m037 from "./migrations/037-skrivetilgang-gir-lesetilgang";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -59,7 +59,7 @@ const migrations: Record<string, Migration> = {
   "034-for-lange-felt": m034,
   "035-epost-sprak": m035,
   "036-svar-kopiert": m036,
-  "038-skrivetilgang-gir-lesetilgang": m038,
+  "037-skrivetilgang-gir-lesetilgang": m037,
 };
 
 class StaticProvider implements MigrationProvider {
