@@ -12,7 +12,7 @@ import {
 } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
 import { meldepliktFarge } from "../../domain/status";
-import { Filterfelt, Filterpanel, Resultater } from "../components/liste";
+import { type AktivtFilter, Filterfelt, Filterpanel, Filtervindu, Resultater } from "../components/liste";
 import { Avkrysningsgruppe } from "../components/skjema";
 import { useT } from "../components/sprak";
 import { Merke } from "../components/ui";
@@ -127,6 +127,20 @@ export default function Sertifikater() {
     return `/sertifikater?${p}`;
   };
   const laster = navigation.state === "loading" && navigation.location.pathname === "/sertifikater";
+  const aktive: AktivtFilter[] = [];
+  if (f.avsender) aktive.push({ felt: t("sertifikat.liste.avsender"), verdier: [f.avsender] });
+  if (f.sertifikatnummer)
+    aktive.push({ felt: t("sertifikat.liste.sertifikatnummer"), verdier: [f.sertifikatnummer] });
+  if (f.meldepliktigVurdering.length > 0)
+    aktive.push({
+      felt: t("sertifikat.liste.meldeplikt"),
+      verdier: f.meldepliktigVurdering.map((k) => t(`sertifikat.meldeplikt.${k}`)),
+    });
+  if (f.avsenderland.length > 0)
+    aktive.push({
+      felt: t("sertifikat.liste.avsenderland"),
+      verdier: f.avsenderland.map((k) => data.land.find((l) => l.kode === k)?.navn ?? k),
+    });
   return (
     <div className="listeside">
       <h1 className="ds-heading" data-size="lg">
@@ -134,11 +148,8 @@ export default function Sertifikater() {
       </h1>
       <div className="listeside__oppsett">
         {/* On small screens the filters fold away behind 'Vis filter' so the results are on the first
-            screen; on wide screens (app.css) the panel is always open and the summary hidden. */}
-        <details className="filtervindu">
-          <summary className="ds-button filtervindu__knapp" data-variant="secondary">
-            {t("sertifikat.liste.visFilter")}
-          </summary>
+            screen, with what is filtered on beside it; on wide screens (app.css) the panel is always open. */}
+        <Filtervindu knapp={t("sertifikat.liste.visFilter")} aktive={aktive}>
           <Filterpanel
             aktivt={harFilter}
             nullstillTil="/sertifikater"
@@ -187,7 +198,7 @@ export default function Sertifikater() {
               rullbar
             />
           </Filterpanel>
-        </details>
+        </Filtervindu>
         <Resultater
           tittel={t("sertifikat.liste.sertifikater")}
           laster={laster}
