@@ -12,6 +12,7 @@ import {
 } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
 import { meldepliktFarge } from "../../domain/status";
+import type { T } from "../../sprak/oversetter";
 import { type AktivtFilter, Filterfelt, Filterpanel, Filtervindu, Resultater } from "../components/liste";
 import { Avkrysningsgruppe } from "../components/skjema";
 import { useT } from "../components/sprak";
@@ -96,6 +97,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+/** What the list is filtered on, as the panel's labels and the values as the panel shows them. */
+function aktiveFiltre(
+  f: {
+    avsender?: string;
+    sertifikatnummer?: string;
+    meldepliktigVurdering: readonly MeldepliktGruppe[];
+    avsenderland: readonly string[];
+  },
+  land: ReadonlyArray<{ kode: string; navn: string }>,
+  t: T,
+): AktivtFilter[] {
+  const aktive: AktivtFilter[] = [];
+  if (f.avsender) aktive.push({ felt: t("sertifikat.liste.avsender"), verdier: [f.avsender] });
+  if (f.sertifikatnummer)
+    aktive.push({ felt: t("sertifikat.liste.sertifikatnummer"), verdier: [f.sertifikatnummer] });
+  if (f.meldepliktigVurdering.length > 0)
+    aktive.push({
+      felt: t("sertifikat.liste.meldeplikt"),
+      verdier: f.meldepliktigVurdering.map((k) => t(`sertifikat.meldeplikt.${k}`)),
+    });
+  if (f.avsenderland.length > 0)
+    aktive.push({
+      felt: t("sertifikat.liste.avsenderland"),
+      verdier: f.avsenderland.map((k) => land.find((l) => l.kode === k)?.navn ?? k),
+    });
+  return aktive;
+}
+
 export default function Sertifikater() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
@@ -127,20 +156,7 @@ export default function Sertifikater() {
     return `/sertifikater?${p}`;
   };
   const laster = navigation.state === "loading" && navigation.location.pathname === "/sertifikater";
-  const aktive: AktivtFilter[] = [];
-  if (f.avsender) aktive.push({ felt: t("sertifikat.liste.avsender"), verdier: [f.avsender] });
-  if (f.sertifikatnummer)
-    aktive.push({ felt: t("sertifikat.liste.sertifikatnummer"), verdier: [f.sertifikatnummer] });
-  if (f.meldepliktigVurdering.length > 0)
-    aktive.push({
-      felt: t("sertifikat.liste.meldeplikt"),
-      verdier: f.meldepliktigVurdering.map((k) => t(`sertifikat.meldeplikt.${k}`)),
-    });
-  if (f.avsenderland.length > 0)
-    aktive.push({
-      felt: t("sertifikat.liste.avsenderland"),
-      verdier: f.avsenderland.map((k) => data.land.find((l) => l.kode === k)?.navn ?? k),
-    });
+  const aktive = aktiveFiltre(f, data.land, t);
   return (
     <div className="listeside">
       <h1 className="ds-heading" data-size="lg">
