@@ -1,6 +1,11 @@
 // Machine access (issue 25 §2, ADR 035) through real HTTP: the development Maskinporten issues tokens for
 // clients registered with their public keys, the import API accepts them for what the importer granted on
-// "Integrasjoner", and the example client (scripts/eksempelklient.ts) does the whole notification journey.
+// "Integrasjoner", and the example client (scripts/eksempelklient.ts) does the whole notification journey; the
+// event feed client (scripts/eksempelklient-hendelser.ts feed) run as a user runs it fetches its own token.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as m037 from "../db/migrations/037-skrivetilgang-gir-lesetilgang";
@@ -112,6 +117,61 @@ describe("eksempelklienten", () => {
         .map((h) => [h.type, h.data.status]),
     ).toEqual([["importmelding.status_endret", "REGISTRERT"]]);
   });
+});
+
+describe("hendelsesklienten på kommandolinjen", () => {
+  it("`feed` henter et utviklingstoken selv (som eksempelklient.ts), finner importøren og skriver hendelsene", async () => {
+    const klient = await mp.nyKlient("feed-hd", HD);
+    expect((await gi("feed-hd", "Strømleseren", ["read"])).status).toBe(201);
+    const s = await lagSertifikat(api.handle.db, { linjer: [LINJER.rhododendron] });
+    const mappe = mkdtempSync(join(tmpdir(), "feed-"));
+    try {
+      const noekkel = join(mappe, "feed-hd.jwk.json");
+      writeFileSync(noekkel, JSON.stringify(klient.noekkel));
+      const { TOKEN: _ikkeToken, ...env } = process.env;
+      const { ut, feil } = await new Promise<{ ut: string; feil: string }>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          [
+            "--import",
+            "tsx",
+            "scripts/eksempelklient-hendelser.ts",
+            "feed",
+            "--klient-id",
+            "feed-hd",
+            "--noekkel",
+            noekkel,
+            "--orgnr",
+            HD,
+            "--api",
+            api.url,
+            "--token-endepunkt",
+            mp.tokenEndepunkt,
+          ],
+          { env, timeout: 60_000 },
+          (e, stdout, stderr) =>
+            e ? reject(new Error(`${e.message}\n${stderr}`)) : resolve({ ut: stdout, feil: stderr }),
+        ),
+      );
+      const hendelser = ut
+        .trim()
+        .split("\n")
+        .map(
+          (l) => JSON.parse(l) as { type: string; importoer: { id: number }; data: Record<string, unknown> },
+        );
+      expect(hendelser.every((h) => h.importoer.id === hageland)).toBe(true);
+      expect(
+        hendelser.some(
+          (h) =>
+            h.type === "sertifikat.mottatt" &&
+            (h.data.sertifikat as { nummer?: string } | undefined)?.nummer === s.nummer,
+        ),
+      ).toBe(true);
+      expect(feil).toMatch(/^Neste markør: \d+/m);
+    } finally {
+      rmSync(mappe, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe("tilgang for systemer", () => {

@@ -1,18 +1,27 @@
 // An example client of the importer's events (issue 25 §3, docs/decisions/036-hendelser-og-webhooker.md), for
 // the importer's own systems to copy: it reads the event feed from a cursor to the end, and receives webhooks,
 // verifying each with the `standardwebhooks` package (signature, and a timestamp within five minutes) before
-// trusting it. It needs nothing of this repository: fetch, node:http and standardwebhooks.
+// trusting it. Besides fetch, node:http and standardwebhooks it needs only scripts/eksempelklient.ts (the
+// machine token).
 //
-//   Read the feed:   API_URL=… ORGNR=… IMPORTOER_ID=… TOKEN=… npx tsx scripts/eksempelklient-hendelser.ts feed [etter]
+//   Read the feed:   npx tsx scripts/eksempelklient-hendelser.ts feed --klient-id demo-lager \
+//                      --noekkel data/maskinporten/demo-lager.jwk.json --orgnr 912345742 [--etter N] \
+//                      [--api http://localhost:3000] [--token-endepunkt …/maskinporten/token] [--aud issuer]
+//                    (or with a token got elsewhere: TOKEN=… API_URL=… ORGNR=… … feed [etter])
 //   Receive:         WEBHOOK_HEMMELIGHET=whsec_… PORT=8080 npx tsx scripts/eksempelklient-hendelser.ts mottak
 //
-// The token: TOKEN is an access token for the import API, for a system a Maskinporten token with the scope
-// mattilsynet:forhaandsmelding.read, got by the JWT bearer grant as scripts/eksempelklient.ts shows
-// (`hentToken` there; api/maskintilgang.test.ts reads the feed with a token got so, ADR 035).
+// The token: the feed fetches its own, a Maskinporten token with the scope mattilsynet:forhaandsmelding.read by
+// the JWT bearer grant, exactly as scripts/eksempelklient.ts does (its `hentToken`; in development from the
+// development Maskinporten, README «Maskintilgang», ADR 035). TOKEN, when set, is used as it is instead.
+
+import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import type { JWK } from "jose";
 import { Webhook } from "standardwebhooks";
+import { apiKlient, hentToken, SCOPES } from "./eksempelklient";
 
 /** One event, as the feed and the webhooks give it. */
 export interface Hendelse {
@@ -133,40 +142,90 @@ export async function startMottaker(opts: {
   return m;
 }
 
-async function kommandolinje(): Promise<void> {
-  const [kommando, argument] = process.argv.slice(2);
-  const env = (navn: string) => {
-    const v = process.env[navn];
-    if (!v) {
-      console.error(`Sett ${navn}.`);
-      process.exit(2);
-    }
-    return v;
-  };
-  if (kommando === "feed") {
-    const { hendelser, neste } = await lesHendelser(
-      {
-        apiUrl: env("API_URL").replace(/\/$/, ""),
-        orgnr: env("ORGNR"),
-        importoerId: Number(env("IMPORTOER_ID")),
-        hentToken: async () => env("TOKEN"),
+const BRUK = `Bruk: eksempelklient-hendelser.ts feed --klient-id <id> --noekkel <privat JWK-fil> --orgnr <organisasjonsnummer>
+         [--etter N] [--importoer-id N] [--api URL] [--token-endepunkt URL] [--aud issuer]
+       (eller TOKEN=… i stedet for --klient-id og --noekkel)
+     eksempelklient-hendelser.ts mottak   (WEBHOOK_HEMMELIGHET=whsec_… PORT=8080)`;
+
+function stopp(melding: string): never {
+  console.error(melding);
+  process.exit(2);
+}
+
+/**
+ * `feed`: the flags as scripts/eksempelklient.ts takes them (each also from the environment), a read token
+ * fetched by the JWT bearer grant unless TOKEN is given, and the importer's id looked up from the
+ * organisation number unless given.
+ */
+async function feed(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      "klient-id": { type: "string", default: process.env.KLIENT_ID },
+      noekkel: { type: "string", default: process.env.NOEKKEL },
+      orgnr: { type: "string", default: process.env.ORGNR },
+      "importoer-id": { type: "string", default: process.env.IMPORTOER_ID },
+      etter: { type: "string" },
+      api: { type: "string", default: process.env.API_URL || "http://localhost:3000" },
+      "token-endepunkt": {
+        type: "string",
+        default: process.env.TOKEN_ENDEPUNKT || "http://localhost:3000/maskinporten/token",
       },
-      argument ?? "0",
-    );
-    for (const h of hendelser) console.log(JSON.stringify(h));
-    console.error(`Neste markør: ${neste}`);
+      aud: { type: "string", default: process.env.AUD },
+    },
+  });
+  const orgnr = values.orgnr ?? stopp(BRUK);
+  const gittToken = process.env.TOKEN;
+  const klientId = values["klient-id"];
+  const noekkelfil = values.noekkel;
+  if (!gittToken && (!klientId || !noekkelfil)) stopp(BRUK);
+  let token = gittToken ?? "";
+  const hent = async () => {
+    if (!token) {
+      const noekkel = JSON.parse(await readFile(noekkelfil as string, "utf8")) as JWK;
+      const klient = {
+        tokenEndepunkt: values["token-endepunkt"],
+        aud: values.aud,
+        klientId: klientId as string,
+        noekkel,
+      };
+      token = await hentToken(klient, [SCOPES[0] as string]);
+    }
+    return token;
+  };
+  const apiUrl = values.api.replace(/\/$/, "");
+  const importoerId = values["importoer-id"]
+    ? Number(values["importoer-id"])
+    : (await apiKlient(apiUrl, await hent())<{ id: number }>("GET", `/import/register/v1/${orgnr}`)).id;
+  const { hendelser, neste } = await lesHendelser(
+    { apiUrl, orgnr, importoerId, hentToken: hent },
+    values.etter ?? positionals[0] ?? "0", // `feed 42` as before, or `feed --etter 42`
+  );
+  for (const h of hendelser) console.log(JSON.stringify(h));
+  console.error(`Neste markør: ${neste}`);
+}
+
+async function kommandolinje(): Promise<void> {
+  const [kommando, ...resten] = process.argv.slice(2);
+  if (kommando === "feed") {
+    await feed(resten);
   } else if (kommando === "mottak") {
     const m = await startMottaker({
-      hemmelighet: env("WEBHOOK_HEMMELIGHET"),
+      hemmelighet: process.env.WEBHOOK_HEMMELIGHET || stopp("Sett WEBHOOK_HEMMELIGHET."),
       port: Number(process.env.PORT ?? 8080),
       vert: process.env.HOST ?? "0.0.0.0",
       paaHendelse: (h) => console.log(JSON.stringify(h)),
     });
     console.error(`Tar imot webhooker på ${m.url}`);
   } else {
-    console.error("Bruk: eksempelklient-hendelser.ts feed [etter] | mottak");
-    process.exit(2);
+    stopp(BRUK);
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await kommandolinje();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await kommandolinje().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

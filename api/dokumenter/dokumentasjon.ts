@@ -1,13 +1,14 @@
 // The evidence pack of a notification (issue 24 §3, docs/decisions/038-dokumentasjonspakke.md): one ZIP file
 // with the ePhyto XML exactly as the Hub delivered it, the certificate PDF, the receipt PDF, the reception
 // control's report (when the shipment has arrived and had one), the authority's assessment (when assessed),
-// the history as PDF and CSV, and `innhold.txt` naming each file with its SHA-256 (in `sha256sum` format,
-// so `sha256sum -c innhold.txt` checks the pack). Every document, the index and the file names that are words
+// the history as PDF and CSV, `innhold.txt` saying what each file is, and `SHA256SUMS` with the SHA-256 of every
+// file (the index too) in `sha256sum` format and nothing else, so `sha256sum -c SHA256SUMS` checks the pack
+// cleanly (issue 36 §3). Every document, the index and the file names that are words
 // are in the language of the person who downloads it (docs/sprak.md). Runs in the worker thread (ADR 018): pure,
 // no database.
 import { createHash } from "node:crypto";
 import { type Zippable, zipSync } from "fflate";
-import { formaterDatoTid } from "../../domain/format";
+import { formaterDatoTid, formaterOrganisasjonsnummer } from "../../domain/format";
 import type { HendelseVisning } from "../../domain/historikk";
 import { type ImportmeldingVisning, MENGDE_FELTER } from "../../domain/importmelding";
 import { formaterTall } from "../../domain/mengde";
@@ -46,6 +47,7 @@ export function filnavn(t: T) {
     historikkPdf: t("dokumenter.pakke.fil.historikkPdf"),
     historikkCsv: t("dokumenter.pakke.fil.historikkCsv"),
     innhold: t("dokumenter.pakke.fil.innhold"),
+    sjekksummer: t("dokumenter.pakke.fil.sjekksummer"),
   };
 }
 
@@ -224,7 +226,7 @@ export function harMottakskontroll(m: ImportmeldingVisning, hendelser: readonly 
   return !m.kunDokumentkontroll && hendelser.some((h) => h.tilStatus === "ANKOMMET");
 }
 
-/** The index (innhold.txt): what the pack holds and what it does not, and each document's SHA-256. */
+/** The index (innhold.txt): what the pack holds and what it does not, and where the checksums are. */
 function innholdTekst(
   t: T,
   input: DokumentasjonInput,
@@ -237,7 +239,7 @@ function innholdTekst(
     t("dokumenter.pakke.sertifikatFra", { nummer: m.sertifikat.nummer, land: landNavnFor(t, m.eksportLand) }),
     t("dokumenter.pakke.ansvarligImportoer", {
       navn: m.ansvarligImportoer.navn,
-      orgnr: m.ansvarligImportoer.organisasjonsnummer,
+      orgnr: formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer),
     }),
     t("dokumenter.pakke.laget", { tidspunkt: formaterDatoTid(generert, t.sprak) }),
     "",
@@ -245,10 +247,14 @@ function innholdTekst(
     ...deler.map((d) => `- ${d.navn}: ${d.beskrivelse}`),
     ...(mangler.length > 0 ? ["", t("dokumenter.pakke.ikkeMed"), ...mangler.map((l) => `- ${l}`)] : []),
     "",
-    t("dokumenter.pakke.sha256", { fil: filnavn(t).innhold }),
-    ...deler.map((d) => `${sha256(d.data)}  ${d.navn}`),
+    t("dokumenter.pakke.sha256", { fil: filnavn(t).sjekksummer }),
     "",
   ].join("\n");
+}
+
+/** SHA256SUMS: `<sha256>  <file>` per file and nothing else, the format `sha256sum -c` reads. */
+function sjekksummer(filer: readonly { navn: string; data: Uint8Array }[]): string {
+  return filer.map((f) => `${sha256(f.data)}  ${f.navn}\n`).join("");
 }
 
 /** The pack as a ZIP file: PDFs stored as they are (already compressed), text deflated. */
@@ -314,9 +320,11 @@ export async function lagDokumentasjon(input: DokumentasjonInput): Promise<Uint8
   const mtime = new Date(generert);
   const zip: Zippable = {};
   for (const d of deler) zip[d.navn] = [d.data, { level: d.navn.endsWith(".pdf") ? 0 : 6, mtime }];
-  zip[filer.innhold] = [
-    new TextEncoder().encode(innholdTekst(t, input, deler, mangler)),
-    { level: 6, mtime },
-  ];
+  const innhold = {
+    navn: filer.innhold,
+    data: new TextEncoder().encode(innholdTekst(t, input, deler, mangler)),
+  };
+  zip[innhold.navn] = [innhold.data, { level: 6, mtime }];
+  zip[filer.sjekksummer] = [new TextEncoder().encode(sjekksummer([...deler, innhold])), { level: 6, mtime }];
   return zipSync(zip);
 }

@@ -1,14 +1,19 @@
 // The evidence pack (issue 24 §3, ADR 038) over real HTTP on a real database: the certificate is delivered
 // through the Hub endpoint as bytes, a notification is made from it, submitted, controlled on arrival and
 // assessed; the pack is downloaded and opened, and every part is checked: the XML is the delivered bytes,
-// the PDFs parse and say what they should, the history CSV has every event, each SHA-256 in innhold.txt is
-// the file's. A draft is refused with a Norwegian message; those who may not read the notification get the
+// the PDFs parse and say what they should, the history CSV has every event, each SHA-256 in SHA256SUMS is
+// the file's, and the real `sha256sum -c SHA256SUMS` checks the unpacked pack without a warning. A draft is refused with a Norwegian message; those who may not read the notification get the
 // notification's own answer.
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORG } from "../../dev/demo-data";
 import { lagSertifikatXml } from "../../dev/ephyto/generate";
+import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { oversetter } from "../../sprak/katalog.server";
 import { pdfSider } from "../../tests/pdf-tekst";
@@ -146,10 +151,45 @@ const pdfTekst = (b: Uint8Array | undefined) => {
   return sider.flat().join("");
 };
 
-/** innhold.txt's `<sha256>  <file>` lines. */
-function hasher(innhold: string): Map<string, string> {
+/** SHA256SUMS's `<sha256>  <file>` lines: every line is one, nothing else is in the file. */
+function hasher(sjekksummer: string): Map<string, string> {
+  const linjer = sjekksummer.split("\n");
+  expect(linjer.pop()).toBe("");
   return new Map(
-    [...innhold.matchAll(/^([0-9a-f]{64}) {2}(\S+)$/gm)].map((t) => [t[2] as string, t[1] as string]),
+    linjer.map((l) => {
+      const treff = /^([0-9a-f]{64}) {2}(\S+)$/.exec(l);
+      expect(treff, l).not.toBeNull();
+      return [treff?.[2] as string, treff?.[1] as string];
+    }),
+  );
+}
+
+/** Unpacks the pack into a folder and runs the real `sha256sum -c` there, as the README tells a reader to. */
+function sha256sumSjekk(filer: Record<string, Uint8Array>, sjekksummer: string) {
+  const mappe = mkdtempSync(join(tmpdir(), "dokumentasjon-"));
+  try {
+    for (const [navn, data] of Object.entries(filer)) writeFileSync(join(mappe, navn), data);
+    const kjoering = spawnSync("sha256sum", ["-c", "--strict", sjekksummer], {
+      cwd: mappe,
+      encoding: "utf8",
+    });
+    expect(kjoering.error).toBeUndefined();
+    return { status: kjoering.status, ut: kjoering.stdout, feil: kjoering.stderr };
+  } finally {
+    rmSync(mappe, { recursive: true, force: true });
+  }
+}
+
+/** Every file of the pack but SHA256SUMS itself is checked, each «OK», and nothing is printed as a warning. */
+function forventRenSjekk(filer: Record<string, Uint8Array>, navn: ReturnType<typeof filnavn>) {
+  const { status, ut, feil } = sha256sumSjekk(filer, navn.sjekksummer);
+  expect(feil).toBe("");
+  expect(status).toBe(0);
+  expect(ut.trim().split("\n").sort()).toEqual(
+    Object.keys(filer)
+      .filter((f) => f !== navn.sjekksummer)
+      .map((f) => `${f}: OK`)
+      .sort(),
   );
 }
 
@@ -192,6 +232,7 @@ describe("GET …/{id}/dokumentasjon", () => {
         FILER.historikkPdf,
         FILER.historikkCsv,
         FILER.innhold,
+        FILER.sjekksummer,
       ].sort(),
     );
     expect(tekst(tidlig[FILER.innhold])).toContain("Mattilsynet har ikke vurdert forhåndsmeldingen");
@@ -223,12 +264,12 @@ describe("GET …/{id}/dokumentasjon", () => {
     // the XML byte for byte as the Hub delivered it
     expect(Buffer.from(filer[FILER.xml] ?? []).equals(Buffer.from(levert))).toBe(true);
 
-    // every SHA-256 in the index is the file's, and every file but the index is in it
+    // every SHA-256 in SHA256SUMS is the file's, and every file but SHA256SUMS (the index too) is in it
     const innhold = tekst(filer[FILER.innhold]);
-    const h = hasher(innhold);
+    const h = hasher(tekst(filer[FILER.sjekksummer]));
     expect([...h.keys()].sort()).toEqual(
       Object.values(FILER)
-        .filter((f) => f !== FILER.innhold)
+        .filter((f) => f !== FILER.sjekksummer)
         .sort(),
     );
     for (const [navn, hash] of h) {
@@ -240,6 +281,15 @@ describe("GET …/{id}/dokumentasjon", () => {
       ).toBe(hash);
     }
     expect(innhold).toContain(`Dokumentasjon for forhåndsmelding ${m.nummer}`);
+    // the index is prose beside it: no checksum lines, the command to check, the org. no. grouped
+    expect(innhold).not.toMatch(/[0-9a-f]{64}/);
+    expect(innhold).toContain("sha256sum -c SHA256SUMS");
+    const orgnr = formaterOrganisasjonsnummer(m.ansvarligImportoer.organisasjonsnummer);
+    expect(orgnr).toMatch(/^\d{3} \d{3} \d{3}$/);
+    expect(innhold).toContain(`(org.nr. ${orgnr})`);
+    // the README's command on the unpacked pack: every file OK, no «improperly formatted» warning
+    forventRenSjekk(filer, FILER);
+    expect(sha256sumSjekk(tidlig, FILER.sjekksummer).status).toBe(0);
 
     // the PDFs parse and are what they say
     expect(pdfTekst(filer[FILER.sertifikat])).toContain(m.sertifikat.nummer);
@@ -299,11 +349,12 @@ describe("GET …/{id}/dokumentasjon", () => {
       const navn = filnavn(oversetter(sprak));
       expect(Object.keys(filer).sort()).toEqual(Object.values(navn).sort());
       const innhold = tekst(filer[navn.innhold]);
-      expect([...hasher(innhold).keys()].sort()).toEqual(
+      expect([...hasher(tekst(filer[navn.sjekksummer])).keys()].sort()).toEqual(
         Object.values(navn)
-          .filter((f) => f !== navn.innhold)
+          .filter((f) => f !== navn.sjekksummer)
           .sort(),
       );
+      forventRenSjekk(filer, navn);
       const historikk = pdfTekst(filer[navn.historikkPdf]);
       const csv = tekst(filer[navn.historikkCsv]);
       const mottak = tekst(filer[navn.mottakskontroll]);

@@ -4,7 +4,8 @@ import { useT } from "./sprak";
 
 /**
  * The cookie banner. The service stores only cookies it needs (session, login state, chosen
- * organisation, preferences), so the banner informs rather than asks. The acknowledgement is stored in a
+ * organisation, preferences), so the banner informs rather than asks: one sentence, the full account behind
+ * «Hvilke informasjonskapsler?». The acknowledgement is stored in a
  * cookie by POST /informasjonskapsler (works without JavaScript: the post redirects back); with
  * JavaScript a fetcher posts it and the banner closes at once.
  */
@@ -19,12 +20,28 @@ export function Informasjonskapsler({ sti }: { sti: string }) {
           {t("felles.informasjonskapsler.tittel")}
         </h2>
         <p className="ds-paragraph" data-size="sm">
-          {t("felles.informasjonskapsler.tekst")}
+          {t("felles.informasjonskapsler.kort")}
         </p>
+        {/* The whole account one step away (no JavaScript needed), so the banner stays small on a phone. */}
+        <details className="cookie-banner__detaljer">
+          <summary className="ds-paragraph" data-size="sm">
+            {t("felles.informasjonskapsler.hvilke")}
+          </summary>
+          <p className="ds-paragraph" data-size="sm">
+            {t("felles.informasjonskapsler.tekst")}
+          </p>
+        </details>
         <fetcher.Form method="post" action="/informasjonskapsler" className="knapperad">
           <CsrfInput />
           <input type="hidden" name="returnTo" value={sti} />
-          <button className="ds-button" data-variant="primary" type="submit" name="valg" value="nodvendige">
+          <button
+            className="ds-button"
+            data-variant="primary"
+            data-size="sm"
+            type="submit"
+            name="valg"
+            value="nodvendige"
+          >
             {t("felles.informasjonskapsler.forstaar")}
           </button>
         </fetcher.Form>

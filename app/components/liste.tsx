@@ -66,6 +66,55 @@ export function Filterpanel({
   );
 }
 
+/** A filter in use, for the summary of a folded panel: the field's label and the chosen values as shown. */
+export interface AktivtFilter {
+  felt: string;
+  verdier: readonly string[];
+}
+
+/**
+ * The filter panel folded on narrow screens (issue 36 item 11): a `<details>` closed by default, so the
+ * results come first with or without JavaScript, and beside it what is filtered on, so a folded filter is
+ * never a hidden one. On wide screens (app.css) the panel is always open beside the results and neither the
+ * summary nor 'Vis filter' shows.
+ */
+export function Filtervindu({
+  knapp,
+  aktive,
+  children,
+}: {
+  knapp: string;
+  aktive: readonly AktivtFilter[];
+  children: ReactNode;
+}) {
+  const t = useT();
+  const liste = new Intl.ListFormat(t.lokale, { type: "unit" });
+  return (
+    <div className="filtervindu__ramme">
+      <details className="filtervindu">
+        <summary className="ds-button filtervindu__knapp" data-variant="secondary">
+          {knapp}
+        </summary>
+        {children}
+      </details>
+      {aktive.length > 0 ? (
+        <div className="filtervindu__aktive">
+          <p className="ds-paragraph" data-size="sm">
+            {t("felles.liste.iBruk")}
+          </p>
+          <ul>
+            {aktive.map((a) => (
+              <li key={a.felt}>
+                {t("felles.liste.filterVerdier", { felt: a.felt, verdier: liste.format(a.verdier) })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** A free-text filter field (no autocomplete: it filters, it is not a value to remember). */
 export function Filterfelt({
   id,

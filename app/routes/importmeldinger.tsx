@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import { formaterDato } from "../../domain/format";
 import { IMPORTMELDING_SIDESTOERRELSE, type ImportmeldingListe } from "../../domain/importmelding-liste";
 import { formaterTall } from "../../domain/mengde";
@@ -12,7 +12,7 @@ import { statusNavn } from "../../domain/statusnavn";
 import type { T } from "../../sprak/oversetter";
 import { useHydrert } from "../components/hydrert";
 import { LandVelger } from "../components/landvelger";
-import { Filterfelt, Filterpanel, Resultater } from "../components/liste";
+import { type AktivtFilter, Filterfelt, Filterpanel, Filtervindu, Resultater } from "../components/liste";
 import { Avkrysningsgruppe } from "../components/skjema";
 import { Tekst, useT } from "../components/sprak";
 import { Merke } from "../components/ui";
@@ -114,7 +114,6 @@ export default function Importmeldinger() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrert = useHydrert();
-  const [filterApent, setFilterApent] = useState(false);
   const tidtaker = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(tidtaker.current), []);
   const bruk = (form: HTMLFormElement, land?: string[]) => {
@@ -143,6 +142,7 @@ export default function Importmeldinger() {
     f.avsenderland.length ||
     f.importoer
   );
+  const aktive = aktiveFiltre(data, t);
   const laster = navigation.state === "loading" && navigation.location.pathname === "/importmeldinger";
   const lenkeTilSide = (side: number) => {
     const p = new URLSearchParams(data.sok);
@@ -155,75 +155,64 @@ export default function Importmeldinger() {
         {t("importmelding.liste.tittel")}
       </h1>
       <div className="listeside__oppsett">
-        {hydrert ? (
-          <button
-            type="button"
-            className="ds-button filterbryter"
-            data-variant="secondary"
-            aria-expanded={filterApent}
-            aria-controls="filterpanel"
-            onClick={() => setFilterApent((a) => !a)}
+        <Filtervindu knapp={t("importmelding.liste.visFilter")} aktive={aktive}>
+          <Filterpanel
+            aktivt={harFilter}
+            nullstillTil="/importmeldinger"
+            id="filterpanel"
+            aria-label={t("importmelding.liste.filterEtikett")}
+            onChange={vedEndring}
+            onSubmit={(e) => {
+              e.preventDefault();
+              clearTimeout(tidtaker.current);
+              bruk(e.currentTarget);
+            }}
           >
-            {filterApent ? t("importmelding.liste.skjulFilter") : t("importmelding.liste.visFilter")}
-          </button>
-        ) : null}
-        <Filterpanel
-          aktivt={harFilter}
-          nullstillTil="/importmeldinger"
-          id="filterpanel"
-          aria-label={t("importmelding.liste.filterEtikett")}
-          data-skjult={hydrert && !filterApent ? "true" : undefined}
-          onChange={vedEndring}
-          onSubmit={(e) => {
-            e.preventDefault();
-            clearTimeout(tidtaker.current);
-            bruk(e.currentTarget);
-          }}
-        >
-          {data.importoerer.length > 1 ? (
-            <ImportoerValg importoerer={data.importoerer} valgt={f.importoer} />
-          ) : null}
-          {(
-            [
-              ["nummer", "importmelding.liste.nummer"],
-              ["internReferanse", "importmelding.liste.egenReferanse"],
-              ["avsender", "importmelding.liste.avsender"],
-            ] as const
-          ).map(([navn, etikett]) => (
-            <Filterfelt key={navn} id={`filter-${navn}`} navn={navn} etikett={t(etikett)} verdi={f[navn]} />
-          ))}
-          <Avkrysningsgruppe
-            legende={t("importmelding.liste.status")}
-            navn="status"
-            idPrefiks="status"
-            valg={Object.keys(STATUS_FILTER_TEKST).map((verdi) => ({
-              verdi,
-              tekst: t(`kodeverk.statusFilter.${verdi as keyof typeof STATUS_FILTER_TEKST}`),
-            }))}
-            valgte={f.status}
-          />
-          {hydrert ? (
-            <LandVelger
-              navn="avsenderland"
-              etikett={t("importmelding.liste.avsenderland")}
-              land={data.land}
-              valgte={f.avsenderland}
-              onEndre={(valgte) => {
-                const form = document.getElementById("filterpanel");
-                if (form instanceof HTMLFormElement) bruk(form, valgte);
-              }}
-            />
-          ) : (
+            {data.importoerer.length > 1 ? (
+              <ImportoerValg importoerer={data.importoerer} valgt={f.importoer} />
+            ) : null}
+            {(
+              [
+                ["nummer", "importmelding.liste.nummer"],
+                ["internReferanse", "importmelding.liste.egenReferanse"],
+                ["avsender", "importmelding.liste.avsender"],
+              ] as const
+            ).map(([navn, etikett]) => (
+              <Filterfelt key={navn} id={`filter-${navn}`} navn={navn} etikett={t(etikett)} verdi={f[navn]} />
+            ))}
             <Avkrysningsgruppe
-              legende={t("importmelding.liste.avsenderland")}
-              navn="avsenderland"
-              idPrefiks="land"
-              valg={data.land.map((l) => ({ verdi: l.kode, tekst: landEtikett(l, t) }))}
-              valgte={f.avsenderland}
-              rullbar
+              legende={t("importmelding.liste.status")}
+              navn="status"
+              idPrefiks="status"
+              valg={Object.keys(STATUS_FILTER_TEKST).map((verdi) => ({
+                verdi,
+                tekst: t(`kodeverk.statusFilter.${verdi as keyof typeof STATUS_FILTER_TEKST}`),
+              }))}
+              valgte={f.status}
             />
-          )}
-        </Filterpanel>
+            {hydrert ? (
+              <LandVelger
+                navn="avsenderland"
+                etikett={t("importmelding.liste.avsenderland")}
+                land={data.land}
+                valgte={f.avsenderland}
+                onEndre={(valgte) => {
+                  const form = document.getElementById("filterpanel");
+                  if (form instanceof HTMLFormElement) bruk(form, valgte);
+                }}
+              />
+            ) : (
+              <Avkrysningsgruppe
+                legende={t("importmelding.liste.avsenderland")}
+                navn="avsenderland"
+                idPrefiks="land"
+                valg={data.land.map((l) => ({ verdi: l.kode, tekst: landEtikett(l, t) }))}
+                valgte={f.avsenderland}
+                rullbar
+              />
+            )}
+          </Filterpanel>
+        </Filtervindu>
         <Resultater
           tittel={t("importmelding.liste.tittel")}
           laster={laster}
@@ -251,6 +240,47 @@ export default function Importmeldinger() {
       </div>
     </div>
   );
+}
+
+/** What the list is filtered on, as the panel's labels and the values as the panel shows them. */
+function aktiveFiltre(
+  data: {
+    filter: {
+      nummer?: string;
+      internReferanse?: string;
+      avsender?: string;
+      status: string[];
+      avsenderland: string[];
+      importoer?: string;
+    };
+    land: ReadonlyArray<{ kode: string; navn: string }>;
+    importoerer: ReadonlyArray<{ id: string; navn: string }>;
+  },
+  t: T,
+): AktivtFilter[] {
+  const f = data.filter;
+  const aktive: AktivtFilter[] = [];
+  const valgt = data.importoerer.length > 1 ? data.importoerer.find((i) => i.id === f.importoer) : undefined;
+  if (valgt) aktive.push({ felt: t("importmelding.liste.importoer"), verdier: [valgt.navn] });
+  for (const [navn, etikett] of [
+    ["nummer", "importmelding.liste.nummer"],
+    ["internReferanse", "importmelding.liste.egenReferanse"],
+    ["avsender", "importmelding.liste.avsender"],
+  ] as const) {
+    const verdi = f[navn]?.trim();
+    if (verdi) aktive.push({ felt: t(etikett), verdier: [verdi] });
+  }
+  if (f.status.length > 0)
+    aktive.push({
+      felt: t("importmelding.liste.status"),
+      verdier: f.status.map((s) => t(`kodeverk.statusFilter.${s as keyof typeof STATUS_FILTER_TEKST}`)),
+    });
+  if (f.avsenderland.length > 0)
+    aktive.push({
+      felt: t("importmelding.liste.avsenderland"),
+      verdier: f.avsenderland.map((k) => data.land.find((l) => l.kode === k)?.navn ?? k),
+    });
+  return aktive;
 }
 
 /** The importer filter, for a reception controller that sees the notifications of the importers it controls for. */

@@ -12,7 +12,8 @@ import {
 } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
 import { meldepliktFarge } from "../../domain/status";
-import { Filterfelt, Filterpanel, Resultater } from "../components/liste";
+import type { T } from "../../sprak/oversetter";
+import { type AktivtFilter, Filterfelt, Filterpanel, Filtervindu, Resultater } from "../components/liste";
 import { Avkrysningsgruppe } from "../components/skjema";
 import { useT } from "../components/sprak";
 import { Merke } from "../components/ui";
@@ -96,6 +97,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+/** What the list is filtered on, as the panel's labels and the values as the panel shows them. */
+function aktiveFiltre(
+  f: {
+    avsender?: string;
+    sertifikatnummer?: string;
+    meldepliktigVurdering: readonly MeldepliktGruppe[];
+    avsenderland: readonly string[];
+  },
+  land: ReadonlyArray<{ kode: string; navn: string }>,
+  t: T,
+): AktivtFilter[] {
+  const aktive: AktivtFilter[] = [];
+  if (f.avsender) aktive.push({ felt: t("sertifikat.liste.avsender"), verdier: [f.avsender] });
+  if (f.sertifikatnummer)
+    aktive.push({ felt: t("sertifikat.liste.sertifikatnummer"), verdier: [f.sertifikatnummer] });
+  if (f.meldepliktigVurdering.length > 0)
+    aktive.push({
+      felt: t("sertifikat.liste.meldeplikt"),
+      verdier: f.meldepliktigVurdering.map((k) => t(`sertifikat.meldeplikt.${k}`)),
+    });
+  if (f.avsenderland.length > 0)
+    aktive.push({
+      felt: t("sertifikat.liste.avsenderland"),
+      verdier: f.avsenderland.map((k) => land.find((l) => l.kode === k)?.navn ?? k),
+    });
+  return aktive;
+}
+
 export default function Sertifikater() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
@@ -127,6 +156,7 @@ export default function Sertifikater() {
     return `/sertifikater?${p}`;
   };
   const laster = navigation.state === "loading" && navigation.location.pathname === "/sertifikater";
+  const aktive = aktiveFiltre(f, data.land, t);
   return (
     <div className="listeside">
       <h1 className="ds-heading" data-size="lg">
@@ -134,11 +164,8 @@ export default function Sertifikater() {
       </h1>
       <div className="listeside__oppsett">
         {/* On small screens the filters fold away behind 'Vis filter' so the results are on the first
-            screen; on wide screens (app.css) the panel is always open and the summary hidden. */}
-        <details className="filtervindu">
-          <summary className="ds-button filtervindu__knapp" data-variant="secondary">
-            {t("sertifikat.liste.visFilter")}
-          </summary>
+            screen, with what is filtered on beside it; on wide screens (app.css) the panel is always open. */}
+        <Filtervindu knapp={t("sertifikat.liste.visFilter")} aktive={aktive}>
           <Filterpanel
             aktivt={harFilter}
             nullstillTil="/sertifikater"
@@ -187,7 +214,7 @@ export default function Sertifikater() {
               rullbar
             />
           </Filterpanel>
-        </details>
+        </Filtervindu>
         <Resultater
           tittel={t("sertifikat.liste.sertifikater")}
           laster={laster}

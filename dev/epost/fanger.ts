@@ -38,11 +38,16 @@ function medLenker(tekst: string): string {
   return esc(tekst).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
-/** Enough style for readable pages with touch targets of at least 24 px (WCAG 2.2 target size). */
-const STIL = `body { font-family: system-ui, sans-serif; line-height: 1.5; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }
-table { border-collapse: collapse; width: 100%; }
+/**
+ * Enough style for readable pages with touch targets of at least 24 px (WCAG 2.2 target size), and no sideways
+ * scrolling at 320 px (issue 36 item 9): the table's columns share the width and long addresses, subjects and
+ * links wrap anywhere.
+ */
+const STIL = `body { font-family: system-ui, sans-serif; line-height: 1.5; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; overflow-wrap: anywhere; }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 caption { text-align: left; font-weight: bold; padding: 0.5rem 0; }
-th, td { text-align: left; vertical-align: top; padding: 0.5rem; border-bottom: 1px solid #c8c8c8; }
+th, td { text-align: left; vertical-align: top; padding: 0.5rem 0.25rem; border-bottom: 1px solid #c8c8c8; }
+dd { margin-left: 1rem; }
 a { display: inline-block; min-height: 24px; padding: 2px 0; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f4f4f4; padding: 1rem; }
 button { font: inherit; padding: 0.5rem 1rem; }

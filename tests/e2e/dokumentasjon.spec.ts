@@ -27,13 +27,14 @@ async function lastNed(
   return { navn: nedlasting.suggestedFilename(), filer: unzipSync(bytes) };
 }
 
-/** Every file but the index is listed in it with its SHA-256. */
+/** Every file but SHA256SUMS is listed in it with its SHA-256, and it holds nothing else. */
 function sjekkInnhold(filer: Record<string, Uint8Array>) {
-  const innhold = new TextDecoder().decode(filer["innhold.txt"]);
-  const linjer = [...innhold.matchAll(/^([0-9a-f]{64}) {2}(\S+)$/gm)];
+  const sjekksummer = new TextDecoder().decode(filer.SHA256SUMS);
+  const linjer = [...sjekksummer.matchAll(/^([0-9a-f]{64}) {2}(\S+)$/gm)];
+  expect(linjer.length).toBe(sjekksummer.trimEnd().split("\n").length);
   expect(linjer.map((l) => l[2]).sort()).toEqual(
     Object.keys(filer)
-      .filter((f) => f !== "innhold.txt")
+      .filter((f) => f !== "SHA256SUMS")
       .sort(),
   );
   for (const [, hash, navn] of linjer) {
@@ -62,6 +63,7 @@ test("dokumentasjonspakken fra den innsendte og den vurderte siden", async ({ pa
   const innsendt = await lastNed(page);
   expect(innsendt.navn).toMatch(/^dokumentasjon-.+\.zip$/);
   expect(Object.keys(innsendt.filer).sort()).toEqual([
+    "SHA256SUMS",
     "ephyto-sertifikat.xml",
     "historikk.csv",
     "historikk.pdf",

@@ -598,6 +598,25 @@ async function sider(flagg: string): Promise<Side[]> {
             "2 sertifikater",
           ],
         },
+        {
+          // filtered: the folded panel's summary of the filters in use (issue 36 item 11)
+          sti: "/sertifikater?meldepliktigVurdering=MELDEPLIKTIG&avsenderland=NL&avsender=Bloemen",
+          innlogget: true,
+          data: [
+            "NL-2026-000123",
+            "DK-2026-000456",
+            "Bloemen Export B.V.",
+            "Bloemen",
+            // the requirement's label and value are the same in nynorsk (both under @samme)
+            "Meldeplikt: Meldepliktig",
+            "Nederland (1)",
+            "Danmark (1)",
+            "Nederland",
+            "Filter",
+            "Bruk filter",
+            "2 sertifikater",
+          ],
+        },
       ],
     },
     {
