@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { ingestSertifikat } from "../api/sertifikat/ingest";
 import { ORG } from "../dev/demo-data";
 import { lagSertifikatXml } from "../dev/ephyto/generate";
+import { lagLogger } from "../server/logg";
 import { dagerSiden, importoerId, KARI, LINJER, lagSertifikat, OLA, svar } from "../tests/support/test-hjelp";
 import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../tests/support/test-server";
 import { apiGrenser } from "./grenser";
@@ -18,12 +19,23 @@ let hageland: number;
 /** A second API with small limits set through GRENSE_<NAVN> (the variables the service reads). */
 let liten: TestApi;
 let litenHageland: number;
+/** The warnings both APIs wrote to their request log (fangLogg empties it). */
 const advarsler: string[] = [];
+const logger = lagLogger(
+  "warn",
+  {},
+  {
+    write: (linje: string) => {
+      advarsler.push(String((JSON.parse(linje) as { msg?: unknown }).msg));
+    },
+  },
+);
 
 beforeAll(async () => {
   [api, liten] = await Promise.all([
-    startTestApi(),
+    startTestApi({ logger }),
     startTestApi({
+      logger,
       grenser: apiGrenser({
         GRENSE_SOEK_NY_PERSON: "3/3600",
         GRENSE_DOKUMENT_PERSON: "2",
@@ -44,9 +56,6 @@ afterEach(() => {
 
 function fangLogg() {
   advarsler.length = 0;
-  vi.spyOn(console, "warn").mockImplementation((...a: unknown[]) => {
-    advarsler.push(a.map(String).join(" "));
-  });
 }
 
 const soek = (nummer: string, dato: string) =>

@@ -10,8 +10,8 @@ import { type Grense, grense, grenseMelding, ipNoekkel, type Utfall, ventSekunde
 import { melding } from "../sprak/melding";
 import { ApiError, ah, unauthorized } from "./http";
 
-/** The limits, each overridable by GRENSE_<NAVN> (README "Konfigurasjon"); read when the API is made. */
-export function apiGrenser(env: Record<string, string | undefined> = process.env) {
+/** The limits, each overridable by GRENSE_<NAVN> (README "Konfigurasjon"; `config.grenser`). */
+export function apiGrenser(env: Readonly<Record<string, string | undefined>> = {}) {
   return {
     /** Certificate searches by exact keys that find nothing (a guess), per person. */
     soekBomPerson: grense("soek-bom-person", "sertifikatsoekUtenTreff", 20, 10 * 60, env),
@@ -49,7 +49,7 @@ export class ForMange extends ApiError {
 }
 
 function logg(req: Request, g: Grense): void {
-  console.warn(
+  req.log?.warn(
     `Grense nådd: ${g.navn} (${g.antall} per ${g.sekunder} s), adresse ${ipNoekkel(req.ip)}, ${req.method} ${req.path}`,
   );
 }

@@ -48,7 +48,7 @@ export interface ApiOptions {
   features?: Features;
   /** Told how each Hub delivery ended (ny, oppdatert, uendret, avvist): the metrics count them. */
   paaSertifikat?: (resultat: string) => void;
-  /** The rate limits (default: apiGrenser() from the environment, docs/decisions/026-grenser.md). */
+  /** The rate limits (default: the built-in ones, docs/decisions/026-grenser.md; the server passes config's). */
   grenser?: ApiGrenser;
   /**
    * Webhook subscriptions (ADR 036): the key their secrets are encrypted with (WEBHOOK_NOEKKEL), and whether

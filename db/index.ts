@@ -18,6 +18,8 @@ export type Db = Kysely<Database>;
 export interface OpenOptions {
   /** postgres:// URL of a PostgreSQL server; when absent, PGlite is used. */
   databaseUrl?: string;
+  /** Extra PostgreSQL session options (PGOPTIONS, from the configuration) after the service's own. */
+  pgOptions?: string;
   /** PGlite data directory; "memory://" or undefined for an in-memory database. */
   dataDir?: string;
   /** A PGlite instance to use as it is, in this thread (otherwise PGlite gets a thread of its own). */
@@ -50,12 +52,10 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
       max: 10,
       // Every query the service runs is bounded and short (ADR 021). JIT compilation and parallel workers
       // cost more to start than such a query costs to run (20+ ms against 1–2 ms when a plan's estimate
-      // crosses their thresholds, ADR 015), so they are off for the service's sessions. PGOPTIONS comes
+      // crosses their thresholds, ADR 015), so they are off for the service's sessions. PGOPTIONS (config) comes
       // after them (a later -c wins). An `options` parameter in DATABASE_URL replaces all of it (pg merges
       // the address over this config), so one who sets it there should include these two.
-      options: ["-c jit=off -c max_parallel_workers_per_gather=0", process.env.PGOPTIONS]
-        .filter(Boolean)
-        .join(" "),
+      options: ["-c jit=off -c max_parallel_workers_per_gather=0", opts.pgOptions].filter(Boolean).join(" "),
       types: {
         getTypeParser: ((oid: number, format?: "text" | "binary") => {
           const custom = parsers[oid];

@@ -1,5 +1,5 @@
-// Rate limits as rules (issue 22, docs/decisions/026-grenser.md): what a limit is, how a limit is read from the
-// environment, whose key a client address is, and the message of a 429 (a message reference, resolved in the
+// Rate limits as rules (issue 22, docs/decisions/026-grenser.md): what a limit is, how an override (GRENSE_<NAVN>,
+// read by server/config.ts) is applied, whose key a client address is, and the message of a 429 (a message reference, resolved in the
 // reader's language where it is shown: felles.grense.forMange). The counters themselves are in db/grense.ts.
 import { isIPv6 } from "node:net";
 import { melding } from "../sprak/melding";
@@ -27,29 +27,29 @@ export interface Grense {
 /** The environment variable that overrides a limit: GRENSE_SOEK_BOM_PERSON for "soek-bom-person". */
 export const grenseVariabel = (navn: string) => `GRENSE_${navn.toUpperCase().replace(/-/g, "_")}`;
 
+/** An override as written: "antall" (same window) or "antall/sekunder"; undefined when it cannot be read. */
+export function lesGrenseverdi(verdi: string): { antall: number; sekunder?: number } | undefined {
+  const m = /^(\d{1,9})(?:\/(\d{1,9}))?$/.exec(verdi.trim());
+  if (!m || (m[2] !== undefined && Number(m[2]) <= 0)) return undefined;
+  return { antall: Number(m[1]), sekunder: m[2] === undefined ? undefined : Number(m[2]) };
+}
+
 /**
- * A limit with its default, unless GRENSE_<NAVN> is set: "antall" (same window) or "antall/sekunder";
- * "0" turns the limit off. A value that cannot be read keeps the default, with a warning.
+ * A limit with its default, unless the configuration's overrides (`GRENSE_<NAVN>`, server/config.ts) set it;
+ * "0" turns the limit off. A value that cannot be read keeps the default (the configuration warns at start).
  */
 export function grense(
   navn: string,
   hva: GrenseHva,
   antall: number,
   sekunder: number,
-  env: Record<string, string | undefined> = process.env,
+  overstyring: Readonly<Record<string, string | undefined>> = {},
 ): Grense {
-  const variabel = grenseVariabel(navn);
-  const verdi = env[variabel]?.trim();
-  if (verdi) {
-    const m = /^(\d{1,9})(?:\/(\d{1,9}))?$/.exec(verdi);
-    if (m && (m[2] === undefined || Number(m[2]) > 0)) {
-      return { navn, hva, antall: Number(m[1]), sekunder: m[2] === undefined ? sekunder : Number(m[2]) };
-    }
-    console.warn(
-      `${variabel}=${verdi} kan ikke leses (bruk antall eller antall/sekunder); bruker ${antall}/${sekunder}.`,
-    );
-  }
-  return { navn, hva, antall, sekunder };
+  const verdi = overstyring[grenseVariabel(navn)];
+  const lest = verdi === undefined ? undefined : lesGrenseverdi(verdi);
+  return lest
+    ? { navn, hva, antall: lest.antall, sekunder: lest.sekunder ?? sekunder }
+    : { navn, hva, antall, sekunder };
 }
 
 /** Within the limit (`brukt`: the events counted for the key in this window, when counted), or over it. */

@@ -6,7 +6,9 @@
 import type { Express, NextFunction, Request, Response } from "express";
 import { createRemoteJWKSet } from "jose";
 import { API_PREFIXES, createApi } from "../api";
+import { stillInnArbeid } from "../api/arbeid/basseng";
 import { MYNDIGHET_SCOPES } from "../api/auth";
+import { apiGrenser } from "../api/grenser";
 import type { Tilgang } from "../api/registre/tilgang";
 import type { Db } from "../db";
 import type { Config } from "./config";
@@ -50,8 +52,10 @@ export async function monterApi(
       }),
     );
   }
+  stillInnArbeid(config.arbeid);
   const api = createApi({
     db,
+    grenser: apiGrenser(config.grenser),
     auth: {
       issuer: config.oidc.issuer,
       audience: config.apiAudience,

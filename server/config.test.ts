@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
+import { apiGrenser } from "../api/grenser";
 import { discoveryUrl, sammeUtsteder } from "../domain/oidc";
 import { KonfigurasjonsFeil, loadConfig } from "./config";
 
@@ -128,6 +129,38 @@ describe("loadConfig uten NODE_ENV=production", () => {
     });
     expect(c.features).toEqual({ visImportmelding: false, visRisikovurdering: true });
     expect(c.demo).toBe(false);
+  });
+
+  it("leser grensene, arbeidsbanene og byggets innstillinger; en uleselig grense er en advarsel, ikke en feil", () => {
+    const c = loadConfig({
+      GRENSE_SOEK_BOM_PERSON: " 5/60 ",
+      GRENSE_INNLOGGING_IP: "tjue",
+      ARBEID_DOKUMENT_SAMTIDIGE: "3",
+      ARBEID_DOKUMENT_KOE: "0",
+      ARBEID_MAKS_SAMTIDIGE: "x",
+      BUILD_DIR: "build-3100",
+      VITE_DEV: "1",
+      PGOPTIONS: "-c statement_timeout=5000",
+      SESSION_SECRET: "s".repeat(40),
+    });
+    expect(c.grenser).toEqual({ GRENSE_SOEK_BOM_PERSON: "5/60" });
+    expect(apiGrenser(c.grenser).soekBomPerson).toMatchObject({ antall: 5, sekunder: 60 });
+    expect(c.advarsler).toEqual([
+      "GRENSE_INNLOGGING_IP=tjue kan ikke leses (bruk antall eller antall/sekunder); bruker standarden.",
+    ]);
+    expect(c.arbeid.dokument).toMatchObject({ samtidige: 3, ventende: 0, perPerson: 2 });
+    expect(c.arbeid.innlesing.samtidige).toBe(2);
+    expect(c).toMatchObject({
+      buildDir: "build-3100",
+      viteDev: true,
+      pgOptions: "-c statement_timeout=5000",
+      sessionSecretSatt: true,
+    });
+    const standard = loadConfig({});
+    expect(standard).toMatchObject({ grenser: {}, advarsler: [], buildDir: "build", viteDev: false });
+    expect(standard.sessionSecretSatt).toBe(false);
+    // Vite's dev server never in production.
+    expect(loadConfig({ ...ALLE, VITE_DEV: "1" }).viteDev).toBe(false);
   });
 });
 

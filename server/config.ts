@@ -9,8 +9,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
+import type { Arbeidsgrenser } from "../api/arbeid/basseng";
 import { UTVIKLINGSNOEKKEL } from "../api/hendelser/hemmelighet";
 import type { Alder } from "../api/opprydding";
+import { lesGrenseverdi } from "../domain/grense";
 
 export const ROLLER = ["web", "api", "sender"] as const;
 export type Rolle = (typeof ROLLER)[number];
@@ -123,6 +125,20 @@ export interface Config {
   hub: HubConfig;
   /** Retention of transient rows by the `sender` role (docs/decisions/053-lagringstid.md). */
   opprydding: OppryddingConfig;
+  /** Rate-limit overrides GRENSE_<NAVN> as written (domain/grense.ts applies them; ADR 026). */
+  grenser: Record<string, string>;
+  /** The worker pool's lanes (ARBEID_*; api/arbeid/basseng.ts, ADR 018). */
+  arbeid: Arbeidsgrenser;
+  /** The compiled build the web role serves (BUILD_DIR). */
+  buildDir: string;
+  /** The web role renders through Vite's dev server (VITE_DEV=1; never in production). */
+  viteDev: boolean;
+  /** PostgreSQL session options (libpq's PGOPTIONS) after the service's own (db/index.ts). */
+  pgOptions?: string;
+  /** SESSION_SECRET was given (else an embedded service keeps a generated one in its data directory). */
+  sessionSecretSatt: boolean;
+  /** Settings that were ignored, in Norwegian; the process logs them at start. */
+  advarsler: string[];
   /** Webhooks (docs/decisions/036-hendelser-og-webhooker.md). */
   webhook: {
     /** The key the subscriptions' secrets are encrypted with (WEBHOOK_NOEKKEL; api and sender share it). */
@@ -578,6 +594,49 @@ function mellomtjenere(tekst: string | undefined): { verdi: false | number | str
   };
 }
 
+// --- Rate limits and the worker pool (ADR 026, ADR 018) -------------------------------------------------------
+
+/** The GRENSE_<NAVN> overrides as written, and a warning for each that cannot be read (its limit keeps its default). */
+function lesGrenser(env: Record<string, string | undefined>): {
+  grenser: Record<string, string>;
+  advarsler: string[];
+} {
+  const grenser: Record<string, string> = {};
+  const advarsler: string[] = [];
+  for (const [navn, verdi] of Object.entries(env)) {
+    if (!navn.startsWith("GRENSE_") || !satt(verdi)) continue;
+    if (lesGrenseverdi(verdi)) grenser[navn] = verdi.trim();
+    else
+      advarsler.push(
+        `${navn}=${verdi} kan ikke leses (bruk antall eller antall/sekunder); bruker standarden.`,
+      );
+  }
+  return { grenser, advarsler };
+}
+
+function lesArbeid(env: Record<string, string | undefined>): Arbeidsgrenser {
+  /** A whole number (at least `minst`), or `standard` when unset or not a number. */
+  const tall = (navn: string, standard: number, minst = 1) => {
+    const verdi = env[navn]?.trim();
+    const n = verdi ? Number(verdi) : Number.NaN;
+    return Math.max(minst, Number.isInteger(n) ? n : standard);
+  };
+  return {
+    innlesing: {
+      samtidige: tall("ARBEID_MAKS_SAMTIDIGE", 2),
+      tidsgrenseMs: tall("ARBEID_TIDSGRENSE_MS", 120_000, 1000),
+    },
+    dokument: {
+      samtidige: tall("ARBEID_DOKUMENT_SAMTIDIGE", 1),
+      ventende: tall("ARBEID_DOKUMENT_KOE", 16, 0),
+      perPerson: tall("ARBEID_DOKUMENT_PER_PERSON", 2),
+      perPersonVentende: tall("ARBEID_DOKUMENT_PER_PERSON_KOE", 4, 0),
+      tidsgrenseMs: tall("ARBEID_DOKUMENT_TIDSGRENSE_MS", 60_000, 1000),
+    },
+    side: { samtidige: tall("ARBEID_SIDE_SAMTIDIGE", 1) },
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const { roller, problemer: rolleproblemer } = lesRoller(env.ROLES);
   const production = env.NODE_ENV === "production";
@@ -634,6 +693,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     : embeddedMaskinporten
       ? `${appUrl}/maskinporten`
       : undefined;
+  const { grenser, advarsler } = lesGrenser(env);
   return {
     roller,
     port: lytteport,
@@ -708,6 +768,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sender && bool(env.HUB_HENTING, true) && !satt(env.HUB_URL) && (!production || demo),
     ),
     opprydding: lesOppryddingConfig(env),
+    grenser,
+    arbeid: lesArbeid(env),
+    buildDir: env.BUILD_DIR || "build",
+    viteDev: !production && env.VITE_DEV === "1",
+    pgOptions: env.PGOPTIONS || undefined,
+    sessionSecretSatt: satt(env.SESSION_SECRET),
+    advarsler,
     webhook: {
       noekkel: env.WEBHOOK_NOEKKEL || UTVIKLINGSVERDIER.webhookNoekkel,
       tillatLokal: bool(env.WEBHOOK_TILLAT_LOKAL, false),

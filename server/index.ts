@@ -35,8 +35,7 @@ const MINNE = "memory://";
 
 /** In embedded mode a generated session secret is kept in the data directory, so restarts keep sessions. */
 function sessionSecret(config: Config): string {
-  if (process.env.SESSION_SECRET || config.databaseUrl || config.dataDir === MINNE)
-    return config.sessionSecret;
+  if (config.sessionSecretSatt || config.databaseUrl || config.dataDir === MINNE) return config.sessionSecret;
   const file = path.join(path.dirname(config.dataDir), ".session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });
@@ -68,6 +67,7 @@ export interface StartedServer {
 
 export async function startServer(config: Config = loadConfig(), logger?: Logger): Promise<StartedServer> {
   const logg = logger ?? lagLogger(config.loggNivaa, { roller: [...config.roller].join(",") });
+  for (const advarsel of config.advarsler) logg.warn(advarsel);
   const { roller } = config;
   const web = roller.has("web");
   const api = roller.has("api");
@@ -79,6 +79,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    pgOptions: config.pgOptions,
     migrate: false,
     eier: { rolle: "tjeneste", api, kommando: "npm start", ventMs: 60_000 },
     logg,

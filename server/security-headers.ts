@@ -84,7 +84,7 @@ export function securityHeaders(config: Config, formAction: FormActionOpphav) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    const dev = !config.production && process.env.VITE_DEV === "1";
+    const dev = config.viteDev;
     res.setHeader(
       "Content-Security-Policy",
       contentSecurityPolicy({ nonce, dev, formAction: formAction.liste() }),

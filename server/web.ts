@@ -76,7 +76,7 @@ export async function monterWebFoerApi(
   // Static files before the compression middleware: the build wrote brotli and gzip copies of them
   // (vite.config.ts), served as they are (komprimering.ts, docs/decisions/015-performance.md).
   if (!viteDev(config)) {
-    const buildDir = process.env.BUILD_DIR ?? "build";
+    const { buildDir } = config;
     app.use((_req, res, next) => {
       res.locals.rute = "statisk";
       next();
@@ -116,7 +116,7 @@ export async function monterWebFoerApi(
   return { close: () => clearInterval(oppdagelse) };
 }
 
-const viteDev = (config: Config) => !config.production && process.env.VITE_DEV === "1";
+const viteDev = (config: Config) => config.viteDev;
 
 /**
  * The second half: the checks on posts, the development mail catcher's pages (when it runs in this process),
@@ -142,7 +142,7 @@ export async function monterWeb(
     app.use(viteServer.middlewares);
     build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   } else {
-    const buildDir = process.env.BUILD_DIR ?? "build";
+    const { buildDir } = config;
     const ferdig = (await import(path.resolve(buildDir, "server/index.js"))) as ServerBuild;
     build = ferdig;
     rute = remixRutefinner(ferdig);

@@ -16,34 +16,47 @@ import { EphytoParseError } from "../ephyto/feil";
 import { ArbeidAvbrutt, ArbeidFeil, ArbeidOpptatt } from "./feil";
 import type { Jobb, Svar } from "./jobb";
 
-/** A whole number from the environment (at least `minst`), or `standard` when unset or not a number. */
-function tall(navn: string, standard: number, minst = 1): number {
-  const verdi = process.env[navn]?.trim();
-  const n = verdi ? Number(verdi) : Number.NaN;
-  return Math.max(minst, Number.isInteger(n) ? n : standard);
+/** The lanes' limits (server/config.ts reads them from ARBEID_*; these are the defaults). */
+export interface Arbeidsgrenser {
+  innlesing: { samtidige: number; tidsgrenseMs: number };
+  dokument: {
+    samtidige: number;
+    ventende: number;
+    perPerson: number;
+    perPersonVentende: number;
+    tidsgrenseMs: number;
+  };
+  side: { samtidige: number };
 }
 
 /** Certificate intake: parsing runs at most this many at once; deliveries wait their turn (never refused). */
-export const INNLESING = {
-  samtidige: tall("ARBEID_MAKS_SAMTIDIGE", 2),
-  tidsgrenseMs: tall("ARBEID_TIDSGRENSE_MS", 120_000, 1000),
-};
+export const INNLESING = { samtidige: 2, tidsgrenseMs: 120_000 };
 
 /** Documents (PDF, Excel) for people: a lane of its own, bounded (ADR 018 "Grenser"). */
 export const DOKUMENT = {
   /** Documents made at once in all; two cores, and the request loop and the database need one. */
-  samtidige: tall("ARBEID_DOKUMENT_SAMTIDIGE", 1),
+  samtidige: 1,
   /** Waiting documents in all; past this the answer is 503 with Retry-After. */
-  ventende: tall("ARBEID_DOKUMENT_KOE", 16, 0),
+  ventende: 16,
   /** Documents of one person made at once; the person's next ones wait. */
-  perPerson: tall("ARBEID_DOKUMENT_PER_PERSON", 2),
+  perPerson: 2,
   /** Documents of one person waiting; past this the answer is 429 with Retry-After. */
-  perPersonVentende: tall("ARBEID_DOKUMENT_PER_PERSON_KOE", 4, 0),
+  perPersonVentende: 4,
   /** The app gives up on a document after its own deadline and cancels; other clients get this. */
-  tidsgrenseMs: tall("ARBEID_DOKUMENT_TIDSGRENSE_MS", 60_000, 1000),
+  tidsgrenseMs: 60_000,
   /** Retry-After (seconds) when refused. */
   ventSekunder: 10,
 };
+
+/** The certificate page of a large certificate: one at a time, beside intake and documents. */
+export const SIDE = { samtidige: 1, tidsgrenseMs: 30_000 };
+
+/** The configured limits, for this process's pool (server/api.ts, at start). */
+export function stillInnArbeid(grenser: Arbeidsgrenser): void {
+  Object.assign(INNLESING, grenser.innlesing);
+  Object.assign(DOKUMENT, grenser.dokument);
+  Object.assign(SIDE, grenser.side);
+}
 
 // The worker is traad.ts under tsx and vitest, traad.js beside this chunk in the compiled service.
 const traadUrl = traadFil(import.meta.url, "traad");
@@ -77,9 +90,6 @@ function leggTilbake(worker: Worker): void {
 }
 
 export type Bane = "innlesing" | "dokument" | "side";
-
-/** The certificate page of a large certificate: one at a time, beside intake and documents. */
-export const SIDE = { samtidige: tall("ARBEID_SIDE_SAMTIDIGE", 1), tidsgrenseMs: 30_000 };
 
 interface Venter {
   person: string | undefined;

@@ -16,8 +16,8 @@ import {
 import { REGISTER_FEIL } from "../../domain/problem";
 import { oversetterFor } from "./tekster.server";
 
-/** The limits, each overridable by GRENSE_<NAVN> (README "Konfigurasjon"). */
-export function appGrenser(env: Record<string, string | undefined> = process.env) {
+/** The limits, each overridable by GRENSE_<NAVN> (README "Konfigurasjon"; `config.grenser`). */
+export function appGrenser(env: Readonly<Record<string, string | undefined>> = {}) {
   return {
     /** Login starts (/oauth2/authorization/idporten), per client address (a large importer's NAT, ADR 026). */
     innloggingIp: grense("innlogging-ip", "innlogginger", 600, 10 * 60, env),
@@ -36,11 +36,15 @@ export function appGrenser(env: Record<string, string | undefined> = process.env
   };
 }
 
-let grenser: ReturnType<typeof appGrenser> | undefined;
-/** Read once per process, from the environment. */
-export const appGrense = () => {
-  grenser ??= appGrenser();
-  return grenser;
+const grenser = new WeakMap<object, ReturnType<typeof appGrenser>>();
+/** The limits of this process's configuration (made once per configuration). */
+export const appGrense = (context: AppLoadContext) => {
+  let g = grenser.get(context.config);
+  if (!g) {
+    g = appGrenser(context.config.grenser);
+    grenser.set(context.config, g);
+  }
+  return g;
 };
 
 /**
@@ -74,7 +78,7 @@ export function forMangeSvar(melding: string, ventSekunderTekst: string): Respon
 
 async function stopp(context: AppLoadContext, request: Request, g: Grense, u: Utfall): Promise<void> {
   if (u.ok) return;
-  console.warn(
+  context.logger?.warn(
     `Grense nådd: ${g.navn} (${g.antall} per ${g.sekunder} s), adresse ${ipNoekkel(context.klientIp)}, ${request.method} ${new URL(request.url).pathname}`,
   );
   const t = await oversetterFor(request);
@@ -97,7 +101,7 @@ export async function tellForAdresse(context: AppLoadContext, request: Request, 
  * address (issue 34 item 2, ADR 026). Throws the 429 page past either limit.
  */
 export async function tellMislyktetInnlogging(context: AppLoadContext, request: Request): Promise<void> {
-  const g = appGrense();
+  const g = appGrense(context);
   const state = new URL(request.url).searchParams.get("state") ?? "";
   const forsoek = `innlogging|${createHash("sha256").update(state).digest("base64url").slice(0, 22)}`;
   const u = await teller(context).tell(g.innloggingFeilForsoek, forsoek);

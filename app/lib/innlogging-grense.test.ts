@@ -12,7 +12,7 @@ import { startTestUtsteder, type TestUtsteder } from "../../tests/oidc/test-utst
 import { createTestDatabase } from "../../tests/support/test-db";
 import { loader } from "../routes/oauth2.callback.idporten";
 import { getIdporten } from "./auth.server";
-import { appGrense } from "./grense.server";
+import { appGrenser } from "./grense.server";
 
 const KLIENT = "forhaandsmelding-test";
 
@@ -102,8 +102,8 @@ async function gyldig(): Promise<Response> {
 describe("mislykkede innlogginger fra én adresse", () => {
   it("en gyldig innlogging slipper gjennom når adressen er sperret for mislykkede, til grensen for forsøk er nådd", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const feil = appGrense().innloggingFeilIp;
-    const stengt = appGrense().innloggingStengtIp;
+    const feil = appGrenser().innloggingFeilIp;
+    const stengt = appGrenser().innloggingStengtIp;
     expect(stengt.antall).toBeGreaterThan(feil.antall);
     for (let i = 0; i < feil.antall; i++) expect((await forfalsket()).status).toBe(401);
     expect((await forfalsket()).status).toBe(429);
@@ -129,8 +129,8 @@ describe("mislykkede innlogginger fra én adresse", () => {
   it("det samme mislykkede forsøket om igjen (last på nytt) teller én gang for adressen: én person stenger ikke ute kollegene", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     context = { ...context, klientIp: "192.0.2.44" };
-    const perForsoek = appGrense().innloggingFeilForsoek;
-    const stengt = appGrense().innloggingStengtIp;
+    const perForsoek = appGrenser().innloggingFeilForsoek;
+    const stengt = appGrenser().innloggingStengtIp;
     for (let i = 0; i < perForsoek.antall; i++) expect((await forfalsket("samme")).status).toBe(401);
     // past the attempt's own limit that attempt is 429 …
     for (let i = perForsoek.antall; i < stengt.antall + 20; i++) {

@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const returnTo = tryggReturnTo(url.searchParams.get("returnTo"));
   if (await hentInnlogget(request, context)) throw redirect(returnTo);
   // An address that has used up its login starts is told so here, before it tries again (ADR 026).
-  await stoppHvisAdresseSperret(context, request, appGrense().innloggingIp);
+  await stoppHvisAdresseSperret(context, request, appGrense(context).innloggingIp);
   return {
     returnTo,
     utloept: url.searchParams.get("utloept") === "1",

@@ -9,7 +9,7 @@ import { appGrense, tellForAdresse } from "../lib/grense.server";
  * mange forsøk' (429).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await tellForAdresse(context, request, appGrense().innloggingIp);
+  await tellForAdresse(context, request, appGrense(context).innloggingIp);
   const returnTo = tryggReturnTo(new URL(request.url).searchParams.get("returnTo"));
   // Not in the session: a login start stores nothing on the server (issue 22).
   const cookie = await innloggingRetur(context.config).serialize(returnTo);

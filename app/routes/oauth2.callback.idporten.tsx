@@ -29,7 +29,7 @@ import { tekster } from "../lib/tekster.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // An address that has sent very many failing callbacks is refused before the callback is tried; below that a
   // valid login goes through even when the address's failures are over their limit (ADR 026, issue 34 item 2).
-  await stoppHvisAdresseSperret(context, request, appGrense().innloggingStengtIp);
+  await stoppHvisAdresseSperret(context, request, appGrense(context).innloggingStengtIp);
   const retur = innloggingRetur(context.config);
   const oauthCookies = [
     ...slettOauth2Cookies(request, context.config.secureCookies),

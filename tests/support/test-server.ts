@@ -9,6 +9,7 @@ import { type MaskinVerifierOptions, MYNDIGHET_SCOPES } from "../../api/auth";
 import type { ApiGrenser } from "../../api/grenser";
 import { createApi } from "../../api/index";
 import type { DatabaseHandle } from "../../db";
+import type { Logger } from "../../server/logg";
 import { sjekkSvarMotDokument } from "./openapi-svar";
 import { createTestDatabase } from "./test-db";
 import { startTestRegistre, type TestRegistre, type TestRegistreValg } from "./test-registre";
@@ -56,6 +57,8 @@ export interface TestApiOptions {
   plugin?: KyselyPlugin;
   /** The rate limits (default: as the service has them, api/grenser.ts). */
   grenser?: ApiGrenser;
+  /** The request log the API writes to (as pino-http's `req.log` in the service; default none). */
+  logger?: Logger;
   /** Webhook receivers on 127.0.0.1 over http are allowed unless tillatLokal is false (ADR 036). */
   webhook?: { tillatLokal: boolean };
   /** Machine tokens (ADR 035): tests/support/test-maskinporten.ts starts an issuer for them. */
@@ -158,6 +161,13 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
   ]);
   const db = opts.plugin ? handle.db.withPlugin(opts.plugin) : handle.db;
   const app = express();
+  const { logger } = opts;
+  if (logger) {
+    app.use((req, _res, next) => {
+      req.log = logger;
+      next();
+    });
+  }
   app.use(
     createApi({
       db,
