@@ -67,12 +67,11 @@ export interface StartedServer {
 
 export async function startServer(config: Config = loadConfig(), logger?: Logger): Promise<StartedServer> {
   const logg = logger ?? lagLogger(config.loggNivaa, { roller: [...config.roller].join(",") });
-  for (const advarsel of config.advarsler) logg.warn(advarsel);
   const { roller } = config;
   const web = roller.has("web");
   const api = roller.has("api");
   const sender = roller.has("sender");
-  nektUtviklingstjenester(config);
+  sjekkOppsett(config, logg);
   if (web) config.sessionSecret = sessionSecret(config);
   if (!config.databaseUrl && config.dataDir !== MINNE) mkdirSync(config.dataDir, { recursive: true });
   // The service owns an embedded database; a command holding it briefly (npm run seed) is waited for.
@@ -235,7 +234,9 @@ function sisteFeil(feil: unknown, req: Request, res: Response, _next: NextFuncti
 }
 
 /** loadConfig refuses these already; a hand-built Config must not slip the stand-ins into production. */
-function nektUtviklingstjenester(config: Config): void {
+/** The configuration's warnings to the log; in production proper, no development stand-in and no embedded database. */
+function sjekkOppsett(config: Config, logg: Logger): void {
+  for (const advarsel of config.advarsler) logg.warn(advarsel);
   if (!config.production || config.demo) return;
   const innebygd = config.embeddedIdporten || config.embeddedEpost || config.embeddedMaskinporten;
   if (innebygd || config.registre.innebygd || config.hub.utvikling || !config.databaseUrl) {
