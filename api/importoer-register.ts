@@ -56,13 +56,16 @@ export const kontrolloererSchema = z.object(
     mottakskontrolloerIds: z
       .array(
         z
-          .number({ error: "mottakskontrolloerIds må være en liste med tall" })
-          .int("mottakskontrolloerIds må være en liste med heltall")
-          .positive("mottakskontrolloerIds må være en liste med positive tall")
+          .number({ error: melding("api.register.kontrolloerIds", { krav: "tall" }) })
+          .int(melding("api.register.kontrolloerIds", { krav: "heltall" }))
+          .positive(melding("api.register.kontrolloerIds", { krav: "positive" }))
           .max(Number.MAX_SAFE_INTEGER, melding("api.register.ukjentKontrolloer")),
-        { error: "mottakskontrolloerIds må være en liste" },
+        { error: melding("api.register.kontrolloerIds", { krav: "liste" }) },
       )
-      .max(MAKS_MOTTAKSKONTROLLOERER, `Du kan ha høyst ${MAKS_MOTTAKSKONTROLLOERER} mottakskontrollører`),
+      .max(
+        MAKS_MOTTAKSKONTROLLOERER,
+        melding("api.register.kontrolloerMaks", { antall: MAKS_MOTTAKSKONTROLLOERER }),
+      ),
   },
   { error: melding("api.objektMed", { felt: "mottakskontrolloerIds" }) },
 );
@@ -160,12 +163,16 @@ export const registreringSchema = z.object({
   hovedenhetNavn: z.string().trim().max(200).nullish(),
   hovedenhetOrganisasjonsnummer: z
     .string()
-    .regex(/^\d{9}$/, "Ugyldig organisasjonsnummer for hovedenhet")
+    .regex(/^\d{9}$/, melding("api.register.ugyldigHovedenhet"))
     .nullish(),
-  navn: z.string({ error: "Navn mangler" }).trim().min(1, "Navn mangler").max(200),
+  navn: z
+    .string({ error: melding("api.register.navnMangler") })
+    .trim()
+    .min(1, melding("api.register.navnMangler"))
+    .max(200),
   organisasjonsnummer: z
-    .string({ error: "Organisasjonsnummer mangler" })
-    .regex(/^\d{9}$/, "Ugyldig organisasjonsnummer"),
+    .string({ error: melding("api.register.orgnrMangler") })
+    .regex(/^\d{9}$/, melding("api.ugyldigOrgnr")),
 });
 
 /**

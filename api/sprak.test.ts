@@ -1,10 +1,15 @@
 // Problem details in the caller's language (issue 33 §5, ADR 047): `detail` follows Accept-Language (nn,
 // en*, else bokmål; bokmål when absent), Content-Language names it, and validation messages of domain/schemas
 // and the guards' messages alike.
+import { randomUUID } from "node:crypto";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { melding } from "../sprak/melding";
 import { aktoer, importoerId, klarTilInnsending, lagSertifikat } from "../tests/support/test-hjelp";
 import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../tests/support/test-server";
+import { ArbeidOpptatt } from "./arbeid/feil";
+import { errorHandler } from "./http";
 
 const kari = DEMO_PERSONER[0]!.pid;
 const per = DEMO_PERSONER[3]!.pid;
@@ -324,5 +329,180 @@ describe("problem details på leserens språk", () => {
       detail:
         "Certificates from United States cannot be notified digitally. The country has no agreement with Mattilsynet on fully digital certificates.",
     });
+  });
+
+  it("importørregisteret (registrering og mottakskontrollørene) på nynorsk og engelsk", async () => {
+    const auth = { authorization: `Bearer ${await api.token(kari)}`, "content-type": "application/json" };
+    const registrer = (body: object, sprak: string) =>
+      detail(`/import/register/v1/${ORG.nordiskPlantesalg}`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        sprak,
+        headers: auth,
+      });
+    const org = ORG.nordiskPlantesalg;
+    expect(await registrer({ navn: "", organisasjonsnummer: org }, "nn")).toMatchObject({
+      status: 400,
+      detail: "Namn manglar",
+    });
+    expect(await registrer({ navn: "X" }, "en")).toMatchObject({
+      status: 400,
+      detail: "The organisation number is missing",
+    });
+    expect(await registrer({ navn: "X", organisasjonsnummer: "12" }, "nn")).toMatchObject({
+      status: 400,
+      detail: "Ugyldig organisasjonsnummer",
+    });
+    expect(
+      await registrer({ navn: "X", organisasjonsnummer: org, hovedenhetOrganisasjonsnummer: "1" }, "en"),
+    ).toMatchObject({ status: 400, detail: "Invalid organisation number for the main entity" });
+    const id = await importoerId(api.handle.db, ORG.hagelandDrammen);
+    const kontrolloerer = (ids: unknown, sprak: string) =>
+      detail(`/import/register/v1/${ORG.hagelandDrammen}/${id}/mottakskontrolloerer`, {
+        method: "PUT",
+        body: JSON.stringify({ mottakskontrolloerIds: ids }),
+        sprak,
+        headers: auth,
+      });
+    expect((await kontrolloerer("x", "en")).detail).toBe("mottakskontrolloerIds must be a list");
+    expect((await kontrolloerer([1.5], "nn")).detail).toBe(
+      "mottakskontrolloerIds må vere ei liste med heiltal",
+    );
+    expect((await kontrolloerer([-1], "en")).detail).toBe(
+      "mottakskontrolloerIds must be a list of positive numbers",
+    );
+    expect(
+      (
+        await kontrolloerer(
+          Array.from({ length: 501 }, (_, i) => i + 1),
+          "nn",
+        )
+      ).detail,
+    ).toMatch(/^Du kan ha høgst \d+ mottakskontrollørar$/);
+  });
+
+  it("dokumentkøens 429 og 503 (ArbeidOpptatt) på leserens språk", async () => {
+    const app = express();
+    app.get("/:status", (req) => {
+      throw new ArbeidOpptatt(Number(req.params.status) as 429 | 503, 10);
+    });
+    app.use(errorHandler);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const { port } = server.address() as { port: number };
+    try {
+      const hent = async (status: number, sprak?: string) => {
+        const res = await fetch(`http://127.0.0.1:${port}/${status}`, {
+          headers: sprak ? { "Accept-Language": sprak } : {},
+        });
+        return [
+          res.status,
+          res.headers.get("retry-after"),
+          ((await res.json()) as { detail: string }).detail,
+        ];
+      };
+      expect(await hent(429)).toEqual([
+        429,
+        "10",
+        "Du har allerede flere dokumenter under arbeid. Vent til de er ferdige, og prøv igjen.",
+      ]);
+      expect(await hent(429, "nn")).toEqual([
+        429,
+        "10",
+        "Du har allereie fleire dokument under arbeid. Vent til dei er ferdige, og prøv igjen.",
+      ]);
+      expect(await hent(503, "en")).toEqual([
+        503,
+        "10",
+        "Many documents are being made right now. Try again in a little while.",
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("webhookenes leveringslogg: feilen lagres som meldingsreferanse og leses på leserens språk", async () => {
+    const db = api.handle.db;
+    const id = await importoerId(db, ORG.hagelandDrammen);
+    const webhook = await db
+      .insertInto("webhook")
+      .values({
+        importoer_id: id,
+        url: "https://mottak.example.no/sprak",
+        typer: "[]" as never,
+        hemmelighet: "x",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const hendelse = await db
+      .insertInto("hendelse")
+      .values({
+        importoer_id: id,
+        stroem: `sprak-test:${id}`,
+        nummer: 1,
+        uuid: randomUUID(),
+        type: "importmelding.vurdert",
+        tidspunkt: new Date(),
+        data: "{}" as never,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const levering = await db
+      .insertInto("webhook_levering")
+      .values({ webhook_id: webhook.id, hendelse_id: hendelse.id, status: "FEILET" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const feil = [
+      "Mottakeren svarte 502", // a row from before: its stored bokmål text
+      melding("api.webhook.levering.svarte", { status: 500 }),
+      melding("api.webhook.levering.tidsavbrudd", { sekunder: 2.5 }),
+      melding("api.webhook.levering.kobling", { feil: "connect ECONNREFUSED 192.0.2.1:443" }),
+      melding("api.webhook.adresse.fantIkkeVert", { vert: "mottak.example.no" }),
+    ];
+    for (const [i, f] of feil.entries()) {
+      await db
+        .insertInto("webhook_forsoek")
+        .values({ webhook_id: webhook.id, levering_id: levering.id, forsoek: i + 1, ok: false, feil: f })
+        .execute();
+    }
+    const logg = async (sprak?: string) => {
+      const res = await api.fetch(`/import/register/v1/${ORG.hagelandDrammen}/${id}/webhooker`, {
+        headers: {
+          authorization: `Bearer ${await api.token(kari)}`,
+          ...(sprak ? { "Accept-Language": sprak } : {}),
+        },
+      });
+      const svar = (await res.json()) as { logg: { webhookId: number; forsoek: number; feil: string }[] };
+      return svar.logg
+        .filter((l) => l.webhookId === webhook.id)
+        .sort((a, b) => a.forsoek - b.forsoek)
+        .map((l) => l.feil);
+    };
+    try {
+      expect(await logg()).toEqual([
+        "Mottakeren svarte 502",
+        "Mottakeren svarte 500",
+        "Ikke svar innen 2,5 s",
+        "Kunne ikke koble til (connect ECONNREFUSED 192.0.2.1:443)",
+        "Fant ikke vertsnavnet mottak.example.no",
+      ]);
+      expect(await logg("nn")).toEqual([
+        "Mottakeren svarte 502",
+        "Mottakaren svarte 500",
+        "Ikkje svar innan 2,5 s",
+        "Kunne ikkje kople til (connect ECONNREFUSED 192.0.2.1:443)",
+        "Fann ikkje vertsnamnet mottak.example.no",
+      ]);
+      expect(await logg("en")).toEqual([
+        "Mottakeren svarte 502",
+        "The receiver answered 500",
+        "No response within 2.5 s",
+        "Could not connect (connect ECONNREFUSED 192.0.2.1:443)",
+        "Could not find the host name mottak.example.no",
+      ]);
+    } finally {
+      await db.deleteFrom("webhook").where("id", "=", webhook.id).execute();
+      await db.deleteFrom("hendelse").where("id", "=", hendelse.id).execute();
+    }
   });
 });

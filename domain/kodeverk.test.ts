@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { oversetter } from "../sprak/katalog.server";
 import behandlingstyper from "./data/behandlingstyper.json" with { type: "json" };
 import enheter from "./data/enheter.json" with { type: "json" };
 import land from "./data/land.json" with { type: "json" };
@@ -23,6 +24,8 @@ import {
   tilsiktetBrukVisning,
   transportmaate,
 } from "./kodeverk";
+
+const NB = oversetter("nb");
 
 describe("land.json", () => {
   it("holds all 249 ISO 3166-1 countries with unique, well-formed codes", () => {
@@ -259,8 +262,17 @@ describe("behandlingstype", () => {
 
   it("returns an unknown code as it is", () => {
     expect(behandlingstype("Moonlight")).toBeUndefined();
-    expect(behandlingstypeNavn("Moonlight")).toBe("Moonlight");
-    expect(behandlingstypeNavn("Fumigation")).toBe("Gassing");
+    expect(behandlingstypeNavn(NB, "Moonlight")).toBe("Moonlight");
+    expect(behandlingstypeNavn(NB, "Fumigation")).toBe("Gassing");
+  });
+
+  it("names every treatment type in the catalogues, bokmål as the table's name (issue 33)", () => {
+    for (const b of behandlingstyper) {
+      expect(behandlingstypeNavn(NB, b.kode)).toBe(b.navn);
+      expect(behandlingstypeNavn(oversetter("en"), b.kode)).toBe(b.engelsk);
+    }
+    expect(behandlingstypeNavn(oversetter("nn"), "Hot water treatment")).toBe("Varmtvassbehandling");
+    expect(behandlingstypeNavn(oversetter("en"), "Gassing")).toBe("Fumigation");
   });
 
   it("has no alias that points at two types", () => {
@@ -329,12 +341,22 @@ describe("tilsiktetBrukVisning and plantedelVisning (Norwegian screens)", () => 
     expect(tilsiktetBrukVisning({})).toBeUndefined();
   });
 
+  it("shows the IPPC plant parts in nynorsk and English too (issue 33)", () => {
+    const nn = oversetter("nn");
+    const en = oversetter("en");
+    expect(plantedelVisning(nn, "Cut flowers")).toBe("Snittblomar");
+    expect(plantedelVisning(nn, "PLANTS FOR PLANTING")).toBe("Plantar til planting");
+    expect(plantedelVisning(nn, "Stored products")).toBe("Lagra produkt");
+    expect(plantedelVisning(en, "bulbs and tubers")).toBe("Bulbs and tubers");
+    expect(plantedelVisning(en, "Rhizomes")).toBe("Rhizomes");
+  });
+
   it("shows the IPPC plant parts in Norwegian and anything else as written", () => {
-    expect(plantedelVisning("Cut flowers")).toBe("Snittblomster");
-    expect(plantedelVisning("PLANTS")).toBe("Planter");
-    expect(plantedelVisning("Seeds")).toBe("Frø");
-    expect(plantedelVisning("Bulbs and tubers")).toBe("Løker og knoller");
-    expect(plantedelVisning("Rhizomes")).toBe("Rhizomes");
-    expect(plantedelVisning(undefined)).toBeUndefined();
+    expect(plantedelVisning(NB, "Cut flowers")).toBe("Snittblomster");
+    expect(plantedelVisning(NB, "PLANTS")).toBe("Planter");
+    expect(plantedelVisning(NB, "Seeds")).toBe("Frø");
+    expect(plantedelVisning(NB, "Bulbs and tubers")).toBe("Løker og knoller");
+    expect(plantedelVisning(NB, "Rhizomes")).toBe("Rhizomes");
+    expect(plantedelVisning(NB, undefined)).toBeUndefined();
   });
 });

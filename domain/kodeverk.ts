@@ -1,8 +1,11 @@
 // Reference data (SPEC §3 "Reference data", §2 transport modes, §9 business constants): countries in
 // Norwegian Bokmål, UN/ECE Rec 20 units, Rec 21 package codes, Rec 19 transport modes, intended uses,
 // treatment types, countries with paperless certificates and certificate status codes. The tables live in
-// ./data/*.json; this module only looks them up. Unknown codes are shown as they are.
+// ./data/*.json; this module only looks them up. Unknown codes are shown as they are. What a person reads of
+// them (unit words, plant parts, treatment types) comes from the catalogues through the caller's translator.
 
+import type { Noekkel } from "../sprak/navnerom";
+import type { T } from "../sprak/oversetter";
 import behandlingstypeData from "./data/behandlingstyper.json" with { type: "json" };
 import enhetData from "./data/enheter.json" with { type: "json" };
 import landData from "./data/land.json" with { type: "json" };
@@ -189,6 +192,16 @@ export function enhetVisning(kode: string | null | undefined): string | undefine
   return finnEnhet(kode)?.visning ?? kode;
 }
 
+/**
+ * A unit's name in the reader's language: a word («stk», «uker», «mnd.») from the catalogue (`felles.enhet.*`,
+ * so every page has it), a symbol (kg, m³, °C) or an unknown code as it is.
+ */
+export function enhetNavn(t: T, kode: string): string {
+  const visning = enhetVisning(kode);
+  const id = `felles.enhet.${visning.replace(/ø/g, "oe").replace(/\.$/, "")}`;
+  return t.har(id) ? t(id as Noekkel) : visning;
+}
+
 const pakkeEtterKode = new Map(PAKKER.map((p) => [p.kode, p] as const));
 
 /** The English name of a Rec 21 package code ("BX" → "Box"); an unknown code is returned as it is. */
@@ -271,39 +284,43 @@ export function tilsiktetBrukVisning(k: {
   return tilsiktetBruk(k.tilsiktetBrukKode)?.navn ?? tilsiktetBruk(tekst)?.navn ?? tekst;
 }
 
-/** The IPPC commodity classes (IPPCPCVP, the certificate's plant part) in Norwegian. */
+/**
+ * The IPPC commodity classes (IPPCPCVP, the certificate's plant part): their names are
+ * `sertifikat.verdi.plantedel.<key>` in the catalogues (English as IPPC writes them).
+ */
 const PLANTEDELER: Record<string, string> = {
-  plants: "Planter",
-  "plants for planting": "Planter til planting",
-  "plants in vitro": "Planter in vitro",
-  "cut flowers": "Snittblomster",
-  "cut flowers and branches": "Snittblomster og greiner",
-  branches: "Greiner",
-  seeds: "Frø",
-  seed: "Frø",
-  grain: "Korn",
-  fruit: "Frukt",
-  fruits: "Frukt",
-  "fruits and vegetables": "Frukt og grønnsaker",
-  vegetables: "Grønnsaker",
-  "bulbs and tubers": "Løker og knoller",
-  bulbs: "Løker",
-  tubers: "Knoller",
-  "stored products": "Lagrede produkter",
-  wood: "Tre",
-  bark: "Bark",
-  pollen: "Pollen",
-  "growing medium": "Vekstmedium",
-  "growing media": "Vekstmedium",
-  leaves: "Blader",
-  roots: "Røtter",
+  plants: "plants",
+  "plants for planting": "plantsForPlanting",
+  "plants in vitro": "plantsInVitro",
+  "cut flowers": "cutFlowers",
+  "cut flowers and branches": "cutFlowersAndBranches",
+  branches: "branches",
+  seeds: "seeds",
+  seed: "seeds",
+  grain: "grain",
+  fruit: "fruit",
+  fruits: "fruit",
+  "fruits and vegetables": "fruitsAndVegetables",
+  vegetables: "vegetables",
+  "bulbs and tubers": "bulbsAndTubers",
+  bulbs: "bulbs",
+  tubers: "tubers",
+  "stored products": "storedProducts",
+  wood: "wood",
+  bark: "bark",
+  pollen: "pollen",
+  "growing medium": "growingMedium",
+  "growing media": "growingMedium",
+  leaves: "leaves",
+  roots: "roots",
 };
 
-/** The certificate's plant part in Norwegian when it is a known IPPC class, otherwise as written. */
-export function plantedelVisning(plantedel: string | null | undefined): string | undefined {
+/** The certificate's plant part in the reader's language when it is a known IPPC class, otherwise as written. */
+export function plantedelVisning(t: T, plantedel: string | null | undefined): string | undefined {
   const tekst = plantedel?.trim();
   if (!tekst) return undefined;
-  return PLANTEDELER[normaliserTekst(tekst)] ?? tekst;
+  const noekkel = PLANTEDELER[normaliserTekst(tekst)];
+  return noekkel ? t(`sertifikat.verdi.plantedel.${noekkel}` as Noekkel) : tekst;
 }
 
 /** All intended uses of SPEC §9, in the spec's order. */
@@ -329,9 +346,10 @@ export function behandlingstype(kode: string | null | undefined): Behandlingstyp
   return behandlingEtterTekst.get(normaliserTekst(kode));
 }
 
-/** The Norwegian label of a treatment type; an unknown code or text is returned as it is. */
-export function behandlingstypeNavn(kode: string): string {
-  return behandlingstype(kode)?.navn ?? kode;
+/** A treatment type in the reader's language; an unknown code or text is returned as it is. */
+export function behandlingstypeNavn(t: T, kode: string): string {
+  const b = behandlingstype(kode);
+  return b ? t(`sertifikat.verdi.behandlingstype.${b.kode}` as Noekkel) : kode;
 }
 
 // ---------------------------------------------------------------------------------------------------------

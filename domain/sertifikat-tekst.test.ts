@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { oversetter } from "../sprak/katalog.server";
 import type { ReeksportSertifiseringsErklaering, Varelinje } from "./sertifikat";
 import {
+  behandlingBeskrivelse,
   EKSPORTERKLAERING,
   finansiellErklaering,
   friForPestTekst,
@@ -50,21 +51,21 @@ describe("the replacement placeholders", () => {
 
 describe("quantities (SPEC §5: only with a unit and not negative)", () => {
   it("shows a quantity with a unit, unknown units as they are", () => {
-    expect(mengdeTekst({ verdi: 1234.5, enhet: "KGM" })).toBe(`1${NBSP}234,5 kg`);
-    expect(mengdeTekst({ verdi: 3, enhet: "XYZ" })).toBe("3 XYZ");
-    expect(mengdeTekst({ verdi: 0, enhet: "H87" })).toBe("0 stk");
-    expect(synligMengde({ verdi: 0, enhet: "MTQ" })).toEqual({ verdi: 0, enhet: "m³" });
+    expect(mengdeTekst(NB, { verdi: 1234.5, enhet: "KGM" })).toBe(`1${NBSP}234,5 kg`);
+    expect(mengdeTekst(NB, { verdi: 3, enhet: "XYZ" })).toBe("3 XYZ");
+    expect(mengdeTekst(NB, { verdi: 0, enhet: "H87" })).toBe("0 stk");
+    expect(synligMengde(NB, { verdi: 0, enhet: "MTQ" })).toEqual({ verdi: 0, enhet: "m³" });
   });
 
   it("does not show a quantity without a unit (not as pieces either), a negative one or a non-number", () => {
-    expect(mengdeTekst({ verdi: 200 })).toBeUndefined();
-    expect(mengdeTekst({ verdi: 200, enhet: null })).toBeUndefined();
-    expect(mengdeTekst({ verdi: 3, enhet: " " })).toBeUndefined();
-    expect(mengdeTekst({ verdi: 3, enhet: "\u202e" })).toBeUndefined();
-    expect(mengdeTekst({ verdi: -1, enhet: "KGM" })).toBeUndefined();
-    expect(mengdeTekst({ verdi: Number.NaN, enhet: "KGM" })).toBeUndefined();
-    expect(synligMengde({ verdi: 200 })).toBeUndefined();
-    expect(synligMengde({ verdi: -0.5, enhet: "KGM" })).toBeUndefined();
+    expect(mengdeTekst(NB, { verdi: 200 })).toBeUndefined();
+    expect(mengdeTekst(NB, { verdi: 200, enhet: null })).toBeUndefined();
+    expect(mengdeTekst(NB, { verdi: 3, enhet: " " })).toBeUndefined();
+    expect(mengdeTekst(NB, { verdi: 3, enhet: "\u202e" })).toBeUndefined();
+    expect(mengdeTekst(NB, { verdi: -1, enhet: "KGM" })).toBeUndefined();
+    expect(mengdeTekst(NB, { verdi: Number.NaN, enhet: "KGM" })).toBeUndefined();
+    expect(synligMengde(NB, { verdi: 200 })).toBeUndefined();
+    expect(synligMengde(NB, { verdi: -0.5, enhet: "KGM" })).toBeUndefined();
   });
 
   it("labels the shown quantities of a line and leaves out the others", () => {
@@ -88,19 +89,62 @@ describe("quantities (SPEC §5: only with a unit and not negative)", () => {
       linje(4, { mengde: { nettoVekt: { verdi: -50, enhet: "KGM" }, bruttoVekt: { verdi: 7 } } }),
       linje(5, { mengde: { nettoVekt: { verdi: 500, enhet: "GRM" } } }),
     ];
-    expect(totalMengde(linjer)).toEqual([
+    expect(totalMengde(NB, linjer)).toEqual([
       { felt: "antall", tekst: "15 stk" },
       { felt: "nettoVekt", tekst: "0,3 kg + 500 g" },
     ]);
-    expect(totalMengde([linje(1, { mengde: { nettoVekt: { verdi: 200 } } })])).toEqual([]);
+    expect(totalMengde(NB, [linje(1, { mengde: { nettoVekt: { verdi: 200 } } })])).toEqual([]);
   });
 
   it("writes the API's totals (one per unit code) without the unit-less or negative ones", () => {
-    expect(mengderTekst([{ verdi: 300, enhet: "KGM" }, { verdi: 200 }, { verdi: 2, enhet: "TNE" }])).toBe(
+    expect(mengderTekst(NB, [{ verdi: 300, enhet: "KGM" }, { verdi: 200 }, { verdi: 2, enhet: "TNE" }])).toBe(
       "300 kg + 2 tonn",
     );
-    expect(mengderTekst([{ verdi: 200 }])).toBeUndefined();
-    expect(mengderTekst([])).toBeUndefined();
+    expect(mengderTekst(NB, [{ verdi: 200 }])).toBeUndefined();
+    expect(mengderTekst(NB, [])).toBeUndefined();
+  });
+});
+
+describe("units and treatments in nynorsk and English (issue 33)", () => {
+  const NN = oversetter("nn");
+  const EN = oversetter("en");
+
+  it("names the units that are words, and formats the number, in the reader's language", () => {
+    expect(mengdeTekst(EN, { verdi: 1234.5, enhet: "H87" })).toBe("1,234.5 pcs");
+    expect(mengdeTekst(NN, { verdi: 3, enhet: "WEE" })).toBe("3 veker");
+    expect(mengdeTekst(EN, { verdi: 2, enhet: "KGM" })).toBe("2 kg");
+    expect(synligMengde(EN, { verdi: 5, enhet: "H87" })).toEqual({ verdi: 5, enhet: "pcs" });
+    expect(totalMengde(EN, [{ mengde: { antall: { verdi: 10, enhet: "H87" } } }])).toEqual([
+      { felt: "antall", tekst: "10 pcs" },
+    ]);
+    expect(mengderTekst(NN, [{ verdi: 2, enhet: "TNE" }])).toBe("2 tonn");
+  });
+
+  it("makes a treatment's line from its parts: type names, details and units in the reader's language", () => {
+    const b = {
+      kjemikalier: [],
+      andreEgenskaper: [],
+      merknader: [],
+      typeKode: "CHEMICAL",
+      behandlingstypeNivaa2: "Dipping",
+      temperatur: { verdi: 32.5, enhet: "CEL" },
+      varighet: { verdi: 3, enhet: "WEE" },
+      konsentrasjonTekst: "2 %",
+      beskrivelse: "Kjemisk behandling (Dypping), temperatur 32,5 °C, varighet 3 uker, konsentrasjon 2 %",
+    };
+    expect(behandlingBeskrivelse(NB, b)).toBe(b.beskrivelse);
+    expect(behandlingBeskrivelse(NN, b)).toBe(
+      "Kjemisk behandling (Dypping), temperatur 32,5 °C, varigheit 3 veker, konsentrasjon 2 %",
+    );
+    expect(behandlingBeskrivelse(EN, b)).toBe(
+      "Chemical treatment (Dipping), temperature 32.5 °C, duration 3 weeks, concentration 2 %",
+    );
+    expect(behandlingBeskrivelse(EN, { ...b, typeKode: "ZZZ", behandlingstypeNivaa2: undefined })).toBe(
+      "Temperature 32.5 °C, duration 3 weeks, concentration 2 %",
+    );
+    expect(
+      behandlingBeskrivelse(EN, { kjemikalier: [], andreEgenskaper: [], merknader: [], fritekst: "Fri" }),
+    ).toBe("Fri");
   });
 });
 

@@ -7,9 +7,10 @@
 
 import type { T } from "../sprak/oversetter";
 import { formaterDato } from "./format";
-import { enhetVisning, finnLand } from "./kodeverk";
+import { behandlingstypeNavn, enhetNavn, finnLand } from "./kodeverk";
 import { formaterTall, visningsMengde } from "./mengde";
 import type {
+  Behandling,
   LagretSertifikat,
   Mengde,
   ReeksportSertifiseringsErklaering,
@@ -110,50 +111,60 @@ export function mengdeEtikett(t: T, felt: MengdeFelt): string {
   return t(`sertifikat.verdi.mengdeFelt.${felt}`);
 }
 
-/** A quantity that may be shown: a unit exists and the value is a number ≥ 0; with its display unit. */
+/**
+ * A quantity that may be shown: a unit exists and the value is a number ≥ 0; with its unit's name in the
+ * reader's language («stk» → «pcs», kg as it is).
+ */
 export function synligMengde(
+  t: T,
   m: { verdi: number; enhet?: string | null } | undefined,
 ): { verdi: number; enhet: string } | undefined {
   if (!m) return undefined;
   const enhet = tekst(m.enhet);
-  if (enhet === undefined || visningsMengde(m.verdi, enhet, enhetVisning) === undefined) return undefined;
-  return { verdi: m.verdi === 0 ? 0 : m.verdi, enhet: enhetVisning(enhet) };
+  if (enhet === undefined || visningsMengde(m.verdi, enhet) === undefined) return undefined;
+  return { verdi: m.verdi === 0 ? 0 : m.verdi, enhet: enhetNavn(t, enhet) };
 }
 
-/** "250,5 kg", or undefined when the quantity may not be shown (no unit, negative, not a number). */
-export function mengdeTekst(m: { verdi: number; enhet?: string | null } | undefined): string | undefined {
-  return m ? visningsMengde(m.verdi, m.enhet, enhetVisning) : undefined;
+/** "250,5 kg" in the reader's language, or undefined when the quantity may not be shown (no unit, negative). */
+export function mengdeTekst(
+  t: T,
+  m: { verdi: number; enhet?: string | null } | undefined,
+): string | undefined {
+  return m ? visningsMengde(m.verdi, m.enhet, (k) => enhetNavn(t, k), t.sprak) : undefined;
 }
 
 /** The shown quantities of a line, labelled: ["Nettovekt 250,5 kg", ...]. */
 export function mengdeLinjer(t: T, l: Pick<Varelinje, "mengde">): string[] {
   return MENGDE_FELT.flatMap((felt) => {
-    const m = mengdeTekst(l.mengde[felt]);
+    const m = mengdeTekst(t, l.mengde[felt]);
     return m ? [`${mengdeEtikett(t, felt)} ${m}`] : [];
   });
 }
 
 /** Sums per quantity type and display unit over all lines; only quantities that may be shown count. */
 export function totalMengde(
+  t: T,
   varelinjer: readonly Pick<Varelinje, "mengde">[],
 ): { felt: MengdeFelt; tekst: string }[] {
   const resultat: { felt: MengdeFelt; tekst: string }[] = [];
   for (const felt of MENGDE_FELT) {
     const summer = new Map<string, number>();
     for (const linje of varelinjer) {
-      const m = synligMengde(linje.mengde[felt]);
+      const m = synligMengde(t, linje.mengde[felt]);
       if (m) summer.set(m.enhet, (summer.get(m.enhet) ?? 0) + m.verdi);
     }
     if (summer.size === 0) continue;
-    const deler = [...summer].map(([enhet, sum]) => `${formaterTall(Number(sum.toFixed(6)))} ${enhet}`);
+    const deler = [...summer].map(
+      ([enhet, sum]) => `${formaterTall(Number(sum.toFixed(6)), t.sprak)} ${enhet}`,
+    );
     resultat.push({ felt, tekst: deler.join(" + ") });
   }
   return resultat;
 }
 
 /** The total of one quantity type as the API gives it (one entry per unit code), in words, or undefined. */
-export function mengderTekst(mengder: readonly Mengde[]): string | undefined {
-  const deler = mengder.flatMap((m) => mengdeTekst(m) ?? []);
+export function mengderTekst(t: T, mengder: readonly Mengde[]): string | undefined {
+  const deler = mengder.flatMap((m) => mengdeTekst(t, m) ?? []);
   return deler.length > 0 ? deler.join(" + ") : undefined;
 }
 
@@ -167,7 +178,7 @@ export function totalTekst(
   medMengde: number,
   linjer: number,
 ): string | undefined {
-  const mengde = mengderTekst(mengder);
+  const mengde = mengderTekst(t, mengder);
   if (!mengde || medMengde >= linjer) return mengde;
   return t("sertifikat.verdi.oppgittFor", { mengde, antall: medMengde, linjer });
 }
@@ -274,4 +285,47 @@ export function reeksportErklaering(
     return { felles: foerste.tekst };
   }
   return { perLinje: linjer };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Treatments
+// ---------------------------------------------------------------------------------------------------------
+
+/** A treatment's measure as the certificate gives it: the number in the reader's format, the unit if any. */
+function behandlingMengde(t: T, m: Mengde): string {
+  const tall = formaterTall(m.verdi, t.sprak);
+  return m.enhet === undefined ? tall : `${tall} ${enhetNavn(t, m.enhet)}`;
+}
+
+/**
+ * A treatment in one line in the reader's language: "Kjemisk behandling (Dypping), temperatur 32 °C, varighet
+ * 3 t, konsentrasjon 2,5 g/l"; the free text when the certificate gives nothing else; undefined for nothing.
+ * Made from the stored parts where it is shown (the stored `beskrivelse` is the bokmål one, for the API).
+ */
+export function behandlingBeskrivelse(t: T, b: Behandling): string | undefined {
+  const typeKode = b.typeKode && b.typeKode.toUpperCase() !== "ZZZ" ? b.typeKode : undefined;
+  const type = b.behandlingstype ?? typeKode;
+  const typeNavn = type === undefined ? undefined : behandlingstypeNavn(t, type);
+  const nivaa2 =
+    b.behandlingstypeNivaa2 === undefined ? undefined : behandlingstypeNavn(t, b.behandlingstypeNivaa2);
+  const hode =
+    typeNavn !== undefined
+      ? nivaa2 !== undefined && nivaa2 !== typeNavn
+        ? `${typeNavn} (${nivaa2})`
+        : typeNavn
+      : nivaa2;
+  const detalj = (id: "temperatur" | "varighet" | "konsentrasjon", verdi: string | undefined) =>
+    verdi === undefined ? undefined : t(`sertifikat.verdi.behandling.${id}`, { verdi });
+  const detaljer = [
+    detalj("temperatur", b.temperatur && behandlingMengde(t, b.temperatur)),
+    detalj("varighet", b.varighet && behandlingMengde(t, b.varighet)),
+    detalj(
+      "konsentrasjon",
+      b.konsentrasjon ? behandlingMengde(t, b.konsentrasjon) : b.konsentrasjonTekst || undefined,
+    ),
+  ].filter((d): d is string => typeof d === "string");
+  if (hode === undefined && detaljer.length === 0) return b.fritekst;
+  const deler = hode === undefined ? detaljer : [hode, ...detaljer];
+  const tekst = deler.join(", ");
+  return tekst.charAt(0).toUpperCase() + tekst.slice(1);
 }

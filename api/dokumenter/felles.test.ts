@@ -17,7 +17,7 @@ const NB = oversetter("nb");
 describe("felles", () => {
   it("sums the goods lines' quantities per type and display unit", () => {
     const linjer = [syntetiskVarelinje(1), syntetiskVarelinje(2), syntetiskVarelinje(3)];
-    expect(totalMengde(linjer)).toEqual([
+    expect(totalMengde(NB, linjer)).toEqual([
       { felt: "antall", tekst: "60 stk" },
       { felt: "nettoVekt", tekst: "3\u00a0006 kg" },
       { felt: "bruttoVekt", tekst: "6\u00a0006 kg" },
@@ -27,8 +27,8 @@ describe("felles", () => {
       { mengde: { nettoVekt: { verdi: 0.2, enhet: "KGM" } } },
       { mengde: { nettoVekt: { verdi: 500, enhet: "GRM" } } },
     ];
-    expect(totalMengde(blandet)).toEqual([{ felt: "nettoVekt", tekst: "0,3 kg + 500 g" }]);
-    expect(totalMengde([])).toEqual([]);
+    expect(totalMengde(NB, blandet)).toEqual([{ felt: "nettoVekt", tekst: "0,3 kg + 500 g" }]);
+    expect(totalMengde(NB, [])).toEqual([]);
   });
 
   it("formats packages, intended use, dates and transport", () => {
@@ -40,13 +40,13 @@ describe("felles", () => {
     ).toBe("120 Box, ZZ9");
     expect(pakkerTekst([])).toBeUndefined();
     const linje = syntetiskVarelinje(1);
-    expect(tilsiktetBrukTekst(linje)).toBe("Planting");
+    expect(tilsiktetBrukTekst(NB, linje)).toBe("Planting");
     linje.klassifisering = {
       ...linje.klassifisering,
       tilsiktetBrukKode: undefined,
       tilsiktetBruk: "Til pynt",
     };
-    expect(tilsiktetBrukTekst(linje)).toBe("Til pynt");
+    expect(tilsiktetBrukTekst(NB, linje)).toBe("Til pynt");
     expect(datoTekst("2025-03-09")).toBe("09.03.2025");
     expect(datoTekst("ved ankomst")).toBe("ved ankomst");
     expect(datoTekst("")).toBeUndefined();

@@ -3,10 +3,17 @@
 // domain/sertifikat-tekst.ts, so page and documents say the same; this file holds what only the documents
 // need, built on those. The words are the catalogues' in the reader's language (`t`, issue 33).
 
-import { behandlingstypeNavn, pakkeNavn, tilsiktetBrukVisning } from "../../domain/kodeverk";
+import { behandlingstypeNavn, pakkeNavn } from "../../domain/kodeverk";
 import { formaterTall } from "../../domain/mengde";
 import type { SertifikatVurdering, VarelinjeVurdering } from "../../domain/risiko/vurder";
-import { datoTekst, landListeTekst, landTekst, tekst, tekster } from "../../domain/sertifikat-tekst";
+import {
+  behandlingBeskrivelse,
+  datoTekst,
+  landListeTekst,
+  landTekst,
+  tekst,
+  tekster,
+} from "../../domain/sertifikat-tekst";
 import { type Alvorlighetsgrad, MELDEPLIKTIG_VURDERINGER } from "../../domain/status";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
@@ -18,6 +25,7 @@ import type {
   SertifikatPart,
   Varelinje,
 } from "../ephyto/parse";
+import { tilsiktetBrukFor } from "./tekst";
 
 // ---------------------------------------------------------------------------------------------------------
 // Header facts
@@ -118,8 +126,9 @@ export function pakkerTekst(pakker: readonly Pakke[]): string | undefined {
 }
 
 /** The Norwegian label of a recognised intended use, otherwise the text as written. */
-export function tilsiktetBrukTekst(l: Pick<Varelinje, "klassifisering">): string | undefined {
-  return tilsiktetBrukVisning(l.klassifisering);
+/** The intended use in the reader's language (a use of the code list), any other as written. */
+export function tilsiktetBrukTekst(t: T, l: Pick<Varelinje, "klassifisering">): string | undefined {
+  return tilsiktetBrukFor(t, l.klassifisering);
 }
 
 export function tilstandTekst(l: Pick<Varelinje, "klassifisering">): string | undefined {
@@ -171,8 +180,10 @@ export function behandlingVisning(t: T, b: Behandling): BehandlingVisning {
   const type =
     tekst(b.behandlingstype) ?? (typeKode && typeKode.toUpperCase() !== "ZZZ" ? typeKode : undefined);
   const tittel =
+    behandlingBeskrivelse(t, b) ??
+    // a treatment stored with its description only (no parts to make it from)
     tekst(b.beskrivelse) ??
-    (type ? behandlingstypeNavn(type) : undefined) ??
+    (type ? behandlingstypeNavn(t, type) : undefined) ??
     t("dokumenter.sertifikat.verdi.behandlingUtenBeskrivelse");
   const detaljer: [string, string][] = [];
   const kjemikalier = tekster(b.kjemikalier);

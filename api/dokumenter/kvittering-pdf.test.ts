@@ -250,6 +250,8 @@ describe("lagKvitteringPdf på nynorsk og engelsk (issue 33 punkt 2)", () => {
     "kodeverk.spoersmaal",
     "kodeverk.tidsromSmaa",
     "kodeverk.tilsiktetBruk",
+    "sertifikat.verdi.plantedel",
+    "felles.enhet",
   ];
 
   it.each([
@@ -295,7 +297,7 @@ describe("lagKvitteringPdf på nynorsk og engelsk (issue 33 punkt 2)", () => {
     const tekst = alleTekster(pdf);
     expect(tekst).toMatch(/Status\nAwaiting decision/);
     expect(tekst).toMatch(/Submitted\n02\/03\/2026,? 10:15/);
-    expect(tekst).toContain("Number: 100 stk (actual: 80); Net weight: 50 kg (actual: 42.5)");
+    expect(tekst).toContain("Number: 100 pcs (actual: 80); Net weight: 50 kg (actual: 42.5)");
     expect(tekst).toMatch(/Exporting country\nNetherlands/);
     expect(tekst).toContain("Plant part: Plants");
     expect(tekst).toContain("Message to Mattilsynet: No message");

@@ -11,7 +11,7 @@ import {
   type KontrollspoersmaalVisning,
   MENGDE_FELTER,
 } from "../../domain/importmelding";
-import { enhetVisning } from "../../domain/kodeverk";
+import { enhetNavn, plantedelVisning } from "../../domain/kodeverk";
 import { formaterTall, visningsMengde } from "../../domain/mengde";
 import { statusNavn } from "../../domain/statusnavn";
 import { tidsromForKlokkeslett } from "../../domain/tidsrom";
@@ -21,7 +21,7 @@ import type { T } from "../../sprak/oversetter";
 import type { Sprak } from "../../sprak/sprak";
 import { FARGE, FONT_FET, type Skriver, skrivPdf } from "./pdf-oppsett";
 import { pdfTekst } from "./pdf-tekst";
-import { landNavnFor, mengdeFeltTekst, plantedelFor, tilsiktetBrukFor } from "./tekst";
+import { landNavnFor, mengdeFeltTekst, tilsiktetBrukFor } from "./tekst";
 
 export interface KvitteringHendelse {
   tidspunkt: Date | string;
@@ -244,7 +244,7 @@ function skrivVarelinjer(k: Skriver, melding: ImportmeldingVisning): void {
         const verdier = {
           felt: mengdeFeltTekst(t, f),
           // the value in the reader's number format (the unit as the page names it)
-          mengde: visningsMengde(m.verdi, m.enhet, enhetVisning, t.sprak) ?? m.visningsMengde,
+          mengde: visningsMengde(m.verdi, m.enhet, (k) => enhetNavn(t, k), t.sprak) ?? m.visningsMengde,
         };
         return [
           m.faktiskVerdi !== null
@@ -256,7 +256,7 @@ function skrivVarelinjer(k: Skriver, melding: ImportmeldingVisning): void {
         ];
       });
       const bruk = tilsiktetBrukFor(t, l.klassifisering);
-      const plantedel = plantedelFor(t, l.klassifisering.plantedel);
+      const plantedel = plantedelVisning(t, l.klassifisering.plantedel);
       const detaljer = [
         l.beskrivelse,
         bruk ? t("dokumenter.kvittering.tilsiktetBruk", { bruk }) : undefined,

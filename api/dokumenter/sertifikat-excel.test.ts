@@ -178,6 +178,7 @@ describe("lagSertifikatExcel på nynorsk og engelsk (issue 33 punkt 2)", () => {
     "sertifikat.transport.annen",
     "kodeverk.meldeplikt",
     "kodeverk.sertifikatstatus",
+    "felles.enhet",
   ];
   const alleCeller = (bok: ExcelJS.Workbook) =>
     bok.worksheets

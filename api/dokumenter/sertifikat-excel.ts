@@ -119,7 +119,7 @@ function tekstEllerTom(liste: readonly string[], skille = "\n"): string | undefi
 
 function varelinjeRad(t: T, l: Varelinje, vurderingTekst: string | undefined): Celle[] {
   const mengder = MENGDE_FELT.flatMap((felt) => {
-    const m = synligMengde(l.mengde[felt]);
+    const m = synligMengde(t, l.mengde[felt]);
     return m ? [m.verdi, m.enhet] : [undefined, undefined];
   });
   const tilleggserklaering = t("dokumenter.sertifikat.pdf.tilleggserklaering");
@@ -132,9 +132,9 @@ function varelinjeRad(t: T, l: Varelinje, vurderingTekst: string | undefined): C
     tekst(l.botaniskNavn),
     tekst(l.beskrivelse),
     tekst(l.klassifisering.hsKode),
-    plantedelVisning(l.klassifisering.plantedel),
+    plantedelVisning(t, l.klassifisering.plantedel),
     tilstandTekst(l),
-    tilsiktetBrukTekst(l),
+    tilsiktetBrukTekst(t, l),
     opprinnelseTekst(l),
     ...mengder,
     pakkerTekst(l.pakker),

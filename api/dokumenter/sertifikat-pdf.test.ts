@@ -255,6 +255,7 @@ describe("lagSertifikatPdf på nynorsk og engelsk (issue 33 punkt 2)", () => {
     "sertifikat.transport.annen",
     "kodeverk.meldeplikt",
     "kodeverk.sertifikatstatus",
+    "felles.enhet",
   ];
 
   it.each([
@@ -273,6 +274,8 @@ describe("lagSertifikatPdf på nynorsk og engelsk (issue 33 punkt 2)", () => {
       "Vedlegg 4A",
       // the finding's «… med opprinnelse i Afrika …», broken over lines in the PDF
       "med opprinnelse i",
+      // a rule's «Frukt av sitrus …», broken over lines in the PDF
+      "Frukt av",
       ...vurdering.risikoVurdering.flatMap((r) => [r.tittel, ...r.beskrivelse.map((b) => b.tekst)]),
       ...vurdering.varelinjer.flatMap((v) => v.funn.map((f) => f.tekst)),
     ];

@@ -112,8 +112,8 @@ function varelinjeRad(t: T, l: Varelinje): string[] {
     tekst(l.botaniskNavn) ?? "",
     tekst(l.beskrivelse) ?? "",
     tekst(l.klassifisering.hsKode) ?? "",
-    plantedelVisning(l.klassifisering.plantedel) ?? "",
-    tilsiktetBrukTekst(l) ?? "",
+    plantedelVisning(t, l.klassifisering.plantedel) ?? "",
+    tilsiktetBrukTekst(t, l) ?? "",
     mengdeLinjer(t, l).join("\n"),
     pakkerTekst(l.pakker) ?? "",
     opprinnelseTekst(l) ?? "",
@@ -355,7 +355,7 @@ function skrivVarelinjer(s: Skriver, input: SertifikatPdfInput): void {
   }
 
   s.seksjon(s.t("dokumenter.sertifikat.pdf.totalMengde"), () => {
-    const total = totalMengde(linjer);
+    const total = totalMengde(s.t, linjer);
     s.felter([
       [s.t("dokumenter.sertifikat.felt.antallVarelinjer"), String(linjer.length)],
       ...total.map((t): [string, string] => [mengdeFeltTekst(s.t, t.felt), t.tekst]),
@@ -413,8 +413,12 @@ export async function lagSertifikatPdf(input: SertifikatPdfInput): Promise<Buffe
   return skrivPdf(
     {
       Title: pdfTekst(`${tittel} ${nummer}`),
-      Subject: pdfTekst(`${tittel} ${nummer}${tekst(sert.utsteder) ? ` fra ${tekst(sert.utsteder)}` : ""}`),
-      Keywords: "ePhyto, plantesunnhetssertifikat",
+      Subject: pdfTekst(
+        tekst(sert.utsteder)
+          ? t("dokumenter.sertifikat.pdf.emne", { tittel, nummer, utsteder: tekst(sert.utsteder) ?? "" })
+          : `${tittel} ${nummer}`,
+      ),
+      Keywords: t("dokumenter.sertifikat.pdf.noekkelord"),
       CreationDate: generert,
       ModDate: generert,
     },

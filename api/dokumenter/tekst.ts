@@ -3,7 +3,7 @@
 // from `kodeverk`, the quantity labels. Certificate data a code list does not know stays as written.
 
 import type { MengdeFelt } from "../../domain/importmelding";
-import { plantedelVisning, tilsiktetBruk, tilsiktetBrukVisning } from "../../domain/kodeverk";
+import { tilsiktetBruk, tilsiktetBrukVisning } from "../../domain/kodeverk";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
 import { regionnavn } from "../../sprak/regionnavn";
@@ -25,11 +25,3 @@ export function tilsiktetBrukFor(
 
 /** "Nettovekt", "Antall", … in the reader's language. */
 export const mengdeFeltTekst = (t: T, felt: MengdeFelt): string => t(`dokumenter.felles.mengde.${felt}`);
-
-/**
- * The plant part (IPPC commodity class): in English as the certificate writes it (the IPPC class is English),
- * otherwise its Norwegian name when it is a known class.
- */
-export function plantedelFor(t: T, plantedel: string | null | undefined): string | undefined {
-  return t.sprak === "en" ? plantedel?.trim() || undefined : plantedelVisning(plantedel);
-}

@@ -1,11 +1,9 @@
 // The goods lines of an ePhyto certificate (api/ephyto/parse.ts): description, classifications, packages,
 // quantities, treatments and additional declarations of each line; notes and countries they share.
-import { behandlingstypeNavn, enhetVisning, tilsiktetBruk } from "../../domain/kodeverk";
-import { formaterTall } from "../../domain/mengde";
+import { tilsiktetBruk } from "../../domain/kodeverk";
 import type {
   Behandling,
   Klassifisering,
-  Mengde,
   Merknad,
   Pakke,
   ReeksportSertifiseringsErklaering,
@@ -13,6 +11,8 @@ import type {
   Varelinje,
   VarelinjeTilleggserklaering,
 } from "../../domain/sertifikat";
+import { behandlingBeskrivelse } from "../../domain/sertifikat-tekst";
+import { oversetter } from "../../sprak/katalog.server";
 import {
   alle,
   barn,
@@ -214,10 +214,6 @@ export function lesPakker(linje: XmlNode): Pakke[] {
   return pakker;
 }
 
-export function visMengde(m: Mengde): string {
-  return m.enhet === undefined ? formaterTall(m.verdi) : `${formaterTall(m.verdi)} ${enhetVisning(m.enhet)}`;
-}
-
 export function lesBehandling(node: XmlNode): Behandling | undefined {
   const behandling: Behandling = { kjemikalier: [], andreEgenskaper: [], merknader: [] };
   const typeKode = tekstAv(node, "TypeCode");
@@ -285,35 +281,13 @@ export function lesBehandling(node: XmlNode): Behandling | undefined {
   if (!harInnhold && !meningsfullType) return undefined;
   behandling.typeKode = typeKode;
 
-  behandling.beskrivelse = lagBeskrivelse(behandling, meningsfullType ? typeKode : undefined);
+  // The stored description is bokmål, for the API's readers; pages and documents make it in their reader's
+  // language from the same parts (domain/sertifikat-tekst.ts behandlingBeskrivelse).
+  behandling.beskrivelse = behandlingBeskrivelse(oversetter("nb"), behandling);
   const tillegg = [
     behandling.tilleggsinformasjon,
     behandling.beskrivelse === behandling.fritekst ? undefined : behandling.fritekst,
   ].filter((t): t is string => t !== undefined);
   behandling.tilleggsbeskrivelse = tillegg.length > 0 ? tillegg.join("\n") : undefined;
   return rydd(behandling);
-}
-
-/** "Kjemisk behandling (Dypping), temperatur 32 °C, varighet 3 t, konsentrasjon 2,5 g/l". */
-export function lagBeskrivelse(b: Behandling, typeKode: string | undefined): string | undefined {
-  const type = b.behandlingstype ?? typeKode;
-  const typeNavn = type === undefined ? undefined : behandlingstypeNavn(type);
-  const nivaa2 =
-    b.behandlingstypeNivaa2 === undefined ? undefined : behandlingstypeNavn(b.behandlingstypeNivaa2);
-  const hode =
-    typeNavn !== undefined
-      ? nivaa2 !== undefined && nivaa2 !== typeNavn
-        ? `${typeNavn} (${nivaa2})`
-        : typeNavn
-      : nivaa2;
-  const detaljer = [
-    b.temperatur && `temperatur ${visMengde(b.temperatur)}`,
-    b.varighet && `varighet ${visMengde(b.varighet)}`,
-    b.konsentrasjon && `konsentrasjon ${visMengde(b.konsentrasjon)}`,
-    !b.konsentrasjon && b.konsentrasjonTekst && `konsentrasjon ${b.konsentrasjonTekst}`,
-  ].filter((d): d is string => typeof d === "string");
-  if (hode === undefined && detaljer.length === 0) return b.fritekst;
-  const deler = hode === undefined ? detaljer : [hode, ...detaljer];
-  const tekst = deler.join(", ");
-  return tekst.charAt(0).toUpperCase() + tekst.slice(1);
 }

@@ -177,7 +177,10 @@ const Leveringsforsoek = dekker<LeveringsforsoekVisning>()(
         .int()
         .nullable()
         .meta({ description: "Mottakerens HTTP-status, når den svarte" }),
-      feil: z.string().nullable().meta({ description: "Hvorfor forsøket mislyktes, på norsk" }),
+      feil: z.string().nullable().meta({
+        description:
+          "Hvorfor forsøket mislyktes, på språket i Accept-Language (forsøk fra før språkvalget: på bokmål)",
+      }),
     })
     .strict()
     .meta({ id: "Leveringsforsoek" }),

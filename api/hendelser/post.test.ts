@@ -5,6 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { melding } from "../../sprak/melding";
 import type { Oppslag } from "./adresse";
 import { postWebhook } from "./post";
 
@@ -88,7 +89,8 @@ describe("webhooken går til adressen som ble sjekket", () => {
     expect(svar).toEqual({
       ok: false,
       httpStatus: null,
-      feil: "Adressen peker til et privat eller internt nettverk og kan ikke brukes",
+      // stored as the message reference: the delivery log is read in the reader's language
+      feil: melding("api.webhook.adresse.intern"),
     });
     expect(annen.kropper).toEqual([]);
   });
@@ -113,7 +115,8 @@ describe("webhooken går til adressen som ble sjekket", () => {
     expect(svar).toEqual({
       ok: false,
       httpStatus: null,
-      feil: "Adressen peker til et privat eller internt nettverk og kan ikke brukes",
+      // stored as the message reference: the delivery log is read in the reader's language
+      feil: melding("api.webhook.adresse.intern"),
     });
     expect(sjekket.kropper).not.toContain('{"n":3}');
     expect(annen.kropper).toEqual([]);

@@ -5,15 +5,27 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { melding } from "../../sprak/melding";
 import { type Adressepolicy, type Oppslag, sjekkUrlForm, slaaOppTillatt, UgyldigAdresse } from "./adresse";
 
 export interface PostSvar {
   ok: boolean;
   /** The HTTP status, when the receiver answered. */
   httpStatus: number | null;
-  /** Why it failed, in Norwegian (for the delivery log). */
+  /**
+   * Why it failed, for the delivery log: a message reference (sprak/melding.ts), so the log is read in the
+   * reader's language (the rows before it hold their bokmål text, shown as it is).
+   */
   feil: string | null;
 }
+
+/**
+ * The system's own words (ECONNREFUSED …) inside a message: bounded, so the stored reference, URL-encoded, stays
+ * inside the log's 500 characters whole.
+ */
+const MAKS_SYSTEMTEKST = 120;
+export const systemtekst = (e: unknown): string =>
+  (e instanceof Error ? e.message : String(e)).slice(0, MAKS_SYSTEMTEKST);
 
 export async function postWebhook(opts: {
   url: string;
@@ -32,7 +44,11 @@ export async function postWebhook(opts: {
       { address: string; family: number },
     ];
   } catch (e) {
-    return { ok: false, httpStatus: null, feil: e instanceof UgyldigAdresse ? e.message : String(e) };
+    const feil =
+      e instanceof UgyldigAdresse
+        ? e.referanse
+        : melding("api.webhook.levering.kobling", { feil: systemtekst(e) });
+    return { ok: false, httpStatus: null, feil };
   }
   const festet: LookupFunction = (_vert, valg, svar) => {
     if (valg.all) svar(null, [adresse]);
@@ -68,22 +84,28 @@ export async function postWebhook(opts: {
           slutt({
             ok: status >= 200 && status < 300,
             httpStatus: status,
-            feil: status >= 200 && status < 300 ? null : `Mottakeren svarte ${status}`,
+            feil: status >= 200 && status < 300 ? null : melding("api.webhook.levering.svarte", { status }),
           }),
         );
-        res.on("error", () => slutt({ ok: false, httpStatus: status, feil: "Svaret ble brutt" }));
+        res.on("error", () =>
+          slutt({ ok: false, httpStatus: status, feil: melding("api.webhook.levering.brutt") }),
+        );
       },
     );
     const tidtaker = setTimeout(() => {
       slutt({
         ok: false,
         httpStatus: null,
-        feil: `Ikke svar innen ${String(opts.tidsavbruddMs / 1000).replace(".", ",")} s`,
+        feil: melding("api.webhook.levering.tidsavbrudd", { sekunder: opts.tidsavbruddMs / 1000 }),
       });
       req.destroy();
     }, opts.tidsavbruddMs);
     req.on("error", (e) =>
-      slutt({ ok: false, httpStatus: null, feil: `Kunne ikke koble til (${e.message})` }),
+      slutt({
+        ok: false,
+        httpStatus: null,
+        feil: melding("api.webhook.levering.kobling", { feil: systemtekst(e) }),
+      }),
     );
     req.end(opts.kropp);
   });

@@ -13,9 +13,11 @@ import {
   type LeveringsforsoekVisning,
   type WebhookVisning,
 } from "../../domain/hendelser";
+import { oversetter } from "../../sprak/katalog.server";
 import { melding } from "../../sprak/melding";
+import type { T } from "../../sprak/oversetter";
 import { type ImportoerRequest, requireImportoer } from "../auth";
-import { ah, badRequest, lesSoek, notFound, parseId } from "../http";
+import { ah, badRequest, lesSoek, notFound, parseId, sprakForKall } from "../http";
 import { type Adressepolicy, sjekkWebhookUrl, UgyldigAdresse } from "./adresse";
 import { krypterHemmelighet, nyHemmelighet } from "./hemmelighet";
 import { feedSoek, type HendelseSide, hendelseJson, nyWebhook, webhookStatus } from "./kontrakt";
@@ -47,7 +49,7 @@ async function webhooker(db: Db, importoerId: number): Promise<WebhookVisning[]>
   }));
 }
 
-async function leveringslogg(db: Db, importoerId: number): Promise<LeveringsforsoekVisning[]> {
+async function leveringslogg(db: Db, importoerId: number, t: T): Promise<LeveringsforsoekVisning[]> {
   // The latest attempts of each of the importer's subscriptions (webhook_forsoek_logg, a bounded walk per
   // subscription however long the log grows), then the latest of those.
   const rader = await db
@@ -90,7 +92,8 @@ async function leveringslogg(db: Db, importoerId: number): Promise<Leveringsfors
     forsoek: r.forsoek,
     ok: r.ok,
     httpStatus: r.http_status,
-    feil: r.feil,
+    // stored as a message reference (post.ts), read in the caller's language; a row from before as its text
+    feil: r.feil === null ? null : t.melding(r.feil),
   }));
 }
 
@@ -119,9 +122,9 @@ export function hendelseRouter(db: Db, webhook: { noekkel: string; policy: Adres
     BASE,
     requireImportoer(db),
     ah<ImportoerRequest>(async (req, res) => {
-      res.json({
+      res.vary("Accept-Language").json({
         webhooker: await webhooker(db, req.importoerId),
-        logg: await leveringslogg(db, req.importoerId),
+        logg: await leveringslogg(db, req.importoerId, oversetter(sprakForKall(req))),
       });
     }),
   );

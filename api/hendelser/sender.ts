@@ -13,11 +13,12 @@ import { sql } from "kysely";
 import { Webhook } from "standardwebhooks";
 import type { Db } from "../../db";
 import type { Hendelsestype } from "../../domain/hendelser";
+import { melding } from "../../sprak/melding";
 import { frigi, krevMedLeie, lagArbeider, leie, tilbakeslag, type Utbokslogg } from "../utboks";
 import type { Adressepolicy } from "./adresse";
 import { dekrypterHemmelighet } from "./hemmelighet";
 import { hendelseJson } from "./kontrakt";
-import { postWebhook } from "./post";
+import { postWebhook, systemtekst } from "./post";
 
 export interface WebhookSenderOptions {
   db: Db;
@@ -121,7 +122,7 @@ async function signerOgSend(
     return {
       ok: false,
       httpStatus: null,
-      feil: `Kunne ikke signere (${e instanceof Error ? e.message : e})`,
+      feil: melding("api.webhook.levering.signering", { feil: systemtekst(e) }),
     };
   }
 }

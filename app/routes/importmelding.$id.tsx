@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation } from "
 import { MENGDE_FELTER, type MengdeFelt } from "../../domain/importmelding";
 import { rutImportmelding, wizardSteg } from "../../domain/importmelding-ruting";
 import {
-  enhetVisning,
+  enhetNavn,
   tilsiktetBruk as finnTilsiktetBruk,
   landNavn,
   tilsiktetBrukVisning,
@@ -92,16 +92,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // the notification's texts and the forms' validation messages, for every page of it (ADR 047)
     ...(await tekster(request, "importmelding", "kodeverk", "validering")),
   };
-}
-
-/**
- * A unit's display name: a word («stk», «uker», «mnd.») from the catalogue in the reader's language, a symbol
- * (kg, m³, °C) or an unknown code as it is.
- */
-function enhetNavn(t: T, kode: string): string {
-  const visning = enhetVisning(kode);
-  const id = `kodeverk.enhet.${visning.replace(/ø/g, "oe").replace(/\.$/, "")}`;
-  return t.har(id) ? t(id as Noekkel) : visning;
 }
 
 export default function ImportmeldingSide() {

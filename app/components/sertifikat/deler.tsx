@@ -2,7 +2,7 @@ import { formaterDato } from "../../../domain/format";
 import { landNavn } from "../../../domain/kodeverk";
 import type { RisikoFunn } from "../../../domain/risiko/vurder";
 import type { Adresse, Behandling, Varelinje } from "../../../domain/sertifikat";
-import { mengdeLinjer } from "../../../domain/sertifikat-tekst";
+import { behandlingBeskrivelse, mengdeLinjer } from "../../../domain/sertifikat-tekst";
 import { ALVORLIGHETSGRAD_FARGE, alvorlighetsgradRekkefoelge } from "../../../domain/status";
 import { useT } from "../sprak";
 import { Merke } from "../ui";
@@ -63,7 +63,7 @@ export function BehandlingListe({ behandlinger }: { behandlinger: Behandling[] }
       {behandlinger.map((b, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: treatments are listed in certificate order
         <li key={i}>
-          {b.beskrivelse ?? b.behandlingstype ?? t("sertifikat.behandlinger.behandling")}
+          {behandlingBeskrivelse(t, b) ?? b.beskrivelse ?? t("sertifikat.behandlinger.behandling")}
           {b.kjemikalier.length ? `, ${b.kjemikalier.join(", ")}` : ""}
           {b.startdato ? ` (${dato(b.startdato)}${b.sluttdato ? `–${dato(b.sluttdato)}` : ""})` : ""}
           {b.tilleggsbeskrivelse ? `. ${b.tilleggsbeskrivelse}` : ""}
@@ -89,7 +89,8 @@ export function Funn({ funn }: { funn: RisikoFunn[] }) {
               ? t(`sertifikat.alvorlighet.${f.alvorlighetsgrad}`)
               : t("sertifikat.funn.kanIkkeVurderes")}
           </Merke>{" "}
-          {f.tekst}
+          {/* the rule set's finding, as Mattilsynet wrote it (data, bokmål) */}
+          <span lang="nb">{f.tekst}</span>
           {f.lenke ? (
             <>
               {" "}

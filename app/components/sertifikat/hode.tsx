@@ -145,7 +145,10 @@ export function Erstatning({ s }: Pick<Side, "s">) {
   );
 }
 
-/** The risk assessment's banners, the most severe first. */
+/**
+ * The risk assessment's banners, the most severe first. Their titles and texts are the approved rule set's, as
+ * Mattilsynet wrote them (data, in bokmål): marked `lang="nb"` on a page in another language (docs/sprak.md).
+ */
 export function Risikobannere({ s }: Pick<Side, "s">) {
   const t = useT();
   const risikoBannere = [...s.vurdering.risikoVurdering].sort(
@@ -158,12 +161,12 @@ export function Risikobannere({ s }: Pick<Side, "s">) {
         <Varsel
           key={`${r.type}-${r.alvorlighetsgrad}`}
           farge={ALVORLIGHETSGRAD_FARGE[r.alvorlighetsgrad]}
-          tittel={r.tittel}
+          tittel={<span lang="nb">{r.tittel}</span>}
         >
           <ul className="ds-list">
             {r.beskrivelse.map((b) => (
               <li key={b.tekst}>
-                {b.tekst}
+                <span lang="nb">{b.tekst}</span>
                 {b.lenke ? (
                   <>
                     {" "}

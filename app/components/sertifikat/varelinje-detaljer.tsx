@@ -57,7 +57,7 @@ export function VarelinjeDetaljer({
                 </a>
               ) : undefined,
             ],
-            [t("sertifikat.detaljer.plantedel"), plantedelVisning(l.klassifisering.plantedel)],
+            [t("sertifikat.detaljer.plantedel"), plantedelVisning(t, l.klassifisering.plantedel)],
             [t("sertifikat.detaljer.tilstand"), l.klassifisering.tilstander.join(", ") || undefined],
             [t("sertifikat.detaljer.tilsiktetBruk"), tilsiktetBrukVisning(l.klassifisering)],
             [t("sertifikat.varelinjer.mengde"), <Mengder key="m" linje={l} />],
