@@ -25,6 +25,9 @@ export interface ApiKall {
   method: string;
   sti: string;
   body: unknown;
+  /** The query string (without "?"), and the language the app asked for (Accept-Language, ADR 047). */
+  sok?: string;
+  sprak?: string;
 }
 
 export interface ApiSvar {
@@ -48,7 +51,9 @@ export async function startFalskApi(svar: (kall: ApiKall) => ApiSvar | undefined
       } catch {
         // kept as text
       }
-      const k = { method: req.method ?? "GET", sti: (req.url ?? "").split("?")[0]!, body };
+      const [sti = "", sok = ""] = (req.url ?? "").split("?");
+      const sprak = req.headers["accept-language"];
+      const k = { method: req.method ?? "GET", sti, body, sok, sprak };
       kall.push(k);
       const s = svar(k) ?? { status: 404, json: { status: 404, detail: "Fant ikke" } };
       if (s.json !== undefined) {
