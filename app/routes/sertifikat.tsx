@@ -107,7 +107,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The create form's answer: the refusal (SPEC's toast), the regulation form's state, the chosen importer. */
-export interface OpprettSvar {
+interface OpprettSvar {
   feil?: string;
   /** 'Nei, vi skal ikke melde import': nothing stored, nothing created. */
   melding?: string;
