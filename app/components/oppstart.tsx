@@ -6,7 +6,13 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CsrfInput } from "./csrf-input";
 import { useHydrert } from "./hydrert";
-import { Avkrysning } from "./skjema";
+import {
+  Regelverkbekreftelse,
+  type Regelverksvar,
+  regelverkFeil,
+  regelverkFelter,
+} from "./regelverk-bekreftelse";
+import { FeilOppsummering } from "./skjema";
 import { useT } from "./sprak";
 import { Varsel } from "./ui";
 
@@ -16,12 +22,15 @@ export function Oppstart({
   steg,
   feil,
   epost,
+  regelverk,
 }: {
   steg: OppstartSteg;
   /** A message reference or a text the API already gave in the reader's language (app/routes/_index.tsx). */
   feil?: string | null;
   /** The e-mail address the user wrote, kept on error. */
   epost?: string;
+  /** The regulation form's choice and messages, kept on error, and the answer to 'Nei' (ADR 060). */
+  regelverk?: (Regelverksvar & { melding?: string }) | null;
 }) {
   const hydrert = useHydrert();
   const t = useT();
@@ -31,6 +40,7 @@ export function Oppstart({
   const feilId = "oppstart-feil";
   const navigation = useNavigation();
   const [adresse, setAdresse] = useState(epost ?? "");
+  const felter = regelverkFelter("oppstart", regelverk);
   useEffect(() => {
     const d = ref.current;
     if (hydrert && d && !d.open) d.showModal();
@@ -40,7 +50,7 @@ export function Oppstart({
   const innhold = (
     <>
       <h2 id={tittelId} className="ds-heading" data-size="sm">
-        {t(steg === "regelverk" ? "forside.oppstart.regelverk.tittel" : "forside.oppstart.epost.tittel")}
+        {t(steg === "regelverk" ? "felles.regelverk.tittel" : "forside.oppstart.epost.tittel")}
       </h2>
       <p className="ds-paragraph" data-size="sm">
         {t("forside.oppstart.steg", { steg: steg === "regelverk" ? 1 : 2 })}
@@ -51,27 +61,28 @@ export function Oppstart({
         </Varsel>
       ) : null}
       {steg === "regelverk" ? (
-        <Form method="post" className="skjema">
+        <Form method="post" className="skjema skjema--stablet">
           <CsrfInput />
-          <p className="ds-paragraph">{t("forside.oppstart.regelverk.tekst")}</p>
-          <Avkrysning
-            id="oppstart-regelverk"
-            tekst={t("forside.oppstart.regelverk.avkrysning")}
-            name="harLestRegelverk"
-            value="ja"
-            aria-invalid={feil ? true : undefined}
-            aria-describedby={feil ? feilId : undefined}
-          />
-          <button
-            className="ds-button"
-            data-variant="primary"
-            type="submit"
-            name="intent"
-            value="oppstart-regelverk"
-            disabled={navigation.state === "submitting"}
-          >
-            {t("forside.oppstart.regelverk.bekreft")}
-          </button>
+          <p className="ds-paragraph">{t("felles.regelverk.tekst")}</p>
+          {regelverk?.melding ? (
+            <Varsel farge="warning" rolle="status">
+              <p className="ds-paragraph">{t.melding(regelverk.melding)}</p>
+            </Varsel>
+          ) : null}
+          <FeilOppsummering feil={regelverkFeil(felter)} />
+          <Regelverkbekreftelse {...felter} />
+          <div className="knapperad">
+            <button
+              className="ds-button"
+              data-variant="primary"
+              type="submit"
+              name="intent"
+              value="oppstart-regelverk"
+              disabled={navigation.state === "submitting"}
+            >
+              {t("felles.regelverk.bekreft")}
+            </button>
+          </div>
         </Form>
       ) : (
         <Form method="post" className="skjema">

@@ -28,12 +28,14 @@ import { EpostBanner } from "../components/epost-banner";
 import { ForsideFilter, ForsideSeksjoner } from "../components/forside";
 import { useHydrert } from "../components/hydrert";
 import { Oppstart, type OppstartSteg } from "../components/oppstart";
+import type { Regelverksvar } from "../components/regelverk-bekreftelse";
 import { useT } from "../components/sprak";
 import { Varsel } from "../components/ui";
 import { ApiFeil } from "../lib/api.server";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
+import { lagreRegelverk, lesRegelverk } from "../lib/regelverk.server";
 import { sidetittel } from "../lib/sidetittel";
 import { sprakFor, tekster } from "../lib/tekster.server";
 import type { loader as rootLoader } from "../root";
@@ -55,12 +57,15 @@ interface OppstartFeil {
   steg: OppstartSteg;
   feil: string;
   epost: string;
+  /** The regulation form's choice and field messages, or the answer to 'Nei' (ADR 060). */
+  regelverk?: Regelverksvar & { melding?: string };
 }
 
 async function lesOppstartFeil(request: Request): Promise<OppstartFeil | null> {
   const v = (await oppstartFeilCookie.parse(request.headers.get("Cookie"))) as Partial<OppstartFeil> | null;
   if (!v || (v.steg !== "regelverk" && v.steg !== "epost") || typeof v.feil !== "string") return null;
-  return { steg: v.steg, feil: v.feil, epost: typeof v.epost === "string" ? v.epost : "" };
+  const regelverk = v.regelverk && typeof v.regelverk === "object" ? v.regelverk : undefined;
+  return { steg: v.steg, feil: v.feil, epost: typeof v.epost === "string" ? v.epost : "", regelverk };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -153,7 +158,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sokeland: sokelandPaa(await sprakFor(request)),
       epostFeil,
       oppstartFeil,
-      ...(await tekster(request, "forside", "kodeverk")),
+      // the regulation form's messages (validering) only while it is shown
+      ...(await tekster(
+        request,
+        "forside",
+        "kodeverk",
+        ...(oppstart === "regelverk" ? ["validering" as const] : []),
+      )),
     },
     {
       status: sokFeil === SOK_UGYLDIGE_TEGN ? 400 : 200,
@@ -182,7 +193,6 @@ function sokelandPaa(sprak: Sprak): SokeLand[] {
   );
 }
 
-const OPPSTART_REGELVERK_MANGLER = melding("forside.oppstart.regelverkMangler");
 const OPPSTART_EPOST_MANGLER = melding("forside.oppstart.epostMangler");
 
 /**
@@ -194,22 +204,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { formData } = await lesSkjema(request, context, session);
   const intent = formData.get("intent");
   const epost = String(formData.get("epostadresse") ?? "").trim();
-  const avvist = async (steg: OppstartSteg, feil: string) =>
+  const avvist = async (steg: OppstartSteg, feil: string, regelverk?: OppstartFeil["regelverk"]) =>
     redirect("/", {
       headers: {
-        "Set-Cookie": await oppstartFeilCookie.serialize({ steg, feil, epost } satisfies OppstartFeil, {
-          secure: context.config.secureCookies,
-        }),
+        "Set-Cookie": await oppstartFeilCookie.serialize(
+          { steg, feil, epost, regelverk } satisfies OppstartFeil,
+          {
+            secure: context.config.secureCookies,
+          },
+        ),
       },
     });
   try {
     if (intent === "oppstart-regelverk") {
-      if (formData.get("harLestRegelverk") !== "ja") return avvist("regelverk", OPPSTART_REGELVERK_MANGLER);
-      await api.put(
-        `/import/register/v1/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/lestregelverk`,
-        { harLestRegelverk: true },
-        { redirectOn401: loginUrl(request) },
-      );
+      // the one confirmation form (ADR 060): 'Nei' stores nothing and says so, the onboarding stays
+      const lest = lesRegelverk(formData);
+      if (lest.utfall === "ugyldig") return avvist("regelverk", "", lest.svar);
+      if (lest.utfall === "vil-ikke-melde")
+        return avvist("regelverk", "", { ...lest.svar, melding: melding("felles.regelverk.ikkeLagret") });
+      await lagreRegelverk(api, avgiver, request);
     } else if (intent === "oppstart-epost") {
       if (!epost) return avvist("epost", OPPSTART_EPOST_MANGLER);
       await api.put(
@@ -271,6 +284,7 @@ export default function Hjem() {
           steg={oppstart}
           feil={oppstartFeil?.steg === oppstart ? oppstartFeil.feil : null}
           epost={oppstartFeil?.epost}
+          regelverk={oppstartFeil?.steg === oppstart ? oppstartFeil.regelverk : null}
         />
       ) : null}
       <EpostBanner feiler={epostFeil} />

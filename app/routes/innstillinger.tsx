@@ -8,7 +8,6 @@ import {
 } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigationType } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING } from "../../domain/schemas/tekster";
 import type { Noekkel } from "../../sprak/navnerom";
 import { erSprak } from "../../sprak/sprak";
 import { hentEpostFeil } from "../components/epost-banner";
@@ -26,6 +25,7 @@ import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.serve
 import { lesSkjema } from "../lib/csrf.server";
 import { hentSystemtilganger, systemtilgangHandling } from "../lib/integrasjoner.server";
 import { hentFlagg } from "../lib/preferanser.server";
+import { lagreRegelverk, lesRegelverk } from "../lib/regelverk.server";
 import { sidetittel } from "../lib/sidetittel";
 import { oversetterFor, tekster } from "../lib/tekster.server";
 import { hentWebhooker, webhookHandling } from "../lib/webhooker.server";
@@ -119,18 +119,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (varsling !== undefined) return varsling;
   switch (intent) {
     case "bekreft-regelverk": {
-      const valg = formData.get("bekreftelse");
-      if (valg !== "bekreftet" && valg !== "vil-ikke-melde") {
-        return avvis(REGELVERK_MELDING);
-      }
-      if (valg === "vil-ikke-melde") {
-        return svar("innstillinger.svar.ikkeMelde");
-      }
-      if (formData.get("harLestRegelverk") !== "ja") {
-        return avvis(REGELVERK_AVKRYSSING_TEKST, { bekreftelse: valg });
-      }
+      // the one confirmation form (ADR 060): its answers and messages are the same on every page
+      const lest = lesRegelverk(formData);
+      if (lest.utfall === "ugyldig") return data<Svar>({ intent, regelverk: lest.svar }, { status: 400 });
+      if (lest.utfall === "vil-ikke-melde")
+        return { ...svar("felles.regelverk.ikkeLagret"), regelverk: lest.svar } satisfies Svar;
       try {
-        await api.put(`${base}/${avgiver.importoerId}/lestregelverk`, { harLestRegelverk: true }, opts);
+        await lagreRegelverk(api, avgiver, request);
       } catch (e) {
         return feil(e, FEIL.regelverk);
       }

@@ -12,6 +12,7 @@ import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 import { medVarelinjeside } from "../../domain/varelinjeside";
 import type { T } from "../../sprak/oversetter";
 import { Feilgrense } from "../components/feilgrense";
+import type { Regelverksvar } from "../components/regelverk-bekreftelse";
 import { Erklaering, Signatur } from "../components/sertifikat/erklaering";
 import { Handlingsomraade } from "../components/sertifikat/handlingsomraade";
 import {
@@ -31,6 +32,7 @@ import { lesSkjema } from "../lib/csrf.server";
 import { medRetryAfter } from "../lib/grense.server";
 import { landnavnFor } from "../lib/landnavn.server";
 import { hentFlagg } from "../lib/preferanser.server";
+import { lagreRegelverk, lesRegelverk } from "../lib/regelverk.server";
 import { sidetittel } from "../lib/sidetittel";
 import { oversetterFor, sprakFor, tekster } from "../lib/tekster.server";
 
@@ -55,7 +57,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // one page of goods lines (ADR 018 "Grenser"); 1-based in the address, as the lists' pages
   const side = tilServerSide(Number(url.searchParams.get("varelinjeside") ?? "1"));
   const flagg = await hentFlagg(request, context);
-  const tekst = await tekster(request, "sertifikat");
   const base = `/import/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}`;
   try {
     const [svar, importoer] = await Promise.all([
@@ -75,7 +76,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sortering,
       flagg,
       ikkeFunnet: null,
-      ...tekst,
+      // the regulation form's messages (validering) only while the importer has not confirmed (ADR 060)
+      ...(await tekster(
+        request,
+        "sertifikat",
+        ...(importoer.harLestRegelverk ? [] : ["validering" as const]),
+      )),
     };
   } catch (e) {
     if (e instanceof ApiFeil && (e.status === 404 || e.status === 400)) {
@@ -90,7 +96,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           // the API's message is already in the reader's language (apiFor sends it); null: the page's own
           ikkeFunnet: e.melding ?? null,
           sokLand: sok.avsenderland ? landnavnFor(await sprakFor(request))(sok.avsenderland) : null,
-          ...tekst,
+          ...(await tekster(request, "sertifikat")),
         },
         { status: e.status },
       );
@@ -100,18 +106,51 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+/** The create form's answer: the refusal (SPEC's toast), the regulation form's state, the chosen importer. */
+interface OpprettSvar {
+  feil?: string;
+  /** 'Nei, vi skal ikke melde import': nothing stored, nothing created. */
+  melding?: string;
+  regelverk?: Regelverksvar;
+  ansvarligImportoerId?: number;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, avgiver, session } = await requireVirksomhet(request, context);
   const { formData } = await lesSkjema(request, context, session);
   const t = await oversetterFor(request);
   if (formData.get("intent") !== "opprett")
-    return data({ feil: t("sertifikat.handling.ukjent") }, { status: 400 });
-  const ansvarlig = Number(formData.get("ansvarligImportoerId") ?? avgiver.importoerId);
+    return data<OpprettSvar>({ feil: t("sertifikat.handling.ukjent") }, { status: 400 });
+  const valgt = Number(formData.get("ansvarligImportoerId") ?? avgiver.importoerId);
+  const ansvarligImportoerId = Number.isInteger(valgt) && valgt > 0 ? valgt : avgiver.importoerId;
+  // An importer that has not confirmed the regulations confirms them in the same form (issue 36 item 12, ADR
+  // 060): the confirmation is stored first, then the notification is created; a refused confirmation creates
+  // nothing and keeps the answers.
+  if (formData.get("regelverk") === "ja") {
+    const lest = lesRegelverk(formData);
+    if (lest.utfall === "ugyldig")
+      return data<OpprettSvar>({ regelverk: lest.svar, ansvarligImportoerId }, { status: 400 });
+    if (lest.utfall === "vil-ikke-melde")
+      return data<OpprettSvar>({
+        regelverk: lest.svar,
+        melding: t("felles.regelverk.ikkeLagret"),
+        ansvarligImportoerId,
+      });
+    try {
+      await lagreRegelverk(api, avgiver, request);
+    } catch (e) {
+      if (!(e instanceof ApiFeil)) throw e;
+      return data<OpprettSvar>(
+        { feil: e.melding ?? t("sertifikat.handling.opprettFeilet"), ansvarligImportoerId },
+        { status: 400 },
+      );
+    }
+  }
   try {
     const { id } = await api.postJson<{ id: number }>(
       `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}`,
       {
-        ansvarligImportoerId: Number.isInteger(ansvarlig) && ansvarlig > 0 ? ansvarlig : avgiver.importoerId,
+        ansvarligImportoerId,
         ansvarligDokumentkontrollId: avgiver.importoerId,
         eksportLand: String(formData.get("avsenderland") ?? ""),
         nummer: String(formData.get("sertifikatnummer") ?? ""),
@@ -124,7 +163,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (e instanceof ApiFeil) {
       const eksisterende = (e.body as { importMeldingId?: number } | undefined)?.importMeldingId;
       if (e.status === 409 && eksisterende) return redirect(`/importmelding/${eksisterende}`);
-      return data({ feil: e.melding ?? t("sertifikat.handling.opprettFeilet") }, { status: 400 });
+      return data<OpprettSvar>(
+        { feil: e.melding ?? t("sertifikat.handling.opprettFeilet"), ansvarligImportoerId },
+        { status: 400 },
+      );
     }
     throw e;
   }

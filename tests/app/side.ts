@@ -25,6 +25,10 @@ export interface ApiKall {
   method: string;
   sti: string;
   body: unknown;
+  /** The query string (without "?") and the language the app asked for (Accept-Language, ADR 047): given
+   * to the answer, not recorded in `kall`. */
+  sok?: string;
+  sprak?: string;
 }
 
 export interface ApiSvar {
@@ -48,9 +52,12 @@ export async function startFalskApi(svar: (kall: ApiKall) => ApiSvar | undefined
       } catch {
         // kept as text
       }
-      const k = { method: req.method ?? "GET", sti: (req.url ?? "").split("?")[0]!, body };
+      const [sti = "", sok = ""] = (req.url ?? "").split("?");
+      const sprak = req.headers["accept-language"];
+      const k = { method: req.method ?? "GET", sti, body };
       kall.push(k);
-      const s = svar(k) ?? { status: 404, json: { status: 404, detail: "Fant ikke" } };
+      // the query and the language are for the answer; the recorded calls stay method, path and body
+      const s = svar({ ...k, sok, sprak }) ?? { status: 404, json: { status: 404, detail: "Fant ikke" } };
       if (s.json !== undefined) {
         res.writeHead(s.status, { "content-type": "application/json" }).end(JSON.stringify(s.json));
       } else {

@@ -8,7 +8,9 @@ import { FOR_GAMMELT_SERTIFIKAT_MELDING } from "../../domain/sertifikat";
 import { EKSPORTERKLAERING } from "../../domain/sertifikat-tekst";
 import { HUB_API_KEY, nySertifikat, sertifikatUrl, type TestSertifikat } from "./data";
 import { expect, jsPaa, sjekkUu, test } from "./helpers";
+import { bekreftMedAvvisningene, REGELVERK } from "./regelverk";
 import { loggInnKari, prosjekt } from "./veiviser";
+import { egenVirksomhet, loggInnSom, velg } from "./virksomheter";
 
 // ---------------------------------------------------------------------------------------------------------
 // Certificates of this file's own, posted to the Hub endpoint (each project its own numbers)
@@ -449,4 +451,39 @@ test("risikobannere vises bare med visRisikovurdering, som kan slås av per nett
   await expect(page.getByRole("status")).toHaveText("Denne nettleseren bruker nå serveroppsettet.");
   await page.goto(sertifikatUrl(s));
   await expect(banner).toBeVisible();
+});
+
+test("en importør som ikke har bekreftet regelverket, bekrefter ved «Opprett» og oppretter i samme steg (bare tastaturet)", async ({
+  page,
+}) => {
+  // An organisation of the test's own, not yet confirmed: the confirmation cannot be taken back (ADR 052).
+  const { person, virksomhet } = await egenVirksomhet(page.request, "Regelsertifikat");
+  await loggInnSom(page, person);
+  await velg(page, virksomhet);
+  const s = await nySertifikat(page.request, {
+    prosjekt: prosjekt(),
+    mottaker: { navn: virksomhet.navn, organisasjonsnummer: virksomhet.orgnr },
+  });
+  await page.goto(sertifikatUrl(s));
+  const handling = () => page.getByRole("region", { name: "Digital forhåndsmelding" });
+  // SPEC's banner with the link to the profile, now holding the same form as home and Profil
+  const banner = handling().locator(".varsel", { hasText: "Bekreft kjennskap til regelverket" });
+  await expect(banner.getByRole("link", { name: "profilen" })).toHaveAttribute("href", /side=Profil/);
+  await expect(
+    handling().getByRole("button", { name: "Opprett digital forhåndsmelding", exact: true }),
+  ).toHaveCount(0);
+  await bekreftMedAvvisningene(page, handling, "Bekreft og opprett digital forhåndsmelding");
+  // stored and created in one step: the new notification, never the refusal
+  await expect(page).toHaveURL(/\/importmelding\/\d+/);
+  await expect(page.getByText("Bedrift har ikke bekreftet kjennskap til regelverket")).toHaveCount(0);
+  await sjekkUu(page);
+
+  // recorded as from Profil: the stored, locked box; the certificate leads to the notification
+  await page.goto("/innstillinger?side=Profil");
+  const boks = page.getByRole("checkbox", { name: REGELVERK.boks });
+  await expect(boks).toBeChecked();
+  await expect(boks).toBeDisabled();
+  await page.goto(sertifikatUrl(s));
+  await expect(handling().getByRole("link", { name: "Gå til digital forhåndsmelding" })).toBeVisible();
+  await expect(handling().getByRole("group", { name: REGELVERK.legende })).toHaveCount(0);
 });

@@ -332,7 +332,7 @@ test.describe("sak 23 punkt 6: innsending for en importør som ikke har bekrefte
     await ingrid.goto("/innstillinger?side=Profil");
     await ingrid.getByLabel("Ja, vi bekrefter at virksomheten kjenner regelverket").check();
     await ingrid.getByLabel("Virksomheten kjenner regelverket for import av planter").check();
-    await ingrid.getByRole("button", { name: "Lagre" }).click();
+    await ingrid.getByRole("button", { name: "Bekreft", exact: true }).click();
     await expect(
       ingrid.getByRole("status").filter({ hasText: "Bekreftelsen av regelverket er lagret." }),
     ).toBeVisible();

@@ -184,6 +184,7 @@ test("på nynorsk frå innlogginga gjennom veivisaren til ei innsend førehandsm
   await page.getByRole("button", { name: navnet(virksomhet) }).click();
 
   // The onboarding of a new importer, in nynorsk: the regulations, then the e-mail address.
+  await page.getByRole("radio", { name: "Ja, vi stadfestar at verksemda kjenner regelverket" }).check();
   await page.getByRole("checkbox", { name: "Verksemda kjenner regelverket for import av plantar" }).check();
   await page.getByRole("button", { name: "Stadfest", exact: true }).click();
   await page.getByLabel("E-postadresse", { exact: true }).fill("varsel@nynorskimport.example.no");

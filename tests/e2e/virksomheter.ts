@@ -142,7 +142,7 @@ export async function bekreftRegelverk(page: Page) {
   await page.goto("/innstillinger?side=Profil");
   await page.getByLabel("Ja, vi bekrefter at virksomheten kjenner regelverket").check();
   await page.getByLabel("Virksomheten kjenner regelverket for import av planter").check();
-  await page.getByRole("button", { name: "Lagre" }).click();
+  await page.getByRole("button", { name: "Bekreft", exact: true }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "Bekreftelsen av regelverket er lagret." }),
   ).toBeVisible();

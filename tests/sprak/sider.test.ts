@@ -5,7 +5,7 @@
 // a bokmål document title), and what the catalogues mark as the same (@samme). A forgotten text, or one left in
 // bokmål, fails here. The conversions add their pages' states to SIDER (docs/sprak.md).
 
-import type { AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, createCookie } from "@remix-run/node";
 import { createElement, type ReactElement } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,11 +19,14 @@ import type { HendelseVisning } from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { Forside, OversiktImportmelding } from "../../domain/oversikt";
 import type { SystemtilgangDto } from "../../domain/schemas/systemtilgang";
+import { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING } from "../../domain/schemas/tekster";
 import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
 import { SOKELAND } from "../../domain/sertifikatsok";
 import { KATALOGER, SAMME_SOM_BOKMAAL } from "../../sprak/katalog.server";
+import { melding } from "../../sprak/melding";
 import { NAVNEROM } from "../../sprak/navnerom";
-import type { Sprak } from "../../sprak/sprak";
+import { erSprak, type Sprak } from "../../sprak/sprak";
+import { testSertifikatVisning } from "../app/sertifikat";
 import {
   type ApiKall,
   type ApiSvar,
@@ -319,6 +322,50 @@ const innstilling = (sti: string, skjema?: Record<string, string>): Tilstand => 
   data: INNSTILLINGERDATA,
 });
 
+/** Home's refused onboarding step as app/routes/_index.tsx carries it over its redirect (oppstartFeilCookie). */
+const oppstartFeil = async (regelverk: Record<string, unknown>) =>
+  (
+    await createCookie("oppstart-feil").serialize({ steg: "regelverk", feil: "", epost: "", regelverk })
+  ).split(";")[0];
+
+/** The certificate of tests/app/sertifikat.ts: its page, or its create form posted with `skjema`. */
+const SERTIFIKAT = { sertifikatnummer: "BO-5845145424", dato: "2022-01-21", avsenderland: "BO" };
+const sertifikatTilstand = (skjema?: Record<string, string>): Tilstand => ({
+  sti: `/sertifikat?${new URLSearchParams(SERTIFIKAT)}`,
+  skjema: skjema && { intent: "opprett", regelverk: "ja", ...SERTIFIKAT, ...skjema },
+  innlogget: true,
+  data: SERTIFIKATDATA,
+});
+/**
+ * What the fake API answers as it is stored, not the page's own texts: the certificate's words as the exporting
+ * country wrote them (number, parties, places, goods, signature), country names that are the same in the
+ * language, and what the API stores in bokmål at delivery (the plant part, the transport mode, the assessment's
+ * banner); the page's texts around them are checked.
+ */
+const SERTIFIKATDATA = [
+  "BO-5845145424",
+  "Servicio Nacional Agropecuario e Inucuidad Alimentaria",
+  "Moxos Agropecuario",
+  "Arroyo San Juan",
+  "Comercial Moxos Agropecuario - Trinidad",
+  "Avenidad Moxos",
+  "Positos Argentina",
+  "tall wheatgrass",
+  "Elymus elongatus",
+  "Agropiro seed",
+  "200 Bag",
+  "The consignment is free from Trifolium repens",
+  "Jorge Candia",
+  "Ciudad Trinidad",
+  "Bolivia",
+  "Argentina",
+  "Frø",
+  "Veitransport, TRAPORTADORA MOXOS",
+  "1 varelinje kan ikke identifiseres eller vurderes",
+  "Tilsiktet bruk mangler på 1 varelinje.",
+  "Risikoen for disse varelinjene må vurderes ut fra opplysningene i sertifikatet.",
+];
+
 /** Velg virksomhet: a main unit with a sub-unit, one without, a sub-unit without its main unit, a person. */
 const enhet = (
   type: Avgiver["altinn"]["type"],
@@ -493,8 +540,11 @@ const SVAR_KOPIERT: HendelseVisning = {
 };
 
 /** The fake import API's answers for the pages below (undefined: 404). */
-function falskeSvar({ method, sti }: ApiKall): ApiSvar | undefined {
+function falskeSvar({ method, sti, sok, sprak }: ApiKall): ApiSvar | undefined {
   if (method === "GET" && sti === "/import/register/v1/912345742") return { status: 200, json: IMPORTOER };
+  // a certificate the importer, which has not confirmed the regulations, may notify (ADR 060)
+  if (method === "GET" && sti.endsWith("/sertifikat") && sok?.includes(SERTIFIKAT.sertifikatnummer))
+    return { status: 200, json: testSertifikatVisning(sprak && erSprak(sprak) ? sprak : "nb") };
   if (method === "GET" && sti.endsWith("/epoststatus")) return { status: 200, json: { sendingFeiler: true } };
   if (method === "GET" && sti === `${MELDING_BASE}/42`) return { status: 200, json: UTKAST };
   // the fake sees the path without the query: 44's history is the grouped one
@@ -549,6 +599,22 @@ async function sider(flagg: string): Promise<Side[]> {
         { ...hjem, sti: "/?slettet=1" },
         { ...hjem, sti: "/?avsender=Ingen&land=NL" },
         { ...hjem, sti: "/?sok=1&avsenderland=&sertifikatnummer=&dato=" },
+        // the onboarding's regulation step refused (no choice, 'Ja' without the box) and answered 'Nei' (ADR 060)
+        {
+          ...hjem,
+          sti: "/",
+          cookie: `${flagg}; ${await oppstartFeil({ feil: { bekreftelse: REGELVERK_MELDING } })}`,
+        },
+        {
+          ...hjem,
+          sti: "/",
+          cookie: `${flagg}; ${await oppstartFeil({ bekreftelse: "bekreftet", feil: { harLestRegelverk: REGELVERK_AVKRYSSING_TEKST } })}`,
+        },
+        {
+          ...hjem,
+          sti: "/",
+          cookie: `${flagg}; ${await oppstartFeil({ bekreftelse: "vil-ikke-melde", melding: melding("felles.regelverk.ikkeLagret") })}`,
+        },
       ],
     },
     {
@@ -620,7 +686,7 @@ async function sider(flagg: string): Promise<Side[]> {
       ],
     },
     {
-      navn: "sertifikatet finnes ikke",
+      navn: "sertifikat",
       rute: await rute("sertifikat", "sertifikat"),
       tilstander: [
         {
@@ -629,6 +695,12 @@ async function sider(flagg: string): Promise<Side[]> {
           // the API's own message (in the reader's language when the API has it: the fake one has not)
           data: ["Fant ikke"],
         },
+        // «Opprett» for an importer that has not confirmed the regulations: the one confirmation form, and
+        // its answers (no choice, 'Ja' without the box, 'Nei'), ADR 060
+        sertifikatTilstand(),
+        sertifikatTilstand({}),
+        sertifikatTilstand({ bekreftelse: "bekreftet" }),
+        sertifikatTilstand({ bekreftelse: "vil-ikke-melde" }),
       ],
     },
     {
@@ -684,6 +756,7 @@ async function sider(flagg: string): Promise<Side[]> {
           intent: "bekreft-regelverk",
           bekreftelse: "vil-ikke-melde",
         }),
+        innstilling("/innstillinger?side=Profil", { intent: "bekreft-regelverk", bekreftelse: "bekreftet" }),
         innstilling(`/innstillinger?side=${REGISTRERE}`, {
           intent: "mottakskontrolloer",
           erMottakskontrolloer: "ja",

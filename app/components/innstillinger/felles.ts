@@ -1,6 +1,7 @@
 // Settings (SPEC §2 "Settings (query side)"): the sides, their URLs and the fallback messages, shared by the
 // route (app/routes/innstillinger.tsx) and its sections.
 import type { Noekkel } from "../../../sprak/navnerom";
+import type { Regelverksvar } from "../regelverk-bekreftelse";
 /** The four sides of SPEC §2 "Settings (query side)", and the importer's integrations (issue 25: systems, webhooks). */
 export const SIDER = [
   "Profil",
@@ -71,5 +72,6 @@ export type Svar = {
   feil?: string;
   melding?: string;
   epostadresse?: string;
-  bekreftelse?: string;
+  /** The regulation form's choice and messages when it was refused or answered 'Nei' (ADR 060). */
+  regelverk?: Regelverksvar;
 };

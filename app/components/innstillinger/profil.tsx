@@ -1,8 +1,13 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
-import { REGELVERK_AVKRYSSING_TEKST } from "../../../domain/schemas/tekster";
 import type { action, loader } from "../../routes/innstillinger";
 import { CsrfInput } from "../csrf-input";
+import {
+  Regelverkbekreftelse,
+  RegelverketBekreftet,
+  regelverkFeil,
+  regelverkFelter,
+} from "../regelverk-bekreftelse";
+import { FeilOppsummering } from "../skjema";
 import { useT } from "../sprak";
 import { Varsel } from "../ui";
 import { SIDE_TEKST, type Svar } from "./felles";
@@ -12,7 +17,7 @@ export function Profil() {
   const t = useT();
   const actionData = useActionData<typeof action>() as Svar | undefined;
   const regelverkSvar = actionData?.intent === "bekreft-regelverk" ? actionData : undefined;
-  const [krysset, settKrysset] = useState(importoer.harLestRegelverk);
+  const felter = regelverkFelter("regelverk", regelverkSvar?.regelverk);
   return (
     <>
       <h2 className="ds-heading" data-size="md">
@@ -23,7 +28,7 @@ export function Profil() {
         <h3 id="regelverk-tittel" className="ds-heading" data-size="sm">
           {t("innstillinger.regelverk.tittel")}
         </h3>
-        <p className="ds-paragraph">{t("innstillinger.regelverk.tekst")}</p>
+        <p className="ds-paragraph">{t("felles.regelverk.tekst")}</p>
         {regelverkSvar?.feil ? (
           <Varsel farge="danger" rolle="alert">
             <p className="ds-paragraph">{t.melding(regelverkSvar.feil)}</p>
@@ -35,70 +40,12 @@ export function Profil() {
           </Varsel>
         ) : null}
         {importoer.harLestRegelverk ? (
-          <>
-            <div className="ds-field">
-              <input
-                className="ds-input"
-                type="checkbox"
-                id="harLestRegelverk"
-                checked
-                disabled
-                readOnly
-                aria-describedby="regelverk-hjelp"
-              />
-              <label className="ds-label" data-weight="regular" htmlFor="harLestRegelverk">
-                {t("innstillinger.regelverk.etikett")}
-              </label>
-            </div>
-            <p className="ds-paragraph hjelpetekst" data-size="sm" id="regelverk-hjelp">
-              {t.melding(REGELVERK_AVKRYSSING_TEKST)} {t("innstillinger.regelverk.bekreftet")}
-            </p>
-          </>
+          <RegelverketBekreftet id="regelverk-harLestRegelverk" />
         ) : (
           <Form method="post" className="skjema skjema--stablet">
             <CsrfInput />
-            <fieldset className="ds-fieldset">
-              <legend className="ds-label">{t("innstillinger.regelverk.legende")}</legend>
-              {[
-                { verdi: "bekreftet", tekst: t("innstillinger.regelverk.ja") },
-                { verdi: "vil-ikke-melde", tekst: t("innstillinger.regelverk.nei") },
-              ].map((v) => (
-                <div className="ds-field" key={v.verdi}>
-                  <input
-                    className="ds-input"
-                    type="radio"
-                    id={`bekreftelse-${v.verdi}`}
-                    name="bekreftelse"
-                    value={v.verdi}
-                    defaultChecked={regelverkSvar?.bekreftelse === v.verdi}
-                  />
-                  <label className="ds-label" data-weight="regular" htmlFor={`bekreftelse-${v.verdi}`}>
-                    {v.tekst}
-                  </label>
-                </div>
-              ))}
-            </fieldset>
-            <div className="ds-field">
-              <input
-                className="ds-input"
-                type="checkbox"
-                id="harLestRegelverk"
-                name="harLestRegelverk"
-                value="ja"
-                onClick={(e) => {
-                  // Once ticked it stays ticked (SPEC §5).
-                  if (!e.currentTarget.checked && krysset) e.preventDefault();
-                  else if (e.currentTarget.checked) settKrysset(true);
-                }}
-                aria-describedby="regelverk-hjelp"
-              />
-              <label className="ds-label" data-weight="regular" htmlFor="harLestRegelverk">
-                {t("innstillinger.regelverk.etikett")}
-              </label>
-              <p className="ds-paragraph hjelpetekst" data-size="sm" id="regelverk-hjelp">
-                {t.melding(REGELVERK_AVKRYSSING_TEKST)}
-              </p>
-            </div>
+            <FeilOppsummering feil={regelverkFeil(felter)} />
+            <Regelverkbekreftelse {...felter} />
             <div className="knapperad">
               <button
                 className="ds-button"
@@ -107,7 +54,7 @@ export function Profil() {
                 name="intent"
                 value="bekreft-regelverk"
               >
-                {t("innstillinger.lagre")}
+                {t("felles.regelverk.bekreft")}
               </button>
             </div>
           </Form>
