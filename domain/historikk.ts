@@ -10,6 +10,7 @@ import { MENGDE_FELTER, type MengdeFelt } from "./importmelding";
 import { erSpoersmaalKode, erSvarKode } from "./kontrollspoersmaal";
 import { formaterTall } from "./mengde";
 import { type ImportmeldingStatus, MELDEPLIKTIG_VURDERINGER } from "./status";
+import { sertifikatstatusNavn } from "./statusnavn";
 import { fraAnkomsttid } from "./tidsrom";
 
 /**
@@ -229,7 +230,6 @@ export function feltTekst(felt: string, t: T): string {
 }
 
 const RISIKO = new Set(["ALT_OK", "VARSEL", "FORBUD", "UFULLSTENDIG"]);
-const SERTIFIKATSTATUS = new Set(["70", "39", "40"]);
 
 /** The value of a changed field as shown: answers by their text, the arrival as a date and part of day. */
 export function verdiTekst(felt: string, verdi: string | null, t: T): string | null {
@@ -247,8 +247,7 @@ export function verdiTekst(felt: string, verdi: string | null, t: T): string | n
     }
   }
   if (felt === "sertifikat.status") {
-    const kode = verdi.trim().replace(/^0+(?=\d)/, "");
-    return SERTIFIKATSTATUS.has(kode) ? t(`kodeverk.sertifikatstatus.${kode}` as Noekkel) : verdi;
+    return sertifikatstatusNavn(t, verdi) ?? verdi;
   }
   if (felt === "sertifikat.meldeplikt")
     return (MELDEPLIKTIG_VURDERINGER as readonly string[]).includes(verdi)

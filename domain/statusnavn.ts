@@ -1,3 +1,4 @@
+import type { Noekkel } from "../sprak/navnerom";
 import type { T } from "../sprak/oversetter";
 import type { ImportmeldingStatus } from "./status";
 
@@ -12,4 +13,21 @@ export function statusNavn(t: T, m: { status: ImportmeldingStatus; vurdertFoerAn
   )
     return t(`kodeverk.foerAnkomst.${m.status}`);
   return t(`kodeverk.status.${m.status}`);
+}
+
+/**
+ * A certificate's status code in words in the reader's language («70»: Utstedt, Utferda, Issued), for a
+ * translator that has `kodeverk` (the server's, or a page that loads it); an unknown code as it is, none:
+ * undefined. The API's `statusTekst` is its bokmål form, for the API's readers.
+ */
+export function sertifikatstatusNavn(t: T, kode: string | number | null | undefined): string | undefined {
+  const k =
+    kode === null || kode === undefined
+      ? ""
+      : String(kode)
+          .trim()
+          .replace(/^0+(?=\d)/, "");
+  if (!k) return undefined;
+  const id = `kodeverk.sertifikatstatus.${k}`;
+  return t.har(id) ? t(id as Noekkel) : k;
 }

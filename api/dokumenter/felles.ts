@@ -15,7 +15,7 @@ import {
   tekster,
 } from "../../domain/sertifikat-tekst";
 import { type Alvorlighetsgrad, MELDEPLIKTIG_VURDERINGER } from "../../domain/status";
-import type { Noekkel } from "../../sprak/navnerom";
+import { sertifikatstatusNavn } from "../../domain/statusnavn";
 import type { T } from "../../sprak/oversetter";
 import type {
   Adresse,
@@ -46,10 +46,7 @@ export function typeTekst(t: T, s: Pick<LagretSertifikat, "type" | "typeKode">):
 
 /** The status in words (kodeverk.sertifikatstatus.*); an unknown code as it is. */
 export function statusTekst(t: T, s: Pick<LagretSertifikat, "statusKode">): string {
-  const kode = tekst(s.statusKode);
-  if (kode === undefined) return t("dokumenter.sertifikat.verdi.ukjentStatus");
-  const id = `kodeverk.sertifikatstatus.${kode}`;
-  return t.har(id) ? t(id as Noekkel) : kode;
+  return sertifikatstatusNavn(t, tekst(s.statusKode)) ?? t("dokumenter.sertifikat.verdi.ukjentStatus");
 }
 
 /** The issue date as written on the certificate (dd.mm.åååå), or the issue time's Oslo date. */

@@ -6,6 +6,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { formaterDato } from "../../domain/format";
 import { grupperEtterAnkomst, type Oversikt, type OversiktImportmelding } from "../../domain/oversikt";
 import type { LandVisning } from "../../domain/sertifikat-visning";
+import { statusNavn } from "../../domain/statusnavn";
 import { tidsromForKlokkeslett } from "../../domain/tidsrom";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
@@ -227,7 +228,7 @@ export function ForsideSeksjoner({
           {o.vurderteImportMeldinger.map((m) => (
             <Melding key={m.id} m={m}>
               <div className="merkerad">
-                <Merke farge={m.statusFarge}>{m.statusTekst}</Merke>
+                <Merke farge={m.statusFarge}>{statusNavn(t, m)}</Merke>
                 <span className="ds-paragraph" data-size="sm">
                   {t("forside.vurderte.endret", { dato: formaterDato(m.statusEndret, t.sprak) })}
                 </span>
@@ -275,7 +276,7 @@ function NyeSertifikater({ o, tom }: { o: Oversikt; tom: Tom }) {
               {t("forside.nye.utstedt", { dato: formaterDato(s.utstedtDato, t.sprak) })}
             </p>
             <p className="ds-paragraph" data-size="sm">
-              {s.meldepliktigVurdering.visningstekst}
+              {t(`kodeverk.meldeplikt.${s.meldepliktigVurdering.kode}`)}
             </p>
           </li>
         ))}

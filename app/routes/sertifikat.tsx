@@ -9,6 +9,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { tilServerSide } from "../../domain/pagination";
 import { refererteDokumenterTekster, totalTekst } from "../../domain/sertifikat-tekst";
 import type { SertifikatVisning } from "../../domain/sertifikat-visning";
+import { sertifikatstatusNavn } from "../../domain/statusnavn";
 import { medVarelinjeside } from "../../domain/varelinjeside";
 import type { T } from "../../sprak/oversetter";
 import { Feilgrense } from "../components/feilgrense";
@@ -68,8 +69,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         redirectOn401: loginUrl(request),
       }),
     ]);
+    const t = await oversetterFor(request);
     return {
-      sertifikat: medVarelinjeside(await oversetterFor(request), svar, side, sortering),
+      sertifikat: {
+        ...medVarelinjeside(t, svar, side, sortering),
+        // the header's status badge in the reader's language (the API's statusTekst is bokmål, for its readers)
+        statusTekst: sertifikatstatusNavn(t, svar.statusKode),
+      },
       harLestRegelverk: importoer.harLestRegelverk,
       avgiver,
       sok,

@@ -20,6 +20,8 @@ export function testSertifikatVisning(
       sprak,
       ramme: {
         id: 1,
+        // as the API gives it: bokmål, for the API's readers (the page names the code in the reader's language)
+        statusTekst: "Utstedt",
         meldepliktigVurdering: { kode: "MELDEPLIKTIG", visningstekst: "Meldepliktig" },
         alvorlighetsgrad: "ALT_OK",
         mottatt: "2026-11-20T10:00:00.000Z",

@@ -168,7 +168,7 @@ const forside = (oppstart: boolean): Forside => ({
         utstedtDato: "2026-03-18",
         eksportLand: { kode: "NL", navn: "Nederland" },
         avsender: "Bloemen BV",
-        meldepliktigVurdering: { kode: "MELDEPLIKTIG", visningstekst: "Meldepliktig" },
+        meldepliktigVurdering: { kode: "IKKE_VURDERT", visningstekst: "Mulig meldepliktig" },
         alvorlighetsgrad: "ALT_OK",
       },
     ],
@@ -179,7 +179,10 @@ const forside = (oppstart: boolean): Forside => ({
       hjemMelding(3),
     ],
     tilVurderingImportMeldinger: [hjemMelding(4)],
-    vurderteImportMeldinger: [hjemMelding(5)],
+    // the API's status name is bokmål (for its readers): the page names the code
+    vurderteImportMeldinger: [
+      hjemMelding(5, { status: "TILBAKETRUKKET", statusTekst: "Tilbaketrukket", kategori: "VURDERT" }),
+    ],
     flere: {
       paabegynteImportMeldinger: true,
       nyeSertifikater: false,
@@ -193,16 +196,14 @@ const forside = (oppstart: boolean): Forside => ({
   epostSendingFeiler: true,
 });
 /**
- * The API's data on home, shown as it is in every language (the status name and the assessment come from the
- * API), and the search's countries whose name is the same in nynorsk or English as in bokmål (Intl.DisplayNames).
+ * The API's data on home, shown as it is in every language, and the search's countries whose name is the same in
+ * nynorsk or English as in bokmål (Intl.DisplayNames). The status names and the assessment are the page's.
  */
 const HJEMDATA = [
   "Bloemen BV",
   "Nederland",
   "Tulipaner uke 12",
   "· Tulipaner uke 12",
-  "Frigitt",
-  "Meldepliktig",
   "NL-2026-77",
   ...[1, 2, 3, 4, 5].map((id) => `IM-2026-00${id}`),
   ...SOKELAND.filter((l) =>
