@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { oversetter } from "../sprak/katalog.server";
 import {
+  landHjelp,
   SOK_DATO_I_FREMTIDEN,
   SOK_MANGLER_FELT,
   SOK_UGYLDIGE_TEGN,
@@ -9,7 +10,7 @@ import {
 } from "./sertifikatsok";
 
 describe("sertifikatsøk", () => {
-  it("har de 23 landene i spesifikasjonen med egen plassholder og hjelpetekst", () => {
+  it("har de 23 landene i spesifikasjonen med egen plassholder og hjelpetekst på tre språk", () => {
     expect(SOKELAND.map((l) => l.kode).sort()).toEqual(
       "BE CI CY DE DK FI FR GT IL IN IT JO NL PA PK PT SE SN TN UG US UZ ZA".split(" "),
     );
@@ -18,7 +19,19 @@ describe("sertifikatsøk", () => {
       navn: "Nederland",
       plassholder: "PHYTO.NL.2026.0012345",
     });
-    expect(SOKELAND.find((l) => l.kode === "NL")?.hjelpetekst).toMatch(/to dager/);
+    const hjelp = (["nb", "nn", "en"] as const).map((sprak) => oversetter(sprak)(landHjelp("NL")));
+    expect(hjelp[0]).toMatch(/^Sertifikater fra Nederland .*PHYTO\.NL\.ÅÅÅÅ\.nnnnnnn.* to dager/);
+    expect(hjelp[1]).toMatch(/^Sertifikat frå Nederland .*PHYTO\.NL\.ÅÅÅÅ\.nnnnnnn.* to dagar/);
+    expect(hjelp[2]).toMatch(/^Certificates from the Netherlands .*PHYTO\.NL\.YYYY\.nnnnnnn.* two days/);
+    for (const sprak of ["nb", "nn", "en"] as const) {
+      const t = oversetter(sprak);
+      const tekster = SOKELAND.map((l) => t(landHjelp(l.kode)));
+      expect(
+        SOKELAND.filter((l) => !t.har(landHjelp(l.kode))),
+        sprak,
+      ).toEqual([]);
+      expect(new Set(tekster).size, sprak).toBe(23);
+    }
   });
 
   it("krever alle tre feltene, og meldingen nevner dem som mangler", () => {

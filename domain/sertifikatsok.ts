@@ -1,7 +1,8 @@
-// Certificate search on the home page (SPEC §2 "Certificate search"): the countries, their placeholders and
-// help texts (a data file), and the validation shared by the form and the server.
+// Certificate search on the home page (SPEC §2 "Certificate search"): the countries and their placeholders (a
+// data file), the message ids of their help texts, and the validation shared by the form and the server.
 
 import { melding } from "../sprak/melding";
+import type { Noekkel } from "../sprak/navnerom";
 import data from "./data/sertifikatsok-land.json" with { type: "json" };
 import { erIsoDato } from "./format";
 import { landNavn } from "./kodeverk";
@@ -10,8 +11,16 @@ import { harKontrolltegn } from "./text";
 export interface SokeLand {
   kode: string;
   navn: string;
+  /** An example of the country's number format, the same in every language. */
   plassholder: string;
-  hjelpetekst: string;
+}
+
+/**
+ * The message id of a search country's help text (the number's format, in the reader's language): one per
+ * country in SOKELAND, in three languages (sertifikatsok.test.ts).
+ */
+export function landHjelp(kode: string): Noekkel {
+  return `forside.sok.landHjelp.${kode}` as Noekkel;
 }
 
 export const SOKELAND: readonly SokeLand[] = data.land

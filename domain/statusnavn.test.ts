@@ -4,7 +4,7 @@ import { sertifikatstatusNavn, statusNavn } from "./statusnavn";
 
 const [nb, nn, en] = (["nb", "nn", "en"] as const).map((s) => oversetter(s));
 
-describe("statusnavn på lesarens språk", () => {
+describe("statusnavn på leserens språk", () => {
   it("en forhåndsmeldings status, også vurdert før ankomst", () => {
     const m = { status: "TILBAKETRUKKET" as const };
     expect([nb, nn, en].map((t) => statusNavn(t!, m))).toEqual([

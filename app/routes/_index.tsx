@@ -14,6 +14,7 @@ import type { Forside, Oversikt } from "../../domain/oversikt";
 import { ForsideAdresse, fraSoekeparametre } from "../../domain/schemas/listefilter";
 import type { Eksportland, SertifikatVisning } from "../../domain/sertifikat-visning";
 import {
+  landHjelp,
   SOK_INGEN_TREFF,
   SOK_UGYLDIGE_TEGN,
   SOKELAND,
@@ -377,7 +378,8 @@ function Sertifikatsoek({
             {t("forside.sok.nummer")}
           </label>
           <p className="ds-paragraph hjelpetekst" data-size="sm" id="sertifikatnummer-hjelp">
-            {land?.hjelpetekst ?? t("forside.sok.nummerHjelp")}
+            {/* the chosen country's number format (the catalogue's, in the reader's language), else the general */}
+            {t(land ? landHjelp(land.kode) : "forside.sok.nummerHjelp")}
           </p>
           <input
             className="ds-input"

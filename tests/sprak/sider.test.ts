@@ -600,6 +600,12 @@ async function sider(flagg: string): Promise<Side[]> {
         { ...hjem, sti: "/?slettet=1" },
         { ...hjem, sti: "/?avsender=Ingen&land=NL" },
         { ...hjem, sti: "/?sok=1&avsenderland=&sertifikatnummer=&dato=" },
+        // a country chosen: its help text is the page's (the placeholder is an example number: data)
+        {
+          ...hjem,
+          sti: "/?sok=1&avsenderland=NL&sertifikatnummer=&dato=",
+          data: [...HJEMDATA, "PHYTO.NL.2026.0012345"],
+        },
         // the onboarding's regulation step refused (no choice, 'Ja' without the box) and answered 'Nei' (ADR 060)
         {
           ...hjem,
