@@ -472,11 +472,14 @@ describe("problem details på leserens språk", () => {
           ...(sprak ? { "Accept-Language": sprak } : {}),
         },
       });
-      const svar = (await res.json()) as { logg: { webhookId: number; forsoek: number; feil: string }[] };
-      return svar.logg
-        .filter((l) => l.webhookId === webhook.id)
-        .sort((a, b) => a.forsoek - b.forsoek)
-        .map((l) => l.feil);
+      const svar = (await res.json()) as {
+        logg: { webhookId: number; forsoek: number; feil: string; feilSprak: string }[];
+      };
+      const rader = svar.logg.filter((l) => l.webhookId === webhook.id).sort((a, b) => a.forsoek - b.forsoek);
+      // the language of each text: the old row's stays bokmål, the page marks it (lang="nb")
+      const spraak = sprak?.slice(0, 2) ?? "nb";
+      expect(rader.map((l) => l.feilSprak)).toEqual(["nb", ...feil.slice(1).map(() => spraak)]);
+      return rader.map((l) => l.feil);
     };
     try {
       expect(await logg()).toEqual([

@@ -1,5 +1,6 @@
 // The events an importer can follow (issue 25 §3, docs/decisions/036-hendelser-og-webhooker.md): in the feed
 // GET /import/v2/{orgnr}/{importoerId}/hendelser and as webhooks.
+import type { Sprak } from "../sprak/sprak";
 import type { ImportmeldingStatus } from "./status";
 
 export const HENDELSESTYPER = [
@@ -112,4 +113,10 @@ export interface LeveringsforsoekVisning {
   ok: boolean;
   httpStatus: number | null;
   feil: string | null;
+  /**
+   * The language `feil` is written in: the caller's (a stored message reference, resolved), or bokmål for an
+   * attempt logged before the languages (its stored text); null without `feil`. The page marks a text in another
+   * language than its own with `lang`.
+   */
+  feilSprak: Sprak | null;
 }

@@ -10,6 +10,7 @@ import {
   type WebhookVisning,
 } from "../../domain/hendelser";
 import { IMPORTMELDING_STATUSER } from "../../domain/status";
+import { SPRAK } from "../../sprak/sprak";
 import {
   dekker,
   feil,
@@ -180,6 +181,10 @@ const Leveringsforsoek = dekker<LeveringsforsoekVisning>()(
       feil: z.string().nullable().meta({
         description:
           "Hvorfor forsøket mislyktes, på språket i Accept-Language (forsøk fra før språkvalget: på bokmål)",
+      }),
+      feilSprak: z.enum(SPRAK).nullable().meta({
+        description:
+          "Språket feil er skrevet på: det i Accept-Language, eller nb for et forsøk fra før språkvalget; null uten feil",
       }),
     })
     .strict()

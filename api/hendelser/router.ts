@@ -14,7 +14,7 @@ import {
   type WebhookVisning,
 } from "../../domain/hendelser";
 import { oversetter } from "../../sprak/katalog.server";
-import { melding } from "../../sprak/melding";
+import { lesMelding, melding } from "../../sprak/melding";
 import type { T } from "../../sprak/oversetter";
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { ah, badRequest, lesSoek, notFound, parseId, sprakForKall } from "../http";
@@ -94,6 +94,7 @@ async function leveringslogg(db: Db, importoerId: number, t: T): Promise<Leverin
     httpStatus: r.http_status,
     // stored as a message reference (post.ts), read in the caller's language; a row from before as its text
     feil: r.feil === null ? null : t.melding(r.feil),
+    feilSprak: r.feil === null ? null : lesMelding(r.feil) ? t.sprak : "nb",
   }));
 }
 

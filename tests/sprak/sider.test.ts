@@ -286,6 +286,20 @@ const WEBHOOKER = {
       ok: false,
       httpStatus: 500,
       feil: null,
+      feilSprak: null,
+    },
+    // an attempt logged before the languages: its stored bokmål text, marked lang="nb" on the page
+    {
+      tidspunkt: "2026-11-20T12:00:00.000Z",
+      webhookId: 7,
+      url: WEBHOOK_URL,
+      hendelseType: "sertifikat.mottatt",
+      hendelseNummer: 3,
+      forsoek: 4,
+      ok: false,
+      httpStatus: 502,
+      feil: "Mottakeren svarte 502",
+      feilSprak: "nb",
     },
     {
       tidspunkt: "2026-11-20T10:00:00.000Z",
@@ -297,6 +311,7 @@ const WEBHOOKER = {
       ok: true,
       httpStatus: 200,
       feil: null,
+      feilSprak: null,
     },
   ],
 };

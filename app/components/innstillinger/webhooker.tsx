@@ -301,11 +301,23 @@ function Leveringslogg({ logg }: { logg: Webhookdata["logg"] }) {
                   <td className="bryt-ord">{l.url}</td>
                   <td>{l.forsoek}</td>
                   <td>
-                    {l.ok
-                      ? t("innstillinger.logg.levert", { status: l.httpStatus ?? "" })
-                      : l.feil
-                        ? t("innstillinger.logg.feilet", { feil: t.melding(l.feil) })
-                        : t("innstillinger.logg.feiletHttp", { status: l.httpStatus ?? "" })}
+                    {l.ok ? (
+                      t("innstillinger.logg.levert", { status: l.httpStatus ?? "" })
+                    ) : l.feil ? (
+                      <Tekst
+                        id="innstillinger.logg.feilet"
+                        verdier={{ feil: t.melding(l.feil) }}
+                        // an attempt logged before the languages keeps its bokmål text: marked as such
+                        deler={[
+                          <span
+                            key="feil"
+                            lang={l.feilSprak && l.feilSprak !== t.sprak ? l.feilSprak : undefined}
+                          />,
+                        ]}
+                      />
+                    ) : (
+                      t("innstillinger.logg.feiletHttp", { status: l.httpStatus ?? "" })
+                    )}
                   </td>
                 </tr>
               ))}
