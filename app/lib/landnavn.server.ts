@@ -1,13 +1,47 @@
 // Country names in the reader's language (issue 33 §1): bokmål from the service's own table (SPEC's names, or
 // the name the API already gave), nynorsk and English from Intl.DisplayNames. On the server, with the rest of
 // a loader's data, so no table reaches the bundle and server and browser show the same name.
-import { landNavn } from "../../domain/kodeverk";
+import { finnLand, landNavn } from "../../domain/kodeverk";
 import { regionnavn } from "../../sprak/regionnavn";
-import type { Sprak } from "../../sprak/sprak";
+import { LOKALE, type Sprak } from "../../sprak/sprak";
 
 /** The name of the country `kode` in `sprak`; `navn` is the bokmål name when the caller has one. */
 export function landnavnFor(sprak: Sprak): (kode: string, navn?: string) => string {
   if (sprak === "nb") return (kode, navn) => navn ?? landNavn(kode);
-  // not a region code Intl knows: the name as given
-  return (kode, navn) => regionnavn(sprak, kode) ?? navn ?? landNavn(kode);
+  // an alpha-3 or numeric code by its alpha-2; not a region code Intl knows: the name as given
+  return (kode, navn) => regionnavn(sprak, finnLand(kode)?.alpha2 ?? kode) ?? navn ?? landNavn(kode);
+}
+
+/**
+ * Names every country of `land` (the API's `{ kode, navn }`, bokmål) in `sprak`, in place: the lists' rows and
+ * home's lists. Bokmål keeps the API's names.
+ */
+export function navngiLand(sprak: Sprak, land: Iterable<{ kode: string; navn: string }>): void {
+  if (sprak === "nb") return;
+  const navn = landnavnFor(sprak);
+  for (const l of land) l.navn = navn(l.kode, l.navn);
+}
+
+/**
+ * A country facet (the filter panels' country lists) in `sprak`: named as `navngiLand` does and sorted by those
+ * names with the locale, as the API sorts the bokmål ones (api/land-antall.ts).
+ */
+export function landvalgPaa<L extends { kode: string; navn: string }>(sprak: Sprak, land: L[]): L[] {
+  if (sprak === "nb") return land;
+  navngiLand(sprak, land);
+  return land.sort((a, b) => a.navn.localeCompare(b.navn, LOKALE[sprak]) || a.kode.localeCompare(b.kode));
+}
+
+/**
+ * The names in `sprak` of the country codes a page shows by code (the certificate page's sections), so its
+ * components look them up instead of importing a country table into the browser. Bokmål: the table's names.
+ */
+export function landnavnTabell(
+  sprak: Sprak,
+  koder: Iterable<string | null | undefined>,
+): Record<string, string> {
+  const navn = landnavnFor(sprak);
+  const tabell: Record<string, string> = {};
+  for (const k of koder) if (k && !(k in tabell)) tabell[k] = navn(k);
+  return tabell;
 }

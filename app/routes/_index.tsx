@@ -18,13 +18,10 @@ import {
   SOK_INGEN_TREFF,
   SOK_UGYLDIGE_TEGN,
   SOKELAND,
-  type SokeLand,
   type SokFelt,
   validerSok,
 } from "../../domain/sertifikatsok";
 import { melding } from "../../sprak/melding";
-import { regionnavn } from "../../sprak/regionnavn";
-import { LOKALE, type Sprak } from "../../sprak/sprak";
 import { EpostBanner } from "../components/epost-banner";
 import { ForsideFilter, ForsideSeksjoner } from "../components/forside";
 import { useHydrert } from "../components/hydrert";
@@ -36,6 +33,7 @@ import { ApiFeil } from "../lib/api.server";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
+import { landvalgPaa, navngiLand } from "../lib/landnavn.server";
 import { lagreRegelverk, lesRegelverk } from "../lib/regelverk.server";
 import { sidetittel } from "../lib/sidetittel";
 import { sprakFor, tekster } from "../lib/tekster.server";
@@ -131,8 +129,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       context.logger?.error({ err: e }, "Henting av forsiden feilet");
       return null;
     });
+  const sprak = await sprakFor(request);
   const oversikt: Oversikt | null = forside?.oversikt ?? null;
-  const land: Eksportland[] = forside?.eksportland ?? [];
+  // country names in the reader's language (bokmål: the API's), the filter's countries sorted by them
+  const land: Eksportland[] = landvalgPaa(sprak, forside?.eksportland ?? []);
+  if (oversikt) {
+    const { flere: _, ...lister } = oversikt;
+    navngiLand(
+      sprak,
+      Object.values(lister).flatMap((l) => l.map((x) => x.eksportLand)),
+    );
+  }
   const epostFeil = forside?.epostSendingFeiler ?? false;
   // The forced onboarding: regulations first, then at least one e-mail address (SPEC §2 "Home").
   const oppstart: OppstartSteg | null = !forside
@@ -155,8 +162,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       filter,
       slettet,
       oppstart,
-      // the search countries with their names, from the loader so the country table stays off the client
-      sokeland: sokelandPaa(await sprakFor(request)),
+      // the search countries named in the reader's language and sorted by those names (bokmål: the code
+      // list's, SPEC), from the loader so the country table stays off the client
+      sokeland: landvalgPaa(
+        sprak,
+        SOKELAND.map((l) => ({ ...l })),
+      ),
       epostFeil,
       oppstartFeil,
       // the regulation form's messages (validering) only while it is shown
@@ -182,18 +193,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 // message references (sprak/melding.ts): they travel in the cookie and are shown in the reader's language
-/**
- * The search's countries named in the reader's language and sorted by those names: bokmål keeps the code
- * list's names (SPEC), nynorsk and English take the locale's (Intl.DisplayNames, on the server: the tables stay
- * out of the bundle).
- */
-function sokelandPaa(sprak: Sprak): SokeLand[] {
-  if (sprak === "nb") return [...SOKELAND];
-  return SOKELAND.map((l) => ({ ...l, navn: regionnavn(sprak, l.kode) ?? l.navn })).sort((a, b) =>
-    a.navn.localeCompare(b.navn, LOKALE[sprak]),
-  );
-}
-
 const OPPSTART_EPOST_MANGLER = melding("forside.oppstart.epostMangler");
 
 /**

@@ -17,9 +17,10 @@ import { Avkrysningsgruppe } from "../components/skjema";
 import { Tekst, useT } from "../components/sprak";
 import { Merke } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
+import { landvalgPaa, navngiLand } from "../lib/landnavn.server";
 import { hentFlagg } from "../lib/preferanser.server";
 import { sidetittel } from "../lib/sidetittel";
-import { tekster } from "../lib/tekster.server";
+import { sprakFor, tekster } from "../lib/tekster.server";
 
 interface KontrollertImportoer {
   id: number;
@@ -70,9 +71,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       url.searchParams.set("sidenummer", String(aktiv));
       throw redirect(`/importmeldinger?${url.searchParams}`);
     }
+    // country names in the reader's language (bokmål: the API's), the facet sorted by them
+    const sprak = await sprakFor(request);
+    navngiLand(
+      sprak,
+      liste.importmeldingListevisningElementer.map((m) => m.eksportLand),
+    );
     return {
       liste,
-      land,
+      land: landvalgPaa(sprak, land),
       importoerer,
       filter: f,
       aktiv,

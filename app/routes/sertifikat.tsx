@@ -31,7 +31,7 @@ import { ApiFeil } from "../lib/api.server";
 import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { medRetryAfter } from "../lib/grense.server";
-import { landnavnFor } from "../lib/landnavn.server";
+import { landnavnFor, landnavnTabell } from "../lib/landnavn.server";
 import { hentFlagg } from "../lib/preferanser.server";
 import { lagreRegelverk, lesRegelverk } from "../lib/regelverk.server";
 import { sidetittel } from "../lib/sidetittel";
@@ -70,11 +70,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }),
     ]);
     const t = await oversetterFor(request);
+    const sertifikat = medVarelinjeside(t, svar, side, sortering);
     return {
       sertifikat: {
-        ...medVarelinjeside(t, svar, side, sortering),
+        ...sertifikat,
         // the header's status badge in the reader's language (the API's statusTekst is bokmål, for its readers)
         statusTekst: sertifikatstatusNavn(t, svar.statusKode),
+        landnavn: landnavnTabell(t.sprak, landkoder(sertifikat)),
       },
       harLestRegelverk: importoer.harLestRegelverk,
       avgiver,
@@ -110,6 +112,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (e instanceof ApiFeil && e.status === 403) throw new Response("Ingen tilgang", { status: 403 });
     throw e;
   }
+}
+
+/**
+ * The country codes the page's sections show (transport, parties, this page of lines), for their names in the
+ * reader's language (app/components/sertifikat/deler.tsx `landTekst`). A country the certificate wrote by name
+ * only is shown as written.
+ */
+function landkoder(s: ReturnType<typeof medVarelinjeside<SertifikatVisning>>): Array<string | undefined> {
+  return [
+    s.eksportLand?.kode,
+    s.importLand?.kode,
+    ...s.transittland.map((l) => l.kode),
+    s.avsender?.adresse?.landkode,
+    s.mottaker?.adresse?.landkode,
+    ...s.varelinjeOppsummering.opprinnelsesland,
+    ...s.varelinjer.flatMap((l) => [
+      ...l.opprinnelsesland.map((o) => o.kode),
+      l.reeksportSertifiseringsErklaering?.kontraktsinngaaendePart?.kode,
+    ]),
+  ];
 }
 
 /** The create form's answer: the refusal (SPEC's toast), the regulation form's state, the chosen importer. */

@@ -18,7 +18,7 @@ import { Avkrysningsgruppe } from "../components/skjema";
 import { useT } from "../components/sprak";
 import { Merke } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
-import { landnavnFor } from "../lib/landnavn.server";
+import { landvalgPaa, navngiLand } from "../lib/landnavn.server";
 import { sidetittel } from "../lib/sidetittel";
 import { sprakFor, tekster } from "../lib/tekster.server";
 import type { loader as rootLoader } from "../root";
@@ -38,7 +38,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { sidenummer: side, ...f } = SertifikaterAdresse.parse(fraSoekeparametre(url.searchParams));
   const sprak = await sprakFor(request);
   const tekst = await tekster(request, "sertifikat");
-  const navn = landnavnFor(sprak);
   const koder = f.meldepliktigVurdering.flatMap((v) => MELDEPLIKT_GRUPPER[v]);
   try {
     const [liste, land] = await Promise.all([
@@ -68,14 +67,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       url.searchParams.set("sidenummer", String(aktiv));
       throw redirect(`/sertifikater?${url.searchParams}`);
     }
-    if (sprak !== "nb") {
-      for (const l of land) l.navn = navn(l.kode, l.navn);
-      for (const s of liste.sertifikatListe)
-        s.eksportLand.navn = navn(s.eksportLand.kode, s.eksportLand.navn);
-    }
+    // country names in the reader's language (bokmål: the API's), the facet sorted by them
+    navngiLand(
+      sprak,
+      liste.sertifikatListe.map((s) => s.eksportLand),
+    );
     return {
       liste,
-      land,
+      land: landvalgPaa(sprak, land),
       filter: f,
       aktiv,
       feil: false as const,

@@ -17,10 +17,11 @@ import { settSprakCookie } from "../../app/lib/tekster.server";
 import { formaterDato } from "../../domain/format";
 import type { HendelseVisning } from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
+import type { ImportmeldingListe } from "../../domain/importmelding-liste";
 import type { Forside, OversiktImportmelding } from "../../domain/oversikt";
 import type { SystemtilgangDto } from "../../domain/schemas/systemtilgang";
 import { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING } from "../../domain/schemas/tekster";
-import type { Eksportland, SertifikatListe } from "../../domain/sertifikat-visning";
+import type { Eksportland, SertifikatListe, SertifikatVisning } from "../../domain/sertifikat-visning";
 import { SOKELAND } from "../../domain/sertifikatsok";
 import { KATALOGER, SAMME_SOM_BOKMAAL } from "../../sprak/katalog.server";
 import { melding } from "../../sprak/melding";
@@ -103,10 +104,10 @@ const SERTIFIKATLISTE: SertifikatListe = {
     },
     {
       id: 2,
-      nummer: "DK-2026-000456",
+      nummer: "AT-2026-000456",
       utstedtDato: "2026-11-21",
       type: "Reeksport",
-      eksportLand: { kode: "DK", navn: "Danmark" },
+      eksportLand: { kode: "AT", navn: "Østerrike" },
       avsender: null,
       mottaker: null,
       meldepliktigVurdering: { kode: "IKKE_VURDERT", visningstekst: "Mulig meldepliktig" },
@@ -128,15 +129,32 @@ const SERTIFIKATLISTE: SertifikatListe = {
 };
 const EKSPORTLAND: Eksportland[] = [
   { kode: "NL", navn: "Nederland", antall: 1, flereEnnMaks: false },
-  { kode: "DK", navn: "Danmark", antall: 1, flereEnnMaks: false },
+  { kode: "AT", navn: "Østerrike", antall: 1, flereEnnMaks: false },
 ];
 
 /** The fake import API: the certificate list and its countries; everything else 404 («Fant ikke»). */
 function apiSvar(k: ApiKall): ApiSvar | undefined {
   if (k.sti.endsWith("/sertifikater")) return { status: 200, json: SERTIFIKATLISTE };
   if (k.sti === "/import/v2/eksportland") return { status: 200, json: EKSPORTLAND };
+  // the notification list: its rows, its countries, no importer it controls for
+  if (k.sti === `${MELDING_BASE}/arkiv`) return { status: 200, json: IMPORTMELDINGLISTE };
+  if (k.sti === `${MELDING_BASE}/eksportland`)
+    return { status: 200, json: [{ ...LAND_SOM_SKILLER, antall: 2, flereEnnMaks: false }] };
+  if (k.sti.endsWith("/mottakskontrolloerfor")) return { status: 200, json: [] };
   return undefined;
 }
+
+/**
+ * The API's country (its bokmål name) on the lists and home: one whose nynorsk and English names differ from
+ * bokmål's (Austerrike, Austria), so a page that shows the API's name fails here.
+ */
+const LAND_SOM_SKILLER = { kode: "AT", navn: "Østerrike" };
+/**
+ * Bokmål country names that no page in nynorsk or English may show, not even inside a sentence (a list row's line
+ * is one message, so the comparison of whole texts would not see it): LAND_SOM_SKILLER's and the certificate's
+ * Norway (medLandkoder).
+ */
+const BOKMAAL_LANDNAVN = ["Østerrike", "Norge"];
 
 /** One notification of home's lists (its status name comes from the API: data). */
 const hjemMelding = (id: number, ekstra: Partial<OversiktImportmelding> = {}): OversiktImportmelding => ({
@@ -144,7 +162,7 @@ const hjemMelding = (id: number, ekstra: Partial<OversiktImportmelding> = {}): O
   nummer: `IM-2026-00${id}`,
   egenReferanse: "Tulipaner uke 12",
   avsender: "Bloemen BV",
-  eksportLand: { kode: "NL", navn: "Nederland" },
+  eksportLand: LAND_SOM_SKILLER,
   kunDokumentkontroll: false,
   status: "REGISTRERT",
   statusTekst: "Frigitt",
@@ -157,6 +175,21 @@ const hjemMelding = (id: number, ekstra: Partial<OversiktImportmelding> = {}): O
   ...ekstra,
 });
 
+/** The notification list (GET …/arkiv, tests/e2e/importmeldinger.spec.ts sees lists like it): home's rows. */
+const IMPORTMELDINGLISTE: ImportmeldingListe = {
+  importmeldingListevisningElementer: [
+    hjemMelding(3),
+    hjemMelding(5, { status: "FRIGITT", statusTekst: "Frigitt", kategori: "VURDERT" }),
+  ].map(({ forventetAnkomst: _, ...m }) => m),
+  paginering: {
+    sidenummer: 0,
+    antallSider: 1,
+    antallElementer: 2,
+    antallElementerPerSide: 15,
+    flereEnnMaks: false,
+  },
+};
+
 /** Home (GET …/forside): every section with something in it, and the onboarding's first step (or none). */
 const forside = (oppstart: boolean): Forside => ({
   oversikt: {
@@ -164,9 +197,9 @@ const forside = (oppstart: boolean): Forside => ({
     nyeSertifikater: [
       {
         id: 7,
-        nummer: "NL-2026-77",
+        nummer: "AT-2026-77",
         utstedtDato: "2026-03-18",
-        eksportLand: { kode: "NL", navn: "Nederland" },
+        eksportLand: LAND_SOM_SKILLER,
         avsender: "Bloemen BV",
         meldepliktigVurdering: { kode: "IKKE_VURDERT", visningstekst: "Mulig meldepliktig" },
         alvorlighetsgrad: "ALT_OK",
@@ -191,7 +224,7 @@ const forside = (oppstart: boolean): Forside => ({
       vurderteImportMeldinger: false,
     },
   },
-  eksportland: [{ kode: "NL", navn: "Nederland", antall: 3, flereEnnMaks: false }],
+  eksportland: [{ ...LAND_SOM_SKILLER, antall: 3, flereEnnMaks: false }],
   oppstart: { harLestRegelverk: !oppstart, harEpostadresse: true },
   epostSendingFeiler: true,
 });
@@ -201,10 +234,9 @@ const forside = (oppstart: boolean): Forside => ({
  */
 const HJEMDATA = [
   "Bloemen BV",
-  "Nederland",
   "Tulipaner uke 12",
   "· Tulipaner uke 12",
-  "NL-2026-77",
+  "AT-2026-77",
   ...[1, 2, 3, 4, 5].map((id) => `IM-2026-00${id}`),
   ...SOKELAND.filter((l) =>
     ["nn-NO", "en-GB"].some(
@@ -555,12 +587,35 @@ const SVAR_KOPIERT: HendelseVisning = {
   linjer: [],
 };
 
+/**
+ * The certificate with countries given by code whose nynorsk and English names differ from bokmål's (Noreg/Norway,
+ * Austerrike/Austria): the page names them in the reader's language (a name the certificate wrote stays).
+ */
+function medLandkoder(s: SertifikatVisning): SertifikatVisning {
+  // the consignee's address names its country by code only
+  const { land: _, ...adresse } = { ...s.mottaker?.adresse, landkode: "NO" };
+  return {
+    ...s,
+    importLand: { kode: "NO", navn: "Noruega" },
+    transittland: [{ kode: "AT", navn: "Austria" }],
+    mottaker: s.mottaker && { ...s.mottaker, adresse },
+    varelinjer: s.varelinjer.map((l) => ({
+      ...l,
+      opprinnelsesland: [{ kode: "AT" }, ...l.opprinnelsesland],
+    })),
+    varelinjeOppsummering: s.varelinjeOppsummering && {
+      ...s.varelinjeOppsummering,
+      opprinnelsesland: ["AT", ...s.varelinjeOppsummering.opprinnelsesland],
+    },
+  };
+}
+
 /** The fake import API's answers for the pages below (undefined: 404). */
 function falskeSvar({ method, sti, sok, sprak }: ApiKall): ApiSvar | undefined {
   if (method === "GET" && sti === "/import/register/v1/912345742") return { status: 200, json: IMPORTOER };
   // a certificate the importer, which has not confirmed the regulations, may notify (ADR 060)
   if (method === "GET" && sti.endsWith("/sertifikat") && sok?.includes(SERTIFIKAT.sertifikatnummer))
-    return { status: 200, json: testSertifikatVisning(sprak && erSprak(sprak) ? sprak : "nb") };
+    return { status: 200, json: medLandkoder(testSertifikatVisning(sprak && erSprak(sprak) ? sprak : "nb")) };
   if (method === "GET" && sti.endsWith("/epoststatus")) return { status: 200, json: { sendingFeiler: true } };
   if (method === "GET" && sti === `${MELDING_BASE}/42`) return { status: 200, json: UTKAST };
   // the fake sees the path without the query: 44's history is the grouped one
@@ -613,7 +668,7 @@ async function sider(flagg: string): Promise<Side[]> {
       rute: { ...(await rute("", "_index")), path: undefined, index: true } as RouteObject,
       tilstander: [
         { ...hjem, sti: "/?slettet=1" },
-        { ...hjem, sti: "/?avsender=Ingen&land=NL" },
+        { ...hjem, sti: "/?avsender=Ingen&land=AT" },
         { ...hjem, sti: "/?sok=1&avsenderland=&sertifikatnummer=&dato=" },
         // a country chosen: its help text is the page's (the placeholder is an example number: data)
         {
@@ -674,11 +729,10 @@ async function sider(flagg: string): Promise<Side[]> {
           innlogget: true,
           data: [
             "NL-2026-000123",
-            "DK-2026-000456",
+            "AT-2026-000456",
             "Bloemen Export B.V.",
-            // country names: nynorsk's are bokmål's (Intl nn-NO)
+            // Netherlands: nynorsk's name is bokmål's (Intl nn-NO); Austria's differs in both (Austerrike)
             "Nederland (1)",
-            "Danmark (1)",
             // app/components/liste.tsx, the shared list parts (namespace felles, not yet converted): take these
             // off when it is
             "Filter",
@@ -692,13 +746,12 @@ async function sider(flagg: string): Promise<Side[]> {
           innlogget: true,
           data: [
             "NL-2026-000123",
-            "DK-2026-000456",
+            "AT-2026-000456",
             "Bloemen Export B.V.",
             "Bloemen",
             // the requirement's label and value are the same in nynorsk (both under @samme)
             "Meldeplikt: Meldepliktig",
             "Nederland (1)",
-            "Danmark (1)",
             "Nederland",
             "Filter",
             "Bruk filter",
@@ -706,6 +759,17 @@ async function sider(flagg: string): Promise<Side[]> {
           ],
         },
       ],
+    },
+    {
+      navn: "forhåndsmeldinger",
+      rute: await rute("importmeldinger", "importmeldinger"),
+      tilstander: ["/importmeldinger", "/importmeldinger?avsenderland=AT&avsender=Bloemen"].map((sti) => ({
+        sti,
+        innlogget: true,
+        cookie: flagg,
+        // the hit count's word is the same in nynorsk (felles.liste.antall, «treff»)
+        data: [...HJEMDATA, "Bloemen", "2 treff"],
+      })),
     },
     {
       navn: "sertifikat",
@@ -1007,6 +1071,9 @@ describe("sidene på nynorsk og engelsk", () => {
           const html = await side(t, sprak);
           // the page is in the language: the language control says so
           expect(html, `${t.sti} (${sprak})`).toMatch(new RegExp(`lang="${sprak}"[^>]*aria-current="true"`));
+          for (const navn of BOKMAAL_LANDNAVN)
+            if (html.includes(navn))
+              funn.push(`${s.navn} ${t.sti} (${sprak}): landnavnet «${navn}» er på bokmål`);
           const lov = [...DATA, ...(t.data ?? [])];
           const mønstre = sammeMønstre(sprak);
           for (const tekst of synligTekst(html)) {

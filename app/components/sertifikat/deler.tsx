@@ -1,5 +1,4 @@
 import { formaterDato } from "../../../domain/format";
-import { landNavn } from "../../../domain/kodeverk";
 import type { RisikoFunn } from "../../../domain/risiko/vurder";
 import type { Adresse, Behandling, Varelinje } from "../../../domain/sertifikat";
 import { behandlingBeskrivelse, mengdeLinjer } from "../../../domain/sertifikat-tekst";
@@ -9,7 +8,19 @@ import { Merke } from "../ui";
 
 export const TOLLTARIFF_URL = "https://tolltariffen.toll.no/tolltariff/2024";
 
-export function AdresseLinjer({ adresse }: { adresse?: Adresse }) {
+/**
+ * The loader's names of the countries the page shows by code, in the reader's language (routes/sertifikat.tsx
+ * `landnavn`): the country table stays on the server.
+ */
+export type Landnavn = Readonly<Record<string, string>>;
+
+/** A country the certificate gives by code, named in the reader's language; one given by name only, as written. */
+export function landTekst(landnavn: Landnavn, land: { kode?: string; navn?: string } | undefined) {
+  if (!land) return undefined;
+  return land.kode ? (landnavn[land.kode] ?? land.kode) : land.navn;
+}
+
+export function AdresseLinjer({ adresse, landnavn }: { adresse?: Adresse; landnavn: Landnavn }) {
   if (!adresse) return null;
   const linjer = [
     adresse.linje1,
@@ -18,7 +29,7 @@ export function AdresseLinjer({ adresse }: { adresse?: Adresse }) {
     adresse.linje4,
     adresse.linje5,
     [adresse.postnummer, adresse.poststed].filter(Boolean).join(" "),
-    adresse.land ?? (adresse.landkode ? landNavn(adresse.landkode) : undefined),
+    adresse.land ?? landTekst(landnavn, { kode: adresse.landkode }),
   ].filter((l): l is string => !!l);
   return (
     <>

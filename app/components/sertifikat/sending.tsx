@@ -1,11 +1,10 @@
 // The certificate page's sections on the consignment (app/routes/sertifikat.tsx): transport, the parties,
 // the additional declarations and the treatments.
 import { formaterDato, formaterOrganisasjonsnummer } from "../../../domain/format";
-import { landNavn } from "../../../domain/kodeverk";
 import { tekster, transportutstyrTekster } from "../../../domain/sertifikat-tekst";
 import { useT } from "../sprak";
 import { Opplysninger } from "../ui";
-import { AdresseLinjer, BehandlingListe, tekstListe } from "./deler";
+import { AdresseLinjer, BehandlingListe, landTekst, tekstListe } from "./deler";
 import type { SideVerdier as Side } from "./typer";
 
 export function Transport({ s }: Pick<Side, "s">) {
@@ -19,21 +18,21 @@ export function Transport({ s }: Pick<Side, "s">) {
       <ol className="transportlinje">
         <li>
           <span className="transportlinje__etikett">{t("sertifikat.transport.opprinnelse")}</span>
-          {opprinnelse.length ? opprinnelse.map((k) => landNavn(k)).join(", ") : "–"}
+          {opprinnelse.length ? opprinnelse.map((k) => landTekst(s.landnavn, { kode: k })).join(", ") : "–"}
         </li>
         <li>
           <span className="transportlinje__etikett">{t("sertifikat.transport.eksport")}</span>
-          {s.eksportLand?.kode ? landNavn(s.eksportLand.kode) : (s.eksportLand?.navn ?? "–")}
+          {landTekst(s.landnavn, s.eksportLand) ?? "–"}
         </li>
         {s.transittland.length ? (
           <li>
             <span className="transportlinje__etikett">{t("sertifikat.transport.transitt")}</span>
-            {s.transittland.map((l) => (l.kode ? landNavn(l.kode) : l.navn)).join(", ")}
+            {s.transittland.map((l) => landTekst(s.landnavn, l)).join(", ")}
           </li>
         ) : null}
         <li>
           <span className="transportlinje__etikett">{t("sertifikat.transport.import")}</span>
-          {s.importLand?.kode ? landNavn(s.importLand.kode) : (s.importLand?.navn ?? "–")}
+          {landTekst(s.landnavn, s.importLand) ?? "–"}
         </li>
       </ol>
       <Opplysninger
@@ -68,7 +67,7 @@ export function Parter({ s }: Pick<Side, "s">) {
         </h2>
         <p className="ds-paragraph adresse">
           <strong>{s.avsender?.navn ?? t("sertifikat.parter.ikkeOppgitt")}</strong>
-          <AdresseLinjer adresse={s.avsender?.adresse} />
+          <AdresseLinjer adresse={s.avsender?.adresse} landnavn={s.landnavn} />
         </p>
       </section>
       <section aria-labelledby="importoer-tittel">
@@ -84,7 +83,7 @@ export function Parter({ s }: Pick<Side, "s">) {
               })}
             </span>
           ) : null}
-          <AdresseLinjer adresse={s.mottaker?.adresse} />
+          <AdresseLinjer adresse={s.mottaker?.adresse} landnavn={s.landnavn} />
         </p>
       </section>
     </div>

@@ -1,11 +1,11 @@
 // One goods line's details on the certificate page (app/components/sertifikat/varelinjer.tsx): a
 // <details> with everything the certificate says about the line.
 import { formaterDato } from "../../../domain/format";
-import { landNavn, pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../../domain/kodeverk";
+import { pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../../domain/kodeverk";
 import { eppoLenke } from "../../../domain/risiko/eppo-lenke";
 import { useT } from "../sprak";
 import { Opplysninger } from "../ui";
-import { BehandlingListe, Funn, Mengder, TOLLTARIFF_URL } from "./deler";
+import { BehandlingListe, Funn, type Landnavn, landTekst, Mengder, TOLLTARIFF_URL } from "./deler";
 import type { SideVerdier as Side } from "./typer";
 
 type Linje = Side["linjer"][number];
@@ -15,8 +15,10 @@ export function VarelinjeDetaljer({
   v,
   flagg,
   sammeBehandlinger,
+  landnavn,
 }: {
   l: Linje;
+  landnavn: Landnavn;
   /** The line's risk assessment, when there is one. */
   v: ReturnType<Side["linjeVurdering"]["get"]>;
 } & Pick<Side, "flagg" | "sammeBehandlinger">) {
@@ -72,7 +74,7 @@ export function VarelinjeDetaljer({
             [
               t("sertifikat.varelinjer.opprinnelse"),
               l.opprinnelsesland
-                .map((o) => [o.kode ? landNavn(o.kode) : o.navn, o.landsdel].filter(Boolean).join(", "))
+                .map((o) => [landTekst(landnavn, o), o.landsdel].filter(Boolean).join(", "))
                 .join("; ") || t("sertifikat.varelinjer.mangler"),
             ],
             [
@@ -103,7 +105,7 @@ export function VarelinjeDetaljer({
             <h3 className="ds-heading" data-size="2xs">
               {t("sertifikat.detaljer.reeksport")}
             </h3>
-            <Reeksport r={l.reeksportSertifiseringsErklaering} />
+            <Reeksport r={l.reeksportSertifiseringsErklaering} landnavn={landnavn} />
           </>
         ) : null}
         {flagg.visRisikovurdering && v?.funn.length ? (
@@ -120,18 +122,19 @@ export function VarelinjeDetaljer({
 }
 
 /** What a re-export certificate says about the line's original certificate and handling. */
-function Reeksport({ r }: { r: NonNullable<Linje["reeksportSertifiseringsErklaering"]> }) {
+function Reeksport({
+  r,
+  landnavn,
+}: {
+  r: NonNullable<Linje["reeksportSertifiseringsErklaering"]>;
+  landnavn: Landnavn;
+}) {
   const t = useT();
   return (
     <Opplysninger
       rader={[
         [t("sertifikat.reeksport.opprinneligSertifikat"), r.ephytoSertifikatReferanse],
-        [
-          t("sertifikat.hode.utstedtAv"),
-          r.kontraktsinngaaendePart?.kode
-            ? landNavn(r.kontraktsinngaaendePart.kode)
-            : r.kontraktsinngaaendePart?.navn,
-        ],
+        [t("sertifikat.hode.utstedtAv"), landTekst(landnavn, r.kontraktsinngaaendePart)],
         [
           t("sertifikat.reeksport.grunnlag"),
           r.originalSertifikat

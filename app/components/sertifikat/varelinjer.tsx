@@ -1,9 +1,8 @@
 import { Link } from "@remix-run/react";
-import { landNavn } from "../../../domain/kodeverk";
 import { ALVORLIGHETSGRAD_FARGE } from "../../../domain/status";
 import { useT } from "../sprak";
 import { Merke, Opplysninger, Sidevelger, Tabellramme } from "../ui";
-import { Mengder, sorteringsLenke, varelinjesideLenke } from "./deler";
+import { type Landnavn, landTekst, Mengder, sorteringsLenke, varelinjesideLenke } from "./deler";
 import type { SideVerdier as Side } from "./typer";
 import { VarelinjeDetaljer } from "./varelinje-detaljer";
 
@@ -68,6 +67,7 @@ export function Varelinjer({
           sok={sok}
           sortering={sortering}
           neste={neste}
+          landnavn={s.landnavn}
         />
       )}
       <Sidevelger
@@ -84,6 +84,7 @@ export function Varelinjer({
           v={linjeVurdering.get(String(l.sorteringsnummer))}
           flagg={flagg}
           sammeBehandlinger={sammeBehandlinger}
+          landnavn={s.landnavn}
         />
       ))}
     </section>
@@ -98,7 +99,10 @@ function VarelinjeTabell({
   sok,
   sortering,
   neste,
-}: Pick<Side, "linjer" | "linjeVurdering" | "flagg" | "sok" | "sortering" | "neste">) {
+  landnavn,
+}: Pick<Side, "linjer" | "linjeVurdering" | "flagg" | "sok" | "sortering" | "neste"> & {
+  landnavn: Landnavn;
+}) {
   const t = useT();
   return (
     <Tabellramme etikett={t("sertifikat.varelinjer.tabell")}>
@@ -145,7 +149,7 @@ function VarelinjeTabell({
                   <Mengder linje={l} />
                 </td>
                 <td>
-                  {l.opprinnelsesland.map((o) => (o.kode ? landNavn(o.kode) : o.navn)).join(", ") ||
+                  {l.opprinnelsesland.map((o) => landTekst(landnavn, o)).join(", ") ||
                     t("sertifikat.varelinjer.mangler")}
                 </td>
                 {flagg.visRisikovurdering ? (
