@@ -245,16 +245,24 @@ const HJEMDATA = [
   ).map((l) => l.navn),
 ];
 
+/** The test notification (tests/app/side.ts), from Austria: the pages name its countries in the reader's language. */
+function meldingFraAT(endringer: Partial<ImportmeldingVisning> = {}): ImportmeldingVisning {
+  const m = testMelding(endringer);
+  return {
+    ...m,
+    eksportLand: LAND_SOM_SKILLER,
+    alleOpprinnelsesland: [LAND_SOM_SKILLER],
+    varelinjer: m.varelinjer.map((l) => ({
+      ...l,
+      opprinnelsesland: [{ ...LAND_SOM_SKILLER, landsdel: null }],
+    })),
+  };
+}
+
 /** A notification in the wizard, as the fake import API gives it (the notification pages). */
-const UTKAST = testMelding({ status: "UNDER_REGISTRERING", kategori: "PAABEGYNT", statusTekst: "Påbegynt" });
+const UTKAST = meldingFraAT({ status: "UNDER_REGISTRERING", kategori: "PAABEGYNT", statusTekst: "Påbegynt" });
 /** The notification's own data, shown as it is in every language. */
-const MELDINGSDATA = [
-  "Zaadhandel Westland B.V.",
-  "Nederland",
-  "PHYTO.NL.2026.0001234",
-  "Rose",
-  "Rosa canina",
-];
+const MELDINGSDATA = ["Zaadhandel Westland B.V.", "PHYTO.NL.2026.0001234", "Rose", "Rosa canina"];
 
 /** Settings (GET …/register/v1/{orgnr} and the lists of its sides), as the e2e tests see them. */
 const REGISTER = `/import/register/v1/${TEST_AVGIVER.organisasjonsnummer}`;
@@ -450,7 +458,7 @@ function innstillingerSvar({ method, sti }: ApiKall): ApiSvar | undefined {
 
 /** The standard goods with an actual number counted (80 of 100), so the arrived page's table has one row of actual quantities. */
 const mottattLinjer = (): ImportmeldingVisning["varelinjer"] => {
-  const linjer = testMelding().varelinjer;
+  const linjer = meldingFraAT().varelinjer;
   linjer[0]!.mengde.antall!.faktiskVerdi = 80;
   return linjer;
 };
@@ -461,14 +469,14 @@ const mottattLinjer = (): ImportmeldingVisning["varelinjer"] => {
  * reception control (with the decision letter), released before arrival, and withdrawn.
  */
 const INNSENDTE: Record<number, ImportmeldingVisning> = {
-  43: testMelding({ id: 43, egenReferanse: "Tulipaner uke 12" }),
-  44: testMelding({
+  43: meldingFraAT({ id: 43, egenReferanse: "Tulipaner uke 12" }),
+  44: meldingFraAT({
     id: 44,
     kunDokumentkontroll: true,
     mottakskontrollSpoersmaal: [],
     automatiskVurdering: "UTEN_REGELSETT",
   }),
-  45: testMelding({
+  45: meldingFraAT({
     id: 45,
     status: "DELVIS_AVVIST",
     statusTekst: "Delvis avvist",
@@ -480,7 +488,7 @@ const INNSENDTE: Record<number, ImportmeldingVisning> = {
     vedtaksbrevReferanse: "2026/0815",
     varelinjer: mottattLinjer(),
   }),
-  46: testMelding({
+  46: meldingFraAT({
     id: 46,
     status: "FRIGITT",
     statusTekst: "Frigitt før ankomst",
@@ -488,7 +496,7 @@ const INNSENDTE: Record<number, ImportmeldingVisning> = {
     erVurdert: true,
     vurdertFoerAnkomst: true,
   }),
-  47: testMelding({ id: 47, status: "TILBAKETRUKKET", statusTekst: "Tilbaketrukket", kategori: "VURDERT" }),
+  47: meldingFraAT({ id: 47, status: "TILBAKETRUKKET", statusTekst: "Tilbaketrukket", kategori: "VURDERT" }),
 };
 /** The submitted notifications' own data, shown as it is in every language. */
 const INNSENDT_DATA = [
@@ -503,7 +511,7 @@ const INNSENDT_DATA = [
   "Eksport",
   "100 stk",
   // the expected arrival: the date, and the time of day, which nynorsk words as bokmål does (@samme)
-  `${formaterDato(testMelding().ankomstInfo[0]!.ankomstTid!.dato)}, ettermiddag (12-16)`,
+  `${formaterDato(meldingFraAT().ankomstInfo[0]!.ankomstTid!.dato)}, ettermiddag (12-16)`,
 ];
 
 /**
@@ -523,7 +531,7 @@ const OPPSUMMERINGSDATA = [
  * A draft with nothing filled in whose responsible importer has not confirmed the regulations (the summary says
  * what is missing). The reception control's pages use the submitted notification 43 above.
  */
-const TOMT_UTKAST = testMelding({
+const TOMT_UTKAST = meldingFraAT({
   id: 48,
   status: "UNDER_REGISTRERING",
   kategori: "PAABEGYNT",
