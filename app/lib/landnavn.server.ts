@@ -29,7 +29,19 @@ export function navngiLand(sprak: Sprak, land: Iterable<{ kode: string; navn: st
 export function landvalgPaa<L extends { kode: string; navn: string }>(sprak: Sprak, land: L[]): L[] {
   if (sprak === "nb") return land;
   navngiLand(sprak, land);
-  return land.sort((a, b) => a.navn.localeCompare(b.navn, LOKALE[sprak]) || a.kode.localeCompare(b.kode));
+  const { compare } = sortering(sprak);
+  return land.sort((a, b) => compare(a.navn, b.navn) || (a.kode < b.kode ? -1 : a.kode > b.kode ? 1 : 0));
+}
+
+/** One collator per language for the process: `localeCompare` with a locale builds one per comparison. */
+const sorteringer = new Map<Sprak, Intl.Collator>();
+function sortering(sprak: Sprak): Intl.Collator {
+  let c = sorteringer.get(sprak);
+  if (!c) {
+    c = new Intl.Collator(LOKALE[sprak]);
+    sorteringer.set(sprak, c);
+  }
+  return c;
 }
 
 /**
