@@ -1,11 +1,10 @@
 // Page-level test of home (the real route module, rendered as without JavaScript) against a small real HTTP
 // server playing the import API: when GET …/forside (home's one call) fails, home shows 'Henting av forsiden feilet' with
 // the spec's advice (SPEC §8 "Page load failures") instead of the sections, and is not an error page.
-import { createElement } from "react";
 import type { RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Forside, Oversikt } from "../../domain/oversikt";
-import { hentSide, MELDING_BASE, rotElement, startFalskApi, testKontekst } from "../../tests/app/side";
+import { hentSide, MELDING_BASE, sideRuter, startFalskApi, testKontekst } from "../../tests/app/side";
 import * as hjem from "../routes/_index";
 import { KONTAKT_EPOST } from "./kontakt";
 
@@ -53,24 +52,7 @@ beforeAll(async () => {
     return undefined;
   });
   kontekst = await testKontekst(api.url);
-  const root = await import("../root");
-  ruter = [
-    {
-      id: "root",
-      path: "/",
-      loader: root.loader as never,
-      element: rotElement(),
-      children: [
-        {
-          id: "routes/_index",
-          index: true,
-          loader: hjem.loader as never,
-          action: hjem.action as never,
-          element: createElement(hjem.default),
-        },
-      ],
-    },
-  ];
+  ruter = await sideRuter("routes/_index", undefined, hjem);
 });
 afterAll(async () => {
   await kontekst?.close();

@@ -4,7 +4,6 @@
 // creates nothing and keeps the answers; a valid one stores the confirmation and then creates, in one request;
 // and a form without it (a page opened before) that the API refuses shows SPEC's toast beside the form, so
 // nobody is left with the refusal alone.
-import { createElement } from "react";
 import type { RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Importoer } from "../../app/lib/bruker.server";
@@ -14,7 +13,7 @@ import { testSertifikatVisning } from "../../tests/app/sertifikat";
 import {
   hentSide,
   MELDING_BASE,
-  rotElement,
+  sideRuter,
   startFalskApi,
   TEST_AVGIVER,
   testKontekst,
@@ -54,24 +53,7 @@ beforeAll(async () => {
     return undefined;
   });
   kontekst = await testKontekst(api.url);
-  const root = await import("../root");
-  ruter = [
-    {
-      id: "root",
-      path: "/",
-      loader: root.loader as never,
-      element: rotElement(),
-      children: [
-        {
-          id: "routes/sertifikat",
-          path: "sertifikat",
-          loader: sertifikat.loader as never,
-          action: sertifikat.action as never,
-          element: createElement(sertifikat.default),
-        },
-      ],
-    },
-  ];
+  ruter = await sideRuter("routes/sertifikat", "sertifikat", sertifikat);
 });
 afterAll(async () => {
   await kontekst?.close();

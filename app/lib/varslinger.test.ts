@@ -3,13 +3,12 @@
 // import API: the stored language checked, a bad value refused with a message in the person's language and
 // nothing sent to the API, a good one saved, the API's refusal shown with the person's choice kept, and the
 // side's texts (app/components/innstillinger/varslinger.tsx) in nynorsk and English.
-import { createElement } from "react";
 import type { RouteObject } from "react-router-dom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type ApiSvar,
   hentSide,
-  rotElement,
+  sideRuter,
   startFalskApi,
   TEST_AVGIVER,
   testKontekst,
@@ -50,25 +49,8 @@ beforeAll(async () => {
     return undefined;
   });
   kontekst = await testKontekst(api.url);
-  const root = await import("../root");
   const innstillinger = await import("../routes/innstillinger");
-  ruter = [
-    {
-      id: "root",
-      path: "/",
-      loader: root.loader as never,
-      element: rotElement(),
-      children: [
-        {
-          id: "routes/innstillinger",
-          path: "innstillinger",
-          loader: innstillinger.loader as never,
-          action: innstillinger.action as never,
-          element: createElement(innstillinger.default),
-        },
-      ],
-    },
-  ];
+  ruter = await sideRuter("routes/innstillinger", "innstillinger", innstillinger);
 });
 afterAll(async () => {
   await kontekst?.close();

@@ -123,6 +123,29 @@ interface RouteModule {
 }
 
 /**
+ * One page under the root, as in app/routes: root (its real loader, the layout replaced as above) → the page at
+ * `sti` (undefined: the index route, home).
+ */
+export async function sideRuter(id: string, sti: string | undefined, m: RouteModule): Promise<RouteObject[]> {
+  const root = await import("../../app/root");
+  const side = {
+    id,
+    loader: m.loader as never,
+    action: m.action as never,
+    element: createElement(m.default as () => null),
+  };
+  return [
+    {
+      id: "root",
+      path: "/",
+      loader: root.loader as never,
+      element: rotElement(),
+      children: [sti === undefined ? { ...side, index: true } : { ...side, path: sti }],
+    },
+  ];
+}
+
+/**
  * The notification routes, as in app/routes: root → importmelding/:id → `sider` (path → route module).
  * The root layout is replaced by an <Outlet> in the translator's provider (the layout needs the Remix
  * document), its loader is the real one.
