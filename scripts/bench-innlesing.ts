@@ -129,6 +129,10 @@ export async function maalInnlesingMed(server: BenchPostgres, prosesser: number)
             LOG_LEVEL: "info",
             HUB_API_KEY: HUB_NOEKKEL,
             ...MYNDIGHET_UTEN_TOKEN,
+            // BENCH_INNLESING_PROFIL: a CPU profile of each api process and its worker threads to that directory
+            ...(process.env.BENCH_INNLESING_PROFIL
+              ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_INNLESING_PROFIL}` }
+              : {}),
           },
           PORT + i,
         ),
