@@ -28,31 +28,20 @@ export async function importoererPaaSertifikatet(
 ): Promise<Mottaker[]> {
   if (s.mottaker_orgnr === null && s.mottaker_navn_norm === null) return [];
   // A loose pre-filter in SQL (lower case, single spaces), then the exact rule of ADR 010 in code.
-  const kandidater = await trx
-    .selectFrom("importoer as i")
-    .leftJoin("enhet as e", "e.organisasjonsnummer", "i.organisasjonsnummer")
-    .select(["i.id", "i.organisasjonsnummer", "i.navn", "e.navn as enhet_navn"])
-    .select((eb) =>
-      eb
-        .and([
-          eb("i.skal_ha_epost", "=", true),
-          eb.exists(
-            eb.selectFrom("importoer_epost as ie").select("ie.id").whereRef("ie.importoer_id", "=", "i.id"),
-          ),
-        ])
-        .as("med_epost"),
-    )
-    .where((eb) =>
-      eb.or([
-        eb("i.organisasjonsnummer", "=", s.mottaker_orgnr ?? ""),
-        eb(
-          sql<string>`lower(regexp_replace(btrim(coalesce(e.navn, i.navn)), '\\s+', ' ', 'g'))`,
-          "=",
-          sql<string>`lower(${s.mottaker_navn_norm ?? ""})`,
-        ),
-      ]),
-    )
-    .execute();
+  // A template, not the query builder: run for every certificate (issue 35 item 4, ADR 064).
+  const { rows: kandidater } = await sql<{
+    id: number;
+    organisasjonsnummer: string | null;
+    navn: string;
+    enhet_navn: string | null;
+    med_epost: boolean | null;
+  }>`select i.id, i.organisasjonsnummer, i.navn, e.navn as enhet_navn,
+      i.skal_ha_epost and exists (select from importoer_epost ie where ie.importoer_id = i.id) as med_epost
+    from importoer i left join enhet e on e.organisasjonsnummer = i.organisasjonsnummer
+    where i.organisasjonsnummer = ${s.mottaker_orgnr ?? ""}
+      or lower(regexp_replace(btrim(coalesce(e.navn, i.navn)), '\\s+', ' ', 'g')) = lower(${s.mottaker_navn_norm ?? ""})`.execute(
+    trx,
+  );
   const mottakere = new Map<number, Mottaker>();
   for (const k of kandidater) {
     const paa =
@@ -80,20 +69,11 @@ export async function leggVarslerIUtboks(
     .filter((m) => m.medEpost)
     .map((m) => m.id);
   if (ider.length === 0) return [];
-  const nye = await trx
-    .insertInto("epost_varsel")
-    .values(
-      ider.map((importoer_id) => ({
-        importoer_id,
-        sertifikat_id: s.id,
-        erstatter_nummer: s.erstatter_nummer,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.columns(["importoer_id", "sertifikat_id"]).where("type", "=", "SERTIFIKAT").doNothing(),
-    )
-    .returning("importoer_id")
-    .execute();
+  const { rows: nye } = await sql<{ importoer_id: number }>`
+    insert into epost_varsel (importoer_id, sertifikat_id, erstatter_nummer)
+    values ${sql.join(ider.map((id) => sql`(${id}, ${s.id}, ${s.erstatter_nummer})`))}
+    on conflict (importoer_id, sertifikat_id) where type = 'SERTIFIKAT' do nothing
+    returning importoer_id`.execute(trx);
   return nye.map((r) => r.importoer_id);
 }
 
