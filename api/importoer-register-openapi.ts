@@ -2,13 +2,8 @@
 // new register route is documented here. Bodies are the schemas the routes validate with.
 import { z } from "zod";
 import { SPRAK } from "../sprak/sprak";
-import {
-  epostSchema,
-  type ImportoerDto,
-  type ImportoerKortDto,
-  kontrolloererSchema,
-  registreringSchema,
-} from "./importoer-register";
+import type { ImportoerDto, ImportoerKortDto } from "./importoer/profil";
+import { epostSchema, kontrolloererSchema, registreringSchema } from "./importoer-register";
 import {
   dekker,
   feil,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { startTestApi, type TestApi } from "../tests/support/test-server";
 import { mottakskontrolloerValg } from "./importmelding/endringer";
-import { MAKS_EPOSTADRESSER } from "./importoer-register";
+import { MAKS_EPOSTADRESSER } from "./importoer/varsling";
 
 const kari = DEMO_PERSONER[0]!.pid; // Hageland (Drammen is an importer)
 const ola = DEMO_PERSONER[1]!.pid; // Grønt Mottak (controllers) and Hageland Drammen

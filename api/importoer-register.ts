@@ -1,10 +1,9 @@
 // The importer register (SPEC §7 "Importer register").
 import { Router } from "express";
-import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { z } from "zod";
 import type { Db } from "../db";
 import { melding } from "../sprak/melding";
-import { erSprak, SPRAK, type Sprak } from "../sprak/sprak";
+import { erSprak, SPRAK } from "../sprak/sprak";
 import {
   type AuthedRequest,
   type ImportoerRequest,
@@ -13,13 +12,16 @@ import {
   requireImportoer,
   requireOrg,
 } from "./auth";
-import { epostSprak, settStandardEpostSprak } from "./epost/sprak";
-import { ah, badRequest, conflict, forbidden, notFound, parseId, parseOrgnr, sprakForKall } from "./http";
-
-/** At most this many e-mail addresses per importer (ADR 011). */
-export const MAKS_EPOSTADRESSER = 10;
-/** At most this many appointed controllers per importer (ADR 011). */
-export const MAKS_MOTTAKSKONTROLLOERER = 50;
+import { ah, badRequest, forbidden, notFound, parseId, parseOrgnr, sprakForKall } from "./http";
+import {
+  erstattMottakskontrolloerer,
+  kontrolloerFor,
+  MAKS_MOTTAKSKONTROLLOERER,
+  settErMottakskontrolloer,
+  velgbareKontrolloerer,
+} from "./importoer/mottakskontrolloerer";
+import { bekreftRegelverk, hentImportoer, importoerIdFor, registrerImportoer } from "./importoer/profil";
+import { leggTilEpostadresse, settEpostSprak, settVarsel, slettEpostadresse } from "./importoer/varsling";
 
 // A practical address check (RFC 5321 lengths, no spaces or control characters, one @, a dotted domain):
 // the server decides, the browser's type="email" only helps.
@@ -70,95 +72,6 @@ export const kontrolloererSchema = z.object(
   { error: melding("api.objektMed", { felt: "mottakskontrolloerIds" }) },
 );
 
-/** The importer of {orgnr}; 404 when the company has not been registered as importer. */
-export async function importoerIdFor(db: Db, orgnr: string): Promise<number> {
-  const rad = await db
-    .selectFrom("importoer")
-    .select("id")
-    .where("organisasjonsnummer", "=", orgnr)
-    .executeTakeFirst();
-  if (!rad) throw notFound(melding("api.fantIkkeImportoer"));
-  return rad.id;
-}
-
-export interface ImportoerDto {
-  id: number;
-  organisasjonsnummer: string;
-  navn: string;
-  hovedenhetNavn: string | null;
-  hovedenhetOrganisasjonsnummer: string | null;
-  harLestRegelverk: boolean;
-  erMottakskontrolloer: boolean;
-  skalHaEpost: boolean;
-  /** "Varsle meg om vurderinger": the authority's outcomes by e-mail (ADR 034). */
-  varsleVurderinger: boolean;
-  /** «Språk i e-postvarsel» (ADR 055): the language of the alert and outcome e-mails. */
-  epostSprak: Sprak;
-  epostadresser: { id: number; epostadresse: string }[];
-  /** Controllers this importer has appointed to act on its behalf. */
-  mottakskontrolloerer: ImportoerKortDto[];
-  /** Importers this importer is reception controller for ('mottakskontrollør for'). */
-  mottakskontrolloerFor: ImportoerKortDto[];
-}
-
-export interface ImportoerKortDto {
-  id: number;
-  navn: string;
-  organisasjonsnummer: string;
-}
-
-export async function hentImportoer(db: Db, orgnr: string): Promise<ImportoerDto | undefined> {
-  // One query: the profile with its e-mail addresses and both sides of the controller agreements.
-  const rad = await db
-    .selectFrom("importoer as imp")
-    .selectAll("imp")
-    .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom("importoer_epost")
-          .select(["id", "epostadresse"])
-          .whereRef("importoer_id", "=", "imp.id")
-          .orderBy("id"),
-      ).as("epost"),
-      jsonArrayFrom(
-        eb
-          .selectFrom("mottakskontrolloer_avtale as a")
-          .innerJoin("importoer as i", "i.id", "a.mottakskontrolloer_id")
-          .select(["i.id", "i.navn", "i.organisasjonsnummer"])
-          .whereRef("a.importoer_id", "=", "imp.id")
-          .where("i.er_mottakskontrolloer", "=", true)
-          .orderBy("i.navn"),
-      ).as("kontrolloerer"),
-      jsonArrayFrom(
-        eb
-          .selectFrom("mottakskontrolloer_avtale as a")
-          .innerJoin("importoer as i", "i.id", "a.importoer_id")
-          .select(["i.id", "i.navn", "i.organisasjonsnummer"])
-          .whereRef("a.mottakskontrolloer_id", "=", "imp.id")
-          .orderBy("i.navn"),
-      ).as("kontrolloerFor"),
-    ])
-    .where("imp.organisasjonsnummer", "=", orgnr)
-    .executeTakeFirst();
-  if (!rad) return undefined;
-  const { epost, kontrolloerer, kontrolloerFor } = rad;
-  return {
-    id: rad.id,
-    organisasjonsnummer: rad.organisasjonsnummer,
-    navn: rad.navn,
-    hovedenhetNavn: rad.hovedenhet_navn,
-    hovedenhetOrganisasjonsnummer: rad.hovedenhet_organisasjonsnummer,
-    harLestRegelverk: rad.har_lest_regelverk,
-    erMottakskontrolloer: rad.er_mottakskontrolloer,
-    skalHaEpost: rad.skal_ha_epost,
-    varsleVurderinger: rad.varsle_vurderinger,
-    epostSprak: epostSprak(rad.epost_sprak),
-    epostadresser: epost,
-    mottakskontrolloerer: kontrolloerer,
-    mottakskontrolloerFor: rad.er_mottakskontrolloer ? kontrolloerFor : [],
-  };
-}
-
 export const registreringSchema = z.object({
   hovedenhetNavn: z.string().trim().max(200).nullish(),
   hovedenhetOrganisasjonsnummer: z
@@ -177,7 +90,8 @@ export const registreringSchema = z.object({
 
 /**
  * The importer register: the importer itself (read, register), whom it is reception controller for and its
- * confirmation of the regulations; its alerts and its controllers are in the route groups below.
+ * confirmation of the regulations; its alerts and its controllers are in the route groups below. The handlers
+ * parse, check access and call the operations of api/importoer/.
  */
 export function importoerRegisterRouter(db: Db): Router {
   const router = Router();
@@ -201,30 +115,7 @@ export function importoerRegisterRouter(db: Db): Router {
       if (body.organisasjonsnummer !== orgnr) {
         throw badRequest(melding("api.ulikOrgnr"));
       }
-      // The names are the register's when we have the unit (ADR 042); the body's otherwise.
-      const register = await db
-        .selectFrom("enhet as e")
-        .leftJoin("enhet as h", "h.organisasjonsnummer", "e.overordnet")
-        .select(["e.navn", "e.overordnet", "h.navn as hovedenhet_navn"])
-        .where("e.organisasjonsnummer", "=", orgnr)
-        .executeTakeFirst();
-      const hovedenhet = register ? register.overordnet : (body.hovedenhetOrganisasjonsnummer ?? null);
-      const ny = await db
-        .insertInto("importoer")
-        .values({
-          organisasjonsnummer: orgnr,
-          navn: register?.navn ?? body.navn,
-          hovedenhet_navn: register?.hovedenhet_navn ?? (hovedenhet ? (body.hovedenhetNavn ?? null) : null),
-          hovedenhet_organisasjonsnummer: hovedenhet,
-          // Its alerts are on from the start: they are the registering person's, in that person's language
-          // (ADR 055).
-          epost_sprak: sprakForKall(req),
-        })
-        .onConflict((oc) => oc.column("organisasjonsnummer").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (!ny) throw conflict(melding("api.alleredeRegistrert"));
-      res.status(201).json(await hentImportoer(db, orgnr));
+      res.status(201).json(await registrerImportoer(db, orgnr, body, sprakForKall(req)));
     }),
   );
 
@@ -232,17 +123,7 @@ export function importoerRegisterRouter(db: Db): Router {
     "/import/register/v1/:orgnr/:importoerId/mottakskontrolloerfor",
     requireImportoer(db),
     ah(async (req, res) => {
-      const { importoerId } = req as ImportoerRequest;
-      const rader = await db
-        .selectFrom("mottakskontrolloer_avtale as a")
-        .innerJoin("importoer as i", "i.id", "a.importoer_id")
-        .innerJoin("importoer as k", "k.id", "a.mottakskontrolloer_id")
-        .select(["i.id", "i.navn", "i.organisasjonsnummer"])
-        .where("a.mottakskontrolloer_id", "=", importoerId)
-        .where("k.er_mottakskontrolloer", "=", true)
-        .orderBy("i.navn")
-        .execute();
-      res.json(rader);
+      res.json(await kontrolloerFor(db, (req as ImportoerRequest).importoerId));
     }),
   );
 
@@ -257,21 +138,7 @@ export function importoerRegisterRouter(db: Db): Router {
           harLestRegelverk: z.boolean({ error: melding("api.trueEllerFalse", { felt: "harLestRegelverk" }) }),
         })
         .parse(req.body ?? {});
-      if (!harLestRegelverk) {
-        const rad = await db
-          .selectFrom("importoer")
-          .select("har_lest_regelverk")
-          .where("id", "=", importoerId)
-          .executeTakeFirstOrThrow();
-        if (rad.har_lest_regelverk) throw badRequest(melding("api.register.regelverkKanIkkeTrekkes"));
-        res.status(204).end();
-        return;
-      }
-      await db
-        .updateTable("importoer")
-        .set({ har_lest_regelverk: true })
-        .where("id", "=", importoerId)
-        .execute();
+      await bekreftRegelverk(db, importoerId, harLestRegelverk);
       res.status(204).end();
     }),
   );
@@ -289,27 +156,7 @@ function varslingsruter(router: Router, db: Db): void {
     ah(async (req, res) => {
       const importoerId = await importoerIdFor(db, (req as OrgRequest).orgnr);
       const { epostadresse } = epostSchema.parse(req.body);
-      const ny = await db.transaction().execute(async (trx) => {
-        // Serialise additions for one importer so the count and the duplicate check hold.
-        await trx.selectFrom("importoer").select("id").where("id", "=", importoerId).forUpdate().execute();
-        const finnes = await trx
-          .selectFrom("importoer_epost")
-          .select("epostadresse")
-          .where("importoer_id", "=", importoerId)
-          .execute();
-        if (finnes.some((e) => e.epostadresse.toLowerCase() === epostadresse.toLowerCase())) {
-          throw badRequest(melding("api.register.epostFinnes"));
-        }
-        if (finnes.length >= MAKS_EPOSTADRESSER) {
-          throw badRequest(melding("api.register.epostMaks", { antall: MAKS_EPOSTADRESSER }));
-        }
-        return trx
-          .insertInto("importoer_epost")
-          .values({ importoer_id: importoerId, epostadresse })
-          .returning(["id", "epostadresse"])
-          .executeTakeFirstOrThrow();
-      });
-      res.status(201).json({ id: Number(ny.id), epostadresse: ny.epostadresse });
+      res.status(201).json(await leggTilEpostadresse(db, importoerId, epostadresse));
     }),
   );
 
@@ -318,13 +165,7 @@ function varslingsruter(router: Router, db: Db): void {
     requireOrg(db),
     ah(async (req, res) => {
       const importoerId = await importoerIdFor(db, (req as OrgRequest).orgnr);
-      const id = parseId(req.params.id, "epostadresse");
-      const slettet = await db
-        .deleteFrom("importoer_epost")
-        .where("id", "=", id)
-        .where("importoer_id", "=", importoerId)
-        .executeTakeFirst();
-      if (Number(slettet.numDeletedRows) === 0) throw notFound(melding("api.register.fantIkkeEpost"));
+      await slettEpostadresse(db, importoerId, parseId(req.params.id, "epostadresse"));
       res.status(204).end();
     }),
   );
@@ -335,12 +176,7 @@ function varslingsruter(router: Router, db: Db): void {
     ah(async (req, res) => {
       const importoerId = await importoerIdFor(db, (req as OrgRequest).orgnr);
       const { skalHaEpost } = boolFelt("skalHaEpost").parse(req.body) as { skalHaEpost: boolean };
-      await db
-        .updateTable("importoer")
-        .set({ skal_ha_epost: skalHaEpost })
-        .where("id", "=", importoerId)
-        .execute();
-      if (skalHaEpost) await settStandardEpostSprak(db, importoerId, sprakForKall(req));
+      await settVarsel(db, importoerId, "skal_ha_epost", skalHaEpost, sprakForKall(req));
       res.status(204).end();
     }),
   );
@@ -354,12 +190,7 @@ function varslingsruter(router: Router, db: Db): void {
       const { varsleVurderinger } = boolFelt("varsleVurderinger").parse(req.body) as {
         varsleVurderinger: boolean;
       };
-      await db
-        .updateTable("importoer")
-        .set({ varsle_vurderinger: varsleVurderinger })
-        .where("id", "=", importoerId)
-        .execute();
-      if (varsleVurderinger) await settStandardEpostSprak(db, importoerId, sprakForKall(req));
+      await settVarsel(db, importoerId, "varsle_vurderinger", varsleVurderinger, sprakForKall(req));
       res.status(204).end();
     }),
   );
@@ -372,7 +203,7 @@ function varslingsruter(router: Router, db: Db): void {
       const importoerId = await importoerIdFor(db, (req as OrgRequest).orgnr);
       const sprak = (req.body as { sprak?: unknown } | null)?.sprak;
       if (!erSprak(sprak)) throw badRequest(melding("api.epostSprak.ugyldig", { sprak: SPRAK.join(", ") }));
-      await db.updateTable("importoer").set({ epost_sprak: sprak }).where("id", "=", importoerId).execute();
+      await settEpostSprak(db, importoerId, sprak);
       res.status(204).end();
     }),
   );
@@ -389,11 +220,7 @@ function mottakskontrolloerruter(router: Router, db: Db): void {
       const { erMottakskontrolloer } = boolFelt("erMottakskontrolloer").parse(req.body) as {
         erMottakskontrolloer: boolean;
       };
-      await db
-        .updateTable("importoer")
-        .set({ er_mottakskontrolloer: erMottakskontrolloer })
-        .where("id", "=", importoerId)
-        .execute();
+      await settErMottakskontrolloer(db, importoerId, erMottakskontrolloer);
       res.status(204).end();
     }),
   );
@@ -405,25 +232,7 @@ function mottakskontrolloerruter(router: Router, db: Db): void {
     ah(async (req, res) => {
       const { importoerId } = req as ImportoerRequest;
       const ids = [...new Set(kontrolloererSchema.parse(req.body).mottakskontrolloerIds)];
-      if (ids.includes(importoerId)) throw badRequest(melding("api.register.kontrolloerSegSelv"));
-      await db.transaction().execute(async (trx) => {
-        if (ids.length > 0) {
-          const gyldige = await trx
-            .selectFrom("importoer")
-            .select("id")
-            .where("id", "in", ids)
-            .where("er_mottakskontrolloer", "=", true)
-            .execute();
-          if (gyldige.length !== ids.length) throw badRequest(melding("api.register.ukjentKontrolloer"));
-        }
-        await trx.deleteFrom("mottakskontrolloer_avtale").where("importoer_id", "=", importoerId).execute();
-        if (ids.length > 0) {
-          await trx
-            .insertInto("mottakskontrolloer_avtale")
-            .values(ids.map((id) => ({ importoer_id: importoerId, mottakskontrolloer_id: id })))
-            .execute();
-        }
-      });
+      await erstattMottakskontrolloerer(db, importoerId, ids);
       res.status(204).end();
     }),
   );
@@ -435,29 +244,9 @@ function mottakskontrolloerruter(router: Router, db: Db): void {
     ah(async (req, res) => {
       const { innlogget } = req as AuthedRequest;
       const q = req.query.orgnr;
-      let unntatt: string[];
-      if (q !== undefined) {
-        const orgnr = parseOrgnr(typeof q === "string" ? q : undefined);
-        if (!(await kanRepresentere(db, innlogget, orgnr))) throw forbidden();
-        unntatt = [orgnr];
-      } else if (innlogget.maskin) {
-        // A system acts for its own organisation only.
-        unntatt = [innlogget.maskin.orgnr];
-      } else {
-        await innlogget.tilgang.sikre(innlogget.pid);
-        const rader = await db
-          .selectFrom("altinn_avgiver")
-          .select("organisasjonsnummer")
-          .where("pid", "=", innlogget.pid)
-          .execute();
-        unntatt = rader.flatMap((r) => (r.organisasjonsnummer ? [r.organisasjonsnummer] : []));
-      }
-      let sporring = db
-        .selectFrom("importoer")
-        .select(["id", "navn", "organisasjonsnummer"])
-        .where("er_mottakskontrolloer", "=", true);
-      if (unntatt.length > 0) sporring = sporring.where("organisasjonsnummer", "not in", unntatt);
-      res.json(await sporring.orderBy("navn").orderBy("id").execute());
+      const orgnr = q === undefined ? undefined : parseOrgnr(typeof q === "string" ? q : undefined);
+      if (orgnr !== undefined && !(await kanRepresentere(db, innlogget, orgnr))) throw forbidden();
+      res.json(await velgbareKontrolloerer(db, innlogget, orgnr));
     }),
   );
 }

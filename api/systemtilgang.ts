@@ -13,7 +13,7 @@ import {
 import { melding } from "../sprak/melding";
 import { kunPerson, type OrgRequest, requireOrg } from "./auth";
 import { ah, badRequest, forbidden, notFound, parseId } from "./http";
-import { importoerIdFor } from "./importoer-register";
+import { importoerIdFor } from "./importoer/profil";
 
 const STI = "/import/register/v1/:orgnr/systemtilgang";
 
