@@ -118,3 +118,14 @@ export async function hentHistorikk(
 export async function helHistorikk(db: Db, id: number, sprak: Sprak = "nb"): Promise<HendelseVisning[]> {
   return (await hendelserFor(db, id).orderBy("id").execute()).map((r) => hendelseVisning(r, sprak));
 }
+
+/** The status changes, oldest first: the receipt's timeline (kvittering-pdf.ts). */
+export function statusHendelser(db: Db, id: number) {
+  return db
+    .selectFrom("importmelding_hendelse")
+    .select(["tidspunkt", "til_status as tilStatus"])
+    .where("importmelding_id", "=", id)
+    .where("type", "=", "STATUS")
+    .orderBy("id")
+    .execute();
+}

@@ -38,6 +38,7 @@ import {
   lastOppRegelsett,
   listRegelsett,
 } from "../regelsett/lager";
+import { hentSertifikatXml } from "../sertifikat/oppslag";
 import { listeSoek, myndighetListe } from "./liste";
 import { finnInnsendt, hentForMyndighet } from "./visning";
 
@@ -151,11 +152,7 @@ export function myndighetRouter(db: Db, opts: { orgnr: string }): Router {
     les,
     ah(async (req, res) => {
       const { sertifikat_id } = await finnInnsendt(db, nummerFra(req));
-      const xml = await db
-        .selectFrom("sertifikat_xml")
-        .select("xml")
-        .where("sertifikat_id", "=", sertifikat_id)
-        .executeTakeFirst();
+      const xml = await hentSertifikatXml(db, sertifikat_id);
       if (!xml) return sendError(res, 404, melding("api.myndighet.xmlMangler"));
       res.status(200).type("application/xml").send(Buffer.from(xml.xml));
     }),
