@@ -12,7 +12,9 @@ import {
   requireImportoer,
   requireOrg,
 } from "./auth";
-import { ah, badRequest, forbidden, notFound, parseId, parseOrgnr, sprakForKall } from "./http";
+import { badRequest, forbidden, notFound } from "./http/feil";
+import { ah, sprakForKall } from "./http/kall";
+import { parseId, parseOrgnr } from "./http/sti";
 import {
   erstattMottakskontrolloerer,
   kontrolloerFor,

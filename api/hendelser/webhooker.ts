@@ -10,7 +10,7 @@ import {
 } from "../../domain/hendelser";
 import { lesMelding, melding } from "../../sprak/melding";
 import type { T } from "../../sprak/oversetter";
-import { badRequest, notFound } from "../http";
+import { badRequest, notFound } from "../http/feil";
 import { krypterHemmelighet, nyHemmelighet } from "./hemmelighet";
 
 /** At most this many subscriptions per importer. */

@@ -27,7 +27,7 @@ import {
 import type { LagretSertifikat } from "../../domain/sertifikat";
 import { melding } from "../../sprak/melding";
 import type { Aktoer } from "../aktoer";
-import { badRequest, forbidden, notFound } from "../http";
+import { badRequest, forbidden, notFound } from "../http/feil";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
 import { hentMedTilgang } from "./tilgang";
 import { endreInnhold, endringerMellom, type Trx } from "./tilstand";

@@ -16,7 +16,7 @@ import {
 import type { ImportmeldingStatus } from "../../domain/status";
 import { oversetter } from "../../sprak/katalog.server";
 import type { Sprak } from "../../sprak/sprak";
-import { lesSoek } from "../http";
+import { lesSoek } from "../http/soek";
 
 const MAKS_SIDE = 100;
 
@@ -61,7 +61,7 @@ function hendelserFor(db: Db, id: number) {
 
 type Rad = Awaited<ReturnType<ReturnType<typeof hendelserFor>["execute"]>>[number];
 
-/** An event with its texts in `sprak` (the caller's language, api/http.ts sprakForKall). */
+/** An event with its texts in `sprak` (the caller's language, api/http/kall.ts sprakForKall). */
 export function hendelseVisning(r: Rad, sprak: Sprak): HendelseVisning {
   const t = oversetter(sprak);
   const aktoer = {

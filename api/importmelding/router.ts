@@ -25,7 +25,9 @@ import { lagDokumentasjonIArbeider, lagKvitteringPdfIArbeider } from "../arbeid/
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { contentDisposition } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, tellEllerStopp } from "../grenser";
-import { ApiError, ah, badRequest, forbidden, parseId, sprakForKall } from "../http";
+import { ApiError, badRequest, forbidden } from "../http/feil";
+import { ah, sprakForKall } from "../http/kall";
+import { parseId } from "../http/sti";
 import { hentSertifikatXml } from "../sertifikat/oppslag";
 import { hentSertifikatTekst } from "../sertifikat/visning";
 import {

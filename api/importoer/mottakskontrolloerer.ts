@@ -4,7 +4,7 @@
 import type { Db } from "../../db";
 import { melding } from "../../sprak/melding";
 import type { Innlogget } from "../auth";
-import { badRequest } from "../http";
+import { badRequest } from "../http/feil";
 import type { ImportoerKortDto } from "./profil";
 
 /** At most this many appointed controllers per importer (ADR 011). */

@@ -5,7 +5,7 @@ import type { Db } from "../../db";
 import { melding } from "../../sprak/melding";
 import type { Sprak } from "../../sprak/sprak";
 import { epostSprak } from "../epost/sprak";
-import { badRequest, conflict, notFound } from "../http";
+import { badRequest, conflict, notFound } from "../http/feil";
 
 /** The importer of {orgnr}; 404 when the company has not been registered as importer. */
 export async function importoerIdFor(db: Db, orgnr: string): Promise<number> {

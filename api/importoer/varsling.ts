@@ -4,7 +4,7 @@ import type { Db } from "../../db";
 import { melding } from "../../sprak/melding";
 import type { Sprak } from "../../sprak/sprak";
 import { settStandardEpostSprak } from "../epost/sprak";
-import { badRequest, notFound } from "../http";
+import { badRequest, notFound } from "../http/feil";
 
 /** At most this many e-mail addresses per importer (ADR 011). */
 export const MAKS_EPOSTADRESSER = 10;

@@ -18,17 +18,10 @@ import { type AuthedRequest, MYNDIGHET_SCOPES, type MyndighetScope } from "../au
 import { feedSoek } from "../hendelser/kontrakt";
 import { MYNDIGHET_STROEM } from "../hendelser/skriv";
 import { lesStroem } from "../hendelser/stroem";
-import {
-  ApiError,
-  ah,
-  badRequest,
-  conflict,
-  forbidden,
-  jsonKropp,
-  lesSoek,
-  sendError,
-  sprakForKall,
-} from "../http";
+import { ApiError, badRequest, conflict, forbidden, sendError } from "../http/feil";
+import { jsonKropp } from "../http/json-kropp";
+import { ah, sprakForKall } from "../http/kall";
+import { lesSoek } from "../http/soek";
 import { vurderImportmelding } from "../importmelding/handlinger";
 import { gjeldendeRegelsett, glemGjeldendeRegelsett, utviklingssettTillatt } from "../regelsett/gjeldende";
 import {

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db";
 import { melding } from "../../sprak/melding";
 import type { Innlogget } from "../auth";
-import { notFound } from "../http";
+import { notFound } from "../http/feil";
 import { importoererForPerson, kanSe } from "./synlighet";
 
 export const FANT_IKKE_VEDLEGG = melding("api.fantIkkeVedlegg");
