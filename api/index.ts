@@ -25,7 +25,7 @@ import { arkivRouter } from "./importmelding/arkiv";
 import { forsideRouter } from "./importmelding/forside";
 import { oversiktRouter } from "./importmelding/oversikt";
 import { importmeldingRouter } from "./importmelding/router";
-import { importoerRegisterRouter } from "./importoer-register";
+import { importoerRegisterRouter } from "./importoer/router";
 import { erRegelsettOpplasting, MATTILSYNET_ORGNR, myndighetJson, myndighetRouter } from "./myndighet/router";
 import { dokumentasjonRouter } from "./openapi/router";
 import { type Tilgang, utenAltinn } from "./registre/tilgang";

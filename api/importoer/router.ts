@@ -1,9 +1,9 @@
 // The importer register (SPEC §7 "Importer register").
 import { Router } from "express";
 import { z } from "zod";
-import type { Db } from "../db";
-import { melding } from "../sprak/melding";
-import { erSprak, SPRAK } from "../sprak/sprak";
+import type { Db } from "../../db";
+import { melding } from "../../sprak/melding";
+import { erSprak, SPRAK } from "../../sprak/sprak";
 import {
   type AuthedRequest,
   type ImportoerRequest,
@@ -11,19 +11,19 @@ import {
   type OrgRequest,
   requireImportoer,
   requireOrg,
-} from "./auth";
-import { badRequest, forbidden, notFound } from "./http/feil";
-import { ah, sprakForKall } from "./http/kall";
-import { parseId, parseOrgnr } from "./http/sti";
+} from "../auth";
+import { badRequest, forbidden, notFound } from "../http/feil";
+import { ah, sprakForKall } from "../http/kall";
+import { parseId, parseOrgnr } from "../http/sti";
 import {
   erstattMottakskontrolloerer,
   kontrolloerFor,
   MAKS_MOTTAKSKONTROLLOERER,
   settErMottakskontrolloer,
   velgbareKontrolloerer,
-} from "./importoer/mottakskontrolloerer";
-import { bekreftRegelverk, hentImportoer, importoerIdFor, registrerImportoer } from "./importoer/profil";
-import { leggTilEpostadresse, settEpostSprak, settVarsel, slettEpostadresse } from "./importoer/varsling";
+} from "./mottakskontrolloerer";
+import { bekreftRegelverk, hentImportoer, importoerIdFor, registrerImportoer } from "./profil";
+import { leggTilEpostadresse, settEpostSprak, settVarsel, slettEpostadresse } from "./varsling";
 
 // A practical address check (RFC 5321 lengths, no spaces or control characters, one @, a dotted domain):
 // the server decides, the browser's type="email" only helps.
