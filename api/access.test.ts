@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { importoerId as hentImportoerId } from "../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../tests/support/test-server";
-import { problem } from "./http";
+import { problem } from "./http/feil";
 
 const kari = DEMO_PERSONER[0]!.pid; // acts for Hageland (main unit + sub-units)
 const ola = DEMO_PERSONER[1]!.pid; // acts for Grønt Mottak and Hageland Drammen

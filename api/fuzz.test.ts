@@ -17,7 +17,7 @@ import {
   type TestApi,
 } from "../tests/support/test-server";
 import { MYNDIGHET_SCOPES } from "./auth";
-import { problem } from "./http";
+import { problem } from "./http/feil";
 
 const SEED = 20261123;
 const RUNDER = 16;

@@ -7,7 +7,7 @@ import { Router } from "express";
 import { sql } from "kysely";
 import type { Db } from "../db";
 import type { AuthedRequest } from "./auth";
-import { ah } from "./http";
+import { ah } from "./http/kall";
 import { RegisterUtilgjengelig } from "./registre/motstand";
 
 export interface AvgiverDto {

@@ -10,7 +10,7 @@ import { lagLogger } from "../server/logg";
 import { dagerSiden, importoerId, KARI, LINJER, lagSertifikat, OLA, svar } from "../tests/support/test-hjelp";
 import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../tests/support/test-server";
 import { apiGrenser } from "./grenser";
-import { problem } from "./http";
+import { problem } from "./http/feil";
 
 const GJETNINGER = 660;
 

@@ -8,7 +8,8 @@ import type { Db } from "../db";
 import { erSperret, tell } from "../db/grense";
 import { type Grense, grense, grenseMelding, ipNoekkel, type Utfall, ventSekunder } from "../domain/grense";
 import { melding } from "../sprak/melding";
-import { ApiError, ah, unauthorized } from "./http";
+import { ApiError, unauthorized } from "./http/feil";
+import { ah } from "./http/kall";
 
 /** The limits, each overridable by GRENSE_<NAVN> (README "Konfigurasjon"; `config.grenser`). */
 export function apiGrenser(env: Readonly<Record<string, string | undefined>> = {}) {

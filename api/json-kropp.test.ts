@@ -5,7 +5,8 @@ import { DEMO_PERSONER, ORG } from "../dev/demo-data";
 import { oversetter } from "../sprak/katalog.server";
 import { aktoer, importoerId, KARI, lagSertifikat } from "../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../tests/support/test-server";
-import { BARE_JSON, harUgyldigeTegn, problem, UGYLDIGE_TEGN } from "./http";
+import { problem } from "./http/feil";
+import { BARE_JSON, harUgyldigeTegn, UGYLDIGE_TEGN } from "./http/json-kropp";
 
 let api: TestApi;
 let kari: ReturnType<typeof aktoer>;

@@ -19,7 +19,7 @@ import {
   vurderSomMyndighet,
 } from "../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../tests/support/test-server";
-import { problem } from "./http";
+import { problem } from "./http/feil";
 
 const INGEN_VARELINJER = "Sertifikatet har ingen varelinjer og kan derfor ikke behandles.";
 const FANT_IKKE_KONTROLLOER = "Vi fant ikke mottakskontrolløren du har valgt.";

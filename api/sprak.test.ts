@@ -9,7 +9,7 @@ import { melding } from "../sprak/melding";
 import { aktoer, importoerId, klarTilInnsending, lagSertifikat } from "../tests/support/test-hjelp";
 import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../tests/support/test-server";
 import { ArbeidOpptatt } from "./arbeid/feil";
-import { errorHandler } from "./http";
+import { errorHandler } from "./http/feilhaandtering";
 
 const kari = DEMO_PERSONER[0]!.pid;
 const per = DEMO_PERSONER[3]!.pid;

@@ -12,8 +12,10 @@ import {
 } from "../domain/schemas/systemtilgang";
 import { melding } from "../sprak/melding";
 import { kunPerson, type OrgRequest, requireOrg } from "./auth";
-import { ah, badRequest, forbidden, notFound, parseId } from "./http";
-import { importoerIdFor } from "./importoer-register";
+import { badRequest, forbidden, notFound } from "./http/feil";
+import { ah } from "./http/kall";
+import { parseId } from "./http/sti";
+import { importoerIdFor } from "./importoer/profil";
 
 const STI = "/import/register/v1/:orgnr/systemtilgang";
 

@@ -33,7 +33,7 @@ import {
 } from "../tests/support/test-maskinporten";
 import { TEST_MYNDIGHET_ORGNR, type TestApi } from "../tests/support/test-server";
 import { MYNDIGHET_SCOPES } from "./auth";
-import { problem } from "./http";
+import { problem } from "./http/feil";
 import { ingestSertifikat } from "./sertifikat/ingest";
 
 /**

@@ -1,5 +1,5 @@
 // The import API's one error shape (docs/decisions/040-api-dokumentasjon.md): RFC 9457 problem details,
-// `application/problem+json` (made by api/http.ts `sendError`). `detail` is the Norwegian message the web app shows the user; `title` is the
+// `application/problem+json` (made by api/http/feil.ts `sendError`). `detail` is the Norwegian message the web app shows the user; `title` is the
 // HTTP status phrase (the type is about:blank). Extension members carry what a caller needs beyond it.
 
 export const PROBLEM_TYPE = "application/problem+json";

@@ -12,7 +12,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
-import { sendError } from "../api/http";
+import { sendError } from "../api/http/feil";
 import { gjeldendeRegelsett } from "../api/regelsett/gjeldende";
 import { type DatabaseHandle, openDatabase } from "../db";
 import { manglendeMigreringer, migrateToLatest } from "../db/migrate";

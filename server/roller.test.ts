@@ -11,7 +11,7 @@ import { Writable } from "node:stream";
 import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { problem } from "../api/http";
+import { problem } from "../api/http/feil";
 import { openDatabase } from "../db";
 import { manglendeMigreringer, migrateToLatest } from "../db/migrate";
 import { ORG } from "../dev/demo-data";

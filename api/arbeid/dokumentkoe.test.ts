@@ -17,7 +17,7 @@ import {
   type TestSertifikat,
 } from "../../tests/support/test-hjelp";
 import { startTestApi, TEST_HUB_API_KEY, type TestApi } from "../../tests/support/test-server";
-import { problem } from "../http";
+import { problem } from "../http/feil";
 import { arbeiderStatus, DOKUMENT } from "./basseng";
 
 let api: TestApi;

@@ -1,5 +1,5 @@
-// The worker pool's errors (api/arbeid/basseng.ts, ADR 018), in a module that imports nothing: api/http.ts maps
-// them to answers without depending on the pool or the jobs it runs. ArbeidFeil and ArbeidAvbrutt are for the log
+// The worker pool's errors (api/arbeid/basseng.ts, ADR 018), in a module that imports nothing:
+// api/http/feilhaandtering.ts maps them to answers without depending on the pool or the jobs it runs. ArbeidFeil and ArbeidAvbrutt are for the log
 // (the caller gets api.arbeidFeilet, or no answer at all); ArbeidOpptatt is the caller's message.
 import { melding } from "../../sprak/melding";
 

@@ -6,7 +6,6 @@ import PDFDocument from "pdfkit";
 import { tekster } from "../../domain/sertifikat-tekst";
 import { oversetter } from "../../sprak/katalog.server";
 import type { T } from "../../sprak/oversetter";
-import { kortet } from "./felles";
 import {
   type Bannerfarge,
   BRODTEKST,
@@ -23,7 +22,7 @@ import {
   type Struktur,
   TABELLTEKST,
 } from "./pdf-stil";
-import { pdfTekst } from "./pdf-tekst";
+import { kortet, pdfTekst } from "./pdf-tekst";
 
 export * from "./pdf-stil";
 

@@ -58,3 +58,9 @@ export function pdfTekst(s: string | null | undefined): string {
   }
   return ut;
 }
+
+/** Cut text for a cell, with an ellipsis. */
+export function kortet(s: string, maks: number): { tekst: string; kortet: boolean } {
+  if (s.length <= maks) return { tekst: s, kortet: false };
+  return { tekst: `${s.slice(0, Math.max(0, maks - 1)).trimEnd()}…`, kortet: true };
+}

@@ -21,6 +21,7 @@ import { oversetter } from "../../sprak/katalog.server";
 import type { T } from "../../sprak/oversetter";
 import type { Sprak } from "../../sprak/sprak";
 import type { LagretSertifikat, Varelinje } from "../ephyto/parse";
+import { type Ark, type Rad, type Stil, skrivRegneark } from "./regneark";
 import {
   adresseLinjer,
   alleOpprinnelsesland,
@@ -28,9 +29,6 @@ import {
   behandlingerTekst,
   erReeksport,
   identifikatorTekster,
-  linjevurderinger,
-  linjevurderingTekst,
-  meldepliktTekst,
   opprinnelseTekst,
   pakkerTekst,
   statusTekst,
@@ -41,8 +39,8 @@ import {
   utstedtDato,
   utstedtTekst,
   varelinjeErklaeringer,
-} from "./felles";
-import { type Ark, type Rad, type Stil, skrivRegneark } from "./regneark";
+} from "./sertifikattekst";
+import { linjevurderinger, linjevurderingTekst, meldepliktTekst } from "./vurderingstekst";
 
 export interface SertifikatExcelInput {
   sertifikat: LagretSertifikat;

@@ -11,8 +11,8 @@ import {
 } from "../../domain/sertifikat-tekst";
 import type { T } from "../../sprak/oversetter";
 import type { Behandling, LagretSertifikat, Varelinje } from "../ephyto/parse";
-import { behandlingVisning, erReeksport, varelinjeNavn } from "./felles";
 import { FONT_FET, FONT_KURSIV, type Skriver } from "./pdf-oppsett";
+import { behandlingVisning, erReeksport, varelinjeNavn } from "./sertifikattekst";
 
 function skrivBehandlingliste(s: Skriver, behandlinger: readonly Behandling[]): void {
   for (const b of behandlinger) {

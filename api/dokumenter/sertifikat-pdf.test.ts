@@ -243,7 +243,7 @@ describe("lagSertifikatPdf", () => {
 });
 
 describe("lagSertifikatPdf på nynorsk og engelsk (issue 33 punkt 2)", () => {
-  // the headings and labels this file writes, and the values felles.ts and domain/sertifikat-tekst.ts make
+  // the headings and labels this file writes, and the values sertifikattekst.ts, vurderingstekst.ts and domain/sertifikat-tekst.ts make
   // (status and type, quantities, treatments, declarations, severities, the notification requirement)
   const KATALOG = [
     "dokumenter.sertifikat",

@@ -3,7 +3,7 @@
 // cut by a page break and the header row repeats), line details, total quantity, treatments, attachments,
 // the export/re-export/financial declarations and the signature. Tagged (structure tree, lang nb-NO) with
 // page decoration marked as artifacts; the footer gives "Side N av M" and the generation time. Headings, labels
-// and the texts domain/sertifikat-tekst.ts and felles.ts make (declarations, statuses, quantities) are in the
+// and the texts domain/sertifikat-tekst.ts, sertifikattekst.ts and vurderingstekst.ts make (declarations, statuses, quantities) are in the
 // language of the person who downloads it (docs/sprak.md); the certificate's data as written.
 //
 // Fonts: the built-in Helvetica (WinAnsi). Every text goes through `pdfTekst`, which keeps what WinAnsi
@@ -30,17 +30,22 @@ import type { T } from "../../sprak/oversetter";
 import type { Sprak } from "../../sprak/sprak";
 import type { LagretSertifikat, Varelinje } from "../ephyto/parse";
 import {
+  BANNER,
+  FONT_FET,
+  type Kolonne,
+  type Lenketekst,
+  MAKS_CELLETEKST,
+  type Skriver,
+  skrivPdf,
+} from "./pdf-oppsett";
+import { kortet, pdfTekst } from "./pdf-tekst";
+import { linjeoverskrift, skrivBehandlinger, skrivErklaeringer, skrivSignatur } from "./sertifikat-pdf-deler";
+import {
   adresseLinjer,
   alleOpprinnelsesland,
-  alvorlighetsgradTekst,
   ankomststedTekst,
-  beroerteLinjer,
   dokumenttittel,
   identifikatorTekster,
-  kortet,
-  linjevurderinger,
-  linjevurderingTekst,
-  meldepliktTekst,
   opprinnelseTekst,
   pakkerTekst,
   statusTekst,
@@ -50,19 +55,15 @@ import {
   typeTekst,
   utstedtTekst,
   varelinjeErklaeringer,
-} from "./felles";
-import {
-  BANNER,
-  FONT_FET,
-  type Kolonne,
-  type Lenketekst,
-  MAKS_CELLETEKST,
-  type Skriver,
-  skrivPdf,
-} from "./pdf-oppsett";
-import { pdfTekst } from "./pdf-tekst";
-import { linjeoverskrift, skrivBehandlinger, skrivErklaeringer, skrivSignatur } from "./sertifikat-pdf-deler";
+} from "./sertifikattekst";
 import { mengdeFeltTekst } from "./tekst";
+import {
+  alvorlighetsgradTekst,
+  beroerteLinjer,
+  linjevurderinger,
+  linjevurderingTekst,
+  meldepliktTekst,
+} from "./vurderingstekst";
 
 export { pdfTekst } from "./pdf-tekst";
 

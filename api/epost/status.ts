@@ -4,7 +4,7 @@ import { Router } from "express";
 import { sql } from "kysely";
 import type { Db } from "../../db";
 import { type ImportoerRequest, requireImportoer } from "../auth";
-import { ah } from "../http";
+import { ah } from "../http/kall";
 
 export interface EpostStatusDto {
   /** Show the banner: an alert to this importer was given up, or SMTP has been unreachable too long. */

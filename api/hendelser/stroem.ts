@@ -2,7 +2,7 @@
 // skriv.ts numbers without gaps. Both routers read through here; neither imports the other.
 import type { Db } from "../../db";
 import { melding } from "../../sprak/melding";
-import { ApiError } from "../http";
+import { ApiError } from "../http/feil";
 
 /**
  * One page of a stream: the events after `etter` in number order, the cursor for the next call (the last

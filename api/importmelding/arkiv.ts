@@ -20,7 +20,9 @@ import {
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { melding } from "../../sprak/melding";
 import { type ImportoerRequest, requireImportoer } from "../auth";
-import { ah, badRequest, forbidden, lesSoek } from "../http";
+import { badRequest, forbidden } from "../http/feil";
+import { ah } from "../http/kall";
+import { lesSoek } from "../http/soek";
 import { medPapirloeseLand, summer } from "../land-antall";
 import { nummerInneholder } from "../nummersoek";
 import {

@@ -8,10 +8,17 @@ import type { z } from "zod";
 import type { Db } from "../../db";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { Endring } from "../../domain/historikk";
-import { kreverFaktiskMengde, type SpoersmaalKode, type SvarKode } from "../../domain/kontrollspoersmaal";
+import {
+  erSpoersmaalKode,
+  kreverFaktiskMengde,
+  type SpoersmaalKode,
+  type SvarKode,
+} from "../../domain/kontrollspoersmaal";
 import {
   ANKOMST_MELDINGER,
   type ankomstinfoBodySkjema,
+  type egenReferanseBodySkjema,
+  type innmelderBodySkjema,
   type kontrollsvarBodySkjema,
   type MottakskontrollBody,
   type mottakskontrolloerAnkomstBodySkjema,
@@ -20,19 +27,116 @@ import {
 import type { LagretSertifikat } from "../../domain/sertifikat";
 import { melding } from "../../sprak/melding";
 import type { Aktoer } from "../aktoer";
-import { badRequest, forbidden } from "../http";
+import { badRequest, forbidden, notFound } from "../http/feil";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
+import { hentMedTilgang } from "./tilgang";
 import { endreInnhold, endringerMellom, type Trx } from "./tilstand";
 import { varelinjeVisninger } from "./visning";
 
 type AnkomstinfoBody = z.output<ReturnType<typeof ankomstinfoBodySkjema>>;
 type KontrollsvarBody = z.output<ReturnType<typeof kontrollsvarBodySkjema>>;
+type InnmelderBody = z.output<typeof innmelderBodySkjema>;
+type EgenReferanseBody = z.output<typeof egenReferanseBodySkjema>;
 type MottakskontrolloerAnkomstBody = z.output<typeof mottakskontrolloerAnkomstBodySkjema>;
 
 export { mottakskontrolloerValg };
 
 export const INGEN_MOTTAKSKONTROLL = melding("api.endring.ingenMottakskontroll");
 export const IKKE_MOTTAKSKONTROLLOER = melding("api.endring.ikkeMottakskontrolloer");
+export const FANT_IKKE_SPOERSMAAL = melding("api.endring.fantIkkeSpoersmaal");
+export const FANT_IKKE_ANKOMSTINFO = melding("api.endring.fantIkkeAnkomstinfo");
+
+/**
+ * The submitter, and the own reference only when the body names it (`medReferanse`; null or "" clears it),
+ * in the same transaction.
+ */
+export async function lagreInnmelder(
+  db: Db,
+  a: { id: number; body: InnmelderBody; medReferanse: boolean; aktoer: Aktoer },
+): Promise<void> {
+  const { id, body } = a;
+  await endreInnhold(
+    db,
+    { id, del: "innmelder", versjon: body.versjon, aktoer: a.aktoer },
+    async (trx, rad) => {
+      const innmelder = { navn: body.navn, epost: body.epost, telefonnummer: body.telefonnummer ?? null };
+      const egenReferanse = a.medReferanse ? (body.egenReferanse ?? null) : rad.egen_referanse;
+      await trx
+        .updateTable("importmelding")
+        .set({ innmelder: JSON.stringify(innmelder), egen_referanse: egenReferanse })
+        .where("id", "=", id)
+        .execute();
+      return endringerMellom(
+        ["innmelder.navn", "innmelder.epost", "innmelder.telefonnummer", "egenReferanse"],
+        {
+          "innmelder.navn": rad.innmelder?.navn,
+          "innmelder.epost": rad.innmelder?.epost,
+          "innmelder.telefonnummer": rad.innmelder?.telefonnummer,
+          egenReferanse: rad.egen_referanse,
+        },
+        {
+          "innmelder.navn": innmelder.navn,
+          "innmelder.epost": innmelder.epost,
+          "innmelder.telefonnummer": innmelder.telefonnummer,
+          egenReferanse,
+        },
+      );
+    },
+  );
+}
+
+/** The importer's own reference (null or "" clears it). */
+export async function lagreEgenReferanse(
+  db: Db,
+  a: { id: number; body: EgenReferanseBody; aktoer: Aktoer },
+): Promise<void> {
+  const { id, body } = a;
+  await endreInnhold(
+    db,
+    { id, del: "egenReferanse", versjon: body.versjon, aktoer: a.aktoer },
+    async (trx, rad) => {
+      await trx
+        .updateTable("importmelding")
+        .set({ egen_referanse: body.egenReferanse ?? null })
+        .where("id", "=", id)
+        .execute();
+      return endringerMellom(
+        ["egenReferanse"],
+        { egenReferanse: rad.egen_referanse },
+        { egenReferanse: body.egenReferanse },
+      );
+    },
+  );
+}
+
+/**
+ * The control question `spoersmaalId` of notification `id`, after the caller's access to the notification:
+ * the owner's for a document-control question, the appointed controller's too for a reception-control one
+ * (403/404 from hentMedTilgang), then 404 when the notification has no such question.
+ */
+export async function spoersmaalMedTilgang(db: Db, id: number, spoersmaalId: number, importoerId: number) {
+  const spm = await db
+    .selectFrom("kontrollspoersmaal")
+    .select(["id", "kategori", "kode"])
+    .where("id", "=", spoersmaalId)
+    .where("importmelding_id", "=", id)
+    .executeTakeFirst();
+  const mottak = spm?.kategori === "MOTTAK";
+  await hentMedTilgang(db, id, importoerId, mottak ? "mottak" : "eier");
+  if (!spm || !erSpoersmaalKode(spm.kode)) throw notFound(FANT_IKKE_SPOERSMAAL);
+  return { id: spoersmaalId, kode: spm.kode, mottak };
+}
+
+/** That notification `id` has the arrival information `ankomstInfoId`; 404 otherwise. */
+export async function sikreAnkomstinfo(db: Db, id: number, ankomstInfoId: number): Promise<void> {
+  const info = await db
+    .selectFrom("ankomstinfo")
+    .select("id")
+    .where("id", "=", ankomstInfoId)
+    .where("importmelding_id", "=", id)
+    .executeTakeFirst();
+  if (!info) throw notFound(FANT_IKKE_ANKOMSTINFO);
+}
 
 /** One control question's answer; another answer than the lower quantity resets the actual quantities. */
 export async function lagreKontrollsvar(

@@ -16,7 +16,7 @@ import type { ImportmeldingStatus } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { melding } from "../../sprak/melding";
 import { type Aktoer, type KlientAktoer, MYNDIGHET } from "../aktoer";
-import { badRequest } from "../http";
+import { badRequest } from "../http/feil";
 import { type GjeldendeRegelsett, gjeldendeRegelsettI } from "../regelsett/gjeldende";
 import { vurder } from "../sertifikat/ingest";
 import { mottakskontrolloerValg } from "./kontrolloervalg";

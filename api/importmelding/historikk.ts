@@ -16,7 +16,7 @@ import {
 import type { ImportmeldingStatus } from "../../domain/status";
 import { oversetter } from "../../sprak/katalog.server";
 import type { Sprak } from "../../sprak/sprak";
-import { lesSoek } from "../http";
+import { lesSoek } from "../http/soek";
 
 const MAKS_SIDE = 100;
 
@@ -61,7 +61,7 @@ function hendelserFor(db: Db, id: number) {
 
 type Rad = Awaited<ReturnType<ReturnType<typeof hendelserFor>["execute"]>>[number];
 
-/** An event with its texts in `sprak` (the caller's language, api/http.ts sprakForKall). */
+/** An event with its texts in `sprak` (the caller's language, api/http/kall.ts sprakForKall). */
 export function hendelseVisning(r: Rad, sprak: Sprak): HendelseVisning {
   const t = oversetter(sprak);
   const aktoer = {
@@ -117,4 +117,15 @@ export async function hentHistorikk(
  */
 export async function helHistorikk(db: Db, id: number, sprak: Sprak = "nb"): Promise<HendelseVisning[]> {
   return (await hendelserFor(db, id).orderBy("id").execute()).map((r) => hendelseVisning(r, sprak));
+}
+
+/** The status changes, oldest first: the receipt's timeline (kvittering-pdf.ts). */
+export function statusHendelser(db: Db, id: number) {
+  return db
+    .selectFrom("importmelding_hendelse")
+    .select(["tidspunkt", "til_status as tilStatus"])
+    .where("importmelding_id", "=", id)
+    .where("type", "=", "STATUS")
+    .orderBy("id")
+    .execute();
 }

@@ -33,7 +33,7 @@ import {
   type TestMaskinporten,
 } from "../../tests/support/test-maskinporten";
 import { TEST_MYNDIGHET_ORGNR, type TestApi } from "../../tests/support/test-server";
-import { problem } from "../http";
+import { problem } from "../http/feil";
 import { MYNDIGHET_SCOPES } from "../scopes";
 
 /** The history's texts as the API gives them without Accept-Language. */

@@ -22,7 +22,7 @@ import type { AnnenForhaandsmelding } from "../../domain/sertifikat-visning";
 import { melding } from "../../sprak/melding";
 import type { KlientAktoer } from "../aktoer";
 import { landNavnFor } from "../dokumenter/tekst";
-import { ApiError, badRequest, forbidden, notFound, SprakFeil } from "../http";
+import { ApiError, badRequest, forbidden, notFound, SprakFeil } from "../http/feil";
 import { hentImportoerMatch, kanSe } from "../sertifikat/synlighet";
 import { annenForhaandsmelding, erMottaker, vikForMottaker } from "./mottaker";
 import { erEier, REGELVERK_IKKE_BEKREFTET_OPPRETT } from "./tilgang";

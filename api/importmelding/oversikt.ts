@@ -26,7 +26,8 @@ import {
 } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerRequest, requireImportoer } from "../auth";
-import { ah, lesSoek } from "../http";
+import { ah } from "../http/kall";
+import { lesSoek } from "../http/soek";
 import { type ImportoerMatch, type SertifikatUtvalg, synligeSertifikater } from "../sertifikat/synlighet";
 import { fortsettUrler, listeElement } from "./arkiv";
 import { eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";

@@ -5,7 +5,6 @@
 
 import { Router } from "express";
 import type { Db } from "../../db";
-import { erSpoersmaalKode } from "../../domain/kontrollspoersmaal";
 import {
   ankomstinfoBodySkjema,
   egenReferanseBodySkjema,
@@ -26,17 +25,24 @@ import { lagDokumentasjonIArbeider, lagKvitteringPdfIArbeider } from "../arbeid/
 import { type ImportoerRequest, requireImportoer } from "../auth";
 import { contentDisposition } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, tellEllerStopp } from "../grenser";
-import { ApiError, ah, badRequest, forbidden, notFound, parseId, sprakForKall } from "../http";
+import { ApiError, badRequest, forbidden } from "../http/feil";
+import { ah, sprakForKall } from "../http/kall";
+import { parseId } from "../http/sti";
+import { hentSertifikatXml } from "../sertifikat/oppslag";
 import { hentSertifikatTekst } from "../sertifikat/visning";
 import {
   lagreAnkomstinfo,
+  lagreEgenReferanse,
   lagreFaktiskeMengder,
+  lagreInnmelder,
   lagreKontrolloerPerson,
   lagreKontrollsvar,
   mottakskontrolloerValg,
+  sikreAnkomstinfo,
+  spoersmaalMedTilgang,
 } from "./endringer";
 import { BARE_UTKAST_KAN_SLETTES, endreKlientStatus, slettUtkast, statusSvar } from "./handlinger";
-import { helHistorikk, hentHistorikk, historikkSoek } from "./historikk";
+import { helHistorikk, hentHistorikk, historikkSoek, statusHendelser } from "./historikk";
 import { FinnesAlleredeFeil, opprettImportmelding } from "./opprett";
 import { finnSvarKilde, kopierSvar } from "./svar-kilde";
 import {
@@ -46,14 +52,11 @@ import {
   REGELVERK_IKKE_BEKREFTET_REGISTRER,
   type Tilgangskrav,
 } from "./tilgang";
-import { endreInnhold, endringerMellom } from "./tilstand";
 import { hentImportmeldingVisning } from "./visning";
 
 export const BASE = "/import/importmelding/v2/:orgnr/:importoerId";
 const MED_ID = `${BASE}/:id(\\d+)`;
 
-export const FANT_IKKE_SPOERSMAAL = melding("api.endring.fantIkkeSpoersmaal");
-export const FANT_IKKE_ANKOMSTINFO = melding("api.endring.fantIkkeAnkomstinfo");
 export const ULIK_ID = melding("api.ulikId");
 export const KVITTERING_BARE_INNSENDT = melding("api.kvitteringBareInnsendt");
 export const DOKUMENTASJON_BARE_INNSENDT = melding("api.dokumentasjonBareInnsendt");
@@ -141,32 +144,9 @@ function registreringsruter(router: Router, db: Db): void {
       const { id } = await kontekst(req, "eier");
       const body = innmelderBodySkjema.parse(req.body ?? {});
       const aktoer = await aktoerFor(db, req);
-      await endreInnhold(db, { id, del: "innmelder", versjon: body.versjon, aktoer }, async (trx, rad) => {
-        const innmelder = { navn: body.navn, epost: body.epost, telefonnummer: body.telefonnummer ?? null };
-        // The own reference only when the body names it (null or "" clears it), in the same transaction.
-        const medReferanse = Object.hasOwn((req.body ?? {}) as object, "egenReferanse");
-        const egenReferanse = medReferanse ? (body.egenReferanse ?? null) : rad.egen_referanse;
-        await trx
-          .updateTable("importmelding")
-          .set({ innmelder: JSON.stringify(innmelder), egen_referanse: egenReferanse })
-          .where("id", "=", id)
-          .execute();
-        return endringerMellom(
-          ["innmelder.navn", "innmelder.epost", "innmelder.telefonnummer", "egenReferanse"],
-          {
-            "innmelder.navn": rad.innmelder?.navn,
-            "innmelder.epost": rad.innmelder?.epost,
-            "innmelder.telefonnummer": rad.innmelder?.telefonnummer,
-            egenReferanse: rad.egen_referanse,
-          },
-          {
-            "innmelder.navn": innmelder.navn,
-            "innmelder.epost": innmelder.epost,
-            "innmelder.telefonnummer": innmelder.telefonnummer,
-            egenReferanse,
-          },
-        );
-      });
+      // The own reference only when the body names it (null or "" clears it).
+      const medReferanse = Object.hasOwn((req.body ?? {}) as object, "egenReferanse");
+      await lagreInnmelder(db, { id, body, medReferanse, aktoer });
       res.status(204).end();
     }),
   );
@@ -178,22 +158,7 @@ function registreringsruter(router: Router, db: Db): void {
       const { id } = await kontekst(req, "eier");
       const body = egenReferanseBodySkjema.parse(req.body ?? {});
       const aktoer = await aktoerFor(db, req);
-      await endreInnhold(
-        db,
-        { id, del: "egenReferanse", versjon: body.versjon, aktoer },
-        async (trx, rad) => {
-          await trx
-            .updateTable("importmelding")
-            .set({ egen_referanse: body.egenReferanse ?? null })
-            .where("id", "=", id)
-            .execute();
-          return endringerMellom(
-            ["egenReferanse"],
-            { egenReferanse: rad.egen_referanse },
-            { egenReferanse: body.egenReferanse },
-          );
-        },
-      );
+      await lagreEgenReferanse(db, { id, body, aktoer });
       res.status(204).end();
     }),
   );
@@ -204,26 +169,13 @@ function registreringsruter(router: Router, db: Db): void {
     ah<ImportoerRequest>(async (req, res) => {
       const id = parseId(req.params.id, "forhaandsmelding");
       const spoersmaalId = parseId(req.params.spoersmaalId, "kontrollspoersmaal");
-      const spm = await db
-        .selectFrom("kontrollspoersmaal")
-        .select(["id", "kategori", "kode"])
-        .where("id", "=", spoersmaalId)
-        .where("importmelding_id", "=", id)
-        .executeTakeFirst();
-      const mottak = spm?.kategori === "MOTTAK";
-      await hentMedTilgang(db, id, req.importoerId, mottak ? "mottak" : "eier");
-      if (!spm || !erSpoersmaalKode(spm.kode)) throw notFound(FANT_IKKE_SPOERSMAAL);
-      const body = kontrollsvarBodySkjema(spm.kode).parse(req.body ?? {});
+      const spoersmaal = await spoersmaalMedTilgang(db, id, spoersmaalId, req.importoerId);
+      const body = kontrollsvarBodySkjema(spoersmaal.kode).parse(req.body ?? {});
       if (body.id !== undefined && body.id !== spoersmaalId) throw badRequest(ULIK_ID);
-      if (mottak && !(await harLestRegelverk(db, req.importoerId))) {
+      if (spoersmaal.mottak && !(await harLestRegelverk(db, req.importoerId))) {
         throw badRequest(REGELVERK_IKKE_BEKREFTET_REGISTRER);
       }
-      await lagreKontrollsvar(db, {
-        id,
-        spoersmaal: { id: spoersmaalId, kode: spm.kode, mottak },
-        body,
-        aktoer: await aktoerFor(db, req),
-      });
+      await lagreKontrollsvar(db, { id, spoersmaal, body, aktoer: await aktoerFor(db, req) });
       res.status(204).end();
     }),
   );
@@ -276,13 +228,7 @@ function mottaksruter(router: Router, db: Db): void {
     ah<ImportoerRequest>(async (req, res) => {
       const { id, rad, eier } = await kontekst(req, "mottak");
       const ankomstInfoId = parseId(req.params.ankomstInfoId, "ankomstinformasjon");
-      const info = await db
-        .selectFrom("ankomstinfo")
-        .selectAll()
-        .where("id", "=", ankomstInfoId)
-        .where("importmelding_id", "=", id)
-        .executeTakeFirst();
-      if (!info) throw notFound(FANT_IKKE_ANKOMSTINFO);
+      await sikreAnkomstinfo(db, id, ankomstInfoId);
 
       if (!eier) {
         // The appointed reception controller: only the person's name and phone.
@@ -379,13 +325,7 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
     const { id, eier, mottakskontrolloer, rad } = await kontekst(req, "mottak");
     if (!erInnsendt(rad.status as ImportmeldingStatus)) throw badRequest(KVITTERING_BARE_INNSENDT);
     const visning = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer }, sprakForKall(req));
-    const hendelser = await db
-      .selectFrom("importmelding_hendelse")
-      .select(["tidspunkt", "til_status as tilStatus"])
-      .where("importmelding_id", "=", id)
-      .where("type", "=", "STATUS")
-      .orderBy("id")
-      .execute();
+    const hendelser = await statusHendelser(db, id);
     // in the document lane: bounded per person and in all, stopped when the caller goes away (ADR 018)
     // in the language of the person who downloads it (Accept-Language; the app sends its user's)
     const sprak = sprakForKall(req);
@@ -425,11 +365,7 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
           { sertifikatnummer: nummer, dato, avsenderland },
           { giTilgang: false },
         ),
-        db
-          .selectFrom("sertifikat_xml")
-          .select(["xml", "mottatt"])
-          .where("sertifikat_id", "=", rad.sertifikat_id)
-          .executeTakeFirst(),
+        hentSertifikatXml(db, rad.sertifikat_id),
       ]);
       const zip = await lagDokumentasjonIArbeider(
         {

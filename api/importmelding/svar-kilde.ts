@@ -10,7 +10,7 @@ import type { KopiResultat, SvarKilde } from "../../domain/importmelding";
 import { type ImportmeldingStatus, INNSENDTE_STATUSER } from "../../domain/status";
 import { melding } from "../../sprak/melding";
 import type { Aktoer } from "../aktoer";
-import { badRequest } from "../http";
+import { badRequest } from "../http/feil";
 import { type AnkomstRad, ankomstEndringer } from "./endringer";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
 import { erEier, hentMedTilgang } from "./tilgang";

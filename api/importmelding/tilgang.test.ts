@@ -18,7 +18,7 @@ import {
   svar,
 } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
-import { problem } from "../http";
+import { problem } from "../http/feil";
 
 let api: TestApi;
 let hageland: number;

@@ -9,7 +9,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
 import { melding } from "../../sprak/melding";
-import { forbidden, notFound } from "../http";
+import { forbidden, notFound } from "../http/feil";
 import { tellBegrenset } from "../telling";
 import { FANT_IKKE_MELDING, type ImportmeldingRad } from "./tilstand";
 

@@ -15,7 +15,7 @@ import { melding } from "../../sprak/melding";
 import { type Aktoer, aktoerKolonner, HUB, revisjon, SYSTEM } from "../aktoer";
 import { leggUtfallIUtboks } from "../epost/utboks";
 import { skrivMyndighetHendelse, skrivStatusHendelser } from "../hendelser/skriv";
-import { type ApiError, badRequest, conflict, notFound } from "../http";
+import { type ApiError, badRequest, conflict, notFound } from "../http/feil";
 
 export type Trx = Transaction<Database>;
 export type ImportmeldingRad = Selectable<ImportmeldingTable>;

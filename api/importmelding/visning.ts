@@ -30,7 +30,7 @@ import {
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { oversetter } from "../../sprak/katalog.server";
 import { type Sprak, STANDARD_SPRAK } from "../../sprak/sprak";
-import { notFound } from "../http";
+import { notFound } from "../http/feil";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
 import { ansvarligErMottaker } from "./mottaker";
 import { FANT_IKKE_MELDING } from "./tilstand";

@@ -24,7 +24,7 @@ import {
   vurderSomMyndighet,
 } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
-import { problem } from "../http";
+import { problem } from "../http/feil";
 import { vurderImportmelding } from "./handlinger";
 import { VURDERT_FOER_ANKOMST } from "./tilstand";
 

@@ -10,7 +10,7 @@ import type { Db } from "../../db";
 import type { AutomatiskVurdering } from "../../db/schema";
 import { type ImportmeldingStatus, STATUS_TEKST } from "../../domain/status";
 import { melding } from "../../sprak/melding";
-import { badRequest } from "../http";
+import { badRequest } from "../http/feil";
 
 export const INNSENDTE_STATUSER = [
   "REGISTRERT",

@@ -22,7 +22,7 @@ import {
 } from "../../tests/support/test-hjelp";
 import { startTestApi, TEST_MYNDIGHET_ORGNR, type TestApi } from "../../tests/support/test-server";
 import { MASKIN_SCOPES, MYNDIGHET_SCOPES } from "../auth";
-import { problem } from "../http";
+import { problem } from "../http/feil";
 import type { MyndighetListe } from "./liste";
 import type { MyndighetImportmelding } from "./visning";
 

@@ -18,17 +18,10 @@ import { type AuthedRequest, MYNDIGHET_SCOPES, type MyndighetScope } from "../au
 import { feedSoek } from "../hendelser/kontrakt";
 import { MYNDIGHET_STROEM } from "../hendelser/skriv";
 import { lesStroem } from "../hendelser/stroem";
-import {
-  ApiError,
-  ah,
-  badRequest,
-  conflict,
-  forbidden,
-  jsonKropp,
-  lesSoek,
-  sendError,
-  sprakForKall,
-} from "../http";
+import { ApiError, badRequest, conflict, forbidden, sendError } from "../http/feil";
+import { jsonKropp } from "../http/json-kropp";
+import { ah, sprakForKall } from "../http/kall";
+import { lesSoek } from "../http/soek";
 import { vurderImportmelding } from "../importmelding/handlinger";
 import { gjeldendeRegelsett, glemGjeldendeRegelsett, utviklingssettTillatt } from "../regelsett/gjeldende";
 import {
@@ -38,6 +31,7 @@ import {
   lastOppRegelsett,
   listRegelsett,
 } from "../regelsett/lager";
+import { hentSertifikatXml } from "../sertifikat/oppslag";
 import { listeSoek, myndighetListe } from "./liste";
 import { finnInnsendt, hentForMyndighet } from "./visning";
 
@@ -151,11 +145,7 @@ export function myndighetRouter(db: Db, opts: { orgnr: string }): Router {
     les,
     ah(async (req, res) => {
       const { sertifikat_id } = await finnInnsendt(db, nummerFra(req));
-      const xml = await db
-        .selectFrom("sertifikat_xml")
-        .select("xml")
-        .where("sertifikat_id", "=", sertifikat_id)
-        .executeTakeFirst();
+      const xml = await hentSertifikatXml(db, sertifikat_id);
       if (!xml) return sendError(res, 404, melding("api.myndighet.xmlMangler"));
       res.status(200).type("application/xml").send(Buffer.from(xml.xml));
     }),

@@ -17,7 +17,7 @@ import type {
 import type { SvarKode } from "../../domain/kontrollspoersmaal";
 import type { RisikoFunn, Risikovurdering, SertifikatVurdering } from "../../domain/risiko/vurder";
 import type { Alvorlighetsgrad, ImportmeldingStatus, MeldepliktigVurdering } from "../../domain/status";
-import { notFound } from "../http";
+import { notFound } from "../http/feil";
 import { helHistorikk } from "../importmelding/historikk";
 import { FANT_IKKE_MELDING } from "../importmelding/tilstand";
 import { hentImportmeldingVisning } from "../importmelding/visning";

@@ -5,7 +5,7 @@ import { MASKIN_SCOPES, MYNDIGHET_SCOPES } from "../auth";
 import { hendelseStier, webhookStier } from "../hendelser/openapi";
 import { importmeldingStier } from "../importmelding/openapi";
 import { svarKildeStier } from "../importmelding/svar-kilde-openapi";
-import { registerStier } from "../importoer-register-openapi";
+import { registerStier } from "../importoer/openapi";
 import { MYNDIGHET_TAG, myndighetStier } from "../myndighet/openapi";
 import { sertifikatStier } from "../sertifikat/openapi";
 import { systemtilgangStier } from "../systemtilgang-openapi";

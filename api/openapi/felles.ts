@@ -7,7 +7,7 @@ import { PROBLEM_TYPE } from "../../domain/problem";
 
 export type Stier = ZodOpenApiPathsObject;
 
-/** RFC 9457 problem details: every error answer of the API (api/http.ts `sendError`). */
+/** RFC 9457 problem details: every error answer of the API (api/http/feil.ts `sendError`). */
 export const Problem = z
   .object({
     type: z.string().meta({ description: "Arten av problem; `about:blank`: statuskoden sier alt." }),

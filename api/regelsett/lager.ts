@@ -8,7 +8,7 @@ import type { Db } from "../../db";
 import type { RegelsettTable } from "../../db/schema";
 import { type RegelsettInnhold, UTVIKLINGSSETT } from "../../domain/risiko/regelsett";
 import { melding } from "../../sprak/melding";
-import { conflict, notFound } from "../http";
+import { conflict, notFound } from "../http/feil";
 import type { Trx } from "../importmelding/tilstand";
 
 /** A version as the authority's API lists it (without its content). */

@@ -8,7 +8,7 @@ import type { SertifikatListe } from "../../domain/sertifikat-visning";
 import { pdfSider } from "../../tests/support/dokument-testdata";
 import { dagerSiden, importoerId } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
-import { problem } from "../http";
+import { problem } from "../http/feil";
 import { ingestSertifikat } from "./ingest";
 
 const kari = DEMO_PERSONER[0]!.pid; // acts for Hageland (Drammen, Stavanger)

@@ -5,7 +5,8 @@ import type { Db } from "../../db";
 import { melding } from "../../sprak/melding";
 import { EphytoParseError, STANDARD_MAKS_BYTES } from "../ephyto/parse";
 import { type ApiGrenser, apiGrenser, krevApiNoekkel } from "../grenser";
-import { ApiError, ah } from "../http";
+import { ApiError } from "../http/feil";
+import { ah } from "../http/kall";
 import { ingestSertifikatIArbeider } from "./ingest";
 
 export const HUB_INGEST_STI = "/import/ephyto/v1/sertifikat";

@@ -14,7 +14,7 @@ import {
   type TestApi,
 } from "../../tests/support/test-server";
 import { EphytoParseError, parseEphyto } from "../ephyto/parse";
-import { problem } from "../http";
+import { problem } from "../http/feil";
 import { createApi } from "../index";
 import { ingestSertifikat } from "./ingest";
 

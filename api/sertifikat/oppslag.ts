@@ -109,3 +109,12 @@ export async function hentTilknyttet(
   );
   return { vedlegg, erstattet, erstatter, melding, bekreftet };
 }
+
+/** The certificate's ePhyto XML as received, and when it came; none for a certificate stored without it. */
+export function hentSertifikatXml(db: Db, sertifikatId: number) {
+  return db
+    .selectFrom("sertifikat_xml")
+    .select(["xml", "mottatt"])
+    .where("sertifikat_id", "=", sertifikatId)
+    .executeTakeFirst();
+}

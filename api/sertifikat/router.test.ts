@@ -11,7 +11,7 @@ import type {
 } from "../../domain/sertifikat-visning";
 import { dagerSiden } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
-import { problem } from "../http";
+import { problem } from "../http/feil";
 import { ingestSertifikat } from "./ingest";
 
 const kari = DEMO_PERSONER[0]!.pid; // acts for Hageland (incl. Stavanger) and Nordisk Plantesalg

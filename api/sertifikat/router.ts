@@ -1,18 +1,20 @@
 // The certificate API (SPEC §7 "Certificates and data"). Every route needs a verified token; routes with
 // {orgnr}/{importoerId} also that the person may act for the importer.
 import { Router } from "express";
-import { sql } from "kysely";
 import type { Db } from "../../db";
 import { SertifikatListeSoek } from "../../domain/schemas/listefilter";
-import { melding } from "../../sprak/melding";
 import { dokumentjobb } from "../arbeid/dokumentjobb";
 import { lagSertifikatdokumentIArbeider } from "../arbeid/i-arbeider";
 import { type AuthedRequest, type ImportoerRequest, importoerFor, requireImportoer } from "../auth";
 import { contentDisposition, dokumentFilnavn } from "../dokumenter/filnavn";
 import { type ApiGrenser, apiGrenser, personNoekkel, stoppHvisSperret, tellEllerStopp } from "../grenser";
-import { ah, badRequest, lesSoek, notFound, parseId, parseOrgnr, sprakForKall } from "../http";
+import { badRequest } from "../http/feil";
+import { ah, sprakForKall } from "../http/kall";
+import { lesSoek } from "../http/soek";
+import { parseId, parseOrgnr } from "../http/sti";
 import { hentEksportland } from "./eksportland";
-import { importoererForPerson, kanSe } from "./synlighet";
+import { importoererForPerson } from "./synlighet";
+import { hentVedlegg } from "./vedlegg";
 import {
   hentSertifikatListe,
   hentSertifikatTekst,
@@ -21,7 +23,6 @@ import {
 } from "./visning";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FANT_IKKE_VEDLEGG = melding("api.fantIkkeVedlegg");
 
 export function sertifikatRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Router {
   const router = Router();
@@ -142,40 +143,7 @@ function vedleggsrute(router: Router, db: Db): void {
     ah(async (req, res) => {
       const id = req.params.id ?? "";
       if (!UUID.test(id)) throw badRequest("Ugyldig vedlegg-id");
-      const vedlegg = await db
-        .selectFrom("vedlegg as v")
-        .innerJoin("sertifikat as s", "s.id", "v.sertifikat_id")
-        .select([
-          "v.filnavn",
-          "v.mimetype",
-          "s.id as sertifikat_id",
-          "s.mottaker_orgnr",
-          "s.mottaker_navn_norm",
-        ])
-        .where("v.id", "=", id)
-        .executeTakeFirst();
-      if (!vedlegg) throw notFound(FANT_IKKE_VEDLEGG);
-      const sertifikat = {
-        id: vedlegg.sertifikat_id,
-        mottaker_orgnr: vedlegg.mottaker_orgnr,
-        mottaker_navn_norm: vedlegg.mottaker_navn_norm,
-      };
-      let tillatt = false;
-      for (const importoer of await importoererForPerson(db, (req as AuthedRequest).innlogget)) {
-        if (await kanSe(db, importoer, sertifikat)) {
-          tillatt = true;
-          break;
-        }
-      }
-      if (!tillatt) throw notFound(FANT_IKKE_VEDLEGG);
-      // base64 from the database: PGlite turns bytea into bytes by reading a hex text one pair at a time
-      // (about a second for 5 MB, holding every other query), and base64 is what the answer is anyway.
-      // PostgreSQL breaks base64 into lines of 76; the answer is one line.
-      const { base64 } = await db
-        .selectFrom("vedlegg")
-        .select(sql<string>`translate(encode(data, 'base64'), E'\n', '')`.as("base64"))
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
+      const vedlegg = await hentVedlegg(db, (req as AuthedRequest).innlogget, id);
       res
         .status(200)
         .set({
@@ -184,7 +152,7 @@ function vedleggsrute(router: Router, db: Db): void {
           "X-Mimetype": vedlegg.mimetype,
           "Cache-Control": "private, no-store",
         })
-        .send(base64);
+        .send(vedlegg.base64);
     }),
   );
 }

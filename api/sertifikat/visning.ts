@@ -27,7 +27,7 @@ import { oversetter } from "../../sprak/katalog.server";
 import { melding } from "../../sprak/melding";
 import { type Sprak, STANDARD_SPRAK } from "../../sprak/sprak";
 import { settSammenIArbeider } from "../arbeid/i-arbeider";
-import { badRequest, notFound } from "../http";
+import { badRequest, notFound } from "../http/feil";
 import { annenForhaandsmelding } from "../importmelding/mottaker";
 import { likeMoenster } from "../importmelding/tilgang";
 import { summer } from "../land-antall";

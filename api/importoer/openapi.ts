@@ -1,14 +1,7 @@
-// The importer register's routes in the API's OpenAPI document (ADR 040), beside importoer-register.ts: a
+// The importer register's routes in the API's OpenAPI document (ADR 040), beside router.ts: a
 // new register route is documented here. Bodies are the schemas the routes validate with.
 import { z } from "zod";
-import { SPRAK } from "../sprak/sprak";
-import {
-  epostSchema,
-  type ImportoerDto,
-  type ImportoerKortDto,
-  kontrolloererSchema,
-  registreringSchema,
-} from "./importoer-register";
+import { SPRAK } from "../../sprak/sprak";
 import {
   dekker,
   feil,
@@ -19,7 +12,9 @@ import {
   jsonKropp,
   orgnr,
   type Stier,
-} from "./openapi/felles";
+} from "../openapi/felles";
+import type { ImportoerDto, ImportoerKortDto } from "./profil";
+import { epostSchema, kontrolloererSchema, registreringSchema } from "./router";
 
 const TAG = "Importørregister";
 const BASE = "/import/register/v1/{orgnr}";

@@ -1,10 +1,10 @@
 // The importer-register calls of SPEC §7 over real HTTP against a real database: who may call them, and
 // that bad bodies are answered 400 with a Norwegian melding and change nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PERSONER, ORG } from "../dev/demo-data";
-import { startTestApi, type TestApi } from "../tests/support/test-server";
-import { mottakskontrolloerValg } from "./importmelding/endringer";
-import { MAKS_EPOSTADRESSER } from "./importoer-register";
+import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
+import { startTestApi, type TestApi } from "../../tests/support/test-server";
+import { mottakskontrolloerValg } from "../importmelding/endringer";
+import { MAKS_EPOSTADRESSER } from "./varsling";
 
 const kari = DEMO_PERSONER[0]!.pid; // Hageland (Drammen is an importer)
 const ola = DEMO_PERSONER[1]!.pid; // Grønt Mottak (controllers) and Hageland Drammen

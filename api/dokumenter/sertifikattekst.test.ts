@@ -5,12 +5,12 @@ import { reeksportNl, syntetiskVarelinje } from "../../tests/support/dokument-te
 import {
   behandlingerTekst,
   dokumenttittel,
-  meldepliktTekst,
   pakkerTekst,
   tilsiktetBrukTekst,
   transportTekster,
   utstedtDato,
-} from "./felles";
+} from "./sertifikattekst";
+import { meldepliktTekst } from "./vurderingstekst";
 
 const NB = oversetter("nb");
 

@@ -1,11 +1,11 @@
-// Shared text building for the certificate documents (PDF and Excel). The texts the certificate page shows
-// too (quantities, countries, containers, declarations, the replacement placeholders) live in
+// The certificate's values as text for the certificate documents (PDF and Excel). The texts the certificate
+// page shows too (quantities, countries, containers, declarations, the replacement placeholders) live in
 // domain/sertifikat-tekst.ts, so page and documents say the same; this file holds what only the documents
-// need, built on those. The words are the catalogues' in the reader's language (`t`, issue 33).
+// need, built on those (the risk assessment in words is vurderingstekst.ts). The words are the catalogues' in
+// the reader's language (`t`, issue 33).
 
 import { behandlingstypeNavn, pakkeNavn } from "../../domain/kodeverk";
 import { formaterTall } from "../../domain/mengde";
-import type { SertifikatVurdering, VarelinjeVurdering } from "../../domain/risiko/vurder";
 import {
   behandlingBeskrivelse,
   datoTekst,
@@ -14,7 +14,6 @@ import {
   tekst,
   tekster,
 } from "../../domain/sertifikat-tekst";
-import { type Alvorlighetsgrad, MELDEPLIKTIG_VURDERINGER } from "../../domain/status";
 import { sertifikatstatusNavn } from "../../domain/statusnavn";
 import type { T } from "../../sprak/oversetter";
 import type {
@@ -209,62 +208,4 @@ export function behandlingerTekst(t: T, behandlinger: readonly Behandling[]): st
       return detaljer.length > 0 ? `${v.tittel} (${detaljer.join("; ")})` : v.tittel;
     })
     .join("\n");
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Risk assessment
-// ---------------------------------------------------------------------------------------------------------
-
-/** A severity in words («Forbud»; ALT_OK «Ingen funn»). */
-export function alvorlighetsgradTekst(t: T, grad: Alvorlighetsgrad): string {
-  return t(`dokumenter.sertifikat.verdi.alvorlighet.${grad}`);
-}
-
-/** The notification-requirement text: a known code is translated, any other text is shown as it is. */
-export function meldepliktTekst(
-  t: T,
-  meldepliktigVurdering: string | null | undefined,
-  vurdering: SertifikatVurdering | undefined,
-): string | undefined {
-  const gitt = tekst(meldepliktigVurdering);
-  const kode = gitt ?? vurdering?.meldepliktigVurdering;
-  if (kode === undefined) return undefined;
-  const kjent = MELDEPLIKTIG_VURDERINGER.find((k) => k === kode);
-  return kjent ? t(`kodeverk.meldeplikt.${kjent}`) : kode;
-}
-
-/** The assessment of each line by position (the assessment keeps the input order). */
-export function linjevurderinger(
-  s: Pick<LagretSertifikat, "varelinjer">,
-  vurdering: SertifikatVurdering | undefined,
-): (VarelinjeVurdering | undefined)[] {
-  return s.varelinjer.map((_, i) => vurdering?.varelinjer[i]);
-}
-
-/** "Varsel: <finding>; <finding>", or undefined without an assessment. */
-export function linjevurderingTekst(t: T, v: VarelinjeVurdering | undefined): string | undefined {
-  if (!v) return undefined;
-  const funn = tekster(v.funn.map((f) => f.tekst));
-  const grad = alvorlighetsgradTekst(t, v.alvorlighetsgrad);
-  return funn.length > 0 ? `${grad}: ${funn.join("\n")}` : grad;
-}
-
-/** The goods-line numbers shown for the ids of a risk banner (ids map to lines by the assessment order). */
-export function beroerteLinjer(
-  s: Pick<LagretSertifikat, "varelinjer">,
-  vurdering: SertifikatVurdering,
-  ider: readonly (string | number)[],
-): string {
-  const nummerFor = new Map<string, number>();
-  vurdering.varelinjer.forEach((v, i) => {
-    const linje = s.varelinjer[i];
-    if (linje) nummerFor.set(String(v.id), linje.sorteringsnummer);
-  });
-  return ider.map((id) => String(nummerFor.get(String(id)) ?? id)).join(", ");
-}
-
-/** Cut text for a cell, with an ellipsis. */
-export function kortet(s: string, maks: number): { tekst: string; kortet: boolean } {
-  if (s.length <= maks) return { tekst: s, kortet: false };
-  return { tekst: `${s.slice(0, Math.max(0, maks - 1)).trimEnd()}…`, kortet: true };
 }
