@@ -82,6 +82,10 @@ function avsenderSom(tekst: string, kolonne: EierKolonne, importoerId: number): 
  * drops a notification found through two columns): the cost follows k, not how many notifications the
  * importer has (ADR 021). Without k, every match (for short lists such as upcoming arrivals).
  *
+ * `statuser` (the status filter) makes one walk per owner column and status, of the (owner column, status,
+ * status_endret, id) indexes (migration 038): a walk filtered on status would read past the importer's other
+ * statuses until k match, many when the status is rare among its newest (ADR 063).
+ *
  * `avsender` (part of a sender name) picks its rows through the sender names of each branch (avsenderSom),
  * so that branch finds all its matches first and sorts them (behind `offset 0`, which the planner does not
  * see through): an ordered walk would read the importer's rows until k of them match, many when few do.
@@ -92,9 +96,15 @@ export function eideMeldinger(
   k: number | undefined,
   filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
-  { avsender, etterAnkomst }: { avsender?: string; etterAnkomst?: boolean } = {},
+  {
+    avsender,
+    etterAnkomst,
+    statuser,
+    perStatus = true,
+  }: Utvalgsvalg & { etterAnkomst?: boolean; perStatus?: boolean } = {},
 ): RawBuilder<{ id: number; status_endret: Date }> {
-  const grener = eideGrener(db, importoerId, filtrer, kolonner, avsender).map((treff) => {
+  const grener = eideGrener(db, importoerId, filtrer, kolonner, { avsender, statuser, perStatus });
+  const deler = grener.map((treff) => {
     // Submitted ones by expected arrival (home): the partial (owner column, forventet_ankomst, id) indexes of
     // migration 011 are over status 'REGISTRERT', written out so the planner can see it covers this walk.
     const utvalg = etterAnkomst
@@ -107,7 +117,7 @@ export function eideMeldinger(
     if (k !== undefined) q = q.limit(k);
     return sql`(${q})`;
   });
-  return sql<{ id: number; status_endret: Date }>`(${sql.join(grener, sql` union `)})`;
+  return sql<{ id: number; status_endret: Date }>`(${sql.join(deler, sql` union `)})`;
 }
 
 /**
@@ -122,9 +132,11 @@ export async function eideMeldingerGjennomTreff(
   k: number,
   filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
+  { statuser }: Pick<Utvalgsvalg, "statuser"> = {},
 ): Promise<number[]> {
+  // one trigram scan per owner column, not one per status too
   const rader = await db
-    .selectFrom(eideMeldinger(db, importoerId, k, filtrer, kolonner).as("u"))
+    .selectFrom(eideMeldinger(db, importoerId, k, filtrer, kolonner, { statuser, perStatus: false }).as("u"))
     .select("u.id")
     .orderBy("u.status_endret", "desc")
     .orderBy("u.id", "desc")
@@ -144,9 +156,9 @@ export async function tellEideMeldinger(
   maks: number,
   filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
-  { avsender }: { avsender?: string } = {},
+  valg: Utvalgsvalg = {},
 ): Promise<number> {
-  const grener = eideGrener(db, importoerId, filtrer, kolonner, avsender).map(
+  const grener = eideGrener(db, importoerId, filtrer, kolonner, valg).map(
     (q) => sql`${q.clearSelect().select("m.id")}`,
   );
   return tellBegrenset(db, grener, maks);
@@ -177,21 +189,34 @@ export async function tellEideMeldingerPerLand(
   return new Map(rows.map((r) => [r.land, Number(r.antall)]));
 }
 
-/** Per owner column, the importer's notifications that `filtrer` and the sender filter keep (eideMeldinger). */
+/** The filters eideMeldinger applies itself: part of a sender name, and the statuses (any when empty). */
+export interface Utvalgsvalg {
+  avsender?: string;
+  statuser?: readonly string[];
+}
+
+/**
+ * Per owner column, the importer's notifications that `filtrer`, the statuses and the sender filter keep
+ * (eideMeldinger); with `perStatus` and no sender filter, one branch per owner column and status.
+ */
 function eideGrener(
   db: Db,
   importoerId: number,
   filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[],
-  avsender: string | undefined,
+  { avsender, statuser = [], perStatus = false }: Utvalgsvalg & { perStatus?: boolean },
 ) {
-  return kolonner.map((kolonne) => {
-    // deleted drafts are in no list (and not in the partial indexes the walks use)
-    const treff = filtrer(
-      meldingUtvalg(db).where(`m.${kolonne}`, "=", importoerId).where("m.status", "<>", "SLETTET"),
-    ).select(["m.id", "m.status_endret"]);
-    return avsender ? treff.where(avsenderSom(avsender, kolonne, importoerId)) : treff;
-  });
+  const statusgrupper = perStatus && !avsender && statuser.length > 0 ? statuser.map((s) => [s]) : [statuser];
+  return kolonner.flatMap((kolonne) =>
+    statusgrupper.map((gruppe) => {
+      // deleted drafts are in no list (and not in the partial indexes the walks use)
+      let utvalg = meldingUtvalg(db).where(`m.${kolonne}`, "=", importoerId).where("m.status", "<>", "SLETTET");
+      if (gruppe.length === 1) utvalg = utvalg.where("m.status", "=", gruppe[0]!);
+      else if (gruppe.length > 1) utvalg = utvalg.where("m.status", "in", gruppe);
+      const treff = filtrer(utvalg).select(["m.id", "m.status_endret"]);
+      return avsender ? treff.where(avsenderSom(avsender, kolonne, importoerId)) : treff;
+    }),
+  );
 }
 
 /**
