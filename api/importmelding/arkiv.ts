@@ -194,7 +194,8 @@ export function arkivRouter(db: Db): Router {
         if (referanse) f = f.where(sql<boolean>`m.egen_referanse ilike ${likeMoenster(referanse)}`);
         return f;
       };
-      const utvalg = (k: number) => eideMeldinger(db, importoer, k, filtrer, kolonner, { avsender, statuser });
+      const utvalg = (k: number) =>
+        eideMeldinger(db, importoer, k, filtrer, kolonner, { avsender, statuser });
       // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
       const fra = sidenummer * antall;
       const paaSiden = Math.min(antall, MAKS_TREFF - fra); // the union may hold more
