@@ -91,6 +91,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "035-epost-sprak",
       "036-svar-kopiert",
       "037-skrivetilgang-gir-lesetilgang",
+      "038-forsiden-flat",
     ]);
   });
 });

@@ -28,6 +28,7 @@ import * as m034 from "./migrations/034-for-lange-felt";
 import * as m035 from "./migrations/035-epost-sprak";
 import * as m036 from "./migrations/036-svar-kopiert";
 import * as m037 from "./migrations/037-skrivetilgang-gir-lesetilgang";
+import * as m038 from "./migrations/038-forsiden-flat";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "035-epost-sprak": m035,
   "036-svar-kopiert": m036,
   "037-skrivetilgang-gir-lesetilgang": m037,
+  "038-forsiden-flat": m038,
 };
 
 class StaticProvider implements MigrationProvider {

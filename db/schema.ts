@@ -146,6 +146,8 @@ export interface SertifikatTable {
   status_sist_endret: Generated<Date>;
   /** The ruleset the risk assessment was made under (migration 027); null: the bundled tables, none approved. */
   regelsett_versjon: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Has a notification that is neither deleted nor withdrawn; kept by a trigger on importmelding (migration 038). */
+  har_aktiv_melding: ColumnType<boolean, never, never>;
 }
 
 export interface VedleggTable {

@@ -15,6 +15,12 @@ import type { Db } from "../db";
 
 export class SpoerringOpptak implements KyselyPlugin {
   readonly spoerringer: CompiledQuery[] = [];
+  /**
+   * Compiled, not yet run. A query built into another (a branch of a union, a lateral subquery) is compiled on
+   * its own too, but never run: only what runs is recorded, so a branch is not counted twice and a subquery
+   * that refers to its outer query is not explained alone.
+   */
+  private readonly kompilert = new Map<string, CompiledQuery>();
   /** The database the queries are compiled for (set before the API is used). */
   db: Db | undefined;
 
@@ -22,17 +28,20 @@ export class SpoerringOpptak implements KyselyPlugin {
     const { node } = args;
     if (this.db && (node.kind === "SelectQueryNode" || node.kind === "RawNode")) {
       const q = this.db.getExecutor().compileQuery(node, args.queryId);
-      if (/^\s*(\(|select|with)/i.test(q.sql)) this.spoerringer.push(q);
+      if (/^\s*(\(|select|with)/i.test(q.sql)) this.kompilert.set(args.queryId.queryId, q);
     }
     return node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const q = this.kompilert.get(args.queryId.queryId);
+    if (q) this.spoerringer.push(q);
     return args.result;
   }
 
   /** The recorded queries, emptied. */
   tom(): CompiledQuery[] {
+    this.kompilert.clear();
     return this.spoerringer.splice(0);
   }
 }

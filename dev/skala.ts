@@ -2,11 +2,12 @@
 // written by SQL, and the list requests whose cost must not follow N. Shared by `npm run bench -- --scale`
 // and the plan test (api/lister.test.ts). Numbers have a fixed width (SKALA.0000555, S-0000555), so a term
 // finds as many at 1k as at 100k unless it is meant to find more (issue 26: the number filters).
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { markoer } from "../api/myndighet/liste";
 import { hentImportoerMatch } from "../api/sertifikat/synlighet";
 import type { Db } from "../db";
 import { fyllLandtellere } from "../db/migrations/032-landtellere";
+import { fyllAktivMelding } from "../db/migrations/038-forsiden-flat";
 
 const LAND = ["NL", "DE", "DK", "SE", "BE", "FR", "IT"];
 
@@ -20,11 +21,15 @@ export const AAPENT_ORGNR = "912345815";
 /** Certificates of other importers that Hageland Drammen has found by search (sertifikat_tilgang), at any N. */
 export const FUNNET = 50;
 
+/** Certificates of each importer without a notification, issued today (home's new certificates), at any N. */
+const NYE = 12;
+
 /**
  * N certificates for the importer (named by organisation number and by name, so both ways of seeing them
  * hold) from seven countries, and one notification on each, next to ANDRE_FAKTOR × N for eight other
  * importers. A history grows, the work in progress does not: 20 drafts, 20 submitted and 20 arrived per
- * importer at every scale, the rest assessed. And N more for Hageland Stavanger (AAPENT_ORGNR) whose open work
+ * importer at every scale, the rest assessed, and NYE more certificates issued today and not notified. And N
+ * more for Hageland Stavanger (AAPENT_ORGNR) whose open work
  * grows as well: 2 % drafts and 10 % submitted with an expected arrival. Drammen has also found FUNNET other
  * importers' certificates by search.
  *
@@ -95,6 +100,7 @@ export async function seedSkala(db: Db, n: number, importoerId: number): Promise
       db,
     );
     await fyllLandtellere(db);
+    await fyllAktivMelding(db);
   } finally {
     await tellere(db, "enable");
   }
@@ -105,13 +111,15 @@ export async function seedSkala(db: Db, n: number, importoerId: number): Promise
   await sql`analyze`.execute(db);
 }
 
-/** Turns the counter triggers of migration 032 off or on. */
+/** Turns the counter triggers of migration 032 and the live-notification triggers of 038 off or on. */
 async function tellere(db: Db, hva: "disable" | "enable"): Promise<void> {
   for (const [tabell, trigger] of [
     ["sertifikat", "sertifikat_antall"],
     ["sertifikat", "sertifikat_antall_endret"],
     ["importmelding", "importmelding_antall"],
     ["importmelding", "importmelding_antall_endret"],
+    ["importmelding", "sertifikat_har_aktiv_melding"],
+    ["importmelding", "sertifikat_har_aktiv_melding_endret"],
   ] as const) {
     await sql`alter table ${sql.table(tabell)} ${sql.raw(hva)} trigger ${sql.ref(trigger)}`.execute(db);
   }
@@ -136,14 +144,19 @@ async function seedImportoer(
 ): Promise<void> {
   const { prefiks } = i;
   const land = sql.join(LAND.map((l) => sql`${l}`));
-  await sql`insert into sertifikat (nummer, eksportland, utstedt_dato, type, avsender_navn, mottaker_navn,
-      mottaker_navn_norm, mottaker_orgnr, meldepliktig_vurdering, alvorlighetsgrad, data, vurdering, innhold_hash)
-    select ${`${prefiks}.`} || lpad(g::text, 7, '0'), (array[${land}])[1 + g % 7], current_date - (g / 50)::int, 'Eksport',
+  // har_aktiv_melding as the notifications below make it (migration 038; its trigger is off for the load):
+  // set here rather than by fyllAktivMelding, which would leave a dead version of every row behind
+  const sertifikater = (fra: number, til: number, aktiv: boolean, dato: RawBuilder<unknown>) =>
+    sql`insert into sertifikat (nummer, eksportland, utstedt_dato, type, avsender_navn, mottaker_navn,
+      mottaker_navn_norm, mottaker_orgnr, meldepliktig_vurdering, alvorlighetsgrad, data, vurdering, innhold_hash,
+      har_aktiv_melding)
+    select ${`${prefiks}.`} || lpad(g::text, 7, '0'), (array[${land}])[1 + g % 7], ${dato}, 'Eksport',
       case when g <= 10 then 'Sjelden Exporter B.V.' else 'Exporter ' || (g % 97) || ' B.V.' end, ${i.navn},
       ${i.navnNorm}, ${i.orgnr},
       case when g % 3 = 0 then 'MELDEPLIKTIG' else 'IKKE_MELDEPLIKTIG' end, 'ALT_OK',
-      '{"varelinjer": []}'::jsonb, '{}'::jsonb, md5(${prefiks} || g)
-    from generate_series(1, ${n}::int) g`.execute(db);
+      '{"varelinjer": []}'::jsonb, '{}'::jsonb, md5(${prefiks} || g), ${aktiv}
+    from generate_series(${fra}::int, ${til}::int) g`.execute(db);
+  await sertifikater(1, n, true, sql`current_date - (g / 50)::int`);
   const [paabegynt, registrert] = aapent
     ? [Math.round(n * aapent.paabegynt), Math.round(n * (aapent.paabegynt + aapent.registrert))]
     : [20, 40];
@@ -159,6 +172,8 @@ async function seedImportoer(
   await sql`insert into ankomstinfo (importmelding_id, ankomsttid)
     select m.id, now() + (m.id % 720) * interval '1 hour' from importmelding m
     where m.ansvarlig_importoer_id = ${i.id} and m.status = 'REGISTRERT'`.execute(db);
+  // home's new certificates: a few arrived today and not yet notified, at every scale
+  await sertifikater(n + 1, n + NYE, false, sql`current_date`);
 }
 
 export interface SkalaKontekst {

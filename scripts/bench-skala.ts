@@ -178,7 +178,7 @@ export function formaterSkala(tider: SkalaTider, skalaer: readonly number[] = SK
   ].join("\n");
 }
 
-/** `npm run bench -- --plans [N]`: every list query's plan at N rows (default 100k), for reading. */
+/** `npm run bench -- --plans [N] [name]`: every list query's plan at N rows (default 100k) and the rows it reads, for reading. */
 export async function visPlaner(n = 100_000, bare?: string): Promise<void> {
   if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
   const opptak = new SpoerringOpptak();
@@ -204,8 +204,9 @@ export async function visPlaner(n = 100_000, bare?: string): Promise<void> {
         if (sett.has(q.sql)) continue;
         sett.add(q.sql);
         const { plan, skann } = await planFor(db, q, store);
+        const { rader, blokker } = await kostnadFor(db, q);
         console.log(
-          `\n== ${f.navn}${skann.length ? ` (SEKVENSIELL: ${skann.join(", ")})` : ""}\n${q.sql}\n${plan}`,
+          `\n== ${f.navn}${skann.length ? ` (SEKVENSIELL: ${skann.join(", ")})` : ""}: ${rader} rader, ${blokker} blokker\n${q.sql}\n${plan}`,
         );
       }
     }

@@ -191,13 +191,13 @@ export function arkivRouter(db: Db): Router {
       const nummerFilter = nummer ? await nummerInneholder(db, "importmelding", "m", nummer) : undefined;
       const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
         let f = q;
-        if (statuser.length) f = f.where("m.status", "in", statuser);
         if (land.length) f = f.where("m.eksportland", "in", land);
         if (nummerFilter) f = f.where(nummerFilter);
         if (referanse) f = f.where(sql<boolean>`m.egen_referanse ilike ${likeMoenster(referanse)}`);
         return f;
       };
-      const utvalg = (k: number) => eideMeldinger(db, importoer, k, filtrer, kolonner, { avsender });
+      const utvalg = (k: number) =>
+        eideMeldinger(db, importoer, k, filtrer, kolonner, { avsender, statuser });
       // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
       const fra = sidenummer * antall;
       const paaSiden = Math.min(antall, MAKS_TREFF - fra); // the union may hold more
@@ -206,13 +206,13 @@ export function arkivRouter(db: Db): Router {
       // owner column for the count and again for the page (ADR 021).
       const treff =
         (nummer || referanse) && !avsender
-          ? await eideMeldingerGjennomTreff(db, importoer, MAKS_TREFF + 1, filtrer, kolonner)
+          ? await eideMeldingerGjennomTreff(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { statuser })
           : undefined;
       // Filtered on status and country only: counted exactly from the counter rows (ADR 051), told bounded.
       const n = treff
         ? treff.length
         : avsender
-          ? await tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender })
+          ? await tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender, statuser })
           : summer(await tellEideMeldingerPerLand(db, importoer, kolonner, { statuser, land }));
       const kolonnerForListe = [
         "m.id",

@@ -1,7 +1,7 @@
 // GET /import/importmelding/v2/{orgnr}/{importoerId}/oversikt: the five home lists in one call (SPEC §2
 // "Home", §3 "Dashboard (oversikt)", §4 "List categories", §7). The notifications are those the list of
 // arkiv.ts shows (responsible, creator or document control, never deleted); each list is one status
-// category, found by index lookups per importer column and status (migration 006) and cut at OVERSIKT_MAKS.
+// category, found by index walks per importer column and status (migration 038) and cut at OVERSIKT_MAKS.
 import { Router } from "express";
 import { type SqlBool, sql } from "kysely";
 import type { Db } from "../../db";
@@ -44,19 +44,23 @@ async function hentMeldinger(
   valg: { endretEtter?: Date; etterAnkomst?: boolean; naa: Date },
 ): Promise<{ liste: OversiktImportmelding[]; flere: boolean }> {
   const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
-    let u = q.where("m.status", "in", statuser);
+    let u = q;
     if (valg.endretEtter) u = u.where("m.status_endret", ">=", valg.endretEtter);
     if (f.avsenderland.length) u = u.where("m.eksportland", "in", f.avsenderland);
     return u;
   };
-  // The first OVERSIKT_MAKS + 1 by an ordered index walk per owner column (ADR 021): newest change first, or
-  // for the upcoming arrivals earliest expected arrival first (migration 011), so neither reads all the
-  // importer's open work.
+  // The first OVERSIKT_MAKS + 1 by an ordered index walk per owner column and status (ADR 021, 063): newest
+  // change first, or for the upcoming arrivals earliest expected arrival first (migration 011), so none reads
+  // all the importer's open work or walks past its other statuses.
   const k = OVERSIKT_MAKS + 1;
   const etterAnkomst = valg.etterAnkomst === true;
   let q = db
     .selectFrom(
-      eideMeldinger(db, importoerId, k, filtrer, undefined, { avsender: f.avsender, etterAnkomst }).as("u"),
+      eideMeldinger(db, importoerId, k, filtrer, undefined, {
+        avsender: f.avsender,
+        etterAnkomst,
+        statuser,
+      }).as("u"),
     )
     .innerJoin("importmelding as m", "m.id", "u.id")
     .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id");
@@ -106,7 +110,9 @@ async function hentMeldinger(
 
 /**
  * New certificates: the ones the importer sees (synlighet.ts), not replaced, issued in the last 14 days (so
- * they can still be notified) and without a live notification; newest issue date first.
+ * they can still be notified) and without a live notification; newest issue date first. Whether a certificate
+ * has a live notification is kept on it (migration 038), so each walk is of a partial index over the
+ * certificates without one and stops after the list (ADR 063).
  */
 async function hentNyeSertifikater(
   db: Db,
@@ -118,10 +124,7 @@ async function hentNyeSertifikater(
     let u = q
       .where("s.erstattet_av_id", "is", null)
       .where("s.utstedt_dato", ">=", leggTilDager(osloDato(naa), -NYTT_SERTIFIKAT_DAGER))
-      .where(
-        sql<SqlBool>`not exists (select 1 from importmelding im where im.sertifikat_id = s.id
-          and im.status not in ('SLETTET', 'TILBAKETRUKKET'))`,
-      );
+      .where(sql<SqlBool>`not s.har_aktiv_melding`);
     if (f.avsenderland.length) u = u.where("s.eksportland", "in", f.avsenderland);
     if (f.avsender) u = u.where("s.avsender_navn", "ilike", likeMoenster(f.avsender));
     return u;

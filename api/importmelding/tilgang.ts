@@ -5,7 +5,7 @@
 // no part in are all 404 with the same body, so an id tells nobody whether it exists (issue 22); an importer
 // with a part but not the one asked for (the controller on an owner's action) gets 403.
 
-import { type RawBuilder, sql } from "kysely";
+import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db";
 import { erInnsendt, type ImportmeldingStatus } from "../../domain/status";
 import { melding } from "../../sprak/melding";
@@ -82,6 +82,12 @@ function avsenderSom(tekst: string, kolonne: EierKolonne, importoerId: number): 
  * drops a notification found through two columns): the cost follows k, not how many notifications the
  * importer has (ADR 021). Without k, every match (for short lists such as upcoming arrivals).
  *
+ * `statuser` (the status filter) makes one walk per owner column and status, of the (owner column, status,
+ * status_endret, id) indexes (migration 038), by a lateral join over the statuses: a walk filtered on status
+ * would read past the importer's other statuses until k match, many when the status is rare among its newest
+ * (ADR 063). `perStatus: false` filters each owner column's walk on the statuses instead (one trigram scan per
+ * owner column).
+ *
  * `avsender` (part of a sender name) picks its rows through the sender names of each branch (avsenderSom),
  * so that branch finds all its matches first and sorts them (behind `offset 0`, which the planner does not
  * see through): an ordered walk would read the importer's rows until k of them match, many when few do.
@@ -92,9 +98,16 @@ export function eideMeldinger(
   k: number | undefined,
   filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
-  { avsender, etterAnkomst }: { avsender?: string; etterAnkomst?: boolean } = {},
+  {
+    avsender,
+    etterAnkomst,
+    statuser,
+    perStatus = true,
+  }: Utvalgsvalg & { etterAnkomst?: boolean; perStatus?: boolean } = {},
 ): RawBuilder<{ id: number; status_endret: Date }> {
-  const grener = eideGrener(db, importoerId, filtrer, kolonner, avsender).map((treff) => {
+  const statusvis = perStatus && !avsender && statuser !== undefined && statuser.length > 0;
+  const grener = eideGrener(db, importoerId, filtrer, kolonner, { avsender, statuser, statusvis });
+  const deler = grener.map((treff) => {
     // Submitted ones by expected arrival (home): the partial (owner column, forventet_ankomst, id) indexes of
     // migration 011 are over status 'REGISTRERT', written out so the planner can see it covers this walk.
     const utvalg = etterAnkomst
@@ -105,9 +118,14 @@ export function eideMeldinger(
       ? q.orderBy(sql`m.forventet_ankomst asc nulls last`).orderBy("m.id")
       : q.orderBy("m.status_endret", "desc").orderBy("m.id", "desc");
     if (k !== undefined) q = q.limit(k);
-    return sql`(${q})`;
+    // One walk per status: the status comes from the array, so the planner does not know which and cannot
+    // count on a common one (FRIGITT) being near the top of the (owner column, status_endret) index.
+    return statusvis
+      ? sql`(select w.* from unnest(array[${sql.join(statuser)}]::text[]) as st(status)
+          cross join lateral (${q}) w)`
+      : sql`(${q})`;
   });
-  return sql<{ id: number; status_endret: Date }>`(${sql.join(grener, sql` union `)})`;
+  return sql<{ id: number; status_endret: Date }>`(${sql.join(deler, sql` union `)})`;
 }
 
 /**
@@ -122,9 +140,11 @@ export async function eideMeldingerGjennomTreff(
   k: number,
   filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
+  { statuser }: Pick<Utvalgsvalg, "statuser"> = {},
 ): Promise<number[]> {
+  // one trigram scan per owner column, not one per status too
   const rader = await db
-    .selectFrom(eideMeldinger(db, importoerId, k, filtrer, kolonner).as("u"))
+    .selectFrom(eideMeldinger(db, importoerId, k, filtrer, kolonner, { statuser, perStatus: false }).as("u"))
     .select("u.id")
     .orderBy("u.status_endret", "desc")
     .orderBy("u.id", "desc")
@@ -144,9 +164,9 @@ export async function tellEideMeldinger(
   maks: number,
   filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
-  { avsender }: { avsender?: string } = {},
+  valg: Utvalgsvalg = {},
 ): Promise<number> {
-  const grener = eideGrener(db, importoerId, filtrer, kolonner, avsender).map(
+  const grener = eideGrener(db, importoerId, filtrer, kolonner, valg).map(
     (q) => sql`${q.clearSelect().select("m.id")}`,
   );
   return tellBegrenset(db, grener, maks);
@@ -177,19 +197,29 @@ export async function tellEideMeldingerPerLand(
   return new Map(rows.map((r) => [r.land, Number(r.antall)]));
 }
 
-/** Per owner column, the importer's notifications that `filtrer` and the sender filter keep (eideMeldinger). */
+/** The filters eideMeldinger applies itself: part of a sender name, and the statuses (any when empty). */
+export interface Utvalgsvalg {
+  avsender?: string;
+  statuser?: readonly string[];
+}
+
+/**
+ * Per owner column, the importer's notifications that `filtrer`, the statuses and the sender filter keep
+ * (eideMeldinger); with `statusvis`, of the status `st.status` of a lateral join around each branch.
+ */
 function eideGrener(
   db: Db,
   importoerId: number,
   filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[],
-  avsender: string | undefined,
+  { avsender, statuser = [], statusvis = false }: Utvalgsvalg & { statusvis?: boolean },
 ) {
   return kolonner.map((kolonne) => {
     // deleted drafts are in no list (and not in the partial indexes the walks use)
-    const treff = filtrer(
-      meldingUtvalg(db).where(`m.${kolonne}`, "=", importoerId).where("m.status", "<>", "SLETTET"),
-    ).select(["m.id", "m.status_endret"]);
+    let utvalg = meldingUtvalg(db).where(`m.${kolonne}`, "=", importoerId).where("m.status", "<>", "SLETTET");
+    if (statusvis) utvalg = utvalg.where(sql<SqlBool>`m.status = st.status`);
+    else if (statuser.length > 0) utvalg = utvalg.where("m.status", "in", statuser);
+    const treff = filtrer(utvalg).select(["m.id", "m.status_endret"]);
     return avsender ? treff.where(avsenderSom(avsender, kolonne, importoerId)) : treff;
   });
 }
