@@ -3,6 +3,7 @@
 // over HTTP (config.importApiUrl): in this process when the `api` role runs here, else at IMPORT_API_URL.
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -79,7 +80,7 @@ export async function monterWebFoerApi(
   if (!viteDev(config)) app.use(statiskeFiler(config.buildDir));
   // HTML is compressed per response: gzip level 4 and brotli quality 3 instead of the defaults (6 and 4) cost
   // about 40 and 25 % less CPU for 2–4 % more bytes (a page's HTML is 30–80 KB; issue 35 item 2, ADR 062).
-  app.use(compression());
+  app.use(compression({ level: 4, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
 
   if (config.embeddedIdporten) {
     const issuer = new URL(config.oidc.issuer);
