@@ -62,7 +62,8 @@ export async function startTjeneste(
     env.DATA_DIR = database.dataDir;
     delete env.DATABASE_URL;
   }
-  const barn = spawn(process.execPath, [...nodeFlagg, "build/demo/server.js"], {
+  // BUILD_DIR (as the service reads it) picks another build, e.g. one of main to compare with.
+  const barn = spawn(process.execPath, [...nodeFlagg, `${process.env.BUILD_DIR || "build"}/demo/server.js`], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
