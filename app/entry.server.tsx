@@ -62,6 +62,7 @@ export default async function handleRequest(
   const reserve = teksterForSprak(await sprakFor(request), ["felles"]);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let tidsfrist: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ReservetekstContext.Provider value={reserve}>
@@ -77,6 +78,8 @@ export default async function handleRequest(
         // without JavaScript never runs. No loader streams deferred data, so nothing waits longer for this.
         onAllReady() {
           shellRendered = true;
+          // Everything is rendered: nothing left to abort, and the timer would keep the render alive for 6 s.
+          clearTimeout(tidsfrist);
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -86,6 +89,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(tidsfrist);
           reject(error);
         },
         onError(error: unknown) {
@@ -95,6 +99,6 @@ export default async function handleRequest(
       },
     );
     // React gets a second after streamTimeout to send the rejected boundaries' content before it stops.
-    setTimeout(abort, streamTimeout + 1_000);
+    tidsfrist = setTimeout(abort, streamTimeout + 1_000);
   });
 }

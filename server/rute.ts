@@ -20,7 +20,7 @@ export function remixRutefinner(build: ServerBuild): (sti: string) => string | u
         : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: tre(r.id) },
     );
   const ruter = tre(undefined);
-  return (sti) => {
+  const finn = (sti: string) => {
     // Single fetch asks for a page's data at `<path>.data` (`/_root.data` for the root).
     const side = sti === "/_root.data" ? "/" : sti.replace(/\.data$/, "");
     const treff = matchRoutes(ruter, side);
@@ -28,7 +28,20 @@ export function remixRutefinner(build: ServerBuild): (sti: string) => string | u
     const deler = treff.map((m) => m.route.path).filter((p): p is string => !!p && p !== "/");
     return `/${deler.join("/")}`.replace(/\/+/g, "/");
   };
+  // matchRoutes ranks and compiles every route on each call (a tenth of a trivial page's CPU, issue 35 item 2):
+  // the answers for the paths seen last are kept, at most HUSKEDE_STIER of them, so the memory is bounded
+  // whatever paths a client makes up.
+  const husket = new Map<string, string | undefined>();
+  return (sti) => {
+    if (husket.has(sti)) return husket.get(sti);
+    const svar = finn(sti);
+    if (husket.size >= HUSKEDE_STIER) husket.delete(husket.keys().next().value as string);
+    husket.set(sti, svar);
+    return svar;
+  };
 }
+
+const HUSKEDE_STIER = 1000;
 
 /**
  * The route of a finished response: what a part of the server named (res.locals.rute), else the Express route

@@ -35,12 +35,34 @@ export function teksterFraMatches(matches: ReadonlyArray<{ data?: unknown }>): T
   });
 }
 
-/** A translator over a page's messages (the language is the root's, the first). */
+interface Oversetterledd {
+  t?: T;
+  neste: WeakMap<Tekster, Oversetterledd>;
+}
+const oversettere: Oversetterledd = { neste: new WeakMap() };
+
+/**
+ * A translator over a page's messages (the language is the root's, the first). The same list of message
+ * objects gets the same translator: on the server every request of a language and route shares them
+ * (teksterForSprak), so a page costs no merge of the catalogue and no new Lingui instance (issue 35 item 2).
+ * Kept by the objects themselves (WeakMap): in the browser a page's loader data is new on each navigation, and
+ * what it leaves is collected with it.
+ */
 export function oversetterFra(liste: readonly Tekster[]): T {
-  return lagOversetter(
+  let ledd = oversettere;
+  for (const tekster of liste) {
+    let neste = ledd.neste.get(tekster);
+    if (!neste) {
+      neste = { neste: new WeakMap() };
+      ledd.neste.set(tekster, neste);
+    }
+    ledd = neste;
+  }
+  ledd.t ??= lagOversetter(
     liste[0]?.sprak ?? STANDARD_SPRAK,
     Object.assign({}, ...liste.map((t) => t.meldinger)),
   );
+  return ledd.t;
 }
 
 const sammeListe = (a: readonly Tekster[], b: readonly Tekster[]) =>

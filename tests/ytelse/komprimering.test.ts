@@ -2,12 +2,12 @@
 // static files are served from the brotli/gzip copies the build wrote, byte for byte (nothing compressed
 // per request); HTML is compressed as one stream, not chunk by chunk. Runs after `npm run build`
 // (`npm run test:bygg`).
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import fs, { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { createServer } from "node:net";
 import path from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config";
 import { type StartedServer, startServer } from "../../server/index";
 
@@ -125,15 +125,51 @@ describe("komprimering i den kjørende tjenesten", () => {
     expect(mangler.headers["content-type"] ?? "").not.toMatch(/javascript/);
   });
 
-  it("HTML komprimeres som én strøm: på størrelse med hele siden gzip-et på én gang", async () => {
+  it("HTML komprimeres som én strøm: på størrelse med hele siden gzip-et på én gang (nivå 4)", async () => {
     const svar = await hentRaatt(`${base}/nyttig-info`, { "Accept-Encoding": "gzip" });
     expect(svar.status).toBe(200);
     expect(svar.headers["content-encoding"]).toBe("gzip");
     const html = gunzipSync(svar.body);
     expect(html.toString("utf8")).toContain("<!DOCTYPE html>");
-    const helt = gzipSync(html).length;
+    // Level 4, not the default 6: a little larger, much less CPU per page (ADR 062).
+    const helt = gzipSync(html, { level: 4 }).length;
     // A flush per chunk adds a deflate block boundary per chunk (3.3× on the larger pages).
     expect(svar.body.length).toBeLessThanOrEqual(helt + 32);
+    expect(svar.body.length).toBeGreaterThanOrEqual(helt - 32);
+  });
+
+  it("HTML med brotli kvalitet 3 når nettleseren tar brotli", async () => {
+    const svar = await hentRaatt(`${base}/nyttig-info`, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(svar.headers["content-encoding"]).toBe("br");
+    const html = brotliDecompressSync(svar.body);
+    expect(html.toString("utf8")).toContain("<!DOCTYPE html>");
+    const kvalitet = (q: number) =>
+      brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: q } }).length;
+    expect(Math.abs(svar.body.length - kvalitet(3))).toBeLessThanOrEqual(64);
+  });
+
+  it("filene i build/client sendes, og en side slås ikke opp på disken (ADR 062)", async () => {
+    for (const sti of [
+      "/favicon.svg",
+      "/logo.svg",
+      "/dokumenter/kom-i-gang-med-digital-forhandsmelding.pdf",
+    ]) {
+      const svar = await hentRaatt(`${base}${sti}`, { "Accept-Encoding": "identity" });
+      expect(svar.status, sti).toBe(200);
+      expect(svar.body.equals(readFileSync(path.join(buildDir, "client", sti))), sti).toBe(true);
+    }
+    const stat = vi.spyOn(fs, "stat");
+    try {
+      const side = await hentRaatt(`${base}/nyttig-info`, { "Accept-Encoding": "identity" });
+      expect(side.status).toBe(200);
+      const fil = await hentRaatt(`${base}/favicon.svg`, { "Accept-Encoding": "identity" });
+      expect(fil.status).toBe(200);
+      const sett = stat.mock.calls.map(([p]) => String(p));
+      expect(sett.some((p) => p.endsWith("favicon.svg"))).toBe(true);
+      expect(sett.filter((p) => p.includes("nyttig-info"))).toEqual([]);
+    } finally {
+      stat.mockRestore();
+    }
   });
 });
 
