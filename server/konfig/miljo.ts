@@ -225,3 +225,6 @@ export const medGrenser = (m: Variabler & Record<string, unknown>): Miljo => {
   for (const navn of Object.keys(variabler)) ut[navn] = m[navn];
   return { ...(ut as Variabler), GRENSER: grenser(m) };
 };
+
+/** The names of the variables the schema reads (README's table names each: server/konfig/konfig.test.ts). */
+export const VARIABELNAVN = Object.keys(variabler);
