@@ -139,6 +139,11 @@ export interface Config {
   pgOptions?: string;
   /** SESSION_SECRET was given (else an embedded service keeps a generated one in its data directory). */
   sessionSecretSatt: boolean;
+  /**
+   * The development ruleset counts as approved (ADR 046): in development and a demo, never in production proper.
+   * The intake, the automatic release and the authority's API are given it (api/regelsett/gjeldende.ts).
+   */
+  utviklingssettTillatt: boolean;
   /** Settings that were ignored, in Norwegian; the process logs them at start. */
   advarsler: string[];
   /** Webhooks (docs/decisions/036-hendelser-og-webhooker.md). */
@@ -431,6 +436,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     viteDev: !production && m.VITE_DEV === "1",
     pgOptions: m.PGOPTIONS,
     sessionSecretSatt: satt(m.SESSION_SECRET),
+    utviklingssettTillatt: utvikling,
     advarsler: m.GRENSER.advarsler,
     webhook: webhook(m),
   };

@@ -105,7 +105,9 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       utboks,
       pool: database.pool,
       hub,
-      regelsett: api ? () => gjeldendeRegelsett(database.db).then((g) => g?.versjon ?? null) : undefined,
+      regelsett: api
+        ? () => gjeldendeRegelsett(database.db, config.utviklingssettTillatt).then((g) => g?.versjon ?? null)
+        : undefined,
     });
     // Altinn and Enhetsregisteret (ADR 042): the clients, and in embedded mode their stand-ins on this port.
     let egenUrl = `http://127.0.0.1:${config.port}`;

@@ -12,11 +12,11 @@ import type { Logger } from "./logg";
 
 export async function regelsettVedOppstart(db: Db, config: Config, logg: Logger): Promise<void> {
   try {
-    if (!config.production || config.demo) {
+    if (config.utviklingssettTillatt) {
       const lastet = await sikreUtviklingssett(db);
       if (lastet) logg.info({ regelsett: lastet }, "Risikoreglene i koden er lastet som utviklingssett");
     }
-    const gjeldende = await gjeldendeRegelsett(db);
+    const gjeldende = await gjeldendeRegelsett(db, config.utviklingssettTillatt);
     if (gjeldende)
       logg.info({ regelsett: gjeldende.versjon }, "Risikoregler godkjent av Mattilsynet gjelder");
     else {

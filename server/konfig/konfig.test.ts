@@ -43,8 +43,7 @@ describe("konfigurasjonsskjemaet (ADR 066)", () => {
       .filter((f) =>
         /biome-ignore[^\n]*lint\/(style\/noProcessEnv|suspicious\/noConsole)/.test(readFileSync(f, "utf8")),
       );
-    // Left (issue 37 item 3, ADR 066 «Not done»): the ruleset's development-set rule until it is threaded.
-    expect(unntak).toEqual([path.join("api", "regelsett", "gjeldende.ts")]);
+    expect(unntak).toEqual([]);
   });
 
   it("biome.json unntar bare feilgrensen, entry.server og oversetteren fra noConsole", () => {
@@ -75,6 +74,33 @@ describe("konfigurasjonsskjemaet (ADR 066)", () => {
     expect(() => loadConfig({ PORT: "70000" })).toThrow(KonfigurasjonsFeil);
     // the development Hub's port is not checked: a bad one is any free port
     expect(loadConfig({ HUB_UTVIKLING_PORT: "x" }).hub.utviklingPort).toBe(0);
+  });
+
+  it("utviklingssettet av risikoregler gjelder i utvikling og demo, aldri i produksjon (ADR 046)", () => {
+    expect(loadConfig({}).utviklingssettTillatt).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: "production", DEMO_MODE: "ja", SESSION_SECRET: "s" }).utviklingssettTillatt,
+    ).toBe(true);
+    const api = {
+      NODE_ENV: "production",
+      ROLES: "api",
+      DATABASE_URL: "postgres://db.example.no/f",
+      OIDC_ISSUER: "https://idporten.no",
+      HUB_API_KEY: "hub-".padEnd(40, "h"),
+      WEBHOOK_NOEKKEL: "wh-".padEnd(40, "w"),
+      MYNDIGHET_ORGNR: "985399077",
+      MASKINPORTEN_ISSUER: "https://maskinporten.no/",
+      MASKINPORTEN_JWKS_URI: "https://maskinporten.no/jwk",
+      API_AUDIENCE: "https://f.example.no/import",
+      ALTINN_URL: "https://platform.altinn.no",
+      ALTINN_RESSURS: "r",
+      ALTINN_ABONNEMENTSNOEKKEL: "a",
+      ENHETSREGISTERET_URL: "https://data.brreg.no/enhetsregisteret",
+      MASKINPORTEN_URL: "https://maskinporten.no/",
+      MASKINPORTEN_KLIENT_ID: "k",
+      MASKINPORTEN_KLIENT_NOEKKEL: JSON.stringify({ kty: "RSA", d: "x" }),
+    };
+    expect(loadConfig(api).utviklingssettTillatt).toBe(false);
   });
 
   it("problemene for flere roller står én gang hver", () => {
