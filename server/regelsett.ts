@@ -29,3 +29,8 @@ export async function regelsettVedOppstart(db: Db, config: Config, logg: Logger)
     logg.warn({ err: feil }, "Kunne ikke lese risikoreglene (er databasen migrert?)");
   }
 }
+
+/** The number of the ruleset in force now (null: none), for the metric forhaandsmelding_regelsett_versjon. */
+export async function gjeldendeVersjonsnummer(db: Db, config: Config): Promise<number | null> {
+  return (await gjeldendeRegelsett(db, config.utviklingssettTillatt))?.versjon ?? null;
+}
