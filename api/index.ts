@@ -63,6 +63,11 @@ export interface ApiOptions {
    * call that acts for an organisation answers 503 (an API built for the Hub and the authority only).
    */
   tilgang?: Tilgang;
+  /**
+   * Whether the development ruleset counts as approved (ADR 046): config.utviklingssettTillatt, false in
+   * production proper; default true, as in development and the tests.
+   */
+  utviklingssett?: boolean;
 }
 
 /**
@@ -86,7 +91,7 @@ export function createApi(opts: ApiOptions): Router {
   // The API's documentation is public (ADR 040): before the token middleware.
   api.use(dokumentasjonRouter());
   // The Hub authenticates with an API key, not a person's token: before the token middleware.
-  api.use(hubRouter(db, opts.hubApiKey, grenser, opts.paaSertifikat));
+  api.use(hubRouter(db, opts.hubApiKey, grenser, opts.paaSertifikat, opts.utviklingssett));
   // JSON bodies within a size fitting their purpose (issue 22): reception control's actual quantities name
   // every goods line of the certificate; every other body is one small form.
   const litenJson = express.json({ limit: "64kb" });
@@ -111,7 +116,12 @@ export function createApi(opts: ApiOptions): Router {
     ),
   );
   // The authority's case system (ADR 045): its own organisation and scopes, before the importers' guards.
-  api.use(myndighetRouter(db, { orgnr: opts.myndighet?.orgnr ?? MATTILSYNET_ORGNR }));
+  api.use(
+    myndighetRouter(db, {
+      orgnr: opts.myndighet?.orgnr ?? MATTILSYNET_ORGNR,
+      utviklingssett: opts.utviklingssett ?? true,
+    }),
+  );
   // A system goes on only with a scope its importer has granted it (ADR 035).
   api.use(krevSystemtilgang(db));
   api.use(jsonKropp);
@@ -123,7 +133,7 @@ export function createApi(opts: ApiOptions): Router {
   api.use(arkivRouter(db));
   api.use(oversiktRouter(db));
   api.use(forsideRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
-  api.use(importmeldingRouter(db, grenser));
+  api.use(importmeldingRouter(db, grenser, opts.utviklingssett));
   const webhook = opts.webhook ?? { noekkel: UTVIKLINGSNOEKKEL, tillatLokal: false };
   api.use(hendelseRouter(db, { noekkel: webhook.noekkel, policy: { tillatLokal: webhook.tillatLokal } }));
   api.use((_req, res) => sendError(res, 404, melding("api.fantIkkeRessursen")));

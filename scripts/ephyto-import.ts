@@ -118,7 +118,7 @@ let lagre: (xml: Uint8Array) => Promise<Lagret>;
 let lukk = async () => {};
 if ("database" in tilgang) {
   const { db, close } = tilgang.database;
-  lagre = (xml) => ingestSertifikatIArbeider(db, xml);
+  lagre = (xml) => ingestSertifikatIArbeider(db, xml, { utviklingssett: config.utviklingssettTillatt });
   lukk = close;
 } else {
   let url: string;

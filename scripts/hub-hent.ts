@@ -51,6 +51,7 @@ const henter = lagHubHenter({
   intervallMs: hub.intervallMs,
   maksPerRunde: hub.maksPerRunde,
   leieMs: hub.leieMs,
+  utviklingssett: config.utviklingssettTillatt,
   paaHendelse: logg,
 });
 

@@ -68,6 +68,7 @@ export async function monterApi(
     },
     hubApiKey: config.hubApiKey,
     myndighet: { orgnr: config.myndighetOrgnr },
+    utviklingssett: config.utviklingssettTillatt,
     epostNedeVarselMs: config.epost.nedeVarselMs,
     features: config.features,
     paaSertifikat: (resultat) => metrikker.sertifikatInnlest(resultat),

@@ -5,17 +5,19 @@
 // In production (NODE_ENV=production) each role checks what it needs and the development stand-ins and
 // well-known secrets are refused unless DEMO_MODE is set (docs/decisions/009-production-configuration.md,
 // docs/decisions/028-roller-og-drift.md).
+//
+// The variables are read and checked by one zod schema (server/konfig/, docs/decisions/066-konfigurasjonsskjema.md):
+// ./konfig/miljo.ts reads each variable once, ./konfig/sjekker.ts says per role what a configuration lacks, and
+// loadConfig below gives the settings that depend on others (addresses from APP_URL, the development stand-ins).
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import { isIP } from "node:net";
 import path from "node:path";
 import type { Arbeidsgrenser } from "../api/arbeid/basseng";
-import { UTVIKLINGSNOEKKEL } from "../api/hendelser/hemmelighet";
 import type { Alder } from "../api/opprydding";
-import { lesGrenseverdi } from "../domain/grense";
+import { KonfigurasjonsFeil, privatNoekkel, type Rolle, satt, UTVIKLINGSVERDIER } from "./konfig/felles";
+import type { Miljo } from "./konfig/miljo";
+import { konfigSkjema } from "./konfig/skjema";
 
-export const ROLLER = ["web", "api", "sender"] as const;
-export type Rolle = (typeof ROLLER)[number];
+export { KonfigurasjonsFeil, type Rolle } from "./konfig/felles";
 
 export interface Config {
   /** The roles this process runs (ROLES; default all three). */
@@ -137,6 +139,11 @@ export interface Config {
   pgOptions?: string;
   /** SESSION_SECRET was given (else an embedded service keeps a generated one in its data directory). */
   sessionSecretSatt: boolean;
+  /**
+   * The development ruleset counts as approved (ADR 046): in development and a demo, never in production proper.
+   * The intake, the automatic release and the authority's API are given it (api/regelsett/gjeldende.ts).
+   */
+  utviklingssettTillatt: boolean;
   /** Settings that were ignored, in Norwegian; the process logs them at start. */
   advarsler: string[];
   /** Webhooks (docs/decisions/036-hendelser-og-webhooker.md). */
@@ -186,70 +193,6 @@ export interface RegistreConfig {
   oppdateringMs: number;
 }
 
-/** The development defaults that must never guard a production service. */
-export const UTVIKLINGSVERDIER = {
-  clientId: "forhaandsmelding-dev",
-  clientSecret: "dev-hemmelighet-ikke-for-produksjon",
-  hubApiKey: "dev-hub-nokkel",
-  webhookNoekkel: UTVIKLINGSNOEKKEL,
-  altinnRessurs: "mattilsynet-digital-forhaandsmelding",
-  altinnAbonnementsnoekkel: "dev-altinn-abonnement",
-  maskinportenKlientId: "forhaandsmelding-dev",
-} as const;
-
-/** A configuration the service refuses to start with; the message lists every problem, in Norwegian. */
-export class KonfigurasjonsFeil extends Error {
-  constructor(
-    readonly problemer: string[],
-    hva = "Ugyldig oppsett for produksjon (NODE_ENV=production)",
-  ) {
-    super(
-      `${hva}:\n${problemer.map((p) => `  - ${p}`).join("\n")}\n` +
-        "Se README.md «Konfigurasjon» og «Drift». For en demo med de innebygde utviklingstjenestene: sett DEMO_MODE=true.",
-    );
-    this.name = "KonfigurasjonsFeil";
-  }
-}
-
-/** A non-negative number of seconds from the environment, in milliseconds. */
-function sekunder(value: string | undefined, fallback: number): number {
-  const n = value === undefined || value.trim() === "" ? Number.NaN : Number(value);
-  return Math.round((Number.isFinite(n) && n >= 0 ? n : fallback) * 1000);
-}
-
-function bool(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === "") return fallback;
-  return ["1", "true", "on", "yes", "ja"].includes(value.toLowerCase());
-}
-
-const satt = (value: string | undefined): value is string => value !== undefined && value.trim() !== "";
-
-/** ROLES as a set; every unknown name is a problem (in any mode: a typo must not start a process doing nothing). */
-export function lesRoller(verdi: string | undefined): { roller: Set<Rolle>; problemer: string[] } {
-  const navn = (verdi ?? "")
-    .split(",")
-    .map((r) => r.trim().toLowerCase())
-    .filter(Boolean);
-  if (navn.length === 0) return { roller: new Set(ROLLER), problemer: [] };
-  const ukjente = navn.filter((n) => !(ROLLER as readonly string[]).includes(n));
-  return {
-    roller: new Set(navn.filter((n): n is Rolle => (ROLLER as readonly string[]).includes(n))),
-    problemer:
-      ukjente.length > 0
-        ? [`ROLES inneholder ukjente roller (${ukjente.join(", ")}); gyldige roller er web, api og sender.`]
-        : [],
-  };
-}
-
-/** A port from the environment: an integer 0–65535, or undefined when unset; NaN when it is not one. */
-function port(value: string | undefined): number | undefined {
-  if (!satt(value)) return undefined;
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 0 && n <= 65_535 ? n : Number.NaN;
-}
-
-// --- The ePhyto Hub puller (issue 32 §1, docs/decisions/044-sertifikater-fra-huben.md) ---------------------
-
 export interface HubConfig {
   /** The puller runs in the `sender` role (HUB_HENTING, on by default; off when a relay pushes to us instead). */
   henting: boolean;
@@ -270,58 +213,6 @@ export interface HubConfig {
   tidsavbruddMs: number;
 }
 
-/** A PEM setting that names a file which is not there. */
-const manglerFil = (verdi: string | undefined) =>
-  satt(verdi) && !verdi.includes("-----BEGIN") && !existsSync(verdi);
-
-/** What is wrong with the Hub settings of a `sender` (every mode when HUB_URL is set; production always). */
-function hubProblemer(env: Record<string, string | undefined>, produksjon: boolean): string[] {
-  if (!bool(env.HUB_HENTING, true)) return [];
-  const p: string[] = [];
-  if (!satt(env.HUB_URL)) {
-    if (produksjon) {
-      p.push(
-        "HUB_URL må settes til ePhyto-hubens DeliveryService (https://hub.ephytoexchange.org/hub/DeliveryService), eller HUB_HENTING=av når en relé leverer til Hub-endepunktet (rollen sender).",
-      );
-    }
-    return p;
-  }
-  if (produksjon && !env.HUB_URL.startsWith("https://")) p.push("HUB_URL må begynne med https://.");
-  for (const [navn, hva] of [
-    ["HUB_KLIENTSERTIFIKAT", "NPPO-ens klientsertifikat for huben (PEM, eller en fil med det)"],
-    ["HUB_KLIENTNOEKKEL", "den private nøkkelen til klientsertifikatet (PEM, eller en fil med den)"],
-  ] as const) {
-    if (!satt(env[navn])) p.push(`${navn} må settes til ${hva} når HUB_URL er satt.`);
-    else if (manglerFil(env[navn])) p.push(`${navn} peker på en fil som ikke finnes (${env[navn]}).`);
-  }
-  if (manglerFil(env.HUB_CA)) p.push(`HUB_CA peker på en fil som ikke finnes (${env.HUB_CA}).`);
-  return p;
-}
-
-function lesHubConfig(env: Record<string, string | undefined>, utvikling: boolean): HubConfig {
-  const heltall = (verdi: string | undefined, standard: number) =>
-    Math.max(1, Math.trunc(Number(verdi ?? standard)) || standard);
-  const tidsavbruddMs = Math.max(100, sekunder(env.HUB_TIDSAVBRUDD_SEKUNDER, 30));
-  return {
-    henting: bool(env.HUB_HENTING, true),
-    url: env.HUB_URL || undefined,
-    klientsertifikat: env.HUB_KLIENTSERTIFIKAT || undefined,
-    klientnoekkel: env.HUB_KLIENTNOEKKEL || undefined,
-    noekkelPassord: env.HUB_KLIENTNOEKKEL_PASSORD || undefined,
-    ca: env.HUB_CA || undefined,
-    utvikling,
-    utviklingPort: port(env.HUB_UTVIKLING_PORT) || 0,
-    // Mattilsynet's own client polls every five minutes; a minute brings certificates sooner at no real cost.
-    intervallMs: Math.max(100, sekunder(env.HUB_INTERVALL_SEKUNDER, utvikling ? 3 : 60)),
-    maksPerRunde: heltall(env.HUB_MAKS_PER_RUNDE, 50),
-    // At least three Hub call timeouts: a claim renewed before the acknowledgement outlasts the call.
-    leieMs: Math.max(1000, sekunder(env.HUB_LEIE_SEKUNDER, 300), 3 * tidsavbruddMs),
-    tidsavbruddMs,
-  };
-}
-
-// --- Retention (issue 34 item 8, docs/decisions/053-lagringstid.md) -------------------------------------------
-
 export interface OppryddingConfig {
   /** The `sender` role deletes old transient rows (OPPRYDDING, on by default). */
   paa: boolean;
@@ -334,455 +225,219 @@ export interface OppryddingConfig {
   alder: Alder;
 }
 
-const DAG_MS = 86_400_000;
-
-function lesOppryddingConfig(env: Record<string, string | undefined>): OppryddingConfig {
-  const heltall = (verdi: string | undefined, standard: number) =>
-    Math.max(1, Math.trunc(Number(verdi ?? standard)) || standard);
-  // Days may be fractions (tests); never less than an hour, so a typo cannot empty a table that is in use.
-  const dager = (navn: string, standard: number) => {
-    const n = Number(env[`OPPRYDDING_DAGER_${navn}`] ?? standard);
-    return Math.max(3_600_000, Math.round((Number.isFinite(n) && n > 0 ? n : standard) * DAG_MS));
-  };
-  return {
-    paa: bool(env.OPPRYDDING, true),
-    intervallMs: Math.max(1000, sekunder(env.OPPRYDDING_INTERVALL_SEKUNDER, 600)),
-    batch: heltall(env.OPPRYDDING_BATCH, 500),
-    maksBatcher: heltall(env.OPPRYDDING_MAKS_BATCHER, 20),
-    leieMs: Math.max(5000, sekunder(env.OPPRYDDING_LEIE_SEKUNDER, 300)),
-    alder: {
-      hendelser: dager("HENDELSER", 90),
-      webhookforsoek: dager("WEBHOOK", 30),
-      epost: dager("EPOST", 30),
-      sertifikatvarsler: dager("SERTIFIKATVARSLER", 400),
-      sesjoner: dager("SESJONER", 7),
-      grensetellere: dager("GRENSER", 1),
-      hubjournal: dager("HUB", 90),
-    },
-  };
+/** The environment read and checked for its roles; KonfigurasjonsFeil lists every problem. */
+function lesMiljo(env: Record<string, string | undefined>): Miljo {
+  const resultat = konfigSkjema.safeParse(env);
+  if (resultat.success) return resultat.data;
+  throw new KonfigurasjonsFeil(
+    resultat.error.issues.map((i) => i.message),
+    env.NODE_ENV === "production"
+      ? "Ugyldig oppsett for produksjon (NODE_ENV=production)"
+      : "Ugyldig oppsett",
+  );
 }
 
-/** Everything that makes a production configuration unsafe for these roles (empty when it is fine). */
-function produksjonsproblemer(
-  env: Record<string, string | undefined>,
-  appUrl: string,
-  roller: ReadonlySet<Rolle>,
-): string[] {
-  const p: string[] = [];
-  const web = roller.has("web");
-  const api = roller.has("api");
-  const sender = roller.has("sender");
-  const rolle = (r: string) => ` (rollen ${r})`;
-  if (!satt(env.DATABASE_URL)) {
-    p.push(
-      "DATABASE_URL må settes til en PostgreSQL-server (postgres://…): den innebygde databasen kan bare åpnes av én prosess, og webappens sesjoner, import-API-et og e-postsenderen må dele data.",
-    );
-  } else if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
-    p.push("DATABASE_URL må være en postgres://-adresse.");
-  }
-  if (bool(env.SEED_DEMO_DATA, false)) p.push("SEED_DEMO_DATA kan ikke slås på i produksjon.");
-  if (web || sender) {
-    if (!satt(env.APP_URL)) p.push("APP_URL må settes til tjenestens offentlige https-adresse.");
-    else if (!appUrl.startsWith("https://")) {
-      p.push(
-        web
-          ? "APP_URL må begynne med https:// (informasjonskapslene er Secure med prefikset __Host-)."
-          : "APP_URL må begynne med https:// (lenkene i e-postvarslene går dit).",
-      );
-    }
-  }
-  if (web) {
-    if (!satt(env.SESSION_SECRET)) p.push(`SESSION_SECRET må settes${rolle("web")}.`);
-    else if (env.SESSION_SECRET.length < 32) p.push("SESSION_SECRET må være minst 32 tegn (tilfeldig).");
-    if (!satt(env.OIDC_CLIENT_ID) || env.OIDC_CLIENT_ID === UTVIKLINGSVERDIER.clientId) {
-      p.push("OIDC_CLIENT_ID må settes til klient-id-en hos ID-porten.");
-    }
-    if (!satt(env.OIDC_CLIENT_SECRET) || env.OIDC_CLIENT_SECRET === UTVIKLINGSVERDIER.clientSecret) {
-      p.push("OIDC_CLIENT_SECRET må settes til klienthemmeligheten hos ID-porten (ikke utviklingsverdien).");
-    }
-  }
-  if (web || api) {
-    if (!satt(env.OIDC_ISSUER)) {
-      p.push(
-        web
-          ? "OIDC_ISSUER må settes (uten den starter utviklings-ID-porten, som godtar hvilket som helst fødselsnummer)."
-          : "OIDC_ISSUER må settes (import-API-et sjekker tilgangstokenene mot utstederens nøkler).",
-      );
-    }
-  }
-  if (api) {
-    if (!satt(env.HUB_API_KEY) || env.HUB_API_KEY === UTVIKLINGSVERDIER.hubApiKey) {
-      p.push("HUB_API_KEY må settes til ePhyto Hub-nøkkelen (ikke utviklingsverdien dev-hub-nokkel).");
-    } else if (env.HUB_API_KEY.length < 24) p.push("HUB_API_KEY må være minst 24 tegn (tilfeldig).");
-    // The authority's case system (ADR 045): Maskinporten tokens of its organisation, no shared key.
-    if (satt(env.MYNDIGHET_API_KEY)) {
-      p.push(
-        "MYNDIGHET_API_KEY brukes ikke lenger: Mattilsynets saksbehandlingssystem bruker Maskinporten-token (ADR 045). Fjern variabelen.",
-      );
-    }
-    if (!satt(env.MYNDIGHET_ORGNR)) {
-      p.push("MYNDIGHET_ORGNR må settes til Mattilsynets organisasjonsnummer (985399077).");
-    }
-    if (!satt(env.MASKINPORTEN_ISSUER)) {
-      p.push(
-        "MASKINPORTEN_ISSUER må settes (f.eks. https://maskinporten.no/): Mattilsynets saksbehandlingssystem kommer bare inn med Maskinporten-token.",
-      );
-    }
-    // Machine access: MASKINPORTEN_ISSUER, and then it needs Maskinporten's keys.
-    if (satt(env.MASKINPORTEN_ISSUER)) {
-      if (!env.MASKINPORTEN_ISSUER.startsWith("https://"))
-        p.push("MASKINPORTEN_ISSUER må begynne med https://.");
-      if (!satt(env.MASKINPORTEN_JWKS_URI)) {
-        p.push(
-          "MASKINPORTEN_JWKS_URI må settes når MASKINPORTEN_ISSUER er satt (Maskinportens nøkler, f.eks. https://maskinporten.no/jwk).",
-        );
-      } else if (!env.MASKINPORTEN_JWKS_URI.startsWith("https://")) {
-        p.push("MASKINPORTEN_JWKS_URI må begynne med https://.");
-      }
-    } else if (satt(env.MASKINPORTEN_JWKS_URI) || satt(env.MASKINPORTEN_AUDIENCE)) {
-      p.push(
-        "MASKINPORTEN_ISSUER må settes når MASKINPORTEN_JWKS_URI eller MASKINPORTEN_AUDIENCE er satt (ellers er maskintilgang av).",
-      );
-    }
-  }
-  p.push(...registerproblemer(env, roller, true));
-  if (web && !satt(env.OIDC_RESOURCE)) {
-    p.push(
-      "OIDC_RESOURCE må settes til import-API-ets ressursindikator hos ID-porten (tilgangstokenet får den som audience).",
-    );
-  }
-  if (api && !satt(env.API_AUDIENCE)) {
-    p.push("API_AUDIENCE må settes til audience-en ID-porten gir tilgangstokenene for import-API-et.");
-  }
-  if (
-    web &&
-    api &&
-    satt(env.OIDC_RESOURCE) &&
-    satt(env.API_AUDIENCE) &&
-    env.OIDC_RESOURCE !== env.API_AUDIENCE
-  ) {
-    p.push("OIDC_RESOURCE og API_AUDIENCE må være like når web og api kjører i samme prosess.");
-  }
-  if (api || sender) {
-    if (!satt(env.WEBHOOK_NOEKKEL) || env.WEBHOOK_NOEKKEL === UTVIKLINGSVERDIER.webhookNoekkel) {
-      p.push(
-        "WEBHOOK_NOEKKEL må settes (minst 32 tilfeldige tegn, den samme for rollene api og sender): webhook-hemmelighetene krypteres med den.",
-      );
-    } else if (env.WEBHOOK_NOEKKEL.length < 32) p.push("WEBHOOK_NOEKKEL må være minst 32 tegn (tilfeldig).");
-  }
-  if (sender) {
-    if (!satt(env.SMTP_URL)) {
-      p.push(
-        "SMTP_URL må settes (uten den starter utviklingsfangeren for e-post, og ingen e-postvarsler når fram).",
-      );
-    }
-    if (!satt(env.EPOST_AVSENDER))
-      p.push("EPOST_AVSENDER må settes til avsenderadressen for e-postvarslene.");
-    p.push(...hubProblemer(env, true));
-  }
-  return p;
-}
-
-/** A JWK in JSON with a private part, or undefined when the text is not one. */
-function privatNoekkel(tekst: string | undefined): JsonWebKey | undefined {
-  if (!satt(tekst)) return undefined;
-  try {
-    const jwk = JSON.parse(tekst) as JsonWebKey;
-    return typeof jwk === "object" && jwk !== null && typeof jwk.kty === "string" && typeof jwk.d === "string"
-      ? jwk
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * What Altinn, Enhetsregisteret and the service's own Maskinporten client lack (ADR 042). In production every
- * setting; elsewhere only when the registers are set up by hand (ALTINN_URL or ENHETSREGISTERET_URL given),
- * and then only the client's key, which has no development value.
- */
-function registerproblemer(
-  env: Record<string, string | undefined>,
-  roller: ReadonlySet<Rolle>,
-  produksjon: boolean,
-): string[] {
-  const p: string[] = [];
-  const altinn = roller.has("api");
-  if (!altinn && !roller.has("sender")) return p;
-  const mangler = (navn: string, hva: string) => {
-    if (!satt(env[navn])) p.push(`${navn} må settes (${hva}).`);
-  };
-  if (produksjon) {
-    mangler("ENHETSREGISTERET_URL", "Enhetsregisterets API, f.eks. https://data.brreg.no/enhetsregisteret");
-    if (!altinn) return p;
-    mangler("ALTINN_URL", "Altinn-plattformen, f.eks. https://platform.altinn.no");
-    mangler("ALTINN_RESSURS", "tjenestens ressurs i Altinns ressursregister");
-    mangler("ALTINN_ABONNEMENTSNOEKKEL", "API-abonnementet hos Altinn, Ocp-Apim-Subscription-Key");
-    mangler("MASKINPORTEN_URL", "Maskinporten for tjenestens egen klient, f.eks. https://maskinporten.no/");
-    mangler("MASKINPORTEN_KLIENT_ID", "tjenestens egen klient i Maskinporten");
-  }
-  if (altinn && (produksjon || satt(env.ALTINN_URL))) {
-    if (!satt(env.MASKINPORTEN_KLIENT_NOEKKEL)) {
-      p.push(
-        "MASKINPORTEN_KLIENT_NOEKKEL må settes (den private nøkkelen til tjenestens klient i Maskinporten, JWK som JSON).",
-      );
-    } else if (!privatNoekkel(env.MASKINPORTEN_KLIENT_NOEKKEL)) {
-      p.push("MASKINPORTEN_KLIENT_NOEKKEL må være en privat nøkkel som JWK i JSON (med kty og d).");
-    }
-  }
-  if (!produksjon && altinn && satt(env.ALTINN_URL) && !satt(env.MASKINPORTEN_URL)) {
-    p.push("MASKINPORTEN_URL må settes når ALTINN_URL er satt (tjenestens egen klient henter token der).");
-  }
-  return p;
-}
-
-function registreConfig(
-  env: Record<string, string | undefined>,
-  roller: ReadonlySet<Rolle>,
-  innebygdTillatt: boolean,
-): RegistreConfig {
-  const manuelt = satt(env.ALTINN_URL) || satt(env.ENHETSREGISTERET_URL);
+function registreConfig(m: Miljo, innebygdTillatt: boolean): RegistreConfig {
+  const manuelt = satt(m.ALTINN_URL) || satt(m.ENHETSREGISTERET_URL);
+  const roller = m.ROLES.roller;
   return {
     innebygd: innebygdTillatt && !manuelt && (roller.has("api") || roller.has("sender")),
-    altinnUrl: env.ALTINN_URL || undefined,
-    ressurs: env.ALTINN_RESSURS || UTVIKLINGSVERDIER.altinnRessurs,
-    abonnementsnoekkel: env.ALTINN_ABONNEMENTSNOEKKEL || UTVIKLINGSVERDIER.altinnAbonnementsnoekkel,
-    enhetsregisteretUrl: env.ENHETSREGISTERET_URL || undefined,
-    maskinportenUrl: env.MASKINPORTEN_URL || undefined,
-    klientId: env.MASKINPORTEN_KLIENT_ID || UTVIKLINGSVERDIER.maskinportenKlientId,
-    klientNoekkel: privatNoekkel(env.MASKINPORTEN_KLIENT_NOEKKEL),
-    cacheMs: Math.max(1000, sekunder(env.ALTINN_CACHE_SEKUNDER, 5 * 60)),
-    tidsavbruddMs: Math.max(100, sekunder(env.REGISTRE_TIDSAVBRUDD_SEKUNDER, 2.5)),
-    forsoek: Math.max(1, Math.trunc(Number(env.REGISTRE_FORSOEK ?? 2)) || 2),
-    pauseEtter: Math.max(0, Math.trunc(Number(env.REGISTRE_PAUSE_ETTER_FEIL ?? 5))),
-    pauseMs: sekunder(env.REGISTRE_PAUSE_SEKUNDER, 15),
-    oppdateringMs: Math.max(1000, sekunder(env.ENHETSREGISTERET_OPPDATERING_SEKUNDER, 60)),
+    altinnUrl: m.ALTINN_URL || undefined,
+    ressurs: m.ALTINN_RESSURS || UTVIKLINGSVERDIER.altinnRessurs,
+    abonnementsnoekkel: m.ALTINN_ABONNEMENTSNOEKKEL || UTVIKLINGSVERDIER.altinnAbonnementsnoekkel,
+    enhetsregisteretUrl: m.ENHETSREGISTERET_URL || undefined,
+    maskinportenUrl: m.MASKINPORTEN_URL || undefined,
+    klientId: m.MASKINPORTEN_KLIENT_ID || UTVIKLINGSVERDIER.maskinportenKlientId,
+    klientNoekkel: privatNoekkel(m.MASKINPORTEN_KLIENT_NOEKKEL),
+    cacheMs: m.ALTINN_CACHE_SEKUNDER,
+    tidsavbruddMs: m.REGISTRE_TIDSAVBRUDD_SEKUNDER,
+    forsoek: m.REGISTRE_FORSOEK,
+    pauseEtter: m.REGISTRE_PAUSE_ETTER_FEIL,
+    pauseMs: m.REGISTRE_PAUSE_SEKUNDER,
+    oppdateringMs: m.ENHETSREGISTERET_OPPDATERING_SEKUNDER,
   };
 }
 
-/** Express's names for address ranges a proxy may be in (proxy-addr). */
-const MELLOMTJENERNETT = new Set(["loopback", "linklocal", "uniquelocal"]);
-
-/**
- * TRUST_PROXY read: a number of hops (0 is none), or a comma list of proxies (an address, a network a.b.c.d/n,
- * or one of Express's names). Unset is none. A value that would believe anyone (true, *, a /0 network) is
- * refused: then any client could choose its own address for the limits.
- */
-function mellomtjenere(tekst: string | undefined): { verdi: false | number | string[]; problemer: string[] } {
-  if (!satt(tekst)) return { verdi: false, problemer: [] };
-  if (/^\d+$/.test(tekst.trim())) {
-    const ledd = Number(tekst.trim());
-    return { verdi: ledd === 0 ? false : ledd, problemer: [] };
-  }
-  const deler = tekst
-    .split(",")
-    .map((d) => d.trim())
-    .filter(Boolean);
-  const ugyldige = deler.filter((d) => {
-    if (MELLOMTJENERNETT.has(d)) return false;
-    if (isIP(d) !== 0) return false;
-    const [adresse, lengde] = d.split("/");
-    if (!adresse || !lengde || isIP(adresse) === 0 || !/^\d+$/.test(lengde)) return true;
-    return Number(lengde) === 0 || Number(lengde) > (isIP(adresse) === 4 ? 32 : 128);
-  });
-  if (ugyldige.length === 0) return { verdi: deler, problemer: [] };
+function hubConfig(m: Miljo, utvikling: boolean): HubConfig {
+  const tidsavbruddMs = m.HUB_TIDSAVBRUDD_SEKUNDER;
   return {
-    verdi: false,
-    problemer: [
-      `TRUST_PROXY må være et antall ledd eller en kommaliste med mellomtjenernes adresser eller nett (f.eks. 10.0.0.0/8, loopback, uniquelocal), ikke ${ugyldige.join(", ")}: X-Forwarded-For tros bare fra mellomtjenerne den nevner.`,
-    ],
+    henting: m.HUB_HENTING,
+    url: m.HUB_URL || undefined,
+    klientsertifikat: m.HUB_KLIENTSERTIFIKAT || undefined,
+    klientnoekkel: m.HUB_KLIENTNOEKKEL || undefined,
+    noekkelPassord: m.HUB_KLIENTNOEKKEL_PASSORD,
+    ca: m.HUB_CA || undefined,
+    utvikling,
+    utviklingPort: m.HUB_UTVIKLING_PORT || 0,
+    // Mattilsynet's own client polls every five minutes; a minute brings certificates sooner at no real cost.
+    intervallMs: Math.max(100, Math.round((m.HUB_INTERVALL_SEKUNDER ?? (utvikling ? 3 : 60)) * 1000)),
+    maksPerRunde: m.HUB_MAKS_PER_RUNDE,
+    // At least three Hub call timeouts: a claim renewed before the acknowledgement outlasts the call.
+    leieMs: Math.max(1000, m.HUB_LEIE_SEKUNDER, 3 * tidsavbruddMs),
+    tidsavbruddMs,
   };
 }
 
-// --- Rate limits and the worker pool (ADR 026, ADR 018) -------------------------------------------------------
-
-/** The GRENSE_<NAVN> overrides as written, and a warning for each that cannot be read (its limit keeps its default). */
-function lesGrenser(env: Record<string, string | undefined>): {
-  grenser: Record<string, string>;
-  advarsler: string[];
-} {
-  const grenser: Record<string, string> = {};
-  const advarsler: string[] = [];
-  for (const [navn, verdi] of Object.entries(env)) {
-    if (!navn.startsWith("GRENSE_") || !satt(verdi)) continue;
-    if (lesGrenseverdi(verdi)) grenser[navn] = verdi.trim();
-    else
-      advarsler.push(
-        `${navn}=${verdi} kan ikke leses (bruk antall eller antall/sekunder); bruker standarden.`,
-      );
-  }
-  return { grenser, advarsler };
-}
-
-function lesArbeid(env: Record<string, string | undefined>): Arbeidsgrenser {
-  /** A whole number (at least `minst`), or `standard` when unset or not a number. */
-  const tall = (navn: string, standard: number, minst = 1) => {
-    const verdi = env[navn]?.trim();
-    const n = verdi ? Number(verdi) : Number.NaN;
-    return Math.max(minst, Number.isInteger(n) ? n : standard);
-  };
+function oppryddingConfig(m: Miljo): OppryddingConfig {
   return {
-    innlesing: {
-      samtidige: tall("ARBEID_MAKS_SAMTIDIGE", 2),
-      tidsgrenseMs: tall("ARBEID_TIDSGRENSE_MS", 120_000, 1000),
+    paa: m.OPPRYDDING,
+    intervallMs: m.OPPRYDDING_INTERVALL_SEKUNDER,
+    batch: m.OPPRYDDING_BATCH,
+    maksBatcher: m.OPPRYDDING_MAKS_BATCHER,
+    leieMs: m.OPPRYDDING_LEIE_SEKUNDER,
+    alder: {
+      hendelser: m.OPPRYDDING_DAGER_HENDELSER,
+      webhookforsoek: m.OPPRYDDING_DAGER_WEBHOOK,
+      epost: m.OPPRYDDING_DAGER_EPOST,
+      sertifikatvarsler: m.OPPRYDDING_DAGER_SERTIFIKATVARSLER,
+      sesjoner: m.OPPRYDDING_DAGER_SESJONER,
+      grensetellere: m.OPPRYDDING_DAGER_GRENSER,
+      hubjournal: m.OPPRYDDING_DAGER_HUB,
     },
+  };
+}
+
+function arbeid(m: Miljo): Arbeidsgrenser {
+  return {
+    innlesing: { samtidige: m.ARBEID_MAKS_SAMTIDIGE, tidsgrenseMs: m.ARBEID_TIDSGRENSE_MS },
     dokument: {
-      samtidige: tall("ARBEID_DOKUMENT_SAMTIDIGE", 1),
-      ventende: tall("ARBEID_DOKUMENT_KOE", 16, 0),
-      perPerson: tall("ARBEID_DOKUMENT_PER_PERSON", 2),
-      perPersonVentende: tall("ARBEID_DOKUMENT_PER_PERSON_KOE", 4, 0),
-      tidsgrenseMs: tall("ARBEID_DOKUMENT_TIDSGRENSE_MS", 60_000, 1000),
+      samtidige: m.ARBEID_DOKUMENT_SAMTIDIGE,
+      ventende: m.ARBEID_DOKUMENT_KOE,
+      perPerson: m.ARBEID_DOKUMENT_PER_PERSON,
+      perPersonVentende: m.ARBEID_DOKUMENT_PER_PERSON_KOE,
+      tidsgrenseMs: m.ARBEID_DOKUMENT_TIDSGRENSE_MS,
     },
-    side: { samtidige: tall("ARBEID_SIDE_SAMTIDIGE", 1) },
+    side: { samtidige: m.ARBEID_SIDE_SAMTIDIGE },
+  };
+}
+
+/** Machine access: the configured Maskinporten, else the development one unless this is production proper. */
+function maskinporten(
+  m: Miljo,
+  appUrl: string,
+  apiAudience: string,
+  innebygd: boolean,
+): Config["maskinporten"] {
+  const issuer = satt(m.MASKINPORTEN_ISSUER)
+    ? m.MASKINPORTEN_ISSUER
+    : innebygd
+      ? `${appUrl}/maskinporten`
+      : undefined;
+  if (!issuer) return undefined;
+  return {
+    issuer,
+    jwksUri: m.MASKINPORTEN_JWKS_URI || `${issuer.replace(/\/$/, "")}/jwks`,
+    audience: m.MASKINPORTEN_AUDIENCE || apiAudience,
+  };
+}
+
+function epost(m: Miljo): Config["epost"] {
+  return {
+    avsender: m.EPOST_AVSENDER || "Digital forhåndsmelding <ikke-svar@forhaandsmelding.example.no>",
+    fangerPort: m.EPOST_FANGER_PORT,
+    samlevinduMs: m.EPOST_SAMLEVINDU_SEKUNDER,
+    maksForsoek: m.EPOST_MAKS_FORSOEK,
+    ventetidMs: m.EPOST_VENTETID_SEKUNDER,
+    nedeVarselMs: m.EPOST_NEDE_VARSEL_SEKUNDER,
+    pollMs: m.EPOST_POLL_SEKUNDER,
+    tidsavbruddMs: m.EPOST_SMTP_TIDSAVBRUDD_SEKUNDER,
+    leieMs: m.EPOST_LEIE_SEKUNDER,
+  };
+}
+
+function webhook(m: Miljo): Config["webhook"] {
+  return {
+    noekkel: m.WEBHOOK_NOEKKEL || UTVIKLINGSVERDIER.webhookNoekkel,
+    tillatLokal: m.WEBHOOK_TILLAT_LOKAL,
+    pollMs: m.WEBHOOK_POLL_SEKUNDER,
+    tidsavbruddMs: m.WEBHOOK_TIDSAVBRUDD_SEKUNDER,
+    maksForsoek: m.WEBHOOK_MAKS_FORSOEK,
+    ventetidMs: m.WEBHOOK_VENTETID_SEKUNDER,
+    pauseEtter: m.WEBHOOK_PAUSE_ETTER,
+  };
+}
+
+function oidc(m: Miljo, appUrl: string): Config["oidc"] {
+  return {
+    issuer: m.OIDC_ISSUER || `${appUrl}/idporten`,
+    clientId: m.OIDC_CLIENT_ID ?? UTVIKLINGSVERDIER.clientId,
+    clientSecret: m.OIDC_CLIENT_SECRET ?? UTVIKLINGSVERDIER.clientSecret,
+    redirectUri: m.OIDC_REDIRECT_URI ?? `${appUrl}/oauth2/callback/idporten`,
+    postLogoutRedirectUri: m.OIDC_POST_LOGOUT_REDIRECT_URI ?? `${appUrl}/utlogget`,
+    acrValues: m.OIDC_ACR_VALUES,
+    scopes: m.OIDC_SCOPES,
+    resource: m.OIDC_RESOURCE || undefined,
   };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const { roller, problemer: rolleproblemer } = lesRoller(env.ROLES);
-  const production = env.NODE_ENV === "production";
-  const demo = production && bool(env.DEMO_MODE, false);
-  const problemer = [...rolleproblemer];
-  const lytteport = port(env.PORT) ?? 3000;
-  const metricsPort = port(env.METRICS_PORT);
-  if (Number.isNaN(lytteport)) problemer.push("PORT må være et portnummer (0–65535).");
-  if (Number.isNaN(metricsPort)) problemer.push("METRICS_PORT må være et portnummer (0–65535).");
-  else if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === lytteport) {
-    problemer.push(
-      "METRICS_PORT må være en annen port enn PORT (målingene skal ikke være på den offentlige porten).",
-    );
-  }
+  const m = lesMiljo(env);
+  const roller = m.ROLES.roller;
+  const production = m.NODE_ENV === "production";
+  const demo = production && m.DEMO_MODE;
+  const utvikling = !production || demo;
+  const lytteport = m.PORT ?? 3000;
   const web = roller.has("web");
   const api = roller.has("api");
   const sender = roller.has("sender");
-  if (roller.size === 0) problemer.push("ROLES må inneholde minst én rolle: web, api eller sender.");
-  if (satt(env.MYNDIGHET_ORGNR) && !/^\d{9}$/.test(env.MYNDIGHET_ORGNR.trim())) {
-    problemer.push("MYNDIGHET_ORGNR må være et organisasjonsnummer (ni siffer).");
-  }
-  if (web && !api && !satt(env.IMPORT_API_URL)) {
-    problemer.push(
-      "IMPORT_API_URL må settes når rollen web kjører uten rollen api i samme prosess (adressen til api-prosessene).",
-    );
-  }
-  const appUrl = (env.APP_URL ?? `http://localhost:${lytteport}`).replace(/\/$/, "");
-  if (production && !demo) problemer.push(...produksjonsproblemer(env, appUrl, roller));
-  else {
-    problemer.push(...registerproblemer(env, roller, false));
-    if (sender) problemer.push(...hubProblemer(env, false));
-  }
-  if (demo && !satt(env.SESSION_SECRET)) problemer.push("SESSION_SECRET må settes.");
-  problemer.push(...mellomtjenere(env.TRUST_PROXY).problemer);
-  // Webhooks to http and loopback are for development and tests only: never in production, DEMO_MODE or not,
-  // nor under any other NODE_ENV (issue 34 item 10).
-  if (bool(env.WEBHOOK_TILLAT_LOKAL, false) && !["", "development", "test"].includes(env.NODE_ENV ?? "")) {
-    problemer.push(
-      "WEBHOOK_TILLAT_LOKAL kan bare slås på i utvikling og tester (NODE_ENV=development eller test): webhooker skal ellers bare gå til offentlige https-adresser, også med DEMO_MODE.",
-    );
-  }
-  if (problemer.length > 0) {
-    throw new KonfigurasjonsFeil(
-      problemer,
-      production ? "Ugyldig oppsett for produksjon (NODE_ENV=production)" : "Ugyldig oppsett",
-    );
-  }
-  const internalUrl = `http://127.0.0.1:${lytteport}`;
-  const apiAudience = env.API_AUDIENCE || "forhaandsmelding-import-api";
-  // Machine access: the configured Maskinporten, else the development one unless this is production proper.
-  const embeddedMaskinporten = api && !satt(env.MASKINPORTEN_ISSUER) && (!production || demo);
-  const maskinIssuer = satt(env.MASKINPORTEN_ISSUER)
-    ? env.MASKINPORTEN_ISSUER
-    : embeddedMaskinporten
-      ? `${appUrl}/maskinporten`
-      : undefined;
-  const { grenser, advarsler } = lesGrenser(env);
+  const appUrl = (m.APP_URL ?? `http://localhost:${lytteport}`).replace(/\/$/, "");
+  const apiAudience = m.API_AUDIENCE || "forhaandsmelding-import-api";
+  const embeddedMaskinporten = api && !satt(m.MASKINPORTEN_ISSUER) && utvikling;
+  const devKlienter = m.MASKINPORTEN_DEV_KLIENTER;
   return {
     roller,
     port: lytteport,
-    host: env.HOST ?? "0.0.0.0",
+    host: m.HOST,
     appUrl,
     production,
     demo,
     secureCookies: (production && !demo) || appUrl.startsWith("https://"),
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ?? "data/pglite",
-    importApiUrl: (env.IMPORT_API_URL || internalUrl).replace(/\/$/, ""),
+    databaseUrl: m.DATABASE_URL || undefined,
+    dataDir: m.DATA_DIR,
+    importApiUrl: (m.IMPORT_API_URL || `http://127.0.0.1:${lytteport}`).replace(/\/$/, ""),
     embeddedApi: api,
-    oidc: {
-      issuer: env.OIDC_ISSUER || `${appUrl}/idporten`,
-      clientId: env.OIDC_CLIENT_ID ?? UTVIKLINGSVERDIER.clientId,
-      clientSecret: env.OIDC_CLIENT_SECRET ?? UTVIKLINGSVERDIER.clientSecret,
-      redirectUri: env.OIDC_REDIRECT_URI ?? `${appUrl}/oauth2/callback/idporten`,
-      postLogoutRedirectUri: env.OIDC_POST_LOGOUT_REDIRECT_URI ?? `${appUrl}/utlogget`,
-      acrValues: env.OIDC_ACR_VALUES ?? "idporten-loa-substantial",
-      scopes: (env.OIDC_SCOPES ?? "openid profile").split(/\s+/).filter(Boolean),
-      resource: env.OIDC_RESOURCE || undefined,
-    },
-    embeddedIdporten: web && !satt(env.OIDC_ISSUER),
+    oidc: oidc(m, appUrl),
+    embeddedIdporten: web && !satt(m.OIDC_ISSUER),
     apiAudience,
-    apiJwksUri: env.API_JWKS_URI || undefined,
-    maskinporten: maskinIssuer
-      ? {
-          issuer: maskinIssuer,
-          jwksUri: env.MASKINPORTEN_JWKS_URI || `${maskinIssuer.replace(/\/$/, "")}/jwks`,
-          audience: env.MASKINPORTEN_AUDIENCE || apiAudience,
-        }
-      : undefined,
+    apiJwksUri: m.API_JWKS_URI,
+    maskinporten: maskinporten(m, appUrl, apiAudience, embeddedMaskinporten),
     embeddedMaskinporten,
-    maskinportenDevKlienter: env.MASKINPORTEN_DEV_KLIENTER || "data/maskinporten-klienter.json",
+    maskinportenDevKlienter: devKlienter,
     myndighetDevKlient: {
       klientId: "mattilsynet-saksbehandling-dev",
       noekkelfil: path.join(
-        path.dirname(env.MASKINPORTEN_DEV_KLIENTER || "data/maskinporten-klienter.json"),
+        path.dirname(devKlienter),
         "maskinporten",
         "mattilsynet-saksbehandling-dev.jwk.json",
       ),
     },
-    sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
+    sessionSecret: m.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     features: {
-      visImportmelding: bool(env.FEATURE_VIS_IMPORTMELDING, true),
-      visRisikovurdering: bool(env.FEATURE_VIS_RISIKOVURDERING, true),
+      visImportmelding: m.FEATURE_VIS_IMPORTMELDING,
+      visRisikovurdering: m.FEATURE_VIS_RISIKOVURDERING,
     },
-    hubApiKey: env.HUB_API_KEY ?? UTVIKLINGSVERDIER.hubApiKey,
-    myndighetOrgnr: env.MYNDIGHET_ORGNR?.trim() || "985399077",
-    seedDemoData: bool(env.SEED_DEMO_DATA, !env.DATABASE_URL && (!production || demo)),
-    migrerVedOppstart: bool(env.DB_MIGRER_VED_OPPSTART, true),
-    smtpUrl: env.SMTP_URL || undefined,
-    embeddedEpost: sender && !satt(env.SMTP_URL),
-    metricsPort,
-    avslutningMs: sekunder(env.AVSLUTNING_SEKUNDER, 20),
-    loggNivaa: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "warn" : "info"),
-    trustProxy: mellomtjenere(env.TRUST_PROXY).verdi,
-    epost: {
-      avsender: env.EPOST_AVSENDER || "Digital forhåndsmelding <ikke-svar@forhaandsmelding.example.no>",
-      fangerPort: Math.max(0, Math.trunc(Number(env.EPOST_FANGER_PORT ?? 0)) || 0),
-      samlevinduMs: sekunder(env.EPOST_SAMLEVINDU_SEKUNDER, 30),
-      maksForsoek: Math.max(1, Math.trunc(Number(env.EPOST_MAKS_FORSOEK ?? 8)) || 8),
-      ventetidMs: sekunder(env.EPOST_VENTETID_SEKUNDER, 30),
-      nedeVarselMs: sekunder(env.EPOST_NEDE_VARSEL_SEKUNDER, 15 * 60),
-      pollMs: sekunder(env.EPOST_POLL_SEKUNDER, 1),
-      tidsavbruddMs: Math.max(100, sekunder(env.EPOST_SMTP_TIDSAVBRUDD_SEKUNDER, 20)),
-      leieMs: sekunder(env.EPOST_LEIE_SEKUNDER, 120),
-    },
-    registre: registreConfig(env, roller, !production || demo),
-    hub: lesHubConfig(
-      env,
-      sender && bool(env.HUB_HENTING, true) && !satt(env.HUB_URL) && (!production || demo),
-    ),
-    opprydding: lesOppryddingConfig(env),
-    grenser,
-    arbeid: lesArbeid(env),
-    buildDir: env.BUILD_DIR || "build",
-    viteDev: !production && env.VITE_DEV === "1",
-    pgOptions: env.PGOPTIONS || undefined,
-    sessionSecretSatt: satt(env.SESSION_SECRET),
-    advarsler,
-    webhook: {
-      noekkel: env.WEBHOOK_NOEKKEL || UTVIKLINGSVERDIER.webhookNoekkel,
-      tillatLokal: bool(env.WEBHOOK_TILLAT_LOKAL, false),
-      pollMs: sekunder(env.WEBHOOK_POLL_SEKUNDER, 1),
-      tidsavbruddMs: Math.max(100, sekunder(env.WEBHOOK_TIDSAVBRUDD_SEKUNDER, 5)),
-      maksForsoek: Math.max(1, Math.trunc(Number(env.WEBHOOK_MAKS_FORSOEK ?? 10)) || 10),
-      ventetidMs: sekunder(env.WEBHOOK_VENTETID_SEKUNDER, 30),
-      pauseEtter: Math.max(1, Math.trunc(Number(env.WEBHOOK_PAUSE_ETTER ?? 20)) || 20),
-    },
+    hubApiKey: m.HUB_API_KEY ?? UTVIKLINGSVERDIER.hubApiKey,
+    myndighetOrgnr: m.MYNDIGHET_ORGNR?.trim() || "985399077",
+    seedDemoData: m.SEED_DEMO_DATA ?? (!m.DATABASE_URL && utvikling),
+    migrerVedOppstart: m.DB_MIGRER_VED_OPPSTART,
+    smtpUrl: m.SMTP_URL || undefined,
+    embeddedEpost: sender && !satt(m.SMTP_URL),
+    metricsPort: m.METRICS_PORT,
+    avslutningMs: m.AVSLUTNING_SEKUNDER,
+    loggNivaa: m.LOG_LEVEL ?? (m.NODE_ENV === "test" ? "warn" : "info"),
+    trustProxy: m.TRUST_PROXY.verdi,
+    epost: epost(m),
+    registre: registreConfig(m, utvikling),
+    hub: hubConfig(m, sender && m.HUB_HENTING && !satt(m.HUB_URL) && utvikling),
+    opprydding: oppryddingConfig(m),
+    grenser: m.GRENSER.verdier,
+    arbeid: arbeid(m),
+    buildDir: m.BUILD_DIR,
+    viteDev: !production && m.VITE_DEV === "1",
+    pgOptions: m.PGOPTIONS,
+    sessionSecretSatt: satt(m.SESSION_SECRET),
+    utviklingssettTillatt: utvikling,
+    advarsler: m.GRENSER.advarsler,
+    webhook: webhook(m),
   };
 }

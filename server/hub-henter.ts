@@ -69,6 +69,7 @@ export async function startHubHenter(opts: {
     intervallMs: hub.intervallMs,
     maksPerRunde: hub.maksPerRunde,
     leieMs: hub.leieMs,
+    utviklingssett: config.utviklingssettTillatt,
     paaHendelse: (h) => {
       metrikker.hubHendelse(h);
       loggHendelse(logg, h);

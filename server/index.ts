@@ -13,7 +13,6 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { sendError } from "../api/http/feil";
-import { gjeldendeRegelsett } from "../api/regelsett/gjeldende";
 import { type DatabaseHandle, openDatabase } from "../db";
 import { manglendeMigreringer, migrateToLatest } from "../db/migrate";
 import { erApiSti, monterApi } from "./api";
@@ -22,7 +21,7 @@ import { type Helse, lagHelse } from "./helse";
 import { kunInnlogget } from "./kun-innlogget";
 import { forespoerselslogg, type Logger, lagLogger } from "./logg";
 import { lagMetrikker, type Metrikker, startMetrikkServer } from "./metrikker";
-import { regelsettVedOppstart } from "./regelsett";
+import { gjeldendeVersjonsnummer, regelsettVedOppstart } from "./regelsett";
 import { monterRegistre, type RegistreDel, startRegistre } from "./registre";
 import { ruteFor } from "./rute";
 import { type SenderDel, startSender } from "./sender";
@@ -105,7 +104,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
       utboks,
       pool: database.pool,
       hub,
-      regelsett: api ? () => gjeldendeRegelsett(database.db).then((g) => g?.versjon ?? null) : undefined,
+      regelsett: api ? () => gjeldendeVersjonsnummer(database.db, config) : undefined,
     });
     // Altinn and Enhetsregisteret (ADR 042): the clients, and in embedded mode their stand-ins on this port.
     let egenUrl = `http://127.0.0.1:${config.port}`;

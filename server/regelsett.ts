@@ -12,11 +12,11 @@ import type { Logger } from "./logg";
 
 export async function regelsettVedOppstart(db: Db, config: Config, logg: Logger): Promise<void> {
   try {
-    if (!config.production || config.demo) {
+    if (config.utviklingssettTillatt) {
       const lastet = await sikreUtviklingssett(db);
       if (lastet) logg.info({ regelsett: lastet }, "Risikoreglene i koden er lastet som utviklingssett");
     }
-    const gjeldende = await gjeldendeRegelsett(db);
+    const gjeldende = await gjeldendeRegelsett(db, config.utviklingssettTillatt);
     if (gjeldende)
       logg.info({ regelsett: gjeldende.versjon }, "Risikoregler godkjent av Mattilsynet gjelder");
     else {
@@ -28,4 +28,9 @@ export async function regelsettVedOppstart(db: Db, config: Config, logg: Logger)
     // A schema left to `npm run db:migrate` has no ruleset table yet: nothing is released until it has.
     logg.warn({ err: feil }, "Kunne ikke lese risikoreglene (er databasen migrert?)");
   }
+}
+
+/** The number of the ruleset in force now (null: none), for the metric forhaandsmelding_regelsett_versjon. */
+export async function gjeldendeVersjonsnummer(db: Db, config: Config): Promise<number | null> {
+  return (await gjeldendeRegelsett(db, config.utviklingssettTillatt))?.versjon ?? null;
 }

@@ -170,8 +170,9 @@ async function automatiskBeslutning(
   trx: Trx,
   rad: ImportmeldingRad,
   etter: "REGISTRERT" | "ANKOMMET",
+  utviklingssett: boolean,
 ): Promise<AutomatiskBeslutning> {
-  const regelsett = await gjeldendeRegelsettI(trx);
+  const regelsett = await gjeldendeRegelsettI(trx, utviklingssett);
   return {
     frigis: await skalFrigisAutomatisk(trx, rad, etter, regelsett),
     regelsettVersjon: regelsett?.versjon ?? null,
@@ -202,8 +203,17 @@ async function rapporterteAvvik(trx: Trx, id: number) {
 /** A status change requested by the importer's client (PUT .../status), a person or its system. */
 export async function endreKlientStatus(
   db: Db,
-  args: { id: number; til: KlientStatus; aktoer: KlientAktoer; versjon?: number; varsle?: boolean },
+  args: {
+    id: number;
+    til: KlientStatus;
+    aktoer: KlientAktoer;
+    versjon?: number;
+    varsle?: boolean;
+    /** Whether the development ruleset counts as approved (config.utviklingssettTillatt; default true). */
+    utviklingssett?: boolean;
+  },
 ): Promise<ImportmeldingRad> {
+  const utviklingssett = args.utviklingssett ?? true;
   const importoerId = args.aktoer.virksomhet.importoerId;
   const felles = { id: args.id, aktoer: args.aktoer, versjon: args.versjon, varsle: args.varsle };
   switch (args.til) {
@@ -216,7 +226,7 @@ export async function endreKlientStatus(
           const grunn = await venterPaaMyndighet(trx, rad);
           return grunn ? { venterPaaMyndighet: grunn } : undefined;
         },
-        automatiskFrigivelse: (trx, rad) => automatiskBeslutning(trx, rad, "REGISTRERT"),
+        automatiskFrigivelse: (trx, rad) => automatiskBeslutning(trx, rad, "REGISTRERT", utviklingssett),
       });
     case "ANKOMMET":
       return endreStatus(db, {
@@ -249,7 +259,7 @@ export async function endreKlientStatus(
             ...(grunn ? { venterPaaMyndighet: grunn } : {}),
           };
         },
-        automatiskFrigivelse: (trx, rad) => automatiskBeslutning(trx, rad, "ANKOMMET"),
+        automatiskFrigivelse: (trx, rad) => automatiskBeslutning(trx, rad, "ANKOMMET", utviklingssett),
       });
     case "TILBAKETRUKKET":
       return endreStatus(db, { ...felles, til: "TILBAKETRUKKET" });

@@ -75,7 +75,11 @@ const medTilgang = (db: Db) => async (req: ImportoerRequest, krav: Tilgangskrav)
 };
 
 /** The notification routes: creating, reading and deleting here, the rest in the route groups below. */
-export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()): Router {
+export function importmeldingRouter(
+  db: Db,
+  grenser: ApiGrenser = apiGrenser(),
+  utviklingssett = true,
+): Router {
   const router = Router();
   const kontekst = medTilgang(db);
 
@@ -128,7 +132,7 @@ export function importmeldingRouter(db: Db, grenser: ApiGrenser = apiGrenser()):
   registreringsruter(router, db);
   kopiruter(router, db);
   mottaksruter(router, db);
-  statusruter(router, db);
+  statusruter(router, db, utviklingssett);
   dokumentruter(router, db, grenser);
   return router;
 }
@@ -281,7 +285,7 @@ function mottaksruter(router: Router, db: Db): void {
 }
 
 /** The status changes a client makes (registered, arrived, withdrawn) and the history of the notification. */
-function statusruter(router: Router, db: Db): void {
+function statusruter(router: Router, db: Db, utviklingssett: boolean): void {
   const kontekst = medTilgang(db);
 
   router.put(
@@ -297,6 +301,7 @@ function statusruter(router: Router, db: Db): void {
         til: body.status,
         aktoer: await aktoerFor(db, req),
         versjon: body.versjon,
+        utviklingssett,
       });
       res.json(statusSvar(rad));
     }),

@@ -23,7 +23,7 @@ import { jsonKropp } from "../http/json-kropp";
 import { ah, sprakForKall } from "../http/kall";
 import { lesSoek } from "../http/soek";
 import { vurderImportmelding } from "../importmelding/handlinger";
-import { gjeldendeRegelsett, glemGjeldendeRegelsett, utviklingssettTillatt } from "../regelsett/gjeldende";
+import { gjeldendeRegelsett, glemGjeldendeRegelsett } from "../regelsett/gjeldende";
 import {
   godkjennRegelsett,
   hentInnhold,
@@ -117,7 +117,7 @@ async function vurder(db: Db, nummer: string, body: z.output<typeof vurderingBod
   }
 }
 
-export function myndighetRouter(db: Db, opts: { orgnr: string }): Router {
+export function myndighetRouter(db: Db, opts: { orgnr: string; utviklingssett: boolean }): Router {
   const router = Router();
   const les = krevMyndighet(opts.orgnr, "read");
   // Reading the rules is open to the case system (to explain a decision) and the rules' administration.
@@ -194,7 +194,7 @@ export function myndighetRouter(db: Db, opts: { orgnr: string }): Router {
     `${BASE}/regelsett/gjeldende`,
     lesRegler,
     ah(async (_req, res) => {
-      const g = await gjeldendeRegelsett(db);
+      const g = await gjeldendeRegelsett(db, opts.utviklingssett);
       if (!g) {
         return sendError(res, 404, melding("api.myndighet.ingenRegelsett"));
       }
@@ -239,7 +239,7 @@ export function myndighetRouter(db: Db, opts: { orgnr: string }): Router {
         db,
         versjon,
         { godkjentAv, klient: klientId(req) },
-        utviklingssettTillatt(),
+        opts.utviklingssett,
       );
       // This process uses it from the next certificate; the others within SJEKK_MS (ADR 046).
       glemGjeldendeRegelsett();

@@ -26,17 +26,6 @@ export interface GjeldendeRegelsett {
 /** How long this process answers from memory before it asks which version is current again. */
 export const SJEKK_MS = 1000;
 
-/**
- * Whether the development set counts as approved: in development and in a demo, not in production proper
- * (NODE_ENV=production without DEMO_MODE, the rule of server/config.ts). Read from the environment so every
- * caller (the api role, the Hub's intake, the command line) applies the same rule.
- */
-// biome-ignore lint/style/noProcessEnv: left (issue 37 item 3): the intake, the automatic release and the command line each need the rule; until the setting is passed down from server/config.ts through every caller of the intake, it is read here.
-export function utviklingssettTillatt(env: Record<string, string | undefined> = process.env): boolean {
-  const demo = ["1", "true", "on", "yes", "ja"].includes((env.DEMO_MODE ?? "").toLowerCase());
-  return env.NODE_ENV !== "production" || demo;
-}
-
 const kompilerte = new Map<string, Promise<GjeldendeRegelsett>>();
 const MAKS_KOMPILERTE = 8;
 
@@ -69,20 +58,30 @@ export function glemGjeldendeRegelsett(): void {
   generasjon++;
 }
 
-/** The current approved ruleset (null: none), from memory when it was checked less than SJEKK_MS ago. */
-export async function gjeldendeRegelsett(db: Db): Promise<GjeldendeRegelsett | null> {
+/**
+ * The current approved ruleset (null: none), from memory when it was checked less than SJEKK_MS ago.
+ * `utviklingssett`: whether the development set counts as approved — in development and a demo, not in
+ * production proper (config.utviklingssettTillatt, server/config.ts; every caller is given it).
+ */
+export async function gjeldendeRegelsett(
+  db: Db,
+  utviklingssett: boolean,
+): Promise<GjeldendeRegelsett | null> {
   const naa = Date.now();
   const forrige = sjekket.get(db);
   let gjeldende = forrige?.versjon ?? null;
   if (!forrige || forrige.gen !== generasjon || naa - forrige.tid >= SJEKK_MS) {
-    gjeldende = await gjeldendeVersjon(db, utviklingssettTillatt());
+    gjeldende = await gjeldendeVersjon(db, utviklingssett);
     sjekket.set(db, { versjon: gjeldende, tid: naa, gen: generasjon });
   }
   return gjeldende ? kompilert(db, gjeldende.versjon, gjeldende.sha256) : null;
 }
 
 /** The current approved ruleset as the database says it now, inside a transaction (the automatic release). */
-export async function gjeldendeRegelsettI(trx: Trx): Promise<GjeldendeRegelsett | null> {
-  const gjeldende = await gjeldendeVersjon(trx, utviklingssettTillatt());
+export async function gjeldendeRegelsettI(
+  trx: Trx,
+  utviklingssett: boolean,
+): Promise<GjeldendeRegelsett | null> {
+  const gjeldende = await gjeldendeVersjon(trx, utviklingssett);
   return gjeldende ? kompilert(trx, gjeldende.versjon, gjeldende.sha256) : null;
 }

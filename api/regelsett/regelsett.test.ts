@@ -26,7 +26,7 @@ import {
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
 import { MYNDIGHET_SCOPES } from "../auth";
 import { ingestSertifikat } from "../sertifikat/ingest";
-import { gjeldendeRegelsett, glemGjeldendeRegelsett, SJEKK_MS } from "./gjeldende";
+import { gjeldendeRegelsett, SJEKK_MS } from "./gjeldende";
 import { godkjennRegelsett, lastOppRegelsett, type RegelsettVisning } from "./lager";
 
 let api: TestApi;
@@ -34,24 +34,43 @@ let hageland: number;
 let gront: number;
 let kari: ReturnType<typeof aktoer>;
 
+let prod: Oppsett;
+
 beforeAll(async () => {
   api = await startTestApi();
+  // Production proper runs beside, as an API (and a database) of its own.
+  prod = await produksjon();
   hageland = await importoerId(api.handle.db, ORG.hagelandDrammen);
   gront = await importoerId(api.handle.db, ORG.grontMottakOslo);
   kari = aktoer(api, KARI, ORG.hagelandDrammen, hageland);
-});
+}, 300_000);
 afterAll(async () => {
   await api?.close();
-  settModus("utvikling");
+  await prod?.api.close();
 });
 
-/** Production proper (NODE_ENV=production, no DEMO_MODE): the development set counts for nothing. */
-function settModus(modus: "produksjon" | "utvikling") {
-  if (modus === "produksjon") {
-    process.env.NODE_ENV = "production";
-    delete process.env.DEMO_MODE;
-  } else process.env.NODE_ENV = "test";
-  glemGjeldendeRegelsett();
+/** An API with its importers: development (the development set is approved), or production proper (it is not). */
+interface Oppsett {
+  api: TestApi;
+  kari: ReturnType<typeof aktoer>;
+  hageland: number;
+  gront: number;
+  utviklingssett: boolean;
+}
+const utvikling = (): Oppsett => ({ api, kari, hageland, gront, utviklingssett: true });
+
+/** Production proper (config.utviklingssettTillatt false, as with NODE_ENV=production without DEMO_MODE). */
+async function produksjon(): Promise<Oppsett> {
+  const prod = await startTestApi({ utviklingssett: false });
+  const h = await importoerId(prod.handle.db, ORG.hagelandDrammen);
+  const g = await importoerId(prod.handle.db, ORG.grontMottakOslo);
+  return {
+    api: prod,
+    kari: aktoer(prod, KARI, ORG.hagelandDrammen, h),
+    hageland: h,
+    gront: g,
+    utviklingssett: false,
+  };
 }
 
 async function json<T>(res: Response, status = 200): Promise<T> {
@@ -60,17 +79,18 @@ async function json<T>(res: Response, status = 200): Promise<T> {
   return JSON.parse(tekst) as T;
 }
 
-const lastOpp = (innhold: unknown) =>
-  api.myndighet("/myndighet/v2/regelsett", { method: "POST", json: innhold });
-const godkjenn = (versjon: number, godkjentAv = "Berit Saksbehandler") =>
-  api.myndighet(`/myndighet/v2/regelsett/${versjon}/godkjenning`, { method: "POST", json: { godkjentAv } });
+const lastOpp = (innhold: unknown, mot: TestApi = api) =>
+  mot.myndighet("/myndighet/v2/regelsett", { method: "POST", json: innhold });
+const godkjenn = (versjon: number, godkjentAv = "Berit Saksbehandler", mot: TestApi = api) =>
+  mot.myndighet(`/myndighet/v2/regelsett/${versjon}/godkjenning`, { method: "POST", json: { godkjentAv } });
 
 /**
  * The two notifications today's rules release by themselves (ADR 007): document control only with a clean
  * certificate at submission, and plants for planting with a clean reception control at arrival. Their statuses
  * after submission and after arrival.
  */
-async function scenario(s: { snitt: TestSertifikat; planter: TestSertifikat }) {
+async function scenario(s: { snitt: TestSertifikat; planter: TestSertifikat }, o: Oppsett = utvikling()) {
+  const { kari, hageland, gront } = o;
   const snitt = await klarTilInnsending(kari, s.snitt, { ansvarlig: hageland, kontrolloer: gront });
   const etterInnsending = (await (await kari.put(`/${snitt.id}/status`, { status: "REGISTRERT" })).json())
     .status;
@@ -85,9 +105,15 @@ async function scenario(s: { snitt: TestSertifikat; planter: TestSertifikat }) {
   return { etterInnsending, etterAnkomst, snitt: await les(snitt.id), planter: await les(planter.id) };
 }
 
-const sertifikater = async () => ({
-  snitt: await lagSertifikat(api.handle.db, { linjer: [LINJER.snittroser] }),
-  planter: await lagSertifikat(api.handle.db, { linjer: [LINJER.roseplanter] }),
+const sertifikater = async (o: Oppsett = utvikling()) => ({
+  snitt: await lagSertifikat(o.api.handle.db, {
+    linjer: [LINJER.snittroser],
+    utviklingssett: o.utviklingssett,
+  }),
+  planter: await lagSertifikat(o.api.handle.db, {
+    linjer: [LINJER.roseplanter],
+    utviklingssett: o.utviklingssett,
+  }),
 });
 
 /** A version that also warns about cut roses from the Netherlands (a rule the bundled tables lack). */
@@ -109,18 +135,18 @@ describe("uten godkjente risikoregler i produksjon", () => {
     expect([idag.etterInnsending, idag.etterAnkomst]).toEqual(["AUTOMATISK_FRIGITT", "AUTOMATISK_FRIGITT"]);
     expect(idag.snitt.automatiskVurdering).toBe("FRIGITT");
 
-    settModus("produksjon");
-    try {
-      expect(await json(await api.myndighet("/myndighet/v2/regelsett/gjeldende"), 404)).toMatchObject({
+    // Production proper: the development set counts for nothing.
+    {
+      expect(await json(await prod.api.myndighet("/myndighet/v2/regelsett/gjeldende"), 404)).toMatchObject({
         detail:
           "Det finnes ikke noe godkjent regelsett: ingen forhåndsmeldinger frigis automatisk, alle venter på Mattilsynet",
       });
-      const uten = await scenario(await sertifikater());
+      const uten = await scenario(await sertifikater(prod), prod);
       expect([uten.etterInnsending, uten.etterAnkomst]).toEqual(["REGISTRERT", "ANKOMMET"]);
       expect(uten.snitt.automatiskVurdering).toBe("UTEN_REGELSETT");
       expect(uten.planter.automatiskVurdering).toBe("UTEN_REGELSETT");
       // The certificates were assessed by the bundled tables, recorded as under no approved ruleset.
-      const rad = await api.handle.db
+      const rad = await prod.api.handle.db
         .selectFrom("sertifikat")
         .select("regelsett_versjon")
         .where("id", "=", uten.snitt.sertifikat.id)
@@ -129,21 +155,21 @@ describe("uten godkjente risikoregler i produksjon", () => {
 
       // The authority loads today's tables as its own version: a draft changes nothing yet.
       const utkast = await json<RegelsettVisning>(
-        await lastOpp({ ...UTVIKLINGSSETT, beskrivelse: "Kontrollert mot forskriften 1. mai" }),
+        await lastOpp({ ...UTVIKLINGSSETT, beskrivelse: "Kontrollert mot forskriften 1. mai" }, prod.api),
         201,
       );
       expect(utkast).toMatchObject({ status: "UTKAST", godkjent: null, utviklingssett: false });
-      const fortsattUten = await scenario(await sertifikater());
+      const fortsattUten = await scenario(await sertifikater(prod), prod);
       expect([fortsattUten.etterInnsending, fortsattUten.etterAnkomst]).toEqual(["REGISTRERT", "ANKOMMET"]);
 
-      const foerGodkjenning = await sertifikater();
-      const godkjent = await json<RegelsettVisning>(await godkjenn(utkast.versjon));
+      const foerGodkjenning = await sertifikater(prod);
+      const godkjent = await json<RegelsettVisning>(await godkjenn(utkast.versjon, undefined, prod.api));
       expect(godkjent).toMatchObject({ status: "GODKJENT", godkjentAv: "Berit Saksbehandler" });
       // The same notifications as today are released, from certificates that came before the approval too.
-      const med = await scenario(foerGodkjenning);
+      const med = await scenario(foerGodkjenning, prod);
       expect([med.etterInnsending, med.etterAnkomst]).toEqual(["AUTOMATISK_FRIGITT", "AUTOMATISK_FRIGITT"]);
       expect(med.snitt.automatiskVurdering).toBe("FRIGITT");
-      const historikk = (await (await kari.get(`/${med.snitt.id}/historikk`)).json()) as HistorikkSide;
+      const historikk = (await (await prod.kari.get(`/${med.snitt.id}/historikk`)).json()) as HistorikkSide;
       expect(historikk.hendelser[0]).toMatchObject({
         tittel: "Frigitt automatisk",
         linjer: [
@@ -152,11 +178,9 @@ describe("uten godkjente risikoregler i produksjon", () => {
         ],
       });
       const lest = await json<{ automatiskVurdering: unknown }>(
-        await api.myndighet(`/myndighet/v2/importmeldinger/${med.planter.nummer}`),
+        await prod.api.myndighet(`/myndighet/v2/importmeldinger/${med.planter.nummer}`),
       );
       expect(lest.automatiskVurdering).toEqual({ resultat: "FRIGITT", regelsettVersjon: utkast.versjon });
-    } finally {
-      settModus("utvikling");
     }
   });
 });
@@ -340,7 +364,7 @@ describe("det godkjente regelsettet i hver prosess", () => {
 
   it("en godkjenning i en annen prosess gjelder her innen SJEKK_MS", async () => {
     const handle = api.handle.db.withPlugin(new RegelsettSpoerringer(api.handle.db));
-    const foer = await gjeldendeRegelsett(handle);
+    const foer = await gjeldendeRegelsett(handle, true);
     // Another process approves (directly in the database: this process is not told).
     const { regelsett } = await lastOppRegelsett(
       api.handle.db,
@@ -348,8 +372,8 @@ describe("det godkjente regelsettet i hver prosess", () => {
       { lastetOppAv: "test" },
     );
     await godkjennRegelsett(api.handle.db, regelsett.versjon, { godkjentAv: "Test", klient: null }, true);
-    expect((await gjeldendeRegelsett(handle))?.versjon).toBe(foer?.versjon);
+    expect((await gjeldendeRegelsett(handle, true))?.versjon).toBe(foer?.versjon);
     await new Promise((r) => setTimeout(r, SJEKK_MS + 50));
-    expect((await gjeldendeRegelsett(handle))?.versjon).toBe(regelsett.versjon);
+    expect((await gjeldendeRegelsett(handle, true))?.versjon).toBe(regelsett.versjon);
   });
 });

@@ -36,6 +36,7 @@ function henter(opts: { leieMs?: number; maksPerRunde?: number; intervallMs?: nu
     maksPerRunde: opts.maksPerRunde ?? 50,
     leieMs: opts.leieMs ?? 30_000,
     stoppFristMs: 500,
+    utviklingssett: true,
     paaHendelse: (e) => hendelser.push(e),
   });
   return { h, hendelser };
@@ -227,6 +228,7 @@ describe(`hubhenteren (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"
       intervallMs: 50,
       maksPerRunde: 50,
       leieMs: 30_000,
+      utviklingssett: true,
     });
     const r = await nede.kjoer();
     expect(r.kjoerte).toBe(true);

@@ -45,6 +45,8 @@ export interface HubHenterOptions {
   /** How long a stop lets a Hub call in flight finish before it is cut. */
   stoppFristMs?: number;
   paaHendelse?: (h: HubHendelse) => void;
+  /** Whether the development ruleset counts as approved (config.utviklingssettTillatt). */
+  utviklingssett: boolean;
 }
 
 export interface HubRunde {
@@ -128,7 +130,11 @@ export function lagHubHenter(opts: HubHenterOptions): HubHenter {
       if (innhold === undefined || innhold.trim() === "") throw TOM_KONVOLUTT;
       const xml = innholdSomBytes(innhold);
       // assessed under the current approved ruleset, as every other way in (ADR 046)
-      const forberedt = await forberedSertifikatIArbeider(xml, {}, await regelsettNaa(db));
+      const forberedt = await forberedSertifikatIArbeider(
+        xml,
+        {},
+        await regelsettNaa(db, opts.utviklingssett),
+      );
       const r = await lagreSertifikat(db, forberedt, {
         xml,
         foerCommit: (trx, r) =>

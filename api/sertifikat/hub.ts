@@ -21,6 +21,7 @@ export function hubRouter(
   hubApiKey: string | undefined,
   grenser: ApiGrenser = apiGrenser(),
   paaResultat?: (resultat: string) => void,
+  utviklingssett = true,
 ): Router {
   const router = Router();
   router.post(
@@ -43,7 +44,7 @@ export function hubRouter(
       const body: unknown = req.body;
       const xml = body instanceof Uint8Array ? body : new Uint8Array();
       try {
-        const { id, nummer, resultat } = await ingestSertifikatIArbeider(db, xml);
+        const { id, nummer, resultat } = await ingestSertifikatIArbeider(db, xml, { utviklingssett });
         paaResultat?.(resultat);
         res.status(resultat === "ny" || resultat === "oppdatert" ? 201 : 200).json({ id, nummer, resultat });
       } catch (feil) {

@@ -43,6 +43,11 @@ export interface IngestOptions extends ParseEphytoOptions {
    * history, not news (docs/decisions/012-epostvarsler.md).
    */
   varsle?: boolean;
+  /**
+   * Whether the development ruleset counts as approved (config.utviklingssettTillatt; default true, as in
+   * development, the seeds and the tests). The server's intake passes the configuration's.
+   */
+  utviklingssett?: boolean;
 }
 
 /** A value with object keys sorted and undefined dropped; bytes as base64. */
@@ -140,8 +145,8 @@ export function regelsettForJobb(r: RegelsettForJobb): { versjon: number | null;
 }
 
 /** The current approved ruleset for a job (from this process's memory, api/regelsett/gjeldende.ts). */
-export async function regelsettNaa(db: Db): Promise<RegelsettForJobb> {
-  const g = await gjeldendeRegelsett(db);
+export async function regelsettNaa(db: Db, utviklingssett: boolean): Promise<RegelsettForJobb> {
+  const g = await gjeldendeRegelsett(db, utviklingssett);
   return g && { versjon: g.versjon, sha256: g.sha256, json: g.json };
 }
 
@@ -215,7 +220,9 @@ export async function ingestSertifikat(
   xml: string | Uint8Array,
   opts: IngestOptions = {},
 ): Promise<IngestResultat> {
-  return lagreSertifikat(db, forberedSertifikat(xml, opts, await regelsettNaa(db)), { ...opts, xml });
+  const { utviklingssett = true, ...parseOpts } = opts;
+  const regelsett = await regelsettNaa(db, utviklingssett);
+  return lagreSertifikat(db, forberedSertifikat(xml, parseOpts, regelsett), { ...parseOpts, xml });
 }
 
 /** {@link forberedSertifikat} in a worker thread, in the intake lane (the registry's `ingest`, api/arbeid/jobber.ts). */
@@ -245,8 +252,8 @@ export async function ingestSertifikatIArbeider(
   xml: string | Uint8Array,
   opts: IngestOptions = {},
 ): Promise<IngestResultat> {
-  const { varsle, ...parseOpts } = opts;
-  const forberedt = await forberedSertifikatIArbeider(xml, parseOpts, await regelsettNaa(db));
+  const { varsle, utviklingssett = true, ...parseOpts } = opts;
+  const forberedt = await forberedSertifikatIArbeider(xml, parseOpts, await regelsettNaa(db, utviklingssett));
   return lagreSertifikat(db, forberedt, { varsle, xml });
 }
 

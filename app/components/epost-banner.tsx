@@ -2,17 +2,20 @@
 // Varslinger settings page. The state comes from the import API (GET .../{importoerId}/epoststatus), so the
 // app stays a pure HTTP client of the authority's API (docs/decisions/012-epostvarsler.md).
 import { Link } from "@remix-run/react";
+import type { Logger } from "../../server/logg";
 import type { ApiClient } from "../lib/api.server";
 import { useT } from "./sprak";
 import { Varsel } from "./ui";
 
 /**
  * For a loader: whether the banner shows for the chosen business. An API without the call, or any failure,
- * shows no banner: the page must not fail because the status could not be read.
+ * shows no banner: the page must not fail because the status could not be read (the failure goes to the request's
+ * log, context.logger).
  */
 export async function hentEpostFeil(
   api: ApiClient,
   avgiver: { organisasjonsnummer: string; importoerId: number },
+  logger: Logger | undefined,
 ): Promise<boolean> {
   try {
     const status = await api.getJson<{ sendingFeiler?: unknown }>(
@@ -21,7 +24,7 @@ export async function hentEpostFeil(
     return status.sendingFeiler === true;
   } catch (e) {
     if (e instanceof Response) throw e;
-    console.error("Kunne ikke hente status for e-postvarsler", e);
+    logger?.error({ err: e }, "Kunne ikke hente status for e-postvarsler");
     return false;
   }
 }

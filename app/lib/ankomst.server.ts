@@ -62,7 +62,10 @@ export async function ankomstAction({ request, context, params }: ActionFunction
       tilAnkomstinfoBody(submission.value, ankomst.id, versjon),
     );
   } catch (e) {
-    return lagreFeilet(e, ANKOMST_LAGRE_FEILET, { result: submission.reply(), senMelding: false });
+    return lagreFeilet(e, ANKOMST_LAGRE_FEILET, context.logger, {
+      result: submission.reply(),
+      senMelding: false,
+    });
   }
   return redirect(etterLagring);
 }

@@ -4,6 +4,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db";
 import { loadConfig } from "../../server/config";
+import type { Logger } from "../../server/logg";
 import { startTestUtsteder, type TestUtsteder } from "../../tests/oidc/test-utsteder";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { loader as velgVirksomhetLoader } from "../routes/velg-virksomhet";
@@ -233,7 +234,7 @@ describe("importørprofilen når en virksomhet velges", () => {
 
   it("finnes den, brukes den", async () => {
     svar = () => ({ status: 200, body: IMPORTOER });
-    expect(await velgVirksomhet(api(), "912345742", avgivere)).toMatchObject({
+    expect(await velgVirksomhet(api(), "912345742", undefined, avgivere)).toMatchObject({
       navn: "Hageland Import AS avd. Drammen",
       organisasjonsnummer: "912345742",
       formatertOrganisasjonsnummer: "912 345 742",
@@ -246,7 +247,7 @@ describe("importørprofilen når en virksomhet velges", () => {
 
   it("404 registrerer importøren automatisk med virksomhetens opplysninger", async () => {
     svar = (k) => (k.method === "GET" ? { status: 404 } : { status: 201, body: { ...IMPORTOER, id: 78 } });
-    expect((await velgVirksomhet(api(), "912345742", avgivere))?.importoerId).toBe(78);
+    expect((await velgVirksomhet(api(), "912345742", undefined, avgivere))?.importoerId).toBe(78);
     expect(kall.map((k) => `${k.method} ${k.path}`)).toEqual([
       "GET /import/register/v1/912345742",
       "POST /import/register/v1/912345742",
@@ -263,26 +264,34 @@ describe("importørprofilen når en virksomhet velges", () => {
     let n = 0;
     svar = (k) =>
       k.method === "POST" ? { status: 409 } : n++ === 0 ? { status: 404 } : { status: 200, body: IMPORTOER };
-    expect((await velgVirksomhet(api(), "912345742", avgivere))?.importoerId).toBe(77);
+    expect((await velgVirksomhet(api(), "912345742", undefined, avgivere))?.importoerId).toBe(77);
   });
 
   for (const status of [500, 403, 400]) {
     it(`${status} på importørprofilen sender til /mangler-autorisasjon`, async () => {
       svar = () => ({ status, body: { status, detail: "Feil" } });
-      expect(await omdirigering(velgVirksomhet(api(), "912345742", avgivere))).toBe("/mangler-autorisasjon");
+      const feil: unknown[] = [];
+      const logger = { error: (...a: unknown[]) => feil.push(a) } as unknown as Logger;
+      expect(await omdirigering(velgVirksomhet(api(), "912345742", logger, avgivere))).toBe(
+        "/mangler-autorisasjon",
+      );
       expect(kall.some((k) => k.method === "POST")).toBe(false);
+      // The failure is in the request's log, not on the console.
+      expect(feil).toEqual([[{ err: expect.any(Error) }, "Klarte ikke å hente importørprofil"]]);
     });
   }
 
   it("en feil ved automatisk registrering sender også til /mangler-autorisasjon", async () => {
     svar = (k) => (k.method === "GET" ? { status: 404 } : { status: 500 });
-    expect(await omdirigering(velgVirksomhet(api(), "912345742", avgivere))).toBe("/mangler-autorisasjon");
+    expect(await omdirigering(velgVirksomhet(api(), "912345742", undefined, avgivere))).toBe(
+      "/mangler-autorisasjon",
+    );
   });
 
   it("en hovedenhet eller en ukjent virksomhet kan ikke velges", async () => {
     svar = () => ({ status: 200, body: IMPORTOER });
-    expect(await velgVirksomhet(api(), "912345602", avgivere)).toBeUndefined();
-    expect(await velgVirksomhet(api(), "999999999", avgivere)).toBeUndefined();
+    expect(await velgVirksomhet(api(), "912345602", undefined, avgivere)).toBeUndefined();
+    expect(await velgVirksomhet(api(), "999999999", undefined, avgivere)).toBeUndefined();
     expect(kall).toEqual([]);
   });
 });

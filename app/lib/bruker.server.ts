@@ -3,6 +3,7 @@
 // (else /velg-virksomhet). The importer profile is fetched by organisation number and registered on 404.
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
+import type { Logger } from "../../server/logg";
 import { type ApiClient, ApiFeil, createApiClient } from "./api.server";
 import { fornyTokens } from "./auth.server";
 import { lesCookie, settCookie, slettCookie } from "./preferanser.server";
@@ -195,11 +196,12 @@ export async function hentEllerRegistrerImportoer(
 /**
  * Chooses an organisation for the session: it must be a Bedrift the person may act for. Returns
  * undefined when it is not selectable; throws a redirect to missing authorisation when the importer
- * profile cannot be loaded.
+ * profile cannot be loaded (the failure goes to the request's log, context.logger).
  */
 export async function velgVirksomhet(
   api: ApiClient,
   orgnr: string,
+  logger: Logger | undefined,
   avgivere?: Avgiver[],
 ): Promise<ValgtVirksomhet | undefined> {
   const liste = avgivere ?? (await hentAvgivere(api));
@@ -213,7 +215,7 @@ export async function velgVirksomhet(
     importoer = await hentEllerRegistrerImportoer(api, valgt, hovedenhetNavn);
   } catch (e) {
     if (e instanceof Response) throw e;
-    console.error("Klarte ikke å hente importørprofil", e);
+    logger?.error({ err: e }, "Klarte ikke å hente importørprofil");
     throw redirect(MANGLER_AUTORISASJON);
   }
   return {

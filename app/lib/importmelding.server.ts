@@ -9,6 +9,7 @@ import {
   sidenErFull,
 } from "../../domain/historikk-oversikt";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
+import type { Logger } from "../../server/logg";
 import { type ApiClient, ApiFeil } from "./api.server";
 import { loginUrl, type MedVirksomhet, requireVirksomhet } from "./bruker.server";
 import { lesSkjema } from "./csrf.server";
@@ -145,9 +146,15 @@ export function feilmelding(e: unknown, reserve: string): string {
 }
 
 /** Answer for a failed save: the server's message shown above the form, input kept. */
-export function lagreFeilet<E extends Record<string, unknown>>(e: unknown, reserve: string, ekstra?: E) {
+export function lagreFeilet<E extends Record<string, unknown>>(
+  e: unknown,
+  reserve: string,
+  logger: Logger | undefined,
+  ekstra?: E,
+) {
   if (e instanceof Response) throw e;
-  if (!(e instanceof ApiFeil)) console.error(reserve, e);
+  // Not an answer of the API (it did not answer, or answered what it should not): the request's log says so.
+  if (!(e instanceof ApiFeil)) logger?.error({ err: e, melding: reserve }, "Lagring feilet");
   const konflikt = e instanceof ApiFeil && e.status === 409;
   return data(
     { ...(ekstra as E), lagreFeil: feilmelding(e, reserve) as string | null, konflikt },

@@ -42,7 +42,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const resultat = await api.postJson<KopiResultat>(`${base}/kopier-svar`, { kildeId, versjon });
     return redirect(`${importmeldingSti(id, "innmelder")}?svarFra=${resultat.kilde.id}`);
   } catch (e) {
-    return lagreFeilet(e, "importmelding.bruk.feilet");
+    return lagreFeilet(e, "importmelding.bruk.feilet", context.logger);
   }
 }
 

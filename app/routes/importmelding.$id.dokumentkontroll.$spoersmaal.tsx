@@ -30,7 +30,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       tilKontrollsvarBody(submission.value, spoersmaal.id, versjon),
     );
   } catch (e) {
-    return lagreFeilet(e, "importmelding.dokumentkontroll.lagreFeilet", { result: submission.reply() });
+    return lagreFeilet(e, "importmelding.dokumentkontroll.lagreFeilet", context.logger, {
+      result: submission.reply(),
+    });
   }
   const steg = wizardSteg(melding);
   const sti = `dokumentkontroll/${spoersmaal.path}`;

@@ -54,7 +54,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const steg = wizardSteg(melding);
     return redirect(steg.url(steg.neste("innmelder") ?? "oppsummering"));
   } catch (e) {
-    return lagreFeilet(e, "importmelding.innmelder.lagreFeilet", { result: submission.reply() });
+    return lagreFeilet(e, "importmelding.innmelder.lagreFeilet", context.logger, {
+      result: submission.reply(),
+    });
   }
 }
 

@@ -94,7 +94,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const frigitt = svar.status === "FRIGITT" || svar.status === "AUTOMATISK_FRIGITT";
     return redirect(`/importmelding/${id}/ankommet${frigitt ? "?frigitt=1" : ""}`);
   } catch (e) {
-    return lagreFeilet(e, "importmelding.dokumentkontroll.lagreFeilet", {
+    return lagreFeilet(e, "importmelding.dokumentkontroll.lagreFeilet", context.logger, {
       result: submission.reply(),
       profil: false,
     });

@@ -52,7 +52,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     await api.put(`${base}/ankomstinfo/${ankomst.id}`, body);
   } catch (e) {
-    return lagreFeilet(e, "importmelding.mottakskontrolloer.lagreFeilet", { result: submission.reply() });
+    return lagreFeilet(e, "importmelding.mottakskontrolloer.lagreFeilet", context.logger, {
+      result: submission.reply(),
+    });
   }
   const foerste = melding.mottakskontrollSpoersmaal[0];
   return redirect(

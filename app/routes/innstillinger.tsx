@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   // The e-mail health banner belongs on the Varslinger side (issue 10, ADR 012).
-  const epostFeil = side === "Varslinger" ? await hentEpostFeil(api, avgiver) : false;
+  const epostFeil = side === "Varslinger" ? await hentEpostFeil(api, avgiver, context.logger) : false;
   const integrasjoner =
     side === "Integrasjoner"
       ? await hentSystemtilganger(api, avgiver.organisasjonsnummer, url, { redirectOn401: loginUrl(request) })

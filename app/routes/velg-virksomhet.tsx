@@ -80,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Coming back (after a new login) to a page: reuse the organisation chosen last time, if still allowed.
   const husket = await husketVirksomhet(request);
   if (returnToParam && husket && !session.get("avgiver")) {
-    const valgt = await velgVirksomhet(api, husket, avgivere);
+    const valgt = await velgVirksomhet(api, husket, context.logger, avgivere);
     if (valgt) {
       session.set("avgiver", valgt);
       throw redirect(tryggReturnTo(returnToParam), {
@@ -100,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { session, api } = await requireBruker(request, context);
   const { formData } = await lesSkjema(request, context, session);
   const orgnr = String(formData.get("organisasjonsnummer") ?? "");
-  const valgt = /^\d{9}$/.test(orgnr) ? await velgVirksomhet(api, orgnr) : undefined;
+  const valgt = /^\d{9}$/.test(orgnr) ? await velgVirksomhet(api, orgnr, context.logger) : undefined;
   if (!valgt) return data({ melding: "virksomhet.kanIkkeVelges" as const }, { status: 400 });
   session.set("avgiver", valgt);
   const headers = new Headers();

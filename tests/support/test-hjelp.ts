@@ -85,6 +85,8 @@ export async function lagSertifikat(
     erstatter?: string;
     /** The consignor's name (default «Bloemen B.V.»). */
     avsender?: string;
+    /** Whether the development ruleset counts as approved at intake (default true; false: production proper). */
+    utviklingssett?: boolean;
   } = {},
 ): Promise<TestSertifikat> {
   teller += 1;
@@ -108,7 +110,7 @@ export async function lagSertifikat(
     erstatter: opts.erstatter ? { nummer: opts.erstatter, aarsak: "Feil mottaker" } : undefined,
     varelinjer: opts.linjer ?? [LINJER.roseplanter],
   };
-  const { id } = await ingestSertifikat(db, lagSertifikatXml(input));
+  const { id } = await ingestSertifikat(db, lagSertifikatXml(input), { utviklingssett: opts.utviklingssett });
   return { id, nummer, eksportLand: eksportland, utstedtDato };
 }
 

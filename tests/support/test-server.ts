@@ -65,6 +65,8 @@ export interface TestApiOptions {
   maskinporten?: MaskinVerifierOptions;
   /** How the API calls Altinn and the register (the cache's life, deadlines, breaker). */
   registre?: TestRegistreValg;
+  /** Whether the development ruleset counts as approved (default true; false: production proper, ADR 046). */
+  utviklingssett?: boolean;
 }
 
 /** The WEBHOOK_NOEKKEL of the test API (the test's sender decrypts the secrets with it). */
@@ -175,6 +177,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
       auth: { issuer: TEST_ISSUER, audience: TEST_AUDIENCE, jwks: createLocalJWKSet(noekler.jwks) },
       hubApiKey: opts.hubApiKey ?? TEST_HUB_API_KEY,
       myndighet: { orgnr: TEST_MYNDIGHET_ORGNR },
+      utviklingssett: opts.utviklingssett,
       epostNedeVarselMs: opts.epostNedeVarselMs,
       grenser: opts.grenser,
       webhook: { noekkel: TEST_WEBHOOK_NOEKKEL, tillatLokal: opts.webhook?.tillatLokal ?? true },
