@@ -160,7 +160,11 @@ export async function hentImportoer(db: Db, orgnr: string): Promise<ImportoerDto
 }
 
 export const registreringSchema = z.object({
-  hovedenhetNavn: z.string().trim().max(200).nullish(),
+  hovedenhetNavn: z
+    .string()
+    .trim()
+    .max(200, melding("api.register.navnForLangt", { maks: 200 }))
+    .nullish(),
   hovedenhetOrganisasjonsnummer: z
     .string()
     .regex(/^\d{9}$/, melding("api.register.ugyldigHovedenhet"))
@@ -169,7 +173,7 @@ export const registreringSchema = z.object({
     .string({ error: melding("api.register.navnMangler") })
     .trim()
     .min(1, melding("api.register.navnMangler"))
-    .max(200),
+    .max(200, melding("api.register.navnForLangt", { maks: 200 })),
   organisasjonsnummer: z
     .string({ error: melding("api.register.orgnrMangler") })
     .regex(/^\d{9}$/, melding("api.ugyldigOrgnr")),
