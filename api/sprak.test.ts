@@ -356,6 +356,35 @@ describe("problem details på leserens språk", () => {
     expect(
       await registrer({ navn: "X", organisasjonsnummer: org, hovedenhetOrganisasjonsnummer: "1" }, "en"),
     ).toMatchObject({ status: 400, detail: "Invalid organisation number for the main entity" });
+    // a name over 200 characters: the catalogue's message in the asker's language, not zod's English default
+    const langt = "N".repeat(201);
+    expect(await registrer({ navn: langt, organisasjonsnummer: org }, "nb")).toEqual({
+      status: 400,
+      sprak: "nb",
+      detail: "Navnet kan ikke være lengre enn 200 tegn",
+    });
+    expect(await registrer({ navn: langt, organisasjonsnummer: org }, "nn")).toEqual({
+      status: 400,
+      sprak: "nn",
+      detail: "Namnet kan ikkje vere lengre enn 200 teikn",
+    });
+    expect(
+      await registrer(
+        {
+          navn: "X",
+          organisasjonsnummer: org,
+          hovedenhetOrganisasjonsnummer: ORG.hagelandHoved,
+          hovedenhetNavn: langt,
+        },
+        "en",
+      ),
+    ).toEqual({ status: 400, sprak: "en", detail: "The name cannot be longer than 200 characters" });
+    const registrert = await api.handle.db
+      .selectFrom("importoer")
+      .select("id")
+      .where("organisasjonsnummer", "=", org)
+      .execute();
+    expect(registrert).toEqual([]);
     const id = await importoerId(api.handle.db, ORG.hagelandDrammen);
     const kontrolloerer = (ids: unknown, sprak: string) =>
       detail(`/import/register/v1/${ORG.hagelandDrammen}/${id}/mottakskontrolloerer`, {

@@ -133,12 +133,21 @@ function normaliserTekst(tekst: string): string {
 // Countries
 // ---------------------------------------------------------------------------------------------------------
 
-const landEtterKode = new Map<string, Land>();
-for (const land of LAND) {
-  landEtterKode.set(land.alpha2, land);
-  landEtterKode.set(land.alpha3, land);
-  landEtterKode.set(land.numerisk, land);
-  for (const alias of land.alias ?? []) landEtterKode.set(alias, land);
+// Built on first use, not when the module loads: a browser page that imports other code lists from here (the
+// certificate page's units and packages) then leaves the country table out of its bundle (nothing at the top
+// level refers to it).
+let landEtterKodeMap: Map<string, Land> | undefined;
+function landEtterKode(): Map<string, Land> {
+  if (!landEtterKodeMap) {
+    landEtterKodeMap = new Map();
+    for (const land of LAND) {
+      landEtterKodeMap.set(land.alpha2, land);
+      landEtterKodeMap.set(land.alpha3, land);
+      landEtterKodeMap.set(land.numerisk, land);
+      for (const alias of land.alias ?? []) landEtterKodeMap.set(alias, land);
+    }
+  }
+  return landEtterKodeMap;
 }
 
 /**
@@ -149,11 +158,11 @@ for (const land of LAND) {
 export function finnLand(kode: string | number | null | undefined): Land | undefined {
   const k = normaliserKode(kode);
   if (k === undefined) return undefined;
-  if (/^\d{1,3}$/.test(k)) return landEtterKode.get(k.padStart(3, "0"));
-  const direkte = landEtterKode.get(k);
+  if (/^\d{1,3}$/.test(k)) return landEtterKode().get(k.padStart(3, "0"));
+  const direkte = landEtterKode().get(k);
   if (direkte) return direkte;
   const underinndeling = /^([A-Z]{2})-[A-Z0-9]{1,3}$/.exec(k);
-  return underinndeling?.[1] ? landEtterKode.get(underinndeling[1]) : undefined;
+  return underinndeling?.[1] ? landEtterKode().get(underinndeling[1]) : undefined;
 }
 
 /** The Norwegian name of a country code; an unknown code is returned as it is (trimmed). */
@@ -164,11 +173,14 @@ export function landNavn(kode: string | number | null | undefined): string | und
   return finnLand(kode)?.navn ?? String(kode).trim();
 }
 
-const kollator = new Intl.Collator("nb");
-const landSortert: readonly Land[] = [...LAND].sort((a, b) => kollator.compare(a.navn, b.navn));
+let landSortert: readonly Land[] | undefined;
 
 /** All ISO 3166-1 countries, sorted by Norwegian name (Norwegian collation). */
 export function alleLand(): readonly Land[] {
+  if (!landSortert) {
+    const kollator = new Intl.Collator("nb");
+    landSortert = [...LAND].sort((a, b) => kollator.compare(a.navn, b.navn));
+  }
   return landSortert;
 }
 

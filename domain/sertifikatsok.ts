@@ -5,12 +5,10 @@ import { melding } from "../sprak/melding";
 import type { Noekkel } from "../sprak/navnerom";
 import data from "./data/sertifikatsok-land.json" with { type: "json" };
 import { erIsoDato } from "./format";
-import { landNavn } from "./kodeverk";
 import { harKontrolltegn } from "./text";
 
 export interface SokeLand {
   kode: string;
-  navn: string;
   /** An example of the country's number format, the same in every language. */
   plassholder: string;
 }
@@ -23,9 +21,11 @@ export function landHjelp(kode: string): Noekkel {
   return `forside.sok.landHjelp.${kode}` as Noekkel;
 }
 
-export const SOKELAND: readonly SokeLand[] = data.land
-  .map((l) => ({ ...l, navn: landNavn(l.kode) }))
-  .sort((a, b) => a.navn.localeCompare(b.navn, "nb"));
+/**
+ * The search's countries, by code. Named and sorted in the reader's language by home's loader
+ * (app/lib/landnavn.server.ts `fastLandvalg`), so no country table reaches the browser.
+ */
+export const SOKELAND: readonly SokeLand[] = data.land;
 
 // message references (sprak/melding.ts), shown in the reader's language where the search's answer is shown
 export const SOK_MANGLER_FELT = melding("forside.sok.mangler", { felt: "alle" });

@@ -67,7 +67,9 @@ export async function startTjeneste(
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const frist = Date.now() + 60_000;
+  // a busy machine (other runs beside this one) can need more than a minute: BENCH_START_SEKUNDER
+  const sekunder = Number(process.env.BENCH_START_SEKUNDER ?? 60);
+  const frist = Date.now() + sekunder * 1000;
   for (;;) {
     if (barn.exitCode !== null) throw new Error(`Tjenesten stoppet (kode ${barn.exitCode})`);
     try {
@@ -75,7 +77,10 @@ export async function startTjeneste(
     } catch {
       // not listening yet
     }
-    if (Date.now() > frist) throw new Error("Tjenesten startet ikke på 60 s");
+    if (Date.now() > frist) {
+      barn.kill("SIGTERM");
+      throw new Error(`Tjenesten startet ikke på ${sekunder} s`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -1,21 +1,31 @@
 // Country (region) names in nynorsk and English from Intl.DisplayNames (issue 33 §1); bokmål keeps the service's
-// own table (SPEC's names), so it gets none here. One formatter per language, made on first use and kept:
-// building one costs far more than the lookups of a page, and pages ask on every request.
+// own table (SPEC's names), so it gets none here. One formatter per language, made on first use and kept, and
+// each name it gives kept too: the names are static, `of` costs a microsecond or more each time, and the pages
+// ask for the same few dozen codes on every request. At most 26 × 26 names per language (two capital letters).
 import { LOKALE, type Sprak } from "./sprak";
 
-const formatterer = new Map<Sprak, Intl.DisplayNames>();
+interface Navn {
+  formatterer: Intl.DisplayNames;
+  kjente: Map<string, string | undefined>;
+}
+
+const perSprak = new Map<Sprak, Navn>();
 
 /** The name of the region `kode` in `sprak`; undefined for bokmål, or a code Intl does not know. */
 export function regionnavn(sprak: Sprak, kode: string | null | undefined): string | undefined {
   if (sprak === "nb" || !kode || !/^[A-Z]{2}$/.test(kode)) return undefined;
-  let f = formatterer.get(sprak);
-  if (!f) {
-    f = new Intl.DisplayNames([LOKALE[sprak]], { type: "region" });
-    formatterer.set(sprak, f);
+  let n = perSprak.get(sprak);
+  if (!n) {
+    n = { formatterer: new Intl.DisplayNames([LOKALE[sprak]], { type: "region" }), kjente: new Map() };
+    perSprak.set(sprak, n);
   }
+  if (n.kjente.has(kode)) return n.kjente.get(kode);
+  let verdi: string | undefined;
   try {
-    return f.of(kode);
+    verdi = n.formatterer.of(kode);
   } catch {
-    return undefined;
+    verdi = undefined;
   }
+  n.kjente.set(kode, verdi);
+  return verdi;
 }

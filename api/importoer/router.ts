@@ -75,7 +75,11 @@ export const kontrolloererSchema = z.object(
 );
 
 export const registreringSchema = z.object({
-  hovedenhetNavn: z.string().trim().max(200).nullish(),
+  hovedenhetNavn: z
+    .string()
+    .trim()
+    .max(200, melding("api.register.navnForLangt", { maks: 200 }))
+    .nullish(),
   hovedenhetOrganisasjonsnummer: z
     .string()
     .regex(/^\d{9}$/, melding("api.register.ugyldigHovedenhet"))
@@ -84,7 +88,7 @@ export const registreringSchema = z.object({
     .string({ error: melding("api.register.navnMangler") })
     .trim()
     .min(1, melding("api.register.navnMangler"))
-    .max(200),
+    .max(200, melding("api.register.navnForLangt", { maks: 200 })),
   organisasjonsnummer: z
     .string({ error: melding("api.register.orgnrMangler") })
     .regex(/^\d{9}$/, melding("api.ugyldigOrgnr")),

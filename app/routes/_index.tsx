@@ -33,7 +33,7 @@ import { ApiFeil } from "../lib/api.server";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
-import { landvalgPaa, navngiLand } from "../lib/landnavn.server";
+import { fastLandvalg, landvalgPaa, navngiLand } from "../lib/landnavn.server";
 import { lagreRegelverk, lesRegelverk } from "../lib/regelverk.server";
 import { sidetittel } from "../lib/sidetittel";
 import { sprakFor, tekster } from "../lib/tekster.server";
@@ -164,10 +164,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       oppstart,
       // the search countries named in the reader's language and sorted by those names (bokmål: the code
       // list's, SPEC), from the loader so the country table stays off the client
-      sokeland: landvalgPaa(
-        sprak,
-        SOKELAND.map((l) => ({ ...l })),
-      ),
+      sokeland: fastLandvalg(sprak, SOKELAND),
       epostFeil,
       oppstartFeil,
       // the regulation form's messages (validering) only while it is shown

@@ -6,11 +6,13 @@ import {
   redirect,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { pakkeNavn, plantedelVisning, tilsiktetBruk, tilsiktetBrukVisning } from "../../domain/kodeverk";
 import { tilServerSide } from "../../domain/pagination";
 import { refererteDokumenterTekster, totalTekst } from "../../domain/sertifikat-tekst";
 import type { SertifikatVisning } from "../../domain/sertifikat-visning";
 import { sertifikatstatusNavn } from "../../domain/statusnavn";
 import { medVarelinjeside } from "../../domain/varelinjeside";
+import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
 import { Feilgrense } from "../components/feilgrense";
 import type { Regelverksvar } from "../components/regelverk-bekreftelse";
@@ -77,6 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         // the header's status badge in the reader's language (the API's statusTekst is bokmål, for its readers)
         statusTekst: sertifikatstatusNavn(t, svar.statusKode),
         landnavn: landnavnTabell(t.sprak, landkoder(sertifikat)),
+        linjetekster: linjetekster(t, sertifikat.varelinjer),
       },
       harLestRegelverk: importoer.harLestRegelverk,
       avgiver,
@@ -132,6 +135,32 @@ function landkoder(s: ReturnType<typeof medVarelinjeside<SertifikatVisning>>): A
       l.reeksportSertifiseringsErklaering?.kontraktsinngaaendePart?.kode,
     ]),
   ];
+}
+
+/**
+ * The code-list words of this page's goods lines in the reader's language, by sorting number: the plant part
+ * (an IPPC class), the intended use (SPEC §9's list; a use not in it as the certificate gives it) and the
+ * packages. Named here so the code tables stay out of the page's JavaScript.
+ */
+function linjetekster(
+  t: T,
+  linjer: SertifikatVisning["varelinjer"],
+): Record<string, { plantedel?: string; tilsiktetBruk?: string; pakker?: string }> {
+  const tekster: Record<string, { plantedel?: string; tilsiktetBruk?: string; pakker?: string }> = {};
+  for (const l of linjer) {
+    const k = l.klassifisering;
+    const bruk = tilsiktetBruk(k.tilsiktetBrukKode) ?? tilsiktetBruk(k.tilsiktetBruk?.trim());
+    const id = `kodeverk.tilsiktetBruk.${bruk?.kode}` as Noekkel;
+    tekster[l.sorteringsnummer] = {
+      plantedel: plantedelVisning(t, k.plantedel),
+      tilsiktetBruk: bruk && t.har(id) ? t(id) : tilsiktetBrukVisning(k),
+      pakker:
+        l.pakker
+          .map((p) => `${p.antall ?? ""} ${p.pakkeKode ? pakkeNavn(p.pakkeKode) : ""}`.trim())
+          .join(", ") || undefined,
+    };
+  }
+  return tekster;
 }
 
 /** The create form's answer: the refusal (SPEC's toast), the regulation form's state, the chosen importer. */

@@ -18,6 +18,7 @@ import { formaterDato } from "../../domain/format";
 import type { HendelseVisning } from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { ImportmeldingListe } from "../../domain/importmelding-liste";
+import { landNavn } from "../../domain/kodeverk";
 import type { Forside, OversiktImportmelding } from "../../domain/oversikt";
 import type { SystemtilgangDto } from "../../domain/schemas/systemtilgang";
 import { REGELVERK_AVKRYSSING_TEKST, REGELVERK_MELDING } from "../../domain/schemas/tekster";
@@ -240,9 +241,9 @@ const HJEMDATA = [
   ...[1, 2, 3, 4, 5].map((id) => `IM-2026-00${id}`),
   ...SOKELAND.filter((l) =>
     ["nn-NO", "en-GB"].some(
-      (lokale) => new Intl.DisplayNames([lokale], { type: "region" }).of(l.kode) === l.navn,
+      (lokale) => new Intl.DisplayNames([lokale], { type: "region" }).of(l.kode) === landNavn(l.kode),
     ),
-  ).map((l) => l.navn),
+  ).map((l) => landNavn(l.kode)),
 ];
 
 /** The test notification (tests/app/side.ts), from Austria: the pages name its countries in the reader's language. */

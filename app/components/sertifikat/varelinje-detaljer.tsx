@@ -1,7 +1,6 @@
 // One goods line's details on the certificate page (app/components/sertifikat/varelinjer.tsx): a
 // <details> with everything the certificate says about the line.
 import { formaterDato } from "../../../domain/format";
-import { pakkeNavn, plantedelVisning, tilsiktetBrukVisning } from "../../../domain/kodeverk";
 import { eppoLenke } from "../../../domain/risiko/eppo-lenke";
 import { useT } from "../sprak";
 import { Opplysninger } from "../ui";
@@ -16,9 +15,12 @@ export function VarelinjeDetaljer({
   flagg,
   sammeBehandlinger,
   landnavn,
+  tekster,
 }: {
   l: Linje;
   landnavn: Landnavn;
+  /** The line's code-list words, named by the loader (routes/sertifikat.tsx `linjetekster`). */
+  tekster: { plantedel?: string; tilsiktetBruk?: string; pakker?: string } | undefined;
   /** The line's risk assessment, when there is one. */
   v: ReturnType<Side["linjeVurdering"]["get"]>;
 } & Pick<Side, "flagg" | "sammeBehandlinger">) {
@@ -59,16 +61,11 @@ export function VarelinjeDetaljer({
                 </a>
               ) : undefined,
             ],
-            [t("sertifikat.detaljer.plantedel"), plantedelVisning(t, l.klassifisering.plantedel)],
+            [t("sertifikat.detaljer.plantedel"), tekster?.plantedel],
             [t("sertifikat.detaljer.tilstand"), l.klassifisering.tilstander.join(", ") || undefined],
-            [t("sertifikat.detaljer.tilsiktetBruk"), tilsiktetBrukVisning(l.klassifisering)],
+            [t("sertifikat.detaljer.tilsiktetBruk"), tekster?.tilsiktetBruk],
             [t("sertifikat.varelinjer.mengde"), <Mengder key="m" linje={l} />],
-            [
-              t("sertifikat.detaljer.pakker"),
-              l.pakker
-                .map((p) => `${p.antall ?? ""} ${p.pakkeKode ? pakkeNavn(p.pakkeKode) : ""}`.trim())
-                .join(", ") || undefined,
-            ],
+            [t("sertifikat.detaljer.pakker"), tekster?.pakker],
             [t("sertifikat.detaljer.pakkebeskrivelse"), l.pakkebeskrivelse],
             [t("sertifikat.detaljer.kjennetegn"), l.kjennetegn.join(", ") || undefined],
             [

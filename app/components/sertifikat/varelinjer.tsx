@@ -85,6 +85,7 @@ export function Varelinjer({
           flagg={flagg}
           sammeBehandlinger={sammeBehandlinger}
           landnavn={s.landnavn}
+          tekster={s.linjetekster[l.sorteringsnummer]}
         />
       ))}
     </section>
