@@ -332,6 +332,10 @@ describe("loadConfig i produksjon", () => {
     expect(loadConfig({ MYNDIGHET_ORGNR: "999888777" }).myndighetOrgnr).toBe("999888777");
   });
 
+  it("en api-prosess i produksjon bruker aldri utviklingssettet av risikoregler (ADR 046)", () => {
+    expect(loadConfig(API).utviklingssettTillatt).toBe(false);
+  });
+
   it("web uten api krever IMPORT_API_URL; med api i samme prosess trengs den ikke", () => {
     expect(feilVed({ ...WEB, IMPORT_API_URL: "" }).problemer).toEqual([
       expect.stringContaining("IMPORT_API_URL må settes"),
