@@ -113,7 +113,7 @@ export async function startProduksjonsform(server: BenchPostgres, port = PORT): 
         EPOST_AVSENDER: "ikke-svar@bench.example",
         METRICS_PORT: String(port + 3),
         HUB_API_KEY: randomBytes(24).toString("hex"),
-        // the sender's Hub pull is not part of browsing (and there is no Hub here): the relay shape (ADR 048)
+        // the sender's Hub pull is not part of browsing (and there is no Hub here): the relay shape (ADR 044)
         HUB_HENTING: "av",
         ...MYNDIGHET_UTEN_TOKEN,
         WEBHOOK_NOEKKEL: randomBytes(32).toString("hex"),
