@@ -14,7 +14,7 @@ import { formaterInnlesing, innlesingFeilet, maalInnlesing } from "./bench-innle
 import { formaterLast, formaterProduksjonsform, maalLast, maalProduksjonsform } from "./bench-last";
 import { maalLeveringer } from "./bench-levering";
 import { maalSertifikatside } from "./bench-side";
-import { formaterSkala, maalSkala, SKALAER, visPlaner } from "./bench-skala";
+import { formaterSkala, MAAL_FORHOLD, maalSkala, overMaal, SKALAER, visPlaner } from "./bench-skala";
 import { formaterSprak, maalSprak } from "./bench-sprak";
 import { formaterStortSertifikat, maalStortSertifikat } from "./bench-stort-sertifikat";
 import { klientvekt } from "./klientvekt";
@@ -264,6 +264,13 @@ if (erHoved && process.argv.includes("--plans")) {
   console.log(`\nListene ved ${skalaer} forhåndsmeldinger og sertifikater (${database}, over HTTP):\n`);
   const tider = await maalSkala();
   console.log(formaterSkala(tider));
+  // issue 35 item 1: a list over the goal fails the run
+  const over = overMaal(tider);
+  if (over.length > 0) {
+    console.log(`\n✗ Over ${MAAL_FORHOLD}× i leste rader: ${over.join("; ")}`);
+    process.exit(1);
+  }
+  console.log(`\n✓ Alle listene innenfor ${MAAL_FORHOLD}× i leste rader`);
   process.exit(0);
 } else if (erHoved && process.argv.includes("--sprak")) {
   // Issue 33: the language's cost per page alone (it is also part of the full run, after the production shape).
