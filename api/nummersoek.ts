@@ -1,6 +1,6 @@
 // The number filters (SPEC §2): part of a notification or certificate number, anywhere in it and
 // case-insensitive, at a cost that follows the hits and not the table (issue 26,
-// docs/decisions/039-nummersoek-som-ikke-vokser.md).
+// docs/decisions/039-nummersoek-som-ikke-vokser.md, 072-nummersoek-kandidater-foerst.md).
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../db";
 import { likeMoenster } from "./importmelding/tilgang";
@@ -18,7 +18,7 @@ export const MAKS_KANDIDATER = 2_000;
  * Where `<alias>.nummer` contains `tekst`, as `ilike '%tekst%'` finds it. A part of at least DEL_LENGDE
  * characters with a piece that is not among the index's most common pieces (its statistics, from ANALYZE)
  * is looked up first, on its own, in the `nummer_deler` GIN index (migration 017) by every piece of the part:
- * the numbers that have all of them are the numbers that contain the part, give or take an overlap, whatever
+ * the numbers that have all of them are nearly those that contain it (strpos keeps exactly those), whatever
  * the size of the table (ADR 072; with only the rare pieces, a part read every number sharing its rarest
  * piece, eleven times as many at 100,000 as at 1,000). The filter is then equality on those ids, so each way
  * of seeing a row probes the primary key for the few candidates, the same plan at every size (ADR 072: the
