@@ -156,7 +156,7 @@ export async function bekreftRegelverk(page: Page) {
  * cookies, so the page is logged in afterwards. For tests where the login is not what is tested; the login
  * pages themselves are walked by loggInn/loggInnSom (grunnmur.spec.ts, hjem.spec.ts, altinn.spec.ts).
  */
-export async function loggInnMedForespoersler(page: Page, person: EgenPerson) {
+async function loggInnMedForespoersler(page: Page, person: EgenPerson) {
   const start = await page.request.get("/oauth2/authorization/idporten");
   expect(start.status(), await start.text()).toBe(200);
   const interaksjon = new URL(start.url());
