@@ -63,7 +63,39 @@ function forventetKonsollmelding(m: ConsoleMessage, tillat503 = false): boolean 
  * Every test in every spec: with JavaScript on, a console error, a hydration warning or an uncaught error in
  * any page the test opens (its own browser contexts included) fails it, after the test has run.
  */
-export const test = base.extend<{ konsollvakt: undefined }>({
+export const test = base.extend<{ konsollvakt: undefined; maaling: undefined }>({
+  // E2E_MAALING=1 (ADR 068): what the test did, as an annotation the JSON reporter keeps: page loads (document
+  // navigations of a main frame), single-fetch data requests, logins through the development ID-porten
+  // (requests to its /authorize), and the time sjekkUu took. scripts/e2e-maaling.mjs sums them per spec.
+  maaling: [
+    async ({ context, browser }, use, testInfo) => {
+      if (!process.env.E2E_MAALING) return use(undefined);
+      const tall = { sidelastinger: 0, data: 0, innlogginger: 0, uuMs: 0 };
+      const lytt = (ctx: BrowserContext) =>
+        ctx.on("request", (r) => {
+          const url = r.url();
+          if (r.isNavigationRequest() && r.frame().parentFrame() === null) tall.sidelastinger++;
+          if (/\.data(\?|$)/.test(url)) tall.data++;
+          if (/\/idporten\/authorize\b/.test(url)) tall.innlogginger++;
+        });
+      lytt(context);
+      const nyKontekst = browser.newContext;
+      browser.newContext = async (...args) => {
+        const ctx = await nyKontekst.apply(browser, args);
+        lytt(ctx);
+        return ctx;
+      };
+      uuTid.ms = 0;
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = nyKontekst;
+        tall.uuMs = uuTid.ms;
+        testInfo.annotations.push({ type: "maaling", description: JSON.stringify(tall) });
+      }
+    },
+    { auto: true },
+  ],
   konsollvakt: [
     async ({ context, browser }, use, testInfo) => {
       if (testInfo.project.use.javaScriptEnabled === false) return use(undefined);
@@ -212,6 +244,18 @@ function loggRevisjon(url: string, noekkel: string, revidertNaa: boolean, ms: nu
  * (same URL, no scripts of the app run there since the HTML is static).
  */
 export async function sjekkUu(page: Page, browser?: Browser) {
+  const start = Date.now();
+  try {
+    await sjekkUuNaa(page, browser);
+  } finally {
+    uuTid.ms += Date.now() - start;
+  }
+}
+
+/** The time this worker's current test has spent in sjekkUu (E2E_MAALING). */
+const uuTid = { ms: 0 };
+
+async function sjekkUuNaa(page: Page, browser?: Browser) {
   const start = Date.now();
   const html = await page.content();
   const noekkel = `${page.viewportSize()?.width ?? 0}-${fingeravtrykk(html)}`;

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ORG } from "../../dev/demo-data";
 import { nySertifikat } from "./data";
-import { expect, jsPaa, sjekkUu, tabTil, test } from "./helpers";
+import { expect, jsPaa, sjekkUu, TIDSGRENSE_LANG, tabTil, test } from "./helpers";
 import { bekreftMedAvvisningene } from "./regelverk";
 import { loggInnKari, opprett, prosjekt } from "./veiviser";
 import { egenVirksomhet, loggInnSom, navnet } from "./virksomheter";
@@ -130,6 +130,8 @@ test("forsiden med bare tastaturet: filter og Fortsett", async ({ page }) => {
 test("tvungen oppstart for en ny importør: bekreft regelverket, legg til e-post, aldri igjen (bare tastaturet)", async ({
   page,
 }) => {
+  // a keyboard-only walk (helpers.ts TIDSGRENSE_LANG): 92 s with JavaScript off at load 37 (ADR 068)
+  test.setTimeout(TIDSGRENSE_LANG);
   // An organisation of the test's own: the confirmation and the onboarding cannot be taken back (ADR 052).
   const { person, virksomhet } = await egenVirksomhet(page.request, "Oppstartimport");
   await loggInnSom(page, person, true);
