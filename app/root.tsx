@@ -12,6 +12,7 @@ import {
 import { type ReactNode, useContext } from "react";
 import { Feilgrense } from "./components/feilgrense";
 import { FeilTittel } from "./components/feiltittel";
+import { FELLES_LENKE_ID, fellesUrl } from "./components/fellestekster";
 import { useNonce } from "./components/nonce";
 import { erForMange, erRegisterUtilgjengelig } from "./components/panels";
 import { Skall } from "./components/skall";
@@ -21,7 +22,7 @@ import { medRetryAfter } from "./lib/grense.server";
 import { hentFlagg, hentSamtykke, menyErApen } from "./lib/preferanser.server";
 import { csrfForSide, getSession } from "./lib/session.server";
 import { sidetittel } from "./lib/sidetittel";
-import { tekster } from "./lib/tekster.server";
+import { fellesRef } from "./lib/tekster.server";
 import appCss from "./styles/app.css?url";
 import designsystemetCss from "./styles/designsystemet.css?url";
 
@@ -49,8 +50,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       menyApen: await menyErApen(request),
       samtykke: (await hentSamtykke(request)) ?? null,
       sti: url.pathname + url.search,
-      // the shell's messages (header, menu, footer, cookie banner, error panels, shared components): ADR 047
-      ...(await tekster(request, "felles")),
+      // the shell's messages (header, menu, footer, cookie banner, error panels, shared components) by
+      // reference: their file is loaded by the page, cached a year (ADR 047, ADR 069)
+      ...(await fellesRef(request)),
     },
     { headers },
   );
@@ -91,6 +93,16 @@ function Dokument({ children }: { children: ReactNode }) {
         {data ? null : <title>{t("felles.tittel", { side: t("felles.noeGikkFeil.tittel") })}</title>}
         <Meta />
         <Links />
+        {/* the shell's messages, fetched early: the browser hydrates when they are there (entry.client.tsx) */}
+        {data ? (
+          <link
+            id={FELLES_LENKE_ID}
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={fellesUrl(data.felles)}
+          />
+        ) : null}
         {data || !reserve ? null : (
           <script
             id="reservetekster"

@@ -1,6 +1,6 @@
 // The page's language in React (docs/sprak.md): the root layout puts a translator in context, made from the
-// compiled messages the matched routes' loaders sent (root: the shell's namespace "felles"; each route: its
-// own, app/lib/tekster.server.ts). Components read it with useT(); rich text (a link inside a sentence) with
+// compiled messages the matched routes' loaders sent (root: a reference to the shell's namespace "felles",
+// app/components/fellestekster.ts; each route: its own, app/lib/tekster.server.ts). Components read it with useT(); rich text (a link inside a sentence) with
 // <Tekst>. Server and browser build the same translator from the same data, so hydration matches.
 
 import { useMatches } from "@remix-run/react";
@@ -18,6 +18,7 @@ import type { Verdier } from "../../sprak/melding";
 import type { Noekkel } from "../../sprak/navnerom";
 import { lagOversetter, type T, type Tekster } from "../../sprak/oversetter";
 import { STANDARD_SPRAK } from "../../sprak/sprak";
+import { type FellesRef, fellestekster } from "./fellestekster";
 
 const SprakContext = createContext<T | null>(null);
 
@@ -27,10 +28,14 @@ const SprakContext = createContext<T | null>(null);
  */
 export const ReservetekstContext = createContext<Tekster | null>(null);
 
-/** The matched routes' messages, root first. */
+/**
+ * The matched routes' messages, root first: the root's are the shell's, by reference (app/components/
+ * fellestekster.ts, ADR 069); the routes' come in their data.
+ */
 export function teksterFraMatches(matches: ReadonlyArray<{ data?: unknown }>): Tekster[] {
   return matches.flatMap((m) => {
-    const tekster = (m.data as { tekster?: Tekster } | null | undefined)?.tekster;
+    const data = m.data as { tekster?: Tekster; felles?: FellesRef } | null | undefined;
+    const tekster = data?.felles ? fellestekster(data.felles) : data?.tekster;
     return tekster ? [tekster] : [];
   });
 }

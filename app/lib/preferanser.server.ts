@@ -18,12 +18,33 @@ const ETT_AAR = 365 * 24 * 3600;
  * when served over https. Its value is JSON (any value the service sets, read back as it was set).
  */
 function informasjonskapsel(navn: string, secure: boolean): Cookie {
-  return createCookie(navn, { path: "/", maxAge: ETT_AAR, httpOnly: true, sameSite: "lax", secure });
+  const noekkel = `${navn}|${secure}`;
+  let cookie = kapsler.get(noekkel);
+  if (!cookie) {
+    cookie = createCookie(navn, { path: "/", maxAge: ETT_AAR, httpOnly: true, sameSite: "lax", secure });
+    kapsler.set(noekkel, cookie);
+  }
+  return cookie;
 }
+/** One cookie object per name and Secure flag: the same options every time, made once (issue 35 item 2). */
+const kapsler = new Map<string, Cookie>();
+
+/** Values already read, per request: the root loader reads four cookies, some of them twice (ADR 069). */
+const lest = new WeakMap<Request, Map<string, Promise<unknown>>>();
 
 /** The value of cookie `navn` as the service set it; null when absent, {} when unreadable. */
-export async function lesCookie(request: Request, navn: string): Promise<unknown> {
-  return informasjonskapsel(navn, false).parse(request.headers.get("Cookie"));
+export function lesCookie(request: Request, navn: string): Promise<unknown> {
+  let verdier = lest.get(request);
+  if (!verdier) {
+    verdier = new Map();
+    lest.set(request, verdier);
+  }
+  let verdi = verdier.get(navn);
+  if (!verdi) {
+    verdi = informasjonskapsel(navn, false).parse(request.headers.get("Cookie"));
+    verdier.set(navn, verdi);
+  }
+  return verdi;
 }
 
 export function settCookie(navn: string, verdi: unknown, context: AppLoadContext): Promise<string> {

@@ -2,11 +2,13 @@
 // read from the request alone, at no cost per request: the language cookie (set when the person chooses,
 // and at login from their stored preference, app/lib/sprakvalg.server.ts), else the browser's Accept-Language,
 // else bokmål. Never the database.
+import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { kompilerteMeldinger, oversetter } from "../../sprak/katalog.server";
 import type { Navnerom } from "../../sprak/navnerom";
 import type { T, Tekster } from "../../sprak/oversetter";
 import { erSprak, type Sprak, sprakFraAcceptLanguage } from "../../sprak/sprak";
+import { type FellesRef, registrerFelles } from "../components/fellestekster";
 import { lesCookie, settCookie } from "./preferanser.server";
 
 export const SPRAK_COOKIE = "sprak";
@@ -71,4 +73,28 @@ export async function tekster(request: Request, ...navnerom: Navnerom[]): Promis
 /** The translator of the request's language, for text a loader or action makes on the server. */
 export async function oversetterFor(request: Request): Promise<T> {
   return oversetter(await sprakFor(request));
+}
+
+const felles = new Map<Sprak, { ref: FellesRef; json: string }>();
+
+/** The shell's messages in `sprak` as their file: its reference (content hash) and body, made once. */
+export function fellesfil(sprak: Sprak): { ref: FellesRef; json: string } {
+  let fil = felles.get(sprak);
+  if (!fil) {
+    const tekster = teksterForSprak(sprak, ["felles"]);
+    const json = JSON.stringify(tekster);
+    const ref = { sprak, hash: createHash("sha256").update(json).digest("base64url").slice(0, 12) };
+    registrerFelles(ref, tekster);
+    fil = { ref, json };
+    felles.set(sprak, fil);
+  }
+  return fil;
+}
+
+/**
+ * What the root loader sends for the shell's messages: the reference to their file in the request's language
+ * (app/components/fellestekster.ts, ADR 069). The server renders from the same messages, in memory.
+ */
+export async function fellesRef(request: Request): Promise<{ felles: FellesRef }> {
+  return { felles: fellesfil(await sprakFor(request)).ref };
 }

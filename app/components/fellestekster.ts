@@ -1,0 +1,62 @@
+// The shell's messages ("felles": header, menu, footer, cookie banner, error panels, shared components) as an
+// immutable JSON file per language and content (ADR 069), not in every page's loader data: the root loader
+// sends only `{ sprak, hash }` (FellesRef), the page preloads /tekster/felles.<sprak>.<hash>.json in its head,
+// and the browser puts it in this registry before it hydrates (entry.client.tsx). The server puts the same
+// messages there itself when it makes the reference (app/lib/tekster.server.ts), so server and browser render
+// from the same messages. Data, not code, as the loader data was. Small and without the catalogues: the
+// browser imports it.
+import type { Tekster } from "../../sprak/oversetter";
+import type { Sprak } from "../../sprak/sprak";
+
+/** What the root loader sends instead of the shell's messages. */
+export interface FellesRef {
+  sprak: Sprak;
+  hash: string;
+}
+
+/** The shell's messages by their file's address. */
+const register = new Map<string, Tekster>();
+
+/** The file's address; immutable (its name changes with its content). */
+export const fellesUrl = (ref: FellesRef) => `/tekster/felles.${ref.sprak}.${ref.hash}.json`;
+
+/** The id of the page's preload link, which entry.client.tsx reads the address from. */
+export const FELLES_LENKE_ID = "fellestekster";
+
+/** The server's side: the messages it renders with, under the reference it sends. */
+export function registrerFelles(ref: FellesRef, tekster: Tekster): void {
+  register.set(fellesUrl(ref), tekster);
+}
+
+const lasting = new Map<string, Promise<void>>();
+/** Files that finished loading (also those that failed: no second wait). */
+const lastet = new Set<string>();
+
+/** Loads a file into the registry (at hydration, or a language chosen with a client navigation). */
+export function lastFelles(url: string): Promise<void> {
+  let p = lasting.get(url);
+  if (!p) {
+    p = fetch(url)
+      .then((svar) => (svar.ok ? svar.json() : undefined))
+      .then((tekster?: Tekster) => {
+        if (tekster) register.set(url, tekster);
+      })
+      // a file that fails leaves the page to its texts' ids rather than waiting for ever
+      .catch(() => undefined)
+      .finally(() => lastet.add(url));
+    lasting.set(url, p);
+  }
+  return p;
+}
+
+/**
+ * The shell's messages of `ref`. In the browser, when they are not loaded yet (the language was changed by a
+ * client navigation), the render waits for them (React Suspense: the navigation's transition keeps the old
+ * page until the new texts are there).
+ */
+export function fellestekster(ref: FellesRef): Tekster | undefined {
+  const url = fellesUrl(ref);
+  const tekster = register.get(url);
+  if (tekster || typeof document === "undefined" || lastet.has(url)) return tekster;
+  throw lastFelles(url);
+}

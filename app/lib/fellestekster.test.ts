@@ -1,0 +1,54 @@
+// The shell's messages as an immutable file per language (ADR 069): the root loader sends only a reference,
+// the file is served under a name that changes with its content, and the server renders from the same
+// messages in memory. The request's cookies are read once (issue 35 item 2).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { expect, it } from "vitest";
+import { fellestekster, fellesUrl } from "../components/fellestekster";
+import { teksterFraMatches } from "../components/sprak";
+import { loader as filLoader } from "../routes/tekster.$fil";
+import { lesCookie } from "./preferanser.server";
+import { fellesfil, fellesRef, teksterForSprak } from "./tekster.server";
+
+const hent = (fil: string) =>
+  filLoader({
+    params: { fil },
+    request: new Request(`http://x/tekster/${fil}`),
+  } as unknown as LoaderFunctionArgs);
+
+it("filen per språk har innholdets hash i navnet og er det tjeneren rendrer med", async () => {
+  const nb = fellesfil("nb");
+  const nn = fellesfil("nn");
+  expect(nb.ref.hash).toMatch(/^[\w-]{12}$/);
+  expect(nn.ref.hash).not.toBe(nb.ref.hash);
+  expect(JSON.parse(nb.json)).toEqual(teksterForSprak("nb", ["felles"]));
+  // the server renders from the same object the loader refers to (one translator per request, ADR 062)
+  expect(fellestekster(nb.ref)).toBe(teksterForSprak("nb", ["felles"]));
+  expect(teksterFraMatches([{ data: { felles: nn.ref } }, { data: { tekster: nb.ref } }])[0]).toBe(
+    teksterForSprak("nn", ["felles"]),
+  );
+
+  const svar = await hent(fellesUrl(nb.ref).split("/").pop()!);
+  expect(svar.status).toBe(200);
+  expect(svar.headers.get("Content-Type")).toMatch(/^application\/json/);
+  expect(svar.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  expect(await svar.json()).toEqual(teksterForSprak("nb", ["felles"]));
+
+  expect((await hent(`felles.nb.${nn.ref.hash}.json`)).status).toBe(404);
+  expect((await hent(`felles.xx.${nb.ref.hash}.json`)).status).toBe(404);
+  expect((await hent("felles.nb.json")).status).toBe(404);
+});
+
+it("rotens loaderdata bærer bare språket og hashen, ikke meldingene", async () => {
+  const request = new Request("http://x/", { headers: { "Accept-Language": "en" } });
+  const ref = await fellesRef(request);
+  expect(ref).toEqual({ felles: fellesfil("en").ref });
+  expect(JSON.stringify(ref).length).toBeLessThan(60);
+});
+
+it("en informasjonskapsel leses én gang per forespørsel", async () => {
+  const request = new Request("http://x/", { headers: { Cookie: "meny=ImFhcGVuIg%3D%3D" } });
+  const foerste = lesCookie(request, "meny");
+  expect(lesCookie(request, "meny")).toBe(foerste);
+  expect(await foerste).toBe("aapen");
+  expect(await lesCookie(new Request("http://x/"), "meny")).toBeNull();
+});
