@@ -168,6 +168,8 @@ export interface SertifikatVisning extends Omit<LagretSertifikat, "vedlegg"> {
    * separately (`erForGammel`) and enforced when a notification is created.
    */
   kanOppretteImportmelding: boolean;
+  /** Whether this importer has confirmed knowledge of the regulations (SPEC §5): the page asks it first. */
+  harLestRegelverk: boolean;
   /**
    * This importer and the importers it is reception controller for; those on the certificate first. When
    * creating replaces another organisation's notification (`annenForhaandsmelding.vedNyMelding`), only those

@@ -119,6 +119,8 @@ export async function startProduksjonsform(server: BenchPostgres, port = PORT): 
         WEBHOOK_NOEKKEL: randomBytes(32).toString("hex"),
       },
       apiPort,
+      // BENCH_PROFIL=DIR: the api process's CPU profile (node --cpu-prof; scripts/cpu-profil.ts reads it)
+      process.env.BENCH_PROFIL ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFIL}`] : [],
     );
     prosesser.push(api);
     await ventPaa(api);
@@ -150,7 +152,7 @@ export async function startProduksjonsform(server: BenchPostgres, port = PORT): 
 const agent = new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_000 });
 
 /** A person: a session cookie jar and an address of its own. */
-class Person {
+export class Person {
   private cookies = new Map<string, string>();
   readonly adresse: string;
   constructor(
@@ -244,7 +246,7 @@ class Person {
 }
 
 /** The pages people visit, in the order they visit them: home, the lists, a certificate and a notification. */
-async function sider(p: Person): Promise<string[][]> {
+export async function sider(p: Person): Promise<string[][]> {
   const lenker = (html: string, moenster: RegExp) => [
     ...new Set([...html.matchAll(moenster)].map((m) => (m[1] ?? "").replace(/&amp;/g, "&"))),
   ];

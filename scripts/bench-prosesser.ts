@@ -14,12 +14,17 @@ import { nyServerDatabase } from "../tests/support/test-db";
 const ROT = path.resolve(import.meta.dirname, "..");
 const PG_SKRIPT = path.join(ROT, "scripts", "postgres-test.sh");
 
-/** CPU time (user + system, all threads) of a process so far, ms; 0 when it is gone. */
-export function prosessCpuMs(pid: number): number {
+/**
+ * CPU time (user + system, all threads) of a process so far, ms; 0 when it is gone. `medAvsluttedeBarn`: with
+ * the time of its children that have ended and been waited for.
+ */
+export function prosessCpuMs(pid: number, medAvsluttedeBarn = false): number {
   try {
     const felt = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks (100/s)
-    return (Number(felt[11]) + Number(felt[12])) * 10;
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), cutime and cstime 16
+    // and 17, in clock ticks (100/s)
+    const barn = medAvsluttedeBarn ? Number(felt[13]) + Number(felt[14]) : 0;
+    return (Number(felt[11]) + Number(felt[12]) + barn) * 10;
   } catch {
     return 0;
   }
@@ -90,7 +95,10 @@ export async function benchPostgres(): Promise<BenchPostgres> {
     cpuMs: () =>
       postmaster === undefined
         ? undefined
-        : [postmaster, ...barnAv(postmaster)].reduce((sum, pid) => sum + prosessCpuMs(pid), 0),
+        : // the backends that have ended (a pool closes idle connections) are in the postmaster's children's
+          // time (cutime, cstime), the living ones in their own
+          prosessCpuMs(postmaster, true) +
+          barnAv(postmaster).reduce((sum, pid) => sum + prosessCpuMs(pid), 0),
     async stopp() {
       if (startet) execFileSync(PG_SKRIPT, ["stop"], { cwd: ROT });
     },
@@ -116,6 +124,8 @@ export function startBygg(
   fil: string,
   env: Record<string, string>,
   port: number,
+  /** Node's own options before the script (e.g. `--cpu-prof`). */
+  nodeValg: readonly string[] = [],
 ): BenchProsess {
   const miljoe: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? "",
@@ -128,7 +138,7 @@ export function startBygg(
   const logg = process.env.BENCH_LOGG
     ? openSync(path.join(process.env.BENCH_LOGG, `${navn}-${port}.log`), "w")
     : "ignore";
-  const barn: ChildProcess = spawn(process.execPath, [`build/${fil}.js`], {
+  const barn: ChildProcess = spawn(process.execPath, [...nodeValg, `build/${fil}.js`], {
     cwd: ROT,
     env: miljoe,
     stdio: ["ignore", logg, "pipe"],

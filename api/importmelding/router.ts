@@ -113,8 +113,8 @@ export function importmeldingRouter(
     MED_ID,
     requireImportoer(db),
     ah<ImportoerRequest>(async (req, res) => {
-      const { id, eier, mottakskontrolloer } = await kontekst(req, "mottak");
-      res.json(await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer }, sprakForKall(req)));
+      const { id, eier, mottakskontrolloer, rad } = await kontekst(req, "mottak");
+      res.json(await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer }, sprakForKall(req), rad));
     }),
   );
 
@@ -329,7 +329,13 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
     await tellEllerStopp(db, req, grenser.dokumentPerson, personNoekkel(req.innlogget.pid));
     const { id, eier, mottakskontrolloer, rad } = await kontekst(req, "mottak");
     if (!erInnsendt(rad.status as ImportmeldingStatus)) throw badRequest(KVITTERING_BARE_INNSENDT);
-    const visning = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer }, sprakForKall(req));
+    const visning = await hentImportmeldingVisning(
+      db,
+      id,
+      { eier, mottakskontrolloer },
+      sprakForKall(req),
+      rad,
+    );
     const hendelser = await statusHendelser(db, id);
     // in the document lane: bounded per person and in all, stopped when the caller goes away (ADR 018)
     // in the language of the person who downloads it (Accept-Language; the app sends its user's)
@@ -358,7 +364,13 @@ function dokumentruter(router: Router, db: Db, grenser: ApiGrenser): void {
       await tellEllerStopp(db, req, grenser.dokumentPerson, personNoekkel(req.innlogget.pid));
       const { id, eier, mottakskontrolloer, rad } = await kontekst(req, "mottak");
       if (!erInnsendt(rad.status as ImportmeldingStatus)) throw badRequest(DOKUMENTASJON_BARE_INNSENDT);
-      const melding = await hentImportmeldingVisning(db, id, { eier, mottakskontrolloer }, sprakForKall(req));
+      const melding = await hentImportmeldingVisning(
+        db,
+        id,
+        { eier, mottakskontrolloer },
+        sprakForKall(req),
+        rad,
+      );
       // in the language of the person who downloads it (Accept-Language; the app sends its user's)
       const sprak = sprakForKall(req);
       const { nummer, utstedtDato: dato, avsenderland } = melding.sertifikat;

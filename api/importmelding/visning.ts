@@ -32,8 +32,8 @@ import { oversetter } from "../../sprak/katalog.server";
 import { type Sprak, STANDARD_SPRAK } from "../../sprak/sprak";
 import { notFound } from "../http/feil";
 import { mottakskontrolloerValg } from "./kontrolloervalg";
-import { ansvarligErMottaker } from "./mottaker";
-import { FANT_IKKE_MELDING } from "./tilstand";
+import { erMottaker } from "./mottaker";
+import { FANT_IKKE_MELDING, type ImportmeldingRad } from "./tilstand";
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const tomTilNull = (s: string | null | undefined) =>
@@ -214,18 +214,31 @@ function kortData(data: LagretSertifikat, sprak: Sprak): LagretSertifikat {
   return kortFritekst(data, oversetter(sprak)("sertifikat.forkortet.merke")).verdi;
 }
 
-/** The detail view of a notification, as the importer `importoerId` sees it. */
+/**
+ * The detail view of a notification, as the importer `importoerId` sees it. `lest`: the notification's row as the
+ * access check (tilgang.ts) just read it, so it is not read twice.
+ */
 export async function hentImportmeldingVisning(
   db: Db,
   id: number,
   tilgang: { eier: boolean; mottakskontrolloer: boolean },
   sprak: Sprak = STANDARD_SPRAK,
+  lest?: ImportmeldingRad,
 ): Promise<ImportmeldingVisning> {
-  const rad = await db.selectFrom("importmelding").selectAll().where("id", "=", id).executeTakeFirst();
+  const rad =
+    lest?.id === id
+      ? lest
+      : await db.selectFrom("importmelding").selectAll().where("id", "=", id).executeTakeFirst();
   if (!rad) throw notFound(FANT_IKKE_MELDING);
-  const [sert, importoerer, spoersmaal, ankomstInfo, faktiske, vedlegg, ansvarligPaaSertifikatet] =
+  const [[sert, ansvarligPaaSertifikatet], importoerer, spoersmaal, ankomstInfo, faktiske, vedlegg] =
     await Promise.all([
-      db.selectFrom("sertifikat").selectAll().where("id", "=", rad.sertifikat_id).executeTakeFirstOrThrow(),
+      // whether the responsible importer is named on the certificate, from the certificate's row read here
+      db
+        .selectFrom("sertifikat")
+        .selectAll()
+        .where("id", "=", rad.sertifikat_id)
+        .executeTakeFirstOrThrow()
+        .then(async (s) => [s, await erMottaker(db, rad.ansvarlig_importoer_id, s)] as const),
       db
         .selectFrom("importoer")
         .select(["id", "navn", "organisasjonsnummer", "har_lest_regelverk"])
@@ -250,7 +263,6 @@ export async function hentImportmeldingVisning(
         .where("sertifikat_id", "=", rad.sertifikat_id)
         .orderBy("rekkefoelge")
         .execute(),
-      ansvarligErMottaker(db, rad),
     ]);
   const data = kortData(sert.data as LagretSertifikat, sprak);
   const status = rad.status as ImportmeldingStatus;

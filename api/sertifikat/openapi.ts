@@ -108,6 +108,9 @@ const VisningSkjema = dekker<SertifikatVisning>()(
       importMeldingStatus: Status.nullable(),
       kanEndreImportmelding: z.boolean(),
       kanOppretteImportmelding: z.boolean(),
+      harLestRegelverk: z.boolean().meta({
+        description: "Om importøren i adressen har bekreftet at den kjenner regelverket (SPEC §5)",
+      }),
       kandidatImportoerer: z.array(
         z.object({
           id: z.number().int(),

@@ -338,6 +338,20 @@ describe("GET /import/v2/{orgnr}/{importoerId}/sertifikat: søk på eksakte nøk
         harLestRegelverk: false,
       },
     ]);
+    // the asking importer's own confirmation comes with the certificate (the page makes one call, ADR 073)
+    expect(body.harLestRegelverk).toBe(false);
+    await api.handle.db
+      .updateTable("importoer")
+      .set({ har_lest_regelverk: true })
+      .where("id", "=", stavanger)
+      .execute();
+    const etter = await side(kari, ORG.hagelandStavanger, stavanger, {
+      sertifikatnummer: "PHYTO.NL.2099.FULL",
+      dato: dag(1),
+      avsenderland: "NL",
+    });
+    expect(etter.body.harLestRegelverk).toBe(true);
+    expect(etter.body.kandidatImportoerer[0]?.harLestRegelverk).toBe(true);
   });
 });
 

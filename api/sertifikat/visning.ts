@@ -353,6 +353,8 @@ export async function hentSertifikatTekst(
         rad.erstattet_av_id === null &&
         erPapirloest,
       annenForhaandsmelding: annen,
+      // the caller's own (it is always a candidate): the page needs no second call for it
+      harLestRegelverk: bekreftet.has(importoerId),
       kandidatImportoerer: (viker ? mottakere : kandidater)
         .map((k) => ({
           id: k.id,

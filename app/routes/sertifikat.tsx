@@ -30,7 +30,7 @@ import { Varelinjer } from "../components/sertifikat/varelinjer";
 import { Vedlegg } from "../components/sertifikat/vedlegg";
 import { useT } from "../components/sprak";
 import { ApiFeil } from "../lib/api.server";
-import { type Importoer, loginUrl, requireVirksomhet } from "../lib/bruker.server";
+import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { lesSkjema } from "../lib/csrf.server";
 import { medRetryAfter } from "../lib/grense.server";
 import { landnavnFor, landnavnTabell } from "../lib/landnavn.server";
@@ -62,15 +62,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const flagg = await hentFlagg(request, context);
   const base = `/import/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}`;
   try {
-    const [svar, importoer] = await Promise.all([
-      api.getJson<SertifikatVisning>(`${base}/sertifikat`, {
-        searchParams: { ...sok, varelinjeside: side, sortering: sortering ?? undefined },
-        redirectOn401: loginUrl(request),
-      }),
-      api.getJson<Importoer>(`/import/register/v1/${avgiver.organisasjonsnummer}`, {
-        redirectOn401: loginUrl(request),
-      }),
-    ]);
+    // whether the importer has confirmed the regulations comes with the certificate (one call, not two)
+    const svar = await api.getJson<SertifikatVisning>(`${base}/sertifikat`, {
+      searchParams: { ...sok, varelinjeside: side, sortering: sortering ?? undefined },
+      redirectOn401: loginUrl(request),
+    });
     const t = await oversetterFor(request);
     const sertifikat = medVarelinjeside(t, svar, side, sortering);
     return {
@@ -81,18 +77,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         landnavn: landnavnTabell(t.sprak, landkoder(sertifikat)),
         linjetekster: linjetekster(t, sertifikat.varelinjer),
       },
-      harLestRegelverk: importoer.harLestRegelverk,
+      harLestRegelverk: svar.harLestRegelverk,
       avgiver,
       sok,
       sortering,
       flagg,
       ikkeFunnet: null,
       // the regulation form's messages (validering) only while the importer has not confirmed (ADR 060)
-      ...(await tekster(
-        request,
-        "sertifikat",
-        ...(importoer.harLestRegelverk ? [] : ["validering" as const]),
-      )),
+      ...(await tekster(request, "sertifikat", ...(svar.harLestRegelverk ? [] : ["validering" as const]))),
     };
   } catch (e) {
     if (e instanceof ApiFeil && (e.status === 404 || e.status === 400)) {

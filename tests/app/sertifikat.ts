@@ -33,6 +33,7 @@ export function testSertifikatVisning(
         importMeldingStatus: null,
         kanEndreImportmelding: false,
         kanOppretteImportmelding: true,
+        harLestRegelverk: false,
         annenForhaandsmelding: null,
         kandidatImportoerer: [
           {
