@@ -12,8 +12,8 @@ import {
   requireToken,
   type TokenVerifierOptions,
 } from "./auth";
-import { epostStatusRouter } from "./epost/status";
-import { type Features, gatewayRouter } from "./gateway";
+import { epostStatusRouter } from "./epost/router";
+import { type Features, gatewayRouter } from "./gateway/router";
 import { type ApiGrenser, apiGrenser, klient, tellEllerStopp } from "./grenser";
 import { UTVIKLINGSNOEKKEL } from "./hendelser/hemmelighet";
 import { hendelseRouter } from "./hendelser/router";
@@ -21,9 +21,7 @@ import { sendError } from "./http/feil";
 import { errorHandler } from "./http/feilhaandtering";
 import { jsonKropp } from "./http/json-kropp";
 import { utenKontrolltegnISoek } from "./http/soek";
-import { arkivRouter } from "./importmelding/arkiv";
-import { forsideRouter } from "./importmelding/forside";
-import { oversiktRouter } from "./importmelding/oversikt";
+import { listeRouter } from "./importmelding/liste-router";
 import { importmeldingRouter } from "./importmelding/router";
 import { importoerRegisterRouter } from "./importoer/router";
 import { erRegelsettOpplasting, MATTILSYNET_ORGNR, myndighetJson, myndighetRouter } from "./myndighet/router";
@@ -31,7 +29,7 @@ import { dokumentasjonRouter } from "./openapi/router";
 import { type Tilgang, utenAltinn } from "./registre/tilgang";
 import { hubRouter } from "./sertifikat/hub";
 import { sertifikatRouter } from "./sertifikat/router";
-import { systemtilgangRouter } from "./systemtilgang";
+import { systemtilgangRouter } from "./systemtilgang/router";
 
 export interface ApiOptions {
   db: Db;
@@ -130,9 +128,7 @@ export function createApi(opts: ApiOptions): Router {
   api.use(systemtilgangRouter(db));
   api.use(epostStatusRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
   api.use(sertifikatRouter(db, grenser));
-  api.use(arkivRouter(db));
-  api.use(oversiktRouter(db));
-  api.use(forsideRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
+  api.use(listeRouter(db, opts.epostNedeVarselMs ?? 15 * 60 * 1000));
   api.use(importmeldingRouter(db, grenser, opts.utviklingssett));
   const webhook = opts.webhook ?? { noekkel: UTVIKLINGSNOEKKEL, tillatLokal: false };
   api.use(hendelseRouter(db, { noekkel: webhook.noekkel, policy: { tillatLokal: webhook.tillatLokal } }));

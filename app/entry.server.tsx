@@ -2,10 +2,12 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import pino, { type Logger } from "pino";
 import { renderToPipeableStream } from "react-dom/server";
+import { manglerTekst, type VedMangler } from "../sprak/oversetter";
 import { harSkjemafeil, SkjemafeilContext } from "./components/feiltittel";
 import { NonceContext } from "./components/nonce";
-import { ReservetekstContext } from "./components/sprak";
+import { ReservetekstContext, VedManglerContext } from "./components/sprak";
 import { sprakFor, teksterForSprak } from "./lib/tekster.server";
 
 /** Single fetch: promises in loader data not settled by then are rejected (none are used today). */
@@ -45,9 +47,24 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   loggFeil(context, error);
 };
 
+let standardlogg: Logger | undefined;
+
+/**
+ * The request's log (server/web.ts gives every request one). A context without one (a loader called from a
+ * test) gets a JSON log of the same shape as server/logg.ts, made the first time it is needed.
+ */
+function logg(context: AppLoadContext): Logger {
+  if (context.logger) return context.logger;
+  standardlogg ??= pino({
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  });
+  return standardlogg;
+}
+
 function loggFeil(context: AppLoadContext, error: unknown): void {
-  if (context.logger) context.logger.error({ err: error }, "Feil i siden");
-  else console.error(error);
+  logg(context).error({ err: error }, "Feil i siden");
 }
 
 export default async function handleRequest(
@@ -60,15 +77,20 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce;
   // The shell's messages for a page whose root loader failed (its error page has no loader data): ADR 047.
   const reserve = teksterForSprak(await sprakFor(request), ["felles"]);
+  // A missing message in the page: an error line in the request's log (in the browser: iNettleseren).
+  const vedMangler: VedMangler = (id, sprak) =>
+    logg(loadContext).error({ tekst: id, sprak }, manglerTekst(id, sprak));
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     let tidsfrist: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ReservetekstContext.Provider value={reserve}>
-          <SkjemafeilContext.Provider value={harSkjemafeil(remixContext.staticHandlerContext.actionData)}>
-            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-          </SkjemafeilContext.Provider>
+          <VedManglerContext.Provider value={vedMangler}>
+            <SkjemafeilContext.Provider value={harSkjemafeil(remixContext.staticHandlerContext.actionData)}>
+              <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+            </SkjemafeilContext.Provider>
+          </VedManglerContext.Provider>
         </ReservetekstContext.Provider>
       </NonceContext.Provider>,
       {

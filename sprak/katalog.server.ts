@@ -4,6 +4,7 @@
 // its problem details and documents with `oversetter`. A new namespace: its three JSON files, an import line
 // per language below, and its entry in sprak/navnerom.ts.
 import { compileMessage } from "@lingui/message-utils/compileMessage";
+import pino, { type Logger } from "pino";
 import api_en from "./katalog/en/api.json";
 import dokumenter_en from "./katalog/en/dokumenter.json";
 import epost_en from "./katalog/en/epost.json";
@@ -44,8 +45,8 @@ import sertifikat_nn from "./katalog/nn/sertifikat.json";
 import validering_nn from "./katalog/nn/validering.json";
 import virksomhet_nn from "./katalog/nn/virksomhet.json";
 import { NAVNEROM, type Navnerom } from "./navnerom";
-import type { KompilerteMeldinger, T } from "./oversetter";
-import { lagOversetter } from "./oversetter";
+import type { KompilerteMeldinger, T, VedMangler } from "./oversetter";
+import { lagOversetter, manglerTekst } from "./oversetter";
 import { SPRAK, type Sprak } from "./sprak";
 
 /** A catalogue file: key → ICU message. Keys starting with "@" are notes for the tests, not messages. */
@@ -122,6 +123,22 @@ export function kompilerteMeldinger(sprak: Sprak, navnerom: Navnerom): Kompilert
 
 const oversettere = new Map<Sprak, T>();
 
+let logg: Logger | undefined;
+
+/**
+ * A missing message in a server translator: an error line in the process's JSON log, in the shape of
+ * server/logg.ts (sprak/ imports nothing of ours). These translators are made once per language and shared by
+ * every request and worker thread, so they have no request of their own to log under.
+ */
+const iLoggen: VedMangler = (id, sprak) => {
+  logg ??= pino({
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  });
+  logg.error({ tekst: id, sprak }, manglerTekst(id, sprak));
+};
+
 /**
  * The translator with every namespace of `sprak`, for the server: api/ (problem details, documents, e-mails),
  * the app's loaders and actions where they make text, and the tests.
@@ -131,7 +148,7 @@ export function oversetter(sprak: Sprak): T {
   if (!t) {
     const alle: KompilerteMeldinger = {};
     for (const n of NAVNEROM) Object.assign(alle, kompilerteMeldinger(sprak, n));
-    t = lagOversetter(sprak, alle);
+    t = lagOversetter(sprak, alle, iLoggen);
     oversettere.set(sprak, t);
   }
   return t;

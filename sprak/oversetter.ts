@@ -33,20 +33,34 @@ export interface T {
   readonly i18n: I18n;
 }
 
+/** Told of a missing message: its id and the translator's language. */
+export type VedMangler = (id: string, sprak: Sprak) => void;
+
+/** What a missing message is called wherever it is reported (a log line, the browser's error). */
+export function manglerTekst(id: string, sprak: Sprak): string {
+  return `Mangler teksten «${id}» (${sprak}): er navnerommet lastet for siden?`;
+}
+
 /**
  * A translator over `meldinger`. A missing message is a bug (a namespace the route did not load, a key not in
- * the catalogue): `vedMangler` is told (console.error by default, which fails the e2e tests with JavaScript
- * on), and the id is shown.
+ * the catalogue): `vedMangler` is told, and the id is shown. Whoever makes the translator says who hears of it
+ * (docs/decisions/071-ruter-og-konsoll.md): the server its log, the browser an error the e2e tests fail on.
  */
-export function lagOversetter(
-  sprak: Sprak,
-  meldinger: KompilerteMeldinger,
-  vedMangler: (id: string, sprak: Sprak) => void = (id) =>
-    console.error(`Mangler teksten «${id}» (${sprak}): er navnerommet lastet for siden?`),
-): T {
+export function lagOversetter(sprak: Sprak, meldinger: KompilerteMeldinger, vedMangler: VedMangler): T {
   const lokale = LOKALE[sprak];
   const i18n = setupI18n({ locale: lokale, messages: { [lokale]: meldinger } });
-  const har = (id: string) => Object.hasOwn(meldinger, id);
+  return bygg(sprak, i18n, (id: string) => Object.hasOwn(meldinger, id), vedMangler);
+}
+
+/**
+ * The same translator telling another `vedMangler` of a missing message: it shares `t`'s messages and Lingui
+ * instance, so it costs a function and an object (the server makes one per request for the request's log).
+ */
+export function medVedMangler(t: T, vedMangler: VedMangler): T {
+  return bygg(t.sprak, t.i18n, t.har, vedMangler);
+}
+
+function bygg(sprak: Sprak, i18n: I18n, har: (id: string) => boolean, vedMangler: VedMangler): T {
   const t = ((id: string, verdier?: Verdier) => {
     if (!har(id)) {
       vedMangler(id, sprak);
@@ -61,7 +75,7 @@ export function lagOversetter(
     },
     har,
     sprak,
-    lokale,
+    lokale: LOKALE[sprak],
     i18n,
   });
 }

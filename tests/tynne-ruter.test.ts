@@ -1,16 +1,31 @@
 // Thin route handlers (issue 37 item 4, docs/decisions/067-tynne-rutehandlere.md): a router module of the API
 // parses the request, checks access, calls one operation of its area and answers. The queries live in the
 // area's modules, named after what they do; a router imports neither kysely nor its `sql` and builds no query
-// on the database handle. This test reads every router module and shows the check catching each kind.
+// on the database handle. This test finds every module of the API that registers routes by what it does (ADR
+// 071), whatever its name, reads each and shows the check catching each kind.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-/** The API's router modules: every api/**\/router.ts. */
+/**
+ * Registers routes: makes an express Router, or calls get/post/put/patch/delete/all on a router or app with a
+ * path. Found by what a module does, not by its name, so a new module with routes cannot slip by.
+ */
+const RUTER: RegExp[] = [
+  /\bRouter\s*\(/,
+  /\b\w*(?:router|Router|ruter|app|api)\s*\.\s*(?:get|post|put|patch|delete|all|route)\s*\(\s*[`"'/\w]/,
+];
+
+function registrererRuter(kilde: string): boolean {
+  return RUTER.some((m) => m.test(kilde));
+}
+
+/** The API's modules that register routes: every api/**\/*.ts (not a test) that does. */
 function ruterModuler(rot = "api"): string[] {
   const filer = readdirSync(rot, { recursive: true, encoding: "utf8" })
     .map((f) => path.join(rot, f).split(path.sep).join("/"))
-    .filter((f) => f.endsWith("/router.ts"));
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+    .filter((f) => registrererRuter(readFileSync(f, "utf8")));
   return filer.sort();
 }
 
@@ -34,13 +49,29 @@ describe("tynne rutehandlere", () => {
     const moduler = ruterModuler();
     expect(moduler).toEqual(
       expect.arrayContaining([
+        "api/epost/router.ts",
+        "api/gateway/router.ts",
         "api/hendelser/router.ts",
+        "api/importmelding/liste-router.ts",
         "api/importmelding/router.ts",
         "api/importoer/router.ts",
         "api/myndighet/router.ts",
         "api/sertifikat/router.ts",
+        "api/systemtilgang/router.ts",
+        "api/sertifikat/hub.ts",
+        "api/index.ts",
       ]),
     );
+  });
+
+  it("kjenner en ruter på hva den gjør, ikke på navnet", () => {
+    expect(registrererRuter('import { Router } from "express";\nconst router = Router();')).toBe(true);
+    expect(registrererRuter("const r = express.Router();")).toBe(true);
+    expect(registrererRuter('router.get("/import/x", h);')).toBe(true);
+    expect(registrererRuter("router\n  .post(`/import/x/:id`, h);")).toBe(true);
+    expect(registrererRuter("app.delete(STI, h);")).toBe(true);
+    expect(registrererRuter('const type = req.get("content-type");')).toBe(false);
+    expect(registrererRuter("res.json(await hentArkiv(db, id, q));")).toBe(false);
   });
 
   it("ingen ruter importerer kysely eller bygger en spørring selv", () => {

@@ -1,10 +1,7 @@
 // Whether e-mail sending has problems for an importer (SPEC §2 Home banner, issue 10 item 5):
-// GET /import/register/v1/{orgnr}/{importoerId}/epoststatus, authorised like the other importer calls.
-import { Router } from "express";
+// read for GET /import/register/v1/{orgnr}/{importoerId}/epoststatus (router.ts) and for home (forside).
 import { sql } from "kysely";
 import type { Db } from "../../db";
-import { type ImportoerRequest, requireImportoer } from "../auth";
-import { ah } from "../http/kall";
 
 export interface EpostStatusDto {
   /** Show the banner: an alert to this importer was given up, or SMTP has been unreachable too long. */
@@ -52,17 +49,4 @@ export async function hentEpostStatus(
   const smtpNede = helse?.nede === true;
   const feiledeVarsler = Number(feilede.antall);
   return { sendingFeiler: smtpNede || feiledeVarsler > 0, feiledeVarsler, smtpNede };
-}
-
-export function epostStatusRouter(db: Db, nedeVarselMs: number): Router {
-  const router = Router();
-  router.get(
-    "/import/register/v1/:orgnr/:importoerId/epoststatus",
-    requireImportoer(db),
-    ah(async (req, res) => {
-      const { importoerId } = req as ImportoerRequest;
-      res.set("Cache-Control", "no-store").json(await hentEpostStatus(db, importoerId, nedeVarselMs));
-    }),
-  );
-  return router;
 }

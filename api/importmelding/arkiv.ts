@@ -1,15 +1,15 @@
-// GET /import/importmelding/v2/{orgnr}/{importoerId}/arkiv: the notification list with its filters and paging
-// (SPEC §2 "Notification list", §7). Only notifications the importer is responsible for, created, or does
+// The notification list's queries (GET /import/importmelding/v2/{orgnr}/{importoerId}/arkiv, routed in
+// liste-router.ts): the list with its filters and paging (SPEC §2 "Notification list", §7). Only notifications the importer is responsible for, created, or does
 // the document control of; never deleted ones.
-import { Router } from "express";
 import { sql } from "kysely";
+import type { z } from "zod";
 import type { Db } from "../../db";
 import { type ImportmeldingListe, STATUS_GRUPPER } from "../../domain/importmelding-liste";
 import { landingsside, type WizardMelding, wizardSteg } from "../../domain/importmelding-ruting";
 import { landNavn } from "../../domain/kodeverk";
 import { SPOERSMAAL, type SpoersmaalKode } from "../../domain/kontrollspoersmaal";
 import { antallSider, MAKS_TREFF } from "../../domain/pagination";
-import { ImportmeldingListeSoek } from "../../domain/schemas/listefilter";
+import type { ImportmeldingListeSoek } from "../../domain/schemas/listefilter";
 import {
   erVurdertFoerAnkomst,
   type ImportmeldingStatus,
@@ -19,10 +19,7 @@ import {
 } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { melding } from "../../sprak/melding";
-import { type ImportoerRequest, requireImportoer } from "../auth";
 import { badRequest, forbidden } from "../http/feil";
-import { ah } from "../http/kall";
-import { lesSoek } from "../http/soek";
 import { medPapirloeseLand, summer } from "../land-antall";
 import { nummerInneholder } from "../nummersoek";
 import {
@@ -173,117 +170,112 @@ export async function valgtImportoer(
   return { importoer, kolonner: ["ansvarlig_importoer_id"] };
 }
 
-export function arkivRouter(db: Db): Router {
-  const router = Router();
-  router.get(
-    "/import/importmelding/v2/:orgnr/:importoerId/arkiv",
-    requireImportoer(db),
-    ah(async (req, res) => {
-      const { importoerId } = req as ImportoerRequest;
-      const q = lesSoek(ImportmeldingListeSoek, req.query);
-      const statuser = q.status.flatMap((g) => [...STATUS_GRUPPER[g]]);
-      const land = q.avsenderland;
-      const { sidenummer, antall } = q;
-      const nummer = q.nummer;
-      const referanse = q.internReferanse;
-      const avsender = q.avsender;
-      const { importoer, kolonner } = await valgtImportoer(db, importoerId, q.importoer);
-      const nummerFilter = nummer ? await nummerInneholder(db, "importmelding", "m", nummer) : undefined;
-      const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
-        let f = q;
-        if (land.length) f = f.where("m.eksportland", "in", land);
-        if (nummerFilter) f = f.where(nummerFilter);
-        if (referanse) f = f.where(sql<boolean>`m.egen_referanse ilike ${likeMoenster(referanse)}`);
-        return f;
-      };
-      const utvalg = (k: number) =>
-        eideMeldinger(db, importoer, k, filtrer, kolonner, { avsender, statuser });
-      // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
-      const fra = sidenummer * antall;
-      const paaSiden = Math.min(antall, MAKS_TREFF - fra); // the union may hold more
-      // Part of a number or a reference: the trigram index answers it for every owner column at once, so the
-      // hits (at most MAKS_TREFF + 1) are read once and counted and paged here, instead of one trigram scan per
-      // owner column for the count and again for the page (ADR 021).
-      const treff =
-        (nummer || referanse) && !avsender
-          ? await eideMeldingerGjennomTreff(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { statuser })
-          : undefined;
-      // Filtered on status and country only: counted exactly from the counter rows (ADR 051), told bounded.
-      const n = treff
-        ? treff.length
-        : avsender
-          ? await tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender, statuser })
-          : summer(await tellEideMeldingerPerLand(db, importoer, kolonner, { statuser, land }));
-      const kolonnerForListe = [
-        "m.id",
-        "m.nummer",
-        "m.egen_referanse",
-        "m.kun_dokumentkontroll",
-        "m.faktisk_ankommet",
-        "m.innmelder",
-        "m.status",
-        "m.status_endret",
-        "s.avsender_navn",
-        "s.eksportland",
-      ] as const;
-      const sideAvTreff = treff?.slice(fra, fra + Math.max(0, paaSiden)) ?? [];
-      const rader =
-        paaSiden <= 0 || (treff && sideAvTreff.length === 0)
-          ? []
-          : treff
-            ? await db
-                .selectFrom("importmelding as m")
-                .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
-                .where("m.id", "in", sideAvTreff)
-                .select(kolonnerForListe)
-                .orderBy("m.status_endret", "desc")
-                .orderBy("m.id", "desc")
-                .execute()
-            : await db
-                // the page's ids first, in the walk's order; then the rows for those ids only
-                .selectFrom(
-                  db
-                    .selectFrom(utvalg(Math.min(fra + antall, MAKS_TREFF)).as("u"))
-                    .select(["u.id"])
-                    .orderBy("u.status_endret", "desc")
-                    .orderBy("u.id", "desc")
-                    .limit(paaSiden)
-                    .offset(fra)
-                    .as("side"),
-                )
-                .innerJoin("importmelding as m", "m.id", "side.id")
-                .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
-                .select(kolonnerForListe)
-                .orderBy("m.status_endret", "desc")
-                .orderBy("m.id", "desc")
-                .execute();
-      const fortsett = await fortsettUrler(
-        db,
-        rader.filter((r) => r.status === "UNDER_REGISTRERING"),
-      );
-      const svar: ImportmeldingListe = {
-        importmeldingListevisningElementer: rader.map((r) => listeElement(r, fortsett)),
-        paginering: {
-          sidenummer,
-          antallSider: antallSider(Number(n), antall),
-          antallElementer: Math.min(Number(n), MAKS_TREFF),
-          antallElementerPerSide: antall,
-          flereEnnMaks: Number(n) > MAKS_TREFF,
-        },
-      };
-      res.json(svar);
-    }),
+/**
+ * One page of the notification list (SPEC §2 "Notification list"), read with the list's filters
+ * (domain/schemas/listefilter.ts) for the importer the caller acts as.
+ */
+export async function hentArkiv(
+  db: Db,
+  importoerId: number,
+  q: z.output<typeof ImportmeldingListeSoek>,
+): Promise<ImportmeldingListe> {
+  const statuser = q.status.flatMap((g) => [...STATUS_GRUPPER[g]]);
+  const land = q.avsenderland;
+  const { sidenummer, antall } = q;
+  const nummer = q.nummer;
+  const referanse = q.internReferanse;
+  const avsender = q.avsender;
+  const { importoer, kolonner } = await valgtImportoer(db, importoerId, q.importoer);
+  const nummerFilter = nummer ? await nummerInneholder(db, "importmelding", "m", nummer) : undefined;
+  const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
+    let f = q;
+    if (land.length) f = f.where("m.eksportland", "in", land);
+    if (nummerFilter) f = f.where(nummerFilter);
+    if (referanse) f = f.where(sql<boolean>`m.egen_referanse ilike ${likeMoenster(referanse)}`);
+    return f;
+  };
+  const utvalg = (k: number) => eideMeldinger(db, importoer, k, filtrer, kolonner, { avsender, statuser });
+  // A bounded count and a page at most MAKS_TREFF deep (ADR 021): both stop after a fixed number of rows.
+  const fra = sidenummer * antall;
+  const paaSiden = Math.min(antall, MAKS_TREFF - fra); // the union may hold more
+  // Part of a number or a reference: the trigram index answers it for every owner column at once, so the
+  // hits (at most MAKS_TREFF + 1) are read once and counted and paged here, instead of one trigram scan per
+  // owner column for the count and again for the page (ADR 021).
+  const treff =
+    (nummer || referanse) && !avsender
+      ? await eideMeldingerGjennomTreff(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { statuser })
+      : undefined;
+  // Filtered on status and country only: counted exactly from the counter rows (ADR 051), told bounded.
+  const n = treff
+    ? treff.length
+    : avsender
+      ? await tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender, statuser })
+      : summer(await tellEideMeldingerPerLand(db, importoer, kolonner, { statuser, land }));
+  const kolonnerForListe = [
+    "m.id",
+    "m.nummer",
+    "m.egen_referanse",
+    "m.kun_dokumentkontroll",
+    "m.faktisk_ankommet",
+    "m.innmelder",
+    "m.status",
+    "m.status_endret",
+    "s.avsender_navn",
+    "s.eksportland",
+  ] as const;
+  const sideAvTreff = treff?.slice(fra, fra + Math.max(0, paaSiden)) ?? [];
+  const rader =
+    paaSiden <= 0 || (treff && sideAvTreff.length === 0)
+      ? []
+      : treff
+        ? await db
+            .selectFrom("importmelding as m")
+            .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
+            .where("m.id", "in", sideAvTreff)
+            .select(kolonnerForListe)
+            .orderBy("m.status_endret", "desc")
+            .orderBy("m.id", "desc")
+            .execute()
+        : await db
+            // the page's ids first, in the walk's order; then the rows for those ids only
+            .selectFrom(
+              db
+                .selectFrom(utvalg(Math.min(fra + antall, MAKS_TREFF)).as("u"))
+                .select(["u.id"])
+                .orderBy("u.status_endret", "desc")
+                .orderBy("u.id", "desc")
+                .limit(paaSiden)
+                .offset(fra)
+                .as("side"),
+            )
+            .innerJoin("importmelding as m", "m.id", "side.id")
+            .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
+            .select(kolonnerForListe)
+            .orderBy("m.status_endret", "desc")
+            .orderBy("m.id", "desc")
+            .execute();
+  const fortsett = await fortsettUrler(
+    db,
+    rader.filter((r) => r.status === "UNDER_REGISTRERING"),
   );
-  // The notification list's country facets: its notifications per export country (not certificates), for
-  // the same importer filter, counted exactly from the counter rows (ADR 051), plus the paperless countries.
-  router.get(
-    "/import/importmelding/v2/:orgnr/:importoerId/eksportland",
-    requireImportoer(db),
-    ah(async (req, res) => {
-      const { importoerId } = req as ImportoerRequest;
-      const { importoer, kolonner } = await valgtImportoer(db, importoerId, req.query.importoer);
-      res.json(medPapirloeseLand(await tellEideMeldingerPerLand(db, importoer, kolonner)));
-    }),
-  );
-  return router;
+  const svar: ImportmeldingListe = {
+    importmeldingListevisningElementer: rader.map((r) => listeElement(r, fortsett)),
+    paginering: {
+      sidenummer,
+      antallSider: antallSider(Number(n), antall),
+      antallElementer: Math.min(Number(n), MAKS_TREFF),
+      antallElementerPerSide: antall,
+      flereEnnMaks: Number(n) > MAKS_TREFF,
+    },
+  };
+  return svar;
+}
+
+/**
+ * The notification list's country facets: its notifications per export country (not certificates), for the
+ * same importer filter, counted exactly from the counter rows (ADR 051), plus the paperless countries.
+ */
+export async function hentListeEksportland(db: Db, importoerId: number, verdi: unknown) {
+  const { importoer, kolonner } = await valgtImportoer(db, importoerId, verdi);
+  return medPapirloeseLand(await tellEideMeldingerPerLand(db, importoer, kolonner));
 }

@@ -1,8 +1,8 @@
-// GET /import/importmelding/v2/{orgnr}/{importoerId}/oversikt: the five home lists in one call (SPEC §2
+// The home lists' queries (GET /import/importmelding/v2/{orgnr}/{importoerId}/oversikt, routed in
+// liste-router.ts): the five home lists in one call (SPEC §2
 // "Home", §3 "Dashboard (oversikt)", §4 "List categories", §7). The notifications are those the list of
 // arkiv.ts shows (responsible, creator or document control, never deleted); each list is one status
 // category, found by index walks per importer column and status (migration 038) and cut at OVERSIKT_MAKS.
-import { Router } from "express";
 import { type SqlBool, sql } from "kysely";
 import type { Db } from "../../db";
 import { leggTilDager, osloDato } from "../../domain/format";
@@ -17,7 +17,6 @@ import {
   type OversiktSertifikat,
   VURDERT_DAGER,
 } from "../../domain/oversikt";
-import { OversiktSoek } from "../../domain/schemas/listefilter";
 import {
   type Alvorlighetsgrad,
   type ImportmeldingStatus,
@@ -25,9 +24,6 @@ import {
   type MeldepliktigVurdering,
 } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
-import { type ImportoerRequest, requireImportoer } from "../auth";
-import { ah } from "../http/kall";
-import { lesSoek } from "../http/soek";
 import { type ImportoerMatch, type SertifikatUtvalg, synligeSertifikater } from "../sertifikat/synlighet";
 import { fortsettUrler, listeElement } from "./arkiv";
 import { eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";
@@ -194,17 +190,4 @@ export async function hentOversikt(
       vurderteImportMeldinger: vurderte.flere,
     },
   };
-}
-
-export function oversiktRouter(db: Db): Router {
-  const router = Router();
-  router.get(
-    "/import/importmelding/v2/:orgnr/:importoerId/oversikt",
-    requireImportoer(db),
-    ah(async (req, res) => {
-      const { importoer } = req as ImportoerRequest;
-      res.json(await hentOversikt(db, importoer, lesSoek(OversiktSoek, req.query)));
-    }),
-  );
-  return router;
 }

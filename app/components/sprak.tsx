@@ -16,7 +16,14 @@ import {
 } from "react";
 import type { Verdier } from "../../sprak/melding";
 import type { Noekkel } from "../../sprak/navnerom";
-import { lagOversetter, type T, type Tekster } from "../../sprak/oversetter";
+import {
+  lagOversetter,
+  manglerTekst,
+  medVedMangler,
+  type T,
+  type Tekster,
+  type VedMangler,
+} from "../../sprak/oversetter";
 import { STANDARD_SPRAK } from "../../sprak/sprak";
 import { type FellesRef, fellestekster } from "./fellestekster";
 
@@ -40,8 +47,24 @@ export function teksterFraMatches(matches: ReadonlyArray<{ data?: unknown }>): T
   });
 }
 
+/**
+ * A missing message in the browser: an error handed to the browser as uncaught (reportError), which its
+ * console shows and the e2e tests' console guard (tests/e2e/helpers.ts) fails on. Node has no reportError:
+ * on the server the page's translator tells the request's log instead (VedManglerContext, entry.server.tsx),
+ * and a page title (`meta`, app/lib/sidetittel.ts) is made again in the browser when the page hydrates.
+ */
+export const iNettleseren: VedMangler = (id, sprak) => {
+  if (typeof reportError === "function") reportError(new Error(manglerTekst(id, sprak)));
+};
+
+/** Who hears of a missing message in the page's translator: the browser by default; the server sets its log. */
+export const VedManglerContext = createContext<VedMangler>(iNettleseren);
+
 interface Oversetterledd {
+  /** The translator of this list made first; the others share its messages and Lingui instance. */
   t?: T;
+  /** This list's translator per `vedMangler` (the browser's one; on the server one per request). */
+  med?: WeakMap<VedMangler, T>;
   neste: WeakMap<Tekster, Oversetterledd>;
 }
 const oversettere: Oversetterledd = { neste: new WeakMap() };
@@ -53,7 +76,7 @@ const oversettere: Oversetterledd = { neste: new WeakMap() };
  * Kept by the objects themselves (WeakMap): in the browser a page's loader data is new on each navigation, and
  * what it leaves is collected with it.
  */
-export function oversetterFra(liste: readonly Tekster[]): T {
+export function oversetterFra(liste: readonly Tekster[], vedMangler: VedMangler): T {
   let ledd = oversettere;
   for (const tekster of liste) {
     let neste = ledd.neste.get(tekster);
@@ -63,11 +86,20 @@ export function oversetterFra(liste: readonly Tekster[]): T {
     }
     ledd = neste;
   }
-  ledd.t ??= lagOversetter(
-    liste[0]?.sprak ?? STANDARD_SPRAK,
-    Object.assign({}, ...liste.map((t) => t.meldinger)),
-  );
-  return ledd.t;
+  ledd.med ??= new WeakMap();
+  let t = ledd.med.get(vedMangler);
+  if (!t) {
+    t = ledd.t
+      ? medVedMangler(ledd.t, vedMangler)
+      : lagOversetter(
+          liste[0]?.sprak ?? STANDARD_SPRAK,
+          Object.assign({}, ...liste.map((t) => t.meldinger)),
+          vedMangler,
+        );
+    ledd.t ??= t;
+    ledd.med.set(vedMangler, t);
+  }
+  return t;
 }
 
 const sammeListe = (a: readonly Tekster[], b: readonly Tekster[]) =>
@@ -76,11 +108,16 @@ const sammeListe = (a: readonly Tekster[], b: readonly Tekster[]) =>
 /** Provides the translator of the matched routes' messages (made again only when they change). */
 export function SprakProvider({ children }: { children: ReactNode }) {
   const reserve = useContext(ReservetekstContext);
+  const vedMangler = useContext(VedManglerContext);
   const liste = teksterFraMatches(useMatches());
   if (liste.length === 0 && reserve) liste.push(reserve);
-  const forrige = useRef<{ liste: Tekster[]; t: T } | null>(null);
-  if (!forrige.current || !sammeListe(forrige.current.liste, liste)) {
-    forrige.current = { liste, t: oversetterFra(liste) };
+  const forrige = useRef<{ liste: Tekster[]; vedMangler: VedMangler; t: T } | null>(null);
+  if (
+    !forrige.current ||
+    forrige.current.vedMangler !== vedMangler ||
+    !sammeListe(forrige.current.liste, liste)
+  ) {
+    forrige.current = { liste, vedMangler, t: oversetterFra(liste, vedMangler) };
   }
   return <SprakContext.Provider value={forrige.current.t}>{children}</SprakContext.Provider>;
 }

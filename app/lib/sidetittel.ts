@@ -2,7 +2,7 @@ import type { MetaArgs, MetaDescriptor } from "@remix-run/node";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
-import { oversetterFra, teksterFraMatches } from "../components/sprak";
+import { iNettleseren, oversetterFra, teksterFraMatches } from "../components/sprak";
 
 /** The notification loaded by the parent route (routes/importmelding.$id.tsx), if any. */
 function melding(matches: MetaArgs["matches"]): ImportmeldingVisning | undefined {
@@ -53,7 +53,7 @@ export function sidetittel(
   matches: MetaArgs["matches"],
   side: Noekkel | ((t: T) => string),
 ): MetaDescriptor[] {
-  const t = oversetterFra(teksterFraMatches(matches));
+  const t = oversetterFra(teksterFraMatches(matches), iNettleseren);
   if (!t.har("felles.tittel") || (typeof side === "string" && !t.har(side))) return [];
   const tekst = typeof side === "string" ? t(side) : side(t);
   // the service's own name (the root's title) is not said twice

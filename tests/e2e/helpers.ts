@@ -60,6 +60,30 @@ function forventetKonsollmelding(m: ConsoleMessage, tillat503 = false): boolean 
 }
 
 /**
+ * What the console guard hears in a browser context: a console error, a hydration warning or an uncaught error
+ * (among them a missing text, which the browser's translator hands on with reportError: ADR 071), each a line in
+ * `funn`; the expected ones (forventetKonsollmelding) are left out.
+ */
+export function lyttEtterKonsollfeil(ctx: BrowserContext, funn: string[], tillat503: () => boolean): void {
+  ctx.on("console", (m) => {
+    const hydrering = m.type() === "warning" && /hydrat/i.test(m.text());
+    if ((m.type() === "error" || hydrering) && !forventetKonsollmelding(m, tillat503()))
+      funn.push(`${m.type()} på ${m.page()?.url() ?? "?"}: ${m.text()}`);
+  });
+  ctx.on("weberror", (e) => {
+    // The same router abort (see forventetKonsollmelding) also surfaces uncaught, from the turbo-stream
+    // decode of the aborted response body (seen once in CI, submitting a dialog while the previous
+    // action's revalidation was loading). Only an AbortError without a reason is the router's own.
+    const feil = e.error();
+    if (feil.name === "AbortError" && feil.message === "signal is aborted without reason") return;
+    // … and as the aborted response body's stream (Chromium's «BodyStreamBuffer was aborted», the same
+    // message forventetKonsollmelding accepts; seen once in CI after a dialog's submit on ankomst-info).
+    if (feil.message === "BodyStreamBuffer was aborted") return;
+    funn.push(`ufanget feil på ${e.page()?.url() ?? "?"}: ${feil.message}`);
+  });
+}
+
+/**
  * Every test in every spec: with JavaScript on, a console error, a hydration warning or an uncaught error in
  * any page the test opens (its own browser contexts included) fails it, after the test has run.
  */
@@ -101,24 +125,7 @@ export const test = base.extend<{ konsollvakt: undefined; maaling: undefined }>(
       if (testInfo.project.use.javaScriptEnabled === false) return use(undefined);
       const funn: string[] = [];
       const tillat503 = () => testInfo.annotations.some((a) => a.type === "forventer-503");
-      const lytt = (ctx: BrowserContext) => {
-        ctx.on("console", (m) => {
-          const hydrering = m.type() === "warning" && /hydrat/i.test(m.text());
-          if ((m.type() === "error" || hydrering) && !forventetKonsollmelding(m, tillat503()))
-            funn.push(`${m.type()} på ${m.page()?.url() ?? "?"}: ${m.text()}`);
-        });
-        ctx.on("weberror", (e) => {
-          // The same router abort (see forventetKonsollmelding) also surfaces uncaught, from the turbo-stream
-          // decode of the aborted response body (seen once in CI, submitting a dialog while the previous
-          // action's revalidation was loading). Only an AbortError without a reason is the router's own.
-          const feil = e.error();
-          if (feil.name === "AbortError" && feil.message === "signal is aborted without reason") return;
-          // … and as the aborted response body's stream (Chromium's «BodyStreamBuffer was aborted», the same
-          // message forventetKonsollmelding accepts; seen once in CI after a dialog's submit on ankomst-info).
-          if (feil.message === "BodyStreamBuffer was aborted") return;
-          funn.push(`ufanget feil på ${e.page()?.url() ?? "?"}: ${feil.message}`);
-        });
-      };
+      const lytt = (ctx: BrowserContext) => lyttEtterKonsollfeil(ctx, funn, tillat503);
       lytt(context);
       const nyKontekst = browser.newContext;
       browser.newContext = async (...args) => {
