@@ -6,6 +6,7 @@ import {
   type AnkomstInfoVisning,
   alleBesvart,
   ankomstErRegistrert,
+  type ImportmeldingVedlegg,
   type ImportmeldingVisning,
   type KontrollspoersmaalVisning,
   type LandKodeNavn,
@@ -214,6 +215,37 @@ function kortData(data: LagretSertifikat, sprak: Sprak): LagretSertifikat {
   return kortFritekst(data, oversetter(sprak)("sertifikat.forkortet.merke")).verdi;
 }
 
+/** Every country of origin of the goods lines, each once, in the order they first appear. */
+function alleOpprinnelsesland(data: ReturnType<typeof kortData>): LandKodeNavn[] {
+  const opprinnelsesland = new Map<string, LandKodeNavn>();
+  for (const l of data.varelinjer) {
+    for (const o of l.opprinnelsesland) {
+      const x = land(o.kode, o.navn);
+      if (x && !opprinnelsesland.has(x.kode || x.navn)) opprinnelsesland.set(x.kode || x.navn, x);
+    }
+  }
+  return [...opprinnelsesland.values()];
+}
+
+/** The certificate's attachments as the view shows them: the stored row with what the parse said of its file. */
+function vedleggVisninger(
+  vedlegg: ReadonlyArray<Omit<ImportmeldingVedlegg, "filtype" | "kanAapneVedlegg"> & { rekkefoelge: number }>,
+  data: ReturnType<typeof kortData>,
+): ImportmeldingVedlegg[] {
+  return vedlegg.map((v) => {
+    const lagret = data.vedlegg[v.rekkefoelge - 1];
+    return {
+      id: v.id,
+      filnavn: v.filnavn,
+      mimetype: v.mimetype,
+      filtype: lagret?.filtype ?? "",
+      kanAapneVedlegg: lagret?.kanAapneVedlegg ?? false,
+      identifikator: v.identifikator,
+      informasjon: v.informasjon,
+    };
+  });
+}
+
 /**
  * The detail view of a notification, as the importer `importoerId` sees it. `lest`: the notification's row as the
  * access check (tilgang.ts) just read it, so it is not read twice.
@@ -286,14 +318,6 @@ export async function hentImportmeldingVisning(
     (rad.kun_dokumentkontroll ||
       (foerste.mottakskontrolloer !== null && foerste.mottakskontrolloer.erUtnevnt !== false));
 
-  const opprinnelsesland = new Map<string, LandKodeNavn>();
-  for (const l of data.varelinjer) {
-    for (const o of l.opprinnelsesland) {
-      const x = land(o.kode, o.navn);
-      if (x && !opprinnelsesland.has(x.kode || x.navn)) opprinnelsesland.set(x.kode || x.navn, x);
-    }
-  }
-
   return {
     id: rad.id,
     nummer: rad.nummer,
@@ -307,7 +331,7 @@ export async function hentImportmeldingVisning(
     opprettet: iso(rad.opprettet),
     utstedtDato: sert.utstedt_dato,
     eksportLand: { kode: sert.eksportland, navn: landNavn(sert.eksportland) },
-    alleOpprinnelsesland: [...opprinnelsesland.values()],
+    alleOpprinnelsesland: alleOpprinnelsesland(data),
     avsender: part(data.avsender),
     mottaker: part(data.mottaker),
     ansvarligImportoer: importoer(rad.ansvarlig_importoer_id) ?? {
@@ -329,18 +353,7 @@ export async function hentImportmeldingVisning(
     dokumentkontrollSpoersmaal: dokument,
     mottakskontrollSpoersmaal: mottak,
     varelinjer: varelinjeVisninger(data, faktiske),
-    vedlegg: vedlegg.map((v) => {
-      const lagret = data.vedlegg[v.rekkefoelge - 1];
-      return {
-        id: v.id,
-        filnavn: v.filnavn,
-        mimetype: v.mimetype,
-        filtype: lagret?.filtype ?? "",
-        kanAapneVedlegg: lagret?.kanAapneVedlegg ?? false,
-        identifikator: v.identifikator,
-        informasjon: v.informasjon,
-      };
-    }),
+    vedlegg: vedleggVisninger(vedlegg, data),
     tilleggserklaering: {
       tilleggserklaeringer: data.tilleggserklaering?.tilleggserklaeringer ?? [],
       offisiellTilleggsinformasjon: data.tilleggserklaering?.offisiellTilleggsinformasjon ?? [],
