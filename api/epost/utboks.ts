@@ -3,6 +3,7 @@
 // the authority's outcome of a notification (issue 24 §2, ADR 034), written by the status change itself.
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../db";
+import { FORBEREDT } from "../../db/forberedt";
 import { normaliserMottakerNavn } from "../../domain/sertifikat";
 
 export interface UtboksSertifikat {
@@ -35,7 +36,7 @@ export async function importoererPaaSertifikatet(
     navn: string;
     enhet_navn: string | null;
     med_epost: boolean | null;
-  }>`select i.id, i.organisasjonsnummer, i.navn, e.navn as enhet_navn,
+  }>`${sql.raw(FORBEREDT)} select i.id, i.organisasjonsnummer, i.navn, e.navn as enhet_navn,
       i.skal_ha_epost and exists (select from importoer_epost ie where ie.importoer_id = i.id) as med_epost
     from importoer i left join enhet e on e.organisasjonsnummer = i.organisasjonsnummer
     where i.organisasjonsnummer = ${s.mottaker_orgnr ?? ""}
@@ -69,7 +70,7 @@ export async function leggVarslerIUtboks(
     .filter((m) => m.medEpost)
     .map((m) => m.id);
   if (ider.length === 0) return [];
-  const { rows: nye } = await sql<{ importoer_id: number }>`
+  const { rows: nye } = await sql<{ importoer_id: number }>`${sql.raw(FORBEREDT)}
     insert into epost_varsel (importoer_id, sertifikat_id, erstatter_nummer)
     values ${sql.join(ider.map((id) => sql`(${id}, ${s.id}, ${s.erstatter_nummer})`))}
     on conflict (importoer_id, sertifikat_id) where type = 'SERTIFIKAT' do nothing

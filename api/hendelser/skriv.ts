@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../db";
+import { FORBEREDT } from "../../db/forberedt";
 import {
   type Hendelsestype,
   MYNDIGHET_HENDELSE_FOR_STATUS,
@@ -75,7 +76,7 @@ export async function skrivHendelser(trx: Trx, hendelser: readonly NyHendelse[])
     const stroem = importoerStroem(h.importoerId);
     // A template, not the query builder: built for every certificate, and the builder's tree of three
     // data-modifying CTEs cost the request thread more than sending it (issue 35 item 4, ADR 064).
-    await sql`with t as (
+    await sql`${sql.raw(FORBEREDT)} with t as (
         insert into hendelse_teller (stroem, importoer_id, siste) values (${stroem}, ${h.importoerId}, 1)
         on conflict (stroem) do update set siste = hendelse_teller.siste + 1
         returning siste
