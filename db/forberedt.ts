@@ -15,7 +15,7 @@ const MAKS_NAVN = 256;
 const navn = new Map<string, string>();
 
 /** The name of a marked text: a hash of it (the same on every connection), or undefined past MAKS_NAVN. */
-export function navnPaa(tekst: string): string | undefined {
+function navnPaa(tekst: string): string | undefined {
   let n = navn.get(tekst);
   if (n === undefined && navn.size < MAKS_NAVN) {
     n = `f_${createHash("sha1").update(tekst).digest("hex").slice(0, 24)}`;
