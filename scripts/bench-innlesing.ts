@@ -240,7 +240,10 @@ function sqlGruppe(sqlTekst: string): string {
   if (s.startsWith("with ny as")) return "sertifikatet med XML og små vedlegg (én setning)";
   if (s.includes("sertifikat_xml")) return "rå XML (sertifikat_xml)";
   if (s.includes('"vedlegg"') || s.includes("into vedlegg")) return "vedlegg";
-  if (s.includes("hendelse") || s.includes("webhook")) return "hendelser og webhooker";
+  if (s.includes("hendelse") || s.includes("webhook"))
+    return s.includes("epost_varsel")
+      ? "hendelser og webhooker med e-postvarslene"
+      : "hendelser og webhooker";
   if (s.includes("epost_varsel") || s.includes("importoer")) return "mottakere og e-postvarsler";
   return "sertifikatet (finn, lagre, erstatninger)";
 }
