@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { type EierInfo, type Eierskap, taEierskapNaarLedig } from "./eier";
+import { forberedMerkede } from "./forberedt";
 import { tellereIPool } from "./grense";
 import { migrateToLatest } from "./migrate";
 import { parsers } from "./parsere";
@@ -67,6 +68,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<DatabaseHand
     // An idle client whose server connection ends (a restart, a failover, an administrator) emits 'error'
     // on the pool; unhandled, that would end the process. The pool drops the client and opens a new one.
     pool.on("error", (err) => opts.logg?.warn({ feil: err.message }, "PostgreSQL-tilkobling brutt"));
+    // The intake's fixed statements as named prepared statements on every connection (db/forberedt.ts).
+    pool.on("connect", forberedMerkede);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     tellereIPool(db, pool);
     handle = { db, kind: "postgres", pool, close: () => db.destroy() };

@@ -12,6 +12,7 @@ import { Agent, request } from "undici";
 import { parseEphyto, utenVedleggsdata } from "../api/ephyto/parse";
 import { tilTekst, tolkXml } from "../api/ephyto/xml";
 import { forberedSertifikat, innholdHash, lagreSertifikat, vurder } from "../api/sertifikat/ingest";
+import { FORBEREDT, forberedMerkede } from "../db/forberedt";
 import type { Database } from "../db/schema";
 import { innlesingSertifikat } from "./bench-innlesing-data";
 import {
@@ -233,12 +234,16 @@ export function maalStegene(antall = 300): [string, number][] {
 
 /** The kind of each statement of storing one certificate. */
 function sqlGruppe(sqlTekst: string): string {
-  const s = sqlTekst.toLowerCase().trim();
+  // without the marker of a named prepared statement (db/forberedt.ts)
+  const s = sqlTekst.replace(FORBEREDT, "").toLowerCase().trim();
   if (/^(begin|commit|rollback|start transaction)/.test(s)) return "begin/commit";
   if (s.startsWith("with ny as")) return "sertifikatet med XML og små vedlegg (én setning)";
   if (s.includes("sertifikat_xml")) return "rå XML (sertifikat_xml)";
   if (s.includes('"vedlegg"') || s.includes("into vedlegg")) return "vedlegg";
-  if (s.includes("hendelse") || s.includes("webhook")) return "hendelser og webhooker";
+  if (s.includes("hendelse") || s.includes("webhook"))
+    return s.includes("epost_varsel")
+      ? "hendelser og webhooker med e-postvarslene"
+      : "hendelser og webhooker";
   if (s.includes("epost_varsel") || s.includes("importoer")) return "mottakere og e-postvarsler";
   return "sertifikatet (finn, lagre, erstatninger)";
 }
@@ -251,6 +256,7 @@ function sqlGruppe(sqlTekst: string): string {
 export async function maalSql(server: BenchPostgres, antall = 300) {
   const database = await nyBenchDatabase(server.url);
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  pool.on("connect", forberedMerkede); // as the service's pool (db/index.ts)
   const grupper = new Map<string, number>();
   let maal = false;
   const db = new Kysely<Database>({

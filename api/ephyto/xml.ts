@@ -131,7 +131,9 @@ export const PARSER_VALG: X2jOptions = {
     setXmlVersion: () => {},
     decode: dekodEntiteter,
   },
-  // Every element may repeat.
+  // Every element may repeat. The path is not read: with jPath off the parser passes its matcher instead of
+  // building a path string for every element (ADR 070).
+  jPath: false,
   isArray: (_navn, _sti, _erBlad, erAttributt) => !erAttributt,
 };
 

@@ -3,6 +3,7 @@
 // the authority's outcome of a notification (issue 24 §2, ADR 034), written by the status change itself.
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../db";
+import { FORBEREDT } from "../../db/forberedt";
 import { normaliserMottakerNavn } from "../../domain/sertifikat";
 
 export interface UtboksSertifikat {
@@ -35,7 +36,7 @@ export async function importoererPaaSertifikatet(
     navn: string;
     enhet_navn: string | null;
     med_epost: boolean | null;
-  }>`select i.id, i.organisasjonsnummer, i.navn, e.navn as enhet_navn,
+  }>`${sql.raw(FORBEREDT)} select i.id, i.organisasjonsnummer, i.navn, e.navn as enhet_navn,
       i.skal_ha_epost and exists (select from importoer_epost ie where ie.importoer_id = i.id) as med_epost
     from importoer i left join enhet e on e.organisasjonsnummer = i.organisasjonsnummer
     where i.organisasjonsnummer = ${s.mottaker_orgnr ?? ""}
@@ -54,27 +55,21 @@ export async function importoererPaaSertifikatet(
 }
 
 /**
- * Writes one alert per importer named on the certificate (organisation number or exact name, ADR 010) whose
- * e-mail preference is on and who has at least one address (`mottakere`, importoererPaaSertifikatet). An
- * importer already alerted about this certificate is not alerted again (a re-delivery or a changed version of
- * the same certificate). Importers who only find the certificate later by search are never alerted. Returns
- * the importers alerted now.
+ * One alert per importer named on the certificate (organisation number or exact name, ADR 010) whose e-mail
+ * preference is on and who has at least one address (`mottakere`, importoererPaaSertifikatet). An importer
+ * already alerted about this certificate is not alerted again (a re-delivery or a changed version of the same
+ * certificate). Importers who only find the certificate later by search are never alerted.
+ *
+ * Written as a data-modifying CTE that goes first in the certificate's first event statement (skrivHendelser,
+ * api/hendelser/skriv.ts), in the same transaction: one round trip less per certificate (ADR 070; it was a
+ * statement of its own, leggVarslerIUtboks). Undefined when no importer named on it is to be told by e-mail.
  */
-export async function leggVarslerIUtboks(
-  trx: Transaction<Database>,
-  s: UtboksSertifikat,
-  mottakere?: readonly Mottaker[],
-): Promise<number[]> {
-  const ider = (mottakere ?? (await importoererPaaSertifikatet(trx, s)))
-    .filter((m) => m.medEpost)
-    .map((m) => m.id);
-  if (ider.length === 0) return [];
-  const { rows: nye } = await sql<{ importoer_id: number }>`
-    insert into epost_varsel (importoer_id, sertifikat_id, erstatter_nummer)
-    values ${sql.join(ider.map((id) => sql`(${id}, ${s.id}, ${s.erstatter_nummer})`))}
-    on conflict (importoer_id, sertifikat_id) where type = 'SERTIFIKAT' do nothing
-    returning importoer_id`.execute(trx);
-  return nye.map((r) => r.importoer_id);
+export function varslerSomCte(s: UtboksSertifikat, mottakere: readonly Mottaker[]) {
+  const ider = mottakere.filter((m) => m.medEpost).map((m) => m.id);
+  if (ider.length === 0) return undefined;
+  return sql`varsler as (insert into epost_varsel (importoer_id, sertifikat_id, erstatter_nummer)
+    select unnest(${ider}::integer[]), ${s.id}::integer, ${s.erstatter_nummer}::text
+    on conflict (importoer_id, sertifikat_id) where type = 'SERTIFIKAT' do nothing)`;
 }
 
 /**

@@ -6,8 +6,9 @@
 // subscription to the type, in the same transaction) or the authority's case system's (ADR 045), the same
 // mechanism. Lock order: a transaction takes its importers' counters (ascending) before the authority's.
 import { randomUUID } from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import { type RawBuilder, sql, type Transaction } from "kysely";
 import type { Database } from "../../db";
+import { FORBEREDT } from "../../db/forberedt";
 import {
   type Hendelsestype,
   MYNDIGHET_HENDELSE_FOR_STATUS,
@@ -66,16 +67,23 @@ export interface NyHendelse {
  * (the counter, the event and its webhook outbox rows, as data-modifying CTEs): a certificate's ingest writes
  * one per importer named on it, and each round trip to the database costs both sides more than the writing.
  */
-export async function skrivHendelser(trx: Trx, hendelser: readonly NyHendelse[]): Promise<void> {
+export async function skrivHendelser(
+  trx: Trx,
+  hendelser: readonly NyHendelse[],
+  /** A data-modifying CTE (`navn as (…)`) run in the first event's statement: a certificate's alerts (ADR 070). */
+  foerst?: RawBuilder<unknown>,
+): Promise<void> {
   const ordnet = hendelser
     .map((h, i) => ({ h, i }))
     .sort((a, b) => a.h.importoerId - b.h.importoerId || a.i - b.i)
     .map((x) => x.h);
-  for (const h of ordnet) {
+  if (ordnet.length === 0 && foerst) await sql`with ${foerst} select 1`.execute(trx);
+  for (const [i, h] of ordnet.entries()) {
     const stroem = importoerStroem(h.importoerId);
+    const med = i === 0 && foerst ? sql`${foerst},` : sql``;
     // A template, not the query builder: built for every certificate, and the builder's tree of three
     // data-modifying CTEs cost the request thread more than sending it (issue 35 item 4, ADR 064).
-    await sql`with t as (
+    await sql`${sql.raw(FORBEREDT)} with ${med} t as (
         insert into hendelse_teller (stroem, importoer_id, siste) values (${stroem}, ${h.importoerId}, 1)
         on conflict (stroem) do update set siste = hendelse_teller.siste + 1
         returning siste

@@ -14,7 +14,7 @@ import { vurderSertifikat } from "../../domain/risiko/vurder";
 import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/sertifikat";
 import { kjoerJobb } from "../arbeid/basseng";
 import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdata } from "../ephyto/parse";
-import { importoererPaaSertifikatet, leggVarslerIUtboks } from "../epost/utboks";
+import { importoererPaaSertifikatet, varslerSomCte } from "../epost/utboks";
 import { skrivHendelser } from "../hendelser/skriv";
 import { endringerMellom, skrivSertifikatHendelse, type Trx } from "../importmelding/tilstand";
 import { gjeldendeRegelsett } from "../regelsett/gjeldende";
@@ -370,8 +370,8 @@ async function lagreITransaksjon(
         erstatter_nummer: erstatterNummer,
       };
       const mottakere = await importoererPaaSertifikatet(trx, s);
-      await leggVarslerIUtboks(trx, s, mottakere);
-      // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one.
+      // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one;
+      // the alerts go in the first event's statement (ADR 070).
       const data: SertifikatMottattData = {
         sertifikat: { id, nummer, eksportland, utstedtDato, erstatterNummer },
         resultat,
@@ -379,6 +379,7 @@ async function lagreITransaksjon(
       await skrivHendelser(
         trx,
         mottakere.map((m) => ({ importoerId: m.id, type: "sertifikat.mottatt" as const, data })),
+        varslerSomCte(s, mottakere),
       );
     }
     return { resultat, id, nummer };

@@ -3,6 +3,7 @@
 // and a certificate new to the service with its XML and small attachments in one statement (ADR 051).
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import { FORBEREDT } from "../../db/forberedt";
 import type { vurderSertifikat } from "../../domain/risiko/vurder";
 import type { Trx } from "../importmelding/tilstand";
 
@@ -122,7 +123,11 @@ export async function settInnNy(
   smaa: readonly (Vedlegg & { rekkefoelge: number })[],
 ): Promise<{ id: number; erstatning: Erstatning | null } | undefined> {
   const k = f.kolonner;
-  const { rows } = await sql<{ id: number; erstatning_id: number | null; erstatning_nummer: string | null }>`
+  const { rows } = await sql<{
+    id: number;
+    erstatning_id: number | null;
+    erstatning_nummer: string | null;
+  }>`${sql.raw(FORBEREDT)}
     with ny as (
       insert into sertifikat (nummer, eksportland, utstedt_dato, type, status_kode, avsender_navn, mottaker_navn,
         mottaker_navn_norm, mottaker_orgnr, meldepliktig_vurdering, alvorlighetsgrad, data, vurdering,

@@ -109,16 +109,45 @@ type Fakta = {
   land: readonly string[];
 };
 
-function inneholderNoen(
-  liste: readonly string[] | undefined,
-  sett: ReadonlySet<string>,
-  f: (s: string) => string,
-) {
-  return liste?.some((v) => sett.has(f(v))) ?? false;
+/** A rule's lists normalised once (per rule object; rules never change): what each line is compared with. */
+type Kriterier = {
+  eppoKoder: ReadonlySet<string> | undefined;
+  slekter: ReadonlySet<string> | undefined;
+  unntattEppoKoder: ReadonlySet<string> | undefined;
+  plantedeler: ReadonlySet<string | undefined> | undefined;
+  unntattPlantedeler: ReadonlySet<string | undefined> | undefined;
+  tilsiktetBruk: ReadonlySet<string | undefined> | undefined;
+};
+
+const KRITERIER = new WeakMap<Regel, Kriterier>();
+
+function settAv<T>(liste: readonly string[] | undefined, f: (s: string) => T): ReadonlySet<T> | undefined {
+  return liste && new Set(liste.map(f));
 }
 
-function likPlantedel(liste: readonly string[], plantedel: string): boolean {
-  return liste.some((v) => normaliserPlantedel(v) === plantedel);
+function kriterier(regel: Regel): Kriterier {
+  let k = KRITERIER.get(regel);
+  if (!k) {
+    const { match } = regel;
+    const opp = (s: string) => s.trim().toUpperCase();
+    k = {
+      eppoKoder: settAv(match.eppoKoder, opp),
+      slekter: settAv(match.slekter, slektNoekkel),
+      unntattEppoKoder: settAv(match.unntattEppoKoder, opp),
+      plantedeler: settAv(match.plantedeler, normaliserPlantedel),
+      unntattPlantedeler: settAv(match.unntattPlantedeler, normaliserPlantedel),
+      tilsiktetBruk: settAv(match.tilsiktetBruk, normaliserTilsiktetBruk),
+    };
+    KRITERIER.set(regel, k);
+  }
+  return k;
+}
+
+/** Whether the two share an element (`regel` may be absent: then not). */
+function inneholderNoen(regel: ReadonlySet<string> | undefined, linje: ReadonlySet<string>): boolean {
+  if (!regel) return false;
+  for (const v of regel) if (linje.has(v)) return true;
+  return false;
 }
 
 function opprinnelseTreffer(
@@ -140,31 +169,28 @@ function opprinnelseTreffer(
 
 /** Whether a rule applies to a line's facts (see the ADR for the semantics of each criterion). */
 function regelTreffer(regel: Regel, fakta: Fakta, regelsett: Regelsett): boolean {
-  const { match } = regel;
-  const opp = (s: string) => s.trim().toUpperCase();
+  const k = kriterier(regel);
 
-  const harTaksonKriterium = Boolean(match.eppoKoder || match.slekter);
+  const harTaksonKriterium = Boolean(k.eppoKoder || k.slekter);
   if (harTaksonKriterium) {
-    const takson =
-      inneholderNoen(match.eppoKoder, fakta.eppoKoder, opp) ||
-      inneholderNoen(match.slekter, fakta.slekter, slektNoekkel);
+    const takson = inneholderNoen(k.eppoKoder, fakta.eppoKoder) || inneholderNoen(k.slekter, fakta.slekter);
     if (!takson) return false;
   }
-  if (inneholderNoen(match.unntattEppoKoder, fakta.eppoKoder, opp)) return false;
+  if (inneholderNoen(k.unntattEppoKoder, fakta.eppoKoder)) return false;
 
   // Plant part: a line without one is not excluded (precaution; no message covers a missing part),
   // except by a rule that names no taxon (e.g. soil), where the plant part is all that identifies the goods.
   if (fakta.plantedel === undefined) {
     if (!harTaksonKriterium) return false;
   } else {
-    if (match.plantedeler && !likPlantedel(match.plantedeler, fakta.plantedel)) return false;
-    if (match.unntattPlantedeler && likPlantedel(match.unntattPlantedeler, fakta.plantedel)) return false;
+    if (k.plantedeler && !k.plantedeler.has(fakta.plantedel)) return false;
+    if (k.unntattPlantedeler?.has(fakta.plantedel)) return false;
   }
 
   // Intended use: only met when stated (a line without one gets MANGLER_TILSIKTET_BRUK).
-  if (match.tilsiktetBruk) {
+  if (k.tilsiktetBruk) {
     if (fakta.tilsiktetBruk === undefined) return false;
-    if (!match.tilsiktetBruk.some((v) => normaliserTilsiktetBruk(v) === fakta.tilsiktetBruk)) return false;
+    if (!k.tilsiktetBruk.has(fakta.tilsiktetBruk)) return false;
   }
 
   return opprinnelseTreffer(regel, fakta.land, regelsett.landgrupper);
