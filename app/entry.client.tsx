@@ -11,7 +11,7 @@ const reservetekster = document.getElementById("reservetekster")?.textContent;
 /** The shell's messages, preloaded by the page's head (app/components/fellestekster.ts, ADR 069). */
 const felles = document.getElementById(FELLES_LENKE_ID)?.getAttribute("href");
 
-(felles ? lastFelles(felles) : Promise.resolve()).then(hydrer);
+Promise.resolve(felles && lastFelles(felles)).then(hydrer);
 
 function hydrer() {
   startTransition(() => {

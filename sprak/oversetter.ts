@@ -38,7 +38,7 @@ export type VedMangler = (id: string, sprak: Sprak) => void;
 
 /** What a missing message is called wherever it is reported (a log line, the browser's error). */
 export function manglerTekst(id: string, sprak: Sprak): string {
-  return `Mangler teksten «${id}» (${sprak}): er navnerommet lastet for siden?`;
+  return `Mangler teksten ${id} (${sprak})`;
 }
 
 /**

@@ -15,7 +15,7 @@ export interface FellesRef {
 }
 
 /** The shell's messages by their file's address. */
-const register = new Map<string, Tekster>();
+const register = new Map<string, Tekster | undefined>();
 
 /** The file's address; immutable (its name changes with its content). */
 export const fellesUrl = (ref: FellesRef) => `/tekster/felles.${ref.sprak}.${ref.hash}.json`;
@@ -29,21 +29,20 @@ export function registrerFelles(ref: FellesRef, tekster: Tekster): void {
 }
 
 const lasting = new Map<string, Promise<void>>();
-/** Files that finished loading (also those that failed: no second wait). */
-const lastet = new Set<string>();
 
-/** Loads a file into the registry (at hydration, or a language chosen with a client navigation). */
+/**
+ * Loads a file into the registry (at hydration, or a language chosen with a client navigation). A file that
+ * fails is registered as nothing: the page shows its texts' ids rather than waiting for ever.
+ */
 export function lastFelles(url: string): Promise<void> {
   let p = lasting.get(url);
   if (!p) {
     p = fetch(url)
       .then((svar) => (svar.ok ? svar.json() : undefined))
-      .then((tekster?: Tekster) => {
-        if (tekster) register.set(url, tekster);
-      })
-      // a file that fails leaves the page to its texts' ids rather than waiting for ever
       .catch(() => undefined)
-      .finally(() => lastet.add(url));
+      .then((tekster?: Tekster) => {
+        register.set(url, tekster);
+      });
     lasting.set(url, p);
   }
   return p;
@@ -56,7 +55,6 @@ export function lastFelles(url: string): Promise<void> {
  */
 export function fellestekster(ref: FellesRef): Tekster | undefined {
   const url = fellesUrl(ref);
-  const tekster = register.get(url);
-  if (tekster || typeof document === "undefined" || lastet.has(url)) return tekster;
+  if (register.has(url) || typeof document === "undefined") return register.get(url);
   throw lastFelles(url);
 }

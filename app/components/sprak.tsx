@@ -61,10 +61,8 @@ export const iNettleseren: VedMangler = (id, sprak) => {
 export const VedManglerContext = createContext<VedMangler>(iNettleseren);
 
 interface Oversetterledd {
-  /** The translator of this list made first; the others share its messages and Lingui instance. */
+  /** This list's translator, telling the browser of a missing message; others share its Lingui instance. */
   t?: T;
-  /** This list's translator per `vedMangler` (the browser's one; on the server one per request). */
-  med?: WeakMap<VedMangler, T>;
   neste: WeakMap<Tekster, Oversetterledd>;
 }
 const oversettere: Oversetterledd = { neste: new WeakMap() };
@@ -74,7 +72,8 @@ const oversettere: Oversetterledd = { neste: new WeakMap() };
  * objects gets the same translator: on the server every request of a language and route shares them
  * (teksterForSprak), so a page costs no merge of the catalogue and no new Lingui instance (issue 35 item 2).
  * Kept by the objects themselves (WeakMap): in the browser a page's loader data is new on each navigation, and
- * what it leaves is collected with it.
+ * what it leaves is collected with it. Another `vedMangler` (the server's request log) gets a copy that shares
+ * the messages and Lingui instance: a function and an object.
  */
 export function oversetterFra(liste: readonly Tekster[], vedMangler: VedMangler): T {
   let ledd = oversettere;
@@ -86,20 +85,12 @@ export function oversetterFra(liste: readonly Tekster[], vedMangler: VedMangler)
     }
     ledd = neste;
   }
-  ledd.med ??= new WeakMap();
-  let t = ledd.med.get(vedMangler);
-  if (!t) {
-    t = ledd.t
-      ? medVedMangler(ledd.t, vedMangler)
-      : lagOversetter(
-          liste[0]?.sprak ?? STANDARD_SPRAK,
-          Object.assign({}, ...liste.map((t) => t.meldinger)),
-          vedMangler,
-        );
-    ledd.t ??= t;
-    ledd.med.set(vedMangler, t);
-  }
-  return t;
+  ledd.t ??= lagOversetter(
+    liste[0]?.sprak ?? STANDARD_SPRAK,
+    Object.assign({}, ...liste.map((t) => t.meldinger)),
+    iNettleseren,
+  );
+  return vedMangler === iNettleseren ? ledd.t : medVedMangler(ledd.t, vedMangler);
 }
 
 const sammeListe = (a: readonly Tekster[], b: readonly Tekster[]) =>
@@ -111,13 +102,10 @@ export function SprakProvider({ children }: { children: ReactNode }) {
   const vedMangler = useContext(VedManglerContext);
   const liste = teksterFraMatches(useMatches());
   if (liste.length === 0 && reserve) liste.push(reserve);
-  const forrige = useRef<{ liste: Tekster[]; vedMangler: VedMangler; t: T } | null>(null);
-  if (
-    !forrige.current ||
-    forrige.current.vedMangler !== vedMangler ||
-    !sammeListe(forrige.current.liste, liste)
-  ) {
-    forrige.current = { liste, vedMangler, t: oversetterFra(liste, vedMangler) };
+  // vedMangler is the same for the whole life of a tree (the browser's; on the server one per request's render)
+  const forrige = useRef<{ liste: Tekster[]; t: T } | null>(null);
+  if (!forrige.current || !sammeListe(forrige.current.liste, liste)) {
+    forrige.current = { liste, t: oversetterFra(liste, vedMangler) };
   }
   return <SprakContext.Provider value={forrige.current.t}>{children}</SprakContext.Provider>;
 }

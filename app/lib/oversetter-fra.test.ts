@@ -41,7 +41,7 @@ it("hver som lager oversetteren, sier hvem som hører om en tekst som mangler; t
   const vedMangler = (id: string, sprak: string) => hoert.push(`${sprak}:${id}`);
   const forespoersel = oversetterFra([felles], vedMangler);
   expect(forespoersel).not.toBe(t);
-  expect(oversetterFra([felles], vedMangler)).toBe(forespoersel);
+  expect(oversetterFra([felles], iNettleseren)).toBe(t);
   expect(forespoersel.i18n).toBe(t.i18n);
   expect(forespoersel("felles.loggUt")).toBe(t("felles.loggUt"));
   expect(forespoersel("hjelp.nyttigInfo.land.tittel")).toBe("hjelp.nyttigInfo.land.tittel");
@@ -56,6 +56,6 @@ it("i nettleseren blir en tekst som mangler en ufanget feil (den e2e-testenes ko
   expect(rapportert).toHaveLength(1);
   expect(rapportert[0]).toBeInstanceOf(Error);
   expect((rapportert[0] as Error).message).toBe(
-    "Mangler teksten «hjelp.nyttigInfo.land.tittel» (nn): er navnerommet lastet for siden?",
+    "Mangler teksten hjelp.nyttigInfo.land.tittel (nn)",
   );
 });

@@ -252,7 +252,7 @@ test("konsollvakten hører en tekst som mangler i nettleseren", async ({ playwri
     await expect(page.getByRole("banner")).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(funn).toEqual([]);
-    const tekst = "Mangler teksten «felles.finnesIkke» (nb): er navnerommet lastet for siden?";
+    const tekst = "Mangler teksten felles.finnesIkke (nb)";
     await page.evaluate((t) => reportError(new Error(t)), tekst);
     await expect.poll(() => funn).toEqual([expect.stringContaining(`ufanget feil på ${baseURL}/`)]);
     expect(funn[0]).toContain(tekst);
