@@ -55,7 +55,5 @@ it("i nettleseren blir en tekst som mangler en ufanget feil (den e2e-testenes ko
   expect(t("hjelp.nyttigInfo.land.tittel")).toBe("hjelp.nyttigInfo.land.tittel");
   expect(rapportert).toHaveLength(1);
   expect(rapportert[0]).toBeInstanceOf(Error);
-  expect((rapportert[0] as Error).message).toBe(
-    "Mangler teksten hjelp.nyttigInfo.land.tittel (nn)",
-  );
+  expect((rapportert[0] as Error).message).toBe("Mangler teksten hjelp.nyttigInfo.land.tittel (nn)");
 });
