@@ -106,7 +106,14 @@ test.describe("320 px", () => {
     await loggInnKari(page);
     // the cookie banner acknowledged (its own test above): what is measured here is the list's own layout
     await page.goto("/importmeldinger");
-    await banner(page).getByRole("button", { name: "Jeg forstår" }).click();
+    // the answer awaited (as grunnmur's test of the banner does): with JavaScript the banner hides at once, and a
+    // navigation before the answer would cancel the request that sets the cookie
+    await Promise.all([
+      page.waitForResponse(
+        (r) => r.request().method() === "POST" && r.url().includes("/informasjonskapsler"),
+      ),
+      banner(page).getByRole("button", { name: "Jeg forstår" }).click(),
+    ]);
     await expect(banner(page)).toBeHidden();
     for (const [sti, skjema, verdi] of [
       ["/importmeldinger?status=REGISTRERT", "Filtrer forhåndsmeldinger", "Forhåndsmeldt"],
