@@ -84,6 +84,27 @@ export function lyttEtterKonsollfeil(ctx: BrowserContext, funn: string[], tillat
 }
 
 /**
+ * Calls `lytt` for the test's own context and for every context the test opens in `browser` (a second person's
+ * page, axe's copy page); returns what undoes it.
+ */
+function iHverKontekst(
+  context: BrowserContext,
+  browser: Browser,
+  lytt: (ctx: BrowserContext) => unknown,
+): () => void {
+  lytt(context);
+  const nyKontekst = browser.newContext;
+  browser.newContext = async (...args) => {
+    const ctx = await nyKontekst.apply(browser, args);
+    lytt(ctx);
+    return ctx;
+  };
+  return () => {
+    browser.newContext = nyKontekst;
+  };
+}
+
+/**
  * Every test in every spec: with JavaScript on, a console error, a hydration warning or an uncaught error in
  * any page the test opens (its own browser contexts included) fails it, after the test has run.
  */
@@ -102,18 +123,12 @@ export const test = base.extend<{ konsollvakt: undefined; maaling: undefined }>(
           if (/\.data(\?|$)/.test(url)) tall.data++;
           if (/\/idporten\/authorize\b/.test(url)) tall.innlogginger++;
         });
-      lytt(context);
-      const nyKontekst = browser.newContext;
-      browser.newContext = async (...args) => {
-        const ctx = await nyKontekst.apply(browser, args);
-        lytt(ctx);
-        return ctx;
-      };
+      const angre = iHverKontekst(context, browser, lytt);
       uuTid.ms = 0;
       try {
         await use(undefined);
       } finally {
-        browser.newContext = nyKontekst;
+        angre();
         tall.uuMs = uuTid.ms;
         testInfo.annotations.push({ type: "maaling", description: JSON.stringify(tall) });
       }
@@ -126,17 +141,11 @@ export const test = base.extend<{ konsollvakt: undefined; maaling: undefined }>(
       const funn: string[] = [];
       const tillat503 = () => testInfo.annotations.some((a) => a.type === "forventer-503");
       const lytt = (ctx: BrowserContext) => lyttEtterKonsollfeil(ctx, funn, tillat503);
-      lytt(context);
-      const nyKontekst = browser.newContext;
-      browser.newContext = async (...args) => {
-        const ctx = await nyKontekst.apply(browser, args);
-        lytt(ctx);
-        return ctx;
-      };
+      const angre = iHverKontekst(context, browser, lytt);
       try {
         await use(undefined);
       } finally {
-        browser.newContext = nyKontekst;
+        angre();
       }
       expect(funn, "konsollfeil eller hydreringsadvarsler i nettleseren").toEqual([]);
     },
