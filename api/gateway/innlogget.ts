@@ -3,23 +3,10 @@
 // copy of Enhetsregisteret), and their name and phone (docs/decisions/042-altinn-og-enhetsregisteret.md).
 import { sql } from "kysely";
 import type { Db } from "../../db";
-
-export interface AvgiverDto {
-  altinn: {
-    type: "Bedrift" | "Foretak" | "Person";
-    organisasjonsnummer: string | null;
-    hovedenhet: string | null;
-    navn: string;
-    organisasjonsform: string | null;
-    personnummer: string | null;
-  };
-  brreg: {
-    adresse: { adresselinje?: string[]; postnummer?: string; poststed?: string; land?: string } | null;
-  };
-}
+import type { Avgiver } from "../../domain/avgiver";
 
 /** The entities the person `pid` may act for, by name, from the stored Altinn answer. */
-export async function hentAvgivere(db: Db, pid: string): Promise<AvgiverDto[]> {
+export async function hentAvgivere(db: Db, pid: string): Promise<Avgiver[]> {
   const rader = await db
     .selectFrom("altinn_avgiver as a")
     .leftJoin("enhet as e", "e.organisasjonsnummer", "a.organisasjonsnummer")

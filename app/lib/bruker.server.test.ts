@@ -3,13 +3,14 @@ import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db";
+import type { Avgiver } from "../../domain/avgiver";
 import { loadConfig } from "../../server/config";
 import type { Logger } from "../../server/logg";
 import { startTestUtsteder, type TestUtsteder } from "../../tests/oidc/test-utsteder";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { loader as velgVirksomhetLoader } from "../routes/velg-virksomhet";
 import { createApiClient } from "./api.server";
-import { type Avgiver, hentAvgivere, hentInnlogget, requireBruker, velgVirksomhet } from "./bruker.server";
+import { hentAvgivere, hentInnlogget, requireBruker, velgVirksomhet } from "./bruker.server";
 import { commitSession, getSession, IDLE_TIMEOUT_MS, type InnloggetBruker } from "./session.server";
 
 // A small import API over real HTTP whose answers each test chooses.

@@ -2,6 +2,7 @@
 // page, and back here afterwards: docs/decisions/005-login-guard.md); most need a chosen organisation
 // (else /velg-virksomhet). The importer profile is fetched by organisation number and registered on 404.
 import { type AppLoadContext, redirect } from "@remix-run/node";
+import type { Avgiver } from "../../domain/avgiver";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import type { Logger } from "../../server/logg";
 import { type ApiClient, ApiFeil, createApiClient } from "./api.server";
@@ -15,18 +16,6 @@ import {
   type ValgtVirksomhet,
 } from "./session.server";
 import { sprakFor } from "./tekster.server";
-
-export interface Avgiver {
-  altinn: {
-    type: "Bedrift" | "Foretak" | "Person";
-    organisasjonsnummer: string | null;
-    hovedenhet: string | null;
-    navn: string;
-    organisasjonsform: string | null;
-    personnummer: string | null;
-  };
-  brreg: { adresse: { adresselinje?: string[]; postnummer?: string; poststed?: string } | null };
-}
 
 export interface Importoer {
   id: number;

@@ -6,12 +6,12 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { Avgiver } from "../../domain/avgiver";
 import { formaterOrganisasjonsnummer } from "../../domain/format";
 import { CsrfInput } from "../components/csrf-input";
 import { useT } from "../components/sprak";
 import { tryggReturnTo } from "../lib/auth.server";
 import {
-  type Avgiver,
   hentAvgivere,
   husketVirksomhet,
   huskVirksomhetCookie,
