@@ -25,6 +25,7 @@ import {
   dekker,
   Eksportland,
   feil,
+  ImportoerKort,
   importoerSti,
   ingenInnhold,
   json,
@@ -319,6 +320,14 @@ const ListeSkjema = dekker<ImportmeldingListe>()(
         }),
       ),
       paginering: Paginering,
+      eksportland: z.array(Eksportland).optional().meta({
+        description:
+          "Med fasetter=true: landfilterets valg med antall, som GET …/eksportland med samme importoer",
+      }),
+      mottakskontrolloerFor: z.array(ImportoerKort).optional().meta({
+        description:
+          "Med fasetter=true: importørene denne er mottakskontrollør for, som GET …/mottakskontrolloerfor",
+      }),
     })
     .meta({ id: "ImportmeldingListe" }),
 );
@@ -349,6 +358,8 @@ export const importmeldingStier: Stier = {
     get: {
       tags: [TAG],
       summary: "Forhåndsmeldingene importøren eier eller kontrollerer, nyeste først",
+      description:
+        "Med fasetter=true har svaret også eksportland (som GET …/eksportland) og mottakskontrolloerFor (som GET /import/register/v1/{orgnr}/{importoerId}/mottakskontrolloerfor), i samme kall og med én tilgangskontroll.",
       requestParams: { path: importoerSti, query: ImportmeldingListeSoek },
       responses: { "200": json("En side av listen", ListeSkjema), ...feil(400, 403) },
     },

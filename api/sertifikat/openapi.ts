@@ -49,6 +49,9 @@ const ListeSkjema = dekker<SertifikatListe>()(
         }),
       ),
       paginering: Paginering,
+      eksportland: z.array(Eksportland).optional().meta({
+        description: "Med fasetter=true: landfilterets valg med antall, som GET /import/v2/eksportland",
+      }),
     })
     .meta({ id: "SertifikatListe" }),
 );
@@ -158,6 +161,8 @@ export const sertifikatStier: Stier = {
     get: {
       tags: [TAG],
       summary: "Sertifikatene importøren ser, nyeste først, med filtre",
+      description:
+        "Med fasetter=true har svaret også eksportland: landene med antall for importøren, som GET /import/v2/eksportland?orgnr&importoerId, i samme kall.",
       requestParams: { path: importoerSti, query: SertifikatListeSoek },
       responses: { "200": json("En side av listen", ListeSkjema), ...feil(400, 403) },
     },
