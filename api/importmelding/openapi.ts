@@ -24,6 +24,7 @@ import {
   dato,
   dekker,
   Eksportland,
+  fasett,
   feil,
   ImportoerKort,
   importoerSti,
@@ -320,14 +321,8 @@ const ListeSkjema = dekker<ImportmeldingListe>()(
         }),
       ),
       paginering: Paginering,
-      eksportland: z.array(Eksportland).optional().meta({
-        description:
-          "Med fasetter=true: landfilterets valg med antall, som GET …/eksportland med samme importoer",
-      }),
-      mottakskontrolloerFor: z.array(ImportoerKort).optional().meta({
-        description:
-          "Med fasetter=true: importørene denne er mottakskontrollør for, som GET …/mottakskontrolloerfor",
-      }),
+      eksportland: fasett(z.array(Eksportland), "GET …/eksportland med samme importoer"),
+      mottakskontrolloerFor: fasett(z.array(ImportoerKort), "GET …/mottakskontrolloerfor"),
     })
     .meta({ id: "ImportmeldingListe" }),
 );
@@ -358,8 +353,7 @@ export const importmeldingStier: Stier = {
     get: {
       tags: [TAG],
       summary: "Forhåndsmeldingene importøren eier eller kontrollerer, nyeste først",
-      description:
-        "Med fasetter=true har svaret også eksportland (som GET …/eksportland) og mottakskontrolloerFor (som GET /import/register/v1/{orgnr}/{importoerId}/mottakskontrolloerfor), i samme kall og med én tilgangskontroll.",
+      description: "Med fasetter=true også landene og mottakskontrolloerFor, med én tilgangskontroll.",
       requestParams: { path: importoerSti, query: ImportmeldingListeSoek },
       responses: { "200": json("En side av listen", ListeSkjema), ...feil(400, 403) },
     },

@@ -10,6 +10,7 @@ import {
   dato,
   dekker,
   Eksportland,
+  fasett,
   feil,
   importoerSti,
   json,
@@ -49,9 +50,7 @@ const ListeSkjema = dekker<SertifikatListe>()(
         }),
       ),
       paginering: Paginering,
-      eksportland: z.array(Eksportland).optional().meta({
-        description: "Med fasetter=true: landfilterets valg med antall, som GET /import/v2/eksportland",
-      }),
+      eksportland: fasett(z.array(Eksportland), "GET /import/v2/eksportland?orgnr&importoerId"),
     })
     .meta({ id: "SertifikatListe" }),
 );
