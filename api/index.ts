@@ -30,6 +30,7 @@ import { type Tilgang, utenAltinn } from "./registre/tilgang";
 import { hubRouter } from "./sertifikat/hub";
 import { sertifikatRouter } from "./sertifikat/router";
 import { systemtilgangRouter } from "./systemtilgang/router";
+import { medTokenBuffer } from "./token-buffer";
 
 export interface ApiOptions {
   db: Db;
@@ -102,9 +103,12 @@ export function createApi(opts: ApiOptions): Router {
         : litenJson)(req, res, next),
   );
   const maskin = opts.maskinporten;
-  const verifiser = createVerifier(
-    createTokenVerifier(opts.auth),
-    maskin && { issuer: maskin.issuer, verify: createMaskinVerifier(maskin) },
+  // a token verified once is trusted again until it expires, at most a few minutes (ADR 077)
+  const verifiser = medTokenBuffer(
+    createVerifier(
+      createTokenVerifier(opts.auth),
+      maskin && { issuer: maskin.issuer, verify: createMaskinVerifier(maskin) },
+    ),
   );
   const tilgang = opts.tilgang ?? utenAltinn;
   api.use(

@@ -1,7 +1,7 @@
 // The notification list (SPEC §2 "Notification list", §3 "List element"): filters, status groups and the
 // list element of GET .../arkiv, shared by the API and the page.
 import type { LandKodeNavn } from "./importmelding";
-import type { Paginering } from "./sertifikat-visning";
+import type { Eksportland, Paginering } from "./sertifikat-visning";
 import type { Farge, ImportmeldingStatus, Kategori } from "./status";
 
 /**
@@ -40,4 +40,8 @@ export interface ImportmeldingListeElement {
 export interface ImportmeldingListe {
   importmeldingListevisningElementer: ImportmeldingListeElement[];
   paginering: Paginering;
+  /** With `fasetter=true`: the country filter's choices, as GET …/eksportland gives them (ADR 077). */
+  eksportland?: Eksportland[];
+  /** With `fasetter=true`: whom the importer is reception controller for, as GET …/mottakskontrolloerfor. */
+  mottakskontrolloerFor?: { id: number; navn: string; organisasjonsnummer: string }[];
 }

@@ -65,6 +65,8 @@ export interface SertifikatListeElement {
 export interface SertifikatListe {
   sertifikatListe: SertifikatListeElement[];
   paginering: Paginering;
+  /** With `fasetter=true`: the country filter's choices, as GET /import/v2/eksportland gives them (ADR 077). */
+  eksportland?: Eksportland[];
 }
 
 /** The keys a certificate is opened by: /sertifikat?sertifikatnummer&dato&avsenderland (SPEC §2). */

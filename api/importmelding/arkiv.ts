@@ -20,6 +20,7 @@ import {
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { melding } from "../../sprak/melding";
 import { badRequest, forbidden } from "../http/feil";
+import { kontrolloerFor } from "../importoer/mottakskontrolloerer";
 import { medPapirloeseLand, summer } from "../land-antall";
 import { nummerInneholder } from "../nummersoek";
 import {
@@ -178,6 +179,7 @@ export async function hentArkiv(
   db: Db,
   importoerId: number,
   q: z.output<typeof ImportmeldingListeSoek>,
+  erMottakskontrolloer = true,
 ): Promise<ImportmeldingListe> {
   const statuser = q.status.flatMap((g) => [...STATUS_GRUPPER[g]]);
   const land = q.avsenderland;
@@ -205,12 +207,23 @@ export async function hentArkiv(
     (nummer || referanse) && !avsender
       ? await eideMeldingerGjennomTreff(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { statuser })
       : undefined;
-  // Filtered on status and country only: counted exactly from the counter rows (ADR 051), told bounded.
+  // With the facets asked for (ADR 077): the counts per country (every country and status) and whom the
+  // importer controls for, in this call; a controller's list only when it is registered as one.
+  const [perLand, mottakskontrolloerFor] = q.fasetter
+    ? await Promise.all([
+        tellEideMeldingerPerLand(db, importoer, kolonner),
+        erMottakskontrolloer ? kontrolloerFor(db, importoerId) : [],
+      ])
+    : [];
+  // Filtered on status and country only: counted exactly from the counter rows (ADR 051), told bounded; on
+  // countries only, summed from the facets' counts when they were read.
   const n = treff
     ? treff.length
     : avsender
       ? await tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender, statuser })
-      : summer(await tellEideMeldingerPerLand(db, importoer, kolonner, { statuser, land }));
+      : perLand && statuser.length === 0
+        ? summer(land.length === 0 ? perLand : new Map(land.map((l) => [l, perLand.get(l) ?? 0])))
+        : summer(await tellEideMeldingerPerLand(db, importoer, kolonner, { statuser, land }));
   const kolonnerForListe = [
     "m.id",
     "m.nummer",
@@ -267,6 +280,7 @@ export async function hentArkiv(
       antallElementerPerSide: antall,
       flereEnnMaks: Number(n) > MAKS_TREFF,
     },
+    ...(perLand ? { eksportland: medPapirloeseLand(perLand), mottakskontrolloerFor } : {}),
   };
   return svar;
 }

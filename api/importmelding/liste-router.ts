@@ -19,8 +19,9 @@ export function listeRouter(db: Db, epostNedeVarselMs: number): Router {
     `${STI}/arkiv`,
     requireImportoer(db),
     ah(async (req, res) => {
-      const { importoerId } = req as ImportoerRequest;
-      res.json(await hentArkiv(db, importoerId, lesSoek(ImportmeldingListeSoek, req.query)));
+      const { importoerId, importoer } = req as ImportoerRequest;
+      const soek = lesSoek(ImportmeldingListeSoek, req.query);
+      res.json(await hentArkiv(db, importoerId, soek, importoer.erMottakskontrolloer));
     }),
   );
   router.get(

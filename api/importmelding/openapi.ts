@@ -24,7 +24,9 @@ import {
   dato,
   dekker,
   Eksportland,
+  fasett,
   feil,
+  ImportoerKort,
   importoerSti,
   ingenInnhold,
   json,
@@ -319,6 +321,8 @@ const ListeSkjema = dekker<ImportmeldingListe>()(
         }),
       ),
       paginering: Paginering,
+      eksportland: fasett(z.array(Eksportland), "GET …/eksportland med samme importoer"),
+      mottakskontrolloerFor: fasett(z.array(ImportoerKort), "GET …/mottakskontrolloerfor"),
     })
     .meta({ id: "ImportmeldingListe" }),
 );
@@ -349,6 +353,7 @@ export const importmeldingStier: Stier = {
     get: {
       tags: [TAG],
       summary: "Forhåndsmeldingene importøren eier eller kontrollerer, nyeste først",
+      description: "Med fasetter=true også landene og mottakskontrolloerFor, med én tilgangskontroll.",
       requestParams: { path: importoerSti, query: ImportmeldingListeSoek },
       responses: { "200": json("En side av listen", ListeSkjema), ...feil(400, 403) },
     },

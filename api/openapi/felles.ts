@@ -114,6 +114,10 @@ export const Paginering = z
   })
   .meta({ id: "Paginering" });
 
+/** A list answer's field that is there only with `fasetter=true` (ADR 077): `som` is the route it repeats. */
+export const fasett = <T extends z.ZodType>(skjema: T, som: string) =>
+  skjema.optional().meta({ description: `Med fasetter=true: det samme som ${som}, i samme kall` });
+
 export const Eksportland = z
   .object({
     kode: z.string(),

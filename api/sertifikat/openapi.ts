@@ -10,6 +10,7 @@ import {
   dato,
   dekker,
   Eksportland,
+  fasett,
   feil,
   importoerSti,
   json,
@@ -49,6 +50,7 @@ const ListeSkjema = dekker<SertifikatListe>()(
         }),
       ),
       paginering: Paginering,
+      eksportland: fasett(z.array(Eksportland), "GET /import/v2/eksportland?orgnr&importoerId"),
     })
     .meta({ id: "SertifikatListe" }),
 );
@@ -158,6 +160,8 @@ export const sertifikatStier: Stier = {
     get: {
       tags: [TAG],
       summary: "Sertifikatene importøren ser, nyeste først, med filtre",
+      description:
+        "Med fasetter=true har svaret også eksportland: landene med antall for importøren, som GET /import/v2/eksportland?orgnr&importoerId, i samme kall.",
       requestParams: { path: importoerSti, query: SertifikatListeSoek },
       responses: { "200": json("En side av listen", ListeSkjema), ...feil(400, 403) },
     },

@@ -30,7 +30,7 @@ import { settSammenIArbeider } from "../arbeid/i-arbeider";
 import { badRequest, notFound } from "../http/feil";
 import { annenForhaandsmelding } from "../importmelding/mottaker";
 import { likeMoenster } from "../importmelding/tilgang";
-import { summer } from "../land-antall";
+import { medPapirloeseLand, summer } from "../land-antall";
 import { nummerInneholder } from "../nummersoek";
 import { finnSertifikat, hentTilknyttet } from "./oppslag";
 import { settSammen } from "./sammensetning";
@@ -134,11 +134,20 @@ export async function hentSertifikatListe(
       : undefined;
   // Without a free-text filter, the hits are counted exactly from the counter rows (ADR 051), and told as
   // bounded as before.
+  // With the facets asked for, their counts (every country, no filter) are read once and, when the list is
+  // filtered on countries at most, its count is summed from them: one counting statement, not two (ADR 077).
+  const perLand = p.fasetter ? await tellSynligePerLand(db, [m]) : undefined;
   const antall = treff
     ? treff.length
-    : summer(
-        await tellSynligePerLand(db, [m], { land: p.avsenderland, meldeplikt: p.meldepliktigVurdering }),
-      );
+    : perLand && p.meldepliktigVurdering.length === 0
+      ? summer(
+          p.avsenderland.length === 0
+            ? perLand
+            : new Map(p.avsenderland.map((l) => [l, perLand.get(l) ?? 0])),
+        )
+      : summer(
+          await tellSynligePerLand(db, [m], { land: p.avsenderland, meldeplikt: p.meldepliktigVurdering }),
+        );
   // The page's ids first (index-driven walk, sort and limit), then the columns that need the JSON data or a
   // join for those rows only.
   const sideAvTreff = treff?.slice(fra, fra + Math.max(0, paaSiden));
@@ -209,6 +218,7 @@ export async function hentSertifikatListe(
       antallElementerPerSide: p.antall,
       flereEnnMaks: antallElementer > MAKS_TREFF,
     },
+    ...(perLand ? { eksportland: medPapirloeseLand(perLand) } : {}),
   };
 }
 

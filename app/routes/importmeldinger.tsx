@@ -22,12 +22,6 @@ import { hentFlagg } from "../lib/preferanser.server";
 import { sidetittel } from "../lib/sidetittel";
 import { sprakFor, tekster } from "../lib/tekster.server";
 
-interface KontrollertImportoer {
-  id: number;
-  navn: string;
-  organisasjonsnummer: string;
-}
-
 /** The notification list (SPEC §2), only with the visImportmelding flag. Filters are a GET form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(await hentFlagg(request, context)).visImportmelding) throw redirect("/");
@@ -41,24 +35,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { sidenummer: side, ...f } = ImportmeldingerAdresse.parse(fraSoekeparametre(url.searchParams));
   try {
-    const [liste, land, kontrollerte] = await Promise.all([
-      api.getJson<ImportmeldingListe>(
-        `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/arkiv`,
-        {
-          searchParams: { ...f, sidenummer: tilServerSide(side), antall: IMPORTMELDING_SIDESTOERRELSE },
-          redirectOn401: loginUrl(request),
+    // One call: the list with its facets — the countries with how many of this list's notifications (not
+    // certificates) each has, and whom the importer is reception controller for
+    const liste = await api.getJson<ImportmeldingListe>(
+      `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/arkiv`,
+      {
+        searchParams: {
+          ...f,
+          sidenummer: tilServerSide(side),
+          antall: IMPORTMELDING_SIDESTOERRELSE,
+          fasetter: true,
         },
-      ),
-      // the countries with how many of this list's notifications (not certificates) each has
-      api.getJson<Eksportland[]>(
-        `/import/importmelding/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/eksportland`,
-        { searchParams: { importoer: f.importoer }, redirectOn401: loginUrl(request) },
-      ),
-      api.getJson<KontrollertImportoer[]>(
-        `/import/register/v1/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/mottakskontrolloerfor`,
-        { redirectOn401: loginUrl(request) },
-      ),
-    ]);
+        redirectOn401: loginUrl(request),
+      },
+    );
+    const kontrollerte = liste.mottakskontrolloerFor ?? [];
     // the importer filter (SPEC §2): the own company first (no parameter), then those it controls for
     const importoerer = [
       { id: "", navn: avgiver.navn },
@@ -79,7 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
     return {
       liste,
-      land: landvalgPaa(sprak, land),
+      land: landvalgPaa(sprak, liste.eksportland ?? []),
       importoerer,
       filter: f,
       aktiv,

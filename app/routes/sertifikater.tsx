@@ -40,27 +40,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tekst = await tekster(request, "sertifikat");
   const koder = f.meldepliktigVurdering.flatMap((v) => MELDEPLIKT_GRUPPER[v]);
   try {
-    const [liste, land] = await Promise.all([
-      api.getJson<SertifikatListe>(
-        `/import/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/sertifikater`,
-        {
-          searchParams: {
-            avsender: f.avsender,
-            sertifikatnummer: f.sertifikatnummer,
-            avsenderland: f.avsenderland,
-            meldepliktigVurdering: koder,
-            sidenummer: tilServerSide(side),
-            antall: SIDESTOERRELSE,
-          },
-          redirectOn401: loginUrl(request),
+    // One call: the list with the country filter's counts of this importer's certificates (not everyone's)
+    const liste = await api.getJson<SertifikatListe>(
+      `/import/v2/${avgiver.organisasjonsnummer}/${avgiver.importoerId}/sertifikater`,
+      {
+        searchParams: {
+          avsender: f.avsender,
+          sertifikatnummer: f.sertifikatnummer,
+          avsenderland: f.avsenderland,
+          meldepliktigVurdering: koder,
+          sidenummer: tilServerSide(side),
+          antall: SIDESTOERRELSE,
+          fasetter: true,
         },
-      ),
-      // Counts of this importer's certificates per country, not everyone's.
-      api.getJson<Eksportland[]>("/import/v2/eksportland", {
-        searchParams: { orgnr: avgiver.organisasjonsnummer, importoerId: avgiver.importoerId },
         redirectOn401: loginUrl(request),
-      }),
-    ]);
+      },
+    );
     const aktiv = klemSide(side, liste.paginering.antallSider);
     if (aktiv !== side && liste.paginering.antallSider > 0) {
       // Past the last page (or an invalid number): show the nearest page that exists.
@@ -74,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
     return {
       liste,
-      land: landvalgPaa(sprak, land),
+      land: landvalgPaa(sprak, liste.eksportland ?? []),
       filter: f,
       aktiv,
       feil: false as const,

@@ -28,7 +28,12 @@ describe("the API's list queries (strict)", () => {
       meldepliktigVurdering: [],
       sidenummer: 0,
       antall: STANDARD_SIDESTOERRELSE,
+      fasetter: false,
     });
+    expect(SertifikatListeSoek.parse({ fasetter: "true" }).fasetter).toBe(true);
+    expect(SertifikatListeSoek.parse({ fasetter: " false " }).fasetter).toBe(false);
+    for (const feil of ["ja", "1", ["true", "true"]])
+      expect(SertifikatListeSoek.safeParse({ fasetter: feil }).success).toBe(false);
     expect(
       SertifikatListeSoek.parse({
         avsender: "  Flora BV ",
@@ -45,6 +50,7 @@ describe("the API's list queries (strict)", () => {
       meldepliktigVurdering: ["MELDEPLIKTIG"],
       sidenummer: 3,
       antall: MAKS_SIDESTOERRELSE,
+      fasetter: false,
     });
   });
 

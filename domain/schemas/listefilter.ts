@@ -77,6 +77,13 @@ function felter(mild: boolean) {
         .transform((n) => n ?? standard);
       return mild ? felt.catch(standard) : felt;
     },
+    /** Yes or no: "true" or "false"; absent or empty is no. */
+    jaNei() {
+      const felt = z
+        .preprocess((v) => (trimmet(v) === "" ? undefined : trimmet(v)), z.enum(["true", "false"]).optional())
+        .transform((v) => v === "true");
+      return mild ? felt.catch(false) : felt;
+    },
   };
 }
 
@@ -91,6 +98,8 @@ export const SertifikatListeSoek = z.object({
   meldepliktigVurdering: streng.flere(z.enum(MELDEPLIKTIG_VURDERINGER)),
   sidenummer: streng.heltall(0, 0, 1_000_000),
   antall: streng.heltall(STANDARD_SIDESTOERRELSE, 1, MAKS_SIDESTOERRELSE),
+  /** With the country filter's counts in the answer (`eksportland`), as GET /import/v2/eksportland gives them. */
+  fasetter: streng.jaNei(),
 });
 export type ListeParametre = z.output<typeof SertifikatListeSoek>;
 
@@ -104,6 +113,8 @@ export const ImportmeldingListeSoek = z.object({
   importoer: streng.tekst(),
   sidenummer: streng.heltall(0, 0, 1_000_000),
   antall: streng.heltall(IMPORTMELDING_SIDESTOERRELSE, 1, 100),
+  /** With the filters' choices in the answer: the countries with counts and whom the importer controls for. */
+  fasetter: streng.jaNei(),
 });
 
 /** GET /import/importmelding/v2/{orgnr}/{importoerId}/oversikt. */
