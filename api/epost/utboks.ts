@@ -34,14 +34,25 @@ type Navngitt = Pick<UtboksSertifikat, "mottaker_orgnr" | "mottaker_navn_norm">;
  * The importers a certificate may name, by a loose pre-filter in SQL (organisation number, or the name in
  * lower case with single spaces): a query of its own, or a subquery of the new certificate's statement
  * (api/sertifikat/ny-rad.ts, ADR 075). Undefined when the certificate names no one.
+ *
+ * Index-driven (migration 039): the organisation number by its unique index, the name by the indexes on the
+ * same expression over the importer's own name and over the register's name of its organisation; the three
+ * finds are a superset of the importers whose shown name (the register's, else its own) matches, and
+ * mottakereAv keeps only those. The expression must stay the indexes' (NAVN_NORM of migration 039).
  */
 export function kandidaterSql(s: Navngitt) {
   if (s.mottaker_orgnr === null && s.mottaker_navn_norm === null) return undefined;
+  const navn = s.mottaker_navn_norm ?? "";
   return sql<Kandidat>`select i.id, i.organisasjonsnummer, i.navn, e.navn as enhet_navn,
       i.skal_ha_epost and exists (select from importoer_epost ie where ie.importoer_id = i.id) as med_epost
     from importoer i left join enhet e on e.organisasjonsnummer = i.organisasjonsnummer
-    where i.organisasjonsnummer = ${s.mottaker_orgnr ?? ""}
-      or lower(regexp_replace(btrim(coalesce(e.navn, i.navn)), '\\s+', ' ', 'g')) = lower(${s.mottaker_navn_norm ?? ""})`;
+    where i.id in (
+      select id from importoer where organisasjonsnummer = ${s.mottaker_orgnr ?? ""}
+      union all
+      select id from importoer where lower(regexp_replace(btrim(navn), '\\s+', ' ', 'g')) = lower(${navn})
+      union all
+      select ei.id from enhet en join importoer ei on ei.organisasjonsnummer = en.organisasjonsnummer
+        where lower(regexp_replace(btrim(en.navn), '\\s+', ' ', 'g')) = lower(${navn}))`;
 }
 
 /**
