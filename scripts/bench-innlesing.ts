@@ -28,6 +28,7 @@ import {
   tabell,
   ventPaa,
 } from "./bench-prosesser";
+import { maalTraader, summerFordelinger, type Traadtype, traadFordeling } from "./bench-traader";
 
 export const INNLESING_ANTALL = Number(process.env.BENCH_INNLESING_ANTALL ?? 2000);
 export const I_LUFTA = 16;
@@ -45,6 +46,8 @@ export interface InnlesingKjoering {
   apiCpuMs: number;
   pgCpuMs: number | undefined;
   generatorCpuMs: number;
+  /** The api processes' CPU per certificate by thread type (user, system), ms (bench-traader.ts). */
+  traader: Record<Traadtype, { bruker: number; system: number }>;
   /** Rows, events and alerts for the delivered certificates (each should equal `antall`). */
   rader: { sertifikater: number; hendelser: number; varsler: number; xml: number };
   /** Each certificate delivered to every process at once: how many answered `ny` (should be one each). */
@@ -150,7 +153,12 @@ export async function maalInnlesingMed(server: BenchPostgres, prosesser: number)
     await iLufta(100, I_LUFTA, async (i) => {
       await lever(api[i % api.length]!.url, innlesingSertifikat(`${serie}V`, i));
     });
-    const foer = { api: api.map((p) => prosessCpuMs(p.pid)), pg: server.cpuMs(), gen: process.cpuUsage() };
+    const foer = {
+      api: api.map((p) => prosessCpuMs(p.pid)),
+      traader: api.map((p) => maalTraader(p.pid)),
+      pg: server.cpuMs(),
+      gen: process.cpuUsage(),
+    };
     const start = performance.now();
     await iLufta(xml.length, I_LUFTA, async (i) => {
       const r = await lever(api[i % api.length]!.url, xml[i]!);
@@ -160,6 +168,9 @@ export async function maalInnlesingMed(server: BenchPostgres, prosesser: number)
     const gen = process.cpuUsage(foer.gen);
     const pgEtter = server.cpuMs();
     const apiCpu = api.reduce((sum, p, i) => sum + prosessCpuMs(p.pid) - (foer.api[i] ?? 0), 0);
+    const traader = summerFordelinger(
+      api.map((p, i) => traadFordeling(foer.traader[i]!, maalTraader(p.pid), xml.length)),
+    );
     const rader = await tell(database.url, serie);
 
     // Exactly-once when the Hub (or a retry) delivers the same certificate twice at the same moment, to each
@@ -178,6 +189,7 @@ export async function maalInnlesingMed(server: BenchPostgres, prosesser: number)
       apiCpuMs: apiCpu / xml.length,
       pgCpuMs: pgEtter === undefined || foer.pg === undefined ? undefined : (pgEtter - foer.pg) / xml.length,
       generatorCpuMs: (gen.user + gen.system) / 1000 / xml.length,
+      traader,
       rader,
       dobbel: {
         antall: dobbel.length,
@@ -217,17 +229,9 @@ export function maalStegene(antall = 300): [string, number][] {
     ["lese treet til sertifikatet (parseEphyto uten XML-tolkingen)", hele - xmlTre],
     ["risikoreglene (vurder)", cpu((i) => vurder(parsed[i]!))],
     ["innholdshash (kanonisk JSON + SHA-256)", cpu((i) => innholdHash(parsed[i]!))],
-    [
-      "JSON av data og vurdering, vedlegg som base64",
-      cpu((i) => JSON.stringify(utenVedleggsdata(parsed[i]!))),
-    ],
-    [
-      "rå XML-kopi (base64 + SHA-256)",
-      cpu((i) => {
-        bytes[i]!.toString("base64");
-        createHash("sha256").update(bytes[i]!).digest("hex");
-      }),
-    ],
+    ["JSON av dataene (uten vedleggene)", cpu((i) => JSON.stringify(utenVedleggsdata(parsed[i]!)))],
+    // the bytes go to PostgreSQL as a binary parameter (ADR 075): only their sum is computed
+    ["rå XML-kopi (SHA-256)", cpu((i) => createHash("sha256").update(bytes[i]!).digest("hex"))],
     ["alt det rene arbeidet (forberedSertifikat)", cpu((i) => forberedSertifikat(bytes[i]!))],
   ];
 }
@@ -326,6 +330,15 @@ export function formaterInnlesing(r: Awaited<ReturnType<typeof maalInnlesing>>):
         `${x.rader.sertifikater}/${x.rader.hendelser}/${x.rader.varsler}/${x.rader.xml} av ${x.antall}`,
         `${x.dobbel.ny}/${x.dobbel.rader}/${x.dobbel.hendelser} av ${x.dobbel.antall}`,
         x.last,
+      ]),
+    ]),
+    "",
+    "api-prosessenes CPU per sertifikat etter tråd (ms, bruker + system; fra /proc/<pid>/task):",
+    tabell([
+      ["api-prosesser", ...Object.keys(k[0]?.traader ?? {})],
+      ...k.map((x) => [
+        String(x.prosesser),
+        ...Object.values(x.traader).map((t) => `${t.bruker.toFixed(2)} + ${t.system.toFixed(2)}`),
       ]),
     ]),
     "",

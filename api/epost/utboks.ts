@@ -19,30 +19,47 @@ export interface Mottaker {
   medEpost: boolean;
 }
 
+/** An importer the loose pre-filter found (kandidaterSql), before the exact rule of ADR 010. */
+export interface Kandidat {
+  id: number;
+  organisasjonsnummer: string | null;
+  navn: string;
+  enhet_navn: string | null;
+  med_epost: boolean | null;
+}
+
+type Navngitt = Pick<UtboksSertifikat, "mottaker_orgnr" | "mottaker_navn_norm">;
+
 /**
- * The importers named on the certificate (organisation number or exact name, ADR 010), each with whether its
- * e-mail preference is on and it has at least one address: one query for both the alerts and the events.
+ * The importers a certificate may name, by a loose pre-filter in SQL (organisation number, or the name in
+ * lower case with single spaces): a query of its own, or a subquery of the new certificate's statement
+ * (api/sertifikat/ny-rad.ts, ADR 075). Undefined when the certificate names no one.
+ *
+ * Index-driven (migration 039): the organisation number by its unique index, the name by the indexes on the
+ * same expression over the importer's own name and over the register's name of its organisation; the three
+ * finds are a superset of the importers whose shown name (the register's, else its own) matches, and
+ * mottakereAv keeps only those. The expression must stay the indexes' (NAVN_NORM of migration 039).
  */
-export async function importoererPaaSertifikatet(
-  trx: Transaction<Database>,
-  s: UtboksSertifikat,
-): Promise<Mottaker[]> {
-  if (s.mottaker_orgnr === null && s.mottaker_navn_norm === null) return [];
-  // A loose pre-filter in SQL (lower case, single spaces), then the exact rule of ADR 010 in code.
-  // A template, not the query builder: run for every certificate (issue 35 item 4, ADR 064).
-  const { rows: kandidater } = await sql<{
-    id: number;
-    organisasjonsnummer: string | null;
-    navn: string;
-    enhet_navn: string | null;
-    med_epost: boolean | null;
-  }>`${sql.raw(FORBEREDT)} select i.id, i.organisasjonsnummer, i.navn, e.navn as enhet_navn,
+export function kandidaterSql(s: Navngitt) {
+  if (s.mottaker_orgnr === null && s.mottaker_navn_norm === null) return undefined;
+  const navn = s.mottaker_navn_norm ?? "";
+  return sql<Kandidat>`select i.id, i.organisasjonsnummer, i.navn, e.navn as enhet_navn,
       i.skal_ha_epost and exists (select from importoer_epost ie where ie.importoer_id = i.id) as med_epost
     from importoer i left join enhet e on e.organisasjonsnummer = i.organisasjonsnummer
-    where i.organisasjonsnummer = ${s.mottaker_orgnr ?? ""}
-      or lower(regexp_replace(btrim(coalesce(e.navn, i.navn)), '\\s+', ' ', 'g')) = lower(${s.mottaker_navn_norm ?? ""})`.execute(
-    trx,
-  );
+    where i.id in (
+      select id from importoer where organisasjonsnummer = ${s.mottaker_orgnr ?? ""}
+      union all
+      select id from importoer where lower(regexp_replace(btrim(navn), '\\s+', ' ', 'g')) = lower(${navn})
+      union all
+      select ei.id from enhet en join importoer ei on ei.organisasjonsnummer = en.organisasjonsnummer
+        where lower(regexp_replace(btrim(en.navn), '\\s+', ' ', 'g')) = lower(${navn}))`;
+}
+
+/**
+ * The importers named on the certificate (organisation number or exact name, ADR 010) among the candidates,
+ * each once, with whether its e-mail preference is on and it has at least one address.
+ */
+export function mottakereAv(s: Navngitt, kandidater: readonly Kandidat[]): Mottaker[] {
   const mottakere = new Map<number, Mottaker>();
   for (const k of kandidater) {
     const paa =
@@ -52,6 +69,21 @@ export async function importoererPaaSertifikatet(
     if (paa) mottakere.set(k.id, { id: k.id, medEpost: k.med_epost === true });
   }
   return [...mottakere.values()];
+}
+
+/**
+ * The importers named on the certificate (organisation number or exact name, ADR 010), each with whether its
+ * e-mail preference is on and it has at least one address: one query for both the alerts and the events.
+ */
+export async function importoererPaaSertifikatet(
+  trx: Transaction<Database>,
+  s: Navngitt,
+): Promise<Mottaker[]> {
+  const kandidater = kandidaterSql(s);
+  if (!kandidater) return [];
+  // A template, not the query builder: run for every certificate (issue 35 item 4, ADR 064).
+  const { rows } = await sql<Kandidat>`${sql.raw(FORBEREDT)} ${kandidater}`.execute(trx);
+  return mottakereAv(s, rows);
 }
 
 /**

@@ -215,7 +215,7 @@ describe("POST /import/ephyto/v1/sertifikat: lagring", () => {
   });
 
   it("lagrer små og store vedlegg i rekkefølge med de leverte bytene, som nytt og som ny versjon", async () => {
-    // the small ones go with the certificate in one statement, one over 512 KB (as base64) in its own
+    // the small ones go with the certificate in one statement, one over 384 KB in its own
     const stor = new Uint8Array(600 * 1024).map((_, i) => (i * 31) & 0xff);
     const filer = [
       { filnavn: "a.pdf", data: lagPdf("A") },

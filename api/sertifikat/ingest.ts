@@ -14,7 +14,7 @@ import { vurderSertifikat } from "../../domain/risiko/vurder";
 import { normaliserMottakerNavn, type ParsedCertificate } from "../../domain/sertifikat";
 import { kjoerJobb } from "../arbeid/basseng";
 import { EphytoParseError, type ParseEphytoOptions, parseEphyto, utenVedleggsdata } from "../ephyto/parse";
-import { importoererPaaSertifikatet, varslerSomCte } from "../epost/utboks";
+import { importoererPaaSertifikatet, type Kandidat, mottakereAv, varslerSomCte } from "../epost/utboks";
 import { skrivHendelser } from "../hendelser/skriv";
 import { endringerMellom, skrivSertifikatHendelse, type Trx } from "../importmelding/tilstand";
 import { gjeldendeRegelsett } from "../regelsett/gjeldende";
@@ -24,8 +24,8 @@ import {
   type Erstatning,
   type ForberedtSertifikat,
   lagreVedlegg,
+  levertXml,
   settInnNy,
-  xmlSomBase64,
 } from "./ny-rad";
 
 /** "eldre": a re-delivery issued before the stored version; nothing is changed (ADR 017). */
@@ -186,7 +186,8 @@ export function forberedSertifikat(
       identifikator: v.identifikator ?? null,
       informasjon: v.informasjon ?? null,
       stoerrelse: v.stoerrelse,
-      base64: Buffer.from(v.data.buffer, v.data.byteOffset, v.data.byteLength).toString("base64"),
+      // a copy with a buffer of its own: a view's whole buffer would cross to the request thread
+      data: v.data.slice(),
     })),
     kolonner: {
       utstedt_dato: utstedtDag,
@@ -316,13 +317,13 @@ async function lagreITransaksjon(
   opts: LagreOptions,
 ): Promise<IngestResultat> {
   const { eksportland, nummer, hash, erstatterNummer, statusKode, utstedtDato, kolonner } = forberedt;
-  const levert = opts.xml === undefined ? undefined : xmlSomBase64(opts.xml);
+  const levert = opts.xml === undefined ? undefined : levertXml(opts.xml);
   const vedlegg = delVedlegg(forberedt.vedlegg);
 
   /** The delivered XML of certificate `id`: replaced (new or changed content) or only filled in. */
   const lagreXml = async (id: number, erstatt: boolean) => {
     if (!levert) return;
-    const xml = sql<Buffer>`decode(${levert.base64}, 'base64')`;
+    const xml = sql<Buffer>`${levert.bytes}::bytea`;
     await trx
       .insertInto("sertifikat_xml")
       .values({ sertifikat_id: id, xml, sha256: levert.sha256 })
@@ -351,7 +352,7 @@ async function lagreITransaksjon(
   const lagreResten = async (
     id: number,
     resultat: IngestResultatType,
-    ny?: { erstatning: Erstatning | null },
+    ny?: { erstatning: Erstatning | null; kandidater?: Kandidat[] },
   ): Promise<IngestResultat> => {
     if (!ny) {
       await lagreXml(id, true);
@@ -369,7 +370,10 @@ async function lagreITransaksjon(
         mottaker_navn_norm: kolonner.mottaker_navn_norm,
         erstatter_nummer: erstatterNummer,
       };
-      const mottakere = await importoererPaaSertifikatet(trx, s);
+      // read with the new certificate's statement (ADR 075), or now
+      const mottakere = ny?.kandidater
+        ? mottakereAv(s, ny.kandidater)
+        : await importoererPaaSertifikatet(trx, s);
       // The importers' events and their webhooks (ADR 036): a new certificate or a changed version of one;
       // the alerts go in the first event's statement (ADR 070).
       const data: SertifikatMottattData = {
@@ -386,7 +390,8 @@ async function lagreITransaksjon(
   };
 
   if (erstatterNummer === null || erstatterNummer === nummer) {
-    const ny = await settInnNy(trx, forberedt, levert, vedlegg.sammen);
+    const mottakere = opts.varsle === false ? undefined : kolonner;
+    const ny = await settInnNy(trx, forberedt, levert, vedlegg.sammen, mottakere);
     if (ny) return lagreResten(ny.id, "ny", ny);
   }
 
