@@ -92,6 +92,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "036-svar-kopiert",
       "037-skrivetilgang-gir-lesetilgang",
       "038-forsiden-flat",
+      "040-kopier-fra-sertifikatet",
     ]);
   });
 });

@@ -29,6 +29,7 @@ import * as m035 from "./migrations/035-epost-sprak";
 import * as m036 from "./migrations/036-svar-kopiert";
 import * as m037 from "./migrations/037-skrivetilgang-gir-lesetilgang";
 import * as m038 from "./migrations/038-forsiden-flat";
+import * as m040 from "./migrations/040-kopier-fra-sertifikatet";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "036-svar-kopiert": m036,
   "037-skrivetilgang-gir-lesetilgang": m037,
   "038-forsiden-flat": m038,
+  "040-kopier-fra-sertifikatet": m040,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -151,8 +151,9 @@ export interface TelleFilter {
  * certificate are summed from the counter rows kept by the certificate's consignee number, name, country and
  * requirement (migration 032): one index probe per number and name and a row per spelling of them. Those the
  * importers found by search and are not named on are counted from sertifikat_tilgang, which holds what the
- * importers' people have searched out by exact keys (a few a week; at most soekNyVirksomhet a day, ADR 026).
- * Countries with none are left out.
+ * importers' people have searched out by exact keys (a few a week; at most soekNyVirksomhet a day, ADR 026),
+ * by the certificate's columns copied onto those rows (migration 040): no certificate is read, so the cost
+ * follows the importers' found rows, not the certificate table (ADR 076). Countries with none are left out.
  */
 export async function tellSynligePerLand(
   db: Db,
@@ -183,12 +184,11 @@ export async function tellSynligePerLand(
       where ${navngitt(sql.ref("a.mottaker_orgnr"), sql.ref("a.mottaker_navn_norm"))}
         and ${filtre(sql.ref("a.eksportland"), sql.ref("a.meldepliktig_vurdering"))}
       union all
-      select s.eksportland, count(distinct s.id)::int from sertifikat_tilgang t
-      join sertifikat s on s.id = t.sertifikat_id
+      select t.eksportland, count(distinct t.sertifikat_id)::int from sertifikat_tilgang t
       where t.importoer_id in (${sql.join(ider)})
-        and not ${navngitt(sql`coalesce(s.mottaker_orgnr, '')`, sql`coalesce(s.mottaker_navn_norm, '')`)}
-        and ${filtre(sql.ref("s.eksportland"), sql.ref("s.meldepliktig_vurdering"))}
-      group by s.eksportland) x
+        and not ${navngitt(sql`coalesce(t.mottaker_orgnr, '')`, sql`coalesce(t.mottaker_navn_norm, '')`)}
+        and ${filtre(sql.ref("t.eksportland"), sql.ref("t.meldepliktig_vurdering"))}
+      group by t.eksportland) x
     group by land having sum(antall) > 0`.execute(db);
   return new Map(rows.map((r) => [r.land, Number(r.antall)]));
 }
