@@ -138,6 +138,8 @@ const sertifikatOp = fc.oneof(
     i: fc.nat(),
     orgnr: valgfri(ORGNR),
     navn: valgfri(NAVN),
+    // the country too: the finds' copies of it (migration 040) follow
+    land: fc.constantFrom(...LAND),
     mp: fc.constantFrom(...MELDEPLIKT),
   }),
   fc.record({ op: fc.constant("slett" as const), i: fc.nat() }),
@@ -161,6 +163,7 @@ describe("eksakte landtellere (ADR 051)", () => {
                 mottaker_orgnr: o.orgnr,
                 mottaker_navn_norm: o.navn,
                 meldepliktig_vurdering: o.mp,
+                eksportland: o.land,
               })
               .where("id", "=", valgt)
               .execute();

@@ -93,6 +93,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "037-skrivetilgang-gir-lesetilgang",
       "038-forsiden-flat",
       "039-innlesing",
+      "040-kopier-fra-sertifikatet",
     ]);
   });
 });

@@ -30,6 +30,7 @@ import * as m036 from "./migrations/036-svar-kopiert";
 import * as m037 from "./migrations/037-skrivetilgang-gir-lesetilgang";
 import * as m038 from "./migrations/038-forsiden-flat";
 import * as m039 from "./migrations/039-innlesing";
+import * as m040 from "./migrations/040-kopier-fra-sertifikatet";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "037-skrivetilgang-gir-lesetilgang": m037,
   "038-forsiden-flat": m038,
   "039-innlesing": m039,
+  "040-kopier-fra-sertifikatet": m040,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -174,6 +174,11 @@ export interface SertifikatTilgangTable {
   sertifikat_id: number;
   importoer_id: number;
   opprettet: Generated<Date>;
+  /** the certificate's columns the country counts need, set by triggers on insert and when it changes (migration 040) */
+  eksportland: Generated<string>;
+  meldepliktig_vurdering: Generated<string>;
+  mottaker_orgnr: Generated<string | null>;
+  mottaker_navn_norm: Generated<string | null>;
 }
 
 export interface ImportmeldingTable {
@@ -184,6 +189,8 @@ export interface ImportmeldingTable {
   eksportland: Generated<string>;
   /** the certificate's sender name, set by triggers on insert and when the certificate changes (migration 008) */
   avsender_navn: Generated<string | null>;
+  /** the certificate's number, set by triggers on insert and when the certificate changes (migration 040) */
+  sertifikat_nummer: Generated<string>;
   /** the earliest expected arrival of its ankomstinfo, kept by a trigger (migration 011) */
   forventet_ankomst: Generated<Date | null>;
   ansvarlig_importoer_id: number;

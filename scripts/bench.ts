@@ -267,10 +267,10 @@ if (erHoved && process.argv.includes("--plans")) {
   // issue 35 item 1: a list over the goal fails the run
   const over = overMaal(tider);
   if (over.length > 0) {
-    console.log(`\n✗ Over ${MAAL_FORHOLD}× i leste rader: ${over.join("; ")}`);
+    console.log(`\n✗ Over ${MAAL_FORHOLD}× i leste rader eller blokker: ${over.join("; ")}`);
     process.exit(1);
   }
-  console.log(`\n✓ Alle listene innenfor ${MAAL_FORHOLD}× i leste rader`);
+  console.log(`\n✓ Alle listene innenfor ${MAAL_FORHOLD}× i leste rader og blokker`);
   process.exit(0);
 } else if (erHoved && process.argv.includes("--sprak")) {
   // Issue 33: the language's cost per page alone (it is also part of the full run, after the production shape).

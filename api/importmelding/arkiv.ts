@@ -233,8 +233,10 @@ export async function hentArkiv(
     "m.innmelder",
     "m.status",
     "m.status_endret",
-    "s.avsender_navn",
-    "s.eksportland",
+    // the certificate's sender and country as copied onto the notification (migrations 007, 008): the page
+    // reads no certificate rows (ADR 076)
+    "m.avsender_navn",
+    "m.eksportland",
   ] as const;
   const sideAvTreff = treff?.slice(fra, fra + Math.max(0, paaSiden)) ?? [];
   const rader =
@@ -243,7 +245,6 @@ export async function hentArkiv(
       : treff
         ? await db
             .selectFrom("importmelding as m")
-            .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
             .where("m.id", "in", sideAvTreff)
             .select(kolonnerForListe)
             .orderBy("m.status_endret", "desc")
@@ -262,7 +263,6 @@ export async function hentArkiv(
                 .as("side"),
             )
             .innerJoin("importmelding as m", "m.id", "side.id")
-            .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id")
             .select(kolonnerForListe)
             .orderBy("m.status_endret", "desc")
             .orderBy("m.id", "desc")

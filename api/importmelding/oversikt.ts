@@ -50,20 +50,22 @@ async function hentMeldinger(
   // all the importer's open work or walks past its other statuses.
   const k = OVERSIKT_MAKS + 1;
   const etterAnkomst = valg.etterAnkomst === true;
+  // The first k ids in list order first, then their rows: joined before the limit, the planner chose
+  // between probing the walks' ~100 ids and scanning the notification table by its statistics, so home's
+  // plan depended on the seed (ADR 076). The sender and the country are the certificate's, copied onto the
+  // notification (migrations 007, 008), so no certificate row is read.
+  const u = eideMeldinger(db, importoerId, k, filtrer, undefined, {
+    avsender: f.avsender,
+    etterAnkomst,
+    statuser,
+  });
+  let ider = db.selectFrom(u.as("u")).select("u.id");
+  ider = etterAnkomst
+    ? ider.orderBy(sql`u.forventet_ankomst asc nulls last`).orderBy("u.id")
+    : ider.orderBy("u.status_endret", "desc").orderBy("u.id", "desc");
   let q = db
-    .selectFrom(
-      eideMeldinger(db, importoerId, k, filtrer, undefined, {
-        avsender: f.avsender,
-        etterAnkomst,
-        statuser,
-      }).as("u"),
-    )
-    .innerJoin("importmelding as m", "m.id", "u.id")
-    .innerJoin("sertifikat as s", "s.id", "m.sertifikat_id");
-  q = etterAnkomst
-    ? q.orderBy(sql`m.forventet_ankomst asc nulls last`).orderBy("m.id")
-    : q.orderBy("m.status_endret", "desc").orderBy("m.id", "desc");
-  const rader = await q
+    .selectFrom(ider.limit(k).as("side"))
+    .innerJoin("importmelding as m", "m.id", "side.id")
     .select([
       "m.id",
       "m.nummer",
@@ -73,12 +75,14 @@ async function hentMeldinger(
       "m.innmelder",
       "m.status",
       "m.status_endret",
-      "s.avsender_navn",
-      "s.eksportland",
+      "m.avsender_navn",
+      "m.eksportland",
       "m.forventet_ankomst as ankomsttid",
-    ])
-    .limit(k)
-    .execute();
+    ]);
+  q = etterAnkomst
+    ? q.orderBy(sql`m.forventet_ankomst asc nulls last`).orderBy("m.id")
+    : q.orderBy("m.status_endret", "desc").orderBy("m.id", "desc");
+  const rader = await q.execute();
   const side = rader.slice(0, OVERSIKT_MAKS);
   const fortsett = await fortsettUrler(
     db,
@@ -125,10 +129,16 @@ async function hentNyeSertifikater(
     if (f.avsender) u = u.where("s.avsender_navn", "ilike", likeMoenster(f.avsender));
     return u;
   };
-  const q = db
+  // the first ids in list order, then their rows (as hentMeldinger, ADR 076)
+  const ider = db
     .selectFrom(synligeSertifikater(db, m, OVERSIKT_MAKS + 1, filtrer).as("u"))
-    .innerJoin("sertifikat as s", "s.id", "u.id");
-  const rader = await q
+    .select("u.id")
+    .orderBy("u.utstedt_dato", "desc")
+    .orderBy("u.id", "desc")
+    .limit(OVERSIKT_MAKS + 1);
+  const rader = await db
+    .selectFrom(ider.as("side"))
+    .innerJoin("sertifikat as s", "s.id", "side.id")
     .select([
       "s.id",
       "s.nummer",
