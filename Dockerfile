@@ -3,6 +3,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# patches/: @remix-run/router's route matching, applied by patch-package on install (docs/decisions/074)
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -10,6 +12,8 @@ RUN npm run build
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# patches/: @remix-run/router's route matching, applied by patch-package on install (docs/decisions/074)
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # One image, any role (README.md «Drift», docs/decisions/028-roller-og-drift.md): ROLES=web, api or sender (or a

@@ -1,6 +1,5 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import pino, { type Logger } from "pino";
 import { renderToPipeableStream } from "react-dom/server";
@@ -67,6 +66,28 @@ function loggFeil(context: AppLoadContext, error: unknown): void {
   logg(context).error({ err: error }, "Feil i siden");
 }
 
+/** What React writes into `pipe`, as one buffer when it ends. */
+function samlet(
+  ferdig: (side: Uint8Array<ArrayBuffer>) => void,
+  feil: (e: unknown) => void,
+  pipe: (w: Writable) => void,
+): void {
+  const biter: Buffer[] = [];
+  const ut = new Writable({
+    write(bit: Buffer, _koding, neste) {
+      biter.push(bit);
+      neste();
+    },
+  });
+  ut.on("finish", () => {
+    const side = Buffer.concat(biter);
+    // a view of the same bytes (Buffer.concat of a page's size allocates its own ArrayBuffer), not a copy
+    ferdig(new Uint8Array(side.buffer as ArrayBuffer, side.byteOffset, side.length));
+  });
+  ut.on("error", feil);
+  pipe(ut);
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -102,13 +123,14 @@ export default async function handleRequest(
           shellRendered = true;
           // Everything is rendered: nothing left to abort, and the timer would keep the render alive for 6 s.
           clearTimeout(tidsfrist);
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           ingenLagring(responseHeaders);
           tillatteMetoder(responseStatusCode, responseHeaders);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          const status = responseStatusCode;
+          // The page is rendered: React writes it in 2 KB pieces, and each went through a stream, the response
+          // body, the compressor and the socket on its own. As one buffer it is compressed and written once
+          // (half the gzip CPU of a page, ADR 074); the first byte leaves no later, the page being ready.
+          samlet((side) => resolve(new Response(side, { headers: responseHeaders, status })), reject, pipe);
         },
         onShellError(error: unknown) {
           clearTimeout(tidsfrist);
