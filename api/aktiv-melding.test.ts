@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db";
 import { fyllAktivMelding } from "../db/migrations/038-forsiden-flat";
-import { createTestDatabase } from "../tests/support/test-db";
+import { createTestDatabase, settInnTestsertifikat } from "../tests/support/test-db";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -33,22 +33,12 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow());
   for (let i = 0; i < 4; i++) {
-    const { id } = await db
-      .insertInto("sertifikat")
-      .values({
-        nummer: `AKTIV.${i}`,
-        eksportland: "NL",
-        utstedt_dato: "2026-11-01",
-        type: "Eksport",
-        mottaker_orgnr: "777100001",
-        meldepliktig_vurdering: "MELDEPLIKTIG",
-        alvorlighetsgrad: "ALT_OK",
-        data: JSON.stringify({ varelinjer: [] }) as never,
-        vurdering: JSON.stringify({}) as never,
-        innhold_hash: `aktiv-${i}`,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const id = await settInnTestsertifikat(db, {
+      nummer: `AKTIV.${i}`,
+      eksportland: "NL",
+      mottaker_orgnr: "777100001",
+      innhold_hash: `aktiv-${i}`,
+    });
     sertifikater.push(id);
   }
 }, 180_000);

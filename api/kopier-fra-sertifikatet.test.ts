@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "../db";
 import { down, up } from "../db/migrations/040-kopier-fra-sertifikatet";
-import { createTestDatabase } from "../tests/support/test-db";
+import { createTestDatabase, settInnTestsertifikat } from "../tests/support/test-db";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -26,27 +26,15 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function nyttSertifikat(nummer: string, land: string): Promise<number> {
-  const { id } = await db
-    .insertInto("sertifikat")
-    .values({
-      nummer,
-      eksportland: land,
-      utstedt_dato: "2026-11-01",
-      type: "Eksport",
-      mottaker_orgnr: "777200099",
-      mottaker_navn: "Andre AS",
-      mottaker_navn_norm: "andre as",
-      meldepliktig_vurdering: "MELDEPLIKTIG",
-      alvorlighetsgrad: "ALT_OK",
-      data: JSON.stringify({ varelinjer: [] }) as never,
-      vurdering: JSON.stringify({}) as never,
-      innhold_hash: `kopi-${nummer}`,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
-}
+const nyttSertifikat = (nummer: string, land: string): Promise<number> =>
+  settInnTestsertifikat(db, {
+    nummer,
+    eksportland: land,
+    mottaker_orgnr: "777200099",
+    mottaker_navn: "Andre AS",
+    mottaker_navn_norm: "andre as",
+    innhold_hash: `kopi-${nummer}`,
+  });
 
 /** Rows whose copy differs from the certificate (none when the copies are exact). */
 async function avvik(): Promise<unknown[]> {

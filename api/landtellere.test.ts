@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db";
 import { down, up } from "../db/migrations/032-landtellere";
-import { createTestDatabase } from "../tests/support/test-db";
+import { createTestDatabase, settInnTestsertifikat } from "../tests/support/test-db";
 import { EIER_KOLONNER, type EierKolonne, tellEideMeldingerPerLand } from "./importmelding/tilgang";
 import { hentImportoerMatcher, type ImportoerMatch, tellSynligePerLand } from "./sertifikat/synlighet";
 
@@ -97,25 +97,15 @@ async function sjekkMeldinger(): Promise<void> {
 
 async function nyttSertifikat(o: string | null, n: string | null, land: string, mp: string): Promise<number> {
   nummer += 1;
-  const { id } = await db
-    .insertInto("sertifikat")
-    .values({
-      nummer: `TELLER.${nummer}`,
-      eksportland: land,
-      utstedt_dato: "2026-11-01",
-      type: "Eksport",
-      mottaker_orgnr: o,
-      mottaker_navn: n,
-      mottaker_navn_norm: n,
-      meldepliktig_vurdering: mp,
-      alvorlighetsgrad: "ALT_OK",
-      data: JSON.stringify({ varelinjer: [] }) as never,
-      vurdering: JSON.stringify({}) as never,
-      innhold_hash: `teller-${nummer}`,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
+  return settInnTestsertifikat(db, {
+    nummer: `TELLER.${nummer}`,
+    eksportland: land,
+    mottaker_orgnr: o,
+    mottaker_navn: n,
+    mottaker_navn_norm: n,
+    meldepliktig_vurdering: mp,
+    innhold_hash: `teller-${nummer}`,
+  });
 }
 
 const egneSertifikater = async () =>

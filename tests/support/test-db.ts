@@ -1,8 +1,11 @@
 // A fresh, migrated and seeded database for a test file: an in-memory PGlite by default, or a new
 // database on the PostgreSQL server in TEST_DATABASE_URL (CI runs the API tests against both).
 import { randomBytes } from "node:crypto";
+import type { Insertable } from "kysely";
 import pg from "pg";
+import type { Db } from "../../db";
 import { type DatabaseHandle, openDatabase } from "../../db/index";
+import type { SertifikatTable } from "../../db/schema";
 import { seedDemoData } from "../../dev/seed";
 
 /** A new, empty database on the PostgreSQL server in serverUrl: its address, and how to drop it again. */
@@ -60,4 +63,29 @@ export function bareMedPostgres(ctx: { skip(note?: string): never }): void {
     "kan ikke feile der; CI-ens PostgreSQL-runde kjører den";
   console.warn(`Hoppet over: ${melding}`);
   ctx.skip(melding);
+}
+
+/**
+ * A minimal certificate row for a test of the tables around it (counts, copies, flags): the given columns over
+ * an «Eksport» of 2026-11-01 with no goods lines, «MELDEPLIKTIG» and «ALT_OK». Its id.
+ */
+export async function settInnTestsertifikat(
+  db: Db,
+  verdier: Pick<Insertable<SertifikatTable>, "nummer" | "eksportland" | "innhold_hash"> &
+    Partial<Insertable<SertifikatTable>>,
+): Promise<number> {
+  const { id } = await db
+    .insertInto("sertifikat")
+    .values({
+      utstedt_dato: "2026-11-01",
+      type: "Eksport",
+      meldepliktig_vurdering: "MELDEPLIKTIG",
+      alvorlighetsgrad: "ALT_OK",
+      data: JSON.stringify({ varelinjer: [] }) as never,
+      vurdering: JSON.stringify({}) as never,
+      ...verdier,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
 }
