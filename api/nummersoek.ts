@@ -33,6 +33,8 @@ export async function nummerInneholder(
   tabell: "importmelding" | "sertifikat",
   alias: string,
   tekst: string,
+  /** The rows (table alias given) the importer may see at all: a superset of what the list keeps. */
+  egne?: (alias: string) => RawBuilder<boolean>,
 ): Promise<RawBuilder<boolean>> {
   const kolonne = sql.ref(`${alias}.nummer`);
   const somIlike = sql<boolean>`${kolonne} ilike ${likeMoenster(tekst)}`;
@@ -47,10 +49,25 @@ export async function nummerInneholder(
   if (rows.length === 0) return somIlike;
   // strpos rather than ilike for the check, so the planner does not add the trigram index's scan to this
   // one: the same test (ilike compares the lower-cased texts), with % and _ as text.
-  const kandidater = await sql<{ id: number | string }>`select k.id from ${sql.table(tabell)} k
-    where nummer_deler(k.nummer) @> nummer_deler(${tekst}) and strpos(lower(k.nummer), lower(${tekst})) > 0
-    limit ${MAKS_KANDIDATER + 1}`.execute(db);
+  // Which of them the importer may see (`egne`) is told beside each, outside the lookup (which decides on the
+  // fallback by every importer's candidates as before): the list then probes only the importer's own, not
+  // every importer's number that contains the term (10 at 100,000 for `0000555`, 2 at 1,000; ADR 078).
+  // `egne` may only narrow to rows the list's own filter would keep anyway.
+  const oppslag = (deler: RawBuilder<string[]>) =>
+    sql<{ id: number | string; egen: boolean }>`select k.id, ${egne ? egne("k") : sql`true`} as egen
+    from (select * from ${sql.table(tabell)} k
+      where nummer_deler(k.nummer) @> ${deler} and strpos(lower(k.nummer), lower(${tekst})) > 0
+      limit ${MAKS_KANDIDATER + 1}) k`.execute(db);
+  // By the rare pieces first: their posting lists are short, while a common piece's is a tree as large as the
+  // numbers that have it, read a few pages per lookup however few candidates there are (8 pieces of
+  // `SKALA.0000555`: 41 buffers at 100,000; ADR 078). The candidates are then the numbers with every rare
+  // piece, which strpos narrows to those that contain the term. Only when those are too many, by every piece
+  // (ADR 072), whose intersection is tighter.
+  let kandidater = await oppslag(sql<string[]>`array[${sql.join(rows.map((r) => r.del))}]::text[]`);
+  if (kandidater.rows.length > MAKS_KANDIDATER)
+    kandidater = await oppslag(sql<string[]>`nummer_deler(${tekst})`);
   if (kandidater.rows.length > MAKS_KANDIDATER) return somIlike;
-  if (kandidater.rows.length === 0) return sql<boolean>`false`;
-  return sql<boolean>`${sql.ref(`${alias}.id`)} in (${sql.join(kandidater.rows.map((r) => Number(r.id)))})`;
+  const ider = kandidater.rows.filter((r) => r.egen).map((r) => Number(r.id));
+  if (ider.length === 0) return sql<boolean>`false`;
+  return sql<boolean>`${sql.ref(`${alias}.id`)} in (${sql.join(ider)})`;
 }

@@ -94,6 +94,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "038-forsiden-flat",
       "039-innlesing",
       "040-kopier-fra-sertifikatet",
+      "041-lister-flate-2",
     ]);
   });
 });

@@ -31,6 +31,7 @@ import * as m037 from "./migrations/037-skrivetilgang-gir-lesetilgang";
 import * as m038 from "./migrations/038-forsiden-flat";
 import * as m039 from "./migrations/039-innlesing";
 import * as m040 from "./migrations/040-kopier-fra-sertifikatet";
+import * as m041 from "./migrations/041-lister-flate-2";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "038-forsiden-flat": m038,
   "039-innlesing": m039,
   "040-kopier-fra-sertifikatet": m040,
+  "041-lister-flate-2": m041,
 };
 
 class StaticProvider implements MigrationProvider {

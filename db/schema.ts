@@ -193,6 +193,12 @@ export interface ImportmeldingTable {
   sertifikat_nummer: Generated<string>;
   /** the earliest expected arrival of its ankomstinfo, kept by a trigger (migration 011) */
   forventet_ankomst: Generated<Date | null>;
+  /** the first ankomstinfo row's time, address and controller (by id), kept by the same trigger (migration 041) */
+  ankomst_tid: Generated<Date | null>;
+  ankomst_adresse_linje1: Generated<string | null>;
+  ankomst_postnummer: Generated<string | null>;
+  ankomst_poststed: Generated<string | null>;
+  ankomst_mottakskontrolloer_id: Generated<number | null>;
   ansvarlig_importoer_id: number;
   ansvarlig_dokumentkontroll_id: number | null;
   opprettet_av_importoer_id: number;

@@ -39,41 +39,45 @@ const tekst = (v: unknown): string | undefined => {
   return s ? s : undefined;
 };
 
+/** The first arrival row's columns the resume step needs, as copied onto the notification (migration 041). */
+export const ANKOMST_KOPI = [
+  "m.ankomst_tid",
+  "m.ankomst_adresse_linje1",
+  "m.ankomst_postnummer",
+  "m.ankomst_poststed",
+  "m.ankomst_mottakskontrolloer_id",
+] as const;
+
+interface Utkast {
+  id: number;
+  innmelder: unknown;
+  kun_dokumentkontroll: boolean;
+  ankomst_tid: Date | null;
+  ankomst_adresse_linje1: string | null;
+  ankomst_postnummer: string | null;
+  ankomst_poststed: string | null;
+  ankomst_mottakskontrolloer_id: number | null;
+}
+
 /**
  * Where 'Fortsett' resumes each draft: its first unfinished wizard step (ADR 007 "Resuming a draft"),
- * from the saved innmelder, document answers and arrival info.
+ * from the saved innmelder, document answers and arrival info. The arrival info is the first ankomstinfo
+ * row's, copied onto the notification by a trigger (migration 041, ADR 078): read with the page's rows, not by
+ * a probe of ankomstinfo per draft. A row with none of them set reads as no row (wizardSteg sees neither as
+ * registered nor as something saved).
  */
-export async function fortsettUrler(
-  db: Db,
-  utkast: readonly { id: number; innmelder: unknown; kun_dokumentkontroll: boolean }[],
-): Promise<Map<number, string>> {
+export async function fortsettUrler(db: Db, utkast: readonly Utkast[]): Promise<Map<number, string>> {
   const urler = new Map<number, string>();
   if (utkast.length === 0) return urler;
   const ider = utkast.map((u) => u.id);
-  const [spoersmaal, ankomster] = await Promise.all([
-    db
-      .selectFrom("kontrollspoersmaal")
-      .select(["importmelding_id", "kode", "rekkefoelge", "svar"])
-      .where("importmelding_id", "in", ider)
-      .where("kategori", "=", "DOKUMENT")
-      .execute(),
-    db
-      .selectFrom("ankomstinfo")
-      .select([
-        "importmelding_id",
-        "ankomsttid",
-        "adresse_linje1",
-        "postnummer",
-        "poststed",
-        "mottakskontrolloer_id",
-      ])
-      .where("importmelding_id", "in", ider)
-      .orderBy("id")
-      .execute(),
-  ]);
+  const spoersmaal = await db
+    .selectFrom("kontrollspoersmaal")
+    .select(["importmelding_id", "kode", "rekkefoelge", "svar"])
+    .where("importmelding_id", "in", ider)
+    .where("kategori", "=", "DOKUMENT")
+    .execute();
   for (const u of utkast) {
-    const ankomst = ankomster.find((a) => a.importmelding_id === u.id);
-    const tid = ankomst?.ankomsttid ? fraAnkomsttid(ankomst.ankomsttid) : undefined;
+    const tid = u.ankomst_tid ? fraAnkomsttid(u.ankomst_tid) : undefined;
     const melding: WizardMelding = {
       id: u.id,
       innmelder: u.innmelder ?? null,
@@ -85,19 +89,17 @@ export async function fortsettUrler(
           rekkefoelge: q.rekkefoelge,
           kontrollSvar: q.svar,
         })),
-      ankomstInfo: ankomst
-        ? [
-            {
-              ankomstTid: tid ? { dato: tid.dato, klokkeslett: tid.klokkeslett } : null,
-              kontrollAdresse: {
-                linje1: ankomst.adresse_linje1,
-                postnummer: ankomst.postnummer,
-                poststed: ankomst.poststed,
-              },
-              mottakskontrolloer: ankomst.mottakskontrolloer_id,
-            },
-          ]
-        : [],
+      ankomstInfo: [
+        {
+          ankomstTid: tid ? { dato: tid.dato, klokkeslett: tid.klokkeslett } : null,
+          kontrollAdresse: {
+            linje1: u.ankomst_adresse_linje1,
+            postnummer: u.ankomst_postnummer,
+            poststed: u.ankomst_poststed,
+          },
+          mottakskontrolloer: u.ankomst_mottakskontrolloer_id,
+        },
+      ],
     };
     const steg = wizardSteg(melding);
     urler.set(u.id, steg.url(steg.fortsett));
@@ -188,7 +190,13 @@ export async function hentArkiv(
   const referanse = q.internReferanse;
   const avsender = q.avsender;
   const { importoer, kolonner } = await valgtImportoer(db, importoerId, q.importoer);
-  const nummerFilter = nummer ? await nummerInneholder(db, "importmelding", "m", nummer) : undefined;
+  // the number's candidates narrowed to the importer's by the owner columns the list walks (ADR 078)
+  const egne = (a: string) =>
+    sql<boolean>`(${sql.join(
+      kolonner.map((k) => sql`${sql.ref(`${a}.${k}`)} = ${importoer}`),
+      sql` or `,
+    )})`;
+  const nummerFilter = nummer ? await nummerInneholder(db, "importmelding", "m", nummer, egne) : undefined;
   const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
     let f = q;
     if (land.length) f = f.where("m.eksportland", "in", land);
@@ -237,6 +245,7 @@ export async function hentArkiv(
     // reads no certificate rows (ADR 076)
     "m.avsender_navn",
     "m.eksportland",
+    ...ANKOMST_KOPI,
   ] as const;
   const sideAvTreff = treff?.slice(fra, fra + Math.max(0, paaSiden)) ?? [];
   const rader =

@@ -25,7 +25,7 @@ import {
 } from "../../domain/status";
 import { fraAnkomsttid } from "../../domain/tidsrom";
 import { type ImportoerMatch, type SertifikatUtvalg, synligeSertifikater } from "../sertifikat/synlighet";
-import { fortsettUrler, listeElement } from "./arkiv";
+import { ANKOMST_KOPI, fortsettUrler, listeElement } from "./arkiv";
 import { eideMeldinger, likeMoenster, type MeldingUtvalg } from "./tilgang";
 
 /** "Vurdert de siste 2 ukene": the status filter's group 'Vurdert' (no withdrawn ones, issue 23 item 4). */
@@ -78,6 +78,7 @@ async function hentMeldinger(
       "m.avsender_navn",
       "m.eksportland",
       "m.forventet_ankomst as ankomsttid",
+      ...ANKOMST_KOPI,
     ]);
   q = etterAnkomst
     ? q.orderBy(sql`m.forventet_ankomst asc nulls last`).orderBy("m.id")

@@ -123,6 +123,17 @@ function synligeGrener(db: Db, m: ImportoerMatch): SertifikatUtvalg[] {
 }
 
 /**
+ * Whether the importer sees the certificate `alias` (the three ways of synligeGrener), as one condition: for
+ * the number filter's candidates (api/nummersoek.ts), which it narrows to the importer's own.
+ */
+export function synligFor(m: ImportoerMatch): (alias: string) => RawBuilder<boolean> {
+  return (alias) =>
+    sql<boolean>`(${sql.ref(`${alias}.mottaker_orgnr`)} = ${m.organisasjonsnummer}
+      ${m.navnNorm !== undefined ? sql`or ${sql.ref(`${alias}.mottaker_navn_norm`)} = ${m.navnNorm}` : sql``}
+      or ${sql.ref(`${alias}.id`)} = any(array(select sertifikat_id from sertifikat_tilgang where importoer_id = ${m.id})))`;
+}
+
+/**
  * The first `k` certificates (id and issue date, newest first) that `filtrer` keeps among those the importer
  * sees (the file's header), as a subquery. One ordered walk of the (consignee organisation number, issue date) and
  * (consignee name, issue date) indexes and of the granted certificates, each stopping after k rows, merged by

@@ -40,6 +40,7 @@ import {
   type ImportoerMatch,
   type SertifikatUtvalg,
   synligeSertifikater,
+  synligFor,
   tellSynligePerLand,
 } from "./synlighet";
 import type { SertifikatTekst } from "./tekst";
@@ -100,7 +101,7 @@ export async function hentSertifikatListe(
   p: ListeParametre,
 ): Promise<SertifikatListe> {
   const nummerFilter = p.sertifikatnummer
-    ? await nummerInneholder(db, "sertifikat", "s", p.sertifikatnummer)
+    ? await nummerInneholder(db, "sertifikat", "s", p.sertifikatnummer, synligFor(m))
     : undefined;
   const filtrer = (q: SertifikatUtvalg): SertifikatUtvalg => {
     let f = q;
