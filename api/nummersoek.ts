@@ -17,10 +17,11 @@ export const MAKS_KANDIDATER = 2_000;
 /**
  * Where `<alias>.nummer` contains `tekst`, as `ilike '%tekst%'` finds it. A part of at least DEL_LENGDE
  * characters with a piece that is not among the index's most common pieces (its statistics, from ANALYZE)
- * is looked up first, on its own, in the `nummer_deler` GIN index (migration 017) by every piece of the part:
- * the numbers that have all of them are nearly those that contain it (strpos keeps exactly those), whatever
- * the size of the table (ADR 072; with only the rare pieces, a part read every number sharing its rarest
- * piece, eleven times as many at 100,000 as at 1,000). The filter is then equality on those ids, so each way
+ * is looked up first, on its own, in the `nummer_deler` GIN index (migration 017) by all its rare pieces (and,
+ * when they leave more than MAKS_KANDIDATER, by every piece): the numbers that have all of them are nearly
+ * those that contain it (strpos keeps exactly those; ADR 072, 078; with only the rarest piece inside the list
+ * query, a part read every number sharing it, eleven times as many at 100,000 as at 1,000). The candidates the
+ * importer cannot see (`egne`) are dropped. The filter is then equality on those ids, so each way
  * of seeing a row probes the primary key for the few candidates, the same plan at every size (ADR 072: the
  * planner otherwise chose between the GIN index and the owner's whole index from statistics, differently at
  * 1,000 and 100,000). Otherwise (a short part, a part whose every piece is common, more than MAKS_KANDIDATER
