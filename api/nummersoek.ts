@@ -17,11 +17,12 @@ export const MAKS_KANDIDATER = 2_000;
 /**
  * Where `<alias>.nummer` contains `tekst`, as `ilike '%tekst%'` finds it. A part of at least DEL_LENGDE
  * characters with a piece that is not among the index's most common pieces (its statistics, from ANALYZE)
- * is looked up first, on its own, in the `nummer_deler` GIN index (migration 017) by all its rare pieces (and,
- * when they leave more than MAKS_KANDIDATER, by every piece): the numbers that have all of them are nearly
- * those that contain it (strpos keeps exactly those; ADR 072, 078; with only the rarest piece inside the list
- * query, a part read every number sharing it, eleven times as many at 100,000 as at 1,000). The candidates the
- * importer cannot see (`egne`) are dropped. The filter is then equality on those ids, so each way
+ * is looked up first, on its own, in the `nummer_deler` GIN index (migration 017) by every piece of the part:
+ * the numbers that have all of them are nearly those that contain it (strpos keeps exactly those), whatever
+ * the size of the table (ADR 072; with only the rare pieces, a part read every number sharing its rarest
+ * piece, eleven times as many at 100,000 as at 1,000; by the rare pieces alone, outside the list query, still
+ * 137 → 337 rows for `SKALA.000055`, ADR 078). The candidates the importer cannot see (`egne`) are dropped
+ * (ADR 078). The filter is then equality on those ids, so each way
  * of seeing a row probes the primary key for the few candidates, the same plan at every size (ADR 072: the
  * planner otherwise chose between the GIN index and the owner's whole index from statistics, differently at
  * 1,000 and 100,000). Otherwise (a short part, a part whose every piece is common, more than MAKS_KANDIDATER
@@ -50,23 +51,15 @@ export async function nummerInneholder(
   if (rows.length === 0) return somIlike;
   // strpos rather than ilike for the check, so the planner does not add the trigram index's scan to this
   // one: the same test (ilike compares the lower-cased texts), with % and _ as text.
-  // Which of them the importer may see (`egne`) is told beside each, outside the lookup (which decides on the
-  // fallback by every importer's candidates as before): the list then probes only the importer's own, not
-  // every importer's number that contains the term (10 at 100,000 for `0000555`, 2 at 1,000; ADR 078).
-  // `egne` may only narrow to rows the list's own filter would keep anyway.
-  const oppslag = (deler: RawBuilder<string[]>) =>
-    sql<{ id: number | string; egen: boolean }>`select k.id, ${egne ? egne("k") : sql`true`} as egen
+  // Which of them the importer may see (`egne`) is told beside each, outside the lookup (which stays as it
+  // was, and decides on the fallback by every importer's candidates as before): the list then probes only the
+  // importer's own, not every importer's number that contains the term (10 at 100,000 for `0000555`, 2 at
+  // 1,000; ADR 078). `egne` may only narrow to rows the list's own filter would keep anyway.
+  const kandidater = await sql<{ id: number | string; egen: boolean }>`select k.id,
+      ${egne ? egne("k") : sql`true`} as egen
     from (select * from ${sql.table(tabell)} k
-      where nummer_deler(k.nummer) @> ${deler} and strpos(lower(k.nummer), lower(${tekst})) > 0
+      where nummer_deler(k.nummer) @> nummer_deler(${tekst}) and strpos(lower(k.nummer), lower(${tekst})) > 0
       limit ${MAKS_KANDIDATER + 1}) k`.execute(db);
-  // By the rare pieces first: their posting lists are short, while a common piece's is a tree as large as the
-  // numbers that have it, read a few pages per lookup however few candidates there are (8 pieces of
-  // `SKALA.0000555`: 41 buffers at 100,000; ADR 078). The candidates are then the numbers with every rare
-  // piece, which strpos narrows to those that contain the term. Only when those are too many, by every piece
-  // (ADR 072), whose intersection is tighter.
-  let kandidater = await oppslag(sql<string[]>`array[${sql.join(rows.map((r) => r.del))}]::text[]`);
-  if (kandidater.rows.length > MAKS_KANDIDATER)
-    kandidater = await oppslag(sql<string[]>`nummer_deler(${tekst})`);
   if (kandidater.rows.length > MAKS_KANDIDATER) return somIlike;
   const ider = kandidater.rows.filter((r) => r.egen).map((r) => Number(r.id));
   if (ider.length === 0) return sql<boolean>`false`;
