@@ -223,15 +223,19 @@ export async function hentArkiv(
         erMottakskontrolloer ? kontrolloerFor(db, importoerId) : [],
       ])
     : [];
-  // Filtered on status and country only: counted exactly from the counter rows (ADR 051), told bounded; on
-  // countries only, summed from the facets' counts when they were read.
-  const n = treff
-    ? treff.length
-    : avsender
-      ? await tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender, statuser })
-      : perLand && statuser.length === 0
-        ? summer(land.length === 0 ? perLand : new Map(land.map((l) => [l, perLand.get(l) ?? 0])))
-        : summer(await tellEideMeldingerPerLand(db, importoer, kolonner, { statuser, land }));
+  // The total: the hits when they were read; for a sender, a count bounded at MAKS_TREFF + 1; filtered on
+  // status and country only, counted exactly from the counter rows (ADR 051), or on countries only summed from
+  // the facets' counts when they were read.
+  const tellAlle = async (): Promise<number> => {
+    if (treff) return treff.length;
+    if (avsender)
+      return tellEideMeldinger(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { avsender, statuser });
+    if (perLand && statuser.length === 0) {
+      return summer(land.length === 0 ? perLand : new Map(land.map((l) => [l, perLand.get(l) ?? 0])));
+    }
+    return summer(await tellEideMeldingerPerLand(db, importoer, kolonner, { statuser, land }));
+  };
+  const n = await tellAlle();
   const kolonnerForListe = [
     "m.id",
     "m.nummer",
@@ -284,10 +288,10 @@ export async function hentArkiv(
     importmeldingListevisningElementer: rader.map((r) => listeElement(r, fortsett)),
     paginering: {
       sidenummer,
-      antallSider: antallSider(Number(n), antall),
-      antallElementer: Math.min(Number(n), MAKS_TREFF),
+      antallSider: antallSider(n, antall),
+      antallElementer: Math.min(n, MAKS_TREFF),
       antallElementerPerSide: antall,
-      flereEnnMaks: Number(n) > MAKS_TREFF,
+      flereEnnMaks: n > MAKS_TREFF,
     },
     ...(perLand ? { eksportland: medPapirloeseLand(perLand), mottakskontrolloerFor } : {}),
   };
