@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -135,6 +136,30 @@ describe("en api- og sender-prosess", () => {
     // Metrics only on the metrics port.
     expect((await fetch(`${s.lokalUrl}/metrics`)).status).toBe(404);
   });
+
+  it("holder en ledig keep-alive-forbindelse åpen forbi Nodes 5 sekunder, så en klient som gjenbruker den, ikke møter en lukking", async () => {
+    const { port } = new URL(s.lokalUrl);
+    const sokkel = net.connect(Number(port), "127.0.0.1");
+    let svar = "";
+    let lukket = false;
+    sokkel.setEncoding("utf8");
+    sokkel.on("data", (d: string) => {
+      svar += d;
+    });
+    sokkel.on("close", () => {
+      lukket = true;
+    });
+    const hent = () => sokkel.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    hent();
+    await vent(() => svar.includes('"lever"'));
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(lukket).toBe(false);
+    svar = "";
+    hent();
+    await vent(() => svar.includes('"lever"'));
+    expect(svar).toMatch(/^HTTP\/1\.1 200/);
+    sokkel.destroy();
+  }, 20_000);
 
   it("skriver én JSON-linje per forespørsel med rutemønster og forespørsels-id, uten token, spørring eller informasjonskapsel", async () => {
     logg.linjer.splice(0);
