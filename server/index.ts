@@ -166,13 +166,7 @@ export async function startServer(config: Config = loadConfig(), logger?: Logger
     }
     app.use(sisteFeil);
 
-    server = app.listen(config.port, config.host);
-    // An idle keep-alive connection stays open 65 s (Node's default is 5 s), longer than a load balancer's or
-    // an HTTP client's idle limit (commonly 60 s): the client closes first, so a request it sends on a reused
-    // connection never meets the server closing that connection at the same moment (ECONNRESET). Shutdown
-    // still closes idle connections at once (`avslutningsvakt` below).
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
+    server = medLangKeepAlive(app.listen(config.port, config.host));
     const lytter = server;
     await new Promise<void>((resolve, reject) => {
       lytter.once("listening", resolve);
@@ -274,6 +268,18 @@ async function ventPaaSkjema(database: DatabaseHandle, logg: Logger): Promise<vo
     }
     await new Promise((r) => setTimeout(r, 2000));
   }
+}
+
+/**
+ * An idle keep-alive connection stays open 65 s (Node's default is 5 s), longer than a load balancer's or an HTTP
+ * client's idle limit (commonly 60 s): the client closes first, so a request it sends on a reused connection
+ * never meets the server closing that connection at the same moment (ECONNRESET). Shutdown still closes idle
+ * connections at once (`avslutningsvakt`).
+ */
+function medLangKeepAlive(server: Server): Server {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }
 
 /**
