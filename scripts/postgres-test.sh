@@ -17,8 +17,12 @@ case "${1:-}" in
       if [ "$(id -u)" = 0 ]; then chown postgres "$BASE"; fi
       as_pg "$BIN/initdb" -D "$BASE/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
     fi
-    as_pg "$BIN/pg_ctl" -D "$BASE/data" -l "$BASE/server.log" -w \
-      -o "-p $PORT -k $BASE -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off" start >/dev/null
+    if ! as_pg "$BIN/pg_ctl" -D "$BASE/data" -l "$BASE/server.log" -w \
+      -o "-p $PORT -k $BASE -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off" start >/dev/null; then
+      # pg_ctl only says "examine the log output"; show it, so the cause (a port in use, say) is in the CI log.
+      tail -n 5 "$BASE/server.log" >&2 || true
+      exit 1
+    fi
     echo "postgres://postgres@127.0.0.1:$PORT/postgres"
     ;;
   stop)
