@@ -95,6 +95,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "039-innlesing",
       "040-kopier-fra-sertifikatet",
       "041-lister-flate-2",
+      "042-nye-funn",
     ]);
   });
 });

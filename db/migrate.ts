@@ -32,6 +32,7 @@ import * as m038 from "./migrations/038-forsiden-flat";
 import * as m039 from "./migrations/039-innlesing";
 import * as m040 from "./migrations/040-kopier-fra-sertifikatet";
 import * as m041 from "./migrations/041-lister-flate-2";
+import * as m042 from "./migrations/042-nye-funn";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "039-innlesing": m039,
   "040-kopier-fra-sertifikatet": m040,
   "041-lister-flate-2": m041,
+  "042-nye-funn": m042,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -179,6 +179,10 @@ export interface SertifikatTilgangTable {
   meldepliktig_vurdering: Generated<string>;
   mottaker_orgnr: Generated<string | null>;
   mottaker_navn_norm: Generated<string | null>;
+  /** the certificate's issue date, replacement and live-notification flag, kept alike (migration 042) */
+  utstedt_dato: Generated<string>;
+  erstattet_av_id: Generated<number | null>;
+  har_aktiv_melding: Generated<boolean>;
 }
 
 export interface ImportmeldingTable {

@@ -1,7 +1,9 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PERSONER, ORG } from "../../dev/demo-data";
 import { leggTilDager, osloDato } from "../../domain/format";
 import { OVERSIKT_MAKS, type Oversikt } from "../../domain/oversikt";
+import { settInnTestsertifikat } from "../../tests/support/test-db";
 import { importoerId } from "../../tests/support/test-hjelp";
 import { startTestApi, type TestApi } from "../../tests/support/test-server";
 
@@ -159,6 +161,57 @@ describe("GET .../oversikt (forsiden)", () => {
     ).json()) as { sertifikatListe: { id: number }[] };
     const synlige = new Set(liste.sertifikatListe.map((s) => Number(s.id)));
     expect(nye.every((s) => synlige.has(Number(s.id)))).toBe(true);
+  });
+
+  it("viser et nytt sertifikat importøren har funnet ved søk, med filtrene, til det meldes eller erstattes", async () => {
+    const db = api.handle.db;
+    const funnet = await settInnTestsertifikat(db, {
+      nummer: "FUNNET.NYTT.1",
+      eksportland: "SE",
+      utstedt_dato: osloDato(new Date()),
+      avsender_navn: "Funnet Eksport AB",
+      mottaker_orgnr: "777400099",
+      mottaker_navn: "Noen Andre AS",
+      mottaker_navn_norm: "noen andre as",
+      innhold_hash: "oversikt-funnet-1",
+    });
+    const nye = async (query = "") => (await hent(query)).body.nyeSertifikater.map((s) => Number(s.id));
+    expect(await nye()).not.toContain(funnet);
+    await db
+      .insertInto("sertifikat_tilgang")
+      .values({ sertifikat_id: funnet, importoer_id: drammen })
+      .execute();
+    expect((await nye())[0]).toBe(funnet); // issued today, the newest
+    expect(await nye("?avsenderland=SE&avsender=funnet eksport")).toEqual([funnet]);
+    expect(await nye("?avsenderland=NL")).not.toContain(funnet);
+    expect(await nye("?avsender=finnes-ikke-zzz")).toEqual([]);
+    const { id: melding } = await db
+      .insertInto("importmelding")
+      .values({
+        nummer: "FUNNET-1",
+        sertifikat_id: funnet,
+        ansvarlig_importoer_id: drammen,
+        opprettet_av_importoer_id: drammen,
+        status: "UNDER_REGISTRERING",
+        egen_referanse: null,
+        innmelder: sql`null`,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await nye()).not.toContain(funnet);
+    await db.updateTable("importmelding").set({ status: "SLETTET" }).where("id", "=", melding).execute();
+    expect(await nye()).toContain(funnet);
+    const erstatning = await settInnTestsertifikat(db, {
+      nummer: "FUNNET.NYTT.2",
+      eksportland: "SE",
+      innhold_hash: "oversikt-funnet-2",
+    });
+    await db
+      .updateTable("sertifikat")
+      .set({ erstattet_av_id: erstatning })
+      .where("id", "=", funnet)
+      .execute();
+    expect(await nye()).not.toContain(funnet);
   });
 
   it("filtrerer alle listene på avsenderland og avsender", async () => {

@@ -121,18 +121,35 @@ async function hentNyeSertifikater(
   f: OversiktFilter,
   naa: Date,
 ): Promise<{ liste: OversiktSertifikat[]; flere: boolean }> {
+  const fra = leggTilDager(osloDato(naa), -NYTT_SERTIFIKAT_DAGER);
   const filtrer = (q: SertifikatUtvalg): SertifikatUtvalg => {
     let u = q
       .where("s.erstattet_av_id", "is", null)
-      .where("s.utstedt_dato", ">=", leggTilDager(osloDato(naa), -NYTT_SERTIFIKAT_DAGER))
+      .where("s.utstedt_dato", ">=", fra)
       .where(sql<SqlBool>`not s.har_aktiv_melding`);
     if (f.avsenderland.length) u = u.where("s.eksportland", "in", f.avsenderland);
     if (f.avsender) u = u.where("s.avsender_navn", "ilike", likeMoenster(f.avsender));
     return u;
   };
+  // The importer's finds by their copies of the certificate (migration 042), walked in list order by a partial
+  // index over its new ones: as the finds' array, the walk was of every importer's new certificates (ADR 081).
+  let funnet = db
+    .selectFrom("sertifikat_tilgang as t")
+    .select(["t.sertifikat_id as id", "t.utstedt_dato"])
+    .where("t.importoer_id", "=", m.id)
+    .where("t.erstattet_av_id", "is", null)
+    .where(sql<SqlBool>`not t.har_aktiv_melding`)
+    .where("t.utstedt_dato", ">=", fra);
+  if (f.avsenderland.length) funnet = funnet.where("t.eksportland", "in", f.avsenderland);
+  if (f.avsender) {
+    funnet = funnet.where(sql<SqlBool>`exists (select from sertifikat s where s.id = t.sertifikat_id
+      and s.avsender_navn ilike ${likeMoenster(f.avsender)})`);
+  }
+  const k = OVERSIKT_MAKS + 1;
+  const funnetSide = funnet.orderBy("t.utstedt_dato", "desc").orderBy("t.sertifikat_id", "desc").limit(k);
   // the first ids in list order, then their rows (as hentMeldinger, ADR 076)
   const ider = db
-    .selectFrom(synligeSertifikater(db, m, OVERSIKT_MAKS + 1, filtrer).as("u"))
+    .selectFrom(synligeSertifikater(db, m, k, filtrer, sql`${funnetSide}`).as("u"))
     .select("u.id")
     .orderBy("u.utstedt_dato", "desc")
     .orderBy("u.id", "desc")

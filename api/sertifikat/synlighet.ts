@@ -104,13 +104,19 @@ export async function importoererForPerson(
 export const sertifikatUtvalg = (db: Db) => db.selectFrom("sertifikat as s");
 export type SertifikatUtvalg = ReturnType<typeof sertifikatUtvalg>;
 
-/** The three ways an importer sees a certificate, as list queries (the file's header). */
-function synligeGrener(db: Db, m: ImportoerMatch): SertifikatUtvalg[] {
+/** The ways an importer is named on a certificate, as list queries (the file's header). */
+function navngittGrener(db: Db, m: ImportoerMatch): SertifikatUtvalg[] {
   const grener: SertifikatUtvalg[] = [
     sertifikatUtvalg(db).where("s.mottaker_orgnr", "=", m.organisasjonsnummer),
   ];
   if (m.navnNorm !== undefined)
     grener.push(sertifikatUtvalg(db).where("s.mottaker_navn_norm", "=", m.navnNorm));
+  return grener;
+}
+
+/** The three ways an importer sees a certificate, as list queries (the file's header). */
+function synligeGrener(db: Db, m: ImportoerMatch): SertifikatUtvalg[] {
+  const grener = navngittGrener(db, m);
   // The found ones by their ids, as an array the primary key is probed with: as `in (subquery)` the planner
   // could instead walk a window of every importer's certificates and test each against the finds (7,021 rows
   // for home's new certificates of an importer with no finds at 100,000, ADR 076). The finds are few (ADR 026).
@@ -145,11 +151,17 @@ export function synligeSertifikater(
   m: ImportoerMatch,
   k: number,
   filtrer: (q: SertifikatUtvalg) => SertifikatUtvalg,
+  /**
+   * The found ones' walk in place of synligeGrener's third branch (home's new certificates walk the finds'
+   * copies, migration 042): the first k ids and issue dates in the same order.
+   */
+  funnet?: RawBuilder<{ id: number; utstedt_dato: string }>,
 ): RawBuilder<{ id: number; utstedt_dato: string }> {
-  const deler = synligeGrener(db, m).map(
+  const deler = (funnet ? navngittGrener(db, m) : synligeGrener(db, m)).map(
     (g) =>
       sql`(${filtrer(g).select(["s.id", "s.utstedt_dato"]).orderBy("s.utstedt_dato", "desc").orderBy("s.id", "desc").limit(k)})`,
   );
+  if (funnet) deler.push(sql`(${funnet})`);
   return sql<{ id: number; utstedt_dato: string }>`(${sql.join(deler, sql` union `)})`;
 }
 
