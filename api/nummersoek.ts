@@ -38,9 +38,27 @@ export async function nummerInneholder(
   /** The rows (table alias given) the importer may see at all: a superset of what the list keeps. */
   egne?: (alias: string) => RawBuilder<boolean>,
 ): Promise<RawBuilder<boolean>> {
-  const kolonne = sql.ref(`${alias}.nummer`);
-  const somIlike = sql<boolean>`${kolonne} ilike ${likeMoenster(tekst)}`;
-  if ([...tekst].length < DEL_LENGDE) return somIlike;
+  return filterForNummer(alias, tekst, await nummerKandidater(db, tabell, tekst, egne));
+}
+
+/** nummerInneholder's filter from nummerKandidater's answer: the ids, or `ilike` without them. */
+export function filterForNummer(alias: string, tekst: string, ider: readonly number[] | undefined) {
+  if (ider === undefined) return sql<boolean>`${sql.ref(`${alias}.nummer`)} ilike ${likeMoenster(tekst)}`;
+  if (ider.length === 0) return sql<boolean>`false`;
+  return sql<boolean>`${sql.ref(`${alias}.id`)} in (${sql.join(ider)})`;
+}
+
+/**
+ * The ids of the rows whose number contains `tekst` that `egne` keeps, looked up as nummerInneholder says;
+ * undefined when the filter is `ilike` instead (a short part, only common pieces, too many candidates).
+ */
+export async function nummerKandidater(
+  db: Db,
+  tabell: "importmelding" | "sertifikat",
+  tekst: string,
+  egne?: (alias: string) => RawBuilder<boolean>,
+): Promise<number[] | undefined> {
+  if ([...tekst].length < DEL_LENGDE) return undefined;
   // No row without statistics for the index, and none when every piece is common. The list of common pieces
   // is read and parsed once (offset 0 keeps the subquery apart), not once per piece.
   const { rows } = await sql<{ del: string }>`select d as del
@@ -48,7 +66,7 @@ export async function nummerInneholder(
       where schemaname = current_schema() and tablename = ${`${tabell}_nummer_deler_idx`} offset 0) s,
       unnest(nummer_deler(${tekst})) d
     where d <> all(s.vanlige)`.execute(db);
-  if (rows.length === 0) return somIlike;
+  if (rows.length === 0) return undefined;
   // strpos rather than ilike for the check, so the planner does not add the trigram index's scan to this
   // one: the same test (ilike compares the lower-cased texts), with % and _ as text.
   // Which of them the importer may see (`egne`) is told beside each, outside the lookup (which stays as it
@@ -60,8 +78,6 @@ export async function nummerInneholder(
     from (select * from ${sql.table(tabell)} k
       where nummer_deler(k.nummer) @> nummer_deler(${tekst}) and strpos(lower(k.nummer), lower(${tekst})) > 0
       limit ${MAKS_KANDIDATER + 1}) k`.execute(db);
-  if (kandidater.rows.length > MAKS_KANDIDATER) return somIlike;
-  const ider = kandidater.rows.filter((r) => r.egen).map((r) => Number(r.id));
-  if (ider.length === 0) return sql<boolean>`false`;
-  return sql<boolean>`${sql.ref(`${alias}.id`)} in (${sql.join(ider)})`;
+  if (kandidater.rows.length > MAKS_KANDIDATER) return undefined;
+  return kandidater.rows.filter((r) => r.egen).map((r) => Number(r.id));
 }

@@ -22,7 +22,7 @@ import { melding } from "../../sprak/melding";
 import { badRequest, forbidden } from "../http/feil";
 import { kontrolloerFor } from "../importoer/mottakskontrolloerer";
 import { medPapirloeseLand, summer } from "../land-antall";
-import { nummerInneholder } from "../nummersoek";
+import { filterForNummer, nummerKandidater } from "../nummersoek";
 import {
   EIER_KOLONNER,
   type EierKolonne,
@@ -196,7 +196,8 @@ export async function hentArkiv(
       kolonner.map((k) => sql`${sql.ref(`${a}.${k}`)} = ${importoer}`),
       sql` or `,
     )})`;
-  const nummerFilter = nummer ? await nummerInneholder(db, "importmelding", "m", nummer, egne) : undefined;
+  const kandidater = nummer ? await nummerKandidater(db, "importmelding", nummer, egne) : undefined;
+  const nummerFilter = nummer ? filterForNummer("m", nummer, kandidater) : undefined;
   const filtrer = (q: MeldingUtvalg): MeldingUtvalg => {
     let f = q;
     if (land.length) f = f.where("m.eksportland", "in", land);
@@ -213,7 +214,10 @@ export async function hentArkiv(
   // owner column for the count and again for the page (ADR 021).
   const treff =
     (nummer || referanse) && !avsender
-      ? await eideMeldingerGjennomTreff(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, { statuser })
+      ? await eideMeldingerGjennomTreff(db, importoer, MAKS_TREFF + 1, filtrer, kolonner, {
+          statuser,
+          kunIder: kandidater !== undefined,
+        })
       : undefined;
   // With the facets asked for (ADR 077): the counts per country (every country and status) and whom the
   // importer controls for, in this call; a controller's list only when it is registered as one.

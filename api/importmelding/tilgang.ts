@@ -140,8 +140,31 @@ export async function eideMeldingerGjennomTreff(
   k: number,
   filtrer: (q: MeldingUtvalg) => MeldingUtvalg,
   kolonner: readonly EierKolonne[] = EIER_KOLONNER,
-  { statuser }: Pick<Utvalgsvalg, "statuser"> = {},
+  {
+    statuser,
+    kunIder = false,
+  }: Pick<Utvalgsvalg, "statuser"> & {
+    /** `filtrer` keeps a few ids only (the number filter's candidates, nummerKandidater) */
+    kunIder?: boolean;
+  } = {},
 ): Promise<number[]> {
+  if (kunIder) {
+    // Each candidate probed once, the owner columns as a filter: as walks, every owner column's branch
+    // probed the primary key for every candidate (30 probes for 10 hits at 100,000, ADR 081).
+    const eier = sql.join(
+      kolonner.map((kolonne) => sql`${sql.ref(`m.${kolonne}`)} = ${importoerId}`),
+      sql` or `,
+    );
+    let q = filtrer(meldingUtvalg(db).where(sql<SqlBool>`(${eier})`).where("m.status", "<>", "SLETTET"));
+    if (statuser?.length) q = q.where("m.status", "in", statuser);
+    const rader = await q
+      .select("m.id")
+      .orderBy("m.status_endret", "desc")
+      .orderBy("m.id", "desc")
+      .limit(k)
+      .execute();
+    return rader.map((r) => Number(r.id));
+  }
   // one trigram scan per owner column, not one per status too
   const rader = await db
     .selectFrom(eideMeldinger(db, importoerId, k, filtrer, kolonner, { statuser, perStatus: false }).as("u"))
