@@ -74,6 +74,9 @@ function samlet(
 ): void {
   const biter: Buffer[] = [];
   const ut = new Writable({
+    // No 'close' after 'finish': React's pipe listens for it and would abort the finished render, ending the
+    // stream a second time (a Node error object with its stack per page, ~1 % of a page's CPU, ADR 080).
+    emitClose: false,
     write(bit: Buffer, _koding, neste) {
       biter.push(bit);
       neste();

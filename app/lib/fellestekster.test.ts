@@ -7,7 +7,7 @@ import { fellestekster, fellesUrl } from "../components/fellestekster";
 import { teksterFraMatches } from "../components/sprak";
 import { loader as filLoader } from "../routes/tekster.$fil";
 import { lesCookie } from "./preferanser.server";
-import { fellesfil, fellesRef, teksterForSprak } from "./tekster.server";
+import { fellesfil, fellesRef, tekster, teksterForSprak, teksterfilForNavn } from "./tekster.server";
 
 const hent = (fil: string) =>
   filLoader({
@@ -15,17 +15,21 @@ const hent = (fil: string) =>
     request: new Request(`http://x/tekster/${fil}`),
   } as unknown as LoaderFunctionArgs);
 
+const hash = (ref: { fil: string }) => ref.fil.split(".").pop();
+
 it("filen per språk har innholdets hash i navnet og er det tjeneren rendrer med", async () => {
   const nb = fellesfil("nb");
   const nn = fellesfil("nn");
-  expect(nb.ref.hash).toMatch(/^[\w-]{12}$/);
-  expect(nn.ref.hash).not.toBe(nb.ref.hash);
+  expect(nb.ref.fil).toMatch(/^felles\.nb\.[\w-]{12}$/);
+  expect(nn.ref.fil).toMatch(/^felles\.nn\.[\w-]{12}$/);
+  expect(hash(nn.ref)).not.toBe(hash(nb.ref));
   expect(JSON.parse(nb.json)).toEqual(teksterForSprak("nb", ["felles"]));
   // the server renders from the same object the loader refers to (one translator per request, ADR 062)
   expect(fellestekster(nb.ref)).toBe(teksterForSprak("nb", ["felles"]));
-  expect(teksterFraMatches([{ data: { felles: nn.ref } }, { data: { tekster: nb.ref } }])[0]).toBe(
+  expect(teksterFraMatches([{ data: { tekster: nn.ref } }, { data: { tekster: nb.ref } }])).toEqual([
     teksterForSprak("nn", ["felles"]),
-  );
+    teksterForSprak("nb", ["felles"]),
+  ]);
 
   const svar = await hent(fellesUrl(nb.ref).split("/").pop()!);
   expect(svar.status).toBe(200);
@@ -34,18 +38,18 @@ it("filen per språk har innholdets hash i navnet og er det tjeneren rendrer med
   expect(await svar.json()).toEqual(teksterForSprak("nb", ["felles"]));
 
   // another hash (a page of an earlier deploy): this build's texts, not cached
-  const annen = await hent(`felles.nb.${nn.ref.hash}.json`);
+  const annen = await hent(`felles.nb.${hash(nn.ref)}.json`);
   expect(annen.status).toBe(200);
   expect(annen.headers.get("Cache-Control")).toBe("no-cache");
   expect(await annen.json()).toEqual(teksterForSprak("nb", ["felles"]));
-  expect((await hent(`felles.xx.${nb.ref.hash}.json`)).status).toBe(404);
+  expect((await hent(`felles.xx.${hash(nb.ref)}.json`)).status).toBe(404);
   expect((await hent("felles.nb.json")).status).toBe(404);
 });
 
 it("rotens loaderdata bærer bare språket og hashen, ikke meldingene", async () => {
   const request = new Request("http://x/", { headers: { "Accept-Language": "en" } });
   const ref = await fellesRef(request);
-  expect(ref).toEqual({ felles: fellesfil("en").ref });
+  expect(ref).toEqual({ tekster: fellesfil("en").ref });
   expect(JSON.stringify(ref).length).toBeLessThan(60);
 });
 
@@ -55,4 +59,31 @@ it("en informasjonskapsel leses én gang per forespørsel", async () => {
   expect(lesCookie(request, "meny")).toBe(foerste);
   expect(await foerste).toBe("aapen");
   expect(await lesCookie(new Request("http://x/"), "meny")).toBeNull();
+});
+
+it("en rutes meldinger er en fil på samme måte, og loaderdataene bærer bare navnet (ADR 080)", async () => {
+  const request = new Request("http://x/", { headers: { "Accept-Language": "nn" } });
+  const { tekster: ref } = await tekster(request, "sertifikat", "validering");
+  expect(ref.fil).toMatch(/^sertifikat\+validering\.nn\.[\w-]{12}$/);
+  expect(JSON.stringify(ref).length).toBeLessThan(60);
+  // the server renders from the object the reference names, shared by every request (ADR 062)
+  expect(fellestekster(ref)).toBe(teksterForSprak("nn", ["sertifikat", "validering"]));
+  expect(teksterFraMatches([{ data: { tekster: ref } }])[0]).toBe(
+    teksterForSprak("nn", ["sertifikat", "validering"]),
+  );
+
+  const svar = await hent(fellesUrl(ref).split("/").pop()!);
+  expect(svar.status).toBe(200);
+  expect(svar.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  expect(await svar.json()).toEqual(teksterForSprak("nn", ["sertifikat", "validering"]));
+
+  // a set this process has not made (another build's page): its texts, not cached, and not kept
+  const annet = await hent("forside+kodeverk.en.AAAAAAAAAAAA.json");
+  expect(annet.status).toBe(200);
+  expect(annet.headers.get("Cache-Control")).toBe("no-cache");
+  expect(await annet.json()).toEqual(teksterForSprak("en", ["forside", "kodeverk"]));
+  expect(teksterfilForNavn("en", ["forside", "kodeverk"]).ref).toBeUndefined();
+  // no unknown namespace, none twice
+  expect((await hent(`sertifikat+ukjent.nb.${hash(ref)}.json`)).status).toBe(404);
+  expect((await hent(`felles+felles.nb.${hash(ref)}.json`)).status).toBe(404);
 });

@@ -64,10 +64,11 @@ export function teksterForSprak(sprak: Sprak, navnerom: readonly Navnerom[]): Te
 /**
  * What a route's loader adds to its data so the page can speak the request's language:
  * `return { ...data, ...(await tekster(request, "innlogging")) }`. The root sends "felles" (the shell and the
- * shared components); a route sends its own namespaces, and "validering" where it has a form.
+ * shared components); a route sends its own namespaces, and "validering" where it has a form. Both by
+ * reference to their file (ADR 069, ADR 080): the server renders from the same messages, in memory.
  */
-export async function tekster(request: Request, ...navnerom: Navnerom[]): Promise<{ tekster: Tekster }> {
-  return { tekster: teksterForSprak(await sprakFor(request), navnerom) };
+export async function tekster(request: Request, ...navnerom: Navnerom[]): Promise<{ tekster: FellesRef }> {
+  return { tekster: teksterfil(await sprakFor(request), navnerom).ref };
 }
 
 /** The translator of the request's language, for text a loader or action makes on the server. */
@@ -75,26 +76,54 @@ export async function oversetterFor(request: Request): Promise<T> {
   return oversetter(await sprakFor(request));
 }
 
-const felles = new Map<Sprak, { ref: FellesRef; json: string }>();
+const filer = new Map<string, { ref: FellesRef; json: string }>();
 
-/** The shell's messages in `sprak` as their file: its reference (content hash) and body, made once. */
-export function fellesfil(sprak: Sprak): { ref: FellesRef; json: string } {
-  let fil = felles.get(sprak);
+/**
+ * The messages of `navnerom` in `sprak` as their file: its reference (the name, with the content's hash) and
+ * body, made once per language and set of namespaces (at most the routes' few sets × 3 languages).
+ */
+export function teksterfil(sprak: Sprak, navnerom: readonly Navnerom[]): { ref: FellesRef; json: string } {
+  const noekkel = `${sprak}|${navnerom.join(",")}`;
+  let fil = filer.get(noekkel);
   if (!fil) {
-    const tekster = teksterForSprak(sprak, ["felles"]);
+    const tekster = teksterForSprak(sprak, navnerom);
     const json = JSON.stringify(tekster);
-    const ref = { sprak, hash: createHash("sha256").update(json).digest("base64url").slice(0, 12) };
+    const hash = createHash("sha256").update(json).digest("base64url").slice(0, 12);
+    const ref = { fil: `${navnerom.join("+")}.${sprak}.${hash}` };
     registrerFelles(ref, tekster);
     fil = { ref, json };
-    felles.set(sprak, fil);
+    filer.set(noekkel, fil);
   }
   return fil;
 }
 
 /**
+ * The file for a name from a request (app/routes/tekster.$fil.tsx): the one a loader made, else (a page of
+ * another build asking for a set this process has not made yet) its body made for this request and kept
+ * nowhere, so made-up names cost no memory. The shell's is always made.
+ */
+export function teksterfilForNavn(
+  sprak: Sprak,
+  navnerom: readonly Navnerom[],
+): { ref?: FellesRef; json: string } {
+  if (navnerom.length === 1 && navnerom[0] === "felles") return fellesfil(sprak);
+  return (
+    filer.get(`${sprak}|${navnerom.join(",")}`) ?? {
+      json: JSON.stringify({
+        sprak,
+        meldinger: Object.assign({}, ...navnerom.map((n) => kompilerteMeldinger(sprak, n))),
+      }),
+    }
+  );
+}
+
+/** The shell's messages in `sprak` as their file (ADR 069). */
+export const fellesfil = (sprak: Sprak) => teksterfil(sprak, ["felles"]);
+
+/**
  * What the root loader sends for the shell's messages: the reference to their file in the request's language
  * (app/components/fellestekster.ts, ADR 069). The server renders from the same messages, in memory.
  */
-export async function fellesRef(request: Request): Promise<{ felles: FellesRef }> {
-  return { felles: fellesfil(await sprakFor(request)).ref };
+export async function fellesRef(request: Request): Promise<{ tekster: FellesRef }> {
+  return { tekster: fellesfil(await sprakFor(request)).ref };
 }
