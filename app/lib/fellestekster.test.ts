@@ -7,7 +7,14 @@ import { fellestekster, fellesUrl } from "../components/fellestekster";
 import { teksterFraMatches } from "../components/sprak";
 import { loader as filLoader } from "../routes/tekster.$fil";
 import { lesCookie } from "./preferanser.server";
-import { fellesfil, fellesRef, tekster, teksterForSprak, teksterfilForNavn } from "./tekster.server";
+import {
+  fellesfil,
+  fellesRef,
+  tekster,
+  teksterForSprak,
+  teksterfilForNavn,
+  tekstlenker,
+} from "./tekster.server";
 
 const hent = (fil: string) =>
   filLoader({
@@ -86,4 +93,18 @@ it("en rutes meldinger er en fil på samme måte, og loaderdataene bærer bare n
   // no unknown namespace, none twice
   expect((await hent(`sertifikat+ukjent.nb.${hash(ref)}.json`)).status).toBe(404);
   expect((await hent(`felles+felles.nb.${hash(ref)}.json`)).status).toBe(404);
+});
+
+it("sidens Link-hode forhåndslaster rutenes tekstfiler, ikke rotens (den står i head)", async () => {
+  const request = new Request("http://x/", { headers: { "Accept-Language": "en" } });
+  const rot = await fellesRef(request);
+  const foreldre = await tekster(request, "importmelding", "kodeverk");
+  const side = await tekster(request, "validering");
+  expect(
+    tekstlenker({ root: rot, "routes/a": foreldre, "routes/a.b": side, "routes/c": null, "routes/d": {} }),
+  ).toBe(
+    `<${fellesUrl(foreldre.tekster)}>; rel=preload; as=fetch; crossorigin, ` +
+      `<${fellesUrl(side.tekster)}>; rel=preload; as=fetch; crossorigin`,
+  );
+  expect(tekstlenker({ root: rot })).toBeUndefined();
 });

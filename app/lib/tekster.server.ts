@@ -8,7 +8,7 @@ import { kompilerteMeldinger, oversetter } from "../../sprak/katalog.server";
 import type { Navnerom } from "../../sprak/navnerom";
 import type { T, Tekster } from "../../sprak/oversetter";
 import { erSprak, type Sprak, sprakFraAcceptLanguage } from "../../sprak/sprak";
-import { type FellesRef, registrerFelles } from "../components/fellestekster";
+import { type FellesRef, fellesUrl, registrerFelles } from "../components/fellestekster";
 import { lesCookie, settCookie } from "./preferanser.server";
 
 export const SPRAK_COOKIE = "sprak";
@@ -126,4 +126,18 @@ export const fellesfil = (sprak: Sprak) => teksterfil(sprak, ["felles"]);
  */
 export async function fellesRef(request: Request): Promise<{ tekster: FellesRef }> {
   return { tekster: fellesfil(await sprakFor(request)).ref };
+}
+
+/**
+ * The page's `Link` header: its routes' message files preloaded with the page (ADR 080), so the browser has
+ * fetched them when hydration needs them instead of asking after the JavaScript has run (the shell's file is
+ * preloaded by the head, app/root.tsx). `crossorigin` (anonymous) makes the preload the same request as the
+ * page's `fetch` of the file (CORS mode, same-origin credentials), so that fetch takes it. No client bytes.
+ */
+export function tekstlenker(loaderData: Record<string, unknown>): string | undefined {
+  const lenker = Object.entries(loaderData).flatMap(([id, data]) => {
+    const fil = id === "root" ? undefined : (data as { tekster?: Partial<FellesRef> } | null)?.tekster?.fil;
+    return typeof fil === "string" ? [`<${fellesUrl({ fil })}>; rel=preload; as=fetch; crossorigin`] : [];
+  });
+  return lenker.length > 0 ? lenker.join(", ") : undefined;
 }

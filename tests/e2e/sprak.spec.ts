@@ -260,3 +260,20 @@ test("konsollvakten hører en tekst som mangler i nettleseren", async ({ playwri
     await nettleser.close();
   }
 });
+
+// A route's messages are a file of their own (ADR 080), preloaded with the page: the page's Link header names it
+// (with JavaScript off too: the header costs nothing, the browser fetches it once a year), and with JavaScript
+// on the page's fetch of the file takes the preload, so the browser asks for it once, with the page, and not
+// again after its JavaScript has run.
+test("sidens tekstfil forhåndslastes med siden", async ({ page, request, baseURL }) => {
+  const lenke = (await request.get("/logg-inn")).headers().link ?? "";
+  expect(lenke).toMatch(/^<\/tekster\/innlogging\.nb\.[\w-]{12}\.json>; rel=preload; as=fetch; crossorigin$/);
+  const fil = `${baseURL}${lenke.slice(1, lenke.indexOf(">"))}`;
+  const hentet: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/tekster/innlogging.")) hentet.push(r.url());
+  });
+  await page.goto("/logg-inn");
+  await page.waitForLoadState("networkidle");
+  expect(hentet).toEqual([fil]);
+});
