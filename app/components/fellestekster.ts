@@ -49,6 +49,20 @@ export function lastFelles(url: string): Promise<void> {
 }
 
 /**
+ * Starts loading the files of a client navigation's routes (entry.client.tsx, ADR 080): the shell's file (`felles`,
+ * the root's reference) names each route's file by route id, so a route's file is fetched with the page's data
+ * instead of after it has named it.
+ */
+export function lastRutefiler(felles: FellesRef | undefined, ruter: readonly string[]): void {
+  const filer =
+    felles && (register.get(fellesUrl(felles)) as { filer?: Record<string, string> } | undefined)?.filer;
+  for (const id of ruter) {
+    const fil = filer?.[id];
+    if (fil) lastFelles(fellesUrl({ fil }));
+  }
+}
+
+/**
  * The messages of `ref`. In the browser, when they are not loaded yet (a route's file the page has not
  * fetched, or the language was changed by a client navigation), the render waits for them (React Suspense:
  * hydration keeps the server's HTML, a navigation's transition the old page, until the texts are there).

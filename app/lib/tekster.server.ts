@@ -10,6 +10,7 @@ import type { T, Tekster } from "../../sprak/oversetter";
 import { erSprak, type Sprak, sprakFraAcceptLanguage } from "../../sprak/sprak";
 import { type FellesRef, fellesUrl, registrerFelles } from "../components/fellestekster";
 import { lesCookie, settCookie } from "./preferanser.server";
+import { RUTETEKSTER } from "./rutetekster.server";
 
 export const SPRAK_COOKIE = "sprak";
 
@@ -71,6 +72,19 @@ export async function tekster(request: Request, ...navnerom: Navnerom[]): Promis
   return { tekster: teksterfil(await sprakFor(request), navnerom).ref };
 }
 
+/**
+ * The messages of a route by its id (app/lib/rutetekster.server.ts), and `ekstra` namespaces when the page needs
+ * them at times: `...(await ruteTekster(request, "routes/sertifikater"))`. The shell's file names the route's
+ * file, so a client navigation fetches it with its data (ADR 080).
+ */
+export function ruteTekster(
+  request: Request,
+  rute: keyof typeof RUTETEKSTER,
+  ...ekstra: Navnerom[]
+): Promise<{ tekster: FellesRef }> {
+  return tekster(request, ...RUTETEKSTER[rute], ...ekstra);
+}
+
 /** The translator of the request's language, for text a loader or action makes on the server. */
 export async function oversetterFor(request: Request): Promise<T> {
   return oversetter(await sprakFor(request));
@@ -87,7 +101,11 @@ export function teksterfil(sprak: Sprak, navnerom: readonly Navnerom[]): { ref: 
   let fil = filer.get(noekkel);
   if (!fil) {
     const tekster = teksterForSprak(sprak, navnerom);
-    const json = JSON.stringify(tekster);
+    // the shell's file names each route's file in its language (entry.client.tsx fetches a client navigation's
+    // with its data, ADR 080); the server renders without them
+    const json = JSON.stringify(
+      navnerom.join() === "felles" ? { ...tekster, filer: rutefiler(sprak) } : tekster,
+    );
     const hash = createHash("sha256").update(json).digest("base64url").slice(0, 12);
     const ref = { fil: `${navnerom.join("+")}.${sprak}.${hash}` };
     registrerFelles(ref, tekster);
@@ -114,6 +132,13 @@ export function teksterfilForNavn(
         meldinger: Object.assign({}, ...navnerom.map((n) => kompilerteMeldinger(sprak, n))),
       }),
     }
+  );
+}
+
+/** Each route's file in `sprak` by route id (the shell's file carries them, ADR 080). */
+export function rutefiler(sprak: Sprak): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(RUTETEKSTER).map(([id, navnerom]) => [id, teksterfil(sprak, navnerom).ref.fil]),
   );
 }
 
