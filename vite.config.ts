@@ -24,6 +24,41 @@ function forhaandskomprimering(): Plugin {
   };
 }
 
+/**
+ * Vite wraps each dynamic import in its preload helper (`__vitePreload(() => import("./x.js"), deps)`), a chunk of
+ * its own of 0.7 KB gzip on every page with a lazy part (the client validation, the lazy dialogs: the wizard's
+ * heaviest pages). With `modulePreload: false` its only work is loading the CSS a lazy chunk imports (`deps`
+ * holds nothing else) and telling `vite:preloadError`, which nothing here listens to: a failed import rejects
+ * the same either way. So the helper is the import itself, and the build stops if a lazy chunk ever imports CSS
+ * (ADR 080).
+ */
+function preloadUtenHjelper(): Plugin {
+  const HJELPER = "\0vite/preload-helper.js";
+  return {
+    name: "preload-uten-hjelper",
+    apply: "build",
+    enforce: "pre",
+    load(id) {
+      return id === HJELPER ? "export const __vitePreload = (importer) => importer();" : null;
+    },
+    generateBundle(_options, bundle) {
+      const css = (fil: string, sett: Set<string>): boolean => {
+        const chunk = bundle[fil];
+        if (chunk?.type !== "chunk" || sett.has(fil)) return false;
+        sett.add(fil);
+        return chunk.viteMetadata?.importedCss.size ? true : chunk.imports.some((i) => css(i, sett));
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === "chunk" && chunk.isDynamicEntry && css(chunk.fileName, new Set())) {
+          this.error(
+            `${chunk.fileName} lastes dynamisk og importerer CSS: preloadUtenHjelper laster ikke CSS`,
+          );
+        }
+      }
+    },
+  };
+}
+
 type ModulInfo = (id: string) => { importers: readonly string[] } | null;
 
 /**
@@ -67,6 +102,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     forhaandskomprimering(),
+    preloadUtenHjelper(),
   ],
   build: {
     target: "es2020",
@@ -95,6 +131,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // packages stay where rollup puts them (a helper the framework chunk shares would make the two
           // chunks import each other).
           if (/[\\/]app[\\/](root\.tsx|routes[\\/])/.test(id)) return undefined;
+          // the dynamic imports' helper (preloadUtenHjelper, one line) with the shell, not a file of its own
+          if (id === "\0vite/preload-helper.js") return "skall";
           if (
             id.startsWith("\0") ||
             !/[\\/](app|domain|sprak)[\\/]|[\\/]node_modules[\\/]@lingui[\\/]/.test(id)

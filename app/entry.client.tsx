@@ -1,8 +1,9 @@
-import { RemixBrowser } from "@remix-run/react";
-import { StrictMode, startTransition } from "react";
+import { matchRoutes, RemixBrowser } from "@remix-run/react";
+import type { Router } from "@remix-run/router";
+import { StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { dokumentetHarFeiltittel, SkjemafeilContext } from "./components/feiltittel";
-import { FELLES_LENKE_ID, lastFelles } from "./components/fellestekster";
+import { FELLES_LENKE_ID, type FellesRef, lastFelles, lastRutefiler } from "./components/fellestekster";
 import { ReservetekstContext } from "./components/sprak";
 
 /** The shell's messages the root's error page carries (it has no loader data): app/root.tsx. */
@@ -13,6 +14,26 @@ const felles = document.getElementById(FELLES_LENKE_ID)?.getAttribute("href");
 
 Promise.resolve(felles && lastFelles(felles)).then(hydrer);
 
+/**
+ * A client navigation's routes' message files, fetched when it starts (ADR 080): the router turns `loading`
+ * (again once it has discovered the target's routes) in the same tick as it asks for the `.data`, so the
+ * file and the data come in parallel instead of one after the other.
+ */
+function Rutefiler() {
+  useEffect(() => {
+    const router = (window as unknown as { __remixRouter: Router }).__remixRouter;
+    return router.subscribe(({ navigation: { location }, loaderData }) => {
+      const ruter = location ? matchRoutes(router.routes, location) : null;
+      if (ruter)
+        lastRutefiler(
+          (loaderData.root as { tekster?: FellesRef } | undefined)?.tekster,
+          ruter.map((m) => m.route.id ?? ""),
+        );
+    });
+  }, []);
+  return null;
+}
+
 function hydrer() {
   startTransition(() => {
     hydrateRoot(
@@ -21,6 +42,7 @@ function hydrer() {
         <ReservetekstContext.Provider value={reservetekster ? JSON.parse(reservetekster) : null}>
           <SkjemafeilContext.Provider value={dokumentetHarFeiltittel()}>
             <RemixBrowser />
+            <Rutefiler />
           </SkjemafeilContext.Provider>
         </ReservetekstContext.Provider>
       </StrictMode>,

@@ -100,7 +100,7 @@ function Dokument({ children }: { children: ReactNode }) {
             rel="preload"
             as="fetch"
             crossOrigin="anonymous"
-            href={fellesUrl(data.felles)}
+            href={fellesUrl(data.tekster)}
           />
         ) : null}
         {data || !reserve ? null : (

@@ -1,6 +1,6 @@
 // Where a process's CPU went, from a V8 CPU profile (`node --cpu-prof`; the bench's BENCH_PROFIL, issue 35 item
 // 2): `npx tsx scripts/cpu-profil.ts FIL.cpuprofile [ANTALL] [FORESPØRSLER]
-// [SISTE_SEKUNDER]`. Prints the sampled time by module
+// [SISTE_SEKUNDER]` (PROFIL_PROEVER=1: each sample weighs the same, see `summer`). Prints the sampled time by module
 // (npm package, or our own file) and by function, both self (the function itself) and total (the function
 // and what it called, each sample counted once per function however deep the recursion), in ms and, given the
 // number of requests the profile covers, ms per request; and the shares of a request's parts (KATEGORIER). The
@@ -84,8 +84,15 @@ const KATEGORIER: [string, (f: Node["callFrame"], modul: string) => boolean][] =
   ["HTTP og sokler (node)", (_f, m) => /^node:(_http|net|internal\/(stream_base|http))/.test(m)],
 ];
 
-export function summer(profil: Profil, sisteSekunder = Number.POSITIVE_INFINITY) {
+/**
+ * `proever`: each sample weighs the same (the median interval) instead of its time delta. On a busy machine a
+ * sample taken after the process was descheduled carries the whole wait (hundreds of ms on one frame, e.g. the
+ * syscall that woke PostgreSQL); counting samples is closer to the CPU the process spent (ADR 080).
+ */
+export function summer(profil: Profil, sisteSekunder = Number.POSITIVE_INFINITY, proever = false) {
   const fra = profil.endTime - sisteSekunder * 1e6;
+  const sortert = [...profil.timeDeltas].sort((a, b) => a - b);
+  const fast = sortert[Math.floor(sortert.length / 2)] ?? 0;
   let tid = profil.startTime;
   const forelder = new Map<number, number>();
   const noder = new Map(profil.nodes.map((n) => [n.id, n]));
@@ -97,8 +104,9 @@ export function summer(profil: Profil, sisteSekunder = Number.POSITIVE_INFINITY)
   let sum = 0;
   let tomgang = 0;
   profil.samples.forEach((id, i) => {
-    const us = profil.timeDeltas[i] ?? 0;
-    tid += us;
+    const delta = profil.timeDeltas[i] ?? 0;
+    tid += delta;
+    const us = proever ? fast : delta;
     const n = noder.get(id);
     if (!n || tid < fra) return;
     if (n.callFrame.functionName === "(idle)") {
@@ -148,7 +156,8 @@ if (erHoved) {
   const antall = Number(antallTekst ?? 30);
   const f = Number(forespoerslerTekst ?? 0);
   const siste = sisteTekst ? Number(sisteTekst) : undefined;
-  const s = summer(JSON.parse(readFileSync(fil, "utf8")) as Profil, siste);
+  // PROFIL_PROEVER=1: weigh samples equally (see summer)
+  const s = summer(JSON.parse(readFileSync(fil, "utf8")) as Profil, siste, !!process.env.PROFIL_PROEVER);
   console.log(`Prøvetatt CPU ${s.sumMs.toFixed(0)} ms (tomgang ${s.tomgangMs.toFixed(0)} ms utenom)\n`);
   console.log("Kategori (andel av prøvene):");
   for (const [k, us] of [...s.kategori].sort((a, b) => b[1] - a[1])) {

@@ -1,7 +1,7 @@
 // The catalogues' namespaces (docs/sprak.md): one catalogue file per namespace per language,
 // sprak/katalog/<nb|nn|en>/<namespace>.json, so engineers converting different areas never edit the same file.
 // A message id is "<namespace>.<key>". Only types come from the JSON files here: nothing of the catalogues
-// reaches the browser's bundle (a route's messages travel with its loader data, app/lib/tekster.server.ts).
+// reaches the browser's bundle (a route's messages are a file its loader data names, app/lib/tekster.server.ts).
 import type api from "./katalog/nb/api.json";
 import type dokumenter from "./katalog/nb/dokumenter.json";
 import type epost from "./katalog/nb/epost.json";

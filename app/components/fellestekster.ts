@@ -1,24 +1,24 @@
-// The shell's messages ("felles": header, menu, footer, cookie banner, error panels, shared components) as an
-// immutable JSON file per language and content (ADR 069), not in every page's loader data: the root loader
-// sends only `{ sprak, hash }` (FellesRef), the page preloads /tekster/felles.<sprak>.<hash>.json in its head,
-// and the browser puts it in this registry before it hydrates (entry.client.tsx). The server puts the same
-// messages there itself when it makes the reference (app/lib/tekster.server.ts), so server and browser render
+// A page's messages as immutable JSON files per set of namespaces, language and content (ADR 069, ADR 080),
+// not in every page's loader data: the root loader sends a reference to the shell's ("felles": header, menu,
+// footer, cookie banner, error panels, shared components), each route one to its own namespaces (`tekster`);
+// a reference is the file's name, /tekster/<namespaces>.<sprak>.<hash>.json. The page preloads the shell's file
+// in its head and the browser puts it in this registry before it hydrates (entry.client.tsx); a route's file
+// is fetched when a render first needs it (the render waits, React Suspense). The server puts the same
+// messages there itself when it makes a reference (app/lib/tekster.server.ts), so server and browser render
 // from the same messages. Data, not code, as the loader data was. Small and without the catalogues: the
 // browser imports it.
 import type { Tekster } from "../../sprak/oversetter";
-import type { Sprak } from "../../sprak/sprak";
 
-/** What the root loader sends instead of the shell's messages. */
+/** What a loader sends instead of messages: the name of their file, `<namespaces>.<sprak>.<hash>`. */
 export interface FellesRef {
-  sprak: Sprak;
-  hash: string;
+  fil: string;
 }
 
-/** The shell's messages by their file's address. */
+/** Messages by their file's address. */
 const register = new Map<string, Tekster | undefined>();
 
 /** The file's address; immutable (its name changes with its content). */
-export const fellesUrl = (ref: FellesRef) => `/tekster/felles.${ref.sprak}.${ref.hash}.json`;
+export const fellesUrl = (ref: FellesRef) => `/tekster/${ref.fil}.json`;
 
 /** The id of the page's preload link, which entry.client.tsx reads the address from. */
 export const FELLES_LENKE_ID = "fellestekster";
@@ -49,9 +49,23 @@ export function lastFelles(url: string): Promise<void> {
 }
 
 /**
- * The shell's messages of `ref`. In the browser, when they are not loaded yet (the language was changed by a
- * client navigation), the render waits for them (React Suspense: the navigation's transition keeps the old
- * page until the new texts are there).
+ * Starts loading the files of a client navigation's routes (entry.client.tsx, ADR 080): the shell's file (`felles`,
+ * the root's reference) names each route's file by route id, so a route's file is fetched with the page's data
+ * instead of after it has named it.
+ */
+export function lastRutefiler(felles: FellesRef | undefined, ruter: readonly string[]): void {
+  const filer =
+    felles && (register.get(fellesUrl(felles)) as { filer?: Record<string, string> } | undefined)?.filer;
+  for (const id of ruter) {
+    const fil = filer?.[id];
+    if (fil) lastFelles(fellesUrl({ fil }));
+  }
+}
+
+/**
+ * The messages of `ref`. In the browser, when they are not loaded yet (a route's file the page has not
+ * fetched, or the language was changed by a client navigation), the render waits for them (React Suspense:
+ * hydration keeps the server's HTML, a navigation's transition the old page, until the texts are there).
  */
 export function fellestekster(ref: FellesRef): Tekster | undefined {
   const url = fellesUrl(ref);

@@ -1,7 +1,7 @@
 // The page's language in React (docs/sprak.md): the root layout puts a translator in context, made from the
-// compiled messages the matched routes' loaders sent (root: a reference to the shell's namespace "felles",
-// app/components/fellestekster.ts; each route: its own, app/lib/tekster.server.ts). Components read it with useT(); rich text (a link inside a sentence) with
-// <Tekst>. Server and browser build the same translator from the same data, so hydration matches.
+// compiled messages the matched routes' loaders name (root: the shell's namespace "felles"; each route: its own;
+// files, app/components/fellestekster.ts, app/lib/tekster.server.ts). Components read it with useT(); rich text
+// (a link inside a sentence) with <Tekst>. Server and browser build the same translator from the same data, so hydration matches.
 
 import { useMatches } from "@remix-run/react";
 import {
@@ -36,13 +36,13 @@ const SprakContext = createContext<T | null>(null);
 export const ReservetekstContext = createContext<Tekster | null>(null);
 
 /**
- * The matched routes' messages, root first: the root's are the shell's, by reference (app/components/
- * fellestekster.ts, ADR 069); the routes' come in their data.
+ * The matched routes' messages, root first, each by reference to its file (app/components/fellestekster.ts,
+ * ADR 069, ADR 080): the root's are the shell's ("felles"), a route's its own namespaces; both as `tekster` in its data.
  */
 export function teksterFraMatches(matches: ReadonlyArray<{ data?: unknown }>): Tekster[] {
   return matches.flatMap((m) => {
-    const data = m.data as { tekster?: Tekster; felles?: FellesRef } | null | undefined;
-    const tekster = data?.felles ? fellestekster(data.felles) : data?.tekster;
+    const ref = (m.data as { tekster?: FellesRef } | null | undefined)?.tekster;
+    const tekster = ref && fellestekster(ref);
     return tekster ? [tekster] : [];
   });
 }

@@ -36,7 +36,7 @@ import { KONTAKT_EPOST } from "../lib/kontakt";
 import { fastLandvalg, landvalgPaa, navngiLand } from "../lib/landnavn.server";
 import { lagreRegelverk, lesRegelverk } from "../lib/regelverk.server";
 import { sidetittel } from "../lib/sidetittel";
-import { sprakFor, tekster } from "../lib/tekster.server";
+import { ruteTekster, sprakFor } from "../lib/tekster.server";
 import type { loader as rootLoader } from "../root";
 
 /**
@@ -168,10 +168,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       epostFeil,
       oppstartFeil,
       // the regulation form's messages (validering) only while it is shown
-      ...(await tekster(
+      ...(await ruteTekster(
         request,
-        "forside",
-        "kodeverk",
+        "routes/_index",
         ...(oppstart === "regelverk" ? ["validering" as const] : []),
       )),
     },

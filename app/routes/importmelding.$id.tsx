@@ -20,7 +20,7 @@ import { MeldingSkjema, SendKnapp } from "../components/skjema";
 import { useT } from "../components/sprak";
 import { hentMelding, requireMelding } from "../lib/importmelding.server";
 import { sidetittel } from "../lib/sidetittel";
-import { oversetterFor, tekster } from "../lib/tekster.server";
+import { oversetterFor, ruteTekster } from "../lib/tekster.server";
 
 /**
  * Every notification page (/importmelding/{id}/{subpage}/{spoersmaal}) loads the notification here and
@@ -90,7 +90,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tilsiktetBruk,
     sti: [subpage, spoersmaal].filter(Boolean).join("/"),
     // the notification's texts and the forms' validation messages, for every page of it (ADR 047)
-    ...(await tekster(request, "importmelding", "kodeverk", "validering")),
+    ...(await ruteTekster(request, "routes/importmelding.$id")),
   };
 }
 

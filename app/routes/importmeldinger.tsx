@@ -20,7 +20,7 @@ import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { landvalgPaa, navngiLand } from "../lib/landnavn.server";
 import { hentFlagg } from "../lib/preferanser.server";
 import { sidetittel } from "../lib/sidetittel";
-import { sprakFor, tekster } from "../lib/tekster.server";
+import { ruteTekster, sprakFor } from "../lib/tekster.server";
 
 /** The notification list (SPEC §2), only with the visImportmelding flag. Filters are a GET form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -76,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       aktiv,
       feil: false as const,
       sok: url.searchParams.toString(),
-      ...(await tekster(request, "importmelding", "kodeverk")),
+      ...(await ruteTekster(request, "routes/importmeldinger")),
     };
   } catch (e) {
     if (e instanceof Response) throw e;
@@ -89,7 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       aktiv: 1,
       feil: true as const,
       sok: "",
-      ...(await tekster(request, "importmelding", "kodeverk")),
+      ...(await ruteTekster(request, "routes/importmeldinger")),
     };
   }
 }

@@ -27,7 +27,7 @@ import { hentSystemtilganger, systemtilgangHandling } from "../lib/integrasjoner
 import { hentFlagg } from "../lib/preferanser.server";
 import { lagreRegelverk, lesRegelverk } from "../lib/regelverk.server";
 import { sidetittel } from "../lib/sidetittel";
-import { oversetterFor, tekster } from "../lib/tekster.server";
+import { oversetterFor, ruteTekster } from "../lib/tekster.server";
 import { hentWebhooker, webhookHandling } from "../lib/webhooker.server";
 
 async function hentImportoer(api: ApiClient, orgnr: string) {
@@ -88,7 +88,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       integrasjoner,
       webhooker,
       // the page's messages and the forms' validation messages (ADR 047)
-      ...(await tekster(request, "innstillinger", "validering")),
+      ...(await ruteTekster(request, "routes/innstillinger")),
     },
     { headers: { "Cache-Control": "no-store" } },
   );

@@ -6,7 +6,7 @@ import { tryggReturnTo } from "../lib/auth.server";
 import { hentInnlogget } from "../lib/bruker.server";
 import { appGrense, stoppHvisAdresseSperret } from "../lib/grense.server";
 import { sidetittel } from "../lib/sidetittel";
-import { tekster } from "../lib/tekster.server";
+import { ruteTekster } from "../lib/tekster.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     returnTo,
     utloept: url.searchParams.get("utloept") === "1",
-    ...(await tekster(request, "innlogging")),
+    ...(await ruteTekster(request, "routes/logg-inn")),
   };
 }
 

@@ -4,9 +4,10 @@ import { CsrfInput } from "../components/csrf-input";
 import { lenke, Tekst, useT } from "../components/sprak";
 import { KONTAKT_EPOST } from "../lib/kontakt";
 import { sidetittel } from "../lib/sidetittel";
-import { tekster } from "../lib/tekster.server";
+import { ruteTekster } from "../lib/tekster.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => tekster(request, "innlogging");
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  ruteTekster(request, "routes/mangler-autorisasjon");
 
 /** Missing authorisation (contents not shown in the spec: docs/decisions/005-login-guard.md). */
 export default function ManglerAutorisasjon() {

@@ -7,7 +7,7 @@ import type { T } from "../../sprak/oversetter";
 import { useT } from "../components/sprak";
 import { KONTAKT_EPOST } from "../lib/kontakt";
 import { sidetittel } from "../lib/sidetittel";
-import { tekster } from "../lib/tekster.server";
+import { ruteTekster } from "../lib/tekster.server";
 
 const SIST_OPPDATERT = "2025-05-05";
 
@@ -60,7 +60,10 @@ const SEKSJONER: Array<{ id: string; tittel: Noekkel; innhold: (t: T) => ReactNo
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const vis = new URL(request.url).searchParams.get("visMerInfo");
-  return { aapen: SEKSJONER.some((s) => s.id === vis) ? vis : null, ...(await tekster(request, "hjelp")) };
+  return {
+    aapen: SEKSJONER.some((s) => s.id === vis) ? vis : null,
+    ...(await ruteTekster(request, "routes/nyttig-info")),
+  };
 }
 
 /** Help page with accordion sections; ?visMerInfo=<id> opens that section and brings it into view. */

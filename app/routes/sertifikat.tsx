@@ -37,7 +37,7 @@ import { landnavnFor, landnavnTabell } from "../lib/landnavn.server";
 import { hentFlagg } from "../lib/preferanser.server";
 import { lagreRegelverk, lesRegelverk } from "../lib/regelverk.server";
 import { sidetittel } from "../lib/sidetittel";
-import { oversetterFor, sprakFor, tekster } from "../lib/tekster.server";
+import { oversetterFor, ruteTekster, sprakFor } from "../lib/tekster.server";
 
 function noekler(url: URL) {
   return {
@@ -84,7 +84,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       flagg,
       ikkeFunnet: null,
       // the regulation form's messages (validering) only while the importer has not confirmed (ADR 060)
-      ...(await tekster(request, "sertifikat", ...(svar.harLestRegelverk ? [] : ["validering" as const]))),
+      ...(await ruteTekster(
+        request,
+        "routes/sertifikat",
+        ...(svar.harLestRegelverk ? [] : ["validering" as const]),
+      )),
     };
   } catch (e) {
     if (e instanceof ApiFeil && (e.status === 404 || e.status === 400)) {
@@ -99,7 +103,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           // the API's message is already in the reader's language (apiFor sends it); null: the page's own
           ikkeFunnet: e.melding ?? null,
           sokLand: sok.avsenderland ? landnavnFor(await sprakFor(request))(sok.avsenderland) : null,
-          ...(await tekster(request, "sertifikat")),
+          ...(await ruteTekster(request, "routes/sertifikat")),
         },
         { status: e.status },
       );

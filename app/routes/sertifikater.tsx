@@ -20,7 +20,7 @@ import { Merke } from "../components/ui";
 import { loginUrl, requireVirksomhet } from "../lib/bruker.server";
 import { landvalgPaa, navngiLand } from "../lib/landnavn.server";
 import { sidetittel } from "../lib/sidetittel";
-import { sprakFor, tekster } from "../lib/tekster.server";
+import { ruteTekster, sprakFor } from "../lib/tekster.server";
 import type { loader as rootLoader } from "../root";
 
 const SIDESTOERRELSE = 15;
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { sidenummer: side, ...f } = SertifikaterAdresse.parse(fraSoekeparametre(url.searchParams));
   const sprak = await sprakFor(request);
-  const tekst = await tekster(request, "sertifikat");
+  const tekst = await ruteTekster(request, "routes/sertifikater");
   const koder = f.meldepliktigVurdering.flatMap((v) => MELDEPLIKT_GRUPPER[v]);
   try {
     // One call: the list with the country filter's counts of this importer's certificates (not everyone's)

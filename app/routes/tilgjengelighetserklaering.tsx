@@ -3,14 +3,15 @@ import { formaterLangDato } from "../../domain/format";
 import { lenke, Tekst, useT } from "../components/sprak";
 import { KONTAKT_EPOST, MYNDIGHET } from "../lib/kontakt";
 import { sidetittel } from "../lib/sidetittel";
-import { tekster } from "../lib/tekster.server";
+import { ruteTekster } from "../lib/tekster.server";
 
 /** Where the authority's statements are published and where anyone can complain (Digdir's supervision). */
 const UUSTATUS_URL = "https://uustatus.no/nb/erklaringer/publisert";
 const UUTILSYNET_URL = "https://www.uutilsynet.no/";
 const SIST_OPPDATERT = "2026-11-27";
 
-export const loader = ({ request }: LoaderFunctionArgs) => tekster(request, "hjelp");
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  ruteTekster(request, "routes/tilgjengelighetserklaering");
 
 /**
  * The accessibility statement (tilgjengelighetserklæring) Norwegian public services must publish, in the

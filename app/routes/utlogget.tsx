@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useT } from "../components/sprak";
 import { MYNDIGHET, MYNDIGHET_URL } from "../lib/kontakt";
 import { sidetittel } from "../lib/sidetittel";
-import { tekster } from "../lib/tekster.server";
+import { ruteTekster } from "../lib/tekster.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => tekster(request, "innlogging");
+export const loader = ({ request }: LoaderFunctionArgs) => ruteTekster(request, "routes/utlogget");
 
 export default function Utlogget() {
   const t = useT();

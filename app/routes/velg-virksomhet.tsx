@@ -23,7 +23,7 @@ import { lesSkjema } from "../lib/csrf.server";
 import { KONTAKT_EPOST } from "../lib/kontakt";
 import { commitSession } from "../lib/session.server";
 import { sidetittel } from "../lib/sidetittel";
-import { tekster } from "../lib/tekster.server";
+import { ruteTekster } from "../lib/tekster.server";
 
 interface Enhet {
   navn: string;
@@ -74,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       feil: true as const,
       grupper: null,
       returnTo: tryggReturnTo(returnToParam),
-      ...(await tekster(request, "virksomhet")),
+      ...(await ruteTekster(request, "routes/velg-virksomhet")),
     };
   }
   // Coming back (after a new login) to a page: reuse the organisation chosen last time, if still allowed.
@@ -92,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     feil: false as const,
     grupper: grupper(avgivere),
     returnTo: tryggReturnTo(returnToParam),
-    ...(await tekster(request, "virksomhet")),
+    ...(await ruteTekster(request, "routes/velg-virksomhet")),
   };
 }
 

@@ -260,3 +260,53 @@ test("konsollvakten hører en tekst som mangler i nettleseren", async ({ playwri
     await nettleser.close();
   }
 });
+
+// A route's messages are a file of their own (ADR 080), preloaded with the page: the page's Link header names it
+// (with JavaScript off too: the header costs nothing, the browser fetches it once a year), and with JavaScript
+// on the page's fetch of the file takes the preload, so the browser asks for it once, with the page, and not
+// again after its JavaScript has run.
+test("sidens tekstfil forhåndslastes med siden", async ({ page, request, baseURL }) => {
+  const lenke = (await request.get("/logg-inn")).headers().link ?? "";
+  expect(lenke).toMatch(/^<\/tekster\/innlogging\.nb\.[\w-]{12}\.json>; rel=preload; as=fetch; crossorigin$/);
+  const fil = `${baseURL}${lenke.slice(1, lenke.indexOf(">"))}`;
+  const hentet: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/tekster/innlogging.")) hentet.push(r.url());
+  });
+  await page.goto("/logg-inn");
+  await page.waitForLoadState("networkidle");
+  expect(hentet).toEqual([fil]);
+});
+
+// A client navigation to a route the page has not visited fetches the route's file when it starts, with its data
+// (ADR 080: the shell's file names each route's file, entry.client.tsx starts it as the router turns `loading`),
+// not after the `.data` answer has named it. In a browser of its own with JavaScript on, in both projects (a
+// client navigation needs JavaScript); the requests in the order the browser started them.
+test("en klientnavigering henter rutens tekstfil sammen med dataene, ikke etter", async ({
+  browser,
+  baseURL,
+}) => {
+  const ctx = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  try {
+    const page = await ctx.newPage();
+    const startet: string[] = [];
+    page.on("request", (r) => startet.push(new URL(r.url()).pathname));
+    await page.goto("/logg-inn");
+    await page.waitForLoadState("networkidle");
+    expect(startet.filter((s) => s.startsWith("/tekster/hjelp."))).toEqual([]);
+    startet.length = 0;
+    await page.getByRole("contentinfo").getByRole("link", { name: "Tilgjengelighetserklæring" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Tilgjengelighetserklæring" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const data = startet.indexOf("/tilgjengelighetserklaering.data");
+    const fil = startet.findIndex((s) => /^\/tekster\/hjelp\.nb\.[\w-]{12}\.json$/.test(s));
+    expect(data, startet.join(" ")).toBeGreaterThanOrEqual(0);
+    expect(fil, startet.join(" ")).toBeGreaterThanOrEqual(0);
+    expect(fil, startet.join(" ")).toBeLessThan(data);
+    // one document, and the file asked for once
+    expect(startet.filter((s) => s.startsWith("/tekster/hjelp.")).length).toBe(1);
+    expect(startet).not.toContain("/tilgjengelighetserklaering");
+  } finally {
+    await ctx.close();
+  }
+});
