@@ -1,11 +1,12 @@
 // XML for the ePhyto reader (api/ephyto/parse.ts): bytes to text to tree with the safety checks (size, DTD and
 // entities refused, namespace), and helpers that read the tree by local name, values, numbers and dates.
-import { type X2jOptions, XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLValidator } from "fast-xml-parser";
 import { formaterTall } from "../../domain/mengde";
 import type { Mengde } from "../../domain/sertifikat";
 import { rensTekst } from "../../domain/text";
 
 import { EphytoParseError } from "./feil";
+import { byggTre, type XmlNode } from "./xml-tre";
 // ---------------------------------------------------------------------------------------------------------
 // Bytes → text → tree, with the safety checks
 // ---------------------------------------------------------------------------------------------------------
@@ -93,49 +94,7 @@ export function sjekkNavnerom(tekst: string): void {
   }
 }
 
-/** A parsed element: child elements (always arrays), attributes ("@_name") and text ("#text"). */
-export interface XmlNode {
-  [navn: string]: XmlNode[] | string | undefined;
-}
-
-export const XML_ENTITETER: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-/** Decodes the five XML entities and character references in one pass (no other entities exist here). */
-export function dekodEntiteter(tekst: string): string {
-  if (!tekst.includes("&")) return tekst;
-  return tekst.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos);/g, (hele, ref: string) => {
-    if (!ref.startsWith("#")) return XML_ENTITETER[ref] ?? hele;
-    const kodepunkt = ref[1] === "x" ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-    const gyldig = kodepunkt > 0 && kodepunkt <= 0x10ffff && !(kodepunkt >= 0xd800 && kodepunkt <= 0xdfff);
-    return gyldig ? String.fromCodePoint(kodepunkt) : "\uFFFD";
-  });
-}
-
-export const PARSER_VALG: X2jOptions = {
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  textNodeName: "#text",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  alwaysCreateTextNode: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  processEntities: true,
-  htmlEntities: false,
-  entityDecoder: {
-    setExternalEntities: () => {},
-    addInputEntities: () => {},
-    reset: () => {},
-    setXmlVersion: () => {},
-    decode: dekodEntiteter,
-  },
-  // Every element may repeat. The path is not read: with jPath off the parser passes its matcher instead of
-  // building a path string for every element (ADR 070).
-  jPath: false,
-  isArray: (_navn, _sti, _erBlad, erAttributt) => !erAttributt,
-};
+export type { XmlNode } from "./xml-tre";
 
 export function tolkXml(tekst: string): XmlNode {
   const validering = XMLValidator.validate(tekst);
@@ -144,9 +103,8 @@ export function tolkXml(tekst: string): XmlNode {
     throw new EphytoParseError("UGYLDIG_XML", "Dokumentet er ikke gyldig XML", `${msg} (linje ${line})`);
   }
   try {
-    const rot: unknown = new XMLParser(PARSER_VALG).parse(tekst);
-    if (rot === null || typeof rot !== "object") throw new Error("Tomt resultat");
-    return rot as XmlNode;
+    // well-formed: one cheap pass builds the tree (ADR 079)
+    return byggTre(tekst);
   } catch (feil) {
     const detaljer = feil instanceof Error ? feil.message : String(feil);
     throw new EphytoParseError("UGYLDIG_XML", "Dokumentet er ikke gyldig XML", detaljer, { cause: feil });
