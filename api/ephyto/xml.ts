@@ -1,12 +1,11 @@
 // XML for the ePhyto reader (api/ephyto/parse.ts): bytes to text to tree with the safety checks (size, DTD and
 // entities refused, namespace), and helpers that read the tree by local name, values, numbers and dates.
-import { XMLValidator } from "fast-xml-parser";
 import { formaterTall } from "../../domain/mengde";
 import type { Mengde } from "../../domain/sertifikat";
 import { rensTekst } from "../../domain/text";
 
 import { EphytoParseError } from "./feil";
-import { byggTre, type XmlNode } from "./xml-tre";
+import type { XmlNode } from "./xml-tre";
 // ---------------------------------------------------------------------------------------------------------
 // Bytes → text → tree, with the safety checks
 // ---------------------------------------------------------------------------------------------------------
@@ -94,22 +93,7 @@ export function sjekkNavnerom(tekst: string): void {
   }
 }
 
-export type { XmlNode } from "./xml-tre";
-
-export function tolkXml(tekst: string): XmlNode {
-  const validering = XMLValidator.validate(tekst);
-  if (validering !== true) {
-    const { msg, line } = validering.err;
-    throw new EphytoParseError("UGYLDIG_XML", "Dokumentet er ikke gyldig XML", `${msg} (linje ${line})`);
-  }
-  try {
-    // well-formed: one cheap pass builds the tree (ADR 079)
-    return byggTre(tekst);
-  } catch (feil) {
-    const detaljer = feil instanceof Error ? feil.message : String(feil);
-    throw new EphytoParseError("UGYLDIG_XML", "Dokumentet er ikke gyldig XML", detaljer, { cause: feil });
-  }
-}
+export { tolkXml, type XmlNode } from "./xml-tre";
 
 // ---------------------------------------------------------------------------------------------------------
 // Tree helpers (by local name; every element may be missing or repeated)
