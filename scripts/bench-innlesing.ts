@@ -225,7 +225,7 @@ export function maalStegene(antall = 300): [string, number][] {
   const xmlTre = cpu((i) => tolkXml(tekster[i]!));
   const hele = cpu((i) => parseEphyto(bytes[i]!));
   return [
-    ["XML til tre (fast-xml-parser, med sjekk av velformethet)", xmlTre],
+    ["XML til tre (saxes: velformethet og treet i ett pass)", xmlTre],
     ["lese treet til sertifikatet (parseEphyto uten XML-tolkingen)", hele - xmlTre],
     ["risikoreglene (vurder)", cpu((i) => vurder(parsed[i]!))],
     ["innholdshash (kanonisk JSON + SHA-256)", cpu((i) => innholdHash(parsed[i]!))],

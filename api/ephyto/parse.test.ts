@@ -497,12 +497,13 @@ describe("parseEphyto: tolerance", () => {
   });
 
   it("strips control and bidi characters, collapses whitespace, decodes character references once", () => {
-    const s = parseEphyto(
-      sertifikatXml(
-        "<ram:IssuerSPSParty><ram:Name>  A&#x7;B \u202Ec\u2066  &#65;&amp;#66; </ram:Name></ram:IssuerSPSParty>",
-      ),
-    );
+    // DEL and the C1 controls are XML 1.0 characters; the C0 controls but tab, line feed and carriage return
+    // are not, so the document is refused (ADR 079)
+    const navn = (n: string) =>
+      sertifikatXml(`<ram:IssuerSPSParty><ram:Name>${n}</ram:Name></ram:IssuerSPSParty>`);
+    const s = parseEphyto(navn("  A&#x7F;B \u202Ec\u2066 \u0085 &#65;&amp;#66; "));
     expect(s.utsteder).toBe("AB c A&#66;");
+    expect(feilFra(() => parseEphyto(navn("A&#x7;B"))).kode).toBe("UGYLDIG_XML");
   });
 
   it("treats empty, whitespace-only and NULL values as missing", () => {

@@ -1,11 +1,11 @@
 // XML for the ePhyto reader (api/ephyto/parse.ts): bytes to text to tree with the safety checks (size, DTD and
 // entities refused, namespace), and helpers that read the tree by local name, values, numbers and dates.
-import { type X2jOptions, XMLParser, XMLValidator } from "fast-xml-parser";
 import { formaterTall } from "../../domain/mengde";
 import type { Mengde } from "../../domain/sertifikat";
 import { rensTekst } from "../../domain/text";
 
 import { EphytoParseError } from "./feil";
+import type { XmlNode } from "./xml-tre";
 // ---------------------------------------------------------------------------------------------------------
 // Bytes → text → tree, with the safety checks
 // ---------------------------------------------------------------------------------------------------------
@@ -93,65 +93,7 @@ export function sjekkNavnerom(tekst: string): void {
   }
 }
 
-/** A parsed element: child elements (always arrays), attributes ("@_name") and text ("#text"). */
-export interface XmlNode {
-  [navn: string]: XmlNode[] | string | undefined;
-}
-
-export const XML_ENTITETER: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-/** Decodes the five XML entities and character references in one pass (no other entities exist here). */
-export function dekodEntiteter(tekst: string): string {
-  if (!tekst.includes("&")) return tekst;
-  return tekst.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos);/g, (hele, ref: string) => {
-    if (!ref.startsWith("#")) return XML_ENTITETER[ref] ?? hele;
-    const kodepunkt = ref[1] === "x" ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-    const gyldig = kodepunkt > 0 && kodepunkt <= 0x10ffff && !(kodepunkt >= 0xd800 && kodepunkt <= 0xdfff);
-    return gyldig ? String.fromCodePoint(kodepunkt) : "\uFFFD";
-  });
-}
-
-export const PARSER_VALG: X2jOptions = {
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  textNodeName: "#text",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  alwaysCreateTextNode: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  processEntities: true,
-  htmlEntities: false,
-  entityDecoder: {
-    setExternalEntities: () => {},
-    addInputEntities: () => {},
-    reset: () => {},
-    setXmlVersion: () => {},
-    decode: dekodEntiteter,
-  },
-  // Every element may repeat. The path is not read: with jPath off the parser passes its matcher instead of
-  // building a path string for every element (ADR 070).
-  jPath: false,
-  isArray: (_navn, _sti, _erBlad, erAttributt) => !erAttributt,
-};
-
-export function tolkXml(tekst: string): XmlNode {
-  const validering = XMLValidator.validate(tekst);
-  if (validering !== true) {
-    const { msg, line } = validering.err;
-    throw new EphytoParseError("UGYLDIG_XML", "Dokumentet er ikke gyldig XML", `${msg} (linje ${line})`);
-  }
-  try {
-    const rot: unknown = new XMLParser(PARSER_VALG).parse(tekst);
-    if (rot === null || typeof rot !== "object") throw new Error("Tomt resultat");
-    return rot as XmlNode;
-  } catch (feil) {
-    const detaljer = feil instanceof Error ? feil.message : String(feil);
-    throw new EphytoParseError("UGYLDIG_XML", "Dokumentet er ikke gyldig XML", detaljer, { cause: feil });
-  }
-}
+export { tolkXml, type XmlNode } from "./xml-tre";
 
 // ---------------------------------------------------------------------------------------------------------
 // Tree helpers (by local name; every element may be missing or repeated)
@@ -162,15 +104,34 @@ export function barn(node: XmlNode | undefined, navn: string): XmlNode[] {
   return Array.isArray(verdi) ? verdi : [];
 }
 
-/** All elements along a path of child names. */
+/** All elements along a path of child names (loops rather than `flatMap`: read for every field, ADR 079). */
 export function alle(node: XmlNode | undefined, ...sti: string[]): XmlNode[] {
   let noder: XmlNode[] = node ? [node] : [];
-  for (const navn of sti) noder = noder.flatMap((n) => barn(n, navn));
+  for (const navn of sti) {
+    if (noder.length === 1) {
+      noder = barn(noder[0], navn);
+      continue;
+    }
+    const neste: XmlNode[] = [];
+    for (const n of noder) for (const b of barn(n, navn)) neste.push(b);
+    noder = neste;
+  }
   return noder;
 }
 
+/** The first element along a path: depth first, so the same as `alle(…)[0]` without building the rest. */
 export function foerste(node: XmlNode | undefined, ...sti: string[]): XmlNode | undefined {
-  return alle(node, ...sti)[0];
+  return node === undefined ? undefined : foersteFra(node, sti, 0);
+}
+
+function foersteFra(node: XmlNode, sti: string[], i: number): XmlNode | undefined {
+  const navn = sti[i];
+  if (navn === undefined) return node;
+  for (const b of barn(node, navn)) {
+    const treff = foersteFra(b, sti, i + 1);
+    if (treff) return treff;
+  }
+  return undefined;
 }
 
 /**

@@ -365,6 +365,24 @@ describe("POST /import/ephyto/v1/sertifikat: avviste dokumenter", () => {
     await forventAvvist("<ikke-et-sertifikat/>", 400, "Fant ikke SPSCertificate i dokumentet");
   });
 
+  it("avviser det XML 1.0 ikke kaller velformet: udeklarert entitet, styretegn, &#0; og to røtter (ADR 079)", async () => {
+    const med = (nummer: string, navn: string) => {
+      const xml = lagSertifikatXml(sertifikat(nummer));
+      expect(xml).toContain(">Testexport B.V.<");
+      return xml.replace(">Testexport B.V.<", `>${navn}<`);
+    };
+    const tilfeller: [string, string][] = [
+      ["PHYTO.NL.2099.NBSP", med("PHYTO.NL.2099.NBSP", "Testexport&nbsp;B.V.")],
+      ["PHYTO.NL.2099.STYRETEGN", med("PHYTO.NL.2099.STYRETEGN", "Testexport\u0001B.V.")],
+      ["PHYTO.NL.2099.NULL", med("PHYTO.NL.2099.NULL", "Testexport&#0;B.V.")],
+      ["PHYTO.NL.2099.TOROETTER", `${lagSertifikatXml(sertifikat("PHYTO.NL.2099.TOROETTER"))}<Annen/>`],
+    ];
+    for (const [nummer, xml] of tilfeller) {
+      await forventAvvist(xml, 400, "Dokumentet er ikke gyldig XML");
+      expect(await rader(nummer), nummer).toHaveLength(0);
+    }
+  });
+
   it("avviser DTD, XXE og «billion laughs» uten å lagre noe", async () => {
     const xxe =
       '<?xml version="1.0"?><!DOCTYPE foo [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>' +
