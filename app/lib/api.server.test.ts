@@ -85,17 +85,13 @@ describe("kallhjelperen", () => {
     expect(await api().getText("/tekst")).toBe("hei");
   });
 
-  it("ber ikke om komprimerte svar den leser selv, og dokumenter som strømmes videre bare fra samme maskin", async () => {
+  it("ber ikke om komprimerte svar fra API-et på samme maskin, men gjør det fra et annet", async () => {
     await api().getJson("/ok");
     expect(seen.at(-1)!.koding).toBe("identity");
     await createApiClient(base.replace("127.0.0.1", "localhost"), "tok").getJson("/ok");
     expect(seen.at(-1)!.koding).toBe("identity");
-    const dokument = await api().getRaw("/tekst");
-    expect(dokument).toBeInstanceOf(Response);
-    expect(await dokument.text()).toBe("hei");
-    expect(seen.at(-1)!.koding).toBe("identity");
     expect(erLoopback("http://[::1]:3000")).toBe(true);
-    // A document streamed on from a separate API server (IMPORT_API_URL) over the network may come compressed.
+    // A separate API server (IMPORT_API_URL) over the network keeps fetch's compressed replies.
     expect(erLoopback("https://api.mattilsynet.no")).toBe(false);
     expect(erLoopback("http://localhost.eksempel.no")).toBe(false);
   });
