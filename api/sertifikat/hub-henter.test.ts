@@ -3,6 +3,7 @@
 // acknowledged as failed with the reason; the outcome is written with the certificate and acknowledged only
 // after the commit; two pullers at once never both take an envelope; a stop in the middle leaves nothing half
 // done; a claim that was taken over stores nothing.
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db";
 import { createTestDatabase } from "../../tests/support/test-db";
@@ -277,8 +278,15 @@ describe("journalens krav", () => {
       ],
       10,
     );
-    // Our claim ran out at once; another puller took the envelope.
-    expect(await krevKonvolutt(handle.db, nr, "vaart", -1)).toBeDefined();
+    // Our claim ran out; another puller took the envelope. (Ended in the past rather than by a lease of 0 ms:
+    // `krav_til < now()` with the claim's own now() holds only once the clock has moved, and PGlite's clock can
+    // read the same for two statements in a row.)
+    expect(await krevKonvolutt(handle.db, nr, "vaart", 60_000)).toBeDefined();
+    await handle.db
+      .updateTable("hub_konvolutt")
+      .set({ krav_til: sql<Date>`now() - interval '1 second'` })
+      .where("hub_leveringsnummer", "=", nr)
+      .execute();
     expect(await krevKonvolutt(handle.db, nr, "deres", 60_000)).toBeDefined();
     await expect(
       lagreSertifikat(handle.db, forberedSertifikat(hubSertifikatXml(sertifikatnummer)), {
