@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db";
 import { fyllAktivMelding } from "../db/migrations/038-forsiden-flat";
-import { createTestDatabase, settInnTestsertifikat } from "../tests/support/test-db";
+import { createTestDatabase, settInnTestimportoer, settInnTestsertifikat } from "../tests/support/test-db";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -27,11 +27,7 @@ const STATUS = [
 beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
-  ({ id: importoer } = await db
-    .insertInto("importoer")
-    .values({ organisasjonsnummer: "777100001", navn: "Aktivtest AS" })
-    .returning("id")
-    .executeTakeFirstOrThrow());
+  importoer = await settInnTestimportoer(db, "777100001", "Aktivtest AS");
   for (let i = 0; i < 4; i++) {
     const id = await settInnTestsertifikat(db, {
       nummer: `AKTIV.${i}`,

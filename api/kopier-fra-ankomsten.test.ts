@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "../db";
 import { down, up } from "../db/migrations/041-lister-flate-2";
-import { createTestDatabase, settInnTestsertifikat } from "../tests/support/test-db";
+import { createTestDatabase, settInnTestimportoer, settInnTestsertifikat } from "../tests/support/test-db";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -15,11 +15,7 @@ let importoer: number;
 beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
-  ({ id: importoer } = await db
-    .insertInto("importoer")
-    .values({ organisasjonsnummer: "777300001", navn: "Ankomsttest AS" })
-    .returning("id")
-    .executeTakeFirstOrThrow());
+  importoer = await settInnTestimportoer(db, "777300001", "Ankomsttest AS");
 }, 180_000);
 afterAll(async () => {
   await handle?.close();

@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "../db";
 import { down, up } from "../db/migrations/040-kopier-fra-sertifikatet";
-import { createTestDatabase, settInnTestsertifikat } from "../tests/support/test-db";
+import { createTestDatabase, settInnTestimportoer, settInnTestsertifikat } from "../tests/support/test-db";
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -16,11 +16,7 @@ let importoer: number;
 beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
-  ({ id: importoer } = await db
-    .insertInto("importoer")
-    .values({ organisasjonsnummer: "777200001", navn: "Kopitest AS" })
-    .returning("id")
-    .executeTakeFirstOrThrow());
+  importoer = await settInnTestimportoer(db, "777200001", "Kopitest AS");
 }, 180_000);
 afterAll(async () => {
   await handle?.close();

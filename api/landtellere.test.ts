@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db";
 import { down, up } from "../db/migrations/032-landtellere";
-import { createTestDatabase, settInnTestsertifikat } from "../tests/support/test-db";
+import { createTestDatabase, settInnTestimportoer, settInnTestsertifikat } from "../tests/support/test-db";
 import { EIER_KOLONNER, type EierKolonne, tellEideMeldingerPerLand } from "./importmelding/tilgang";
 import { hentImportoerMatcher, type ImportoerMatch, tellSynligePerLand } from "./sertifikat/synlighet";
 
@@ -27,12 +27,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
   for (const [i, orgnr] of ORGNR.entries()) {
-    const { id } = await db
-      .insertInto("importoer")
-      .values({ organisasjonsnummer: orgnr, navn: `Tellertest ${i} AS` })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    importoerer.push(id);
+    importoerer.push(await settInnTestimportoer(db, orgnr, `Tellertest ${i} AS`));
   }
 }, 60_000);
 afterAll(async () => {

@@ -65,6 +65,20 @@ export function bareMedPostgres(ctx: { skip(note?: string): never }): void {
   ctx.skip(melding);
 }
 
+/** An importer row (organisation number and name) for a test of the tables around it. Its id. */
+export async function settInnTestimportoer(
+  db: Db,
+  organisasjonsnummer: string,
+  navn: string,
+): Promise<number> {
+  const { id } = await db
+    .insertInto("importoer")
+    .values({ organisasjonsnummer, navn })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 /**
  * A minimal certificate row for a test of the tables around it (counts, copies, flags): the given columns over
  * an «Eksport» of 2026-11-01 with no goods lines, «MELDEPLIKTIG» and «ALT_OK». Its id.
