@@ -320,7 +320,7 @@ describe("tallfiltrene (del av nummeret, hvor som helst i det)", () => {
         union ||= /\bunion\b/i.test(q.sql);
         // what each lookup in the piece index asks for: the pieces that cover the part (ADR 081 amended), built
         // from the part in the query (`array(select substr(…))`), not only its rare ones (ADR 072)
-        for (const o of q.sql.matchAll(/nummer_deler\([^()]*nummer"?\) @> (\w+)/g)) oppslag.push(o[1]!);
+        for (const o of q.sql.matchAll(/nummer_deler\([^()]*nummer"?\) @> \(?(\w+)/g)) oppslag.push(o[1]!);
         const { plan } = await planFor(db, q, store);
         for (const i of plan.matchAll(/ on (\w+_nummer_(?:deler|trgm)_idx)/g)) indekser.add(i[1]!);
         rader += (await kostnadFor(db, q)).rader;

@@ -72,12 +72,19 @@ export async function nummerKandidater(
   if ([...tekst].length < DEL_LENGDE) return undefined;
   // No row without statistics for the index, and none when every piece is common. The list of common pieces
   // is read and parsed once (offset 0 keeps the subquery apart), not once per piece.
-  const { rows } = await sql<{ del: string }>`select d as del
+  // Each rare piece is told whether it is one of the covering pieces (dekkendeStarter, below).
+  const starter = sql.val(dekkendeStarter([...tekst].length));
+  const dekkende = sql`array(select substr(lower(${tekst}), i, ${DEL_LENGDE}) from unnest(${starter}::int[]) i)`;
+  const { rows } = await sql<{ del: string; dekker: boolean }>`select d as del, d = any(${dekkende}) as dekker
     from (select coalesce(most_common_elems::text::text[], '{}') as vanlige from pg_stats
       where schemaname = current_schema() and tablename = ${`${tabell}_nummer_deler_idx`} offset 0) s,
       unnest(nummer_deler(${tekst})) d
     where d <> all(s.vanlige)`.execute(db);
   if (rows.length === 0) return undefined;
+  // The lookup must have a rare piece to be driven by: when every covering piece is common (the rare one lies
+  // inside the part, between common ends), one rare piece is asked for beside them, or the index would
+  // intersect the common pieces' long lists, which grow with the table.
+  const drivende = rows.some((r) => r.dekker) ? [] : [rows[0]!.del];
   // strpos rather than ilike for the check, so the planner does not add the trigram index's scan to this
   // one: the same test (ilike compares the lower-cased texts), with % and _ as text.
   // Which of them the importer may see (`egne`) is told beside each, outside the lookup (which stays as it
@@ -86,13 +93,13 @@ export async function nummerKandidater(
   // 1,000; ADR 078). `egne` may only narrow to rows the list's own filter would keep anyway.
   // The index is asked for the pieces that cover the part (dekkendeStarter), not all of them: every piece is a
   // walk down the index's key tree and the rows' list, deeper as the table grows (12 pieces for a whole
-  // certificate number: 18 → 42 buffers from 1,000 to 100,000; its 3 covering pieces 8 → 15). A row that has
-  // them all nearly always contains the part; strpos keeps exactly those.
+  // certificate number: 18 → 42 buffers from 1,000 to 100,000; its 3 covering pieces 8 → 15), plus one rare
+  // piece when none of them is rare (above). A row that has them all nearly always contains the part; strpos
+  // keeps exactly those.
   const kandidater = await sql<{ id: number | string; egen: boolean }>`select k.id,
       ${egne ? egne("k") : sql`true`} as egen
     from (select * from ${sql.table(tabell)} k
-      where nummer_deler(k.nummer) @> array(select substr(lower(${tekst}), i, ${DEL_LENGDE})
-          from unnest(${sql.val(dekkendeStarter([...tekst].length))}::int[]) i)
+      where nummer_deler(k.nummer) @> (${dekkende} || ${sql.val(drivende)}::text[])
         and strpos(lower(k.nummer), lower(${tekst})) > 0
       limit ${MAKS_KANDIDATER + 1}) k`.execute(db);
   if (kandidater.rows.length > MAKS_KANDIDATER) return undefined;
