@@ -2,6 +2,8 @@
 // configuration is noise on a shared machine. Each configuration (one and two api processes) runs several
 // rounds, alternated, and this prints per configuration the median and the spread (lowest–highest) of the rate
 // and of the CPU per certificate of the api processes and of PostgreSQL, and the medians by thread.
+
+import type { Venting } from "./bench-innlesing-venting";
 import { tabell } from "./bench-prosesser";
 import type { Traadtype } from "./bench-traader";
 
@@ -12,6 +14,7 @@ interface Runde {
   apiCpuMs: number;
   pgCpuMs: number | undefined;
   traader: Record<Traadtype, { bruker: number; system: number }>;
+  venting: Venting;
 }
 
 function median(x: readonly number[]): number {
@@ -51,6 +54,7 @@ export function formaterRunder(runder: readonly Runde[], maal: number): string {
         "CPU ms/sert.: api",
         "PostgreSQL",
         "api + PostgreSQL",
+        "PostgreSQL-tilkoblinger: i arbeid / venter på lås / inaktive i transaksjon",
       ],
       ...oppsett.map(([prosesser, r]) => [
         String(prosesser),
@@ -72,8 +76,12 @@ export function formaterRunder(runder: readonly Runde[], maal: number): string {
           r.map((x) => (x.pgCpuMs === undefined ? undefined : x.apiCpuMs + x.pgCpuMs)),
           2,
         ),
+        (["aktive", "laas", "iTransaksjon"] as const)
+          .map((k) => median(r.map((x) => x.venting[k])).toFixed(1))
+          .join(" / "),
       ]),
     ]),
+    "(tilkoblingene: snitt over lastvinduet, prøvd hvert 100. ms fra pg_stat_activity; median over rundene)",
     "",
     "api-prosessenes CPU per sertifikat etter tråd, median over rundene (ms, bruker + system):",
     tabell([

@@ -16,8 +16,9 @@ import { tilTekst, tolkXml } from "../api/ephyto/xml";
 import { forberedSertifikat, innholdHash, lagreSertifikat, vurder } from "../api/sertifikat/ingest";
 import { FORBEREDT, forberedMerkede } from "../db/forberedt";
 import type { Database } from "../db/schema";
-import { innlesingSertifikat } from "./bench-innlesing-data";
+import { INNLESING_MOTTAKERE, innlesingSertifikat } from "./bench-innlesing-data";
 import { formaterRunder } from "./bench-innlesing-runder";
+import { maalVenting, type Venting } from "./bench-innlesing-venting";
 import {
   type BenchPostgres,
   type BenchProsess,
@@ -59,6 +60,8 @@ export interface InnlesingKjoering {
   rader: { sertifikater: number; hendelser: number; varsler: number; xml: number };
   /** Each certificate delivered to every process at once: how many answered `ny` (should be one each). */
   dobbel: { antall: number; ny: number; rader: number; hendelser: number };
+  /** The database's connections during the load window: running, waiting for a lock, idle in a transaction. */
+  venting: Venting;
   last: string;
 }
 
@@ -170,12 +173,14 @@ export async function maalInnlesingMed(
       pg: server.cpuMs(),
       gen: process.cpuUsage(),
     };
+    const venting = await maalVenting(database.url);
     const start = performance.now();
     await iLufta(xml.length, I_LUFTA, async (i) => {
       const r = await lever(api[i % api.length]!.url, xml[i]!);
       if (r !== "ny") throw new Error(`Sertifikat ${i} ble ${r}, ikke ny`);
     });
     const ms = performance.now() - start;
+    const ventet = await venting.stopp();
     const gen = process.cpuUsage(foer.gen);
     const pgEtter = server.cpuMs();
     const apiCpu = api.reduce((sum, p, i) => sum + prosessCpuMs(p.pid) - (foer.api[i] ?? 0), 0);
@@ -209,6 +214,7 @@ export async function maalInnlesingMed(
         rader: dobbelRader.sertifikater,
         hendelser: dobbelRader.hendelser,
       },
+      venting: ventet,
       last: maskinLast(),
     };
   } catch (e) {
@@ -322,7 +328,7 @@ export async function maalInnlesing() {
 export function formaterInnlesing(r: Awaited<ReturnType<typeof maalInnlesing>>): string {
   const k = r.kjoeringer;
   return [
-    `Innlesing gjennom Hub-endepunktet (sak 35 punkt 4): ${INNLESING_ANTALL} ulike sertifikater på ~21 KB (6 varelinjer, 6 vedlegg), ${I_LUFTA} samtidig, produksjonsbygg (ROLES=api), én PostgreSQL, ${INNLESING_RUNDER} runder (én og to prosesser etter tur, ny database hver gang):`,
+    `Innlesing gjennom Hub-endepunktet (sak 35 punkt 4): ${INNLESING_ANTALL} ulike sertifikater på ~21 KB (6 varelinjer, 6 vedlegg), ${I_LUFTA} samtidig, ${INNLESING_MOTTAKERE === 1 ? "alle til én importør" : `fordelt på ${INNLESING_MOTTAKERE} importører`}, produksjonsbygg (ROLES=api), én PostgreSQL, ${INNLESING_RUNDER} runder (én og to prosesser etter tur, ny database hver gang):`,
     formaterRunder(k, MAAL_PER_SEKUND),
     "",
     "Hver runde for seg (nøyaktig én gang sjekkes i hver):",
