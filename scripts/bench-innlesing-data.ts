@@ -6,6 +6,25 @@ import { type BehandlingInput, lagSertifikatXml, type VarelinjeInput } from "../
 import { lagPdf, vedleggFil } from "../dev/vedlegg";
 
 const LAND = ["NL", "DE", "DK", "SE", "BE", "FR", "IT"] as const;
+/**
+ * The consignees, each an importer of the demo seed with e-mail on and an address (so every certificate gives one
+ * event and one alert). BENCH_INNLESING_MOTTAKERE (1–7, default 1) spreads the certificates over the first n in
+ * turn: every certificate to one importer takes that importer's event counter row until its COMMIT (ADR 036,
+ * ADR 084), so with one the intake is serialised on it; with several, it is not.
+ */
+const MOTTAKERE = [
+  { navn: "Hageland Import AS avd. Drammen", orgnr: ORG.hagelandDrammen },
+  { navn: "Grønt Mottak AS avd. Alnabru", orgnr: ORG.grontMottakOslo },
+  { navn: "Grønt Mottak AS", orgnr: ORG.grontMottakHoved },
+  { navn: "Blomsterbud Vest AS avd. Stord", orgnr: ORG.blomsterbudStord },
+  { navn: "Blomsterbud Vest AS avd. Voss", orgnr: ORG.blomsterbudVoss },
+  { navn: "Grønt Mottak AS avd. Gardermoen", orgnr: ORG.grontMottakGardermoen },
+  { navn: "Grønt Mottak AS avd. Vestby", orgnr: ORG.grontMottakVestby },
+] as const;
+export const INNLESING_MOTTAKERE = Math.min(
+  MOTTAKERE.length,
+  Math.max(1, Number(process.env.BENCH_INNLESING_MOTTAKERE ?? 1)),
+);
 const PLANTER = [
   {
     botaniskNavn: "Rosa",
@@ -85,8 +104,8 @@ export function innlesingSertifikat(serie: string, i: number, idag = new Date())
     utsteder: "Plant protection service",
     avsender: { navn: `Exporter ${i % 17} B.V.`, adresse: ["Street 1", "1000 AA City"] },
     mottaker: {
-      navn: "Hageland Import AS avd. Drammen",
-      organisasjonsnummer: ORG.hagelandDrammen,
+      navn: MOTTAKERE[i % INNLESING_MOTTAKERE]!.navn,
+      organisasjonsnummer: MOTTAKERE[i % INNLESING_MOTTAKERE]!.orgnr,
       adresse: ["Industrigata 1", "3015 Drammen"],
     },
     eksportland: land,

@@ -1,8 +1,10 @@
 // Certificate intake (issue 35 item 4), part of `npm run bench`: the Hub endpoint of the compiled build in
 // production mode (ROLES=api, one process and then two, round robin) on one PostgreSQL server, 2,000
-// distinct certificates of about 21 KB (bench-innlesing-data.ts) with 16 in flight. Prints the rate, each
-// process's CPU per certificate (the api processes, PostgreSQL's, the generator's), checks exactly-once
-// (every certificate one row, one event, one alert, also when each is delivered to both processes at once),
+// distinct certificates of about 21 KB (bench-innlesing-data.ts) with 16 in flight, in several rounds
+// (BENCH_INNLESING_RUNDER, the two configurations alternated, each round on a fresh database). Prints every
+// round's rate and each process's CPU per certificate (the api processes, PostgreSQL's, the generator's), the
+// median and spread over the rounds (bench-innlesing-runder.ts), checks exactly-once in every round (every
+// certificate one row, one event, one alert, also when each is delivered to both processes at once),
 // and where a certificate's CPU goes: the pure steps timed in this process, and the SQL of storing one,
 // statement by statement, on the same server. Alone: `npx tsx scripts/bench-innlesing.ts`.
 import { createHash } from "node:crypto";
@@ -14,7 +16,9 @@ import { tilTekst, tolkXml } from "../api/ephyto/xml";
 import { forberedSertifikat, innholdHash, lagreSertifikat, vurder } from "../api/sertifikat/ingest";
 import { FORBEREDT, forberedMerkede } from "../db/forberedt";
 import type { Database } from "../db/schema";
-import { innlesingSertifikat } from "./bench-innlesing-data";
+import { INNLESING_MOTTAKERE, innlesingSertifikat } from "./bench-innlesing-data";
+import { formaterRunder } from "./bench-innlesing-runder";
+import { maalVenting, type Venting } from "./bench-innlesing-venting";
 import {
   type BenchPostgres,
   type BenchProsess,
@@ -31,6 +35,8 @@ import {
 import { maalTraader, summerFordelinger, type Traadtype, traadFordeling } from "./bench-traader";
 
 export const INNLESING_ANTALL = Number(process.env.BENCH_INNLESING_ANTALL ?? 2000);
+/** Rounds of each configuration (one api process, two), alternated: one run's window is a few seconds. */
+export const INNLESING_RUNDER = Math.max(1, Number(process.env.BENCH_INNLESING_RUNDER ?? 3));
 export const I_LUFTA = 16;
 /** Goal: 350 certificates a second (half the CPU per certificate of issue 35's 180/s). */
 export const MAAL_PER_SEKUND = 350;
@@ -38,6 +44,8 @@ const HUB_NOEKKEL = "bench-hub-noekkel-som-er-lang-nok-123";
 const PORT = Number(process.env.BENCH_INNLESING_PORT ?? 3196);
 
 export interface InnlesingKjoering {
+  /** The round (from 1) and the number of api processes. */
+  runde: number;
   prosesser: number;
   antall: number;
   ms: number;
@@ -52,6 +60,8 @@ export interface InnlesingKjoering {
   rader: { sertifikater: number; hendelser: number; varsler: number; xml: number };
   /** Each certificate delivered to every process at once: how many answered `ny` (should be one each). */
   dobbel: { antall: number; ny: number; rader: number; hendelser: number };
+  /** The database's connections during the load window: running, waiting for a lock, idle in a transaction. */
+  venting: Venting;
   last: string;
 }
 
@@ -109,7 +119,11 @@ async function tell(url: string, serie: string) {
 }
 
 /** One run: `prosesser` api processes on a fresh database. */
-export async function maalInnlesingMed(server: BenchPostgres, prosesser: number): Promise<InnlesingKjoering> {
+export async function maalInnlesingMed(
+  server: BenchPostgres,
+  prosesser: number,
+  runde = 1,
+): Promise<InnlesingKjoering> {
   const database = await nyBenchDatabase(server.url);
   const api: BenchProsess[] = [];
   const registre = await startRegistre(PORT + 4);
@@ -159,12 +173,14 @@ export async function maalInnlesingMed(server: BenchPostgres, prosesser: number)
       pg: server.cpuMs(),
       gen: process.cpuUsage(),
     };
+    const venting = await maalVenting(database.url);
     const start = performance.now();
     await iLufta(xml.length, I_LUFTA, async (i) => {
       const r = await lever(api[i % api.length]!.url, xml[i]!);
       if (r !== "ny") throw new Error(`Sertifikat ${i} ble ${r}, ikke ny`);
     });
     const ms = performance.now() - start;
+    const ventet = await venting.stopp();
     const gen = process.cpuUsage(foer.gen);
     const pgEtter = server.cpuMs();
     const apiCpu = api.reduce((sum, p, i) => sum + prosessCpuMs(p.pid) - (foer.api[i] ?? 0), 0);
@@ -182,6 +198,7 @@ export async function maalInnlesingMed(server: BenchPostgres, prosesser: number)
     });
     const dobbelRader = await tell(database.url, dobbelSerie);
     return {
+      runde,
       prosesser,
       antall: xml.length,
       ms,
@@ -197,6 +214,7 @@ export async function maalInnlesingMed(server: BenchPostgres, prosesser: number)
         rader: dobbelRader.sertifikater,
         hendelser: dobbelRader.hendelser,
       },
+      venting: ventet,
       last: maskinLast(),
     };
   } catch (e) {
@@ -297,7 +315,10 @@ export async function maalSql(server: BenchPostgres, antall = 300) {
 export async function maalInnlesing() {
   const server = await benchPostgres();
   try {
-    const kjoeringer = [await maalInnlesingMed(server, 1), await maalInnlesingMed(server, 2)];
+    // one process and two in turn, so both configurations see the same minutes of the machine
+    const kjoeringer: InnlesingKjoering[] = [];
+    for (let runde = 1; runde <= INNLESING_RUNDER; runde++)
+      for (const prosesser of [1, 2]) kjoeringer.push(await maalInnlesingMed(server, prosesser, runde));
     return { kjoeringer, steg: maalStegene(), sql: await maalSql(server) };
   } finally {
     await server.stopp();
@@ -307,9 +328,13 @@ export async function maalInnlesing() {
 export function formaterInnlesing(r: Awaited<ReturnType<typeof maalInnlesing>>): string {
   const k = r.kjoeringer;
   return [
-    `Innlesing gjennom Hub-endepunktet (sak 35 punkt 4): ${INNLESING_ANTALL} ulike sertifikater på ~21 KB (6 varelinjer, 6 vedlegg), ${I_LUFTA} samtidig, produksjonsbygg (ROLES=api), én PostgreSQL:`,
+    `Innlesing gjennom Hub-endepunktet (sak 35 punkt 4): ${INNLESING_ANTALL} ulike sertifikater på ~21 KB (6 varelinjer, 6 vedlegg), ${I_LUFTA} samtidig, ${INNLESING_MOTTAKERE === 1 ? "alle til én importør" : `fordelt på ${INNLESING_MOTTAKERE} importører`}, produksjonsbygg (ROLES=api), én PostgreSQL, ${INNLESING_RUNDER} runder (én og to prosesser etter tur, ny database hver gang):`,
+    formaterRunder(k, MAAL_PER_SEKUND),
+    "",
+    "Hver runde for seg (nøyaktig én gang sjekkes i hver):",
     tabell([
       [
+        "runde",
         "api-prosesser",
         "per sekund",
         `mål ≥ ${MAAL_PER_SEKUND}`,
@@ -321,6 +346,7 @@ export function formaterInnlesing(r: Awaited<ReturnType<typeof maalInnlesing>>):
         "maskinen",
       ],
       ...k.map((x) => [
+        String(x.runde),
         String(x.prosesser),
         x.perSekund.toFixed(0),
         x.perSekund >= MAAL_PER_SEKUND ? "ja" : "NEI",
@@ -333,10 +359,11 @@ export function formaterInnlesing(r: Awaited<ReturnType<typeof maalInnlesing>>):
       ]),
     ]),
     "",
-    "api-prosessenes CPU per sertifikat etter tråd (ms, bruker + system; fra /proc/<pid>/task):",
+    "api-prosessenes CPU per sertifikat etter tråd, hver runde (ms, bruker + system; fra /proc/<pid>/task):",
     tabell([
-      ["api-prosesser", ...Object.keys(k[0]?.traader ?? {})],
+      ["runde", "api-prosesser", ...Object.keys(k[0]?.traader ?? {})],
       ...k.map((x) => [
+        String(x.runde),
         String(x.prosesser),
         ...Object.values(x.traader).map((t) => `${t.bruker.toFixed(2)} + ${t.system.toFixed(2)}`),
       ]),
@@ -356,13 +383,17 @@ export function innlesingFeilet(r: Awaited<ReturnType<typeof maalInnlesing>>): s
     const feil: string[] = [];
     const { sertifikater, hendelser, varsler, xml } = x.rader;
     if ([sertifikater, hendelser, varsler, xml].some((n) => n !== x.antall))
-      feil.push(`${x.prosesser} prosess(er): ${sertifikater}/${hendelser}/${varsler}/${xml} for ${x.antall}`);
+      feil.push(
+        `runde ${x.runde}, ${x.prosesser} prosess(er): ${sertifikater}/${hendelser}/${varsler}/${xml} for ${x.antall}`,
+      );
     if (
       x.dobbel.ny !== x.dobbel.antall ||
       x.dobbel.rader !== x.dobbel.antall ||
       x.dobbel.hendelser !== x.dobbel.antall
     )
-      feil.push(`${x.prosesser} prosess(er), samtidig levering: ${JSON.stringify(x.dobbel)}`);
+      feil.push(
+        `runde ${x.runde}, ${x.prosesser} prosess(er), samtidig levering: ${JSON.stringify(x.dobbel)}`,
+      );
     return feil;
   });
 }
