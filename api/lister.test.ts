@@ -96,8 +96,9 @@ describe("forhåndsmeldingslisten med flere enn MAKS_TREFF", () => {
 
   it("landfasettene teller forhåndsmeldinger (ikke sertifikater), som listen, og eksakt også over MAKS_TREFF", async () => {
     const db = api.handle.db;
+    // the newest (by number: seedSkala writes them oldest first, ADR 085)
     await sql`update sertifikat set eksportland = 'CL' where id in (select id from sertifikat
-      where mottaker_orgnr = ${ORG.hagelandDrammen} and nummer like 'SKALA.%' order by id limit ${CHILE})`.execute(
+      where mottaker_orgnr = ${ORG.hagelandDrammen} and nummer like 'SKALA.%' order by nummer limit ${CHILE})`.execute(
       db,
     );
     await sql`update importmelding m set eksportland = s.eksportland from sertifikat s

@@ -101,8 +101,9 @@ export async function seedSkala(db: Db, n: number, importoerId: number): Promise
   await tellere(db, "disable");
   try {
     for (const { i, n: antall, aapent: open } of importoerer) await seedImportoer(db, antall, i, open);
+    // the 50 newest of Skala Import 0 (by number, not id: ids fall with g, see seedImportoer)
     await sql`insert into sertifikat_tilgang (sertifikat_id, importoer_id)
-      select id, ${importoerId} from sertifikat where nummer like 'ANDRE0.%' order by id limit ${FUNNET}`.execute(
+      select id, ${importoerId} from sertifikat where nummer like 'ANDRE0.%' order by nummer limit ${FUNNET}`.execute(
       db,
     );
     await fyllLandtellere(db);
@@ -155,7 +156,11 @@ async function seedImportoer(
   const { prefiks } = i;
   const land = sql.join(LAND.map((l) => sql`${l}`));
   // har_aktiv_melding as the notifications below make it (migration 038; its trigger is off for the load):
-  // set here rather than by fyllAktivMelding, which would leave a dead version of every row behind
+  // set here rather than by fyllAktivMelding, which would leave a dead version of every row behind.
+  // Written oldest first, as intake writes them (a certificate gets its id when it arrives, after its issue
+  // date), so the ids rise with the issue date and a list's walk (issue date desc, id desc) goes through the
+  // heap in one direction. Written newest first, a day's rows were walked backwards and the next day's
+  // entered from the far end: each heap page was entered about twice at 100k and not at 1k (ADR 085).
   const sertifikater = (fra: number, til: number, aktiv: boolean, dato: RawBuilder<unknown>) =>
     sql`insert into sertifikat (nummer, eksportland, utstedt_dato, type, avsender_navn, mottaker_navn,
       mottaker_navn_norm, mottaker_orgnr, meldepliktig_vurdering, alvorlighetsgrad, data, vurdering, innhold_hash,
@@ -165,11 +170,14 @@ async function seedImportoer(
       ${i.navnNorm}, ${i.orgnr},
       case when g % 3 = 0 then 'MELDEPLIKTIG' else 'IKKE_MELDEPLIKTIG' end, 'ALT_OK',
       '{"varelinjer": []}'::jsonb, '{}'::jsonb, md5(${prefiks} || g), ${aktiv}
-    from generate_series(${fra}::int, ${til}::int) g`.execute(db);
+    from generate_series(${til}::int, ${fra}::int, -1) g`.execute(db);
   await sertifikater(1, n, true, sql`current_date - (g / 50)::int`);
   const [paabegynt, registrert] = aapent
     ? [Math.round(n * aapent.paabegynt), Math.round(n * (aapent.paabegynt + aapent.registrert))]
     : [20, 40];
+  // The notifications newest first (by g), as the seed wrote them before ADR 085 (then in the certificates'
+  // heap order); written oldest first, the authority's queue walks past the dead versions that the arrival
+  // rows below leave in another order (ADR 085, open).
   await sql`insert into importmelding (nummer, sertifikat_id, ansvarlig_importoer_id, opprettet_av_importoer_id,
       status, status_endret, egen_referanse)
     select ${prefiks === "SKALA" ? "S-" : `${prefiks}-`} || lpad(s.id::text, 7, '0'), s.id, ${i.id}, ${i.id},
@@ -177,7 +185,8 @@ async function seedImportoer(
            when s.g <= ${registrert + 20} then 'ANKOMMET' else 'FRIGITT' end,
       now() - s.g * interval '7 minutes', 'REF-' || s.id
     from (select id, case when nummer like ${`${prefiks}.%`} then substr(nummer, ${prefiks.length + 2})::int end as g
-      from sertifikat where mottaker_orgnr = ${i.orgnr} and nummer like ${`${prefiks}.%`}) s`.execute(db);
+      from sertifikat where mottaker_orgnr = ${i.orgnr} and nummer like ${`${prefiks}.%`}) s
+    order by s.g`.execute(db);
   // a submitted notification has its expected arrival: spread over the coming month
   await sql`insert into ankomstinfo (importmelding_id, ankomsttid)
     select m.id, now() + (m.id % 720) * interval '1 hour' from importmelding m
