@@ -8,12 +8,20 @@
 // - `folk`: every logged-in person with 3–7 s of think time (the people bench's load);
 // - `i ro`: nobody (the processes' CPU at rest, per second).
 // With BENCH_AVSTAND_B (and BENCH_AVSTAND_A) set, two more web processes with those settings, A and B, each kind
-// against each in turn. Prints the web's and the api's CPU ms per request of each kind (medians of the rounds) and the ratios.
+// against each in turn. Prints the web's and the api's CPU ms per request of each kind (medians of the rounds), the
+// ratios and the answers' percentiles (ms, all rounds).
 // `DATABASE_URL=… npx tsx scripts/bench-folk-avstand.ts`; BENCH_FOLK_PORT, BENCH_AVSTAND_FOLK (default 300),
 // BENCH_AVSTAND_SEKUNDER (per window, default 10), BENCH_AVSTAND_RUNDER (default 4), BENCH_AVSTAND_LASTER (the
 // kinds, separated by ";").
 import { Person, sider, startProduksjonsform } from "./bench-folk";
-import { type BenchProsess, benchPostgres, maskinLast, prosessCpuMs, tabell } from "./bench-prosesser";
+import {
+  type BenchProsess,
+  benchPostgres,
+  maskinLast,
+  persentil,
+  prosessCpuMs,
+  tabell,
+} from "./bench-prosesser";
 
 const PORT = Number(process.env.BENCH_FOLK_PORT ?? 3200);
 const FOLK = Number(process.env.BENCH_AVSTAND_FOLK ?? 300);
@@ -25,15 +33,23 @@ const median = (x: number[]) => [...x].sort((a, b) => a - b)[Math.floor(x.length
 
 type Last = "én økt" | "én økt, gzip" | "én økt, 200 samtidige" | "mange økter" | "folk" | "i ro";
 
-/** Requests of one kind of load until `slutt`; the number answered. */
-async function kjoer(last: Last, personer: Person[], stier: string[][], slutt: number): Promise<number> {
+/** Requests of one kind of load until `slutt`; the number answered (their times, ms, into `tider`). */
+async function kjoer(
+  last: Last,
+  personer: Person[],
+  stier: string[][],
+  slutt: number,
+  tider: number[],
+): Promise<number> {
   let antall = 0;
   const side = (i: number) => {
     const valg = stier[i % stier.length]!;
     return valg[Math.floor(Math.random() * valg.length)]!;
   };
   const en = async (p: Person, i: number) => {
+    const t = performance.now();
     const svar = await p.hent(`${p.web}${side(i)}`);
+    tider.push(performance.now() - t);
     if (svar.status !== 200) throw new Error(`${last}: ${svar.status}`);
     antall += 1;
   };
@@ -104,7 +120,10 @@ async function hoved(): Promise<void> {
       : [{ navn: "", web: form.web, personer }];
     const noekler = laster.flatMap((l) => maal.map((m) => `${l}${m.navn}`));
     const maalt = new Map(
-      noekler.map((k) => [k, { web: [] as number[], api: [] as number[], perSekund: [] as number[] }]),
+      noekler.map((k) => [
+        k,
+        { web: [] as number[], api: [] as number[], perSekund: [] as number[], tider: [] as number[] },
+      ]),
     );
     // a warm-up window of each, not counted
     for (let runde = -1; runde < RUNDER; runde++) {
@@ -115,7 +134,8 @@ async function hoved(): Promise<void> {
             api: prosessCpuMs(form.api.pid),
             t: performance.now(),
           };
-          const n = await kjoer(last, mål.personer, stier, performance.now() + SEKUNDER * 1000);
+          const tider: number[] = [];
+          const n = await kjoer(last, mål.personer, stier, performance.now() + SEKUNDER * 1000, tider);
           const sek = (performance.now() - foer.t) / 1000;
           // the folk windows end with the last person's think time: CPU per request over the whole window
           const per = last === "i ro" ? sek : n || 1;
@@ -124,6 +144,7 @@ async function hoved(): Promise<void> {
           m.web.push((prosessCpuMs(mål.web.pid) - foer.web) / per);
           m.api.push((prosessCpuMs(form.api.pid) - foer.api) / per);
           m.perSekund.push(n / sek);
+          m.tider.push(...tider);
         }
       }
     }
@@ -132,7 +153,17 @@ async function hoved(): Promise<void> {
       [
         `Web-prosessens CPU per forespørsel etter slags last (${FOLK} innloggede, vinduer på ${SEKUNDER} s, median av ${RUNDER} runder; i ro: ms per sekund); ${maskinLast()}`,
         tabell([
-          ["last", "per sekund", "web CPU ms", `av ${noekler[0]}`, "api CPU ms", "web-rundene"],
+          [
+            "last",
+            "per sekund",
+            "web CPU ms",
+            `av ${noekler[0]}`,
+            "api CPU ms",
+            "p50",
+            "p95",
+            "p99",
+            "web-rundene",
+          ],
           ...noekler.map((l) => {
             const m = maalt.get(l)!;
             return [
@@ -141,6 +172,12 @@ async function hoved(): Promise<void> {
               median(m.web).toFixed(2),
               l.startsWith("i ro") ? "–" : (median(m.web) / en).toFixed(2),
               median(m.api).toFixed(2),
+              ...[50, 95, 99].map((q) =>
+                persentil(
+                  [...m.tider].sort((a, b) => a - b),
+                  q,
+                ).toFixed(0),
+              ),
               m.web.map((x) => x.toFixed(1)).join(" "),
             ];
           }),
