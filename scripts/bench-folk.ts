@@ -30,6 +30,8 @@ import {
 
 export const FOLK = (process.env.BENCH_FOLK ?? "100,300,600").split(",").map(Number);
 export const FOLK_SEKUNDER = Number(process.env.BENCH_FOLK_SEKUNDER ?? 120);
+/** Seconds with everyone logged in and nobody browsing before each level: the processes' CPU at rest. */
+const STILLE_SEKUNDER = Number(process.env.BENCH_FOLK_STILLE ?? 10);
 const TENKETID_MS = [3000, 7000] as const;
 /** Goal (issue 35): at 600 people, 0 errors, p95 ≤ 300 ms, p99 ≤ 1 s. */
 export const MAAL = { p95: 300, p99: 1000 };
@@ -42,6 +44,8 @@ export interface Produksjonsform {
   offentlig: string;
   api: BenchProsess;
   idporten: BenchProsess;
+  /** Starts another web process on `port` (stopped with the rest), with `ekstra` settings. */
+  startWeb(port: number, ekstra?: Record<string, string>): Promise<BenchProsess>;
   stopp(): Promise<void>;
 }
 
@@ -124,24 +128,37 @@ export async function startProduksjonsform(server: BenchPostgres, port = PORT): 
     );
     prosesser.push(api);
     await ventPaa(api);
-    const webProsess = startBygg(
-      "web",
-      "drift/server",
-      {
-        ...felles,
-        ...klient,
-        OIDC_RESOURCE: audience,
-        ROLES: "web",
-        APP_URL: web,
-        TRUST_PROXY: "loopback",
-        IMPORT_API_URL: api.url,
-        METRICS_PORT: String(port + 4),
-      },
-      webPort,
-    );
-    prosesser.push(webProsess);
-    await ventPaa(webProsess);
-    return { web: webProsess, offentlig: web, api, idporten, stopp };
+    // another web process of the same shape (a second instance behind the load balancer), with `ekstra` settings
+    const startWeb = async (webPort: number, ekstra: Record<string, string> = {}) => {
+      const p = startBygg(
+        "web",
+        "drift/server",
+        {
+          ...felles,
+          ...klient,
+          OIDC_RESOURCE: audience,
+          ROLES: "web",
+          APP_URL: web,
+          TRUST_PROXY: "loopback",
+          IMPORT_API_URL: api.url,
+          ...ekstra,
+        },
+        webPort,
+        // BENCH_PROFIL=DIR: the web process's CPU profile too (web-<port>.cpuprofile)
+        process.env.BENCH_PROFIL
+          ? [
+              "--cpu-prof",
+              `--cpu-prof-dir=${process.env.BENCH_PROFIL}`,
+              `--cpu-prof-name=web-${webPort}.cpuprofile`,
+            ]
+          : [],
+      );
+      prosesser.push(p);
+      await ventPaa(p);
+      return p;
+    };
+    const webProsess = await startWeb(webPort, { METRICS_PORT: String(port + 4) });
+    return { web: webProsess, offentlig: web, api, idporten, startWeb, stopp };
   } catch (e) {
     await stopp();
     throw e;
@@ -155,6 +172,10 @@ const agent = new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_
 export class Person {
   private cookies = new Map<string, string>();
   readonly adresse: string;
+  /** Requests this person has sent to the web process. */
+  tilWeb = 0;
+  /** What its Accept-Encoding offers (a browser's: brotli and gzip). */
+  koding = "gzip, br";
   constructor(
     /** The web process, and its public address (Produksjonsform). */
     readonly web: string,
@@ -164,6 +185,15 @@ export class Person {
     this.adresse = `10.${(nr >> 16) & 255}.${(nr >> 8) & 255}.${nr & 255}`;
   }
 
+  /** The same person (its cookies, its address) at another web process of the shape. */
+  hos(web: string): Person {
+    const kopi = new Person(web, this.offentlig, 0);
+    (kopi as { adresse: string }).adresse = this.adresse;
+    kopi.cookies = new Map(this.cookies);
+    kopi.koding = this.koding;
+    return kopi;
+  }
+
   /** One request (no redirects followed); the body read to the end. */
   async hent(adresse: string, init: { method?: "GET" | "POST"; skjema?: Record<string, string> } = {}) {
     const url = adresse.startsWith(this.offentlig)
@@ -171,10 +201,11 @@ export class Person {
       : adresse;
     const headers: Record<string, string> = {
       cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-      "accept-encoding": "gzip, br",
+      "accept-encoding": this.koding,
       "user-agent": "forhaandsmelding-bench",
     };
     if (url.startsWith(this.web)) {
+      this.tilWeb += 1;
       headers["x-forwarded-for"] = this.adresse;
       headers["x-forwarded-proto"] = "https";
     }
@@ -279,8 +310,20 @@ export interface FolkResultat {
   /** CPU ms per request of each process (and PostgreSQL's, the generator's); peak RSS MB. */
   cpu: { web: number; api: number; pg: number | undefined; generator: number };
   minne: { web: number; api: number };
-  /** Logging in the people new at this level: how long and whether every one got in. */
-  innlogging: { antall: number; sekunder: number; feil: number };
+  /**
+   * Logging in the people new at this level: how long, whether every one got in, the web requests per login
+   * and the web's and the api's CPU ms per login (before the browsing, so not in `cpu`).
+   */
+  innlogging: {
+    antall: number;
+    sekunder: number;
+    feil: number;
+    forespoersler: number;
+    web: number;
+    api: number;
+  };
+  /** CPU ms per second of the web and the api process with everyone logged in and nobody browsing. */
+  stille: { web: number; api: number };
   last: string;
 }
 
@@ -301,6 +344,7 @@ async function maalNivaa(
     (_, i) => new Person(form.web.url, form.offentlig, personer.length + i + 1),
   );
   const startInn = performance.now();
+  const innFoer = { web: prosessCpuMs(form.web.pid), api: prosessCpuMs(form.api.pid) };
   let innFeil = 0;
   let neste = 0;
   await Promise.all(
@@ -314,8 +358,22 @@ async function maalNivaa(
       }
     }),
   );
-  const innlogging = { antall: nye.length, sekunder: (performance.now() - startInn) / 1000, feil: innFeil };
+  const perInn = (x: number) => (nye.length ? x / nye.length : 0);
+  const innlogging = {
+    antall: nye.length,
+    sekunder: (performance.now() - startInn) / 1000,
+    feil: innFeil,
+    forespoersler: perInn(nye.reduce((a, p) => a + p.tilWeb, 0)),
+    web: perInn(prosessCpuMs(form.web.pid) - innFoer.web),
+    api: perInn(prosessCpuMs(form.api.pid) - innFoer.api),
+  };
   personer.push(...nye);
+  const stilleFoer = { web: prosessCpuMs(form.web.pid), api: prosessCpuMs(form.api.pid) };
+  await sov(STILLE_SEKUNDER * 1000);
+  const stille = {
+    web: (prosessCpuMs(form.web.pid) - stilleFoer.web) / STILLE_SEKUNDER,
+    api: (prosessCpuMs(form.api.pid) - stilleFoer.api) / STILLE_SEKUNDER,
+  };
 
   const tider: { ms: number; side: string }[] = [];
   const feilEksempler: string[] = [];
@@ -392,6 +450,7 @@ async function maalNivaa(
     },
     minne,
     innlogging,
+    stille,
     last: maskinLast(),
   };
 }
@@ -454,6 +513,26 @@ export function formaterFolk(r: readonly FolkResultat[]): string {
         `${ms(x.minne.web)}/${ms(x.minne.api)}`,
         `${x.innlogging.antall}, ${x.innlogging.sekunder.toFixed(0)}, ${x.innlogging.feil}`,
         x.last,
+      ]),
+    ]),
+    tabell([
+      [
+        "folk",
+        "innlogging: web-forespørsler",
+        "web CPU ms",
+        "api CPU ms",
+        `i ro (${STILLE_SEKUNDER} s): web CPU ms/s`,
+        "api ms/s",
+        "web i ro per forespørsel",
+      ],
+      ...r.map((x) => [
+        String(x.folk),
+        x.innlogging.forespoersler.toFixed(1),
+        x.innlogging.web.toFixed(1),
+        x.innlogging.api.toFixed(1),
+        x.stille.web.toFixed(1),
+        x.stille.api.toFixed(1),
+        (x.stille.web / (x.perSekund || 1)).toFixed(2),
       ]),
     ]),
     `p95 per side ved ${r.at(-1)?.folk} folk: ${(r.at(-1)?.perSide ?? []).map(([s, p]) => `${s} ${ms(p)} ms`).join(", ")}`,

@@ -92,6 +92,11 @@ export interface Config {
   metricsPort?: number;
   /** How long in-flight requests may take to finish after SIGTERM before their connections are closed. */
   avslutningMs: number;
+  /**
+   * Pages (GET, HEAD) a web process works on at once (WEB_SAMTIDIGE_SIDER, default 20; 0: no bound); the rest wait
+   * their turn (server/samtidige.ts, ADR 083).
+   */
+  samtidigeSider: number;
   /** pino level of the JSON log (LOG_LEVEL): fatal, error, warn, info, debug, trace or silent. */
   loggNivaa: string;
   /**
@@ -424,6 +429,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedEpost: sender && !satt(m.SMTP_URL),
     metricsPort: m.METRICS_PORT,
     avslutningMs: m.AVSLUTNING_SEKUNDER,
+    samtidigeSider: m.WEB_SAMTIDIGE_SIDER,
     loggNivaa: m.LOG_LEVEL ?? (m.NODE_ENV === "test" ? "warn" : "info"),
     trustProxy: m.TRUST_PROXY.verdi,
     epost: epost(m),

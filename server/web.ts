@@ -16,6 +16,7 @@ import { ferdigKomprimert, utenFlushPerBit } from "./komprimering";
 import { kroppsgrense } from "./kroppsgrense";
 import type { Logger } from "./logg";
 import { remixRutefinner } from "./rute";
+import { samtidigeSider } from "./samtidige";
 import { FormActionOpphav, securityHeaders } from "./security-headers";
 
 /** Cross-site POSTs are refused by their Origin / Sec-Fetch-Site headers (docs/decisions/003-csrf.md). */
@@ -180,6 +181,8 @@ export async function monterWeb(
       res.locals.rute = rute(req.path) ?? "ukjent";
       next();
     },
+    // at most config.samtidigeSider pages at once, the rest in arrival order (ADR 083)
+    samtidigeSider(config.samtidigeSider),
     utenFlushPerBit,
     createRequestHandler({
       build,

@@ -106,6 +106,7 @@ const web = {
   FEATURE_VIS_RISIKOVURDERING: bryter(true),
   BUILD_DIR: ellers("build"),
   VITE_DEV: tekst,
+  WEB_SAMTIDIGE_SIDER: heltall(20, 0),
 };
 
 /** The `api` role: tokens it takes, the Hub's key, machine access, the worker pool. */
