@@ -66,10 +66,10 @@ export interface OversiktFilter {
 }
 
 /** Registered notifications grouped by their expected arrival date, earliest first; no date last. */
-export function grupperEtterAnkomst(
-  meldinger: readonly OversiktImportmelding[],
-): { dato: string | null; importmeldinger: OversiktImportmelding[] }[] {
-  const grupper = new Map<string | null, OversiktImportmelding[]>();
+export function grupperEtterAnkomst<M extends Pick<OversiktImportmelding, "forventetAnkomst">>(
+  meldinger: readonly M[],
+): { dato: string | null; importmeldinger: M[] }[] {
+  const grupper = new Map<string | null, M[]>();
   for (const m of meldinger) {
     const dato = m.forventetAnkomst?.dato ?? null;
     grupper.set(dato, [...(grupper.get(dato) ?? []), m]);

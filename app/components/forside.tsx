@@ -1,7 +1,7 @@
 // The home dashboard's sections (SPEC §2 "Home"): the five lists of GET .../oversikt, each with an empty
 // state, and the filter panel (ADR 013). Server-rendered links and GET forms: everything works without
 // JavaScript.
-import { Link, useSubmit } from "@remix-run/react";
+import { useSubmit } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { formaterDato } from "../../domain/format";
 import { grupperEtterAnkomst, type Oversikt, type OversiktImportmelding } from "../../domain/oversikt";
@@ -11,8 +11,81 @@ import { tidsromForKlokkeslett } from "../../domain/tidsrom";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
 import { Filterfelt, Filterpanel, INGEN_TREFF_MED_FILTER } from "./liste";
+import { Radlenke, useRadlenker } from "./radlenker";
 import { Tekst, useT } from "./sprak";
 import { Merke } from "./ui";
+
+/**
+ * What home's sections read of a notification (ADR 082): its page's data carries only these, since single fetch
+ * writes all loader data into the HTML and the browser hydrates it. The country by its name only.
+ */
+export type ForsideMelding = Pick<
+  OversiktImportmelding,
+  | "id"
+  | "nummer"
+  | "egenReferanse"
+  | "avsender"
+  | "kunDokumentkontroll"
+  | "status"
+  | "statusFarge"
+  | "statusEndret"
+  | "vurdertFoerAnkomst"
+  | "url"
+  | "forventetAnkomst"
+> & { landnavn: string };
+
+/** What the new certificates' section reads of a certificate: its keys, sender and duty to notify. */
+export interface ForsideSertifikat {
+  id: number;
+  nummer: string;
+  utstedtDato: string;
+  eksportLand: { kode: string; navn: string };
+  avsender: string | null;
+  meldeplikt: Oversikt["nyeSertifikater"][number]["meldepliktigVurdering"]["kode"];
+}
+
+export interface ForsideOversikt {
+  paabegynteImportMeldinger: ForsideMelding[];
+  nyeSertifikater: ForsideSertifikat[];
+  forventetAnkomstImportMeldinger: ForsideMelding[];
+  tilVurderingImportMeldinger: ForsideMelding[];
+  vurderteImportMeldinger: ForsideMelding[];
+  flere: Oversikt["flere"];
+}
+
+const forsideMelding = (m: OversiktImportmelding): ForsideMelding => ({
+  id: m.id,
+  nummer: m.nummer,
+  egenReferanse: m.egenReferanse,
+  avsender: m.avsender,
+  kunDokumentkontroll: m.kunDokumentkontroll,
+  status: m.status,
+  statusFarge: m.statusFarge,
+  statusEndret: m.statusEndret,
+  vurdertFoerAnkomst: m.vurdertFoerAnkomst,
+  url: m.url,
+  forventetAnkomst: m.forventetAnkomst,
+  landnavn: m.eksportLand.navn,
+});
+
+/** The API's overview cut to what the sections show (the countries already named in the reader's language). */
+export function forsideOversikt(o: Oversikt): ForsideOversikt {
+  return {
+    paabegynteImportMeldinger: o.paabegynteImportMeldinger.map(forsideMelding),
+    nyeSertifikater: o.nyeSertifikater.map((s) => ({
+      id: s.id,
+      nummer: s.nummer,
+      utstedtDato: s.utstedtDato,
+      eksportLand: { kode: s.eksportLand.kode, navn: s.eksportLand.navn },
+      avsender: s.avsender,
+      meldeplikt: s.meldepliktigVurdering.kode,
+    })),
+    forventetAnkomstImportMeldinger: o.forventetAnkomstImportMeldinger.map(forsideMelding),
+    tilVurderingImportMeldinger: o.tilVurderingImportMeldinger.map(forsideMelding),
+    vurderteImportMeldinger: o.vurderteImportMeldinger.map(forsideMelding),
+    flere: o.flere,
+  };
+}
 
 /** The chosen slot, as the arrival form names it: 'Morgen (før 08)' (SPEC §9), never a clock time. */
 function tidsromTekst(t: T, klokkeslett: string): string {
@@ -50,23 +123,23 @@ function Seksjon({
       {antall === 0 ? <p className="ds-paragraph forside-tom">{t(tom)}</p> : children}
       {lenke ? (
         <p className="ds-paragraph">
-          <Link to={lenke.til}>{t(lenke.tekst)}</Link>
+          <Radlenke til={lenke.til}>{t(lenke.tekst)}</Radlenke>
         </p>
       ) : null}
     </section>
   );
 }
 
-function Melding({ m, children }: { m: OversiktImportmelding; children?: ReactNode }) {
+function Melding({ m, children }: { m: ForsideMelding; children?: ReactNode }) {
   const t = useT();
   return (
     <li className="sertifikatkort">
       <h3 className="ds-heading" data-size="xs">
-        <Link to={m.url}>{m.nummer}</Link>
+        <Radlenke til={m.url}>{m.nummer}</Radlenke>
       </h3>
       <p className="ds-paragraph" data-size="sm">
-        {m.avsender ?? t("forside.ukjentAvsender")} · {m.eksportLand.navn}
-        {m.egenReferanse ? ` · ${m.egenReferanse}` : ""}
+        {/* one text, not three (ADR 082) */}
+        {`${m.avsender ?? t("forside.ukjentAvsender")} · ${m.landnavn}${m.egenReferanse ? ` · ${m.egenReferanse}` : ""}`}
       </p>
       {children}
     </li>
@@ -78,7 +151,7 @@ export function ForsideFilter({
   avsender,
   valgtLand,
 }: {
-  land: readonly LandVisning[];
+  land: readonly Pick<LandVisning, "kode" | "navn">[];
   avsender: string;
   valgtLand: string;
 }) {
@@ -152,18 +225,26 @@ export function ForsideSeksjoner({
   visImportmelding,
   filtrert,
 }: {
-  oversikt: Oversikt;
+  oversikt: ForsideOversikt;
   visImportmelding: boolean;
   /** The filter panel is in use: an empty section says no match, not that there is nothing. */
   filtrert: boolean;
 }) {
   const o = oversikt;
   const t = useT();
+  // the sections' links are Radlenker: one listener here instead of a <Link> per row (ADR 082)
+  const seksjoner = useRef<HTMLDivElement>(null);
+  useRadlenker(seksjoner);
   const tom = (tekst: Noekkel) => (filtrert ? INGEN_TREFF_MED_FILTER : tekst);
   const nye = <NyeSertifikater o={o} tom={tom} />;
-  if (!visImportmelding) return <div className="forside-seksjoner">{nye}</div>;
+  if (!visImportmelding)
+    return (
+      <div className="forside-seksjoner" ref={seksjoner}>
+        {nye}
+      </div>
+    );
   return (
-    <div className="forside-seksjoner">
+    <div className="forside-seksjoner" ref={seksjoner}>
       <Seksjon
         id="paabegynte"
         tittel="forside.paabegynte.tittel"
@@ -179,12 +260,17 @@ export function ForsideSeksjoner({
           {o.paabegynteImportMeldinger.map((m) => (
             <Melding key={m.id} m={m}>
               <div className="knapperad">
-                <Link className="ds-button" data-variant="primary" data-size="sm" to={m.url}>
+                <Radlenke className="ds-button" data-variant="primary" data-size="sm" til={m.url}>
                   <Tekst id="forside.paabegynte.fortsett" verdier={{ nummer: m.nummer }} deler={[skjult]} />
-                </Link>
-                <Link className="ds-button" data-variant="secondary" data-size="sm" to={`${m.url}?slett=1`}>
+                </Radlenke>
+                <Radlenke
+                  className="ds-button"
+                  data-variant="secondary"
+                  data-size="sm"
+                  til={`${m.url}?slett=1`}
+                >
                   <Tekst id="forside.paabegynte.slett" verdier={{ nummer: m.nummer }} deler={[skjult]} />
-                </Link>
+                </Radlenke>
               </div>
             </Melding>
           ))}
@@ -244,7 +330,7 @@ export function ForsideSeksjoner({
 type Tom = (tekst: Noekkel) => Noekkel;
 
 /** The certificates of the last 14 days; the certificate view opens in a new tab. */
-function NyeSertifikater({ o, tom }: { o: Oversikt; tom: Tom }) {
+function NyeSertifikater({ o, tom }: { o: ForsideOversikt; tom: Tom }) {
   const t = useT();
   return (
     <Seksjon
@@ -272,11 +358,10 @@ function NyeSertifikater({ o, tom }: { o: Oversikt; tom: Tom }) {
               </a>
             </h3>
             <p className="ds-paragraph" data-size="sm">
-              {s.avsender ?? t("forside.ukjentAvsender")} · {s.eksportLand.navn} ·{" "}
-              {t("forside.nye.utstedt", { dato: formaterDato(s.utstedtDato, t.sprak) })}
+              {`${s.avsender ?? t("forside.ukjentAvsender")} · ${s.eksportLand.navn} · ${t("forside.nye.utstedt", { dato: formaterDato(s.utstedtDato, t.sprak) })}`}
             </p>
             <p className="ds-paragraph" data-size="sm">
-              {t(`kodeverk.meldeplikt.${s.meldepliktigVurdering.kode}`)}
+              {t(`kodeverk.meldeplikt.${s.meldeplikt}`)}
             </p>
           </li>
         ))}
@@ -286,7 +371,7 @@ function NyeSertifikater({ o, tom }: { o: Oversikt; tom: Tom }) {
 }
 
 /** The notifications waiting for arrival, grouped by expected arrival day. */
-function Forhaandsmeldt({ o, tom }: { o: Oversikt; tom: Tom }) {
+function Forhaandsmeldt({ o, tom }: { o: ForsideOversikt; tom: Tom }) {
   const t = useT();
   return (
     <Seksjon
@@ -323,18 +408,18 @@ function Forhaandsmeldt({ o, tom }: { o: Oversikt; tom: Tom }) {
                 ) : null}
                 {!m.kunDokumentkontroll ? (
                   <div className="knapperad">
-                    <Link
+                    <Radlenke
                       className="ds-button"
                       data-variant="secondary"
                       data-size="sm"
-                      to={`/importmelding/${m.id}/mottakskontrolloer`}
+                      til={`/importmelding/${m.id}/mottakskontrolloer`}
                     >
                       <Tekst
                         id="forside.forhaandsmeldt.fysiskKontroll"
                         verdier={{ nummer: m.nummer }}
                         deler={[skjult]}
                       />
-                    </Link>
+                    </Radlenke>
                   </div>
                 ) : null}
               </Melding>

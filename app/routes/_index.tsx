@@ -23,7 +23,7 @@ import {
 } from "../../domain/sertifikatsok";
 import { melding } from "../../sprak/melding";
 import { EpostBanner } from "../components/epost-banner";
-import { ForsideFilter, ForsideSeksjoner } from "../components/forside";
+import { ForsideFilter, ForsideSeksjoner, forsideOversikt } from "../components/forside";
 import { useHydrert } from "../components/hydrert";
 import { Oppstart, type OppstartSteg } from "../components/oppstart";
 import type { Regelverksvar } from "../components/regelverk-bekreftelse";
@@ -61,7 +61,10 @@ interface OppstartFeil {
 }
 
 async function lesOppstartFeil(request: Request): Promise<OppstartFeil | null> {
-  const v = (await oppstartFeilCookie.parse(request.headers.get("Cookie"))) as Partial<OppstartFeil> | null;
+  const cookie = request.headers.get("Cookie");
+  // almost every load of home has none: the whole header is not parsed for it (ADR 082)
+  if (!cookie?.includes(`${oppstartFeilCookie.name}=`)) return null;
+  const v = (await oppstartFeilCookie.parse(cookie)) as Partial<OppstartFeil> | null;
   if (!v || (v.steg !== "regelverk" && v.steg !== "epost") || typeof v.feil !== "string") return null;
   const regelverk = v.regelverk && typeof v.regelverk === "object" ? v.regelverk : undefined;
   return { steg: v.steg, feil: v.feil, epost: typeof v.epost === "string" ? v.epost : "", regelverk };
@@ -151,14 +154,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : null;
   return data(
     {
-      avgiver,
+      // what the page shows of the organisation and of the lists, no more (ADR 082): single fetch writes the
+      // loader data into the HTML and the browser hydrates it
+      avgiver: { navn: avgiver.navn, formatertOrganisasjonsnummer: avgiver.formatertOrganisasjonsnummer },
       navn: bruker.navn,
       idag,
       sok,
       sokFeil,
       feilFelt,
-      oversikt,
-      land,
+      oversikt: oversikt ? forsideOversikt(oversikt) : null,
+      land: land.map((l) => ({ kode: l.kode, navn: l.navn })),
       filter,
       slettet,
       oppstart,

@@ -69,16 +69,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
     const t = await oversetterFor(request);
     const sertifikat = medVarelinjeside(t, svar, side, sortering);
+    // what no section shows stays out of the page's data (ADR 082): single fetch writes it into the HTML
+    const { mottatt: _m, dokumentnavn: _d, typeKode: _k, harLestRegelverk: _h, ...vist } = sertifikat;
     return {
       sertifikat: {
-        ...sertifikat,
+        ...vist,
         // the header's status badge in the reader's language (the API's statusTekst is bokmål, for its readers)
         statusTekst: sertifikatstatusNavn(t, svar.statusKode),
         landnavn: landnavnTabell(t.sprak, landkoder(sertifikat)),
         linjetekster: linjetekster(t, sertifikat.varelinjer),
       },
       harLestRegelverk: svar.harLestRegelverk,
-      avgiver,
+      avgiver: { organisasjonsnummer: avgiver.organisasjonsnummer, importoerId: avgiver.importoerId },
       sok,
       sortering,
       flagg,
@@ -96,7 +98,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         {
           sertifikat: null,
           harLestRegelverk: false,
-          avgiver,
+          avgiver: { organisasjonsnummer: avgiver.organisasjonsnummer, importoerId: avgiver.importoerId },
           sok,
           sortering,
           flagg,

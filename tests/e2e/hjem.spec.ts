@@ -88,8 +88,13 @@ test("nytt sertifikat på forsiden, og Fortsett og Slett fra påbegynte", async 
     has: page.locator(`a[href^="/importmelding/${id}/"]`),
   });
   await expect(kort).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { samme?: boolean }).samme = true;
+  });
   await kort.getByRole("link", { name: /^Fortsett/ }).click();
   await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/avsender$`));
+  // with JavaScript the row's link navigated in the app (the same document), as a <Link> does (ADR 082)
+  expect(await page.evaluate(() => (window as unknown as { samme?: boolean }).samme === true)).toBe(jsPaa());
 
   await page.goto("/");
   await kort.getByRole("link", { name: /^Slett/ }).click();
