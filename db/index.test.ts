@@ -96,6 +96,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "040-kopier-fra-sertifikatet",
       "041-lister-flate-2",
       "042-nye-funn",
+      "043-hendelsenummer-ved-commit",
     ]);
   });
 });

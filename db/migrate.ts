@@ -33,6 +33,7 @@ import * as m039 from "./migrations/039-innlesing";
 import * as m040 from "./migrations/040-kopier-fra-sertifikatet";
 import * as m041 from "./migrations/041-lister-flate-2";
 import * as m042 from "./migrations/042-nye-funn";
+import * as m043 from "./migrations/043-hendelsenummer-ved-commit";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "040-kopier-fra-sertifikatet": m040,
   "041-lister-flate-2": m041,
   "042-nye-funn": m042,
+  "043-hendelsenummer-ved-commit": m043,
 };
 
 class StaticProvider implements MigrationProvider {

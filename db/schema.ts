@@ -379,7 +379,8 @@ export interface HendelseTable {
   stroem: string;
   /** The importer of an importer's stream; null in the authority's. */
   importoer_id: number | null;
-  nummer: number;
+  /** Null until commit, where a trigger numbers the events (migration 043): other transactions never see null. */
+  nummer: ColumnType<number, number | undefined, number>;
   uuid: string;
   type: Hendelsestype | MyndighetHendelsestype;
   tidspunkt: Generated<Date>;

@@ -1,10 +1,12 @@
 // Writes the events (issue 25 §3, docs/decisions/036-hendelser-og-webhooker.md) inside the transaction of what
-// happened: the certificate's ingest, the notification's status change. Each event takes the next number of its
-// stream's counter row (`insert … on conflict do update set siste = siste + 1`), whose row lock is held until
-// commit, so one stream's numbers become visible in order and without gaps: a reader of the feed after N never
-// misses a lower number committed later. A stream is an importer's (with the webhook outbox rows, one per active
-// subscription to the type, in the same transaction) or the authority's case system's (ADR 045), the same
-// mechanism. Lock order: a transaction takes its importers' counters (ascending) before the authority's.
+// happened: the certificate's ingest, the notification's status change. An event is written without its number;
+// at commit a deferred trigger (migration 043) gives each event the next number of its stream's counter row,
+// whose row lock is held until the commit has ended, so one stream's numbers become visible in order and without
+// gaps: a reader of the feed after N never misses a lower number committed later. The lock is taken inside the
+// COMMIT only, not across the round trip to this process that sends it (ADR 084). A stream is an importer's (with
+// the webhook outbox rows, one per active subscription to the type, in the same transaction) or the authority's
+// case system's (ADR 045), the same mechanism. Lock order: the trigger takes the transaction's importers'
+// counters (ascending) before the authority's, and before the country counters (migration 032).
 import { randomUUID } from "node:crypto";
 import { type RawBuilder, sql, type Transaction } from "kysely";
 import type { Database } from "../../db";
@@ -26,7 +28,7 @@ export const MYNDIGHET_STROEM = "myndighet";
 /** An importer's stream. */
 export const importoerStroem = (importoerId: number) => `importoer:${importoerId}`;
 
-/** Takes the next number of the stream and writes the event; the counter's row lock is held until commit. */
+/** Writes the event in the stream; it gets its number at commit (migration 043). */
 async function skrivIStroem(
   trx: Trx,
   stroem: string,
@@ -34,18 +36,11 @@ async function skrivIStroem(
   type: Hendelsestype | MyndighetHendelsestype,
   data: Record<string, unknown>,
 ): Promise<number> {
-  const { siste } = await trx
-    .insertInto("hendelse_teller")
-    .values({ stroem, importoer_id: importoerId, siste: 1 })
-    .onConflict((oc) => oc.column("stroem").doUpdateSet({ siste: sql`hendelse_teller.siste + 1` }))
-    .returning("siste")
-    .executeTakeFirstOrThrow();
   const { id } = await trx
     .insertInto("hendelse")
     .values({
       stroem,
       importoer_id: importoerId,
-      nummer: Number(siste),
       uuid: randomUUID(),
       type,
       data: JSON.stringify(data),
@@ -62,10 +57,10 @@ export interface NyHendelse {
 }
 
 /**
- * Writes the events, the counters taken in ascending importer order (two transactions writing for the same
- * importers cannot deadlock on them); the order of one importer's events is kept. Each event is one statement
- * (the counter, the event and its webhook outbox rows, as data-modifying CTEs): a certificate's ingest writes
- * one per importer named on it, and each round trip to the database costs both sides more than the writing.
+ * Writes the events, in ascending importer order; the order of one importer's events is kept (their numbers at
+ * commit follow it). Each event is one statement (the event and its webhook outbox rows, as data-modifying
+ * CTEs): a certificate's ingest writes one per importer named on it, and each round trip to the database costs
+ * both sides more than the writing.
  */
 export async function skrivHendelser(
   trx: Trx,
@@ -83,15 +78,10 @@ export async function skrivHendelser(
     const med = i === 0 && foerst ? sql`${foerst},` : sql``;
     // A template, not the query builder: built for every certificate, and the builder's tree of three
     // data-modifying CTEs cost the request thread more than sending it (issue 35 item 4, ADR 064).
-    await sql`${sql.raw(FORBEREDT)} with ${med} t as (
-        insert into hendelse_teller (stroem, importoer_id, siste) values (${stroem}, ${h.importoerId}, 1)
-        on conflict (stroem) do update set siste = hendelse_teller.siste + 1
-        returning siste
-      ), h as (
-        insert into hendelse (stroem, importoer_id, nummer, uuid, type, data)
-        select ${stroem}::text, ${h.importoerId}::integer, t.siste, ${randomUUID()}::uuid, ${h.type}::text,
-          ${JSON.stringify(h.data)}::jsonb
-        from t
+    await sql`${sql.raw(FORBEREDT)} with ${med} h as (
+        insert into hendelse (stroem, importoer_id, uuid, type, data)
+        values (${stroem}::text, ${h.importoerId}::integer, ${randomUUID()}::uuid, ${h.type}::text,
+          ${JSON.stringify(h.data)}::jsonb)
         returning id
       )
       -- the outbox: every active subscription of the importer to this type (a paused one catches up from the feed)
@@ -168,8 +158,8 @@ export async function skrivStatusHendelser(
 
 /**
  * The authority's event for a notification (ADR 045): `type` given (a changed arrival), or the one that follows
- * the new status (MYNDIGHET_HENDELSE_FOR_STATUS; none for SLETTET and a draft's changes). Written last in the
- * transaction's event writes, after the importers' counters (the lock order).
+ * the new status (MYNDIGHET_HENDELSE_FOR_STATUS; none for SLETTET and a draft's changes). Numbered at commit
+ * after the importers' events (the lock order, migration 043).
  */
 export async function skrivMyndighetHendelse(
   trx: Trx,
