@@ -47,9 +47,13 @@ function kompilert(db: Db | Trx, versjon: number, sha256: string): Promise<Gjeld
   return verdi.then((v) => (v.versjon === versjon ? v : { ...v, versjon }));
 }
 
+/**
+ * What each handle was last told, for each answer to whether the development set counts: the two are different
+ * questions (the seed's intake counts it on a database whose service does not), so neither answers for the other.
+ */
 const sjekket = new WeakMap<
   Db,
-  { versjon: { versjon: number; sha256: string } | null; tid: number; gen: number }
+  Map<boolean, { versjon: { versjon: number; sha256: string } | null; tid: number; gen: number }>
 >();
 let generasjon = 0;
 
@@ -68,11 +72,13 @@ export async function gjeldendeRegelsett(
   utviklingssett: boolean,
 ): Promise<GjeldendeRegelsett | null> {
   const naa = Date.now();
-  const forrige = sjekket.get(db);
+  const svar = sjekket.get(db) ?? new Map();
+  sjekket.set(db, svar);
+  const forrige = svar.get(utviklingssett);
   let gjeldende = forrige?.versjon ?? null;
   if (!forrige || forrige.gen !== generasjon || naa - forrige.tid >= SJEKK_MS) {
     gjeldende = await gjeldendeVersjon(db, utviklingssett);
-    sjekket.set(db, { versjon: gjeldende, tid: naa, gen: generasjon });
+    svar.set(utviklingssett, { versjon: gjeldende, tid: naa, gen: generasjon });
   }
   return gjeldende ? kompilert(db, gjeldende.versjon, gjeldende.sha256) : null;
 }

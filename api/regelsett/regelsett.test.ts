@@ -12,6 +12,7 @@ import type { HistorikkSide } from "../../domain/historikk";
 import type { ImportmeldingVisning } from "../../domain/importmelding";
 import { UTVIKLINGSSETT } from "../../domain/risiko/regelsett";
 import type { Regel } from "../../domain/risiko/regler";
+import { createTestDatabase } from "../../tests/support/test-db";
 import {
   aktoer,
   importoerId,
@@ -360,6 +361,19 @@ describe("det godkjente regelsettet i hver prosess", () => {
     // The first asks; then at most once per SJEKK_MS (a check, and the content once per version).
     expect(teller.antall).toBeLessThanOrEqual(2 + Math.ceil((Date.now() - start) / SJEKK_MS));
     expect(teller.antall).toBeLessThan(15);
+  });
+
+  it("det utviklingssettet teller i, svarer ikke for der det ikke teller (seedens innlesing i produksjon)", async () => {
+    // A freshly seeded database holds only the development set. Asked with it counted (as the seed's intake
+    // asks), then without, then with again, within SJEKK_MS through the same handle: each answer is its own.
+    const handle = await createTestDatabase();
+    try {
+      expect((await gjeldendeRegelsett(handle.db, true))?.versjon).toBe(1);
+      expect(await gjeldendeRegelsett(handle.db, false)).toBeNull();
+      expect((await gjeldendeRegelsett(handle.db, true))?.versjon).toBe(1);
+    } finally {
+      await handle.close();
+    }
   });
 
   it("en godkjenning i en annen prosess gjelder her innen SJEKK_MS", async () => {
