@@ -12,7 +12,7 @@ interface Rad {
   q: string;
 }
 
-export const PG_STATEMENTS = process.env.BENCH_FOLK_PG === "1";
+const PG_STATEMENTS = process.env.BENCH_FOLK_PG === "1";
 
 async function medKlient<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T | undefined> {
   const c = new pg.Client({ connectionString: url });

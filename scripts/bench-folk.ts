@@ -42,7 +42,7 @@ const PORT = Number(process.env.BENCH_FOLK_PORT ?? 3200);
  * the last level again with this many, the same people spread over them request by request as a round-robin
  * balancer does (their sessions are rows in PostgreSQL). 1: only the one-web levels.
  */
-export const FOLK_WEB = Number(process.env.BENCH_FOLK_WEB ?? 2);
+const FOLK_WEB = Number(process.env.BENCH_FOLK_WEB ?? 2);
 
 /** The processes of the production shape, on a fresh database. */
 export interface Produksjonsform {
