@@ -9,7 +9,8 @@
 // - `i ro`: nobody (the processes' CPU at rest, per second).
 // With BENCH_AVSTAND_B (and BENCH_AVSTAND_A) set, two more web processes with those settings, A and B, each kind
 // against each in turn. Prints the web's and the api's CPU ms per request of each kind (medians of the rounds), the
-// ratios and the answers' percentiles (ms, all rounds).
+// ratios, PostgreSQL's CPU per request (the whole server's: windows alternate, so each window's is its own) and
+// the answers' percentiles (ms, all rounds).
 // `DATABASE_URL=… npx tsx scripts/bench-folk-avstand.ts`; BENCH_FOLK_PORT, BENCH_AVSTAND_FOLK (default 300),
 // BENCH_AVSTAND_SEKUNDER (per window, default 10), BENCH_AVSTAND_RUNDER (default 4), BENCH_AVSTAND_LASTER (the
 // kinds, separated by ";").
@@ -122,7 +123,13 @@ async function hoved(): Promise<void> {
     const maalt = new Map(
       noekler.map((k) => [
         k,
-        { web: [] as number[], api: [] as number[], perSekund: [] as number[], tider: [] as number[] },
+        {
+          web: [] as number[],
+          api: [] as number[],
+          pg: [] as number[],
+          perSekund: [] as number[],
+          tider: [] as number[],
+        },
       ]),
     );
     // a warm-up window of each, not counted
@@ -132,6 +139,7 @@ async function hoved(): Promise<void> {
           const foer = {
             web: prosessCpuMs(mål.web.pid),
             api: prosessCpuMs(form.api.pid),
+            pg: server.cpuMs() ?? 0,
             t: performance.now(),
           };
           const tider: number[] = [];
@@ -143,6 +151,7 @@ async function hoved(): Promise<void> {
           const m = maalt.get(`${last}${mål.navn}`)!;
           m.web.push((prosessCpuMs(mål.web.pid) - foer.web) / per);
           m.api.push((prosessCpuMs(form.api.pid) - foer.api) / per);
+          m.pg.push(((server.cpuMs() ?? 0) - foer.pg) / per);
           m.perSekund.push(n / sek);
           m.tider.push(...tider);
         }
@@ -159,6 +168,7 @@ async function hoved(): Promise<void> {
             "web CPU ms",
             `av ${noekler[0]}`,
             "api CPU ms",
+            "PostgreSQL CPU ms",
             "p50",
             "p95",
             "p99",
@@ -172,6 +182,7 @@ async function hoved(): Promise<void> {
               median(m.web).toFixed(2),
               l.startsWith("i ro") ? "–" : (median(m.web) / en).toFixed(2),
               median(m.api).toFixed(2),
+              median(m.pg).toFixed(2),
               ...[50, 95, 99].map((q) =>
                 persentil(
                   [...m.tider].sort((a, b) => a - b),

@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Agent, type Dispatcher, request } from "undici";
 import { DEMO_PERSONER, ORG } from "../dev/demo-data";
+import { nullstillPgStatements, pgStatementsPerForespoersel } from "./bench-folk-pg";
 import {
   type BenchPostgres,
   type BenchProsess,
@@ -36,6 +37,12 @@ const TENKETID_MS = [3000, 7000] as const;
 /** Goal (issue 35): at 600 people, 0 errors, p95 ≤ 300 ms, p99 ≤ 1 s. */
 export const MAAL = { p95: 300, p99: 1000 };
 const PORT = Number(process.env.BENCH_FOLK_PORT ?? 3200);
+/**
+ * Web processes in the second shape (compose.yaml runs two behind the load balancer): after the levels with one,
+ * the last level again with this many, the same people spread over them request by request as a round-robin
+ * balancer does (their sessions are rows in PostgreSQL). 1: only the one-web levels.
+ */
+const FOLK_WEB = Number(process.env.BENCH_FOLK_WEB ?? 2);
 
 /** The processes of the production shape, on a fresh database. */
 export interface Produksjonsform {
@@ -44,6 +51,8 @@ export interface Produksjonsform {
   offentlig: string;
   api: BenchProsess;
   idporten: BenchProsess;
+  /** The bench database's address. */
+  database: string;
   /** Starts another web process on `port` (stopped with the rest), with `ekstra` settings. */
   startWeb(port: number, ekstra?: Record<string, string>): Promise<BenchProsess>;
   stopp(): Promise<void>;
@@ -158,7 +167,7 @@ export async function startProduksjonsform(server: BenchPostgres, port = PORT): 
       return p;
     };
     const webProsess = await startWeb(webPort, { METRICS_PORT: String(port + 4) });
-    return { web: webProsess, offentlig: web, api, idporten, startWeb, stopp };
+    return { web: webProsess, offentlig: web, api, idporten, database: database.url, startWeb, stopp };
   } catch (e) {
     await stopp();
     throw e;
@@ -176,6 +185,8 @@ export class Person {
   tilWeb = 0;
   /** What its Accept-Encoding offers (a browser's: brotli and gzip). */
   koding = "gzip, br";
+  /** The web process for the next request when several share the load (a balancer's choice); else `web`. */
+  fordeling?: () => string;
   constructor(
     /** The web process, and its public address (Produksjonsform). */
     readonly web: string,
@@ -196,15 +207,18 @@ export class Person {
 
   /** One request (no redirects followed); the body read to the end. */
   async hent(adresse: string, init: { method?: "GET" | "POST"; skjema?: Record<string, string> } = {}) {
+    const web = this.fordeling?.() ?? this.web;
     const url = adresse.startsWith(this.offentlig)
-      ? this.web + adresse.slice(this.offentlig.length)
-      : adresse;
+      ? web + adresse.slice(this.offentlig.length)
+      : adresse.startsWith(this.web)
+        ? web + adresse.slice(this.web.length)
+        : adresse;
     const headers: Record<string, string> = {
       cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
       "accept-encoding": this.koding,
       "user-agent": "forhaandsmelding-bench",
     };
-    if (url.startsWith(this.web)) {
+    if (url.startsWith(web)) {
       this.tilWeb += 1;
       headers["x-forwarded-for"] = this.adresse;
       headers["x-forwarded-proto"] = "https";
@@ -322,8 +336,15 @@ export interface FolkResultat {
     web: number;
     api: number;
   };
-  /** CPU ms per second of the web and the api process with everyone logged in and nobody browsing. */
-  stille: { web: number; api: number };
+  /**
+   * CPU ms per second of the web (all its processes) and the api process with everyone logged in and nobody
+   * browsing, in the idle window's second half; `webFoerst`: the web's in its first half (right after the logins).
+   */
+  stille: { web: number; api: number; webFoerst: number };
+  /** Web processes the people were spread over. */
+  webProsesser: number;
+  /** PostgreSQL's statements per request in the window (BENCH_FOLK_PG=1, bench-folk-pg.ts). */
+  pgStatements: string[];
   last: string;
 }
 
@@ -338,13 +359,19 @@ async function maalNivaa(
   folk: number,
   sekunder: number,
   stier: string[][],
+  webber: readonly BenchProsess[],
 ): Promise<FolkResultat> {
+  const webCpu = () => webber.reduce((a, w) => a + prosessCpuMs(w.pid), 0);
   const nye = Array.from(
     { length: Math.max(0, folk - personer.length) },
     (_, i) => new Person(form.web.url, form.offentlig, personer.length + i + 1),
   );
+  // a balancer's round robin over the web processes, request by request
+  let runde = 0;
+  const fordeling = webber.length > 1 ? () => webber[runde++ % webber.length]!.url : undefined;
+  for (const p of [...personer, ...nye]) p.fordeling = fordeling;
   const startInn = performance.now();
-  const innFoer = { web: prosessCpuMs(form.web.pid), api: prosessCpuMs(form.api.pid) };
+  const innFoer = { web: webCpu(), api: prosessCpuMs(form.api.pid) };
   let innFeil = 0;
   let neste = 0;
   await Promise.all(
@@ -364,27 +391,32 @@ async function maalNivaa(
     sekunder: (performance.now() - startInn) / 1000,
     feil: innFeil,
     forespoersler: perInn(nye.reduce((a, p) => a + p.tilWeb, 0)),
-    web: perInn(prosessCpuMs(form.web.pid) - innFoer.web),
+    web: perInn(webCpu() - innFoer.web),
     api: perInn(prosessCpuMs(form.api.pid) - innFoer.api),
   };
   personer.push(...nye);
-  const stilleFoer = { web: prosessCpuMs(form.web.pid), api: prosessCpuMs(form.api.pid) };
-  await sov(STILLE_SEKUNDER * 1000);
+  const halv = STILLE_SEKUNDER / 2;
+  const stilleFoer = webCpu();
+  await sov(halv * 1000);
+  const stilleMidt = { web: webCpu(), api: prosessCpuMs(form.api.pid) };
+  await sov(halv * 1000);
   const stille = {
-    web: (prosessCpuMs(form.web.pid) - stilleFoer.web) / STILLE_SEKUNDER,
-    api: (prosessCpuMs(form.api.pid) - stilleFoer.api) / STILLE_SEKUNDER,
+    web: (webCpu() - stilleMidt.web) / halv,
+    api: (prosessCpuMs(form.api.pid) - stilleMidt.api) / halv,
+    webFoerst: (stilleMidt.web - stilleFoer) / halv,
   };
+  await nullstillPgStatements(server.url);
 
   const tider: { ms: number; side: string }[] = [];
   const feilEksempler: string[] = [];
   let feil = 0;
   const minne = { web: 0, api: 0 };
   const maaler = setInterval(() => {
-    minne.web = Math.max(minne.web, prosessRssMb(form.web.pid));
+    minne.web = Math.max(minne.web, ...webber.map((w) => prosessRssMb(w.pid)));
     minne.api = Math.max(minne.api, prosessRssMb(form.api.pid));
   }, 1000);
   const foer = {
-    web: prosessCpuMs(form.web.pid),
+    web: webCpu(),
     api: prosessCpuMs(form.api.pid),
     pg: server.cpuMs(),
     gen: process.cpuUsage(),
@@ -443,7 +475,7 @@ async function maalNivaa(
       ),
     ]),
     cpu: {
-      web: (prosessCpuMs(form.web.pid) - foer.web) / n,
+      web: (webCpu() - foer.web) / n,
       api: (prosessCpuMs(form.api.pid) - foer.api) / n,
       pg: pg === undefined || foer.pg === undefined ? undefined : (pg - foer.pg) / n,
       generator: (gen.user + gen.system) / 1000 / n,
@@ -451,11 +483,17 @@ async function maalNivaa(
     minne,
     innlogging,
     stille,
+    webProsesser: webber.length,
+    pgStatements: await pgStatementsPerForespoersel(server.url, form.database, tider.length),
     last: maskinLast(),
   };
 }
 
-export async function maalFolk(nivaaer = FOLK, sekunder = FOLK_SEKUNDER): Promise<FolkResultat[]> {
+export async function maalFolk(
+  nivaaer = FOLK,
+  sekunder = FOLK_SEKUNDER,
+  webAntall = FOLK_WEB,
+): Promise<FolkResultat[]> {
   const server = await benchPostgres();
   try {
     const form = await startProduksjonsform(server);
@@ -465,7 +503,15 @@ export async function maalFolk(nivaaer = FOLK, sekunder = FOLK_SEKUNDER): Promis
       const stier = await sider(personer[0]!);
       const resultater: FolkResultat[] = [];
       for (const folk of nivaaer)
-        resultater.push(await maalNivaa(form, server, personer, folk, sekunder, stier));
+        resultater.push(await maalNivaa(form, server, personer, folk, sekunder, stier, [form.web]));
+      // the shape compose.yaml runs: the last level again over `webAntall` web processes (the same people)
+      const siste = nivaaer.at(-1);
+      if (webAntall > 1 && siste) {
+        const webber = [form.web];
+        for (let i = 1; i < webAntall; i++)
+          webber.push(await form.startWeb(PORT + 6 + 2 * i, { METRICS_PORT: String(PORT + 7 + 2 * i) }));
+        resultater.push(await maalNivaa(form, server, personer, siste, sekunder, stier, webber));
+      }
       return resultater;
     } finally {
       await form.stopp();
@@ -482,6 +528,7 @@ export function formaterFolk(r: readonly FolkResultat[]): string {
     tabell([
       [
         "folk",
+        "web-prosesser",
         "per sekund",
         "feil",
         "p50",
@@ -499,6 +546,7 @@ export function formaterFolk(r: readonly FolkResultat[]): string {
       ],
       ...r.map((x) => [
         String(x.folk),
+        String(x.webProsesser),
         x.perSekund.toFixed(1),
         String(x.feil),
         ms(x.p50),
@@ -521,7 +569,9 @@ export function formaterFolk(r: readonly FolkResultat[]): string {
         "innlogging: web-forespørsler",
         "web CPU ms",
         "api CPU ms",
-        `i ro (${STILLE_SEKUNDER} s): web CPU ms/s`,
+        "web-prosesser",
+        `i ro, første ${STILLE_SEKUNDER / 2} s: web CPU ms/s`,
+        `siste ${STILLE_SEKUNDER / 2} s: web CPU ms/s`,
         "api ms/s",
         "web i ro per forespørsel",
       ],
@@ -530,12 +580,20 @@ export function formaterFolk(r: readonly FolkResultat[]): string {
         x.innlogging.forespoersler.toFixed(1),
         x.innlogging.web.toFixed(1),
         x.innlogging.api.toFixed(1),
+        String(x.webProsesser),
+        x.stille.webFoerst.toFixed(1),
         x.stille.web.toFixed(1),
         x.stille.api.toFixed(1),
         (x.stille.web / (x.perSekund || 1)).toFixed(2),
       ]),
     ]),
-    `p95 per side ved ${r.at(-1)?.folk} folk: ${(r.at(-1)?.perSide ?? []).map(([s, p]) => `${s} ${ms(p)} ms`).join(", ")}`,
+    ...r.map(
+      (x) =>
+        `p95 per side ved ${x.folk} folk, ${x.webProsesser} web: ${x.perSide.map(([s, p]) => `${s} ${ms(p)} ms`).join(", ")}`,
+    ),
+    ...r.flatMap((x) =>
+      x.pgStatements.length ? [`${x.folk} folk, ${x.webProsesser} web:`, ...x.pgStatements] : [],
+    ),
     ...r.flatMap((x) => x.feilEksempler.map((e) => `  feil ved ${x.folk}: ${e}`)),
   ].join("\n");
 }
