@@ -159,21 +159,29 @@ describe("hendelsesnummeret tas ved commit", () => {
         await skrivHendelser(trx, [
           { importoerId: hageland, type: "importmelding.vurdert", data: data("i") },
         ]);
-        // the deferred numbering now, in this transaction, so its scans are counted here
+        // The backend's scans not yet reported (earlier transactions' too), before and after the numbering, which
+        // runs now, in this transaction.
+        const skann = async () =>
+          (
+            await sql<{ seq: string; idx: string }>`select seq_scan as seq, idx_scan as idx
+              from pg_stat_xact_user_tables where relname = 'hendelse'`.execute(trx)
+          ).rows[0]!;
+        const foer = await skann();
         await sql`set constraints hendelse_nummer immediate`.execute(trx);
-        const { rows } = await sql<{ seq: string; idx: string }>`
-          select seq_scan as seq, idx_scan as idx from pg_stat_xact_user_tables where relname = 'hendelse'`.execute(
-          trx,
-        );
+        const etter = await skann();
         const uten = await trx
           .selectFrom("hendelse")
           .select((eb) => eb.fn.countAll<string>().as("n"))
           .where("nummer", "is", null)
           .executeTakeFirstOrThrow();
-        return { ...rows[0]!, uten: uten.n };
+        return {
+          seq: Number(etter.seq) - Number(foer.seq),
+          idx: Number(etter.idx) - Number(foer.idx),
+          uten: uten.n,
+        };
       });
     expect(Number(skanninger.uten)).toBe(0);
-    expect(Number(skanninger.seq)).toBe(0);
-    expect(Number(skanninger.idx)).toBeGreaterThan(0);
+    expect(skanninger.seq).toBe(0);
+    expect(skanninger.idx).toBeGreaterThan(0);
   });
 });
