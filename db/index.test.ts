@@ -97,7 +97,7 @@ describe(`databasen (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})
       "041-lister-flate-2",
       "042-nye-funn",
       "043-hendelsenummer-ved-commit",
-      "045-nummerering-med-indeks",
+      "044-nummerering-med-indeks",
     ]);
   });
 });

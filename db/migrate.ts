@@ -34,7 +34,7 @@ import * as m040 from "./migrations/040-kopier-fra-sertifikatet";
 import * as m041 from "./migrations/041-lister-flate-2";
 import * as m042 from "./migrations/042-nye-funn";
 import * as m043 from "./migrations/043-hendelsenummer-ved-commit";
-import * as m045 from "./migrations/045-nummerering-med-indeks";
+import * as m044 from "./migrations/044-nummerering-med-indeks";
 
 // Migrations are imported statically so they work the same under tsx, vite and a bundle.
 const migrations: Record<string, Migration> = {
@@ -73,7 +73,7 @@ const migrations: Record<string, Migration> = {
   "041-lister-flate-2": m041,
   "042-nye-funn": m042,
   "043-hendelsenummer-ved-commit": m043,
-  "045-nummerering-med-indeks": m045,
+  "044-nummerering-med-indeks": m044,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -150,7 +150,7 @@ describe("hendelsesnummeret tas ved commit", () => {
   });
 
   it("nummereringen finner transaksjonens hendelser gjennom den delvise indeksen, ikke ved å lese hele tabellen", async () => {
-    // A young database (few events) is where the planner prefers reading the table (migration 045): statistics of
+    // A young database (few events) is where the planner prefers reading the table (migration 044): statistics of
     // today's small table, and the connection's cached plan of the numbering made again from them.
     const skanninger = await db()
       .transaction()
