@@ -7,7 +7,7 @@ import { request } from "node:http";
 import { createServer } from "node:net";
 import path from "node:path";
 import type { Transform } from "node:stream";
-import {
+import zlib, {
   brotliCompressSync,
   brotliDecompressSync,
   constants,
@@ -146,16 +146,22 @@ describe("komprimering i den kjørende tjenesten", () => {
     expect(svar.body.length).toBeGreaterThanOrEqual(helt - 32);
   });
 
-  it("siden går til kompressoren i ett stykke, ikke i Reacts biter på 2 KB (ADR 074)", async () => {
+  it("siden komprimeres i ett stykke, ikke i Reacts biter på 2 KB (ADR 074), og i ett kall, ikke en strøm (ADR 087)", async () => {
     const gzip: Transform = Object.getPrototypeOf(createGzip());
     const skriv = vi.spyOn(gzip, "write");
+    const ettKall = vi.spyOn(zlib, "gzipSync");
     try {
       const svar = await hentRaatt(`${base}/nyttig-info`, { "Accept-Encoding": "gzip" });
       expect(svar.status).toBe(200);
-      expect(gunzipSync(svar.body).length).toBeGreaterThan(10_000);
-      expect(skriv).toHaveBeenCalledTimes(1);
+      const html = gunzipSync(svar.body);
+      expect(html.length).toBeGreaterThan(10_000);
+      // the whole page in one synchronous call (app/lib/sidekomprimering.server.ts), no zlib stream for it
+      expect(ettKall).toHaveBeenCalledTimes(1);
+      expect(Buffer.from(ettKall.mock.calls[0]![0] as Uint8Array).equals(html)).toBe(true);
+      expect(skriv).toHaveBeenCalledTimes(0);
     } finally {
       skriv.mockRestore();
+      ettKall.mockRestore();
     }
   });
 
