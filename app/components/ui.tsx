@@ -1,8 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { sidetall } from "../../domain/pagination";
 import type { Farge } from "../../domain/status";
 import { useFeilITittel } from "./feiltittel";
+import { Radlenke } from "./radlenker";
 import { useT } from "./sprak";
 
 /** A Designsystemet alert. `rolle="alert"` only for messages that appear after an action. */
@@ -48,49 +49,58 @@ export function Sidevelger({
   antallSider,
   lenke,
   etikett,
+  radlenker = false,
 }: {
   aktiv: number;
   antallSider: number;
   lenke: (side: number) => string;
   /** The navigation's name, in the page's language ("Sidenavigering" when not given). */
   etikett?: string;
+  /** The links as `Radlenke`s, not `<Link>`s (ADR 086): the caller has `useRadlenker` on an element around. */
+  radlenker?: boolean;
 }) {
   const t = useT();
   if (antallSider <= 1) return null;
   const sider = sidetall(aktiv, antallSider);
+  const Lenke = radlenker ? Radlenke : Sidelenke;
   return (
     <nav className="ds-pagination sidevelger" aria-label={etikett ?? t("felles.sidevelger.etikett")}>
       <ul>
         <li>
           {aktiv > 1 ? (
-            <Link className="ds-button" data-variant="tertiary" to={lenke(aktiv - 1)}>
+            <Lenke className="ds-button" data-variant="tertiary" til={lenke(aktiv - 1)}>
               {t("felles.sidevelger.forrige")}
-            </Link>
+            </Lenke>
           ) : null}
         </li>
         {sider.map((s) => (
           <li key={s}>
-            <Link
+            <Lenke
               className="ds-button"
               data-variant={s === aktiv ? "primary" : "tertiary"}
-              to={lenke(s)}
+              til={lenke(s)}
               aria-current={s === aktiv ? "page" : undefined}
               aria-label={t("felles.sidevelger.side", { side: s })}
             >
               {s}
-            </Link>
+            </Lenke>
           </li>
         ))}
         <li>
           {aktiv < antallSider ? (
-            <Link className="ds-button" data-variant="tertiary" to={lenke(aktiv + 1)}>
+            <Lenke className="ds-button" data-variant="tertiary" til={lenke(aktiv + 1)}>
               {t("felles.sidevelger.neste")}
-            </Link>
+            </Lenke>
           ) : null}
         </li>
       </ul>
     </nav>
   );
+}
+
+/** A `<Link>` with Radlenke's props. */
+function Sidelenke({ til, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { til: string }) {
+  return <Link to={til} {...props} />;
 }
 
 /** "Label: value" pairs; values that are missing are left out. */
