@@ -8,7 +8,7 @@ import type { Paginering } from "../../domain/sertifikat-visning";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
 import { KONTAKT_EPOST } from "../lib/kontakt";
-import { useRadlenker } from "./radlenker";
+import { Radlenke, useRadlenker } from "./radlenker";
 import { useT } from "./sprak";
 import { Sidevelger, Varsel } from "./ui";
 
@@ -217,7 +217,7 @@ export function Resultater({
               aktiv={aktivSide}
               antallSider={liste.paginering.antallSider}
               lenke={lenkeTilSide}
-              radlenker
+              Lenke={Radlenke}
             />
           )}
         </>

@@ -1,9 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { AnchorHTMLAttributes, ReactNode } from "react";
+import type { AnchorHTMLAttributes, ComponentType, ReactNode } from "react";
 import { sidetall } from "../../domain/pagination";
 import type { Farge } from "../../domain/status";
 import { useFeilITittel } from "./feiltittel";
-import { Radlenke } from "./radlenker";
 import { useT } from "./sprak";
 
 /** A Designsystemet alert. `rolle="alert"` only for messages that appear after an action. */
@@ -49,20 +48,22 @@ export function Sidevelger({
   antallSider,
   lenke,
   etikett,
-  radlenker = false,
+  Lenke = Sidelenke,
 }: {
   aktiv: number;
   antallSider: number;
   lenke: (side: number) => string;
   /** The navigation's name, in the page's language ("Sidenavigering" when not given). */
   etikett?: string;
-  /** The links as `Radlenke`s, not `<Link>`s (ADR 086): the caller has `useRadlenker` on an element around. */
-  radlenker?: boolean;
+  /**
+   * What renders a page link, a `<Link>` when not given; the lists pass `Radlenke` (ADR 086) and have
+   * `useRadlenker` on an element around (not imported here: the pages that do not use it do not load it).
+   */
+  Lenke?: ComponentType<AnchorHTMLAttributes<HTMLAnchorElement> & { til: string }>;
 }) {
   const t = useT();
   if (antallSider <= 1) return null;
   const sider = sidetall(aktiv, antallSider);
-  const Lenke = radlenker ? Radlenke : Sidelenke;
   return (
     <nav className="ds-pagination sidevelger" aria-label={etikett ?? t("felles.sidevelger.etikett")}>
       <ul>
