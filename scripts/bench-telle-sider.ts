@@ -86,13 +86,17 @@ try {
   for (const r of rader) console.log(r.join("\t"));
   if (process.env.TELLE_DUMP) {
     for (const [navn, sti] of [
-      ["forside", "/_root.data"],
-      ["sertifikat", lenke.replace("?", ".data?")],
+      ["forside", "/"],
+      ["sertifikater", "/sertifikater"],
+      ["sertifikat", lenke],
+      ["importmeldinger", "/importmeldinger"],
     ] as const) {
-      await (await b.hent(sti))
+      const [sti0, sok] = sti.split("?");
+      const dataSti = `${sti0 === "/" ? "/_root" : sti0}.data${sok ? `?${sok}` : ""}`;
+      await (await b.hent(dataSti))
         .text()
         .then((t) => writeFileSync(`${process.env.TELLE_DUMP}/${navn}.data`, t));
-      await (await b.hent(navn === "forside" ? "/" : lenke))
+      await (await b.hent(sti))
         .text()
         .then((t) => writeFileSync(`${process.env.TELLE_DUMP}/${navn}.html`, t));
     }

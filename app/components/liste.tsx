@@ -2,12 +2,13 @@
 // notification list and home, and the result section of the two lists. GET forms and links: everything
 // works without JavaScript; with it, each page submits its filter on change (ADR 013).
 import { Form, type FormProps, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { ORD, type Ord } from "../../domain/antall";
 import type { Paginering } from "../../domain/sertifikat-visning";
 import type { Noekkel } from "../../sprak/navnerom";
 import type { T } from "../../sprak/oversetter";
 import { KONTAKT_EPOST } from "../lib/kontakt";
+import { Radlenke, useRadlenker } from "./radlenker";
 import { useT } from "./sprak";
 import { Sidevelger, Varsel } from "./ui";
 
@@ -72,6 +73,17 @@ export interface AktivtFilter {
   verdier: readonly string[];
 }
 
+/** One list formatter per locale, made when a page first shows filters in use (ADR 086). */
+const listeformat = new Map<string, Intl.ListFormat>();
+function listeformatFor(lokale: string): Intl.ListFormat {
+  let f = listeformat.get(lokale);
+  if (!f) {
+    f = new Intl.ListFormat(lokale, { type: "unit" });
+    listeformat.set(lokale, f);
+  }
+  return f;
+}
+
 /**
  * The filter panel folded on narrow screens (issue 36 item 11): a `<details>` closed by default, so the
  * results come first with or without JavaScript, and beside it what is filtered on, so a folded filter is
@@ -88,7 +100,6 @@ export function Filtervindu({
   children: ReactNode;
 }) {
   const t = useT();
-  const liste = new Intl.ListFormat(t.lokale, { type: "unit" });
   return (
     <div className="filtervindu__ramme">
       <details className="filtervindu">
@@ -105,7 +116,10 @@ export function Filtervindu({
           <ul>
             {aktive.map((a) => (
               <li key={a.felt}>
-                {t("felles.liste.filterVerdier", { felt: a.felt, verdier: liste.format(a.verdier) })}
+                {t("felles.liste.filterVerdier", {
+                  felt: a.felt,
+                  verdier: listeformatFor(t.lokale).format(a.verdier),
+                })}
               </li>
             ))}
           </ul>
@@ -165,7 +179,10 @@ export function Resultater({
   laster: boolean;
   /** Set when the list could not be fetched: the error's title. */
   feilTittel: string | null;
-  liste: { antall: number; paginering: Paginering } | null;
+  liste: {
+    antall: number;
+    paginering: Pick<Paginering, "antallSider" | "antallElementer" | "flereEnnMaks">;
+  } | null;
   filtrert: boolean;
   /** What an empty page says without a filter. */
   tom: string;
@@ -175,8 +192,11 @@ export function Resultater({
   children: ReactNode;
 }) {
   const t = useT();
+  // the page links (and the rows' links, if Radlenker) navigate in the app through one listener (ADR 086)
+  const ramme = useRef<HTMLElement>(null);
+  useRadlenker(ramme);
   return (
-    <section className="resultater" aria-labelledby="resultat-tittel" aria-busy={laster}>
+    <section className="resultater" aria-labelledby="resultat-tittel" aria-busy={laster} ref={ramme}>
       <h2 id="resultat-tittel" className="skjult">
         {t.melding(tittel)}
       </h2>
@@ -193,7 +213,12 @@ export function Resultater({
           </p>
           {children}
           {laster ? null : (
-            <Sidevelger aktiv={aktivSide} antallSider={liste.paginering.antallSider} lenke={lenkeTilSide} />
+            <Sidevelger
+              aktiv={aktivSide}
+              antallSider={liste.paginering.antallSider}
+              lenke={lenkeTilSide}
+              Lenke={Radlenke}
+            />
           )}
         </>
       ) : null}

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { AnchorHTMLAttributes, ComponentType, ReactNode } from "react";
 import { sidetall } from "../../domain/pagination";
 import type { Farge } from "../../domain/status";
 import { useFeilITittel } from "./feiltittel";
@@ -48,12 +48,18 @@ export function Sidevelger({
   antallSider,
   lenke,
   etikett,
+  Lenke = Sidelenke,
 }: {
   aktiv: number;
   antallSider: number;
   lenke: (side: number) => string;
   /** The navigation's name, in the page's language ("Sidenavigering" when not given). */
   etikett?: string;
+  /**
+   * What renders a page link, a `<Link>` when not given; the lists pass `Radlenke` (ADR 086) and have
+   * `useRadlenker` on an element around (not imported here: the pages that do not use it do not load it).
+   */
+  Lenke?: ComponentType<AnchorHTMLAttributes<HTMLAnchorElement> & { til: string }>;
 }) {
   const t = useT();
   if (antallSider <= 1) return null;
@@ -63,34 +69,39 @@ export function Sidevelger({
       <ul>
         <li>
           {aktiv > 1 ? (
-            <Link className="ds-button" data-variant="tertiary" to={lenke(aktiv - 1)}>
+            <Lenke className="ds-button" data-variant="tertiary" til={lenke(aktiv - 1)}>
               {t("felles.sidevelger.forrige")}
-            </Link>
+            </Lenke>
           ) : null}
         </li>
         {sider.map((s) => (
           <li key={s}>
-            <Link
+            <Lenke
               className="ds-button"
               data-variant={s === aktiv ? "primary" : "tertiary"}
-              to={lenke(s)}
+              til={lenke(s)}
               aria-current={s === aktiv ? "page" : undefined}
               aria-label={t("felles.sidevelger.side", { side: s })}
             >
               {s}
-            </Link>
+            </Lenke>
           </li>
         ))}
         <li>
           {aktiv < antallSider ? (
-            <Link className="ds-button" data-variant="tertiary" to={lenke(aktiv + 1)}>
+            <Lenke className="ds-button" data-variant="tertiary" til={lenke(aktiv + 1)}>
               {t("felles.sidevelger.neste")}
-            </Link>
+            </Lenke>
           ) : null}
         </li>
       </ul>
     </nav>
   );
+}
+
+/** A `<Link>` with Radlenke's props. */
+function Sidelenke({ til, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { til: string }) {
+  return <Link to={til} {...props} />;
 }
 
 /** "Label: value" pairs; values that are missing are left out. */

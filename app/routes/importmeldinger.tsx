@@ -1,8 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef } from "react";
 import { formaterDato } from "../../domain/format";
-import { IMPORTMELDING_SIDESTOERRELSE, type ImportmeldingListe } from "../../domain/importmelding-liste";
+import {
+  IMPORTMELDING_SIDESTOERRELSE,
+  type ImportmeldingListe,
+  type ImportmeldingListeElement,
+} from "../../domain/importmelding-liste";
 import { formaterTall } from "../../domain/mengde";
 import { klemSide, tilServerSide } from "../../domain/pagination";
 import { fraSoekeparametre, ImportmeldingerAdresse } from "../../domain/schemas/listefilter";
@@ -13,6 +17,7 @@ import type { T } from "../../sprak/oversetter";
 import { useHydrert } from "../components/hydrert";
 import { LandVelger } from "../components/landvelger";
 import { type AktivtFilter, Filterfelt, Filterpanel, Filtervindu, Resultater } from "../components/liste";
+import { Radlenke } from "../components/radlenker";
 import { Avkrysningsgruppe } from "../components/skjema";
 import { Tekst, useT } from "../components/sprak";
 import { Merke } from "../components/ui";
@@ -21,6 +26,25 @@ import { landvalgPaa, navngiLand } from "../lib/landnavn.server";
 import { hentFlagg } from "../lib/preferanser.server";
 import { sidetittel } from "../lib/sidetittel";
 import { ruteTekster, sprakFor } from "../lib/tekster.server";
+
+/**
+ * What a row shows of a notification (ADR 086): single fetch writes the loader data into the HTML and the browser
+ * hydrates it, so the rows carry these, not the API's bokmål status text or the country's code.
+ */
+const rad = (m: ImportmeldingListeElement) => ({
+  id: m.id,
+  nummer: m.nummer,
+  egenReferanse: m.egenReferanse,
+  avsender: m.avsender,
+  landnavn: m.eksportLand.navn,
+  kunDokumentkontroll: m.kunDokumentkontroll,
+  status: m.status,
+  statusFarge: m.statusFarge,
+  statusEndret: m.statusEndret,
+  kategori: m.kategori,
+  vurdertFoerAnkomst: m.vurdertFoerAnkomst,
+  url: m.url,
+});
 
 /** The notification list (SPEC §2), only with the visImportmelding flag. Filters are a GET form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -68,8 +92,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sprak,
       liste.importmeldingListevisningElementer.map((m) => m.eksportLand),
     );
+    const { antallSider, antallElementer, flereEnnMaks } = liste.paginering;
     return {
-      liste,
+      liste: {
+        rader: liste.importmeldingListevisningElementer.map(rad),
+        paginering: { antallSider, antallElementer, flereEnnMaks },
+      },
       land: landvalgPaa(sprak, liste.eksportland ?? []),
       importoerer,
       filter: f,
@@ -218,7 +246,7 @@ export default function Importmeldinger() {
           liste={
             data.liste
               ? {
-                  antall: data.liste.importmeldingListevisningElementer.length,
+                  antall: data.liste.rader.length,
                   paginering: data.liste.paginering,
                 }
               : null
@@ -230,7 +258,7 @@ export default function Importmeldinger() {
           lenkeTilSide={lenkeTilSide}
         >
           <ul className="sertifikatliste">
-            {data.liste?.importmeldingListevisningElementer.map((m) => (
+            {data.liste?.rader.map((m) => (
               <ImportmeldingKort key={m.id} m={m} />
             ))}
           </ul>
@@ -306,21 +334,24 @@ function ImportoerValg({
   );
 }
 
-type Element = ImportmeldingListe["importmeldingListevisningElementer"][number];
+/** A hidden part of a link's name (the notification's number), for <Tekst>'s `deler`. */
+const skjult = <span key="skjult" className="skjult" />;
 
-/** One notification in the list: number, sender and status, and what can be done with it next. */
-function ImportmeldingKort({ m }: { m: Element }) {
+/**
+ * One notification in the list: number, sender and status, and what can be done with it next. Its links are
+ * Radlenker (ADR 086): the list's `Resultater` has the one listener that navigates in the app.
+ */
+function ImportmeldingKort({ m }: { m: ReturnType<typeof rad> }) {
   const t = useT();
-  const skjult = <span className="skjult" />;
   return (
     <li className="sertifikatkort">
       <h3 className="ds-heading" data-size="xs">
-        <Link to={m.url}>{m.nummer}</Link>
+        <Radlenke til={m.url}>{m.nummer}</Radlenke>
       </h3>
       <p className="ds-paragraph" data-size="sm">
         {t("importmelding.liste.linje", {
           fra: m.avsender ?? t("importmelding.liste.ukjentAvsender"),
-          land: m.eksportLand.navn,
+          land: m.landnavn,
           referanse: m.egenReferanse ? ` · ${m.egenReferanse}` : "",
           dato: formaterDato(m.statusEndret, t.sprak),
         })}
@@ -335,23 +366,23 @@ function ImportmeldingKort({ m }: { m: Element }) {
       </div>
       {m.kategori === "PAABEGYNT" ? (
         <div className="knapperad">
-          <Link className="ds-button" data-variant="primary" data-size="sm" to={m.url}>
+          <Radlenke className="ds-button" data-variant="primary" data-size="sm" til={m.url}>
             <Tekst id="importmelding.liste.fortsett" verdier={{ nummer: m.nummer }} deler={[skjult]} />
-          </Link>
-          <Link className="ds-button" data-variant="secondary" data-size="sm" to={`${m.url}?slett=1`}>
+          </Radlenke>
+          <Radlenke className="ds-button" data-variant="secondary" data-size="sm" til={`${m.url}?slett=1`}>
             <Tekst id="importmelding.liste.slett" verdier={{ nummer: m.nummer }} deler={[skjult]} />
-          </Link>
+          </Radlenke>
         </div>
       ) : m.kategori === "REGISTRERT" && m.status === "REGISTRERT" && !m.kunDokumentkontroll ? (
         <div className="knapperad">
-          <Link
+          <Radlenke
             className="ds-button"
             data-variant="secondary"
             data-size="sm"
-            to={`/importmelding/${m.id}/mottakskontrolloer`}
+            til={`/importmelding/${m.id}/mottakskontrolloer`}
           >
             <Tekst id="importmelding.liste.fysiskKontroll" verdier={{ nummer: m.nummer }} deler={[skjult]} />
-          </Link>
+          </Radlenke>
         </div>
       ) : null}
     </li>

@@ -32,9 +32,14 @@ test("listen over forhåndsmeldinger med filter på status", async ({ page }) =>
   const fortsett = page.getByRole("link", { name: /^Fortsett/ });
   await expect(fortsett).toHaveCount(1);
   await expect(page.getByRole("link", { name: /^Slett/ })).toHaveCount(1);
+  await page.evaluate(() => {
+    (window as unknown as { samme?: boolean }).samme = true;
+  });
   await fortsett.click();
   // 'Fortsett' resumes at the draft's first unfinished step (ADR 007 "Resuming a draft"): the sender
   await expect(page).toHaveURL(new RegExp(`/importmelding/${id}/avsender$`));
+  // with JavaScript the row's link navigated in the app (the same document), as a <Link> does (ADR 086)
+  expect(await page.evaluate(() => (window as unknown as { samme?: boolean }).samme === true)).toBe(jsPaa());
 
   await page.goto("/importmeldinger?nummer=finnes-ikke");
   await expect(page.getByText("Vi fant ingen treff med gjeldende filter.")).toBeVisible();

@@ -210,8 +210,13 @@ test("sideinndeling med 15 per side", async ({ page }) => {
   await expect(page.locator(".sertifikatkort")).toHaveCount(15);
   const sider = page.getByRole("navigation", { name: "Sidenavigering" });
   await expect(sider.getByRole("link", { name: "Side 1" })).toHaveAttribute("aria-current", "page");
+  await page.evaluate(() => {
+    (window as unknown as { samme?: boolean }).samme = true;
+  });
   await sider.getByRole("link", { name: "Neste" }).click();
   await expect(page).toHaveURL(/sidenummer=2/);
+  // with JavaScript the page link navigated in the app (the same document), as a <Link> does (ADR 086)
+  expect(await page.evaluate(() => (window as unknown as { samme?: boolean }).samme === true)).toBe(jsPaa());
   await expect(page.locator(".sertifikatkort").first()).toBeVisible();
   expect(await page.locator(".sertifikatkort").count()).toBeGreaterThanOrEqual(1);
   await sjekkUu(page);
