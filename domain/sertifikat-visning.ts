@@ -37,6 +37,36 @@ export interface Paginering {
   flereEnnMaks: boolean;
 }
 
+/**
+ * What a certificate's card on a page shows (home's new certificates, the certificate list's rows): its keys,
+ * sender and duty to notify, and nothing else of the API's answer (single fetch writes loader data into the
+ * HTML; ADR 082, 086).
+ */
+export interface SertifikatKort {
+  id: number;
+  nummer: string;
+  utstedtDato: string;
+  eksportLand: { kode: string; navn: string };
+  avsender: string | null;
+  meldeplikt: MeldepliktigVurdering;
+}
+
+export const sertifikatKort = (s: {
+  id: number;
+  nummer: string;
+  utstedtDato: string;
+  eksportLand: { kode: string; navn: string };
+  avsender: string | null;
+  meldepliktigVurdering: { kode: MeldepliktigVurdering };
+}): SertifikatKort => ({
+  id: s.id,
+  nummer: s.nummer,
+  utstedtDato: s.utstedtDato,
+  eksportLand: { kode: s.eksportLand.kode, navn: s.eksportLand.navn },
+  avsender: s.avsender,
+  meldeplikt: s.meldepliktigVurdering.kode,
+});
+
 /** One row of GET /import/v2/{orgnr}/{importoerId}/sertifikater. */
 export interface SertifikatListeElement {
   id: number;

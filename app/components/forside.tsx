@@ -5,7 +5,7 @@ import { useSubmit } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { formaterDato } from "../../domain/format";
 import { grupperEtterAnkomst, type Oversikt, type OversiktImportmelding } from "../../domain/oversikt";
-import type { LandVisning } from "../../domain/sertifikat-visning";
+import { type LandVisning, type SertifikatKort, sertifikatKort } from "../../domain/sertifikat-visning";
 import { statusNavn } from "../../domain/statusnavn";
 import { tidsromForKlokkeslett } from "../../domain/tidsrom";
 import type { Noekkel } from "../../sprak/navnerom";
@@ -35,14 +35,7 @@ export type ForsideMelding = Pick<
 > & { landnavn: string };
 
 /** What the new certificates' section reads of a certificate: its keys, sender and duty to notify. */
-export interface ForsideSertifikat {
-  id: number;
-  nummer: string;
-  utstedtDato: string;
-  eksportLand: { kode: string; navn: string };
-  avsender: string | null;
-  meldeplikt: Oversikt["nyeSertifikater"][number]["meldepliktigVurdering"]["kode"];
-}
+export type ForsideSertifikat = SertifikatKort;
 
 export interface ForsideOversikt {
   paabegynteImportMeldinger: ForsideMelding[];
@@ -72,14 +65,7 @@ const forsideMelding = (m: OversiktImportmelding): ForsideMelding => ({
 export function forsideOversikt(o: Oversikt): ForsideOversikt {
   return {
     paabegynteImportMeldinger: o.paabegynteImportMeldinger.map(forsideMelding),
-    nyeSertifikater: o.nyeSertifikater.map((s) => ({
-      id: s.id,
-      nummer: s.nummer,
-      utstedtDato: s.utstedtDato,
-      eksportLand: { kode: s.eksportLand.kode, navn: s.eksportLand.navn },
-      avsender: s.avsender,
-      meldeplikt: s.meldepliktigVurdering.kode,
-    })),
+    nyeSertifikater: o.nyeSertifikater.map(sertifikatKort),
     forventetAnkomstImportMeldinger: o.forventetAnkomstImportMeldinger.map(forsideMelding),
     tilVurderingImportMeldinger: o.tilVurderingImportMeldinger.map(forsideMelding),
     vurderteImportMeldinger: o.vurderteImportMeldinger.map(forsideMelding),

@@ -10,7 +10,12 @@ import {
   type MeldepliktGruppe,
   SertifikaterAdresse,
 } from "../../domain/schemas/listefilter";
-import type { Eksportland, SertifikatListe, SertifikatListeElement } from "../../domain/sertifikat-visning";
+import {
+  type Eksportland,
+  type SertifikatListe,
+  type SertifikatListeElement,
+  sertifikatKort,
+} from "../../domain/sertifikat-visning";
 import { meldepliktFarge } from "../../domain/status";
 import type { T } from "../../sprak/oversetter";
 import { type AktivtFilter, Filterfelt, Filterpanel, Filtervindu, Resultater } from "../components/liste";
@@ -31,12 +36,7 @@ const SIDESTOERRELSE = 15;
  * the notification's id, when it was received).
  */
 const rad = (s: SertifikatListeElement) => ({
-  id: s.id,
-  nummer: s.nummer,
-  utstedtDato: s.utstedtDato,
-  eksportLand: { kode: s.eksportLand.kode, navn: s.eksportLand.navn },
-  avsender: s.avsender,
-  meldeplikt: s.meldepliktigVurdering.kode,
+  ...sertifikatKort(s),
   antallVarelinjer: s.antallVarelinjer,
   erstattet: s.erstattet,
   importMeldingStatus: s.importMeldingStatus,
